@@ -1,0 +1,47 @@
+// The verdict every checker, simulator and proof in dancecard reports, and the report that carries witnesses.
+//
+// An invalid input is a *result* (verdict::violated plus witnesses), never an exception. A report keeps the first
+// few witnesses of each run and the exact count of all violations found, so that a schedule with a million errors
+// is still reported in linear time and constant output.
+//
+//   auto r = dancecard::check_dance_schedule(s);
+//   if (!r.holds()) for (const auto& v : r.witnesses) std::cerr << describe(v) << '\n';
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace dancecard {
+
+enum class verdict { holds, violated, unknown };
+
+constexpr std::string_view to_string(verdict v) {
+  switch (v) {
+    case verdict::holds: return "holds";
+    case verdict::violated: return "violated";
+    case verdict::unknown: return "unknown";
+  }
+  return "?";
+}
+
+/// A checker's answer: the verdict, a sentence saying what was checked, the first witnesses and how many there are.
+template <class Violation>
+struct report {
+  verdict outcome = verdict::holds;
+  std::string checked;                 // e.g. "constraints (i)-(iii) for n = 6 over 5 rounds (15 dances)"
+  std::vector<Violation> witnesses;    // the first max_witnesses violations, in the order found
+  std::uint64_t violation_count = 0;   // all violations found, reported or not
+
+  bool holds() const noexcept { return outcome == verdict::holds; }
+
+  /// Records a violation; keeps it as a witness while fewer than `limit` are kept.
+  void add(Violation v, std::size_t limit) {
+    outcome = verdict::violated;
+    ++violation_count;
+    if (witnesses.size() < limit) witnesses.push_back(std::move(v));
+  }
+};
+
+}  // namespace dancecard

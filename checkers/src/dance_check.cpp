@@ -1,0 +1,332 @@
+// Checker for dance schedules: constraints (i)–(iii) of the dance-party paper plus scheduler requirements.
+//
+// One pass over the dances does everything that is local to a dance: a per-person round stamp finds double bookings
+// (ii), a triangular bitset over unordered pairs finds pairs met twice (i) and, after the pass, pairs never met (i).
+// Rounds of a pair met twice are found by a second pass restricted to the few pairs kept as witnesses, so the common
+// (valid) case pays for one pass only.
+#include "dancecard/checkers/dance_check.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <sstream>
+#include <stdexcept>
+#include <unordered_map>
+
+namespace dancecard {
+
+std::string_view to_string(dance_violation_kind kind) {
+  switch (kind) {
+    case dance_violation_kind::pair_never_meets: return "pair_never_meets";
+    case dance_violation_kind::pair_meets_twice: return "pair_meets_twice";
+    case dance_violation_kind::person_booked_twice: return "person_booked_twice";
+    case dance_violation_kind::self_dance: return "self_dance";
+    case dance_violation_kind::asymmetric_entry: return "asymmetric_entry";
+    case dance_violation_kind::entry_out_of_range: return "entry_out_of_range";
+    case dance_violation_kind::pair_not_allowed: return "pair_not_allowed";
+    case dance_violation_kind::fixed_dance_missing: return "fixed_dance_missing";
+    case dance_violation_kind::forbidden_dance_present: return "forbidden_dance_present";
+    case dance_violation_kind::unavailable_person_dances: return "unavailable_person_dances";
+    case dance_violation_kind::too_many_rounds: return "too_many_rounds";
+  }
+  return "?";
+}
+
+std::string describe(const dance_violation& v) {
+  std::ostringstream out;
+  auto pair = [&](rank a, rank b) { out << "{" << a << ", " << b << "}"; };
+  auto round = [&](std::size_t r) { out << "round " << r << " (column " << r + 1 << ")"; };
+  out << to_string(v.kind) << ": ";
+  switch (v.kind) {
+    case dance_violation_kind::pair_never_meets: out << "pair "; pair(v.a, v.b); out << " never meets"; break;
+    case dance_violation_kind::pair_meets_twice:
+      out << "pair "; pair(v.a, v.b); out << " meets in "; round(v.other_round); out << " and again in "; round(v.round);
+      break;
+    case dance_violation_kind::person_booked_twice:
+      out << "person " << v.a << " dances with both " << v.b << " and " << v.c << " in "; round(v.round);
+      break;
+    case dance_violation_kind::self_dance: out << "person " << v.a << " is paired with themself in "; round(v.round); break;
+    case dance_violation_kind::asymmetric_entry:
+      out << "P(" << v.a + 1 << ", " << v.round + 1 << ") = " << v.b + 1 << " but P(" << v.b + 1 << ", " << v.round + 1
+          << ") = " << v.c + 1 << " (1-based)";
+      break;
+    case dance_violation_kind::entry_out_of_range:
+      out << "P(" << v.a + 1 << ", " << v.round + 1 << ") = " << v.b << " is outside 1..n (1-based)";
+      break;
+    case dance_violation_kind::pair_not_allowed:
+      out << "pair "; pair(v.a, v.b); out << " dances in "; round(v.round); out << " but is not a required pair";
+      break;
+    case dance_violation_kind::fixed_dance_missing:
+      out << "pair "; pair(v.a, v.b); out << " must dance in "; round(v.round); out << " but does not";
+      break;
+    case dance_violation_kind::forbidden_dance_present:
+      out << "pair "; pair(v.a, v.b); out << " dances in "; round(v.round); out << ", which is forbidden";
+      break;
+    case dance_violation_kind::unavailable_person_dances:
+      out << "person " << v.a << " is unavailable in "; round(v.round); out << " but dances with " << v.b;
+      break;
+    case dance_violation_kind::too_many_rounds:
+      out << "the schedule has " << v.round << " rounds, more than the allowed " << v.b;
+      break;
+  }
+  return out.str();
+}
+
+namespace {
+
+// Unordered pairs {a < b} of n people numbered row by row: (0,1), (0,2), ..., (0,n-1), (1,2), ...
+struct pair_index {
+  std::uint64_t n;
+  std::uint64_t operator()(rank a, rank b) const {
+    if (a > b) std::swap(a, b);
+    return static_cast<std::uint64_t>(a) * (2 * n - a - 1) / 2 + (b - a - 1);
+  }
+  std::uint64_t size() const { return n * (n - 1) / 2; }
+};
+
+class bitset {
+ public:
+  explicit bitset(std::uint64_t bits) : words_((bits + 63) / 64, 0) {}
+  bool test_and_set(std::uint64_t i) {
+    std::uint64_t& w = words_[i / 64];
+    const std::uint64_t mask = std::uint64_t{1} << (i % 64);
+    const bool was = (w & mask) != 0;
+    w |= mask;
+    return was;
+  }
+  bool test(std::uint64_t i) const { return (words_[i / 64] >> (i % 64)) & 1; }
+  void set(std::uint64_t i) { words_[i / 64] |= std::uint64_t{1} << (i % 64); }
+  std::uint64_t count() const {
+    std::uint64_t c = 0;
+    for (std::uint64_t w : words_) c += static_cast<std::uint64_t>(std::popcount(w));
+    return c;
+  }
+  const std::vector<std::uint64_t>& words() const { return words_; }
+
+ private:
+  std::vector<std::uint64_t> words_;
+};
+
+void check_rank(rank p, rank n, const char* what) {
+  if (p >= n)
+    throw std::invalid_argument(std::string("dance_requirements: ") + what + " names rank " + std::to_string(p) +
+                                ", outside [0, " + std::to_string(n) + ")");
+}
+
+struct checker {
+  const dance_schedule& schedule;
+  const dance_requirements& req;
+  dance_report& out;
+  pair_index index{schedule.people()};
+
+  void add(dance_violation v) {
+    ++out.count_by_kind[static_cast<std::size_t>(v.kind)];
+    out.add(v, req.max_witnesses);
+  }
+
+  void run() {
+    const rank n = schedule.people();
+    std::optional<bitset> allowed;
+    if (req.required_pairs) {
+      allowed.emplace(index.size());
+      for (auto [a, b] : *req.required_pairs) {
+        check_rank(a, n, "a required pair");
+        check_rank(b, n, "a required pair");
+        if (a == b) throw std::invalid_argument("dance_requirements: required pair (" + std::to_string(a) + ", " +
+                                                std::to_string(a) + ") is not a pair");
+        allowed->set(index(a, b));
+      }
+    }
+    bitset met(index.size());
+    std::vector<std::uint32_t> stamp(n, 0);  // round + 1 in which the person was last seen
+    std::vector<rank> partner(n, 0);
+    std::vector<std::uint64_t> twice;        // pair indices kept as meets-twice witnesses
+    std::vector<std::size_t> twice_round;
+    const auto offsets = schedule.round_offsets();
+    const auto dances = schedule.all_dances();
+    for (std::size_t r = 0; r < schedule.rounds(); ++r) {
+      const auto round_stamp = static_cast<std::uint32_t>(r + 1);
+      for (std::size_t k = offsets[r]; k < offsets[r + 1]; ++k) {
+        const dance d = dances[k];
+        if (d.first == d.second) {
+          add({dance_violation_kind::self_dance, d.first, d.first, 0, r, 0});
+          continue;
+        }
+        for (auto [p, q] : {std::pair{d.first, d.second}, std::pair{d.second, d.first}}) {
+          if (stamp[p] == round_stamp) add({dance_violation_kind::person_booked_twice, p, partner[p], q, r, 0});
+          stamp[p] = round_stamp;
+          partner[p] = q;
+        }
+        const std::uint64_t i = index(d.first, d.second);
+        if (allowed && !allowed->test(i)) {
+          add({dance_violation_kind::pair_not_allowed, std::min(d.first, d.second), std::max(d.first, d.second), 0, r, 0});
+        } else if (met.test_and_set(i)) {
+          if (out.count(dance_violation_kind::pair_meets_twice) < req.max_witnesses) {
+            twice.push_back(i);
+            twice_round.push_back(r);
+          }
+          ++out.count_by_kind[static_cast<std::size_t>(dance_violation_kind::pair_meets_twice)];
+          ++out.violation_count;
+          out.outcome = verdict::violated;
+        }
+      }
+    }
+    if (!twice.empty()) report_meets_twice(twice, twice_round);
+    report_never_met(met, allowed ? &*allowed : nullptr);
+    check_side_conditions();
+  }
+
+  // Second pass for the kept meets-twice witnesses only: the first round of each such pair.
+  void report_meets_twice(const std::vector<std::uint64_t>& twice, const std::vector<std::size_t>& twice_round) {
+    std::unordered_map<std::uint64_t, std::size_t> first_round;
+    for (std::uint64_t i : twice) first_round.emplace(i, SIZE_MAX);
+    for (std::size_t r = 0; r < schedule.rounds(); ++r)
+      for (dance d : schedule.round(r)) {
+        if (d.first == d.second) continue;
+        auto it = first_round.find(index(d.first, d.second));
+        if (it != first_round.end() && it->second == SIZE_MAX) it->second = r;
+      }
+    for (std::size_t k = 0; k < twice.size(); ++k) {
+      auto [a, b] = decode(twice[k]);
+      dance_violation v{dance_violation_kind::pair_meets_twice, a, b, 0, twice_round[k], first_round[twice[k]]};
+      if (out.witnesses.size() < req.max_witnesses) out.witnesses.push_back(v);
+    }
+  }
+
+  std::pair<rank, rank> decode(std::uint64_t i) const {
+    const rank n = schedule.people();
+    rank a = 0;
+    while (i >= static_cast<std::uint64_t>(n - a - 1)) {
+      i -= n - a - 1;
+      ++a;
+    }
+    return {a, static_cast<rank>(a + 1 + i)};
+  }
+
+  void report_never_met(const bitset& met, const bitset* allowed) {
+    const auto& m = met.words();
+    std::uint64_t missing = 0;
+    for (std::size_t w = 0; w < m.size(); ++w) {
+      std::uint64_t want = allowed ? allowed->words()[w] : ~std::uint64_t{0};
+      if (!allowed && w == m.size() - 1 && index.size() % 64 != 0) want = (std::uint64_t{1} << (index.size() % 64)) - 1;
+      std::uint64_t never = want & ~m[w];
+      missing += static_cast<std::uint64_t>(std::popcount(never));
+      while (never != 0 && out.witnesses.size() < req.max_witnesses) {
+        const std::uint64_t i = w * 64 + static_cast<std::uint64_t>(std::countr_zero(never));
+        never &= never - 1;
+        auto [a, b] = decode(i);
+        out.witnesses.push_back({dance_violation_kind::pair_never_meets, a, b, 0, 0, 0});
+      }
+    }
+    if (missing > 0) {
+      out.outcome = verdict::violated;
+      out.violation_count += missing;
+      out.count_by_kind[static_cast<std::size_t>(dance_violation_kind::pair_never_meets)] += missing;
+    }
+  }
+
+  bool dances_in(rank a, rank b, std::size_t r) const {
+    if (r >= schedule.rounds()) return false;
+    for (dance d : schedule.round(r))
+      if ((d.first == a && d.second == b) || (d.first == b && d.second == a)) return true;
+    return false;
+  }
+
+  void check_side_conditions() {
+    const rank n = schedule.people();
+    for (const fixed_dance& f : req.fixed) {
+      check_rank(f.a, n, "a fixed dance");
+      check_rank(f.b, n, "a fixed dance");
+      if (!dances_in(f.a, f.b, f.round)) add({dance_violation_kind::fixed_dance_missing, f.a, f.b, 0, f.round, 0});
+    }
+    for (const fixed_dance& f : req.forbidden) {
+      check_rank(f.a, n, "a forbidden dance");
+      check_rank(f.b, n, "a forbidden dance");
+      if (dances_in(f.a, f.b, f.round)) add({dance_violation_kind::forbidden_dance_present, f.a, f.b, 0, f.round, 0});
+    }
+    for (const unavailability& u : req.unavailable) {
+      check_rank(u.person, n, "an unavailability");
+      if (u.round >= schedule.rounds()) continue;
+      for (dance d : schedule.round(u.round))
+        if (d.first == u.person || d.second == u.person)
+          add({dance_violation_kind::unavailable_person_dances, u.person, d.first == u.person ? d.second : d.first, 0,
+               u.round, 0});
+    }
+    if (req.max_rounds && schedule.rounds() > *req.max_rounds)
+      add({dance_violation_kind::too_many_rounds, 0, static_cast<rank>(*req.max_rounds), 0, schedule.rounds(), 0});
+  }
+};
+
+std::string what_was_checked(rank n, std::size_t rounds, std::size_t dances, const dance_requirements& req) {
+  std::ostringstream s;
+  s << "constraints (i)-(iii) for n = " << n << " over " << rounds << " rounds (" << dances << " dances)";
+  if (req.required_pairs) s << ", restricted to " << req.required_pairs->size() << " required pairs";
+  const std::size_t side = req.fixed.size() + req.forbidden.size() + req.unavailable.size() + (req.max_rounds ? 1 : 0);
+  if (side > 0) s << ", plus " << side << " scheduling requirements";
+  return s.str();
+}
+
+}  // namespace
+
+dance_report check_dance_schedule(const dance_schedule& schedule, const dance_requirements& requirements) {
+  dance_report out;
+  out.checked = what_was_checked(schedule.people(), schedule.rounds(), schedule.dance_count(), requirements);
+  checker{schedule, requirements, out}.run();
+  return out;
+}
+
+dance_report check_partner_matrix(const partner_matrix& matrix, const dance_requirements& requirements) {
+  dance_report out;
+  const rank n = matrix.people();
+  auto add = [&](dance_violation v) {
+    ++out.count_by_kind[static_cast<std::size_t>(v.kind)];
+    out.add(v, requirements.max_witnesses);
+  };
+  for (rank i = 1; i <= n; ++i) {
+    for (std::size_t r = 1; r <= matrix.rounds(); ++r) {
+      const std::uint32_t j = matrix.at(i, r);
+      if (j == 0 || j > n) {
+        add({dance_violation_kind::entry_out_of_range, i - 1, j, 0, r - 1, 0});
+      } else if (j != i && matrix.at(j, r) != i) {
+        const std::uint32_t back = matrix.at(j, r);
+        add({dance_violation_kind::asymmetric_entry, i - 1, j - 1, back - 1, r - 1, 0});
+      }
+    }
+  }
+  // The symmetric part is a schedule; its own check adds what (i) and the requirements say about it.
+  dance_schedule symmetric = from_partner_matrix(matrix);
+  dance_report rest = check_dance_schedule(symmetric, requirements);
+  out.checked = "matrix symmetry (iii) and " + rest.checked;
+  for (std::size_t k = 0; k < dance_violation_kind_count; ++k) out.count_by_kind[k] += rest.count_by_kind[k];
+  out.violation_count += rest.violation_count;
+  for (const auto& v : rest.witnesses)
+    if (out.witnesses.size() < requirements.max_witnesses) out.witnesses.push_back(v);
+  if (out.violation_count > 0) out.outcome = verdict::violated;
+  return out;
+}
+
+std::optional<checked_dance_schedule> checked_dance_schedule::accept(dance_schedule schedule,
+                                                                    const dance_requirements& requirements,
+                                                                    dance_report* rejection) {
+  dance_report r = check_dance_schedule(schedule, requirements);
+  if (!r.holds()) {
+    if (rejection) *rejection = std::move(r);
+    return std::nullopt;
+  }
+  return checked_dance_schedule(std::move(schedule), std::move(r));
+}
+
+std::string describe(const dance_report& report) {
+  std::ostringstream s;
+  s << to_string(report.outcome) << ": " << report.checked << "\n";
+  for (const auto& v : report.witnesses) s << "  " << describe(v) << "\n";
+  if (report.violation_count > report.witnesses.size()) {
+    s << "  ... " << report.violation_count << " violations in all:";
+    for (std::size_t k = 0; k < dance_violation_kind_count; ++k)
+      if (report.count_by_kind[k] > 0)
+        s << " " << to_string(static_cast<dance_violation_kind>(k)) << " " << report.count_by_kind[k] << ";";
+    s << "\n";
+  }
+  return s.str();
+}
+
+}  // namespace dancecard

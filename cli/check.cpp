@@ -1,0 +1,94 @@
+// `dancecard check dance [FILE|-] [--json] [--allgather] [--max-witnesses K]`
+#include <CLI/CLI.hpp>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "common.hpp"
+#include "dancecard/checkers/allgather_simulation.hpp"
+#include "dancecard/checkers/dance_check.hpp"
+#include "dancecard/formats/dance_io.hpp"
+
+namespace dancecard::cli {
+
+namespace {
+
+nlohmann::json to_json(const dance_report& r) {
+  nlohmann::json witnesses = nlohmann::json::array();
+  for (const auto& v : r.witnesses) {
+    nlohmann::json w = {{"kind", to_string(v.kind)}, {"text", describe(v)}};
+    switch (v.kind) {
+      case dance_violation_kind::person_booked_twice:
+        w["person"] = v.a, w["partners"] = {v.b, v.c}, w["round"] = v.round;
+        break;
+      case dance_violation_kind::self_dance: w["person"] = v.a, w["round"] = v.round; break;
+      case dance_violation_kind::too_many_rounds: w["rounds"] = v.round, w["allowed"] = v.b; break;
+      case dance_violation_kind::pair_meets_twice: w["pair"] = {v.a, v.b}, w["rounds"] = {v.other_round, v.round}; break;
+      case dance_violation_kind::pair_never_meets: w["pair"] = {v.a, v.b}; break;
+      case dance_violation_kind::asymmetric_entry:
+      case dance_violation_kind::entry_out_of_range:
+        w["person"] = v.a, w["round"] = v.round, w["entry"] = v.b;
+        break;
+      default: w["pair"] = {v.a, v.b}, w["round"] = v.round; break;
+    }
+    witnesses.push_back(w);
+  }
+  nlohmann::json counts = nlohmann::json::object();
+  for (std::size_t k = 0; k < dance_violation_kind_count; ++k)
+    if (r.count_by_kind[k] > 0) counts[std::string(to_string(static_cast<dance_violation_kind>(k)))] = r.count_by_kind[k];
+  return {{"verdict", to_string(r.outcome)}, {"checked", r.checked}, {"violation_count", r.violation_count},
+          {"counts", counts}, {"witnesses", witnesses}};
+}
+
+}  // namespace
+
+void add_check_command(CLI::App& app, int& code) {
+  CLI::App* check = app.add_subcommand("check", "Check a schedule file against the papers' constraints");
+  check->require_subcommand(1);
+  CLI::App* dance = check->add_subcommand("dance", "Check a dance schedule (JSON dancecard.dance/1 or partner matrix)");
+  struct options {
+    std::string file = "-";
+    bool json = false, allgather = false;
+    std::size_t max_witnesses = 10;
+  };
+  auto opt = std::make_shared<options>();
+  dance->add_option("file", opt->file, "schedule file, or - for stdin (default)");
+  dance->add_flag("--json", opt->json, "print the report as JSON");
+  dance->add_flag("--allgather", opt->allgather, "also run the Section 6 all-gather simulation");
+  dance->add_option("--max-witnesses", opt->max_witnesses, "witnesses to list (default 10)");
+  dance->callback([opt, &code] {
+    const std::string text = read_input(opt->file);
+    std::variant<dance_schedule, partner_matrix> input = [&] {
+      try {
+        return read_dance_input(text);
+      } catch (const format_error& e) {
+        throw bad_input((opt->file == "-" ? std::string("stdin") : opt->file) + ": " + e.what());
+      }
+    }();
+    dance_requirements req;
+    req.max_witnesses = opt->max_witnesses;
+    dance_report report = std::holds_alternative<dance_schedule>(input)
+                              ? check_dance_schedule(std::get<dance_schedule>(input), req)
+                              : check_partner_matrix(std::get<partner_matrix>(input), req);
+    verdict overall = report.outcome;
+    std::optional<allgather_report> sim;
+    if (opt->allgather) {
+      sim = std::holds_alternative<dance_schedule>(input) ? simulate_allgather(std::get<dance_schedule>(input))
+                                                          : simulate_allgather(std::get<partner_matrix>(input));
+      if (sim->outcome != verdict::holds) overall = verdict::violated;
+    }
+    if (opt->json) {
+      nlohmann::json out = to_json(report);
+      if (sim)
+        out["allgather"] = {{"verdict", to_string(sim->outcome)}, {"steps", sim->steps}, {"messages", sim->messages},
+                            {"deadlock_cycle", sim->deadlock_cycle}, {"problem", sim->problem}};
+      out["verdict"] = to_string(overall);
+      std::cout << out.dump(2) << "\n";
+    } else {
+      std::cout << describe(report);
+      if (sim) std::cout << "allgather " << describe(*sim) << "\n";
+    }
+    code = exit_for(overall);
+  });
+}
+
+}  // namespace dancecard::cli

@@ -1,0 +1,72 @@
+// Shared CLI helpers: input reading, range and timeout parsing.
+#include "common.hpp"
+
+#include <charconv>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+#include <unistd.h>
+
+namespace dancecard::cli {
+
+std::string read_input(const std::string& path) {
+  if (path == "-") {
+    std::ostringstream all;
+    all << std::cin.rdbuf();
+    return all.str();
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw bad_input(path + ": cannot open file for reading");
+  std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) throw bad_input(path + ": read error");
+  return content;
+}
+
+namespace {
+std::uint64_t parse_integer(const std::string& text, const std::string& option) {
+  std::uint64_t value = 0;
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || ec != std::errc() || ptr != text.data() + text.size())
+    throw bad_input(option + ": '" + text + "' is not a non-negative integer");
+  return value;
+}
+}  // namespace
+
+integer_range parse_range(const std::string& text, const std::string& option, std::uint64_t lo, std::uint64_t hi) {
+  integer_range r{};
+  if (auto dots = text.find(".."); dots != std::string::npos) {
+    r.first = parse_integer(text.substr(0, dots), option);
+    r.last = parse_integer(text.substr(dots + 2), option);
+    if (r.first > r.last) throw bad_input(option + ": empty range " + text + " (first > last)");
+  } else {
+    r.first = r.last = parse_integer(text, option);
+  }
+  for (std::uint64_t v : {r.first, r.last})
+    if (v < lo || v > hi)
+      throw bad_input(option + ": " + std::to_string(v) + " is out of range; expected " + std::to_string(lo) + ".." +
+                      std::to_string(hi));
+  return r;
+}
+
+unsigned parse_timeout_ms(const std::string& text, const std::string& option) {
+  // Exact decimal parsing: integer part and up to three fractional digits, no floating point.
+  std::uint64_t ms = 0;
+  const auto dot = text.find('.');
+  const std::string whole = text.substr(0, dot);
+  std::string fraction = dot == std::string::npos ? "" : text.substr(dot + 1);
+  if (fraction.size() > 3) fraction = fraction.substr(0, 3);
+  while (fraction.size() < 3) fraction += '0';
+  try {
+    ms = parse_integer(whole.empty() ? "0" : whole, option) * 1000 + parse_integer(fraction, option);
+  } catch (const bad_input&) {
+    throw bad_input(option + ": '" + text + "' is not a number of seconds");
+  }
+  if (ms == 0) throw bad_input(option + ": the timeout must be positive, got '" + text + "'");
+  if (ms > 86'400'000) throw bad_input(option + ": " + text + " s is more than a day");
+  return static_cast<unsigned>(ms);
+}
+
+bool stderr_is_terminal() { return isatty(STDERR_FILENO) != 0; }
+
+}  // namespace dancecard::cli

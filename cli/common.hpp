@@ -1,0 +1,49 @@
+// Shared CLI conventions: exit codes, bad-input errors, reading FILE or stdin, ranges such as 2..64.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+#include "dancecard/checkers/report.hpp"
+
+namespace CLI {
+class App;
+}
+
+namespace dancecard::cli {
+
+/// Exit codes of every command: 0 holds/proven, 1 violated/refuted, 2 bad input or usage, 3 unknown (timeout).
+enum exit_code : int { exit_holds = 0, exit_violated = 1, exit_bad_input = 2, exit_unknown = 3 };
+
+inline int exit_for(verdict v) {
+  return v == verdict::holds ? exit_holds : v == verdict::violated ? exit_violated : exit_unknown;
+}
+
+/// Bad input or usage; main() prints "dancecard: <what>" and exits 2.
+class bad_input : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// The whole content of a file, or of stdin for "-". Throws bad_input naming the file when it cannot be read.
+std::string read_input(const std::string& path);
+
+/// "N" or "A..B" with A <= B, both within [lo, hi]. Throws bad_input naming `option`.
+struct integer_range {
+  std::uint64_t first, last;
+};
+integer_range parse_range(const std::string& text, const std::string& option, std::uint64_t lo, std::uint64_t hi);
+
+/// Seconds (an integer or decimal like 2.5) to milliseconds; throws bad_input naming `option`.
+unsigned parse_timeout_ms(const std::string& text, const std::string& option);
+
+bool stderr_is_terminal();
+
+// The subcommands; each registers itself on `app` and writes its exit code to `code` when run.
+void add_generate_command(CLI::App& app, int& code);
+void add_check_command(CLI::App& app, int& code);
+void add_prove_command(CLI::App& app, int& code);
+void add_verify_command(CLI::App& app, int& code);
+
+}  // namespace dancecard::cli

@@ -1,0 +1,52 @@
+// `dancecard generate dance --algo ... --n N [--format json|matrix] [--output FILE]`
+#include <CLI/CLI.hpp>
+#include <fstream>
+#include <iostream>
+
+#include "common.hpp"
+#include "dancecard/core/dance/generators.hpp"
+#include "dancecard/formats/dance_io.hpp"
+
+namespace dancecard::cli {
+
+namespace {
+// n(n-1)/2 dances at 8 bytes each: 20,000 people is 1.6 GB, the largest the CLI writes.
+constexpr std::uint64_t max_generate_people = 20'000;
+}  // namespace
+
+void add_generate_command(CLI::App& app, int& code) {
+  CLI::App* generate = app.add_subcommand("generate", "Generate a schedule from one of the papers' constructions");
+  generate->require_subcommand(1);
+  CLI::App* dance = generate->add_subcommand("dance", "A dance-party schedule (all-gather on a complete network)");
+  struct options {
+    std::string algo, n, format = "json", output;
+  };
+  auto opt = std::make_shared<options>();
+  dance->add_option("--algo", opt->algo, "sequential | searching | divide | factorization")->required();
+  dance->add_option("--n", opt->n, "number of people, 1.." + std::to_string(max_generate_people))->required();
+  dance->add_option("--format", opt->format, "json (dancecard.dance/1) or matrix (the paper's partner matrix)");
+  dance->add_option("--output,-o", opt->output, "write to FILE instead of stdout");
+  dance->callback([opt, &code] {
+    const auto algorithm = parse_dance_algorithm(opt->algo);
+    if (!algorithm)
+      throw bad_input("--algo: unknown algorithm '" + opt->algo + "'; expected sequential, searching, divide or factorization");
+    if (opt->format != "json" && opt->format != "matrix")
+      throw bad_input("--format: unknown format '" + opt->format + "'; expected json or matrix");
+    const auto n = parse_range(opt->n, "--n", 1, max_generate_people);
+    if (n.first != n.last) throw bad_input("--n: expected a single number of people, got a range");
+    const dance_schedule schedule = dancecard::generate(*algorithm, static_cast<rank>(n.first));
+    std::ofstream file;
+    if (!opt->output.empty()) {
+      file.open(opt->output);
+      if (!file) throw bad_input(opt->output + ": cannot open file for writing");
+    }
+    std::ostream& out = opt->output.empty() ? std::cout : file;
+    if (opt->format == "json") write_dance_json(out, schedule, name(*algorithm));
+    else write_partner_matrix(out, to_partner_matrix(schedule));
+    out.flush();
+    if (!out) throw bad_input("write error on " + (opt->output.empty() ? std::string("stdout") : opt->output));
+    code = exit_holds;
+  });
+}
+
+}  // namespace dancecard::cli

@@ -1,0 +1,40 @@
+// The dancecard executable: generate, check, prove and verify (the theorem book).
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "common.hpp"
+#include "dancecard/formats/dance_io.hpp"
+
+int main(int argc, char** argv) {
+  using namespace dancecard::cli;
+  CLI::App app{"dancecard: communication schedules for collective operations, their checkers and SMT proofs"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "dancecard 0.1.0");
+  int code = exit_holds;
+  add_generate_command(app, code);
+  add_check_command(app, code);
+  add_prove_command(app, code);
+  add_verify_command(app, code);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);  // prints the message and usage
+    return exit_bad_input;
+  } catch (const bad_input& e) {
+    std::cerr << "dancecard: " << e.what() << "\n";
+    return exit_bad_input;
+  } catch (const dancecard::format_error& e) {
+    std::cerr << "dancecard: " << e.what() << "\n";
+    return exit_bad_input;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "dancecard: out of memory\n";
+    return exit_bad_input;
+  }
+  return code;
+}

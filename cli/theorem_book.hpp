@@ -1,0 +1,48 @@
+// The theorem book: one row per claim of the papers, each with a function that checks it mechanically.
+//
+// Modules register their claims (register_dance_claims, ...); `dancecard verify` runs them, times them and prints
+// the table. A claim's check returns a verdict and evidence (which instances it covered, what it found); it never
+// returns "holds" without having looked.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "dancecard/checkers/report.hpp"
+
+namespace dancecard {
+
+struct claim_result {
+  verdict outcome = verdict::unknown;
+  std::string covered;   // the instances checked, e.g. "n = 1..512"
+  std::string evidence;  // what was found, or the counterexample
+};
+
+enum class claim_method { table, generator_and_checker, formula, simulation, smt };
+std::string_view to_string(claim_method m);
+
+struct claim {
+  std::string id;         // "dance.prop2"
+  std::string paper;      // "dance-party"
+  std::string section;    // "Section 3, Proposition 2"
+  std::string statement;  // the claim in one line
+  claim_method method;
+  std::function<claim_result()> check;
+};
+
+class theorem_book {
+ public:
+  void add(claim c) { claims_.push_back(std::move(c)); }
+  const std::vector<claim>& claims() const noexcept { return claims_; }
+
+ private:
+  std::vector<claim> claims_;
+};
+
+void register_dance_claims(theorem_book& book);
+
+/// Every module's claims, in book order.
+theorem_book make_theorem_book();
+
+}  // namespace dancecard

@@ -1,0 +1,99 @@
+// The dance-party schedule: n people, rounds of pairwise dances, stored flat (CSR), plus the paper's partner matrix.
+//
+// A schedule is a *value*, not a proof of validity: it may hold a pair twice, a person booked twice in a round or a
+// pair never met. Deciding whether it satisfies the paper's constraints (i)–(iii) is the job of checkers/.
+// The only invariant kept here is structural: every rank is in [0, n).
+//
+//   dancecard::dance_schedule s(4);
+//   s.begin_round(); s.add_dance(0, 1); s.add_dance(2, 3);
+//   s.begin_round(); s.add_dance(0, 2); s.add_dance(1, 3);
+//   for (auto d : s.round(1)) { /* d.first, d.second */ }
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace dancecard {
+
+/// A 0-based participant index (a person, a processor rank).
+using rank = std::uint32_t;
+
+/// One dance: two people meet in a round. Order is kept as written (generators reproduce the paper's order).
+struct dance {
+  rank first = 0;
+  rank second = 0;
+  friend bool operator==(const dance&, const dance&) = default;
+};
+
+/// Rounds of dances for n people. All dances live in one vector; round r is [round_begin[r], round_begin[r+1]).
+class dance_schedule {
+ public:
+  /// require: people >= 1.
+  explicit dance_schedule(rank people);
+
+  rank people() const noexcept { return people_; }
+  std::size_t rounds() const noexcept { return round_begin_.size() - 1; }
+  std::size_t dance_count() const noexcept { return dances_.size(); }
+
+  /// require: r < rounds().
+  std::span<const dance> round(std::size_t r) const {
+    return {dances_.data() + round_begin_[r], dances_.data() + round_begin_[r + 1]};
+  }
+  /// Every dance of every round, in order.
+  std::span<const dance> all_dances() const noexcept { return dances_; }
+  /// Offsets: round r occupies all_dances()[round_offsets()[r] .. round_offsets()[r+1]).
+  std::span<const std::size_t> round_offsets() const noexcept { return round_begin_; }
+
+  /// Opens a new (empty) round; later add_dance calls go into it.
+  void begin_round() { round_begin_.push_back(dances_.size()); }
+  /// Appends a dance to the last round. require: rounds() > 0, a < people(), b < people() (else std::out_of_range).
+  void add_dance(rank a, rank b);
+  /// Capacity hint to avoid reallocation when the sizes are known.
+  void reserve(std::size_t rounds, std::size_t dances);
+
+  friend bool operator==(const dance_schedule&, const dance_schedule&) = default;
+
+ private:
+  rank people_;
+  std::vector<dance> dances_;
+  std::vector<std::size_t> round_begin_;  // rounds() + 1 offsets, first is 0
+};
+
+/// The paper's n × t partner matrix, 1-based: entry (i, r) is the partner of person i in round r, or i when idle.
+/// Stored row-major (a row per person), values 1..n. It can express what a schedule cannot: asymmetric entries.
+class partner_matrix {
+ public:
+  /// require: people >= 1. All entries start idle.
+  partner_matrix(rank people, std::size_t rounds);
+
+  rank people() const noexcept { return people_; }
+  std::size_t rounds() const noexcept { return rounds_; }
+  /// 1-based person i, 1-based round r. require: 1 <= i <= people, 1 <= r <= rounds.
+  std::uint32_t at(rank i, std::size_t r) const { return entries_[(i - 1) * rounds_ + (r - 1)]; }
+  void set(rank i, std::size_t r, std::uint32_t partner) { entries_[(i - 1) * rounds_ + (r - 1)] = partner; }
+  std::span<const std::uint32_t> entries() const noexcept { return entries_; }
+
+  friend bool operator==(const partner_matrix&, const partner_matrix&) = default;
+
+ private:
+  rank people_;
+  std::size_t rounds_;
+  std::vector<std::uint32_t> entries_;
+};
+
+/// The matrix of a schedule. A person in two dances of one round keeps the later entry (the checker reports the
+/// double booking on the schedule itself; the matrix cannot show it).
+partner_matrix to_partner_matrix(const dance_schedule& schedule);
+
+/// The schedule of a matrix: each entry j > i with P(j, r) == i becomes the dance (i-1, j-1) in round r.
+/// Entries that are not mirrored are dropped here; use checkers::check_partner_matrix to have them reported.
+dance_schedule from_partner_matrix(const partner_matrix& matrix);
+
+/// Text form of a dance: "(a, b)" with 0-based ranks.
+std::string to_string(dance d);
+
+}  // namespace dancecard

@@ -1,0 +1,49 @@
+// Reading and writing dance schedules: the JSON format "dancecard.dance/1" and the paper's partner-matrix text.
+// Every reading error is a format_error whose message names the problem and its place (a JSON path such as
+// rounds[2][1][0], or a line and column), so that a user can fix the file without reading our code.
+//
+//   auto input = dancecard::read_dance_input(text);        // JSON or matrix, detected by the first character
+//   dancecard::write_dance_json(std::cout, schedule, "factorization");
+#pragma once
+
+#include <iosfwd>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "dancecard/core/dance/schedule.hpp"
+
+namespace dancecard {
+
+/// A malformed input. what() is "<place>: <problem>", e.g. "rounds[0][1][0]: rank 7 is out of range for n = 4".
+class format_error : public std::runtime_error {
+ public:
+  format_error(std::string place, const std::string& problem)
+      : std::runtime_error(place + ": " + problem), place_(std::move(place)) {}
+  const std::string& place() const noexcept { return place_; }
+
+ private:
+  std::string place_;
+};
+
+/// The largest n any reader accepts (a guard against allocating for a typo such as n = 1e12).
+inline constexpr rank max_readable_people = 1'000'000;
+
+inline constexpr std::string_view dance_format_name = "dancecard.dance/1";
+
+/// {"format": "dancecard.dance/1", "n": N, "rounds": [[[a, b], ...], ...]} with 0-based ranks; optional
+/// "algorithm" and "comment" strings. Throws format_error.
+dance_schedule read_dance_json(std::string_view text);
+/// Writes the JSON form (one round per line). `algorithm` is written when not empty.
+void write_dance_json(std::ostream& out, const dance_schedule& schedule, std::string_view algorithm = {});
+
+/// The partner matrix as text: one line per person, t whitespace-separated 1-based entries, equal to the row number
+/// when idle; '#' starts a comment; blank lines are ignored. n is the number of rows. Throws format_error.
+partner_matrix read_partner_matrix(std::string_view text);
+void write_partner_matrix(std::ostream& out, const partner_matrix& matrix);
+
+/// Either form, told apart by the first non-blank character ('{' means JSON).
+std::variant<dance_schedule, partner_matrix> read_dance_input(std::string_view text);
+
+}  // namespace dancecard

@@ -1,0 +1,201 @@
+// Properties of the dance-party generators, checker and simulator, under RapidCheck (run by ctest).
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <string>
+
+#include "dance_generators.hpp"
+#include "dancecard/checkers/allgather_simulation.hpp"
+#include "dancecard/checkers/dance_check.hpp"
+#include "dancecard/core/dance/round_counts.hpp"
+
+namespace dancecard {
+namespace {
+
+using properties::algorithm;
+using properties::max_people;
+using properties::people;
+
+std::uint64_t closed_form_rounds(dance_algorithm a, std::uint64_t n) {
+  switch (a) {
+    case dance_algorithm::sequential: return sequential_rounds(n);
+    case dance_algorithm::searching: return searching_rounds(n);
+    case dance_algorithm::divide: return divide_rounds_definition(n);
+    case dance_algorithm::factorization: return factorization_rounds(n);
+  }
+  return 0;
+}
+
+RC_GTEST_PROP(dance_generators, every_output_passes_the_checker_with_the_closed_form_round_count, ()) {
+  const dance_algorithm a = *algorithm();
+  const rank n = *people(max_people(a));
+  RC_TAG(name(a));
+  RC_CLASSIFY(std::has_single_bit(n), "power of two");
+  const dance_schedule s = generate(a, n);
+  const dance_report r = check_dance_schedule(s);
+  RC_ASSERT(r.holds());
+  RC_ASSERT(s.rounds() == closed_form_rounds(a, n));
+  if (n >= 2 && a == dance_algorithm::divide) RC_ASSERT(s.rounds() == divide_rounds_theorem(n));
+}
+
+RC_GTEST_PROP(factorization, has_the_optimal_number_of_rounds, ()) {
+  const rank n = *people(3000);
+  RC_ASSERT(factorization_schedule(n).rounds() == optimal_rounds(n));
+}
+
+RC_GTEST_PROP(proposition_1, removing_a_dummy_person_keeps_a_schedule_valid, ()) {
+  const dance_algorithm a = *algorithm();
+  const rank n = *rc::gen::inRange<rank>(2, std::min<rank>(max_people(a), 600) + 1);
+  const rank dummy = *rc::gen::inRange<rank>(0, n);
+  const dance_schedule bigger = generate(a, n);
+  const dance_schedule reduced = remove_person(bigger, dummy);
+  RC_ASSERT(reduced.people() == n - 1);
+  RC_ASSERT(reduced.rounds() == bigger.rounds());
+  RC_ASSERT(check_dance_schedule(reduced).holds());
+}
+
+RC_GTEST_PROP(allgather_simulation, completes_for_every_generator, ()) {
+  const dance_algorithm a = *algorithm();
+  const rank n = *people(std::min<rank>(max_people(a), 150));
+  const dance_schedule s = generate(a, n);
+  const allgather_report r = simulate_allgather(to_partner_matrix(s));
+  RC_ASSERT(r.outcome == verdict::holds);
+  RC_ASSERT(r.all_blocks_everywhere);
+  RC_ASSERT(r.messages == static_cast<std::uint64_t>(n) * (n - 1));
+  RC_ASSERT(r.steps <= 2 * s.rounds());
+}
+
+// ---- mutations: a valid schedule, damaged in one place, must be rejected with a witness at the damage ----
+
+struct editable {
+  rank n;
+  std::vector<std::vector<dance>> rounds;
+  dance_schedule build() const {
+    dance_schedule s(n);
+    for (const auto& round : rounds) {
+      s.begin_round();
+      for (dance d : round) s.add_dance(d.first, d.second);
+    }
+    return s;
+  }
+};
+
+editable valid_schedule(rank min_people) {
+  const dance_algorithm a = *algorithm();
+  const rank n = *rc::gen::inRange<rank>(min_people, std::min<rank>(max_people(a), 120) + 1);
+  const dance_schedule s = generate(a, n);
+  editable e{n, {}};
+  for (std::size_t r = 0; r < s.rounds(); ++r) e.rounds.emplace_back(s.round(r).begin(), s.round(r).end());
+  return e;
+}
+
+bool same_pair(const dance_violation& v, rank a, rank b) {
+  return (v.a == std::min(a, b) && v.b == std::max(a, b));
+}
+
+dance_report check_all_witnesses(const dance_schedule& s) {
+  dance_requirements req;
+  req.max_witnesses = 1000;
+  return check_dance_schedule(s, req);
+}
+
+// A random (round, dance index) of a non-empty round.
+std::pair<std::size_t, std::size_t> some_dance(const editable& e, std::size_t min_dances = 1) {
+  std::vector<std::size_t> candidates;
+  for (std::size_t r = 0; r < e.rounds.size(); ++r)
+    if (e.rounds[r].size() >= min_dances) candidates.push_back(r);
+  RC_PRE(!candidates.empty());
+  const std::size_t r = *rc::gen::elementOf(candidates);
+  const std::size_t k = *rc::gen::inRange<std::size_t>(0, e.rounds[r].size());
+  return {r, k};
+}
+
+RC_GTEST_PROP(mutations, dropping_a_dance_is_caught_naming_the_pair, ()) {
+  editable e = valid_schedule(2);
+  auto [r, k] = some_dance(e);
+  const dance dropped = e.rounds[r][k];
+  e.rounds[r].erase(e.rounds[r].begin() + static_cast<std::ptrdiff_t>(k));
+  const dance_report report = check_all_witnesses(e.build());
+  RC_ASSERT(report.outcome == verdict::violated);
+  RC_ASSERT(report.violation_count == 1u);
+  RC_ASSERT(report.witnesses[0].kind == dance_violation_kind::pair_never_meets);
+  RC_ASSERT(same_pair(report.witnesses[0], dropped.first, dropped.second));
+}
+
+RC_GTEST_PROP(mutations, duplicating_a_dance_is_caught_naming_pair_and_both_rounds, ()) {
+  editable e = valid_schedule(2);
+  auto [r, k] = some_dance(e);
+  const dance copy = e.rounds[r][k];
+  e.rounds.push_back({copy});  // a new last round, so nobody is double booked
+  const dance_report report = check_all_witnesses(e.build());
+  RC_ASSERT(report.violation_count == 1u);
+  const dance_violation& w = report.witnesses[0];
+  RC_ASSERT(w.kind == dance_violation_kind::pair_meets_twice);
+  RC_ASSERT(same_pair(w, copy.first, copy.second));
+  RC_ASSERT(w.other_round == r);
+  RC_ASSERT(w.round == e.rounds.size() - 1);
+}
+
+RC_GTEST_PROP(mutations, swapping_two_partners_is_caught_naming_the_damaged_pairs, ()) {
+  editable e = valid_schedule(4);
+  auto [r, k] = some_dance(e, 2);
+  std::size_t other = *rc::gen::inRange<std::size_t>(0, e.rounds[r].size());
+  RC_PRE(other != k);
+  dance& x = e.rounds[r][k];
+  dance& y = e.rounds[r][other];
+  const dance old_x = x, old_y = y;
+  std::swap(x.second, y.second);  // (a, b), (c, d) -> (a, d), (c, b)
+  const dance_report report = check_all_witnesses(e.build());
+  RC_ASSERT(report.outcome == verdict::violated);
+  RC_ASSERT(report.count(dance_violation_kind::pair_never_meets) == 2u);
+  RC_ASSERT(report.count(dance_violation_kind::pair_meets_twice) == 2u);
+  bool names_old = false, names_new = false;
+  for (const auto& w : report.witnesses) {
+    if (w.kind == dance_violation_kind::pair_never_meets)
+      names_old |= same_pair(w, old_x.first, old_x.second) || same_pair(w, old_y.first, old_y.second);
+    if (w.kind == dance_violation_kind::pair_meets_twice)
+      names_new |= (same_pair(w, x.first, x.second) || same_pair(w, y.first, y.second)) &&
+                   (w.round == r || w.other_round == r);
+  }
+  RC_ASSERT(names_old);
+  RC_ASSERT(names_new);
+}
+
+RC_GTEST_PROP(mutations, moving_a_dance_into_a_busy_round_is_caught_naming_person_and_round, ()) {
+  editable e = valid_schedule(3);
+  auto [r, k] = some_dance(e);
+  const dance moved = e.rounds[r][k];
+  // Rounds (other than r) in which one of the two dancers is already busy.
+  std::vector<std::size_t> busy;
+  for (std::size_t t = 0; t < e.rounds.size(); ++t) {
+    if (t == r) continue;
+    for (dance d : e.rounds[t])
+      if (d.first == moved.first || d.second == moved.first || d.first == moved.second || d.second == moved.second) {
+        busy.push_back(t);
+        break;
+      }
+  }
+  RC_PRE(!busy.empty());
+  const std::size_t target = *rc::gen::elementOf(busy);
+  e.rounds[r].erase(e.rounds[r].begin() + static_cast<std::ptrdiff_t>(k));
+  e.rounds[target].push_back(moved);
+  const dance_report report = check_all_witnesses(e.build());
+  RC_ASSERT(report.outcome == verdict::violated);
+  bool names_it = false;
+  for (const auto& w : report.witnesses)
+    names_it |= w.kind == dance_violation_kind::person_booked_twice && w.round == target &&
+                (w.a == moved.first || w.a == moved.second);
+  RC_ASSERT(names_it);
+}
+
+RC_GTEST_PROP(mutations, a_damaged_schedule_never_completes_all_gather_silently, ()) {
+  editable e = valid_schedule(2);
+  auto [r, k] = some_dance(e);
+  e.rounds[r].erase(e.rounds[r].begin() + static_cast<std::ptrdiff_t>(k));
+  const allgather_report sim = simulate_allgather(e.build());
+  RC_ASSERT(sim.outcome == verdict::violated);
+  RC_ASSERT(sim.missing_block.has_value());
+}
+
+}  // namespace
+}  // namespace dancecard

@@ -1,0 +1,167 @@
+// The dancecard executable end to end: exit codes 0/1/2/3 and messages that name the problem and its place.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cctype>
+#include <cstdio>
+#include <string>
+
+namespace {
+
+struct run_result {
+  int code;
+  std::string output;  // stdout and stderr together
+};
+
+run_result run(const std::string& args) {
+  const std::string command = std::string(DANCECARD_EXE) + " " + args + " 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  std::string out;
+  std::array<char, 4096> buffer{};
+  while (std::size_t k = fread(buffer.data(), 1, buffer.size(), pipe)) out.append(buffer.data(), k);
+  const int status = pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+std::string data(const std::string& name) { return std::string(DANCECARD_TEST_DATA) + "/" + name; }
+
+TEST(cli_check, valid_schedule_exits_0) {
+  const auto r = run("check dance " + data("k4.json"));
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("holds"), std::string::npos);
+}
+
+TEST(cli_check, valid_matrix_exits_0_and_allgather_completes) {
+  const auto r = run("check dance --allgather " + data("k4_matrix.txt"));
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("allgather holds: 6 steps, 12 messages"), std::string::npos) << r.output;
+}
+
+TEST(cli_check, violated_schedule_exits_1_with_witnesses) {
+  const auto r = run("check dance " + data("k4_broken.json"));
+  EXPECT_EQ(r.code, 1) << r.output;
+  EXPECT_NE(r.output.find("person_booked_twice: person 1 dances with both 0 and 2 in round 2"), std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("pair_meets_twice: pair {0, 1}"), std::string::npos) << r.output;
+}
+
+TEST(cli_check, asymmetric_matrix_exits_1_naming_the_entry) {
+  const auto r = run("check dance --json " + data("asymmetric_matrix.txt"));
+  EXPECT_EQ(r.code, 1) << r.output;
+  EXPECT_NE(r.output.find("asymmetric_entry"), std::string::npos) << r.output;
+}
+
+struct malformed_case {
+  const char* file;
+  const char* message;
+};
+
+class cli_malformed : public testing::TestWithParam<malformed_case> {};
+
+TEST_P(cli_malformed, exits_2_naming_the_problem_and_place) {
+  const auto r = run("check dance " + data(GetParam().file));
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_NE(r.output.find(GetParam().file), std::string::npos) << "message names the file: " << r.output;
+  EXPECT_NE(r.output.find(GetParam().message), std::string::npos) << r.output;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    files, cli_malformed,
+    testing::Values(malformed_case{"truncated.json", "line 2, column"},
+                    malformed_case{"wrong_type_n.json", "n: expected the number of people (an integer), got a string"},
+                    malformed_case{"wrong_type_rank.json", "rounds[1][1][1]: expected a rank (an integer), got a boolean"},
+                    malformed_case{"out_of_range.json", "rounds[0][1][1]: rank 9 is out of range for n = 4"},
+                    malformed_case{"n_zero.json", "n: must be a positive integer, got 0"},
+                    malformed_case{"n_negative.json", "n: must be a positive integer, got -2"},
+                    malformed_case{"ragged_matrix.txt", "line 2: row has 2 entries, but the first row (line 1) has 3"},
+                    malformed_case{"matrix_out_of_range.txt", "line 4, entry 3: person 7 is out of range for n = 4"}),
+    [](const testing::TestParamInfo<malformed_case>& info) {
+      std::string name = info.param.file;
+      for (char& c : name)
+        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+      return name;
+    });
+
+TEST(cli_check, missing_file_exits_2) {
+  const auto r = run("check dance /nonexistent/schedule.json");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.output.find("/nonexistent/schedule.json: cannot open file"), std::string::npos) << r.output;
+}
+
+TEST(cli_generate, out_of_range_n_and_unknown_algorithm_exit_2) {
+  auto r = run("generate dance --algo factorization --n 0");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.output.find("--n: 0 is out of range; expected 1..20000"), std::string::npos) << r.output;
+  r = run("generate dance --algo quick --n 5");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.output.find("--algo: unknown algorithm 'quick'"), std::string::npos) << r.output;
+  r = run("generate dance --algo factorization --n abc");
+  EXPECT_EQ(r.code, 2);
+  r = run("generate dance --algo factorization --n 5 --format yaml");
+  EXPECT_EQ(r.code, 2);
+}
+
+TEST(cli_generate, output_checks_for_every_algorithm_and_format) {
+  for (const char* algo : {"sequential", "searching", "divide", "factorization"})
+    for (const char* format : {"json", "matrix"}) {
+      const auto r = run(std::string("generate dance --algo ") + algo + " --n 9 --format " + format + " | " +
+                         DANCECARD_EXE + " check dance -");
+      EXPECT_EQ(r.code, 0) << algo << " " << format << ": " << r.output;
+    }
+}
+
+TEST(cli_generate, json_matches_the_documented_example_for_n_4) {
+  const auto r = run("generate dance --algo searching --n 4");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_NE(r.output.find("\"format\": \"dancecard.dance/1\", \"n\": 4"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("[[0, 1], [2, 3]]"), std::string::npos) << r.output;
+}
+
+TEST(cli_prove, proves_small_range_and_rejects_bad_ranges) {
+  auto r = run("prove dance --n 2..9 --timeout 60");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("n = 9: T(n) = 9 proven"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("8 instances: all proven"), std::string::npos) << r.output;
+  r = run("prove dance --n 9..2");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.output.find("--n: empty range 9..2"), std::string::npos) << r.output;
+  r = run("prove dance --n 1");
+  EXPECT_EQ(r.code, 2);
+  r = run("prove dance --n 5 --timeout -1");
+  EXPECT_EQ(r.code, 2);
+}
+
+TEST(cli_prove, json_output_has_both_sides) {
+  const auto r = run("prove dance --n 5 --json");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("\"status\": \"proven\""), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\"below_optimum\""), std::string::npos) << r.output;
+}
+
+TEST(cli_prove, timeout_gives_exit_3_unknown) {
+  // 1 ms is not enough to set up and solve n = 40; the result must be unknown, not proven.
+  const auto r = run("prove dance --n 40 --timeout 0.001");
+  EXPECT_EQ(r.code, 3) << r.output;
+  EXPECT_NE(r.output.find("unknown"), std::string::npos) << r.output;
+}
+
+TEST(cli_verify, dance_rows_all_hold) {
+  const auto r = run("verify --only dance");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("0 violated, 0 unknown"), std::string::npos) << r.output;
+}
+
+TEST(cli_verify, unknown_module_is_a_usage_error) {
+  const auto r = run("verify --only tori");
+  EXPECT_EQ(r.code, 2);
+}
+
+TEST(cli, usage_errors_exit_2) {
+  EXPECT_EQ(run("").code, 2);
+  EXPECT_EQ(run("frobnicate").code, 2);
+  EXPECT_EQ(run("check dance --no-such-flag").code, 2);
+  EXPECT_EQ(run("--help").code, 0);
+}
+
+}  // namespace

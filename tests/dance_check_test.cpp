@@ -1,0 +1,137 @@
+// The dance checker's verdicts and witnesses on hand-made broken schedules, matrices and requirements.
+#include <gtest/gtest.h>
+
+#include "dancecard/checkers/dance_check.hpp"
+
+namespace dancecard {
+namespace {
+
+dance_schedule make(rank n, std::vector<std::vector<std::pair<rank, rank>>> rounds) {
+  dance_schedule s(n);
+  for (const auto& round : rounds) {
+    s.begin_round();
+    for (auto [a, b] : round) s.add_dance(a, b);
+  }
+  return s;
+}
+
+const dance_schedule k4 = make(4, {{{0, 1}, {2, 3}}, {{0, 2}, {1, 3}}, {{0, 3}, {1, 2}}});
+
+TEST(dance_check, accepts_the_format_example) {
+  const dance_report r = check_dance_schedule(k4);
+  EXPECT_TRUE(r.holds());
+  EXPECT_EQ(r.violation_count, 0u);
+  EXPECT_NE(r.checked.find("n = 4 over 3 rounds"), std::string::npos);
+}
+
+TEST(dance_check, names_the_pair_that_never_meets) {
+  const dance_report r = check_dance_schedule(make(4, {{{0, 1}, {2, 3}}, {{0, 2}, {1, 3}}}));
+  ASSERT_EQ(r.outcome, verdict::violated);
+  EXPECT_EQ(r.count(dance_violation_kind::pair_never_meets), 2u);
+  EXPECT_EQ(r.witnesses[0].kind, dance_violation_kind::pair_never_meets);
+  EXPECT_EQ(std::pair(r.witnesses[0].a, r.witnesses[0].b), std::pair(0u, 3u));
+  EXPECT_EQ(std::pair(r.witnesses[1].a, r.witnesses[1].b), std::pair(1u, 2u));
+}
+
+TEST(dance_check, names_the_pair_that_meets_twice_with_both_rounds) {
+  const dance_report r = check_dance_schedule(make(4, {{{0, 1}, {2, 3}}, {{0, 2}, {1, 3}}, {{0, 3}, {1, 2}}, {{1, 0}}}));
+  ASSERT_EQ(r.outcome, verdict::violated);
+  EXPECT_EQ(r.violation_count, 1u);
+  EXPECT_EQ(r.witnesses[0].kind, dance_violation_kind::pair_meets_twice);
+  EXPECT_EQ(std::pair(r.witnesses[0].a, r.witnesses[0].b), std::pair(0u, 1u));
+  EXPECT_EQ(r.witnesses[0].other_round, 0u);
+  EXPECT_EQ(r.witnesses[0].round, 3u);
+}
+
+TEST(dance_check, names_the_person_booked_twice_in_a_round) {
+  const dance_report r = check_dance_schedule(make(3, {{{0, 1}, {0, 2}}, {{1, 2}}}));
+  ASSERT_EQ(r.outcome, verdict::violated);
+  EXPECT_EQ(r.count(dance_violation_kind::person_booked_twice), 1u);
+  const auto& w = r.witnesses[0];
+  EXPECT_EQ(w.kind, dance_violation_kind::person_booked_twice);
+  EXPECT_EQ(w.a, 0u);
+  EXPECT_EQ(w.b, 1u);
+  EXPECT_EQ(w.c, 2u);
+  EXPECT_EQ(w.round, 0u);
+}
+
+TEST(dance_check, reports_self_dances) {
+  const dance_report r = check_dance_schedule(make(2, {{{0, 1}}, {{1, 1}}}));
+  ASSERT_EQ(r.outcome, verdict::violated);
+  EXPECT_EQ(r.witnesses[0].kind, dance_violation_kind::self_dance);
+  EXPECT_EQ(r.witnesses[0].round, 1u);
+}
+
+TEST(dance_check, keeps_few_witnesses_but_counts_all) {
+  dance_schedule empty(100);
+  dance_requirements req;
+  req.max_witnesses = 3;
+  const dance_report r = check_dance_schedule(empty, req);
+  EXPECT_EQ(r.witnesses.size(), 3u);
+  EXPECT_EQ(r.violation_count, 100u * 99 / 2);
+  EXPECT_NE(describe(r).find("4950 violations in all"), std::string::npos);
+}
+
+TEST(dance_check, n_equal_one_with_no_rounds_holds) { EXPECT_TRUE(check_dance_schedule(dance_schedule(1)).holds()); }
+
+TEST(dance_check, matrix_asymmetry_is_reported_with_both_entries) {
+  partner_matrix m = to_partner_matrix(k4);
+  m.set(1, 1, 3);  // P(1,1) = 3 but P(3,1) = 4
+  const dance_report r = check_partner_matrix(m);
+  ASSERT_EQ(r.outcome, verdict::violated);
+  const auto& w = r.witnesses[0];
+  EXPECT_EQ(w.kind, dance_violation_kind::asymmetric_entry);
+  EXPECT_EQ(w.a, 0u);
+  EXPECT_EQ(w.b, 2u);
+  EXPECT_EQ(w.c, 3u);
+  EXPECT_NE(describe(w).find("P(1, 1) = 3 but P(3, 1) = 4"), std::string::npos);
+}
+
+TEST(dance_check, matrix_entries_out_of_range_are_reported) {
+  partner_matrix m = to_partner_matrix(k4);
+  m.set(2, 2, 9);
+  const dance_report r = check_partner_matrix(m);
+  ASSERT_EQ(r.outcome, verdict::violated);
+  EXPECT_EQ(r.witnesses[0].kind, dance_violation_kind::entry_out_of_range);
+}
+
+TEST(dance_check, edge_colouring_of_a_required_graph) {
+  // The 4-cycle 0-1-2-3-0 coloured with 2 colours.
+  dance_requirements req;
+  req.required_pairs = std::vector<std::pair<rank, rank>>{{0, 1}, {1, 2}, {2, 3}, {3, 0}};
+  EXPECT_TRUE(check_dance_schedule(make(4, {{{0, 1}, {2, 3}}, {{1, 2}, {3, 0}}}), req).holds());
+  const dance_report r = check_dance_schedule(make(4, {{{0, 1}, {2, 3}}, {{1, 2}, {3, 0}}, {{0, 2}}}), req);
+  ASSERT_EQ(r.outcome, verdict::violated);
+  EXPECT_EQ(r.witnesses[0].kind, dance_violation_kind::pair_not_allowed);
+  EXPECT_EQ(r.witnesses[0].round, 2u);
+}
+
+TEST(dance_check, side_conditions_fixed_forbidden_unavailable_and_round_budget) {
+  dance_requirements req;
+  req.fixed = {{0, 3, 0}};
+  req.forbidden = {{1, 2, 2}};
+  req.unavailable = {{3, 1}};
+  req.max_rounds = 2;
+  const dance_report r = check_dance_schedule(k4, req);
+  EXPECT_EQ(r.count(dance_violation_kind::fixed_dance_missing), 1u);
+  EXPECT_EQ(r.count(dance_violation_kind::forbidden_dance_present), 1u);
+  EXPECT_EQ(r.count(dance_violation_kind::unavailable_person_dances), 1u);
+  EXPECT_EQ(r.count(dance_violation_kind::too_many_rounds), 1u);
+  EXPECT_EQ(r.violation_count, 4u);
+}
+
+TEST(dance_check, requirements_naming_unknown_ranks_are_caller_errors) {
+  dance_requirements req;
+  req.fixed = {{0, 7, 0}};
+  EXPECT_THROW(check_dance_schedule(k4, req), std::invalid_argument);
+}
+
+TEST(checked_dance_schedule, exists_only_for_accepted_schedules) {
+  EXPECT_TRUE(checked_dance_schedule::accept(k4, {}).has_value());
+  dance_report rejection;
+  EXPECT_FALSE(checked_dance_schedule::accept(dance_schedule(3), {}, &rejection).has_value());
+  EXPECT_EQ(rejection.count(dance_violation_kind::pair_never_meets), 3u);
+}
+
+}  // namespace
+}  // namespace dancecard
