@@ -72,6 +72,32 @@ TEST(dance_check, keeps_few_witnesses_but_counts_all) {
   EXPECT_NE(describe(r).find("4950 violations in all"), std::string::npos);
 }
 
+TEST(dance_check, same_pair_twice_in_one_round_is_both_double_booking_and_repetition) {
+  const dance_report r = check_dance_schedule(make(4, {{{0, 1}, {2, 3}}, {{0, 2}, {1, 3}, {2, 0}}, {{0, 3}, {1, 2}}}));
+  EXPECT_EQ(r.count(dance_violation_kind::person_booked_twice), 2u);
+  EXPECT_EQ(r.count(dance_violation_kind::pair_meets_twice), 1u);
+  bool named = false;
+  for (const auto& w : r.witnesses)
+    named |= w.kind == dance_violation_kind::pair_meets_twice && w.a == 0 && w.b == 2 && w.round == 1 && w.other_round == 1;
+  EXPECT_TRUE(named);
+}
+
+TEST(dance_check, violations_in_one_round_do_not_hide_later_ones) {
+  // Round 0 is broken (person 0 twice); round 2 repeats {0, 3} from round 1: both must be found.
+  const dance_report r = check_dance_schedule(make(4, {{{0, 1}, {0, 2}}, {{0, 3}, {1, 2}}, {{3, 0}}, {{1, 3}}, {{2, 3}}}));
+  EXPECT_EQ(r.count(dance_violation_kind::person_booked_twice), 1u);
+  EXPECT_EQ(r.count(dance_violation_kind::pair_meets_twice), 1u);
+  EXPECT_EQ(r.count(dance_violation_kind::pair_never_meets), 0u);
+}
+
+TEST(dance_check, never_met_count_is_exact_at_word_boundaries) {
+  // n(n-1)/2 is a multiple of 64 for n = 128 and n = 129; nothing beyond the last pair may be counted.
+  for (rank n : {127u, 128u, 129u, 130u}) {
+    const dance_report r = check_dance_schedule(dance_schedule(n));
+    EXPECT_EQ(r.violation_count, static_cast<std::uint64_t>(n) * (n - 1) / 2) << n;
+  }
+}
+
 TEST(dance_check, n_equal_one_with_no_rounds_holds) { EXPECT_TRUE(check_dance_schedule(dance_schedule(1)).holds()); }
 
 TEST(dance_check, matrix_asymmetry_is_reported_with_both_entries) {

@@ -101,6 +101,7 @@ class bitset {
     return c;
   }
   const std::vector<std::uint64_t>& words() const { return words_; }
+  std::uint64_t* data() { return words_.data(); }
 
  private:
   std::vector<std::uint64_t> words_;
@@ -136,15 +137,25 @@ struct checker {
         allowed->set(index(a, b));
       }
     }
-    bitset met(index.size());
-    std::vector<std::uint32_t> stamp(n, 0);  // round + 1 in which the person was last seen
-    std::vector<rank> partner(n, 0);
+    bitset met(index.size() + 1);  // one spare bit, the target of self-dances in the fast loop
+    const std::uint64_t spare_bit = index.size();
+    std::vector<std::uint32_t> stamp(n, 0);       // fast loop: round + 1 in which the person was last seen
+    std::vector<std::uint64_t> slow_stamp(n, 0);  // slow path: same, kept apart so the fast loop cannot disturb it
+    std::vector<rank> partner(n, 0);              // slow path: the partner at slow_stamp
+    std::vector<std::uint8_t> seen;               // per dance of a round: its pair had met before this dance
+    // row_base[a] + b is the triangular index of {a < b} (wrapping arithmetic: row_base[0] is -1).
+    std::vector<std::uint64_t> row_base(n);
+    for (rank a = 0; a < n; ++a) row_base[a] = index(a, a + 1) - (a + 1);
     std::vector<std::uint64_t> twice;        // pair indices kept as meets-twice witnesses
     std::vector<std::size_t> twice_round;
+    std::uint64_t* words = met.data();
     const auto offsets = schedule.round_offsets();
     const auto dances = schedule.all_dances();
-    for (std::size_t r = 0; r < schedule.rounds(); ++r) {
-      const auto round_stamp = static_cast<std::uint32_t>(r + 1);
+
+    // The precise, sequential account of one round: every witness, in order. Runs only for rounds the fast loop
+    // flagged (or for every round when a required pair set must be consulted).
+    auto slow_round = [&](std::size_t r, const std::uint8_t* seen_before) {
+      const std::uint64_t round_stamp = r + 1;
       for (std::size_t k = offsets[r]; k < offsets[r + 1]; ++k) {
         const dance d = dances[k];
         if (d.first == d.second) {
@@ -152,14 +163,18 @@ struct checker {
           continue;
         }
         for (auto [p, q] : {std::pair{d.first, d.second}, std::pair{d.second, d.first}}) {
-          if (stamp[p] == round_stamp) add({dance_violation_kind::person_booked_twice, p, partner[p], q, r, 0});
-          stamp[p] = round_stamp;
+          if (slow_stamp[p] == round_stamp) add({dance_violation_kind::person_booked_twice, p, partner[p], q, r, 0});
+          slow_stamp[p] = round_stamp;
           partner[p] = q;
         }
         const std::uint64_t i = index(d.first, d.second);
+        bool met_before;
         if (allowed && !allowed->test(i)) {
           add({dance_violation_kind::pair_not_allowed, std::min(d.first, d.second), std::max(d.first, d.second), 0, r, 0});
-        } else if (met.test_and_set(i)) {
+          continue;
+        }
+        met_before = seen_before ? seen_before[k - offsets[r]] != 0 : met.test_and_set(i);
+        if (met_before) {
           if (out.count(dance_violation_kind::pair_meets_twice) < req.max_witnesses) {
             twice.push_back(i);
             twice_round.push_back(r);
@@ -169,6 +184,34 @@ struct checker {
           out.outcome = verdict::violated;
         }
       }
+    };
+
+    for (std::size_t r = 0; r < schedule.rounds(); ++r) {
+      if (allowed || r + 1 >= UINT32_MAX) {  // the fast loop's 32-bit round stamps would wrap
+        slow_round(r, nullptr);
+        continue;
+      }
+      // Fast loop: no branches on the data, only flags. A person seen twice in the round or a self-dance sets
+      // `booked`; a pair whose bit was already set sets `repeated` (and `seen` keeps which dance it was).
+      const auto round_stamp = static_cast<std::uint32_t>(r + 1);
+      const std::size_t begin = offsets[r], end = offsets[r + 1];
+      seen.resize(end - begin);
+      std::uint64_t booked = 0, repeated = 0;
+      for (std::size_t k = begin; k < end; ++k) {
+        const rank a = dances[k].first, b = dances[k].second;
+        booked |= static_cast<std::uint64_t>(a == b) | static_cast<std::uint64_t>(stamp[a] == round_stamp) |
+                  static_cast<std::uint64_t>(stamp[b] == round_stamp);
+        stamp[a] = round_stamp;
+        stamp[b] = round_stamp;
+        const rank lo = std::min(a, b), hi = std::max(a, b);
+        const std::uint64_t i = lo == hi ? spare_bit : row_base[lo] + hi;
+        const std::uint64_t mask = std::uint64_t{1} << (i % 64);
+        const std::uint64_t old = words[i / 64] & mask;
+        seen[k - begin] = old != 0;
+        repeated |= old;
+        words[i / 64] |= mask;
+      }
+      if ((booked | repeated) != 0) slow_round(r, seen.data());
     }
     if (!twice.empty()) report_meets_twice(twice, twice_round);
     report_never_met(met, allowed ? &*allowed : nullptr);
@@ -205,9 +248,10 @@ struct checker {
   void report_never_met(const bitset& met, const bitset* allowed) {
     const auto& m = met.words();
     std::uint64_t missing = 0;
-    for (std::size_t w = 0; w < m.size(); ++w) {
+    const std::uint64_t pairs = index.size();  // bits beyond it (the fast loop's spare bit) are not pairs
+    for (std::size_t w = 0; w < (pairs + 63) / 64; ++w) {
       std::uint64_t want = allowed ? allowed->words()[w] : ~std::uint64_t{0};
-      if (!allowed && w == m.size() - 1 && index.size() % 64 != 0) want = (std::uint64_t{1} << (index.size() % 64)) - 1;
+      if (w == pairs / 64) want &= (std::uint64_t{1} << (pairs % 64)) - 1;
       std::uint64_t never = want & ~m[w];
       missing += static_cast<std::uint64_t>(std::popcount(never));
       while (never != 0 && out.witnesses.size() < req.max_witnesses) {
