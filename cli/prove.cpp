@@ -30,7 +30,7 @@ void add_prove_command(CLI::App& app, int& code) {
   prove->require_subcommand(1);
   CLI::App* dance = prove->add_subcommand("dance", "Prove T(n) = n-1 (even n) / n (odd n)");
   struct options {
-    std::string n, timeout = "60";
+    std::string n, timeout = "60", lower_encoding = "counting";
     unsigned jobs = 1;
     bool json = false, no_rotational = false;
   };
@@ -40,6 +40,8 @@ void add_prove_command(CLI::App& app, int& code) {
   dance->add_option("--jobs,-j", opt->jobs, "instances proved in parallel (default 1)");
   dance->add_flag("--json", opt->json, "print the results as JSON");
   dance->add_flag("--free-search", opt->no_rotational, "search witnesses without the rotational restriction");
+  dance->add_option("--lower-bound-encoding", opt->lower_encoding,
+                    "encoding of the T(n)-1 query: counting (default) or plain (no implied counts)");
   dance->callback([opt, &code] {
     const integer_range range = parse_range(opt->n, "--n", 2, 200);
     const unsigned timeout_ms = parse_timeout_ms(opt->timeout, "--timeout");
@@ -52,6 +54,9 @@ void add_prove_command(CLI::App& app, int& code) {
     optimality_options po;
     po.timeout_ms = timeout_ms;
     po.rotational_search = !opt->no_rotational;
+    const auto lower = parse_dance_encoding(opt->lower_encoding);
+    if (!lower) throw bad_input("--lower-bound-encoding: expected plain or counting, got '" + opt->lower_encoding + "'");
+    po.lower_bound_encoding = *lower;
     // Results are printed in order of n as soon as every smaller n is done.
     auto flush_ready = [&] {
       while (printed < count && results[printed]) {

@@ -325,19 +325,23 @@ dance_report check_partner_matrix(const partner_matrix& matrix, const dance_requ
     ++out.count_by_kind[static_cast<std::size_t>(v.kind)];
     out.add(v, requirements.max_witnesses);
   };
-  for (rank i = 1; i <= n; ++i) {
-    for (std::size_t r = 1; r <= matrix.rounds(); ++r) {
-      const std::uint32_t j = matrix.at(i, r);
+  // One pass: asymmetric and out-of-range entries are reported, the symmetric part becomes a schedule whose own
+  // check adds what (i) and the requirements say about it.
+  dance_schedule symmetric(n);
+  symmetric.reserve(matrix.rounds(), matrix.entries().size() / 2);
+  for_each_round(matrix, [&](std::size_t r, std::span<const std::uint32_t> column) {
+    symmetric.begin_round();
+    for (rank i = 1; i <= n; ++i) {
+      const std::uint32_t j = column[i - 1];
       if (j == 0 || j > n) {
         add({dance_violation_kind::entry_out_of_range, i - 1, j, 0, r - 1, 0});
-      } else if (j != i && matrix.at(j, r) != i) {
-        const std::uint32_t back = matrix.at(j, r);
-        add({dance_violation_kind::asymmetric_entry, i - 1, j - 1, back - 1, r - 1, 0});
+      } else if (j != i && column[j - 1] != i) {
+        add({dance_violation_kind::asymmetric_entry, i - 1, j - 1, column[j - 1] - 1, r - 1, 0});
+      } else if (j > i) {
+        symmetric.add_dance(i - 1, j - 1);
       }
     }
-  }
-  // The symmetric part is a schedule; its own check adds what (i) and the requirements say about it.
-  dance_schedule symmetric = from_partner_matrix(matrix);
+  });
   dance_report rest = check_dance_schedule(symmetric, requirements);
   out.checked = "matrix symmetry (iii) and " + rest.checked;
   for (std::size_t k = 0; k < dance_violation_kind_count; ++k) out.count_by_kind[k] += rest.count_by_kind[k];

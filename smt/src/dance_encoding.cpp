@@ -11,7 +11,7 @@
 //
 // Implied constraints of the counting encoding. Each follows from the base constraints, so adding it removes no
 // schedule; together they turn Proposition 1's counting proof into bound propagation for the arithmetic solver:
-//   busy_r<r>_p<p> ∈ {0, 1} equals the number of p's dances in round r (≤ 1 by (ii));
+//   busy_r<r>_p<p> ∈ {0, 1} is 1 iff p dances in round r, which by (ii) is the number of p's dances in it;
 //   Σ_r busy_p,r = deg(p): each of p's required pairs meets exactly once, by (i);
 //   Σ_p busy_p,r = 2 · dances_r: every dance makes two people busy;
 //   dances_r ≤ ⌊available_r / 2⌋: the dances of a round are disjoint pairs of the people available in it (this is
@@ -215,8 +215,9 @@ encoding encode(z3::context& ctx, z3::solver& s, const dance_query& q, const sol
           // idle_r<r>_p<p> ⇔ p dances in no pair of round r, so that "p dances once or is idle" is an exactly-one.
           z3::expr_vector idle_in_round(ctx);
           for (rank p = 0; p < q.n; ++p) {
+            // Under the rotational restriction round r's idleness is round 0's turned by r, like the pairs.
             const std::string name = "idle_r" + std::to_string(r) + "_p" + std::to_string(p);
-            z3::expr idle = ctx.bool_const(name.c_str());
+            z3::expr idle = rotational && r > 0 ? idle_of[turn_back(p, r)][0] : ctx.bool_const(name.c_str());
             z3::expr_vector options_of_p(ctx);
             for (std::size_t e : incident[p])
               if (enc.at(e, r)) options_of_p.push_back(*enc.at(e, r));
@@ -258,13 +259,19 @@ encoding encode(z3::context& ctx, z3::solver& s, const dance_query& q, const sol
     for (rank p = 0; p < q.n; ++p) {
       z3::expr_vector rounds_busy(ctx);
       for (std::size_t r = 0; r < R; ++r) {
+        // dances_r<r>_p<p> ⇔ p is in some pair of round r (a definition); busy_r<r>_p<p> is its 0/1 value. By (ii)
+        // this equals the number of p's dances in the round, and only n·R terms reach the arithmetic solver
+        // (a sum over the pair variables would bring all |E|·R of them).
         const std::string name = "busy_r" + std::to_string(r) + "_p" + std::to_string(p);
+        const std::string dances_name = "dances_r" + std::to_string(r) + "_p" + std::to_string(p);
         z3::expr busy = ctx.int_const(name.c_str());
-        z3::expr_vector terms(ctx);
+        z3::expr dancing = ctx.bool_const(dances_name.c_str());
+        z3::expr_vector mine(ctx);
         for (std::size_t e : incident[p])
-          if (enc.at(e, r)) terms.push_back(z3::ite(*enc.at(e, r), one, zero));
+          if (enc.at(e, r)) mine.push_back(*enc.at(e, r));
+        s.add(dancing == (mine.empty() ? ctx.bool_val(false) : z3::mk_or(mine)));
         s.add(busy >= 0 && busy <= 1);
-        s.add(busy == (terms.empty() ? zero : z3::sum(terms)));
+        s.add(busy == z3::ite(dancing, one, zero));
         rounds_busy.push_back(busy);
         busy_in_round[r].push_back(busy);
       }

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstddef>
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <stdexcept>
@@ -51,13 +52,20 @@ class dance_schedule {
   /// Opens a new (empty) round; later add_dance calls go into it.
   void begin_round() { round_begin_.push_back(dances_.size()); }
   /// Appends a dance to the last round. require: rounds() > 0, a < people(), b < people() (else std::out_of_range).
-  void add_dance(rank a, rank b);
+  void add_dance(rank a, rank b) {
+    if (a >= people_ || b >= people_ || rounds() == 0) [[unlikely]]
+      reject_dance(a, b);
+    dances_.push_back({a, b});
+    round_begin_.back() = dances_.size();
+  }
   /// Capacity hint to avoid reallocation when the sizes are known.
   void reserve(std::size_t rounds, std::size_t dances);
 
   friend bool operator==(const dance_schedule&, const dance_schedule&) = default;
 
  private:
+  [[noreturn]] void reject_dance(rank a, rank b) const;
+
   rank people_;
   std::vector<dance> dances_;
   std::vector<std::size_t> round_begin_;  // rounds() + 1 offsets, first is 0
@@ -76,6 +84,7 @@ class partner_matrix {
   std::uint32_t at(rank i, std::size_t r) const { return entries_[(i - 1) * rounds_ + (r - 1)]; }
   void set(rank i, std::size_t r, std::uint32_t partner) { entries_[(i - 1) * rounds_ + (r - 1)] = partner; }
   std::span<const std::uint32_t> entries() const noexcept { return entries_; }
+  std::span<std::uint32_t> entries() noexcept { return entries_; }
 
   friend bool operator==(const partner_matrix&, const partner_matrix&) = default;
 
@@ -84,6 +93,25 @@ class partner_matrix {
   std::size_t rounds_;
   std::vector<std::uint32_t> entries_;
 };
+
+/// Calls visit(r, column) for the 1-based rounds r = 1..rounds() in order, where column[i - 1] = P(i, r). The matrix
+/// is stored a row per person, so reading one column directly touches one memory page per person; this reads blocks
+/// of rounds row by row into a small buffer instead (a blocked transpose), which keeps large matrices fast.
+template <class Visit>
+void for_each_round(const partner_matrix& matrix, Visit&& visit) {
+  constexpr std::size_t block = 32;
+  const std::size_t n = matrix.people();
+  std::vector<std::uint32_t> buffer(block * n);
+  for (std::size_t first = 1; first <= matrix.rounds(); first += block) {
+    const std::size_t width = std::min(block, matrix.rounds() - first + 1);
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::uint32_t* row = matrix.entries().data() + i * matrix.rounds() + (first - 1);
+      for (std::size_t c = 0; c < width; ++c) buffer[c * n + i] = row[c];
+    }
+    for (std::size_t c = 0; c < width; ++c)
+      visit(first + c, std::span<const std::uint32_t>(buffer.data() + c * n, n));
+  }
+}
 
 /// The matrix of a schedule. A person in two dances of one round keeps the later entry (the checker reports the
 /// double booking on the schedule itself; the matrix cannot show it).
