@@ -17,13 +17,6 @@ namespace {
 // Mathematical k mod q, for a possibly negative k.
 std::int64_t modulo(std::int64_t k, std::int64_t q) { return ((k % q) + q) % q; }
 
-// The paper's G'_2m(i, r) for 0 <= i < 2m, 0 <= r < 2m − 1.
-std::int64_t g_prime_even(std::int64_t m, std::int64_t i, std::int64_t r) {
-  if (i == 0) return r + 1;
-  if (i == r + 1) return 0;
-  return modulo(2 * r - i + 1, 2 * m - 1) + 1;
-}
-
 dance_schedule factorization_of_k2m(rank m, bool drop_last_vertex) {
   if (m == 0) throw std::invalid_argument("one_factorization: m must be at least 1");
   const std::int64_t q = 2 * static_cast<std::int64_t>(m) - 1;
@@ -52,13 +45,19 @@ dance_schedule factorization_schedule(rank n) {
   const std::int64_t m = (static_cast<std::int64_t>(n) + 1) / 2;  // n = 2m or n = 2m − 1
   const std::int64_t rounds = 2 * m - 1;
   schedule.reserve(static_cast<std::size_t>(rounds), sequential_rounds(n));
+  const std::int64_t q = 2 * m - 1;
+  const auto people = static_cast<std::int64_t>(n);
   for (std::int64_t r = 0; r < rounds; ++r) {
     schedule.begin_round();
-    for (std::int64_t i = 0; i < static_cast<std::int64_t>(n); ++i) {
-      // G'_2m−1(i, r) = i (idle) where G'_2m(i, r) = 2m − 1, the deleted vertex; otherwise G'_2m(i, r).
-      const std::int64_t partner = g_prime_even(m, i, r);
-      if (partner > i && partner < static_cast<std::int64_t>(n))
-        schedule.add_dance(static_cast<rank>(i), static_cast<rank>(partner));
+    // G'_2m(i, r) = r + 1 for i = 0, 0 for i = r + 1, else (2r − i + 1) mod (2m − 1) + 1. The residue falls by one
+    // (with wrap-around) as i grows, so it is updated instead of divided out for every entry.
+    // G'_2m−1(i, r) = i (idle) where G'_2m(i, r) = 2m − 1, the deleted vertex: those partners are >= n and dropped.
+    if (r + 1 < people) schedule.add_dance(0, static_cast<rank>(r + 1));
+    std::int64_t residue = modulo(2 * r, q);  // (2r − i + 1) mod q at i = 1
+    for (std::int64_t i = 1; i < people; ++i) {
+      const std::int64_t partner = i == r + 1 ? 0 : residue + 1;
+      if (partner > i && partner < people) schedule.add_dance(static_cast<rank>(i), static_cast<rank>(partner));
+      residue = residue == 0 ? q - 1 : residue - 1;
     }
   }
   return schedule;
