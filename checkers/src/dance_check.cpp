@@ -95,6 +95,7 @@ class bitset {
   }
   bool test(std::uint64_t i) const { return (words_[i / 64] >> (i % 64)) & 1; }
   void set(std::uint64_t i) { words_[i / 64] |= std::uint64_t{1} << (i % 64); }
+  void clear(std::uint64_t i) { words_[i / 64] &= ~(std::uint64_t{1} << (i % 64)); }
   std::uint64_t count() const {
     std::uint64_t c = 0;
     for (std::uint64_t w : words_) c += static_cast<std::uint64_t>(std::popcount(w));
@@ -142,7 +143,6 @@ struct checker {
     std::vector<std::uint32_t> stamp(n, 0);       // fast loop: round + 1 in which the person was last seen
     std::vector<std::uint64_t> slow_stamp(n, 0);  // slow path: same, kept apart so the fast loop cannot disturb it
     std::vector<rank> partner(n, 0);              // slow path: the partner at slow_stamp
-    std::vector<std::uint8_t> seen;               // per dance of a round: its pair had met before this dance
     // row_base[a] + b is the triangular index of {a < b} (wrapping arithmetic: row_base[0] is -1).
     std::vector<std::uint64_t> row_base(n);
     for (rank a = 0; a < n; ++a) row_base[a] = index(a, a + 1) - (a + 1);
@@ -151,15 +151,23 @@ struct checker {
     std::uint64_t* words = met.data();
     const auto offsets = schedule.round_offsets();
     const auto dances = schedule.all_dances();
+    std::uint64_t self_dances = 0;
 
-    // The precise, sequential account of one round: every witness, in order. Runs only for rounds the fast loop
-    // flagged (or for every round when a required pair set must be consulted).
-    auto slow_round = [&](std::size_t r, const std::uint8_t* seen_before) {
+    auto count_repeat = [&](std::uint64_t i, std::size_t r) {
+      if (twice.size() < req.max_witnesses) {
+        twice.push_back(i);
+        twice_round.push_back(r);
+      }
+    };
+    // The precise account of one round's bookings (ii): self-dances and people in two dances, with partners.
+    // With a required pair set it also judges every pair (then it runs for every round, `pairs` set).
+    auto slow_round = [&](std::size_t r, bool pairs) {
       const std::uint64_t round_stamp = r + 1;
       for (std::size_t k = offsets[r]; k < offsets[r + 1]; ++k) {
         const dance d = dances[k];
         if (d.first == d.second) {
           add({dance_violation_kind::self_dance, d.first, d.first, 0, r, 0});
+          ++self_dances;
           continue;
         }
         for (auto [p, q] : {std::pair{d.first, d.second}, std::pair{d.second, d.first}}) {
@@ -167,18 +175,12 @@ struct checker {
           slow_stamp[p] = round_stamp;
           partner[p] = q;
         }
+        if (!pairs) continue;
         const std::uint64_t i = index(d.first, d.second);
-        bool met_before;
-        if (allowed && !allowed->test(i)) {
+        if (!allowed->test(i))
           add({dance_violation_kind::pair_not_allowed, std::min(d.first, d.second), std::max(d.first, d.second), 0, r, 0});
-          continue;
-        }
-        met_before = seen_before ? seen_before[k - offsets[r]] != 0 : met.test_and_set(i);
-        if (met_before) {
-          if (out.count(dance_violation_kind::pair_meets_twice) < req.max_witnesses) {
-            twice.push_back(i);
-            twice_round.push_back(r);
-          }
+        else if (met.test_and_set(i)) {
+          count_repeat(i, r);
           ++out.count_by_kind[static_cast<std::size_t>(dance_violation_kind::pair_meets_twice)];
           ++out.violation_count;
           out.outcome = verdict::violated;
@@ -186,32 +188,44 @@ struct checker {
       }
     };
 
-    for (std::size_t r = 0; r < schedule.rounds(); ++r) {
-      if (allowed || r + 1 >= UINT32_MAX) {  // the fast loop's 32-bit round stamps would wrap
-        slow_round(r, nullptr);
-        continue;
+    if (allowed) {
+      for (std::size_t r = 0; r < schedule.rounds(); ++r) slow_round(r, true);
+    } else {
+      // Fast loop: no branches on the data. A person seen twice in a round or a self-dance flags the round for the
+      // slow account of its bookings. Pair bits are only set: how many dances repeat a pair is the number of
+      // (non-self) dances minus the number of distinct pairs met, and the repeats themselves are looked up
+      // afterwards, only when there are any.
+      for (std::size_t r = 0; r < schedule.rounds(); ++r) {
+        if (r + 1 >= UINT32_MAX) {  // the 32-bit round stamps would wrap: account for this round slowly
+          slow_round(r, false);
+          continue;
+        }
+        const auto round_stamp = static_cast<std::uint32_t>(r + 1);
+        std::uint32_t booked = 0;
+        for (std::size_t k = offsets[r]; k < offsets[r + 1]; ++k) {
+          const rank a = dances[k].first, b = dances[k].second;
+          booked |= static_cast<std::uint32_t>(a == b) | static_cast<std::uint32_t>(stamp[a] == round_stamp) |
+                    static_cast<std::uint32_t>(stamp[b] == round_stamp);
+          stamp[a] = round_stamp;
+          stamp[b] = round_stamp;
+          const rank lo = std::min(a, b), hi = std::max(a, b);
+          const std::uint64_t i = lo == hi ? spare_bit : row_base[lo] + hi;
+          words[i / 64] |= std::uint64_t{1} << (i % 64);
+        }
+        if (booked != 0) slow_round(r, false);
       }
-      // Fast loop: no branches on the data, only flags. A person seen twice in the round or a self-dance sets
-      // `booked`; a pair whose bit was already set sets `repeated` (and `seen` keeps which dance it was).
-      const auto round_stamp = static_cast<std::uint32_t>(r + 1);
-      const std::size_t begin = offsets[r], end = offsets[r + 1];
-      seen.resize(end - begin);
-      std::uint64_t booked = 0, repeated = 0;
-      for (std::size_t k = begin; k < end; ++k) {
-        const rank a = dances[k].first, b = dances[k].second;
-        booked |= static_cast<std::uint64_t>(a == b) | static_cast<std::uint64_t>(stamp[a] == round_stamp) |
-                  static_cast<std::uint64_t>(stamp[b] == round_stamp);
-        stamp[a] = round_stamp;
-        stamp[b] = round_stamp;
-        const rank lo = std::min(a, b), hi = std::max(a, b);
-        const std::uint64_t i = lo == hi ? spare_bit : row_base[lo] + hi;
-        const std::uint64_t mask = std::uint64_t{1} << (i % 64);
-        const std::uint64_t old = words[i / 64] & mask;
-        seen[k - begin] = old != 0;
-        repeated |= old;
-        words[i / 64] |= mask;
+      if (met.test(spare_bit)) met.clear(spare_bit);
+      const std::uint64_t repeats = schedule.dance_count() - self_dances - met.count();
+      if (repeats > 0) {
+        out.outcome = verdict::violated;
+        out.violation_count += repeats;
+        out.count_by_kind[static_cast<std::size_t>(dance_violation_kind::pair_meets_twice)] += repeats;
+        // The first repeats in schedule order, found with a fresh bitset; stops once enough witnesses are kept.
+        bitset again(index.size());
+        for (std::size_t r = 0; r < schedule.rounds() && twice.size() < req.max_witnesses; ++r)
+          for (dance d : schedule.round(r))
+            if (d.first != d.second && again.test_and_set(index(d.first, d.second))) count_repeat(index(d.first, d.second), r);
       }
-      if ((booked | repeated) != 0) slow_round(r, seen.data());
     }
     if (!twice.empty()) report_meets_twice(twice, twice_round);
     report_never_met(met, allowed ? &*allowed : nullptr);
