@@ -143,15 +143,13 @@ struct checker {
     std::vector<std::uint32_t> stamp(n, 0);       // fast loop: round + 1 in which the person was last seen
     std::vector<std::uint64_t> slow_stamp(n, 0);  // slow path: same, kept apart so the fast loop cannot disturb it
     std::vector<rank> partner(n, 0);              // slow path: the partner at slow_stamp
-    // row_base[a] + b is the triangular index of {a < b} (wrapping arithmetic: row_base[0] is -1).
-    std::vector<std::uint64_t> row_base(n);
-    for (rank a = 0; a < n; ++a) row_base[a] = index(a, a + 1) - (a + 1);
     std::vector<std::uint64_t> twice;        // pair indices kept as meets-twice witnesses
     std::vector<std::size_t> twice_round;
     std::uint64_t* words = met.data();
     const auto offsets = schedule.round_offsets();
     const auto dances = schedule.all_dances();
     std::uint64_t self_dances = 0;
+    const std::uint64_t two_n_minus_3 = 2 * std::uint64_t{n} - 3;  // index(a, b) = a(2n - a - 3)/2 + b - 1, a < b
 
     auto count_repeat = [&](std::uint64_t i, std::size_t r) {
       if (twice.size() < req.max_witnesses) {
@@ -209,7 +207,7 @@ struct checker {
           stamp[a] = round_stamp;
           stamp[b] = round_stamp;
           const rank lo = std::min(a, b), hi = std::max(a, b);
-          const std::uint64_t i = lo == hi ? spare_bit : row_base[lo] + hi;
+          const std::uint64_t i = lo == hi ? spare_bit : ((std::uint64_t{lo} * (two_n_minus_3 - lo)) >> 1) + hi - 1;
           words[i / 64] |= std::uint64_t{1} << (i % 64);
         }
         if (booked != 0) slow_round(r, false);
