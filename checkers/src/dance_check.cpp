@@ -200,8 +200,12 @@ struct checker {
         }
         const auto round_stamp = static_cast<std::uint32_t>(r + 1);
         std::uint32_t booked = 0;
-        for (std::size_t k = offsets[r]; k < offsets[r + 1]; ++k) {
-          const rank a = dances[k].first, b = dances[k].second;
+        // Bounds in locals: the stores below could alias the offsets array, which would make the compiler reload
+        // the bound on every dance.
+        const dance* const first = dances.data() + offsets[r];
+        const dance* const last = dances.data() + offsets[r + 1];
+        for (const dance* d = first; d != last; ++d) {
+          const rank a = d->first, b = d->second;
           booked |= static_cast<std::uint32_t>(a == b) | static_cast<std::uint32_t>(stamp[a] == round_stamp) |
                     static_cast<std::uint32_t>(stamp[b] == round_stamp);
           stamp[a] = round_stamp;
