@@ -68,7 +68,12 @@ dance_schedule from_partner_matrix(const partner_matrix& matrix) {
 }
 
 std::string to_string(dance d) {
-  return "(" + std::to_string(d.first) + ", " + std::to_string(d.second) + ")";
+  std::string text = "(";  // appended piecewise: GCC 12 warns falsely (-Wrestrict) on the one-expression form
+  text += std::to_string(d.first);
+  text += ", ";
+  text += std::to_string(d.second);
+  text += ")";
+  return text;
 }
 
 }  // namespace dancecard
