@@ -65,6 +65,51 @@ RC_GTEST_PROP(allgather_simulation, completes_for_every_generator, ()) {
   RC_ASSERT(r.steps <= 2 * s.rounds());
 }
 
+// ---- two ways of running the same check must agree ----
+
+RC_GTEST_PROP(consistency, matrix_and_pair_forms_get_the_same_verdict, ()) {
+  const dance_algorithm a = *algorithm();
+  const rank n = *people(std::min<rank>(max_people(a), 200));
+  dance_schedule s = generate(a, n);
+  const bool damage = *rc::gen::arbitrary<bool>() && s.dance_count() > 0;
+  if (damage) {  // drop the last dance: still a symmetric matrix, but a pair never meets
+    const std::size_t last = s.dance_count() - 1;
+    dance_schedule cut(n);
+    for (std::size_t r = 0; r < s.rounds(); ++r) {
+      cut.begin_round();
+      for (std::size_t k = s.round_offsets()[r]; k < s.round_offsets()[r + 1]; ++k)
+        if (k != last) cut.add_dance(s.all_dances()[k].first, s.all_dances()[k].second);
+    }
+    s = cut;
+  }
+  const dance_report by_pairs = check_dance_schedule(s);
+  const dance_report by_matrix = check_partner_matrix(to_partner_matrix(s));
+  RC_ASSERT(by_pairs.outcome == by_matrix.outcome);
+  RC_ASSERT(by_pairs.violation_count == by_matrix.violation_count);
+  RC_ASSERT(by_pairs.holds() == !damage);
+}
+
+RC_GTEST_PROP(consistency, simulating_the_schedule_or_its_matrix_gives_the_same_run, ()) {
+  const dance_algorithm a = *algorithm();
+  const rank n = *people(std::min<rank>(max_people(a), 120));
+  const dance_schedule s = generate(a, n);
+  const allgather_report direct = simulate_allgather(s);
+  const allgather_report via_matrix = simulate_allgather(to_partner_matrix(s));
+  RC_ASSERT(direct.outcome == via_matrix.outcome);
+  RC_ASSERT(direct.steps == via_matrix.steps);
+  RC_ASSERT(direct.messages == via_matrix.messages);
+}
+
+RC_GTEST_PROP(consistency, matrix_round_trip_keeps_every_valid_schedule, ()) {
+  const dance_algorithm a = *algorithm();
+  const rank n = *people(std::min<rank>(max_people(a), 300));
+  const dance_schedule s = generate(a, n);
+  const dance_schedule back = from_partner_matrix(to_partner_matrix(s));
+  RC_ASSERT(back.rounds() == s.rounds());
+  RC_ASSERT(back.dance_count() == s.dance_count());
+  RC_ASSERT(to_partner_matrix(back) == to_partner_matrix(s));
+}
+
 // ---- mutations: a valid schedule, damaged in one place, must be rejected with a witness at the damage ----
 
 struct editable {

@@ -146,6 +146,25 @@ TEST(schedule, matrix_round_trip_preserves_valid_schedules) {
   EXPECT_EQ(back.dance_count(), g.dance_count());
 }
 
+TEST(schedule, matrix_conversions_cross_the_32_round_blocks) {
+  // S_12 has 66 rounds: the blocked transposes handle two full blocks and a partial one.
+  const dance_schedule s = sequential_schedule(12);
+  const partner_matrix m = to_partner_matrix(s);
+  ASSERT_EQ(m.rounds(), 66u);
+  for (std::size_t r = 0; r < s.rounds(); ++r)
+    for (dance d : s.round(r)) {
+      EXPECT_EQ(m.at(d.first + 1, r + 1), d.second + 1);
+      EXPECT_EQ(m.at(d.second + 1, r + 1), d.first + 1);
+    }
+  EXPECT_EQ(from_partner_matrix(m), s);
+  std::size_t visited = 0;
+  for_each_round(m, [&](std::size_t r, std::span<const std::uint32_t> column) {
+    EXPECT_EQ(r, ++visited);
+    for (rank i = 1; i <= 12; ++i) EXPECT_EQ(column[i - 1], m.at(i, r));
+  });
+  EXPECT_EQ(visited, 66u);
+}
+
 TEST(schedule, rejects_out_of_range_ranks_and_zero_people) {
   EXPECT_THROW(dance_schedule(0), std::invalid_argument);
   dance_schedule s(3);
