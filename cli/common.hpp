@@ -45,5 +45,6 @@ void add_generate_command(CLI::App& app, int& code);
 void add_check_command(CLI::App& app, int& code);
 void add_prove_command(CLI::App& app, int& code);
 void add_verify_command(CLI::App& app, int& code);
+void add_check_proof_command(CLI::App& app, int& code);
 
 }  // namespace dancecard::cli

@@ -1,12 +1,17 @@
 // `dancecard prove dance --n N | --n A..B [--timeout SEC] [--jobs J] [--json]`
 #include <CLI/CLI.hpp>
 #include <atomic>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <iostream>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <thread>
 
 #include "common.hpp"
+#include "dancecard/formats/dance_io.hpp"
 #include "dancecard/smt/optimality.hpp"
 
 namespace dancecard::cli {
@@ -23,6 +28,67 @@ nlohmann::json side_json(const existence_result& r, std::uint64_t rounds) {
 
 std::string ms(double seconds) { return std::to_string(static_cast<long long>(seconds * 1000 + 0.5)) + " ms"; }
 
+// FNV-1a, 64 bits: identifies a file's content in the manifest (not a cryptographic hash).
+std::string fnv1a64(std::string_view data) {
+  std::uint64_t h = 14695981039346656037ull;
+  for (unsigned char c : data) h = (h ^ c) * 1099511628211ull;
+  char text[17];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(h));
+  return text;
+}
+
+// Writes one file of an --emit set and returns its manifest entry.
+nlohmann::json emit_file(const std::filesystem::path& dir, const std::string& name, const std::string& content) {
+  std::ofstream out(dir / name, std::ios::binary);
+  out << content;
+  if (!out) throw bad_input((dir / name).string() + ": cannot write");
+  return {{"file", name}, {"bytes", content.size()}, {"fnv1a64", fnv1a64(content)}};
+}
+
+// --emit DIR: both queries in SMT-LIB 2, the witness, the certificate and a manifest, per n.
+void emit(const std::filesystem::path& dir, const dance_optimality_result& r, const optimality_options& po) {
+  const std::string stem = "dance-n" + std::to_string(r.n);
+  nlohmann::json files = nlohmann::json::array();
+  const dance_query at{.n = r.n, .rounds = r.claimed, .requirements = {}};
+  const dance_query below{.n = r.n, .rounds = r.claimed - 1, .requirements = {}};
+  files.push_back(emit_file(dir, stem + "-witness.smt2",
+                            dance_query_smtlib(at, {.encoding = po.witness_encoding,
+                                                    .symmetry_breaking = po.symmetry_breaking,
+                                                    .rotational_search = po.rotational_search})));
+  files.push_back(emit_file(dir, stem + "-lower.smt2",
+                            dance_query_smtlib(below, {.encoding = po.lower_bound_encoding, .symmetry_breaking = false})));
+  if (r.at_claimed.witness) {
+    std::ostringstream schedule;
+    write_dance_json(schedule, r.at_claimed.witness->schedule(), "z3");
+    files.push_back(emit_file(dir, stem + "-witness.json", schedule.str()));
+  }
+  if (r.certificate) files.push_back(emit_file(dir, stem + "-lower.cp", r.certificate->text));
+  nlohmann::json manifest = {
+      {"format", "dancecard.manifest/1"},
+      {"query", "dance-party optimum: a schedule for " + std::to_string(r.n) + " people in T(n) = " +
+                    std::to_string(r.claimed) + " rounds exists, and none in " + std::to_string(r.claimed - 1)},
+      {"status", to_string(r.status)},
+      {"reason", r.reason},
+      {"solver", solver_version()},
+      {"witness", side_json(r.at_claimed, r.claimed)},
+      {"lower_bound", side_json(r.below_claimed, r.claimed - 1)},
+      {"files", files}};
+  if (r.certificate)
+    manifest["certificate"] = {{"kind", r.certificate->kind}, {"checker", "dancecard check-proof (checkers/cutting_planes_check)"},
+                               {"accepted", r.certificate->accepted}, {"steps", r.certificate->steps},
+                               {"seconds", r.certificate->seconds}, {"detail", r.certificate->detail}};
+  std::ofstream out(dir / (stem + ".manifest.json"));
+  out << manifest.dump(2) << "\n";
+  if (!out) throw bad_input((dir / (stem + ".manifest.json")).string() + ": cannot write");
+}
+
+std::string certificate_text(const dance_optimality_result& r) {
+  if (!r.certificate) return "";
+  const auto& c = *r.certificate;
+  return "; certificate: " + c.kind + ", " + std::to_string(c.bytes) + " bytes, " + std::to_string(c.steps) +
+         " steps, " + (c.accepted ? "checked" : "REJECTED") + " in " + ms(c.seconds);
+}
+
 }  // namespace
 
 void add_prove_command(CLI::App& app, int& code) {
@@ -30,7 +96,7 @@ void add_prove_command(CLI::App& app, int& code) {
   prove->require_subcommand(1);
   CLI::App* dance = prove->add_subcommand("dance", "Prove T(n) = n-1 (even n) / n (odd n)");
   struct options {
-    std::string n, timeout = "60", lower_encoding = "counting";
+    std::string n, timeout = "60", lower_encoding = "counting", emit;
     unsigned jobs = 1;
     bool json = false, no_rotational = false;
   };
@@ -40,6 +106,7 @@ void add_prove_command(CLI::App& app, int& code) {
   dance->add_option("--jobs,-j", opt->jobs, "instances proved in parallel (default 1)");
   dance->add_flag("--json", opt->json, "print the results as JSON");
   dance->add_flag("--free-search", opt->no_rotational, "search witnesses without the rotational restriction");
+  dance->add_option("--emit", opt->emit, "write SMT-LIB 2 queries, witness, certificate and manifest per n into DIR");
   dance->add_option("--lower-bound-encoding", opt->lower_encoding,
                     "encoding of the T(n)-1 query: counting (default) or plain (no implied counts)");
   dance->callback([opt, &code] {
@@ -57,6 +124,12 @@ void add_prove_command(CLI::App& app, int& code) {
     const auto lower = parse_dance_encoding(opt->lower_encoding);
     if (!lower) throw bad_input("--lower-bound-encoding: expected plain or counting, got '" + opt->lower_encoding + "'");
     po.lower_bound_encoding = *lower;
+    if (!opt->emit.empty()) {
+      std::error_code ec;
+      std::filesystem::create_directories(opt->emit, ec);
+      if (ec || !std::filesystem::is_directory(opt->emit))
+        throw bad_input("--emit: cannot create directory " + opt->emit + (ec ? ": " + ec.message() : ""));
+    }
     // Results are printed in order of n as soon as every smaller n is done.
     auto flush_ready = [&] {
       while (printed < count && results[printed]) {
@@ -65,7 +138,7 @@ void add_prove_command(CLI::App& app, int& code) {
           std::cout << "n = " << r.n << ": T(n) = " << r.claimed << " " << to_string(r.status) << " in " << ms(r.seconds)
                     << " (witness: " << to_string(r.at_claimed.answer) << ", " << r.at_claimed.encoding << ", "
                     << ms(r.at_claimed.seconds) << "; " << r.claimed - 1 << " rounds: " << to_string(r.below_claimed.answer)
-                    << ", " << r.below_claimed.encoding << ", " << ms(r.below_claimed.seconds) << ")"
+                    << ", " << r.below_claimed.encoding << ", " << ms(r.below_claimed.seconds) << certificate_text(r) << ")"
                     << (r.status == proof_status::proven ? "" : " -- " + r.reason) << std::endl;
         ++printed;
       }
@@ -73,6 +146,7 @@ void add_prove_command(CLI::App& app, int& code) {
     auto worker = [&] {
       for (std::size_t i; (i = next++) < count;) {
         auto r = prove_dance_optimum(static_cast<rank>(range.first + i), po);
+        if (!opt->emit.empty()) emit(opt->emit, r, po);
         std::lock_guard lock(print);
         results[i] = std::move(r);
         flush_ready();
@@ -97,6 +171,10 @@ void add_prove_command(CLI::App& app, int& code) {
                      {"seconds", r->seconds},
                      {"at_optimum", side_json(r->at_claimed, r->claimed)},
                      {"below_optimum", side_json(r->below_claimed, r->claimed - 1)}});
+      if (r->certificate)
+        all.back()["certificate"] = {{"kind", r->certificate->kind}, {"bytes", r->certificate->bytes},
+                                     {"steps", r->certificate->steps}, {"accepted", r->certificate->accepted},
+                                     {"seconds", r->certificate->seconds}, {"detail", r->certificate->detail}};
     }
     if (opt->json) std::cout << nlohmann::json{{"format", "dancecard.proofs/1"}, {"results", all}}.dump(2) << "\n";
     else if (count > 1)

@@ -17,9 +17,10 @@ struct claim_result {
   verdict outcome = verdict::unknown;
   std::string covered;   // the instances checked, e.g. "n = 1..512"
   std::string evidence;  // what was found, or the counterexample
+  std::string certificate;  // for proven rows: the certificate kind, size, check time and "checked"
 };
 
-enum class claim_method { table, generator_and_checker, formula, simulation, smt };
+enum class claim_method { table, generator_and_checker, formula, simulation, smt, certificate };
 std::string_view to_string(claim_method m);
 
 struct claim {

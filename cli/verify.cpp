@@ -17,6 +17,7 @@ std::string_view to_string(claim_method m) {
     case claim_method::formula: return "formula";
     case claim_method::simulation: return "simulation";
     case claim_method::smt: return "SMT";
+    case claim_method::certificate: return "certificate";
   }
   return "?";
 }
@@ -76,13 +77,14 @@ void add_verify_command(CLI::App& app, int& code) {
       if (opt->json) {
         rows.push_back({{"id", c.id}, {"paper", c.paper}, {"section", c.section}, {"statement", c.statement},
                         {"method", to_string(c.method)}, {"verdict", to_string(r.outcome)}, {"covered", r.covered},
-                        {"evidence", r.evidence}, {"seconds", seconds}});
+                        {"evidence", r.evidence}, {"certificate", r.certificate}, {"seconds", seconds}});
       } else {
         std::ostringstream time;
         time << std::fixed << std::setprecision(2) << seconds << "s";
         std::cout << std::left << std::setw(28) << c.id << std::setw(9) << to_string(r.outcome) << std::setw(21)
                   << to_string(c.method) << std::setw(10) << time.str() << r.covered << ": " << r.evidence << "\n"
                   << std::string(28, ' ') << c.section << ": " << c.statement << "\n";
+        if (!r.certificate.empty()) std::cout << std::string(28, ' ') << "certificate: " << r.certificate << "\n";
       }
     }
     const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

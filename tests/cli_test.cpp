@@ -146,6 +146,44 @@ TEST(cli_prove, timeout_gives_exit_3_unknown) {
   EXPECT_NE(r.output.find("unknown"), std::string::npos) << r.output;
 }
 
+TEST(cli_prove, emit_writes_queries_witness_certificate_and_manifest_that_check) {
+  const std::string dir = testing::TempDir() + "dancecard-emit";
+  auto r = run("prove dance --n 5 --emit " + dir);
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("certificate: cutting planes"), std::string::npos) << r.output;
+  for (const char* file : {"dance-n5-witness.smt2", "dance-n5-lower.smt2", "dance-n5-witness.json", "dance-n5-lower.cp",
+                           "dance-n5.manifest.json"}) {
+    FILE* f = std::fopen((dir + "/" + file).c_str(), "r");
+    EXPECT_NE(f, nullptr) << file;
+    if (f) std::fclose(f);
+  }
+  r = run("check-proof " + dir + "/dance-n5-lower.cp");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("accepted: dance n=5 rounds=4 is infeasible"), std::string::npos) << r.output;
+  r = run("check dance " + dir + "/dance-n5-witness.json");
+  EXPECT_EQ(r.code, 0) << r.output;
+}
+
+TEST(cli_check_proof, rejected_and_malformed_certificates) {
+  const std::string dir = testing::TempDir();
+  auto write = [&](const std::string& name, const std::string& text) {
+    FILE* f = std::fopen((dir + name).c_str(), "w");
+    std::fputs(text.c_str(), f);
+    std::fclose(f);
+    return dir + name;
+  };
+  const std::string weak = write("weak.cp",
+                                 "dancecard.cp/1\ninstance dance n=3 rounds=3\n"
+                                 "c 1 sum 1 pair:0:1 1 pair:0:2 1 pair:1:2\ncontradiction #1\n");
+  auto r = run("check-proof " + weak);
+  EXPECT_EQ(r.code, 1) << r.output;
+  EXPECT_NE(r.output.find("rejected at line 4"), std::string::npos) << r.output;
+  r = run("check-proof " + write("junk.cp", "not a certificate\n"));
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_NE(r.output.find("junk.cp: line 1"), std::string::npos) << r.output;
+  EXPECT_EQ(run("check-proof /nonexistent.cp").code, 2);
+}
+
 TEST(cli_verify, dance_rows_all_hold) {
   const auto r = run("verify --only dance");
   EXPECT_EQ(r.code, 0) << r.output;

@@ -389,6 +389,12 @@ existence_result solve_once(const dance_query& query, const solve_options& optio
 }
 }  // namespace
 
+std::string solver_version() {
+  unsigned major = 0, minor = 0, build = 0, revision = 0;
+  Z3_get_version(&major, &minor, &build, &revision);
+  return "Z3 " + std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(build);
+}
+
 std::string dance_query_smtlib(const dance_query& query, const solve_options& options) {
   z3::context ctx;
   z3::solver s = make_solver(ctx, options);

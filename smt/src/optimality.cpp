@@ -3,7 +3,9 @@
 
 #include <chrono>
 
+#include "dancecard/checkers/cutting_planes_check.hpp"
 #include "dancecard/core/dance/round_counts.hpp"
+#include "dancecard/smt/dance_certificates.hpp"
 
 namespace dancecard {
 
@@ -33,17 +35,42 @@ dance_optimality_result prove_dance_optimum(rank n, const optimality_options& op
   out.below_claimed = solve_dance_existence(
       below, {.timeout_ms = options.timeout_ms, .encoding = options.lower_bound_encoding, .symmetry_breaking = false});
 
+  if (options.certify) {
+    const auto t0 = std::chrono::steady_clock::now();
+    certificate_check c;
+    c.kind = "cutting planes";
+    c.text = dance_lower_bound_certificate(n);
+    const cutting_planes_report report = check_cutting_planes(c.text);
+    c.bytes = c.text.size();
+    c.steps = report.steps;
+    c.accepted = report.outcome == verdict::holds &&
+                 report.instance == "dance n=" + std::to_string(n) + " rounds=" + std::to_string(out.claimed - 1);
+    c.detail = describe(report);
+    c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    out.certificate = std::move(c);
+  }
+
   const solver_answer up = out.at_claimed.answer, down = out.below_claimed.answer;
   const std::string t = std::to_string(out.claimed);
-  if (down == solver_answer::sat) {
+  const std::string fewer = std::to_string(out.claimed - 1);
+  const bool certified = out.certificate && out.certificate->accepted;
+  if (out.certificate && !certified) {
+    out.status = proof_status::unknown;
+    out.reason = "disagreement: the lower-bound certificate was rejected: " + out.certificate->detail;
+  } else if (down == solver_answer::sat && certified) {
+    out.status = proof_status::unknown;
+    out.reason = "disagreement: a checked witness with " + fewer + " rounds and an accepted certificate that none exists";
+  } else if (down == solver_answer::sat) {
     out.status = proof_status::refuted;
-    out.reason = "a schedule with " + std::to_string(out.claimed - 1) + " rounds exists (checked witness)";
+    out.reason = "a schedule with " + fewer + " rounds exists (checked witness)";
   } else if (up == solver_answer::unsat) {
     out.status = proof_status::refuted;
     out.reason = "no schedule with " + t + " rounds exists";
-  } else if (up == solver_answer::sat && down == solver_answer::unsat) {
+  } else if (up == solver_answer::sat && (down == solver_answer::unsat || certified)) {
     out.status = proof_status::proven;
-    out.reason = "checked witness with " + t + " rounds; " + std::to_string(out.claimed - 1) + " rounds unsat";
+    out.reason = "checked witness with " + t + " rounds; " + fewer + " rounds: " +
+                 (down == solver_answer::unsat ? std::string("unsat") : "solver " + std::string(to_string(down))) +
+                 (certified ? ", certificate checked" : "");
   } else {
     out.status = proof_status::unknown;
     out.reason = up != solver_answer::sat ? "witness side unknown: " + out.at_claimed.reason

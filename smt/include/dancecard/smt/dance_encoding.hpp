@@ -59,6 +59,9 @@ struct existence_result {
 /// reason (it would be a bug in the encoding), never sat.
 existence_result solve_dance_existence(const dance_query& query, const solve_options& options = {});
 
+/// "Z3 4.8.12" — the solver behind every answer, for manifests and reports.
+std::string solver_version();
+
 /// The query in SMT-LIB 2, re-runnable with any SMT solver.
 std::string dance_query_smtlib(const dance_query& query, const solve_options& options = {});
 

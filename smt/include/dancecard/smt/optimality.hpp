@@ -5,6 +5,7 @@
 //   r.status == proof_status::proven   // witness in T(11) = 11 rounds accepted by checkers/, 10 rounds unsat
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "dancecard/smt/dance_encoding.hpp"
@@ -22,6 +23,19 @@ struct optimality_options {
   dance_encoding lower_bound_encoding = dance_encoding::counting;
   bool symmetry_breaking = true;
   bool rotational_search = true;  // see solve_options::rotational_search (witness side only)
+  /// Generate the lower bound's cutting-planes certificate and check it with checkers/ (no solver involved).
+  bool certify = true;
+};
+
+/// A certificate for the lower-bound side, checked by code that shares nothing with Z3.
+struct certificate_check {
+  std::string kind;           // "cutting planes"
+  std::uint64_t bytes = 0;    // size of the certificate text
+  std::uint64_t steps = 0;    // derivation steps
+  double seconds = 0;         // generation + check
+  bool accepted = false;
+  std::string detail;         // the checker's one-line report
+  std::string text;           // the certificate itself (for --emit)
 };
 
 struct dance_optimality_result {
@@ -30,11 +44,16 @@ struct dance_optimality_result {
   std::uint64_t claimed = 0;       // T(n) of Proposition 5
   existence_result at_claimed;     // must be sat with a checked witness
   existence_result below_claimed;  // must be unsat
+  std::optional<certificate_check> certificate;  // the lower bound's certificate, when certify is set
   double seconds = 0;
   std::string reason;              // one sentence: why proven / refuted / unknown
 };
 
 /// Proves T(n) = n − 1 (even n) or n (odd n). require: n >= 2 (the paper states T(n) for n > 1).
+/// proven: a witness with T(n) rounds accepted by checkers/, and T(n) − 1 rounds infeasible — by Z3's unsat and,
+/// with certify, by an accepted cutting-planes certificate (which alone carries the claim when Z3 times out).
+/// A rejected certificate, or a checked witness below T(n) next to an accepted certificate, is a disagreement:
+/// status unknown, and the reason starts with "disagreement".
 dance_optimality_result prove_dance_optimum(rank n, const optimality_options& options = {});
 
 }  // namespace dancecard

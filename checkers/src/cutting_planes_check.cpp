@@ -1,0 +1,283 @@
+// Cutting-planes certificate checker: exact int64 arithmetic with overflow detection, constraints kept sparse,
+// sums accumulated in a dense scratch array indexed by variable.
+#include "dancecard/checkers/cutting_planes_check.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <limits>
+#include <optional>
+#include <sstream>
+#include <unordered_map>
+#include <vector>
+
+namespace dancecard {
+
+namespace {
+
+// Σ coefficient · x_variable ≥ rhs; each variable at most once, no zero coefficients, in no particular order.
+struct linear {
+  std::vector<std::pair<std::uint64_t, std::int64_t>> terms;
+  std::int64_t rhs = 0;
+};
+
+struct malformed_input {
+  std::string what;
+};
+struct rejected {
+  std::string what;
+};
+
+std::int64_t checked_add(std::int64_t a, std::int64_t b) {
+  std::int64_t out;
+  if (__builtin_add_overflow(a, b, &out)) throw rejected{"integer overflow in a coefficient"};
+  return out;
+}
+std::int64_t checked_mul(std::int64_t a, std::int64_t b) {
+  std::int64_t out;
+  if (__builtin_mul_overflow(a, b, &out)) throw rejected{"integer overflow in a coefficient"};
+  return out;
+}
+std::int64_t ceil_div(std::int64_t a, std::int64_t k) {  // k >= 1
+  return a >= 0 ? a / k + (a % k != 0 ? 1 : 0) : -((-a) / k);
+}
+
+std::uint64_t parse_unsigned(std::string_view token, const char* what) {
+  std::uint64_t value = 0;
+  auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
+  if (token.empty() || ec != std::errc() || ptr != token.data() + token.size())
+    throw malformed_input{std::string("expected ") + what + ", got '" + std::string(token) + "'"};
+  return value;
+}
+
+// The dance instance: variables x(a, b, r) numbered (pair index) · R + r.
+class dance_instance {
+ public:
+  dance_instance(std::uint64_t n, std::uint64_t rounds) : n_(n), rounds_(rounds) {}
+
+  std::uint64_t variables() const { return n_ * (n_ - 1) / 2 * rounds_; }
+
+  linear axiom(std::string_view name) const {
+    std::vector<std::string_view> parts;
+    for (std::size_t start = 0;;) {
+      const std::size_t colon = name.find(':', start);
+      parts.push_back(name.substr(start, colon == std::string_view::npos ? std::string_view::npos : colon - start));
+      if (colon == std::string_view::npos) break;
+      start = colon + 1;
+    }
+    auto number = [&](std::size_t k, std::uint64_t limit, const char* what) {
+      const std::uint64_t v = parse_unsigned(parts[k], what);
+      if (v >= limit) throw malformed_input{std::string(what) + " " + std::to_string(v) + " out of range in '" + std::string(name) + "'"};
+      return v;
+    };
+    linear out;
+    const std::string_view kind = parts[0];
+    if ((kind == "pair" || kind == "pair-atmost") && parts.size() == 3) {
+      const std::uint64_t a = number(1, n_, "person"), b = number(2, n_, "person");
+      if (a >= b) throw malformed_input{"pair axioms name a < b: '" + std::string(name) + "'"};
+      const std::int64_t sign = kind == "pair" ? 1 : -1;
+      for (std::uint64_t r = 0; r < rounds_; ++r) out.terms.push_back({var(a, b, r), sign});
+      out.rhs = sign;
+    } else if (kind == "person" && parts.size() == 3) {
+      const std::uint64_t p = number(1, n_, "person"), r = number(2, rounds_, "round");
+      for (std::uint64_t q = 0; q < n_; ++q)
+        if (q != p) out.terms.push_back({var(std::min(p, q), std::max(p, q), r), -1});
+      out.rhs = -1;
+    } else if ((kind == "lower" || kind == "upper") && parts.size() == 4) {
+      const std::uint64_t a = number(1, n_, "person"), b = number(2, n_, "person"), r = number(3, rounds_, "round");
+      if (a >= b) throw malformed_input{"bound axioms name a < b: '" + std::string(name) + "'"};
+      out.terms.push_back({var(a, b, r), kind == "lower" ? 1 : -1});
+      out.rhs = kind == "lower" ? 0 : -1;
+    } else {
+      throw malformed_input{"unknown axiom '" + std::string(name) + "' (pair:a:b, pair-atmost:a:b, person:p:r, lower:a:b:r, upper:a:b:r)"};
+    }
+    return out;
+  }
+
+ private:
+  std::uint64_t var(std::uint64_t a, std::uint64_t b, std::uint64_t r) const {
+    const std::uint64_t pair = a * (2 * n_ - a - 1) / 2 + (b - a - 1);
+    return pair * rounds_ + r;
+  }
+  std::uint64_t n_, rounds_;
+};
+
+class checker {
+ public:
+  explicit checker(cutting_planes_report& out) : out_(out) {}
+
+  void line(std::string_view text) {
+    std::vector<std::string_view> tokens;
+    for (std::size_t i = 0; i < text.size();) {
+      while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r')) ++i;
+      std::size_t j = i;
+      while (j < text.size() && text[j] != ' ' && text[j] != '\t' && text[j] != '\r') ++j;
+      if (j > i) tokens.push_back(text.substr(i, j - i));
+      i = j;
+    }
+    // A '#' not followed by a digit starts a comment (#12 is a reference to derived constraint 12).
+    for (std::size_t k = 0; k < tokens.size(); ++k)
+      if (tokens[k].front() == '#' && (tokens[k].size() == 1 || tokens[k][1] < '0' || tokens[k][1] > '9')) {
+        tokens.resize(k);
+        break;
+      }
+    if (tokens.empty()) return;
+    if (!header_seen_) {
+      if (tokens.size() != 1 || tokens[0] != cutting_planes_format_name)
+        throw malformed_input{"the first line must be '" + std::string(cutting_planes_format_name) + "'"};
+      header_seen_ = true;
+      return;
+    }
+    if (done_) throw malformed_input{"text after the contradiction"};
+    if (tokens[0] == "instance") return instance(tokens);
+    if (!instance_) throw malformed_input{"an 'instance' line must come before the derivation"};
+    if (tokens[0] == "c") return derive(tokens);
+    if (tokens[0] == "del" && tokens.size() == 2) {
+      if (derived_.erase(reference_id(tokens[1])) == 0)
+        throw rejected{"del " + std::string(tokens[1]) + ": no such derived constraint"};
+      return;
+    }
+    if (tokens[0] == "contradiction" && tokens.size() == 2) return contradiction(tokens[1]);
+    throw malformed_input{"unknown step '" + std::string(tokens[0]) + "' (c, del, contradiction)"};
+  }
+
+  void finish() {
+    if (!header_seen_) throw malformed_input{"empty certificate"};
+    if (!done_) throw rejected{"the certificate ends without deriving a contradiction"};
+  }
+
+ private:
+  void instance(const std::vector<std::string_view>& tokens) {
+    if (instance_) throw malformed_input{"a second 'instance' line"};
+    if (tokens.size() != 4 || tokens[1] != "dance" || tokens[2].substr(0, 2) != "n=" || tokens[3].substr(0, 7) != "rounds=")
+      throw malformed_input{"expected 'instance dance n=<N> rounds=<R>'"};
+    const std::uint64_t n = parse_unsigned(tokens[2].substr(2), "n");
+    const std::uint64_t rounds = parse_unsigned(tokens[3].substr(7), "rounds");
+    if (n < 2 || n > 100'000 || rounds > 1'000'000) throw malformed_input{"instance size out of the supported range"};
+    instance_.emplace(n, rounds);
+    if (instance_->variables() > 2'000'000'000ull) throw malformed_input{"instance too large"};
+    scratch_.assign(instance_->variables(), 0);
+    out_.instance = "dance n=" + std::to_string(n) + " rounds=" + std::to_string(rounds);
+  }
+
+  std::uint64_t reference_id(std::string_view token) const {
+    if (token.empty() || token[0] != '#') throw malformed_input{"expected a derived constraint #k, got '" + std::string(token) + "'"};
+    return parse_unsigned(token.substr(1), "a constraint number");
+  }
+
+  const linear& lookup(std::string_view token, linear& axiom_storage) const {
+    if (!token.empty() && token[0] == '#') {
+      auto it = derived_.find(reference_id(token));
+      if (it == derived_.end()) throw rejected{"constraint " + std::string(token) + " is not derived (yet), or deleted"};
+      return it->second;
+    }
+    axiom_storage = instance_->axiom(token);
+    return axiom_storage;
+  }
+
+  void derive(const std::vector<std::string_view>& tokens) {
+    if (tokens.size() < 3) throw malformed_input{"expected 'c <id> sum ...' or 'c <id> div <k> <ref>'"};
+    const std::uint64_t id = parse_unsigned(tokens[1], "a constraint number");
+    if (id != next_id_) throw rejected{"constraint number " + std::to_string(id) + " out of order (expected " + std::to_string(next_id_) + ")"};
+    linear result;
+    if (tokens[2] == "sum") {
+      if (tokens.size() < 5 || tokens.size() % 2 != 1) throw malformed_input{"'sum' takes pairs of <multiplier> <reference>"};
+      std::vector<std::uint64_t> touched;
+      std::int64_t rhs = 0;
+      linear storage;
+      for (std::size_t k = 3; k + 1 < tokens.size(); k += 2) {
+        const std::uint64_t m = parse_unsigned(tokens[k], "a non-negative multiplier");
+        if (m > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) throw rejected{"multiplier too large"};
+        const auto mult = static_cast<std::int64_t>(m);
+        const linear& c = lookup(tokens[k + 1], storage);
+        for (auto [v, a] : c.terms) {
+          if (scratch_[v] == 0) touched.push_back(v);  // a variable cancelled and touched again is listed twice
+          scratch_[v] = checked_add(scratch_[v], checked_mul(mult, a));
+        }
+        rhs = checked_add(rhs, checked_mul(mult, c.rhs));
+      }
+      for (std::uint64_t v : touched) {  // a repeated entry finds its slot already cleared and adds nothing
+        if (scratch_[v] != 0) result.terms.push_back({v, scratch_[v]});
+        scratch_[v] = 0;
+      }
+      result.rhs = rhs;
+    } else if (tokens[2] == "div" && tokens.size() == 5) {
+      const std::uint64_t k = parse_unsigned(tokens[3], "a divisor");
+      if (k == 0 || k > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) throw rejected{"divisor must be at least 1"};
+      linear storage;
+      const linear& c = lookup(tokens[4], storage);
+      for (auto [v, a] : c.terms) {
+        const std::int64_t q = ceil_div(a, static_cast<std::int64_t>(k));
+        if (q != 0) result.terms.push_back({v, q});
+      }
+      result.rhs = ceil_div(c.rhs, static_cast<std::int64_t>(k));
+    } else {
+      throw malformed_input{"unknown rule '" + std::string(tokens[2]) + "' (sum, div)"};
+    }
+    out_.largest_constraint = std::max<std::uint64_t>(out_.largest_constraint, result.terms.size());
+    derived_.emplace(next_id_++, std::move(result));
+    ++out_.steps;
+  }
+
+  void contradiction(std::string_view token) {
+    linear storage;
+    const linear& c = lookup(token, storage);
+    std::int64_t best = 0;  // the largest value the left side can take over 0/1 assignments
+    for (auto [v, a] : c.terms)
+      if (a > 0) best = checked_add(best, a);
+    if (best >= c.rhs)
+      throw rejected{std::string(token) + " is not a contradiction: some 0/1 values satisfy it (the left side can reach " +
+                     std::to_string(best) + ", the right side is " + std::to_string(c.rhs) + ")"};
+    done_ = true;
+  }
+
+  cutting_planes_report& out_;
+  bool header_seen_ = false, done_ = false;
+  std::optional<dance_instance> instance_;
+  std::unordered_map<std::uint64_t, linear> derived_;
+  std::uint64_t next_id_ = 1;
+  std::vector<std::int64_t> scratch_;
+};
+
+}  // namespace
+
+cutting_planes_report check_cutting_planes(std::string_view text) {
+  cutting_planes_report out;
+  checker c(out);
+  std::size_t line_number = 0;
+  try {
+    for (std::size_t pos = 0; pos < text.size();) {
+      std::size_t end = text.find('\n', pos);
+      if (end == std::string_view::npos) end = text.size();
+      ++line_number;
+      c.line(text.substr(pos, end - pos));
+      pos = end + 1;
+    }
+    c.finish();
+    out.outcome = verdict::holds;
+  } catch (const malformed_input& e) {
+    out.malformed = true;
+    out.line = line_number;
+    out.problem = e.what;
+  } catch (const rejected& e) {
+    out.line = line_number;
+    out.problem = e.what;
+  } catch (const std::bad_alloc&) {
+    out.malformed = true;
+    out.line = line_number;
+    out.problem = "out of memory";
+  }
+  return out;
+}
+
+std::string describe(const cutting_planes_report& r) {
+  std::ostringstream s;
+  if (r.outcome == verdict::holds) {
+    s << "accepted: " << r.instance << " is infeasible (" << r.steps << " cutting-planes steps, largest constraint "
+      << r.largest_constraint << " terms)";
+  } else {
+    s << (r.malformed ? "malformed" : "rejected") << " at line " << r.line << ": " << r.problem;
+  }
+  return s.str();
+}
+
+}  // namespace dancecard

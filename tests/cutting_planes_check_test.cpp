@@ -1,0 +1,109 @@
+// The cutting-planes checker: the dance lower-bound certificates are accepted, damaged ones are rejected.
+#include <gtest/gtest.h>
+
+#include "dancecard/checkers/cutting_planes_check.hpp"
+#include "dancecard/core/dance/round_counts.hpp"
+#include "dancecard/smt/dance_certificates.hpp"
+
+namespace dancecard {
+namespace {
+
+std::string replace_first(std::string text, const std::string& from, const std::string& to) {
+  const auto at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  return text;
+}
+
+TEST(cutting_planes, dance_lower_bound_certificates_are_accepted_for_n_up_to_60) {
+  for (rank n = 2; n <= 60; ++n) {
+    const cutting_planes_report r = check_cutting_planes(dance_lower_bound_certificate(n));
+    EXPECT_EQ(r.outcome, verdict::holds) << "n = " << n << ": " << describe(r);
+    EXPECT_EQ(r.instance, "dance n=" + std::to_string(n) + " rounds=" + std::to_string(optimal_rounds(n) - 1));
+  }
+}
+
+TEST(cutting_planes, a_hand_written_refutation_of_three_people_in_two_rounds) {
+  // Each round holds at most one dance of three people; three pairs do not fit into two rounds.
+  const std::string proof =
+      "dancecard.cp/1\n"
+      "instance dance n=3 rounds=2\n"
+      "c 1 sum 1 person:0:0 1 person:1:0 1 person:2:0   # -2(x01 + x02 + x12) >= -3 in round 0\n"
+      "c 2 div 2 #1                                      # -(x01 + x02 + x12) >= -1\n"
+      "c 3 sum 1 person:0:1 1 person:1:1 1 person:2:1\n"
+      "c 4 div 2 #3\n"
+      "c 5 sum 1 #2 1 #4 1 pair:0:1 1 pair:0:2 1 pair:1:2 # 0 >= 1\n"
+      "contradiction #5\n";
+  const auto r = check_cutting_planes(proof);
+  EXPECT_EQ(r.outcome, verdict::holds) << describe(r);
+  EXPECT_EQ(r.steps, 5u);
+}
+
+TEST(cutting_planes, the_same_argument_fails_when_the_rounds_suffice) {
+  // Three rounds are enough for three people, so no valid derivation can reach 0 >= 1.
+  const std::string cert = dance_lower_bound_certificate(3);
+  const auto r = check_cutting_planes(replace_first(cert, "rounds=2", "rounds=3"));
+  EXPECT_EQ(r.outcome, verdict::violated);
+  EXPECT_FALSE(r.malformed);
+  EXPECT_NE(r.problem.find("is not a contradiction"), std::string::npos) << r.problem;
+}
+
+TEST(cutting_planes, dropping_the_rounding_is_rejected) {
+  // Without the division by 2 (which rounds -3/2 up to -1) the sum stays satisfiable.
+  std::string cert = dance_lower_bound_certificate(5);
+  cert = replace_first(cert, "div 2", "div 1");
+  const auto r = check_cutting_planes(cert);
+  EXPECT_EQ(r.outcome, verdict::violated) << describe(r);
+}
+
+TEST(cutting_planes, a_missing_axiom_in_the_final_sum_is_rejected) {
+  // For n = 3 the counting argument has no slack (0 >= (n-1)/2 = 1), so every pair axiom is needed.
+  const auto r = check_cutting_planes(replace_first(dance_lower_bound_certificate(3), " 1 pair:0:2", ""));
+  EXPECT_EQ(r.outcome, verdict::violated);
+  EXPECT_NE(r.problem.find("not a contradiction"), std::string::npos) << r.problem;
+}
+
+TEST(cutting_planes, even_n_needs_every_pair_of_person_zero) {
+  const auto r = check_cutting_planes(replace_first(dance_lower_bound_certificate(8), " 1 pair:0:7", ""));
+  EXPECT_EQ(r.outcome, verdict::violated);
+}
+
+TEST(cutting_planes, references_to_deleted_or_future_constraints_are_rejected) {
+  const std::string cert = dance_lower_bound_certificate(5);
+  auto r = check_cutting_planes(replace_first(cert, "c 2 div 2 #1", "c 2 div 2 #3"));
+  EXPECT_EQ(r.outcome, verdict::violated);
+  EXPECT_NE(r.problem.find("not derived"), std::string::npos) << r.problem;
+  r = check_cutting_planes(replace_first(cert, "c 4 div 2 #3\ndel #3", "c 4 div 2 #3\ndel #3\ndel #3"));
+  EXPECT_EQ(r.outcome, verdict::violated);
+  r = check_cutting_planes(replace_first(cert, "c 4 div", "c 7 div"));
+  EXPECT_NE(r.problem.find("out of order"), std::string::npos) << r.problem;
+}
+
+TEST(cutting_planes, malformed_text_is_reported_as_such) {
+  auto r = check_cutting_planes("");
+  EXPECT_TRUE(r.malformed);
+  r = check_cutting_planes("dancecard.cp/2\n");
+  EXPECT_TRUE(r.malformed);
+  r = check_cutting_planes("dancecard.cp/1\ninstance tori n=3\n");
+  EXPECT_TRUE(r.malformed);
+  r = check_cutting_planes("dancecard.cp/1\ninstance dance n=3 rounds=2\nc 1 sum -1 pair:0:1\n");
+  EXPECT_TRUE(r.malformed);
+  EXPECT_EQ(r.line, 3u);
+  r = check_cutting_planes("dancecard.cp/1\ninstance dance n=3 rounds=2\nc 1 sum 1 pair:0:3\n");
+  EXPECT_TRUE(r.malformed);
+  EXPECT_NE(r.problem.find("out of range"), std::string::npos);
+  r = check_cutting_planes("dancecard.cp/1\ninstance dance n=3 rounds=2\nc 1 sum 1 pair:0:1\n");
+  EXPECT_FALSE(r.malformed);
+  EXPECT_NE(r.problem.find("without deriving a contradiction"), std::string::npos);
+}
+
+TEST(cutting_planes, overflowing_multipliers_are_rejected_not_wrapped) {
+  const auto r = check_cutting_planes(
+      "dancecard.cp/1\ninstance dance n=3 rounds=2\nc 1 sum 9223372036854775807 pair:0:1 9223372036854775807 pair:0:1\n"
+      "contradiction #1\n");
+  EXPECT_EQ(r.outcome, verdict::violated);
+  EXPECT_NE(r.problem.find("overflow"), std::string::npos) << r.problem;
+}
+
+}  // namespace
+}  // namespace dancecard
