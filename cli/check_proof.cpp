@@ -1,18 +1,29 @@
-// `dancecard check-proof FILE.cp` — checks a certificate without any solver: exit 0 accepted, 1 rejected,
+// `dancecard check-proof FILE.cp | FILE.cnf FILE.drat` — checks a certificate without any solver: exit 0 accepted, 1 rejected,
 // 2 malformed (or unreadable).
 #include <CLI/CLI.hpp>
 #include <iostream>
 
 #include "common.hpp"
 #include "dancecard/checkers/cutting_planes_check.hpp"
+#include "dancecard/checkers/drat_check.hpp"
 
 namespace dancecard::cli {
 
 void add_check_proof_command(CLI::App& app, int& code) {
-  CLI::App* command = app.add_subcommand("check-proof", "Check a proof certificate (cutting planes: FILE.cp)");
+  CLI::App* command = app.add_subcommand(
+      "check-proof", "Check a certificate without any solver: FILE.cp (cutting planes) or FILE.cnf FILE.drat");
   auto files = std::make_shared<std::vector<std::string>>();
-  command->add_option("files", *files, "FILE.cp")->required()->expected(1, 1);
+  command->add_option("files", *files, "FILE.cp, or FILE.cnf FILE.drat")->required()->expected(1, 2);
   command->callback([files, &code] {
+    if (files->size() == 2) {
+      const drat_report r = check_drat(read_input((*files)[0]), read_input((*files)[1]));
+      if (r.malformed)
+        throw bad_input((r.problem.rfind("CNF", 0) == 0 ? (*files)[0] : (*files)[1]) + ": " +
+                        (r.line > 0 ? "line " + std::to_string(r.line) + ": " : "") + r.problem);
+      std::cout << (*files)[1] << ": " << describe(r) << "\n";
+      code = r.outcome == verdict::holds ? exit_holds : exit_violated;
+      return;
+    }
     const std::string& path = files->front();
     const cutting_planes_report r = check_cutting_planes(read_input(path));
     if (r.malformed) throw bad_input(path + ": line " + std::to_string(r.line) + ": " + r.problem);

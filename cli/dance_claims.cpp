@@ -121,37 +121,58 @@ constexpr rank certificate_book_max = 200;
 
 // Sums up the lower-bound certificates of a row: how many, how big, how long the checks took.
 struct certificate_totals {
-  std::uint64_t count = 0, bytes = 0, steps = 0;
-  double seconds = 0;
+  struct tally {
+    std::uint64_t checked = 0, bytes = 0, steps = 0, timeouts = 0, skipped = 0;
+    double seconds = 0;
+  };
+  tally cutting_planes, drat;
   std::string failure;
 
   void record(const certificate_check& c) {
-    ++count;
-    bytes += c.bytes;
-    steps += c.steps;
-    seconds += c.seconds;
-    if (!c.accepted && failure.empty()) failure = c.detail;
+    tally& t = c.kind == "DRAT" ? drat : cutting_planes;
+    if (c.status == "checked") {
+      ++t.checked;
+      t.bytes += c.bytes;
+      t.steps += c.steps;
+      t.seconds += c.seconds;
+    } else if (c.status == "timeout") {
+      ++t.timeouts;
+    } else if (c.status.rfind("not attempted", 0) == 0) {
+      ++t.skipped;
+    } else if (failure.empty()) {
+      failure = c.kind + " " + c.status + ": " + c.detail;
+    }
   }
-  // Generates and checks the certificate for n; false (with `failure`) when the checker rejects it.
+  // Generates and checks the cutting-planes certificate for n; false (with `failure`) when it is rejected.
   bool add(rank n) {
     const auto t0 = std::chrono::steady_clock::now();
     const std::string text = dance_lower_bound_certificate(n);
     const cutting_planes_report r = check_cutting_planes(text);
     certificate_check c;
+    c.kind = "cutting planes";
     c.bytes = text.size();
     c.steps = r.steps;
     c.accepted = r.outcome == verdict::holds;
+    c.status = c.accepted ? "checked" : "rejected";
     c.detail = describe(r);
     c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     record(c);
     return c.accepted;
   }
-  std::string summary() const {
-    if (count == 0) return "";
+  static std::string line(const char* kind, const tally& t, const char* unit) {
     std::ostringstream s;
-    s << "cutting planes, " << count << " certificates, " << bytes << " bytes, " << steps << " steps, checked in "
-      << static_cast<long long>(seconds * 1000) << " ms" << (failure.empty() ? ", all checked" : ", REJECTED: " + failure);
+    s << kind << " " << t.checked << " checked (" << t.bytes << " bytes, " << t.steps << " " << unit << ", "
+      << static_cast<long long>(t.seconds * 1000) << " ms)";
+    if (t.timeouts > 0) s << ", " << t.timeouts << " CaDiCaL timeouts";
+    if (t.skipped > 0) s << ", " << t.skipped << " not attempted (CNF too large)";
     return s.str();
+  }
+  std::string summary() const {
+    std::string out;
+    if (cutting_planes.checked + cutting_planes.timeouts > 0) out += line("cutting planes:", cutting_planes, "steps");
+    if (drat.checked + drat.timeouts + drat.skipped > 0) out += (out.empty() ? "" : "; ") + line("DRAT:", drat, "lemmas");
+    if (!failure.empty()) out += "; REJECTED: " + failure;
+    return out;
   }
 };
 
@@ -389,6 +410,7 @@ void register_dance_claims(theorem_book& book) {
           auto r = prove_dance_optimum(n, {.timeout_ms = 30'000});
           seconds += r.seconds;
           if (r.certificate) certs.record(*r.certificate);
+          if (r.clausal) certs.record(*r.clausal);
           if (r.status == proof_status::refuted) return claim_result{verdict::violated, covered, r.reason};
           if (r.status == proof_status::unknown)
             return claim_result{verdict::unknown, covered, "n = " + std::to_string(n) + ": " + r.reason};

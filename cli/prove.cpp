@@ -12,6 +12,7 @@
 
 #include "common.hpp"
 #include "dancecard/formats/dance_io.hpp"
+#include "dancecard/smt/clausal.hpp"
 #include "dancecard/smt/optimality.hpp"
 
 namespace dancecard::cli {
@@ -35,6 +36,12 @@ std::string fnv1a64(std::string_view data) {
   char text[17];
   std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(h));
   return text;
+}
+
+nlohmann::json certificate_json(const certificate_check& c) {
+  return {{"kind", c.kind},       {"status", c.status},   {"bytes", c.bytes},  {"steps", c.steps},
+          {"accepted", c.accepted}, {"check_seconds", c.seconds}, {"solve_seconds", c.solve_seconds},
+          {"detail", c.detail}};
 }
 
 // Writes one file of an --emit set and returns its manifest entry.
@@ -63,31 +70,48 @@ void emit(const std::filesystem::path& dir, const dance_optimality_result& r, co
     files.push_back(emit_file(dir, stem + "-witness.json", schedule.str()));
   }
   if (r.certificate) files.push_back(emit_file(dir, stem + "-lower.cp", r.certificate->text));
+  if (r.clausal && !r.clausal->formula.empty()) files.push_back(emit_file(dir, stem + "-lower.cnf", r.clausal->formula));
+  if (r.clausal && !r.clausal->text.empty()) files.push_back(emit_file(dir, stem + "-lower.drat", r.clausal->text));
   nlohmann::json manifest = {
       {"format", "dancecard.manifest/1"},
       {"query", "dance-party optimum: a schedule for " + std::to_string(r.n) + " people in T(n) = " +
                     std::to_string(r.claimed) + " rounds exists, and none in " + std::to_string(r.claimed - 1)},
       {"status", to_string(r.status)},
       {"reason", r.reason},
-      {"solver", solver_version()},
       {"witness", side_json(r.at_claimed, r.claimed)},
       {"lower_bound", side_json(r.below_claimed, r.claimed - 1)},
       {"files", files}};
-  if (r.certificate)
-    manifest["certificate"] = {{"kind", r.certificate->kind}, {"checker", "dancecard check-proof (checkers/cutting_planes_check)"},
-                               {"accepted", r.certificate->accepted}, {"steps", r.certificate->steps},
-                               {"seconds", r.certificate->seconds}, {"detail", r.certificate->detail}};
+  manifest["solvers"] = {solver_version(), clausal_solver_version()};
+  manifest["certificates"] = nlohmann::json::array();
+  if (r.certificate) manifest["certificates"].push_back(certificate_json(*r.certificate));
+  if (r.clausal) manifest["certificates"].push_back(certificate_json(*r.clausal));
+  manifest["checker"] = "dancecard check-proof FILE.cp | dancecard check-proof FILE.cnf FILE.drat";
   std::ofstream out(dir / (stem + ".manifest.json"));
   out << manifest.dump(2) << "\n";
   if (!out) throw bad_input((dir / (stem + ".manifest.json")).string() + ": cannot write");
 }
 
 std::string certificate_text(const dance_optimality_result& r) {
-  if (!r.certificate) return "";
-  const auto& c = *r.certificate;
-  return "; certificate: " + c.kind + ", " + std::to_string(c.bytes) + " bytes, " + std::to_string(c.steps) +
-         " steps, " + (c.accepted ? "checked" : "REJECTED") + " in " + ms(c.seconds);
+  std::string out;
+  if (r.certificate) {
+    const auto& c = *r.certificate;
+    out += "; cutting planes: " + std::to_string(c.bytes) + " bytes, " + std::to_string(c.steps) + " steps, " +
+           c.status + " in " + ms(c.seconds);
+  }
+  if (r.clausal) {
+    const auto& c = *r.clausal;
+    out += "; DRAT: ";
+    if (c.status == "checked" || c.status == "rejected")
+      out += std::to_string(c.bytes) + " bytes, " + std::to_string(c.steps) + " lemmas, CaDiCaL " + ms(c.solve_seconds) +
+             ", " + c.status + " in " + ms(c.seconds);
+    else if (c.status == "timeout")
+      out += "CaDiCaL timeout after " + ms(c.solve_seconds);
+    else
+      out += c.status;
+  }
+  return out;
 }
+
 
 }  // namespace
 
@@ -96,7 +120,7 @@ void add_prove_command(CLI::App& app, int& code) {
   prove->require_subcommand(1);
   CLI::App* dance = prove->add_subcommand("dance", "Prove T(n) = n-1 (even n) / n (odd n)");
   struct options {
-    std::string n, timeout = "60", lower_encoding = "counting", emit;
+    std::string n, timeout = "60", lower_encoding = "counting", emit, clausal_budget = "1";
     unsigned jobs = 1;
     bool json = false, no_rotational = false;
   };
@@ -106,6 +130,8 @@ void add_prove_command(CLI::App& app, int& code) {
   dance->add_option("--jobs,-j", opt->jobs, "instances proved in parallel (default 1)");
   dance->add_flag("--json", opt->json, "print the results as JSON");
   dance->add_flag("--free-search", opt->no_rotational, "search witnesses without the rotational restriction");
+  dance->add_option("--clausal-budget", opt->clausal_budget,
+                    "seconds for CaDiCaL to re-solve the lower bound with a DRAT proof (default 1; 0 skips it)");
   dance->add_option("--emit", opt->emit, "write SMT-LIB 2 queries, witness, certificate and manifest per n into DIR");
   dance->add_option("--lower-bound-encoding", opt->lower_encoding,
                     "encoding of the T(n)-1 query: counting (default) or plain (no implied counts)");
@@ -121,6 +147,7 @@ void add_prove_command(CLI::App& app, int& code) {
     optimality_options po;
     po.timeout_ms = timeout_ms;
     po.rotational_search = !opt->no_rotational;
+    po.clausal_budget_ms = opt->clausal_budget == "0" ? 0 : parse_timeout_ms(opt->clausal_budget, "--clausal-budget");
     const auto lower = parse_dance_encoding(opt->lower_encoding);
     if (!lower) throw bad_input("--lower-bound-encoding: expected plain or counting, got '" + opt->lower_encoding + "'");
     po.lower_bound_encoding = *lower;
@@ -171,10 +198,9 @@ void add_prove_command(CLI::App& app, int& code) {
                      {"seconds", r->seconds},
                      {"at_optimum", side_json(r->at_claimed, r->claimed)},
                      {"below_optimum", side_json(r->below_claimed, r->claimed - 1)}});
-      if (r->certificate)
-        all.back()["certificate"] = {{"kind", r->certificate->kind}, {"bytes", r->certificate->bytes},
-                                     {"steps", r->certificate->steps}, {"accepted", r->certificate->accepted},
-                                     {"seconds", r->certificate->seconds}, {"detail", r->certificate->detail}};
+      all.back()["certificates"] = nlohmann::json::array();
+      if (r->certificate) all.back()["certificates"].push_back(certificate_json(*r->certificate));
+      if (r->clausal) all.back()["certificates"].push_back(certificate_json(*r->clausal));
     }
     if (opt->json) std::cout << nlohmann::json{{"format", "dancecard.proofs/1"}, {"results", all}}.dump(2) << "\n";
     else if (count > 1)

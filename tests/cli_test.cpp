@@ -150,9 +150,10 @@ TEST(cli_prove, emit_writes_queries_witness_certificate_and_manifest_that_check)
   const std::string dir = testing::TempDir() + "dancecard-emit";
   auto r = run("prove dance --n 5 --emit " + dir);
   EXPECT_EQ(r.code, 0) << r.output;
-  EXPECT_NE(r.output.find("certificate: cutting planes"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("cutting planes: 812 bytes, 9 steps, checked"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("lemmas, CaDiCaL"), std::string::npos) << r.output;
   for (const char* file : {"dance-n5-witness.smt2", "dance-n5-lower.smt2", "dance-n5-witness.json", "dance-n5-lower.cp",
-                           "dance-n5.manifest.json"}) {
+                           "dance-n5-lower.cnf", "dance-n5-lower.drat", "dance-n5.manifest.json"}) {
     FILE* f = std::fopen((dir + "/" + file).c_str(), "r");
     EXPECT_NE(f, nullptr) << file;
     if (f) std::fclose(f);
@@ -162,6 +163,16 @@ TEST(cli_prove, emit_writes_queries_witness_certificate_and_manifest_that_check)
   EXPECT_NE(r.output.find("accepted: dance n=5 rounds=4 is infeasible"), std::string::npos) << r.output;
   r = run("check dance " + dir + "/dance-n5-witness.json");
   EXPECT_EQ(r.code, 0) << r.output;
+  r = run("check-proof " + dir + "/dance-n5-lower.cnf " + dir + "/dance-n5-lower.drat");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("accepted: unsatisfiable"), std::string::npos) << r.output;
+  // The proof does not refute a different formula: the 5-round CNF is satisfiable.
+  const std::string sat_cnf = dir + "/five-rounds.cnf";
+  FILE* f = std::fopen(sat_cnf.c_str(), "w");
+  std::fputs("p cnf 1 1\n1 0\n", f);
+  std::fclose(f);
+  r = run("check-proof " + sat_cnf + " " + dir + "/dance-n5-lower.drat");
+  EXPECT_EQ(r.code, 1) << r.output;
 }
 
 TEST(cli_check_proof, rejected_and_malformed_certificates) {

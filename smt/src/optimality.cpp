@@ -4,7 +4,9 @@
 #include <chrono>
 
 #include "dancecard/checkers/cutting_planes_check.hpp"
+#include "dancecard/checkers/drat_check.hpp"
 #include "dancecard/core/dance/round_counts.hpp"
+#include "dancecard/smt/clausal.hpp"
 #include "dancecard/smt/dance_certificates.hpp"
 
 namespace dancecard {
@@ -46,15 +48,58 @@ dance_optimality_result prove_dance_optimum(rank n, const optimality_options& op
     c.accepted = report.outcome == verdict::holds &&
                  report.instance == "dance n=" + std::to_string(n) + " rounds=" + std::to_string(out.claimed - 1);
     c.detail = describe(report);
+    c.status = c.accepted ? "checked" : "rejected";
     c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     out.certificate = std::move(c);
+  }
+  std::string clausal_disagreement;
+  if (options.clausal_budget_ms > 0) {
+    certificate_check c;
+    c.kind = "DRAT";
+    const std::uint64_t pairs = static_cast<std::uint64_t>(n) * (n - 1) / 2, rounds = out.claimed - 1;
+    const std::uint64_t clauses = pairs * (1 + rounds * (rounds - (rounds > 0 ? 1 : 0)) / 2) +
+                                  static_cast<std::uint64_t>(n) * rounds * (n - 1) * (n - 2) / 2;
+    if (clauses > options.max_clausal_clauses) {
+      c.status = "not attempted: the CNF has " + std::to_string(clauses) + " clauses (limit " +
+                 std::to_string(options.max_clausal_clauses) + ")";
+    } else {
+      const cnf_formula cnf = dance_query_cnf(below);
+      c.formula = cnf.dimacs();
+      const clausal_result solved = solve_with_proof(cnf, options.clausal_budget_ms);
+      c.solve_seconds = solved.seconds;
+      if (solved.answer == solver_answer::unknown) {
+        c.status = "timeout";
+        c.detail = solved.reason;
+      } else if (solved.answer == solver_answer::sat) {
+        c.status = "sat";
+        clausal_disagreement = "disagreement: CaDiCaL finds the " + std::to_string(rounds) + "-round CNF satisfiable";
+      } else {
+        const auto t0 = std::chrono::steady_clock::now();
+        const drat_report report = check_drat(c.formula, solved.proof);
+        c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        c.accepted = report.outcome == verdict::holds;
+        c.status = c.accepted ? "checked" : "rejected";
+        c.steps = report.lemmas;
+        c.bytes = solved.proof.size();
+        c.detail = describe(report);
+        c.text = solved.proof;
+        if (!c.accepted) clausal_disagreement = "disagreement: CaDiCaL's DRAT proof was rejected: " + c.detail;
+      }
+    }
+    out.clausal = std::move(c);
   }
 
   const solver_answer up = out.at_claimed.answer, down = out.below_claimed.answer;
   const std::string t = std::to_string(out.claimed);
   const std::string fewer = std::to_string(out.claimed - 1);
   const bool certified = out.certificate && out.certificate->accepted;
-  if (out.certificate && !certified) {
+  if (!clausal_disagreement.empty()) {
+    out.status = proof_status::unknown;
+    out.reason = clausal_disagreement;
+  } else if (down == solver_answer::unsat && out.clausal && out.clausal->status == "sat") {
+    out.status = proof_status::unknown;
+    out.reason = "disagreement: Z3 and CaDiCaL";
+  } else if (out.certificate && !certified) {
     out.status = proof_status::unknown;
     out.reason = "disagreement: the lower-bound certificate was rejected: " + out.certificate->detail;
   } else if (down == solver_answer::sat && certified) {
@@ -70,7 +115,8 @@ dance_optimality_result prove_dance_optimum(rank n, const optimality_options& op
     out.status = proof_status::proven;
     out.reason = "checked witness with " + t + " rounds; " + fewer + " rounds: " +
                  (down == solver_answer::unsat ? std::string("unsat") : "solver " + std::string(to_string(down))) +
-                 (certified ? ", certificate checked" : "");
+                 (certified ? ", cutting planes checked" : "") +
+                 (out.clausal ? ", DRAT " + out.clausal->status : "");
   } else {
     out.status = proof_status::unknown;
     out.reason = up != solver_answer::sat ? "witness side unknown: " + out.at_claimed.reason

@@ -25,17 +25,24 @@ struct optimality_options {
   bool rotational_search = true;  // see solve_options::rotational_search (witness side only)
   /// Generate the lower bound's cutting-planes certificate and check it with checkers/ (no solver involved).
   bool certify = true;
+  /// Re-solve the lower bound's CNF with CaDiCaL within this budget and check its DRAT proof with checkers/;
+  /// 0 skips it. CNFs above max_clausal_clauses are not attempted (reported as such).
+  unsigned clausal_budget_ms = 1'000;
+  std::uint64_t max_clausal_clauses = 1'000'000;
 };
 
 /// A certificate for the lower-bound side, checked by code that shares nothing with Z3.
 struct certificate_check {
-  std::string kind;           // "cutting planes"
+  std::string kind;           // "cutting planes" or "DRAT"
+  std::string status;         // "checked", "rejected", or for DRAT "timeout" / "not attempted: ..." (no proof)
   std::uint64_t bytes = 0;    // size of the certificate text
   std::uint64_t steps = 0;    // derivation steps
   double seconds = 0;         // generation + check
   bool accepted = false;
   std::string detail;         // the checker's one-line report
   std::string text;           // the certificate itself (for --emit)
+  std::string formula;        // DRAT: the DIMACS it refutes (for --emit)
+  double solve_seconds = 0;   // DRAT: CaDiCaL's time
 };
 
 struct dance_optimality_result {
@@ -44,7 +51,8 @@ struct dance_optimality_result {
   std::uint64_t claimed = 0;       // T(n) of Proposition 5
   existence_result at_claimed;     // must be sat with a checked witness
   existence_result below_claimed;  // must be unsat
-  std::optional<certificate_check> certificate;  // the lower bound's certificate, when certify is set
+  std::optional<certificate_check> certificate;  // the lower bound's cutting-planes certificate (certify)
+  std::optional<certificate_check> clausal;      // CaDiCaL's DRAT proof of the lower bound (clausal_budget_ms)
   double seconds = 0;
   std::string reason;              // one sentence: why proven / refuted / unknown
 };

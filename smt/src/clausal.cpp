@@ -1,0 +1,136 @@
+// CNF writing for dance queries and CaDiCaL with DRAT proof tracing.
+#include "dancecard/smt/clausal.hpp"
+
+#include <algorithm>
+#include <cadical.hpp>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <set>
+#include <sstream>
+
+namespace dancecard {
+
+std::string cnf_formula::dimacs() const {
+  std::ostringstream out;
+  for (const std::string& c : comments) out << "c " << c << "\n";
+  out << "p cnf " << variables << " " << clauses.size() << "\n";
+  for (const auto& clause : clauses) {
+    for (int lit : clause) out << lit << " ";
+    out << "0\n";
+  }
+  return out.str();
+}
+
+cnf_formula dance_query_cnf(const dance_query& q) {
+  std::set<std::pair<rank, rank>> required;
+  if (q.requirements.required_pairs) {
+    for (auto [a, b] : *q.requirements.required_pairs) required.emplace(std::min(a, b), std::max(a, b));
+  } else {
+    for (rank a = 0; a < q.n; ++a)
+      for (rank b = a + 1; b < q.n; ++b) required.emplace(a, b);
+  }
+  const std::vector<std::pair<rank, rank>> pairs(required.begin(), required.end());
+  const int R = static_cast<int>(q.rounds);
+  cnf_formula f;
+  f.variables = static_cast<int>(pairs.size()) * R;
+  auto var = [&](std::size_t e, std::size_t r) { return static_cast<int>(e) * R + static_cast<int>(r) + 1; };
+  auto pair_index = [&](rank a, rank b) -> std::optional<std::size_t> {
+    auto it = std::lower_bound(pairs.begin(), pairs.end(), std::pair{std::min(a, b), std::max(a, b)});
+    if (it == pairs.end() || *it != std::pair{std::min(a, b), std::max(a, b)}) return std::nullopt;
+    return static_cast<std::size_t>(it - pairs.begin());
+  };
+  f.comments.push_back("dancecard: a schedule for " + std::to_string(q.n) + " people in " + std::to_string(R) +
+                       " rounds (constraints (i)-(iii) of the dance-party paper)");
+  f.comments.push_back("variable e*" + std::to_string(R) + " + r + 1 is true when the e-th pair below dances in round r");
+  std::ostringstream listing;
+  for (std::size_t e = 0; e < pairs.size(); ++e) {
+    listing << " " << e << ":{" << pairs[e].first << "," << pairs[e].second << "}";
+    if (e % 16 == 15 || e + 1 == pairs.size()) {
+      f.comments.push_back("pairs" + listing.str());
+      listing.str("");
+    }
+  }
+  for (std::size_t e = 0; e < pairs.size(); ++e) {
+    std::vector<int> at_least_once;
+    for (int r = 0; r < R; ++r) at_least_once.push_back(var(e, r));
+    f.clauses.push_back(at_least_once);
+    for (int r = 0; r < R; ++r)
+      for (int s = r + 1; s < R; ++s) f.clauses.push_back({-var(e, r), -var(e, s)});
+  }
+  std::vector<std::vector<std::size_t>> incident(q.n);
+  for (std::size_t e = 0; e < pairs.size(); ++e) {
+    incident[pairs[e].first].push_back(e);
+    incident[pairs[e].second].push_back(e);
+  }
+  for (rank p = 0; p < q.n; ++p)
+    for (int r = 0; r < R; ++r)
+      for (std::size_t i = 0; i < incident[p].size(); ++i)
+        for (std::size_t j = i + 1; j < incident[p].size(); ++j)
+          f.clauses.push_back({-var(incident[p][i], r), -var(incident[p][j], r)});
+  for (const auto& d : q.requirements.fixed) {
+    auto e = pair_index(d.a, d.b);
+    if (e && static_cast<int>(d.round) < R) f.clauses.push_back({var(*e, d.round)});
+    else f.clauses.push_back({});  // a fixed dance that cannot happen: the empty clause
+  }
+  for (const auto& d : q.requirements.forbidden)
+    if (auto e = pair_index(d.a, d.b); e && static_cast<int>(d.round) < R) f.clauses.push_back({-var(*e, d.round)});
+  for (const auto& u : q.requirements.unavailable)
+    if (u.person < q.n && static_cast<int>(u.round) < R)
+      for (std::size_t e : incident[u.person]) f.clauses.push_back({-var(e, u.round)});
+  return f;
+}
+
+namespace {
+class deadline : public CaDiCaL::Terminator {
+ public:
+  explicit deadline(unsigned ms) : end_(std::chrono::steady_clock::now() + std::chrono::milliseconds(ms)), on_(ms > 0) {}
+  bool terminate() override { return on_ && std::chrono::steady_clock::now() >= end_; }
+
+ private:
+  std::chrono::steady_clock::time_point end_;
+  bool on_;
+};
+}  // namespace
+
+clausal_result solve_with_proof(const cnf_formula& formula, unsigned budget_ms) {
+  const auto start = std::chrono::steady_clock::now();
+  clausal_result out;
+  char* buffer = nullptr;
+  std::size_t size = 0;
+  FILE* proof = open_memstream(&buffer, &size);
+  {
+    CaDiCaL::Solver solver;
+    solver.set("binary", 0);  // text DRAT, which checkers/drat_check reads
+    solver.set("quiet", 1);
+    solver.trace_proof(proof, "proof");
+    for (const auto& clause : formula.clauses) {
+      for (int lit : clause) solver.add(lit);
+      solver.add(0);
+    }
+    deadline stop(budget_ms);
+    solver.connect_terminator(&stop);
+    const int result = solver.solve();
+    solver.disconnect_terminator();
+    if (result == 20) {
+      out.answer = solver_answer::unsat;
+    } else if (result == 10) {
+      out.answer = solver_answer::sat;
+      for (int v = 1; v <= formula.variables; ++v)
+        if (solver.val(v) > 0) out.model.push_back(v);
+    } else {
+      out.answer = solver_answer::unknown;
+      out.reason = "CaDiCaL stopped at the budget of " + std::to_string(budget_ms) + " ms";
+    }
+    solver.flush_proof_trace();  // the FILE is ours: CaDiCaL flushes but does not close an external file
+  }
+  std::fclose(proof);
+  if (out.answer == solver_answer::unsat) out.proof.assign(buffer, size);
+  std::free(buffer);
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+std::string clausal_solver_version() { return std::string("CaDiCaL ") + CaDiCaL::Solver::version(); }
+
+}  // namespace dancecard
