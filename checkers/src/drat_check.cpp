@@ -125,17 +125,9 @@ class drat_checker {
     reason_.assign(max_var_ + 1, no_reason);
     seen_.assign(max_var_ + 1, 0);
     watches_.assign(2 * (max_var_ + 1), {});
-    for (std::uint32_t id = 0; id < clauses_.size(); ++id) {
-      const clause& c = clauses_[id];
-      if (c.size >= 2) {
-        watches_[index(lits_[c.start])].push_back(id);
-        watches_[index(lits_[c.start + 1])].push_back(id);
-      } else if (c.size == 1) {
-        units_.push_back(id);
-      } else {
-        empties_.push_back(id);
-      }
-    }
+    unit_position_.assign(clauses_.size(), none);
+    for (std::uint32_t id = 0; id < clauses_.size(); ++id)
+      if (clauses_[id].active) attach(id);
     // The refutation ends either in the empty clause (the last event, checked like any lemma) or in a conflict of
     // the final formula by unit propagation.
     if (ended_) {
@@ -149,9 +141,11 @@ class drat_checker {
       clause& c = clauses_[e.clause];
       if (e.kind == event_kind::remove) {
         c.active = true;  // going back in time: the clause was present before its deletion
+        attach(e.clause);
         continue;
       }
       c.active = false;  // a lemma may not be used to justify itself or anything before it
+      detach(e.clause);
       if (!c.marked) continue;
       ++out_.checked_lemmas;
       const std::vector<int> lemma(lits_.begin() + static_cast<std::ptrdiff_t>(c.start),
@@ -170,6 +164,41 @@ class drat_checker {
 
  private:
   static constexpr std::int64_t no_reason = -1, assumption = -2;
+  static constexpr std::size_t none = static_cast<std::size_t>(-1);
+
+  // Only present clauses are watched (and listed as units or empty clauses): a clause joins when it becomes present
+  // and leaves when it stops being present, so propagation never walks over clauses of another time.
+  void attach(std::uint32_t id) {
+    const clause& c = clauses_[id];
+    if (c.size >= 2) {
+      watches_[index(lits_[c.start])].push_back(id);
+      watches_[index(lits_[c.start + 1])].push_back(id);
+    } else {
+      auto& list = c.size == 1 ? units_ : empties_;
+      unit_position_[id] = list.size();
+      list.push_back(id);
+    }
+  }
+  void detach(std::uint32_t id) {
+    const clause& c = clauses_[id];
+    if (c.size >= 2) {
+      for (int j = 0; j < 2; ++j) {
+        auto& list = watches_[index(lits_[c.start + static_cast<std::size_t>(j)])];
+        auto it = std::find(list.begin(), list.end(), id);
+        if (it != list.end()) {
+          *it = list.back();
+          list.pop_back();
+        }
+      }
+    } else {
+      auto& list = c.size == 1 ? units_ : empties_;
+      const std::size_t at = unit_position_[id];
+      unit_position_[list.back()] = at;
+      list[at] = list.back();
+      list.pop_back();
+      unit_position_[id] = none;
+    }
+  }
 
   template <class F>
   static void for_each_line(std::string_view text, F f) {
@@ -280,7 +309,7 @@ class drat_checker {
       for (std::size_t k = 0; k < list.size(); ++k) {
         const std::uint32_t id = list[k];
         const clause& c = clauses_[id];
-        if (!c.active || conflict >= 0) {
+        if (conflict >= 0) {
           list[keep++] = id;
           continue;
         }
@@ -312,20 +341,17 @@ class drat_checker {
   // Assumes the literals, propagates; on a conflict marks every clause the conflict depends on and returns true.
   bool conflict_under(const std::vector<int>& assumptions) {
     reset();
-    for (std::uint32_t id : empties_)
-      if (clauses_[id].active) {
-        clauses_[id].marked = true;
-        return true;
-      }
+    if (!empties_.empty()) {
+      clauses_[empties_.front()].marked = true;
+      return true;
+    }
     for (int a : assumptions) {
       if (value(a) == -1) return true;  // the clause contains a literal and its negation: a tautology
       if (value(a) == 0) assign(a, assumption);
     }
     std::int64_t conflict = -1;
     for (std::uint32_t id : units_) {
-      const clause& c = clauses_[id];
-      if (!c.active) continue;
-      const int lit = lits_[c.start];
+      const int lit = lits_[clauses_[id].start];
       if (value(lit) == -1) {
         conflict = id;
         break;
@@ -387,7 +413,8 @@ class drat_checker {
   std::vector<clause> clauses_;
   std::vector<event> events_;
   std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> present_;
-  std::vector<std::uint32_t> units_, empties_;
+  std::vector<std::uint32_t> units_, empties_;  // present unit and empty clauses
+  std::vector<std::size_t> unit_position_;       // where a unit or empty clause sits in its list
   std::vector<std::vector<std::uint32_t>> watches_;
   std::vector<std::int8_t> values_;
   std::vector<std::int64_t> reason_;
