@@ -252,11 +252,16 @@ class drat_checker {
     return h;
   }
 
-  std::uint32_t add_clause(std::vector<int> lits, bool original) {
-    // Duplicate literals are dropped (order kept otherwise: a lemma's first literal is its RAT pivot).
+  // Duplicate literals dropped, order kept otherwise (a lemma's first literal is its RAT pivot).
+  static std::vector<int> without_duplicates(const std::vector<int>& lits) {
     std::vector<int> unique;
     for (int l : lits)
       if (std::find(unique.begin(), unique.end(), l) == unique.end()) unique.push_back(l);
+    return unique;
+  }
+
+  std::uint32_t add_clause(const std::vector<int>& lits, bool original) {
+    const std::vector<int> unique = without_duplicates(lits);
     const auto id = static_cast<std::uint32_t>(clauses_.size());
     clauses_.push_back({lits_.size(), static_cast<std::uint32_t>(unique.size()), original, true, false});
     lits_.insert(lits_.end(), unique.begin(), unique.end());
@@ -265,10 +270,7 @@ class drat_checker {
   }
 
   void remove_clause(const std::vector<int>& lits, std::size_t line) {
-    std::vector<int> unique;
-    for (int l : lits)
-      if (std::find(unique.begin(), unique.end(), l) == unique.end()) unique.push_back(l);
-    const std::vector<int> sorted = key(unique);
+    const std::vector<int> sorted = key(without_duplicates(lits));
     auto it = present_.find(hash(sorted));
     if (it == present_.end()) return;  // deleting an absent clause changes nothing
     auto& ids = it->second;
