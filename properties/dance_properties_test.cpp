@@ -4,7 +4,8 @@
 
 #include <string>
 
-#include "dance_generators.hpp"
+#include "dancecard/properties/dance_properties.hpp"
+#include "dancecard/properties/generators.hpp"
 #include "dancecard/checkers/allgather_simulation.hpp"
 #include "dancecard/checkers/dance_check.hpp"
 #include "dancecard/core/dance/round_counts.hpp"
@@ -63,6 +64,45 @@ RC_GTEST_PROP(allgather_simulation, completes_for_every_generator, ()) {
   RC_ASSERT(r.all_blocks_everywhere);
   RC_ASSERT(r.messages == static_cast<std::uint64_t>(n) * (n - 1));
   RC_ASSERT(r.steps <= 2 * s.rounds());
+}
+
+// ---- the reusable properties, on dancecard's own generators ----
+
+RC_GTEST_PROP(reusable_properties, factorization_is_valid_and_optimal, ()) {
+  properties::dance_generator_is_valid(factorization_schedule, {.max_people = 500, .max_gap = 0});
+}
+
+RC_GTEST_PROP(reusable_properties, divide_and_conquer_is_valid_within_its_gap, ()) {
+  // Theorem 1: t(D_n) - T(n) = floor(log2(n-1)) + 2 - beta(n) - b(n) (+1 for odd n) stays below 2 log2 n.
+  properties::dance_generator_is_valid(divide_and_conquer_schedule, {.max_people = 500, .max_gap = 20});
+}
+
+RC_GTEST_PROP(reusable_properties, every_generator_completes_allgather, ()) {
+  const dance_algorithm a = *algorithm();
+  properties::dance_generator_completes_allgather([a](rank n) { return generate(a, n); }, {.max_people = 100});
+}
+
+// A user's scheduler with a bug that only shows for odd n >= 7: the reusable property must catch it and RapidCheck
+// must shrink the counterexample to the smallest such n.
+TEST(reusable_properties, a_broken_generator_fails_at_its_smallest_failing_n) {
+  auto broken = [](rank n) {
+    dance_schedule s = factorization_schedule(n);
+    if (n < 7 || n % 2 == 0) return s;
+    dance_schedule damaged(n);  // the last round is dropped
+    for (std::size_t r = 0; r + 1 < s.rounds(); ++r) {
+      damaged.begin_round();
+      for (dance d : s.round(r)) damaged.add_dance(d.first, d.second);
+    }
+    return damaged;
+  };
+  const rc::detail::TestResult result = rc::detail::checkTestable(
+      [&] { properties::dance_generator_is_valid(broken, {.max_people = 200}); });
+  rc::detail::FailureResult failure;
+  ASSERT_TRUE(result.match(failure)) << "the broken generator passed";
+  const bool smallest = failure.description.find("smallest failing n = 7:") != std::string::npos ||
+                        failure.description.find("smallest failing n = 7 (") != std::string::npos;
+  EXPECT_TRUE(smallest) << failure.description;
+  EXPECT_NE(failure.description.find("pair_never_meets"), std::string::npos) << failure.description;
 }
 
 // ---- two ways of running the same check must agree ----

@@ -36,9 +36,13 @@ inline std::vector<rank> special_people(rank max) {
   return out;
 }
 
-/// n in [1, max], half of the time a special size. Shrinks towards small n.
+/// n in [1, max], half of the time a special size. Shrinks towards small n (the special sizes are drawn by index,
+/// which shrinks towards 0, because gen::elementOf does not shrink).
 inline rc::Gen<rank> people(rank max) {
-  return rc::gen::oneOf(rc::gen::elementOf(special_people(max)), rc::gen::inRange<rank>(1, max + 1));
+  const std::vector<rank> special = special_people(max);
+  return rc::gen::oneOf(rc::gen::map(rc::gen::inRange<std::size_t>(0, special.size()),
+                                     [special](std::size_t i) { return special[i]; }),
+                        rc::gen::inRange<rank>(1, max + 1));
 }
 
 inline rc::Gen<dance_algorithm> algorithm() {
