@@ -3,6 +3,7 @@
 
 #include <charconv>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <ostream>
 
 namespace dancecard {
@@ -39,7 +40,13 @@ std::uint64_t read_count(const json& v, const std::string& place, const char* wh
 
 }  // namespace
 
-dance_schedule read_dance_json(std::string_view text) {
+namespace {
+
+// Reads {"format": <format_name>, "n": N, "rounds": [[[a, b], ...], ...]}: calls begin(n), then round() before
+// the pairs of every round and pair(a, b) for each. Shared by the dance (pairs) and directed (transfers) formats.
+template <class Begin, class Round, class Pair>
+void read_rounds_document(std::string_view text, std::string_view format_name, Begin begin, Round round_start,
+                          Pair pair_found) {
   json doc;
   try {
     doc = json::parse(text.begin(), text.end());
@@ -55,9 +62,10 @@ dance_schedule read_dance_json(std::string_view text) {
     if (key != "format" && key != "n" && key != "rounds" && key != "algorithm" && key != "comment")
       throw format_error(key, "unknown key (expected format, n, rounds, algorithm, comment)");
   }
-  if (!doc.contains("format")) throw format_error("format", "missing; expected \"" + std::string(dance_format_name) + "\"");
-  if (!doc["format"].is_string() || doc["format"].get<std::string>() != dance_format_name)
-    throw format_error("format", "expected \"" + std::string(dance_format_name) + "\", got " + doc["format"].dump());
+  const std::string expected = "\"" + std::string(format_name) + "\"";
+  if (!doc.contains("format")) throw format_error("format", "missing; expected " + expected);
+  if (!doc["format"].is_string() || doc["format"].get<std::string>() != format_name)
+    throw format_error("format", "expected " + expected + ", got " + doc["format"].dump());
   if (!doc.contains("n")) throw format_error("n", "missing; expected the number of people");
   const json& jn = doc["n"];
   if (jn.is_number_integer() && !jn.is_number_unsigned())
@@ -72,12 +80,12 @@ dance_schedule read_dance_json(std::string_view text) {
   if (!doc.contains("rounds")) throw format_error("rounds", "missing; expected an array of rounds");
   const json& rounds = doc["rounds"];
   if (!rounds.is_array()) throw format_error("rounds", "expected an array of rounds, got " + type_name(rounds));
-  dance_schedule schedule(static_cast<rank>(n));
+  begin(static_cast<rank>(n));
   for (std::size_t r = 0; r < rounds.size(); ++r) {
     const std::string round_place = "rounds[" + std::to_string(r) + "]";
     const json& round = rounds[r];
     if (!round.is_array()) throw format_error(round_place, "expected an array of pairs, got " + type_name(round));
-    schedule.begin_round();
+    round_start();
     for (std::size_t k = 0; k < round.size(); ++k) {
       const std::string pair_place = round_place + "[" + std::to_string(k) + "]";
       const json& pair = round[k];
@@ -93,26 +101,61 @@ dance_schedule read_dance_json(std::string_view text) {
                                         " (ranks are 0-based: 0.." + std::to_string(n - 1) + ")");
         ends[e] = static_cast<rank>(p);
       }
-      schedule.add_dance(ends[0], ends[1]);
+      pair_found(ends[0], ends[1]);
     }
   }
-  return schedule;
 }
 
-void write_dance_json(std::ostream& out, const dance_schedule& schedule, std::string_view algorithm) {
-  out << "{\"format\": \"" << dance_format_name << "\", \"n\": " << schedule.people();
+template <class Schedule, class Pairs>
+void write_rounds_document(std::ostream& out, std::string_view format_name, const Schedule& schedule,
+                           std::string_view algorithm, Pairs pairs_of_round) {
+  out << "{\"format\": \"" << format_name << "\", \"n\": " << schedule.people();
   if (!algorithm.empty()) out << ", \"algorithm\": " << json(std::string(algorithm)).dump();
   out << ", \"rounds\": [";
   for (std::size_t r = 0; r < schedule.rounds(); ++r) {
     out << (r == 0 ? "\n  [" : ",\n  [");
     bool first = true;
-    for (dance d : schedule.round(r)) {
-      out << (first ? "" : ", ") << '[' << d.first << ", " << d.second << ']';
+    for (auto [a, b] : pairs_of_round(r)) {
+      out << (first ? "" : ", ") << '[' << a << ", " << b << ']';
       first = false;
     }
     out << ']';
   }
   out << (schedule.rounds() > 0 ? "\n]}\n" : "]}\n");
+}
+
+}  // namespace
+
+dance_schedule read_dance_json(std::string_view text) {
+  std::optional<dance_schedule> schedule;
+  read_rounds_document(
+      text, dance_format_name, [&](rank n) { schedule.emplace(n); }, [&] { schedule->begin_round(); },
+      [&](rank a, rank b) { schedule->add_dance(a, b); });
+  return std::move(*schedule);
+}
+
+directed_schedule read_directed_json(std::string_view text) {
+  std::optional<directed_schedule> schedule;
+  read_rounds_document(
+      text, directed_format_name, [&](rank n) { schedule.emplace(n); }, [&] { schedule->begin_round(); },
+      [&](rank a, rank b) { schedule->add_transfer(a, b); });
+  return std::move(*schedule);
+}
+
+void write_directed_json(std::ostream& out, const directed_schedule& schedule, std::string_view algorithm) {
+  write_rounds_document(out, directed_format_name, schedule, algorithm, [&](std::size_t r) {
+    std::vector<std::pair<rank, rank>> pairs;
+    for (transfer t : schedule.round(r)) pairs.emplace_back(t.from, t.to);
+    return pairs;
+  });
+}
+
+void write_dance_json(std::ostream& out, const dance_schedule& schedule, std::string_view algorithm) {
+  write_rounds_document(out, dance_format_name, schedule, algorithm, [&](std::size_t r) {
+    std::vector<std::pair<rank, rank>> pairs;
+    for (dance d : schedule.round(r)) pairs.emplace_back(d.first, d.second);
+    return pairs;
+  });
 }
 
 partner_matrix read_partner_matrix(std::string_view text) {

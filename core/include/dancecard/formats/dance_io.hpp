@@ -12,6 +12,7 @@
 #include <string_view>
 #include <variant>
 
+#include "dancecard/core/dance/directed.hpp"
 #include "dancecard/core/dance/schedule.hpp"
 
 namespace dancecard {
@@ -31,12 +32,18 @@ class format_error : public std::runtime_error {
 inline constexpr rank max_readable_people = 1'000'000;
 
 inline constexpr std::string_view dance_format_name = "dancecard.dance/1";
+inline constexpr std::string_view directed_format_name = "dancecard.directed/1";
 
 /// {"format": "dancecard.dance/1", "n": N, "rounds": [[[a, b], ...], ...]} with 0-based ranks; optional
 /// "algorithm" and "comment" strings. Throws format_error.
 dance_schedule read_dance_json(std::string_view text);
 /// Writes the JSON form (one round per line). `algorithm` is written when not empty.
 void write_dance_json(std::ostream& out, const dance_schedule& schedule, std::string_view algorithm = {});
+
+/// {"format": "dancecard.directed/1", "n": N, "rounds": [[[from, to], ...], ...]}: full-duplex rounds of transfers,
+/// 0-based; the same keys and error places as the dance format. Throws format_error.
+directed_schedule read_directed_json(std::string_view text);
+void write_directed_json(std::ostream& out, const directed_schedule& schedule, std::string_view algorithm = {});
 
 /// The partner matrix as text: one line per person, t whitespace-separated 1-based entries, equal to the row number
 /// when idle; '#' starts a comment; blank lines are ignored. n is the number of rows. Throws format_error.
