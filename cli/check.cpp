@@ -6,6 +6,7 @@
 #include "common.hpp"
 #include "dancecard/checkers/allgather_simulation.hpp"
 #include "dancecard/checkers/dance_check.hpp"
+#include "dancecard/checkers/directed_check.hpp"
 #include "dancecard/formats/dance_io.hpp"
 
 namespace dancecard::cli {
@@ -86,6 +87,35 @@ void add_check_command(CLI::App& app, int& code) {
     } else {
       std::cout << describe(report);
       if (sim) std::cout << "allgather " << describe(*sim) << "\n";
+    }
+    code = exit_for(overall);
+  });
+
+  CLI::App* directed = check->add_subcommand(
+      "directed", "Check a full-duplex all-to-all schedule (dancecard.directed/1); --half-duplex also reads it as a dance");
+  auto dopt = std::make_shared<options>();
+  auto half_duplex = std::make_shared<bool>(false);
+  directed->add_option("file", dopt->file, "schedule file, or - for stdin (default)");
+  directed->add_flag("--half-duplex", *half_duplex, "also check it as a half-duplex dance schedule (dance_view)");
+  directed->add_option("--max-witnesses", dopt->max_witnesses, "witnesses to list (default 10)");
+  directed->callback([dopt, half_duplex, &code] {
+    const std::string text = read_input(dopt->file);
+    const directed_schedule schedule = [&] {
+      try {
+        return read_directed_json(text);
+      } catch (const format_error& e) {
+        throw bad_input((dopt->file == "-" ? std::string("stdin") : dopt->file) + ": " + e.what());
+      }
+    }();
+    const directed_report report = check_directed_schedule(schedule, dopt->max_witnesses);
+    std::cout << "full duplex " << describe(report);
+    verdict overall = report.outcome;
+    if (*half_duplex) {
+      dance_requirements req;
+      req.max_witnesses = dopt->max_witnesses;
+      const dance_report dance = check_dance_schedule(dance_view(schedule), req);
+      std::cout << "half duplex " << describe(dance);
+      if (!dance.holds()) overall = verdict::violated;
     }
     code = exit_for(overall);
   });

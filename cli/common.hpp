@@ -46,5 +46,6 @@ void add_check_command(CLI::App& app, int& code);
 void add_prove_command(CLI::App& app, int& code);
 void add_verify_command(CLI::App& app, int& code);
 void add_check_proof_command(CLI::App& app, int& code);
+void add_property_test_command(CLI::App& app, int& code);
 
 }  // namespace dancecard::cli

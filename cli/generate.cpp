@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "common.hpp"
+#include "dancecard/core/dance/directed.hpp"
 #include "dancecard/core/dance/generators.hpp"
 #include "dancecard/formats/dance_io.hpp"
 
@@ -45,6 +46,35 @@ void add_generate_command(CLI::App& app, int& code) {
     else write_partner_matrix(out, to_partner_matrix(schedule));
     out.flush();
     if (!out) throw bad_input("write error on " + (opt->output.empty() ? std::string("stdout") : opt->output));
+    code = exit_holds;
+  });
+
+  CLI::App* directed = generate->add_subcommand("directed", "A full-duplex all-to-all schedule (dancecard.directed/1)");
+  auto dopt = std::make_shared<options>();
+  directed->add_option("--algo", dopt->algo,
+                       "openmpi (pairwise shift) | mpich (pairwise: xor for powers of two, else shift) | "
+                       "sequential | searching | divide | factorization (a dance schedule in two sub-rounds)")
+      ->required();
+  directed->add_option("--n", dopt->n, "number of ranks, 1.." + std::to_string(max_generate_people))->required();
+  directed->add_option("--output,-o", dopt->output, "write to FILE instead of stdout");
+  directed->callback([dopt, &code] {
+    const auto n = parse_range(dopt->n, "--n", 1, max_generate_people);
+    if (n.first != n.last) throw bad_input("--n: expected a single number of ranks, got a range");
+    const rank p = static_cast<rank>(n.first);
+    directed_schedule schedule(p);
+    if (dopt->algo == "openmpi") schedule = openmpi_pairwise_schedule(p);
+    else if (dopt->algo == "mpich") schedule = mpich_pairwise_schedule(p);
+    else if (auto a = parse_dance_algorithm(dopt->algo)) schedule = to_directed(dancecard::generate(*a, p));
+    else throw bad_input("--algo: unknown algorithm '" + dopt->algo + "'; expected openmpi, mpich or a dance algorithm");
+    std::ofstream file;
+    if (!dopt->output.empty()) {
+      file.open(dopt->output);
+      if (!file) throw bad_input(dopt->output + ": cannot open file for writing");
+    }
+    std::ostream& out = dopt->output.empty() ? std::cout : file;
+    write_directed_json(out, schedule, dopt->algo);
+    out.flush();
+    if (!out) throw bad_input("write error");
     code = exit_holds;
   });
 }

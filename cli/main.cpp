@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   add_prove_command(app, code);
   add_verify_command(app, code);
   add_check_proof_command(app, code);
+  add_property_test_command(app, code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

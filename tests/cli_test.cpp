@@ -195,6 +195,60 @@ TEST(cli_check_proof, rejected_and_malformed_certificates) {
   EXPECT_EQ(run("check-proof /nonexistent.cp").code, 2);
 }
 
+struct broken_case {
+  const char* bug;
+  const char* expected;  // in the report
+};
+
+class cli_property_test : public testing::TestWithParam<broken_case> {};
+
+TEST_P(cli_property_test, finds_the_smallest_failing_n) {
+  const std::string save = testing::TempDir() + "failures-" + GetParam().bug;
+  const std::string junit = testing::TempDir() + std::string("junit-") + GetParam().bug + ".xml";
+  const auto r = run(std::string("property-test dance --cmd '") + BROKEN_SCHEDULER + " " + GetParam().bug +
+                     " {n}' --n-max 40 --runs 60 --seed 7 --timeout 2 --save-dir " + save + " --junit " + junit);
+  EXPECT_EQ(r.code, 1) << r.output;
+  EXPECT_NE(r.output.find(GetParam().expected), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("seed 7"), std::string::npos) << r.output;
+  FILE* f = std::fopen(junit.c_str(), "r");
+  ASSERT_NE(f, nullptr);
+  std::string xml(1 << 16, '\0');
+  xml.resize(std::fread(xml.data(), 1, xml.size(), f));
+  std::fclose(f);
+  EXPECT_NE(xml.find("<failure"), std::string::npos) << xml;
+  EXPECT_NE(xml.find("<property name=\"seed\" value=\"7\"/>"), std::string::npos) << xml;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    schedulers, cli_property_test,
+    testing::Values(broken_case{"off-by-one-round", "smallest failing n = 2 "},
+                    broken_case{"wrong-partner-odd", "smallest failing n = 7 "},
+                    broken_case{"repeat-at-2k+1", "smallest failing n = 3 "},
+                    broken_case{"crash-at-13", "smallest failing n = 13 "},
+                    broken_case{"garbage-at-4", "garbage: the output is not a schedule"},
+                    broken_case{"hang-at-6", "timeout"}),
+    [](const testing::TestParamInfo<broken_case>& info) {
+      std::string name = info.param.bug;
+      for (char& c : name)
+        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+      return name;
+    });
+
+TEST(cli_property_test, a_correct_scheduler_passes_in_both_models) {
+  auto r = run(std::string("property-test dance --cmd '") + BROKEN_SCHEDULER + " none {n}' --n-max 30 --runs 40 --seed 3");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("passed:"), std::string::npos) << r.output;
+  r = run(std::string("property-test dance --model directed --cmd '") + DANCECARD_EXE +
+          " generate directed --algo openmpi --n {n}' --n-max 30 --runs 40 --seed 3 --max-gap 0");
+  EXPECT_EQ(r.code, 0) << r.output;
+}
+
+TEST(cli_property_test, usage_errors_exit_2) {
+  EXPECT_EQ(run("property-test dance --cmd 'true'").code, 2);  // no {n}
+  EXPECT_EQ(run("property-test dance --cmd 'echo {n}' --model triangle").code, 2);
+  EXPECT_EQ(run("property-test dance --cmd 'echo {n}' --n-min 5 --n-max 2").code, 2);
+}
+
 TEST(cli_verify, dance_rows_all_hold) {
   const auto r = run("verify --only dance");
   EXPECT_EQ(r.code, 0) << r.output;
