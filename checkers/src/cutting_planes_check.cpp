@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <charconv>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <unordered_map>
@@ -49,26 +50,46 @@ std::uint64_t parse_unsigned(std::string_view token, const char* what) {
   return value;
 }
 
+// The 0/1 program a certificate refutes, built here from the instance line alone.
+class program {
+ public:
+  virtual ~program() = default;
+  virtual std::uint64_t variables() const = 0;
+  virtual linear axiom(std::string_view name) const = 0;
+
+ protected:
+  // "kind:1:2:3" split at the colons; number(k) reads part k as an integer below `limit`.
+  struct axiom_name {
+    std::string_view text;
+    std::vector<std::string_view> parts;
+    explicit axiom_name(std::string_view name) : text(name) {
+      for (std::size_t start = 0;;) {
+        const std::size_t colon = name.find(':', start);
+        parts.push_back(name.substr(start, colon == std::string_view::npos ? std::string_view::npos : colon - start));
+        if (colon == std::string_view::npos) break;
+        start = colon + 1;
+      }
+    }
+    std::uint64_t number(std::size_t k, std::uint64_t limit, const char* what) const {
+      const std::uint64_t v = parse_unsigned(parts[k], what);
+      if (v >= limit)
+        throw malformed_input{std::string(what) + " " + std::to_string(v) + " out of range in '" + std::string(text) + "'"};
+      return v;
+    }
+  };
+};
+
 // The dance instance: variables x(a, b, r) numbered (pair index) · R + r.
-class dance_instance {
+class dance_instance : public program {
  public:
   dance_instance(std::uint64_t n, std::uint64_t rounds) : n_(n), rounds_(rounds) {}
 
-  std::uint64_t variables() const { return n_ * (n_ - 1) / 2 * rounds_; }
+  std::uint64_t variables() const override { return n_ * (n_ - 1) / 2 * rounds_; }
 
-  linear axiom(std::string_view name) const {
-    std::vector<std::string_view> parts;
-    for (std::size_t start = 0;;) {
-      const std::size_t colon = name.find(':', start);
-      parts.push_back(name.substr(start, colon == std::string_view::npos ? std::string_view::npos : colon - start));
-      if (colon == std::string_view::npos) break;
-      start = colon + 1;
-    }
-    auto number = [&](std::size_t k, std::uint64_t limit, const char* what) {
-      const std::uint64_t v = parse_unsigned(parts[k], what);
-      if (v >= limit) throw malformed_input{std::string(what) + " " + std::to_string(v) + " out of range in '" + std::string(name) + "'"};
-      return v;
-    };
+  linear axiom(std::string_view name) const override {
+    const axiom_name parsed(name);
+    const auto& parts = parsed.parts;
+    auto number = [&](std::size_t k, std::uint64_t limit, const char* what) { return parsed.number(k, limit, what); };
     linear out;
     const std::string_view kind = parts[0];
     if ((kind == "pair" || kind == "pair-atmost") && parts.size() == 3) {
@@ -98,6 +119,39 @@ class dance_instance {
     const std::uint64_t pair = a * (2 * n_ - a - 1) / 2 + (b - a - 1);
     return pair * rounds_ + r;
   }
+  std::uint64_t n_, rounds_;
+};
+
+// The directed (full-duplex all-to-all) instance: x(i, j, r) = "i sends to j in round r", numbered (i·n + j)·R + r.
+class directed_instance : public program {
+ public:
+  directed_instance(std::uint64_t n, std::uint64_t rounds) : n_(n), rounds_(rounds) {}
+
+  std::uint64_t variables() const override { return n_ * n_ * rounds_; }
+
+  linear axiom(std::string_view name) const override {
+    const axiom_name parsed(name);
+    const auto& parts = parsed.parts;
+    linear out;
+    const std::string_view kind = parts[0];
+    if (kind == "send" && parts.size() == 3) {
+      const std::uint64_t i = parsed.number(1, n_, "rank"), j = parsed.number(2, n_, "rank");
+      if (i == j) throw malformed_input{"send axioms name two different ranks: '" + std::string(name) + "'"};
+      for (std::uint64_t r = 0; r < rounds_; ++r) out.terms.push_back({var(i, j, r), 1});
+      out.rhs = 1;
+    } else if ((kind == "sender" || kind == "receiver") && parts.size() == 3) {
+      const std::uint64_t p = parsed.number(1, n_, "rank"), r = parsed.number(2, rounds_, "round");
+      for (std::uint64_t q = 0; q < n_; ++q)
+        if (q != p) out.terms.push_back({kind == "sender" ? var(p, q, r) : var(q, p, r), -1});
+      out.rhs = -1;
+    } else {
+      throw malformed_input{"unknown axiom '" + std::string(name) + "' (send:i:j, sender:i:r, receiver:j:r)"};
+    }
+    return out;
+  }
+
+ private:
+  std::uint64_t var(std::uint64_t i, std::uint64_t j, std::uint64_t r) const { return (i * n_ + j) * rounds_ + r; }
   std::uint64_t n_, rounds_;
 };
 
@@ -148,15 +202,17 @@ class checker {
  private:
   void instance(const std::vector<std::string_view>& tokens) {
     if (instance_) throw malformed_input{"a second 'instance' line"};
-    if (tokens.size() != 4 || tokens[1] != "dance" || tokens[2].substr(0, 2) != "n=" || tokens[3].substr(0, 7) != "rounds=")
-      throw malformed_input{"expected 'instance dance n=<N> rounds=<R>'"};
+    if (tokens.size() != 4 || (tokens[1] != "dance" && tokens[1] != "directed") || tokens[2].substr(0, 2) != "n=" ||
+        tokens[3].substr(0, 7) != "rounds=")
+      throw malformed_input{"expected 'instance dance|directed n=<N> rounds=<R>'"};
     const std::uint64_t n = parse_unsigned(tokens[2].substr(2), "n");
     const std::uint64_t rounds = parse_unsigned(tokens[3].substr(7), "rounds");
     if (n < 2 || n > 100'000 || rounds > 1'000'000) throw malformed_input{"instance size out of the supported range"};
-    instance_.emplace(n, rounds);
+    if (tokens[1] == "dance") instance_ = std::make_unique<dance_instance>(n, rounds);
+    else instance_ = std::make_unique<directed_instance>(n, rounds);
     if (instance_->variables() > 2'000'000'000ull) throw malformed_input{"instance too large"};
     scratch_.assign(instance_->variables(), 0);
-    out_.instance = "dance n=" + std::to_string(n) + " rounds=" + std::to_string(rounds);
+    out_.instance = std::string(tokens[1]) + " n=" + std::to_string(n) + " rounds=" + std::to_string(rounds);
   }
 
   std::uint64_t reference_id(std::string_view token) const {
@@ -232,7 +288,7 @@ class checker {
 
   cutting_planes_report& out_;
   bool header_seen_ = false, done_ = false;
-  std::optional<dance_instance> instance_;
+  std::unique_ptr<program> instance_;
   std::unordered_map<std::uint64_t, linear> derived_;
   std::uint64_t next_id_ = 1;
   std::vector<std::int64_t> scratch_;

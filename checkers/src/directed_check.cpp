@@ -74,6 +74,21 @@ directed_report check_directed_schedule(const directed_schedule& schedule, std::
   return out;
 }
 
+std::optional<checked_directed_schedule> checked_directed_schedule::accept(directed_schedule schedule,
+                                                                          std::size_t max_rounds,
+                                                                          directed_report* rejection) {
+  directed_report r = check_directed_schedule(schedule);
+  if (r.holds() && schedule.rounds() > max_rounds) {
+    r.outcome = verdict::violated;
+    r.checked += "; but it has " + std::to_string(schedule.rounds()) + " rounds, more than " + std::to_string(max_rounds);
+  }
+  if (!r.holds()) {
+    if (rejection) *rejection = std::move(r);
+    return std::nullopt;
+  }
+  return checked_directed_schedule(std::move(schedule), std::move(r));
+}
+
 std::string describe(const directed_report& report) {
   std::ostringstream s;
   s << to_string(report.outcome) << ": " << report.checked << "\n";

@@ -2,6 +2,9 @@
 #include "dancecard/smt/optimality.hpp"
 
 #include <chrono>
+#include <functional>
+
+#include "certify.hpp"
 
 #include "dancecard/checkers/cutting_planes_check.hpp"
 #include "dancecard/checkers/drat_check.hpp"
@@ -20,6 +23,85 @@ std::string_view to_string(proof_status s) {
   return "?";
 }
 
+namespace detail {
+
+certificate_check cutting_planes_certificate(std::string text, const std::string& expected_instance) {
+  const auto t0 = std::chrono::steady_clock::now();
+  certificate_check c;
+  c.kind = "cutting planes";
+  c.text = std::move(text);
+  const cutting_planes_report report = check_cutting_planes(c.text);
+  c.bytes = c.text.size();
+  c.steps = report.steps;
+  c.accepted = report.outcome == verdict::holds && report.instance == expected_instance;
+  c.detail = describe(report);
+  c.status = c.accepted ? "checked" : "rejected";
+  c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return c;
+}
+
+certificate_check clausal_certificate(std::uint64_t estimated_clauses, const std::function<cnf_formula()>& make_cnf,
+                                      std::uint64_t rounds, const optimality_options& options,
+                                      std::string& disagreement) {
+  certificate_check c;
+  c.kind = "DRAT";
+  if (estimated_clauses > options.max_clausal_clauses) {
+    c.status = "not attempted: the CNF has " + std::to_string(estimated_clauses) + " clauses (limit " +
+               std::to_string(options.max_clausal_clauses) + ")";
+    return c;
+  }
+  const cnf_formula cnf = make_cnf();
+  c.formula = cnf.dimacs();
+  const clausal_result solved = solve_with_proof(cnf, options.clausal_budget_ms);
+  c.solve_seconds = solved.seconds;
+  if (solved.answer == solver_answer::unknown) {
+    c.status = "timeout";
+    c.detail = solved.reason;
+  } else if (solved.answer == solver_answer::sat) {
+    c.status = "sat";
+    disagreement = "disagreement: CaDiCaL finds the " + std::to_string(rounds) + "-round CNF satisfiable";
+  } else {
+    const auto t0 = std::chrono::steady_clock::now();
+    const drat_report report = check_drat(c.formula, solved.proof);
+    c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    c.accepted = report.outcome == verdict::holds;
+    c.status = c.accepted ? "checked" : "rejected";
+    c.steps = report.lemmas;
+    c.bytes = solved.proof.size();
+    c.detail = describe(report);
+    c.text = solved.proof;
+    if (!c.accepted) disagreement = "disagreement: CaDiCaL's DRAT proof was rejected: " + c.detail;
+  }
+  return c;
+}
+
+settled settle(const existence_summary& at, const existence_summary& below, const std::optional<certificate_check>& cp,
+               const std::optional<certificate_check>& drat, const std::string& drat_disagreement,
+               std::uint64_t claimed) {
+  const solver_answer up = at.answer, down = below.answer;
+  const std::string t = std::to_string(claimed), fewer = std::to_string(claimed - 1);
+  const bool certified = cp && cp->accepted;
+  if (!drat_disagreement.empty()) return {proof_status::unknown, drat_disagreement};
+  if (down == solver_answer::unsat && drat && drat->status == "sat")
+    return {proof_status::unknown, "disagreement: Z3 and CaDiCaL"};
+  if (cp && !certified)
+    return {proof_status::unknown, "disagreement: the lower-bound certificate was rejected: " + cp->detail};
+  if (down == solver_answer::sat && certified)
+    return {proof_status::unknown,
+            "disagreement: a checked witness with " + fewer + " rounds and an accepted certificate that none exists"};
+  if (down == solver_answer::sat) return {proof_status::refuted, "a schedule with " + fewer + " rounds exists (checked witness)"};
+  if (up == solver_answer::unsat) return {proof_status::refuted, "no schedule with " + t + " rounds exists"};
+  if (up == solver_answer::sat && (down == solver_answer::unsat || certified))
+    return {proof_status::proven,
+            "checked witness with " + t + " rounds; " + fewer + " rounds: " +
+                (down == solver_answer::unsat ? std::string("unsat") : "solver " + std::string(to_string(down))) +
+                (certified ? ", cutting planes checked" : "") + (drat ? ", DRAT " + drat->status : "")};
+  return {proof_status::unknown, up != solver_answer::sat ? "witness side unknown: " + at.reason
+                                                          : "lower-bound side unknown: " + below.reason};
+}
+
+}  // namespace detail
+
 dance_optimality_result prove_dance_optimum(rank n, const optimality_options& options) {
   if (n < 2) throw std::invalid_argument("prove_dance_optimum: n must be at least 2 (T(n) is stated for n > 1)");
   const auto start = std::chrono::steady_clock::now();
@@ -37,91 +119,21 @@ dance_optimality_result prove_dance_optimum(rank n, const optimality_options& op
   out.below_claimed = solve_dance_existence(
       below, {.timeout_ms = options.timeout_ms, .encoding = options.lower_bound_encoding, .symmetry_breaking = false});
 
-  if (options.certify) {
-    const auto t0 = std::chrono::steady_clock::now();
-    certificate_check c;
-    c.kind = "cutting planes";
-    c.text = dance_lower_bound_certificate(n);
-    const cutting_planes_report report = check_cutting_planes(c.text);
-    c.bytes = c.text.size();
-    c.steps = report.steps;
-    c.accepted = report.outcome == verdict::holds &&
-                 report.instance == "dance n=" + std::to_string(n) + " rounds=" + std::to_string(out.claimed - 1);
-    c.detail = describe(report);
-    c.status = c.accepted ? "checked" : "rejected";
-    c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    out.certificate = std::move(c);
-  }
+  if (options.certify)
+    out.certificate = detail::cutting_planes_certificate(
+        dance_lower_bound_certificate(n), "dance n=" + std::to_string(n) + " rounds=" + std::to_string(out.claimed - 1));
   std::string clausal_disagreement;
   if (options.clausal_budget_ms > 0) {
-    certificate_check c;
-    c.kind = "DRAT";
     const std::uint64_t pairs = static_cast<std::uint64_t>(n) * (n - 1) / 2, rounds = out.claimed - 1;
     const std::uint64_t clauses = pairs * (1 + rounds * (rounds - (rounds > 0 ? 1 : 0)) / 2) +
                                   static_cast<std::uint64_t>(n) * rounds * (n - 1) * (n - 2) / 2;
-    if (clauses > options.max_clausal_clauses) {
-      c.status = "not attempted: the CNF has " + std::to_string(clauses) + " clauses (limit " +
-                 std::to_string(options.max_clausal_clauses) + ")";
-    } else {
-      const cnf_formula cnf = dance_query_cnf(below);
-      c.formula = cnf.dimacs();
-      const clausal_result solved = solve_with_proof(cnf, options.clausal_budget_ms);
-      c.solve_seconds = solved.seconds;
-      if (solved.answer == solver_answer::unknown) {
-        c.status = "timeout";
-        c.detail = solved.reason;
-      } else if (solved.answer == solver_answer::sat) {
-        c.status = "sat";
-        clausal_disagreement = "disagreement: CaDiCaL finds the " + std::to_string(rounds) + "-round CNF satisfiable";
-      } else {
-        const auto t0 = std::chrono::steady_clock::now();
-        const drat_report report = check_drat(c.formula, solved.proof);
-        c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        c.accepted = report.outcome == verdict::holds;
-        c.status = c.accepted ? "checked" : "rejected";
-        c.steps = report.lemmas;
-        c.bytes = solved.proof.size();
-        c.detail = describe(report);
-        c.text = solved.proof;
-        if (!c.accepted) clausal_disagreement = "disagreement: CaDiCaL's DRAT proof was rejected: " + c.detail;
-      }
-    }
-    out.clausal = std::move(c);
+    out.clausal = detail::clausal_certificate(clauses, [&] { return dance_query_cnf(below); }, rounds, options,
+                                              clausal_disagreement);
   }
-
-  const solver_answer up = out.at_claimed.answer, down = out.below_claimed.answer;
-  const std::string t = std::to_string(out.claimed);
-  const std::string fewer = std::to_string(out.claimed - 1);
-  const bool certified = out.certificate && out.certificate->accepted;
-  if (!clausal_disagreement.empty()) {
-    out.status = proof_status::unknown;
-    out.reason = clausal_disagreement;
-  } else if (down == solver_answer::unsat && out.clausal && out.clausal->status == "sat") {
-    out.status = proof_status::unknown;
-    out.reason = "disagreement: Z3 and CaDiCaL";
-  } else if (out.certificate && !certified) {
-    out.status = proof_status::unknown;
-    out.reason = "disagreement: the lower-bound certificate was rejected: " + out.certificate->detail;
-  } else if (down == solver_answer::sat && certified) {
-    out.status = proof_status::unknown;
-    out.reason = "disagreement: a checked witness with " + fewer + " rounds and an accepted certificate that none exists";
-  } else if (down == solver_answer::sat) {
-    out.status = proof_status::refuted;
-    out.reason = "a schedule with " + fewer + " rounds exists (checked witness)";
-  } else if (up == solver_answer::unsat) {
-    out.status = proof_status::refuted;
-    out.reason = "no schedule with " + t + " rounds exists";
-  } else if (up == solver_answer::sat && (down == solver_answer::unsat || certified)) {
-    out.status = proof_status::proven;
-    out.reason = "checked witness with " + t + " rounds; " + fewer + " rounds: " +
-                 (down == solver_answer::unsat ? std::string("unsat") : "solver " + std::string(to_string(down))) +
-                 (certified ? ", cutting planes checked" : "") +
-                 (out.clausal ? ", DRAT " + out.clausal->status : "");
-  } else {
-    out.status = proof_status::unknown;
-    out.reason = up != solver_answer::sat ? "witness side unknown: " + out.at_claimed.reason
-                                          : "lower-bound side unknown: " + out.below_claimed.reason;
-  }
+  const detail::settled verdict = detail::settle(out.at_claimed, out.below_claimed, out.certificate, out.clausal,
+                                                 clausal_disagreement, out.claimed);
+  out.status = verdict.status;
+  out.reason = verdict.reason;
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }

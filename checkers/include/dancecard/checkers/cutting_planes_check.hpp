@@ -15,6 +15,9 @@
 //                          pair-atmost:a:b   −Σ_r x(a,b,r) ≥ −1           (at most once, (i))
 //                          person:p:r        −Σ_q x(p,q,r) ≥ −1           (p dances at most once in round r, (ii))
 //                          lower:a:b:r       x(a,b,r) ≥ 0,   upper:a:b:r   −x(a,b,r) ≥ −1
+//   directed n=N rounds=R — "a full-duplex all-to-all schedule for N ranks in R rounds exists": x(i,j,r) ∈ {0,1}
+//                          for i ≠ j; axioms send:i:j (Σ_r x(i,j,r) ≥ 1), sender:i:r (−Σ_j x(i,j,r) ≥ −1),
+//                          receiver:j:r (−Σ_i x(i,j,r) ≥ −1)
 //
 //   auto report = dancecard::check_cutting_planes(text);   // report.outcome == verdict::holds: accepted
 #pragma once

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <string>
 
 #include "dancecard/checkers/report.hpp"
@@ -36,5 +37,19 @@ struct directed_report : report<directed_violation> {
 
 directed_report check_directed_schedule(const directed_schedule& schedule, std::size_t max_witnesses = 10);
 std::string describe(const directed_report& report);
+
+/// A directed schedule with the report that accepted it; only accept() builds one (see checked_dance_schedule).
+class checked_directed_schedule {
+ public:
+  static std::optional<checked_directed_schedule> accept(directed_schedule schedule, std::size_t max_rounds,
+                                                         directed_report* rejection = nullptr);
+  const directed_schedule& schedule() const noexcept { return schedule_; }
+  const directed_report& report() const noexcept { return report_; }
+
+ private:
+  checked_directed_schedule(directed_schedule s, directed_report r) : schedule_(std::move(s)), report_(std::move(r)) {}
+  directed_schedule schedule_;
+  directed_report report_;
+};
 
 }  // namespace dancecard
