@@ -25,6 +25,7 @@ std::string_view to_string(claim_method m) {
 theorem_book make_theorem_book() {
   theorem_book book;
   register_dance_claims(book);
+  register_mpi_claims(book);
   return book;
 }
 
@@ -37,7 +38,7 @@ void add_verify_command(CLI::App& app, int& code) {
     bool json = false, list = false;
   };
   auto opt = std::make_shared<options>();
-  verify->add_option("--only", opt->only, "a module (dance) or a claim id prefix (dance.prop2)");
+  verify->add_option("--only", opt->only, "a module (dance, mpi) or a claim id prefix (dance.prop2)");
   verify->add_flag("--json", opt->json, "print the rows as JSON");
   verify->add_flag("--list", opt->list, "list the claims without checking them");
   verify->callback([opt, &code] {

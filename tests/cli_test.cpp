@@ -249,6 +249,27 @@ TEST(cli_property_test, usage_errors_exit_2) {
   EXPECT_EQ(run("property-test dance --cmd 'echo {n}' --n-min 5 --n-max 2").code, 2);
 }
 
+TEST(cli_prove, directed_optimum_with_certificates) {
+  const auto r = run("prove directed --n 2..7 --clausal-budget 10");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("n = 7: n-1 = 6 proven"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("DRAT: "), std::string::npos) << r.output;
+}
+
+TEST(cli_check, directed_schedules_in_both_models) {
+  auto r = run("generate directed --algo openmpi --n 6 | " + std::string(DANCECARD_EXE) + " check directed --half-duplex -");
+  EXPECT_EQ(r.code, 1) << r.output;
+  EXPECT_NE(r.output.find("full duplex holds"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("half duplex violated"), std::string::npos) << r.output;
+  r = run("generate directed --algo mpich --n 16 | " + std::string(DANCECARD_EXE) + " check directed --half-duplex -");
+  EXPECT_EQ(r.code, 0) << r.output;
+  r = run("generate directed --algo factorization --n 7 | " + std::string(DANCECARD_EXE) + " check directed -");
+  EXPECT_EQ(r.code, 0) << r.output;
+  r = run("check directed " + data("k4.json"));
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_NE(r.output.find("format: expected \"dancecard.directed/1\""), std::string::npos) << r.output;
+}
+
 TEST(cli_verify, dance_rows_all_hold) {
   const auto r = run("verify --only dance");
   EXPECT_EQ(r.code, 0) << r.output;

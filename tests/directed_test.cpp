@@ -81,3 +81,51 @@ TEST(directed_json, round_trips_and_reports_places) {
 
 }  // namespace
 }  // namespace dancecard
+
+#include "dancecard/checkers/cutting_planes_check.hpp"
+#include "dancecard/checkers/drat_check.hpp"
+#include "dancecard/smt/directed.hpp"
+
+namespace dancecard {
+namespace {
+
+TEST(directed_optimality, n_minus_one_rounds_proven_with_both_certificates) {
+  for (rank n = 2; n <= 9; ++n) {
+    const auto r = prove_directed_optimum(n, {.timeout_ms = 60'000, .clausal_budget_ms = 20'000});
+    EXPECT_EQ(r.status, proof_status::proven) << n << ": " << r.reason;
+    ASSERT_TRUE(r.at_claimed.witness.has_value());
+    EXPECT_EQ(r.at_claimed.witness->schedule().rounds(), n - 1u);
+    ASSERT_TRUE(r.certificate.has_value());
+    EXPECT_EQ(r.certificate->status, "checked") << r.certificate->detail;
+    ASSERT_TRUE(r.clausal.has_value());
+    EXPECT_EQ(r.clausal->status, "checked") << n << ": " << r.clausal->detail;
+  }
+}
+
+TEST(directed_optimality, the_certificate_needs_every_message_of_rank_zero) {
+  for (rank n = 2; n <= 100; ++n)
+    EXPECT_EQ(check_cutting_planes(directed_lower_bound_certificate(n)).outcome, verdict::holds) << n;
+  std::string cert = directed_lower_bound_certificate(6);
+  cert.replace(cert.find(" 1 send:0:5"), 11, "");
+  EXPECT_EQ(check_cutting_planes(cert).outcome, verdict::violated);
+}
+
+TEST(directed_optimality, the_cnf_at_the_optimum_has_a_model_that_is_a_schedule) {
+  const rank n = 6;
+  const cnf_formula cnf = directed_query_cnf(n, n - 1);
+  const clausal_result solved = solve_with_proof(cnf, 20'000);
+  ASSERT_EQ(solved.answer, solver_answer::sat);
+  directed_schedule s(n);
+  for (std::size_t r = 0; r < n - 1; ++r) {
+    s.begin_round();
+    for (int v : solved.model)
+      if (static_cast<std::size_t>(v - 1) % (n - 1) == r) {
+        const std::size_t pair = static_cast<std::size_t>(v - 1) / (n - 1);
+        s.add_transfer(static_cast<rank>(pair / n), static_cast<rank>(pair % n));
+      }
+  }
+  EXPECT_TRUE(check_directed_schedule(s).holds()) << describe(check_directed_schedule(s));
+}
+
+}  // namespace
+}  // namespace dancecard
