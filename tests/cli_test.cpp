@@ -243,6 +243,17 @@ TEST(cli_property_test, a_correct_scheduler_passes_in_both_models) {
   EXPECT_EQ(r.code, 0) << r.output;
 }
 
+TEST(cli_property_test, dancecards_own_generators_pass) {
+  for (const char* algo : {"sequential", "searching", "divide", "factorization"}) {
+    const auto r = run(std::string("property-test dance --cmd '") + DANCECARD_EXE + " generate dance --algo " + algo +
+                       " --n {n}' --n-max 40 --runs 50 --seed 11");
+    EXPECT_EQ(r.code, 0) << algo << ": " << r.output;
+  }
+  const auto r = run(std::string("property-test dance --cmd '") + DANCECARD_EXE +
+                     " generate dance --algo factorization --format matrix --n {n}' --n-max 30 --runs 30 --seed 2 --max-gap 0");
+  EXPECT_EQ(r.code, 0) << r.output;
+}
+
 TEST(cli_property_test, usage_errors_exit_2) {
   EXPECT_EQ(run("property-test dance --cmd 'true'").code, 2);  // no {n}
   EXPECT_EQ(run("property-test dance --cmd 'echo {n}' --model triangle").code, 2);
