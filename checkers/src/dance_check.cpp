@@ -1,9 +1,11 @@
 // Checker for dance schedules: constraints (i)–(iii) of the dance-party paper plus scheduler requirements.
 //
-// One pass over the dances does everything that is local to a dance: a per-person round stamp finds double bookings
-// (ii), a triangular bitset over unordered pairs finds pairs met twice (i) and, after the pass, pairs never met (i).
-// Rounds of a pair met twice are found by a second pass restricted to the few pairs kept as witnesses, so the common
-// (valid) case pays for one pass only.
+// One branch-free pass over the dances: a per-person round stamp flags rounds with a double booking or a self-dance
+// (ii), and every dance sets its bit in a triangular bitset over unordered pairs. A flagged round is then accounted
+// for precisely by a slow path (which persons, which partners). How many dances repeat a pair (i) follows from the
+// bitset's population count — dances − self-dances − distinct pairs — and the pairs never met (i) are its zero bits.
+// Only when there are repeats does a second pass name the first few and their rounds, so the common (valid) case
+// pays for one pass. With a required pair set every dance takes the precise path.
 #include "dancecard/checkers/dance_check.hpp"
 
 #include <algorithm>
