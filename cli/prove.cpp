@@ -8,6 +8,7 @@
 #include <iostream>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <openssl/evp.h>
 #include <thread>
 
 #include "common.hpp"
@@ -31,19 +32,19 @@ nlohmann::json side_json(const Existence& r, std::uint64_t rounds) {
 
 std::string ms(double seconds) { return std::to_string(static_cast<long long>(seconds * 1000 + 0.5)) + " ms"; }
 
-// FNV-1a, 64 bits: identifies a file's content in the manifest (not a cryptographic hash).
-std::string fnv1a64(std::string_view data) {
-  std::uint64_t h = 14695981039346656037ull;
-  for (unsigned char c : data) h = (h ^ c) * 1099511628211ull;
-  char text[17];
-  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(h));
-  return text;
-}
-
-nlohmann::json certificate_json(const certificate_check& c) {
-  return {{"kind", c.kind},       {"status", c.status},   {"bytes", c.bytes},  {"steps", c.steps},
-          {"accepted", c.accepted}, {"check_seconds", c.seconds}, {"solve_seconds", c.solve_seconds},
-          {"detail", c.detail}};
+// SHA-256 of a file's content, hex, for the manifest (OpenSSL's EVP interface).
+std::string sha256(std::string_view data) {
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int length = 0;
+  if (EVP_Digest(data.data(), data.size(), digest, &length, EVP_sha256(), nullptr) != 1)
+    throw bad_input("cannot compute SHA-256 (OpenSSL)");
+  std::string hex;
+  char byte[3];
+  for (unsigned int k = 0; k < length; ++k) {
+    std::snprintf(byte, sizeof byte, "%02x", digest[k]);
+    hex += byte;
+  }
+  return hex;
 }
 
 // Writes one file of an --emit set and returns its manifest entry.
@@ -51,7 +52,7 @@ nlohmann::json emit_file(const std::filesystem::path& dir, const std::string& na
   std::ofstream out(dir / name, std::ios::binary);
   out << content;
   if (!out) throw bad_input((dir / name).string() + ": cannot write");
-  return {{"file", name}, {"bytes", content.size()}, {"fnv1a64", fnv1a64(content)}};
+  return {{"file", name}, {"bytes", content.size()}, {"sha256", sha256(content)}};
 }
 
 template <class Result>
