@@ -47,6 +47,12 @@ std::string sha256(std::string_view data) {
   return hex;
 }
 
+nlohmann::json certificate_json(const certificate_check& c) {
+  return {{"kind", c.kind},       {"status", c.status},   {"bytes", c.bytes},  {"steps", c.steps},
+          {"accepted", c.accepted}, {"check_seconds", c.seconds}, {"solve_seconds", c.solve_seconds},
+          {"detail", c.detail}};
+}
+
 // Writes one file of an --emit set and returns its manifest entry.
 nlohmann::json emit_file(const std::filesystem::path& dir, const std::string& name, const std::string& content) {
   std::ofstream out(dir / name, std::ios::binary);
