@@ -130,12 +130,19 @@ void emit(const std::filesystem::path& dir, const dance_optimality_result& r, co
               files, [](std::ostream& out, const dance_schedule& s) { write_dance_json(out, s, "z3"); });
 }
 
-void emit(const std::filesystem::path& dir, const directed_optimality_result& r, const optimality_options&) {
-  emit_common(dir, "directed-n" + std::to_string(r.n), r,
+void emit(const std::filesystem::path& dir, const directed_optimality_result& r, const optimality_options& po) {
+  const std::string stem = "directed-n" + std::to_string(r.n);
+  nlohmann::json files = nlohmann::json::array();
+  files.push_back(emit_file(dir, stem + "-witness.smt2",
+                            directed_query_smtlib(r.n, r.claimed, {.encoding = po.witness_encoding,
+                                                                   .symmetry_breaking = po.symmetry_breaking})));
+  files.push_back(emit_file(dir, stem + "-lower.smt2",
+                            directed_query_smtlib(r.n, r.claimed - 1,
+                                                  {.encoding = po.lower_bound_encoding, .symmetry_breaking = false})));
+  emit_common(dir, stem, r,
               "full-duplex all-to-all optimum: a schedule for " + std::to_string(r.n) + " ranks in n-1 = " +
                   std::to_string(r.claimed) + " rounds exists, and none in " + std::to_string(r.claimed - 1),
-              nlohmann::json::array(),
-              [](std::ostream& out, const directed_schedule& s) { write_directed_json(out, s, "z3"); });
+              files, [](std::ostream& out, const directed_schedule& s) { write_directed_json(out, s, "z3"); });
 }
 
 struct prove_options {

@@ -10,77 +10,93 @@
 
 namespace dancecard {
 
+namespace {
+
+z3::solver make_directed_solver(z3::context& ctx, const solve_options& options) {
+  z3::solver s = options.encoding == dance_encoding::counting ? z3::tactic(ctx, "smt").mk_solver() : z3::solver(ctx);
+  if (options.timeout_ms > 0) {
+    z3::params p(ctx);
+    p.set("timeout", options.timeout_ms);
+    s.set(p);
+  }
+  return s;
+}
+
+// Adds the query to `s`; returns the variables x[(i·n + j)·R + r] (false for i = j) and describes the encoding.
+std::vector<z3::expr> encode_directed(z3::context& ctx, z3::solver& s, rank n, std::size_t R, const solve_options& options,
+                                      std::string& description) {
+  std::vector<z3::expr> x;
+  x.reserve(static_cast<std::size_t>(n) * n * R);
+  for (rank i = 0; i < n; ++i)
+    for (rank j = 0; j < n; ++j)
+      for (std::size_t r = 0; r < R; ++r) {
+        const std::string name = "send_r" + std::to_string(r) + "_s" + std::to_string(i) + "_d" + std::to_string(j);
+        x.push_back(i == j ? ctx.bool_val(false) : ctx.bool_const(name.c_str()));
+      }
+  auto at = [&](rank i, rank j, std::size_t r) -> const z3::expr& { return x[(static_cast<std::size_t>(i) * n + j) * R + r]; };
+  auto at_most_one = [&](const z3::expr_vector& v) {
+    if (v.size() >= 2) s.add(z3::atmost(v, 1));
+  };
+  for (rank i = 0; i < n; ++i)
+    for (rank j = 0; j < n; ++j) {
+      if (i == j) continue;
+      z3::expr_vector v(ctx);
+      for (std::size_t r = 0; r < R; ++r) v.push_back(at(i, j, r));
+      s.add(v.empty() ? ctx.bool_val(false) : z3::mk_or(v));
+      at_most_one(v);
+    }
+  const bool full = R * n == static_cast<std::size_t>(n) * (n - 1);  // every round holds n transfers
+  description = std::string(to_string(options.encoding)) + (full ? " + full rounds" : "");
+  for (rank p = 0; p < n; ++p)
+    for (std::size_t r = 0; r < R; ++r) {
+      z3::expr_vector sends(ctx), receives(ctx);
+      for (rank q = 0; q < n; ++q)
+        if (q != p) {
+          sends.push_back(at(p, q, r));
+          receives.push_back(at(q, p, r));
+        }
+      at_most_one(sends);
+      at_most_one(receives);
+      if (full && !sends.empty()) {  // implied: n(n−1) transfers in n−1 rounds of at most n
+        s.add(z3::mk_or(sends));
+        s.add(z3::mk_or(receives));
+      }
+    }
+  if (options.encoding == dance_encoding::counting) {
+    // sends_r<r>_s<i> ∈ {0, 1} is 1 iff i sends in round r; Σ_r = n − 1 (each of its n − 1 messages once).
+    for (rank i = 0; i < n; ++i) {
+      z3::expr_vector per_round(ctx);
+      for (std::size_t r = 0; r < R; ++r) {
+        z3::expr_vector mine(ctx);
+        for (rank q = 0; q < n; ++q)
+          if (q != i) mine.push_back(at(i, q, r));
+        const std::string name = "sends_r" + std::to_string(r) + "_s" + std::to_string(i);
+        z3::expr count = ctx.int_const(name.c_str());
+        s.add(count >= 0 && count <= 1);
+        s.add(count == z3::ite(mine.empty() ? ctx.bool_val(false) : z3::mk_or(mine), ctx.int_val(1), ctx.int_val(0)));
+        per_round.push_back(count);
+      }
+      s.add((per_round.empty() ? ctx.int_val(0) : z3::sum(per_round)) == ctx.int_val(static_cast<int>(n - 1)));
+    }
+  }
+  if (options.symmetry_breaking) {  // permuting rounds: rank 0's k-th message (to k + 1) goes in round k
+    for (std::size_t k = 0; k + 1 < n && k < R; ++k) s.add(at(0, static_cast<rank>(k + 1), k));
+    description += " + symmetry(rank 0 order)";
+  }
+  return x;
+}
+
+}  // namespace
+
 directed_existence_result solve_directed_existence(rank n, std::size_t rounds, const solve_options& options) {
   const auto start = std::chrono::steady_clock::now();
   directed_existence_result out;
   try {
     z3::context ctx;
-    z3::solver s = options.encoding == dance_encoding::counting ? z3::tactic(ctx, "smt").mk_solver() : z3::solver(ctx);
-    if (options.timeout_ms > 0) {
-      z3::params p(ctx);
-      p.set("timeout", options.timeout_ms);
-      s.set(p);
-    }
+    z3::solver s = make_directed_solver(ctx, options);
     const std::size_t R = rounds;
-    std::vector<z3::expr> x;  // x[(i·n + j)·R + r]
-    x.reserve(static_cast<std::size_t>(n) * n * R);
-    for (rank i = 0; i < n; ++i)
-      for (rank j = 0; j < n; ++j)
-        for (std::size_t r = 0; r < R; ++r) {
-          const std::string name = "send_r" + std::to_string(r) + "_s" + std::to_string(i) + "_d" + std::to_string(j);
-          x.push_back(i == j ? ctx.bool_val(false) : ctx.bool_const(name.c_str()));
-        }
+    const std::vector<z3::expr> x = encode_directed(ctx, s, n, R, options, out.encoding);
     out.variables = static_cast<std::size_t>(n) * (n - 1) * R;
-    auto at = [&](rank i, rank j, std::size_t r) -> const z3::expr& { return x[(static_cast<std::size_t>(i) * n + j) * R + r]; };
-    auto at_most_one = [&](const z3::expr_vector& v) {
-      if (v.size() >= 2) s.add(z3::atmost(v, 1));
-    };
-    for (rank i = 0; i < n; ++i)
-      for (rank j = 0; j < n; ++j) {
-        if (i == j) continue;
-        z3::expr_vector v(ctx);
-        for (std::size_t r = 0; r < R; ++r) v.push_back(at(i, j, r));
-        s.add(v.empty() ? ctx.bool_val(false) : z3::mk_or(v));
-        at_most_one(v);
-      }
-    const bool full = R * n == static_cast<std::size_t>(n) * (n - 1);  // every round holds n transfers
-    out.encoding = std::string(to_string(options.encoding)) + (full ? " + full rounds" : "");
-    for (rank p = 0; p < n; ++p)
-      for (std::size_t r = 0; r < R; ++r) {
-        z3::expr_vector sends(ctx), receives(ctx);
-        for (rank q = 0; q < n; ++q)
-          if (q != p) {
-            sends.push_back(at(p, q, r));
-            receives.push_back(at(q, p, r));
-          }
-        at_most_one(sends);
-        at_most_one(receives);
-        if (full && !sends.empty()) {  // implied: n(n−1) transfers in n−1 rounds of at most n
-          s.add(z3::mk_or(sends));
-          s.add(z3::mk_or(receives));
-        }
-      }
-    if (options.encoding == dance_encoding::counting) {
-      // sends_r<r>_s<i> ∈ {0, 1} is 1 iff i sends in round r; Σ_r = n − 1 (each of its n − 1 messages once).
-      for (rank i = 0; i < n; ++i) {
-        z3::expr_vector per_round(ctx);
-        for (std::size_t r = 0; r < R; ++r) {
-          z3::expr_vector mine(ctx);
-          for (rank q = 0; q < n; ++q)
-            if (q != i) mine.push_back(at(i, q, r));
-          const std::string name = "sends_r" + std::to_string(r) + "_s" + std::to_string(i);
-          z3::expr count = ctx.int_const(name.c_str());
-          s.add(count >= 0 && count <= 1);
-          s.add(count == z3::ite(mine.empty() ? ctx.bool_val(false) : z3::mk_or(mine), ctx.int_val(1), ctx.int_val(0)));
-          per_round.push_back(count);
-        }
-        s.add((per_round.empty() ? ctx.int_val(0) : z3::sum(per_round)) == ctx.int_val(static_cast<int>(n - 1)));
-      }
-    }
-    if (options.symmetry_breaking) {  // permuting rounds: rank 0's k-th message (to k + 1) goes in round k
-      for (std::size_t k = 0; k + 1 < n && k < R; ++k) s.add(at(0, static_cast<rank>(k + 1), k));
-      out.encoding += " + symmetry(rank 0 order)";
-    }
     switch (s.check()) {
       case z3::unsat: out.answer = solver_answer::unsat; break;
       case z3::unknown:
@@ -94,7 +110,8 @@ directed_existence_result solve_directed_existence(rank n, std::size_t rounds, c
           schedule.begin_round();
           for (rank i = 0; i < n; ++i)
             for (rank j = 0; j < n; ++j)
-              if (i != j && m.eval(at(i, j, r), true).is_true()) schedule.add_transfer(i, j);
+              if (i != j && m.eval(x[(static_cast<std::size_t>(i) * n + j) * R + r], true).is_true())
+                schedule.add_transfer(i, j);
         }
         directed_report rejection;
         out.witness = checked_directed_schedule::accept(std::move(schedule), R, &rejection);
@@ -113,6 +130,14 @@ directed_existence_result solve_directed_existence(rank n, std::size_t rounds, c
   }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
+}
+
+std::string directed_query_smtlib(rank n, std::size_t rounds, const solve_options& options) {
+  z3::context ctx;
+  z3::solver s = make_directed_solver(ctx, options);
+  std::string description;
+  encode_directed(ctx, s, n, rounds, options, description);
+  return s.to_smt2();
 }
 
 std::string directed_lower_bound_certificate(rank n) {

@@ -28,6 +28,9 @@ struct directed_existence_result {
 /// receives exactly once, implied); symmetry breaking (rank 0 sends to k + 1 in round k) only permutes rounds.
 directed_existence_result solve_directed_existence(rank n, std::size_t rounds, const solve_options& options = {});
 
+/// The query in SMT-LIB 2, re-runnable with any SMT solver.
+std::string directed_query_smtlib(rank n, std::size_t rounds, const solve_options& options = {});
+
 struct directed_optimality_result {
   proof_status status = proof_status::unknown;
   rank n = 0;
