@@ -64,7 +64,7 @@ TEST(dance_json, errors_name_problem_and_place) {
   EXPECT_EQ(error_of(R"({"format": "dancecard.dance/1", "n": 4, "round": []})"),
             "round: unknown key (expected format, n, rounds, algorithm, comment)");
   EXPECT_EQ(error_of(R"({"format": "dancecard.dance/1", "n": 2000000, "rounds": []})"),
-            "n: is 2000000, above the supported maximum 1000000");
+            "n: is 2000000, above the supported maximum 100000");
 }
 
 TEST(dance_json, truncated_json_reports_line_and_column) {

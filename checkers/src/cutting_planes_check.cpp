@@ -210,7 +210,8 @@ class checker {
     if (n < 2 || n > 100'000 || rounds > 1'000'000) throw malformed_input{"instance size out of the supported range"};
     if (tokens[1] == "dance") instance_ = std::make_unique<dance_instance>(n, rounds);
     else instance_ = std::make_unique<directed_instance>(n, rounds);
-    if (instance_->variables() > 2'000'000'000ull) throw malformed_input{"instance too large"};
+    if (instance_->variables() > 100'000'000ull)  // the checker keeps 8 bytes per variable
+      throw malformed_input{"instance too large: " + std::to_string(instance_->variables()) + " variables (limit 100000000)"};
     scratch_.assign(instance_->variables(), 0);
     out_.instance = std::string(tokens[1]) + " n=" + std::to_string(n) + " rounds=" + std::to_string(rounds);
   }

@@ -51,6 +51,7 @@ class drat_checker {
         long long v = -1, c = -1;
         if (header || !(in >> p >> cnf >> v >> c) || cnf != "cnf" || v < 0 || c < 0)
           throw malformed_input{"expected one header 'p cnf <variables> <clauses>'", line_number};
+        if (v > max_proof_variable) throw malformed_input{"more variables than the supported 16777216", line_number};
         header = true;
         out_.variables = static_cast<std::uint64_t>(v);
         declared = static_cast<std::uint64_t>(c);
@@ -98,7 +99,10 @@ class drat_checker {
       for_each_integer(line, line_number, [&](long long lit) {
         if (ended_) return;
         if (lit != 0) {
-          if (std::llabs(lit) > 1'000'000'000LL) throw malformed_input{"literal out of range", line_number};
+          // New variables (extended resolution) are allowed, within reason: the checker keeps a few bytes per variable.
+          if (std::llabs(lit) > max_proof_variable)
+            throw malformed_input{"literal " + std::to_string(lit) + " beyond the supported " +
+                                      std::to_string(max_proof_variable) + " variables", line_number};
           grow(static_cast<int>(std::llabs(lit)));
           pending.push_back(static_cast<int>(lit));
           return;
@@ -164,6 +168,7 @@ class drat_checker {
 
  private:
   static constexpr std::int64_t no_reason = -1, assumption = -2;
+  static constexpr long long max_proof_variable = 1LL << 24;
   static constexpr std::size_t none = static_cast<std::size_t>(-1);
 
   // Only present clauses are watched (and listed as units or empty clauses): a clause joins when it becomes present

@@ -28,8 +28,9 @@ class format_error : public std::runtime_error {
   std::string place_;
 };
 
-/// The largest n any reader accepts (a guard against allocating for a typo such as n = 1e12).
-inline constexpr rank max_readable_people = 1'000'000;
+/// The largest n any reader accepts: a guard against allocating for a typo such as n = 1e12 (checking n people
+/// needs n²/16 bytes of pair bitset: 625 MB at this limit).
+inline constexpr rank max_readable_people = 100'000;
 
 inline constexpr std::string_view dance_format_name = "dancecard.dance/1";
 inline constexpr std::string_view directed_format_name = "dancecard.directed/1";
