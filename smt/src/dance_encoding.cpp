@@ -35,6 +35,8 @@
 #include <set>
 #include <z3++.h>
 
+#include "z3_query.hpp"
+
 #include "dancecard/core/dance/round_counts.hpp"
 
 namespace dancecard {
@@ -309,19 +311,6 @@ encoding encode(z3::context& ctx, z3::solver& s, const dance_query& q, const sol
   return enc;
 }
 
-z3::solver make_solver(z3::context& ctx, const solve_options& options) {
-  // Measured on this project's queries (docs/performance.md): Z3's default solver beats the finite-domain (SAT +
-  // cardinality) engine on the witness search from n = 20 on, and the bare "smt" tactic (no preprocessing pipeline)
-  // settles the counting encoding's infeasibility about 1.7 times faster than the default solver.
-  z3::solver s = options.encoding == dance_encoding::counting ? z3::tactic(ctx, "smt").mk_solver() : z3::solver(ctx);
-  if (options.timeout_ms > 0) {
-    z3::params p(ctx);
-    p.set("timeout", options.timeout_ms);
-    s.set(p);
-  }
-  return s;
-}
-
 existence_result solve_once(const dance_query& query, const solve_options& options);
 
 }  // namespace
@@ -348,38 +337,24 @@ existence_result solve_once(const dance_query& query, const solve_options& optio
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   try {
     z3::context ctx;
-    z3::solver s = make_solver(ctx, options);
+    z3::solver s = detail::make_solver(ctx, options);
     encoding enc = encode(ctx, s, query, options);
     out.encoding = enc.description;
     out.variables = enc.variables;
-    switch (s.check()) {
-      case z3::unsat: out.answer = solver_answer::unsat; break;
-      case z3::unknown:
-        out.answer = solver_answer::unknown;
-        out.reason = s.reason_unknown();
-        break;
-      case z3::sat: {
-        z3::model m = s.get_model();
-        dance_schedule schedule(query.n);
-        for (std::size_t r = 0; r < enc.rounds; ++r) {
-          schedule.begin_round();
-          for (std::size_t e = 0; e < enc.pairs.size(); ++e)
-            if (enc.at(e, r) && m.eval(*enc.at(e, r), true).is_true())
-              schedule.add_dance(enc.pairs[e].first, enc.pairs[e].second);
-        }
-        dance_requirements req = query.requirements;
-        req.max_rounds = query.rounds;
-        dance_report rejection;
-        out.witness = checked_dance_schedule::accept(std::move(schedule), req, &rejection);
-        if (out.witness) {
-          out.answer = solver_answer::sat;
-        } else {
-          out.answer = solver_answer::unknown;
-          out.reason = "the solver's model was rejected by the checker (an encoding bug): " + describe(rejection);
-        }
-        break;
+    detail::take_answer(s, out.answer, out.reason, [&](const z3::model& m) -> std::string {
+      dance_schedule schedule(query.n);
+      for (std::size_t r = 0; r < enc.rounds; ++r) {
+        schedule.begin_round();
+        for (std::size_t e = 0; e < enc.pairs.size(); ++e)
+          if (enc.at(e, r) && m.eval(*enc.at(e, r), true).is_true())
+            schedule.add_dance(enc.pairs[e].first, enc.pairs[e].second);
       }
-    }
+      dance_requirements req = query.requirements;
+      req.max_rounds = query.rounds;
+      dance_report rejection;
+      out.witness = checked_dance_schedule::accept(std::move(schedule), req, &rejection);
+      return out.witness ? std::string() : describe(rejection);
+    });
   } catch (const z3::exception& e) {
     out.answer = solver_answer::unknown;
     out.reason = std::string("z3 error: ") + e.msg();
@@ -397,7 +372,7 @@ std::string solver_version() {
 
 std::string dance_query_smtlib(const dance_query& query, const solve_options& options) {
   z3::context ctx;
-  z3::solver s = make_solver(ctx, options);
+  z3::solver s = detail::make_solver(ctx, options);
   encode(ctx, s, query, options);
   return s.to_smt2();
 }

@@ -6,21 +6,12 @@
 #include <z3++.h>
 
 #include "certify.hpp"
+#include "z3_query.hpp"
 #include "dancecard/checkers/cutting_planes_check.hpp"
 
 namespace dancecard {
 
 namespace {
-
-z3::solver make_directed_solver(z3::context& ctx, const solve_options& options) {
-  z3::solver s = options.encoding == dance_encoding::counting ? z3::tactic(ctx, "smt").mk_solver() : z3::solver(ctx);
-  if (options.timeout_ms > 0) {
-    z3::params p(ctx);
-    p.set("timeout", options.timeout_ms);
-    s.set(p);
-  }
-  return s;
-}
 
 // Adds the query to `s`; returns the variables x[(i·n + j)·R + r] (false for i = j) and describes the encoding.
 std::vector<z3::expr> encode_directed(z3::context& ctx, z3::solver& s, rank n, std::size_t R, const solve_options& options,
@@ -93,37 +84,23 @@ directed_existence_result solve_directed_existence(rank n, std::size_t rounds, c
   directed_existence_result out;
   try {
     z3::context ctx;
-    z3::solver s = make_directed_solver(ctx, options);
+    z3::solver s = detail::make_solver(ctx, options);
     const std::size_t R = rounds;
     const std::vector<z3::expr> x = encode_directed(ctx, s, n, R, options, out.encoding);
     out.variables = static_cast<std::size_t>(n) * (n - 1) * R;
-    switch (s.check()) {
-      case z3::unsat: out.answer = solver_answer::unsat; break;
-      case z3::unknown:
-        out.answer = solver_answer::unknown;
-        out.reason = s.reason_unknown();
-        break;
-      case z3::sat: {
-        const z3::model m = s.get_model();
-        directed_schedule schedule(n);
-        for (std::size_t r = 0; r < R; ++r) {
-          schedule.begin_round();
-          for (rank i = 0; i < n; ++i)
-            for (rank j = 0; j < n; ++j)
-              if (i != j && m.eval(x[(static_cast<std::size_t>(i) * n + j) * R + r], true).is_true())
-                schedule.add_transfer(i, j);
-        }
-        directed_report rejection;
-        out.witness = checked_directed_schedule::accept(std::move(schedule), R, &rejection);
-        if (out.witness) {
-          out.answer = solver_answer::sat;
-        } else {
-          out.answer = solver_answer::unknown;
-          out.reason = "the solver's model was rejected by the checker (an encoding bug): " + describe(rejection);
-        }
-        break;
+    detail::take_answer(s, out.answer, out.reason, [&](const z3::model& m) -> std::string {
+      directed_schedule schedule(n);
+      for (std::size_t r = 0; r < R; ++r) {
+        schedule.begin_round();
+        for (rank i = 0; i < n; ++i)
+          for (rank j = 0; j < n; ++j)
+            if (i != j && m.eval(x[(static_cast<std::size_t>(i) * n + j) * R + r], true).is_true())
+              schedule.add_transfer(i, j);
       }
-    }
+      directed_report rejection;
+      out.witness = checked_directed_schedule::accept(std::move(schedule), R, &rejection);
+      return out.witness ? std::string() : describe(rejection);
+    });
   } catch (const z3::exception& e) {
     out.answer = solver_answer::unknown;
     out.reason = std::string("z3 error: ") + e.msg();
@@ -134,7 +111,7 @@ directed_existence_result solve_directed_existence(rank n, std::size_t rounds, c
 
 std::string directed_query_smtlib(rank n, std::size_t rounds, const solve_options& options) {
   z3::context ctx;
-  z3::solver s = make_directed_solver(ctx, options);
+  z3::solver s = detail::make_solver(ctx, options);
   std::string description;
   encode_directed(ctx, s, n, rounds, options, description);
   return s.to_smt2();
