@@ -382,17 +382,7 @@ std::optional<checked_dance_schedule> checked_dance_schedule::accept(dance_sched
 }
 
 std::string describe(const dance_report& report) {
-  std::ostringstream s;
-  s << to_string(report.outcome) << ": " << report.checked << "\n";
-  for (const auto& v : report.witnesses) s << "  " << describe(v) << "\n";
-  if (report.violation_count > report.witnesses.size()) {
-    s << "  ... " << report.violation_count << " violations in all:";
-    for (std::size_t k = 0; k < dance_violation_kind_count; ++k)
-      if (report.count_by_kind[k] > 0)
-        s << " " << to_string(static_cast<dance_violation_kind>(k)) << " " << report.count_by_kind[k] << ";";
-    s << "\n";
-  }
-  return s.str();
+  return describe_report<dance_violation_kind>(report, report.count_by_kind);
 }
 
 }  // namespace dancecard

@@ -8,7 +8,9 @@
 //   if (!r.holds()) for (const auto& v : r.witnesses) std::cerr << describe(v) << '\n';
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -43,5 +45,21 @@ struct report {
     if (witnesses.size() < limit) witnesses.push_back(std::move(v));
   }
 };
+
+/// The text of a report: the verdict and what was checked, a line per witness, and — when witnesses were left out —
+/// the count of every kind. `describe(Violation)` and `to_string(Kind)` are found by argument-dependent lookup.
+template <class Kind, class Violation, std::size_t N>
+std::string describe_report(const report<Violation>& r, const std::array<std::uint64_t, N>& count_by_kind) {
+  std::ostringstream s;
+  s << to_string(r.outcome) << ": " << r.checked << "\n";
+  for (const auto& v : r.witnesses) s << "  " << describe(v) << "\n";
+  if (r.violation_count > r.witnesses.size()) {
+    s << "  ... " << r.violation_count << " violations in all:";
+    for (std::size_t k = 0; k < N; ++k)
+      if (count_by_kind[k] > 0) s << " " << to_string(static_cast<Kind>(k)) << " " << count_by_kind[k] << ";";
+    s << "\n";
+  }
+  return s.str();
+}
 
 }  // namespace dancecard
