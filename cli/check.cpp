@@ -7,7 +7,9 @@
 #include "dancecard/checkers/allgather_simulation.hpp"
 #include "dancecard/checkers/dance_check.hpp"
 #include "dancecard/checkers/directed_check.hpp"
+#include "dancecard/checkers/hrel_schedule_check.hpp"
 #include "dancecard/formats/dance_io.hpp"
+#include "dancecard/formats/hrel_io.hpp"
 
 namespace dancecard::cli {
 
@@ -89,6 +91,31 @@ void add_check_command(CLI::App& app, int& code) {
       if (sim) std::cout << "allgather " << describe(*sim) << "\n";
     }
     code = exit_for(overall);
+  });
+
+  CLI::App* hrel = check->add_subcommand(
+      "hrel", "Check an h-relation schedule (dancecard.hrel-schedule/1) against its instance (dancecard.hrel/1)");
+  auto hopt = std::make_shared<std::pair<std::string, std::string>>();
+  auto full_duplex = std::make_shared<bool>(false);
+  hrel->add_option("instance", hopt->first, "the instance file")->required();
+  hrel->add_option("schedule", hopt->second, "the schedule file, or - for stdin")->required();
+  hrel->add_flag("--full-duplex", *full_duplex, "full-duplex ports (one send and one receive per slot)");
+  hrel->callback([hopt, full_duplex, &code] {
+    auto read = [](const std::string& path, auto reader) {
+      try {
+        return reader(read_input(path));
+      } catch (const format_error& e) {
+        throw bad_input((path == "-" ? std::string("stdin") : path) + ": " + e.what());
+      }
+    };
+    const hrel_instance instance = read(hopt->first, [](const std::string& t) { return read_hrel_instance(t); });
+    const hrel_schedule schedule = read(hopt->second, [](const std::string& t) { return read_hrel_schedule(t); });
+    if (schedule.pes != instance.pes())
+      throw bad_input(hopt->second + ": P: the schedule is for P = " + std::to_string(schedule.pes) +
+                      ", the instance for P = " + std::to_string(instance.pes()));
+    const hrel_report report = check_hrel_schedule(instance, schedule, *full_duplex ? duplex::full : duplex::half);
+    std::cout << describe(report);
+    code = exit_for(report.outcome);
   });
 
   CLI::App* directed = check->add_subcommand(

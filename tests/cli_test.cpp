@@ -281,6 +281,20 @@ TEST(cli_check, directed_schedules_in_both_models) {
   EXPECT_NE(r.output.find("format: expected \"dancecard.directed/1\""), std::string::npos) << r.output;
 }
 
+TEST(cli_check, hrel_schedules_with_forwarding) {
+  auto r = run("check hrel " + data("hrel_one.json") + " " + data("hrel_forwarding.json"));
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("makespan 3/2"), std::string::npos) << r.output;
+  r = run("check hrel --full-duplex " + data("hrel_one.json") + " " + data("hrel_too_early.json"));
+  EXPECT_EQ(r.code, 1) << r.output;
+  EXPECT_NE(r.output.find("not_yet_held: transfer 1 of slot 0: PE 2"), std::string::npos) << r.output;
+  r = run("check hrel " + data("hrel_one.json") + " " + data("hrel_bad_duration.json"));
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_NE(r.output.find("slots[0].duration: '1.5' is not an exact number"), std::string::npos) << r.output;
+  r = run("check hrel " + data("k4.json") + " " + data("hrel_forwarding.json"));
+  EXPECT_EQ(r.code, 2) << r.output;
+}
+
 TEST(cli_verify, dance_rows_all_hold) {
   const auto r = run("verify --only dance");
   EXPECT_EQ(r.code, 0) << r.output;

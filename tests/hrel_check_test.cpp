@@ -2,6 +2,9 @@
 #include <gtest/gtest.h>
 
 #include "dancecard/checkers/hrel_schedule_check.hpp"
+#include "dancecard/formats/hrel_io.hpp"
+
+#include <sstream>
 
 namespace dancecard {
 namespace {
@@ -80,6 +83,32 @@ TEST(hrel_check, rate_and_reference_errors_are_violations_not_exceptions) {
   EXPECT_EQ(r.count(hrel_violation_kind::amount_exceeds_slot), 1u);
   EXPECT_EQ(r.count(hrel_violation_kind::bad_duration), 1u);
   EXPECT_EQ(r.count(hrel_violation_kind::bad_reference), 2u);
+}
+
+TEST(hrel_formats, round_trip_and_positioned_errors) {
+  std::ostringstream instance_text;
+  write_hrel_instance(instance_text, triangle);
+  EXPECT_EQ(read_hrel_instance(instance_text.str()), triangle);
+  const hrel_schedule s{3, {slot(rational(1, 5), {{0, 1, 0, rational(1, 5)}}), slot(2, {{1, 2, 1, 1}})}};
+  std::ostringstream schedule_text;
+  write_hrel_schedule(schedule_text, s);
+  EXPECT_EQ(read_hrel_schedule(schedule_text.str()), s);
+  auto error_of = [](const std::string& text) {
+    try {
+      read_hrel_instance(text);
+    } catch (const format_error& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_EQ(error_of(R"({"format": "dancecard.hrel/1", "P": 3, "messages": [{"src": 0, "dst": 5, "packets": 1}]})"),
+            "messages[0].dst: PE 5 out of range for P = 3");
+  EXPECT_EQ(error_of(R"({"format": "dancecard.hrel/1", "P": 3, "messages": [{"src": 0, "dst": 1, "packets": 0}]})"),
+            "messages[0].packets: expected an integer >= 1, got 0");
+  EXPECT_EQ(error_of(R"({"format": "dancecard.hrel/1", "P": 3, "messages": [{"src": 1, "dst": 1, "packets": 2}]})"),
+            "messages[0]: a message from PE 1 to itself");
+  EXPECT_EQ(error_of(R"({"format": "dancecard.hrel/1", "P": 0, "messages": []})"), "P: expected an integer >= 1, got 0");
+  EXPECT_EQ(error_of("{\"format\": \"dancecard.hrel/1\",\n \"P\": 3, \"messages\": [").rfind("line 2, column", 0), 0u);
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
 // JSON and matrix-text reading and writing for dance schedules, with positioned error messages.
 #include "dancecard/formats/dance_io.hpp"
 
+#include "json_support.hpp"
+
 #include <charconv>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -11,26 +13,8 @@ namespace dancecard {
 namespace {
 
 using json = nlohmann::json;
-
-std::string type_name(const json& v) {
-  if (v.is_number_integer() || v.is_number_unsigned()) return "an integer";
-  if (v.is_number_float()) return "a non-integer number";
-  return std::string("a ") + v.type_name();
-}
-
-// Line and column (1-based) of a byte offset, for parse errors.
-std::string line_column(std::string_view text, std::size_t offset) {
-  std::size_t line = 1, column = 1;
-  for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
-    if (text[i] == '\n') {
-      ++line;
-      column = 1;
-    } else {
-      ++column;
-    }
-  }
-  return "line " + std::to_string(line) + ", column " + std::to_string(column);
-}
+using detail::line_column;
+using detail::type_name;
 
 std::uint64_t read_count(const json& v, const std::string& place, const char* what) {
   if (v.is_number_unsigned()) return v.get<std::uint64_t>();
