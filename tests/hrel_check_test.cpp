@@ -113,3 +113,57 @@ TEST(hrel_formats, round_trip_and_positioned_errors) {
 
 }  // namespace
 }  // namespace dancecard
+
+#include <random>
+
+#include "dancecard/core/hrel/edge_coloring.hpp"
+
+namespace dancecard {
+namespace {
+
+// Δ classes, each a matching, every edge in exactly `multiplicity` classes.
+std::string coloring_problem(const bipartite_multigraph& g, const std::vector<std::vector<std::size_t>>& classes) {
+  if (classes.size() != g.max_degree())
+    return std::to_string(classes.size()) + " colours for Δ = " + std::to_string(g.max_degree());
+  std::vector<std::uint64_t> uses(g.edges.size(), 0);
+  for (std::size_t c = 0; c < classes.size(); ++c) {
+    std::vector<char> left(g.left_vertices, 0), right(g.right_vertices, 0);
+    for (std::size_t e : classes[c]) {
+      if (e >= g.edges.size()) return "class " + std::to_string(c) + " names edge " + std::to_string(e);
+      if (left[g.edges[e].left]++ || right[g.edges[e].right]++) return "class " + std::to_string(c) + " is not a matching";
+      ++uses[e];
+    }
+  }
+  for (std::size_t e = 0; e < g.edges.size(); ++e)
+    if (uses[e] != g.edges[e].multiplicity)
+      return "edge " + std::to_string(e) + " coloured " + std::to_string(uses[e]) + " times";
+  return "";
+}
+
+TEST(edge_coloring, small_regular_and_irregular_multigraphs) {
+  const bipartite_multigraph regular{2, 2, {{0, 0, 2}, {0, 1, 1}, {1, 1, 2}, {1, 0, 1}}};
+  EXPECT_EQ(coloring_problem(regular, color_bipartite_edges(regular)), "");
+  const bipartite_multigraph star{1, 5, {{0, 0, 1}, {0, 1, 1}, {0, 2, 1}, {0, 3, 1}, {0, 4, 1}}};
+  EXPECT_EQ(coloring_problem(star, color_bipartite_edges(star)), "");
+  const bipartite_multigraph heavy{3, 3, {{0, 1, 1'000'003}, {1, 2, 7}, {2, 0, 5}}};
+  const auto classes = color_bipartite_edges(heavy);
+  EXPECT_EQ(classes.size(), 1'000'003u);
+  EXPECT_EQ(coloring_problem(heavy, classes), "");
+  EXPECT_TRUE(color_bipartite_edges(bipartite_multigraph{3, 3, {}}).empty());
+}
+
+TEST(edge_coloring, random_multigraphs_get_exactly_delta_colours) {
+  std::mt19937_64 random(20261122);
+  for (int trial = 0; trial < 300; ++trial) {
+    const std::uint32_t left = 1 + random() % 12, right = 1 + random() % 12;
+    bipartite_multigraph g{left, right, {}};
+    const int edges = static_cast<int>(random() % 40);
+    for (int e = 0; e < edges; ++e)
+      g.edges.push_back({static_cast<std::uint32_t>(random() % left), static_cast<std::uint32_t>(random() % right),
+                         1 + random() % (trial % 3 == 0 ? 50 : 3)});
+    EXPECT_EQ(coloring_problem(g, color_bipartite_edges(g)), "") << "trial " << trial;
+  }
+}
+
+}  // namespace
+}  // namespace dancecard

@@ -1,0 +1,37 @@
+// Edge colouring of bipartite multigraphs with exactly Δ colours (Kőnig's theorem), in O(E log E) per Δ-halving
+// step, following N. Alon, "A simple algorithm for edge-coloring bipartite multigraphs", IPL 85 (2003):
+//   * the graph is first made Δ-regular (vertices of small degree merged on each side, then dummy edges added);
+//   * even Δ: an Euler split (every multiplicity halved; the edges of odd multiplicity form an even-degree graph whose
+//     Euler circuits are split alternately) gives two Δ/2-regular halves, coloured recursively;
+//   * odd Δ: one perfect matching is taken out (Alon: scale to a 2^t-regular graph by adding a "bad" perfect matching,
+//     then t Euler splits, always keeping the half with less bad multiplicity — none is left at the end).
+// Multiplicities are arithmetic throughout, so the work depends on the number of distinct edges and on log Δ, not on
+// how many packets a message has — except that the colour classes are listed one by one (Δ of them).
+// No maximum matching is computed per colour.
+//
+//   dancecard::bipartite_multigraph g{2, 2, {{0, 0, 2}, {0, 1, 1}, {1, 1, 2}, {1, 0, 1}}};   // 3-regular
+//   auto colours = dancecard::color_bipartite_edges(g);   // 3 classes; each a matching of edge indices
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace dancecard {
+
+struct bipartite_edge {
+  std::uint32_t left = 0, right = 0;
+  std::uint64_t multiplicity = 1;
+};
+
+struct bipartite_multigraph {
+  std::uint32_t left_vertices = 0, right_vertices = 0;
+  std::vector<bipartite_edge> edges;
+  /// Δ: the largest number of edge copies at a vertex.
+  std::uint64_t max_degree() const;
+};
+
+/// Δ colour classes; class c lists edge indices (an edge of multiplicity m is in exactly m classes), and no vertex
+/// has two edges in one class. require: every edge names existing vertices; Δ <= 2^40.
+std::vector<std::vector<std::size_t>> color_bipartite_edges(const bipartite_multigraph& graph);
+
+}  // namespace dancecard
