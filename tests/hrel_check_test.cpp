@@ -167,3 +167,72 @@ TEST(edge_coloring, random_multigraphs_get_exactly_delta_colours) {
 
 }  // namespace
 }  // namespace dancecard
+
+#include "dancecard/core/hrel/schedules.hpp"
+
+namespace dancecard {
+namespace {
+
+hrel_instance random_instance(std::mt19937_64& random, rank max_pes, std::uint64_t max_packets) {
+  const rank P = 2 + static_cast<rank>(random() % (max_pes - 1));
+  std::vector<hrel_message> messages;
+  for (rank a = 0; a < P; ++a)
+    for (rank b = 0; b < P; ++b)
+      if (a != b && random() % 3 == 0) messages.push_back({a, b, 1 + random() % max_packets});
+  return hrel_instance(P, std::move(messages));
+}
+
+TEST(hrel_schedules, full_duplex_routes_every_instance_in_exactly_h_rounds) {
+  std::mt19937_64 random(7);
+  for (int trial = 0; trial < 200; ++trial) {
+    const hrel_instance instance = random_instance(random, 12, trial % 2 ? 6 : 1);
+    const hrel_schedule s = full_duplex_schedule(instance);
+    const hrel_report r = check_hrel_schedule(instance, s, duplex::full);
+    ASSERT_TRUE(r.holds()) << describe(r);
+    EXPECT_EQ(r.makespan, rational(static_cast<std::int64_t>(instance.h_full_duplex())));
+  }
+}
+
+TEST(hrel_schedules, euler_orientation_balances_every_pe) {
+  std::mt19937_64 random(8);
+  for (int trial = 0; trial < 200; ++trial) {
+    const hrel_instance instance = random_instance(random, 12, 7);
+    const auto forward = euler_orientation(instance);
+    std::vector<std::uint64_t> out(instance.pes(), 0), in(instance.pes(), 0);
+    for (std::size_t m = 0; m < instance.messages().size(); ++m) {
+      const hrel_message& msg = instance.messages()[m];
+      ASSERT_LE(forward[m], msg.packets);
+      out[msg.src] += forward[m], in[msg.dst] += forward[m];
+      out[msg.dst] += msg.packets - forward[m], in[msg.src] += msg.packets - forward[m];
+    }
+    const std::uint64_t half = (instance.h_half_duplex() + 1) / 2;
+    for (rank p = 0; p < instance.pes(); ++p) {
+      EXPECT_LE(out[p], half);
+      EXPECT_LE(in[p], half);
+    }
+  }
+}
+
+TEST(hrel_schedules, direct_half_duplex_within_three_ceil_half_h) {
+  std::mt19937_64 random(9);
+  for (int trial = 0; trial < 200; ++trial) {
+    const hrel_instance instance = random_instance(random, 12, trial % 2 ? 5 : 1);
+    const hrel_schedule s = direct_schedule(instance);
+    const hrel_report r = check_hrel_schedule(instance, s, duplex::half);
+    ASSERT_TRUE(r.holds()) << describe(r);
+    EXPECT_LE(r.makespan, rational(static_cast<std::int64_t>(3 * ((instance.h_half_duplex() + 1) / 2))));
+  }
+}
+
+TEST(hrel_schedules, copies_of_a_triangle_take_three_half_h_direct) {
+  // The footnote instance of Section 2.1: h/2 packets on each arc of a triangle (h even) — 3h/2 slots.
+  for (std::uint64_t half_h = 1; half_h <= 6; ++half_h) {
+    const hrel_instance triangle_copies(3, {{0, 1, half_h}, {1, 2, half_h}, {2, 0, half_h}});
+    const hrel_report r = check_hrel_schedule(triangle_copies, direct_schedule(triangle_copies), duplex::half);
+    ASSERT_TRUE(r.holds()) << describe(r);
+    EXPECT_EQ(r.makespan, rational(static_cast<std::int64_t>(3 * half_h)));
+  }
+}
+
+}  // namespace
+}  // namespace dancecard
