@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   add_verify_command(app, code);
   add_check_proof_command(app, code);
   add_property_test_command(app, code);
+  add_hrel_commands(app, code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -14,6 +14,10 @@
 namespace dancecard {
 
 struct claim_result {
+  claim_result() = default;
+  claim_result(verdict v, std::string covered_, std::string evidence_, std::string certificate_ = {})
+      : outcome(v), covered(std::move(covered_)), evidence(std::move(evidence_)), certificate(std::move(certificate_)) {}
+
   verdict outcome = verdict::unknown;
   std::string covered;   // the instances checked, e.g. "n = 1..512"
   std::string evidence;  // what was found, or the counterexample
@@ -43,6 +47,7 @@ class theorem_book {
 
 void register_dance_claims(theorem_book& book);
 void register_mpi_claims(theorem_book& book);
+void register_hrel_claims(theorem_book& book);
 
 /// Every module's claims, in book order.
 theorem_book make_theorem_book();

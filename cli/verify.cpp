@@ -26,6 +26,7 @@ theorem_book make_theorem_book() {
   theorem_book book;
   register_dance_claims(book);
   register_mpi_claims(book);
+  register_hrel_claims(book);
   return book;
 }
 
@@ -38,7 +39,7 @@ void add_verify_command(CLI::App& app, int& code) {
     bool json = false, list = false;
   };
   auto opt = std::make_shared<options>();
-  verify->add_option("--only", opt->only, "a module (dance, mpi) or a claim id prefix (dance.prop2)");
+  verify->add_option("--only", opt->only, "a module (dance, mpi, hrel, online) or a claim id prefix (dance.prop2)");
   verify->add_flag("--json", opt->json, "print the rows as JSON");
   verify->add_flag("--list", opt->list, "list the claims without checking them");
   verify->callback([opt, &code] {
@@ -70,7 +71,7 @@ void add_verify_command(CLI::App& app, int& code) {
       try {
         r = c.check();
       } catch (const std::exception& e) {
-        r = {verdict::unknown, "", std::string("the check threw: ") + e.what()};
+        r = {verdict::unknown, "", std::string("the check threw: ") + e.what(), ""};
       }
       const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       if (progress) std::cerr << "\r\033[K" << std::flush;

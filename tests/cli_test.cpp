@@ -295,6 +295,23 @@ TEST(cli_check, hrel_schedules_with_forwarding) {
   EXPECT_EQ(r.code, 2) << r.output;
 }
 
+TEST(cli_hrel, instance_generate_check_round_trip_for_every_family) {
+  const std::string dir = testing::TempDir();
+  for (const char* family : {"triangles", "triangle-copies", "random", "skewed"}) {
+    const std::string inst = dir + "hrel-" + family + ".json";
+    auto r = run(std::string("instance hrel --family ") + family + " --P 20 --k 3 --h 8 --seed 5 -o " + inst);
+    ASSERT_EQ(r.code, 0) << r.output;
+    for (const char* algo : {"direct", "full-duplex"}) {
+      r = run(std::string("generate hrel --algo ") + algo + " " + inst + " | " + DANCECARD_EXE + " check hrel " +
+              (std::string(algo) == "full-duplex" ? "--full-duplex " : "") + inst + " -");
+      EXPECT_EQ(r.code, 0) << family << " " << algo << ": " << r.output;
+    }
+  }
+  EXPECT_EQ(run("instance hrel --family circles").code, 2);
+  EXPECT_EQ(run("instance hrel --family triangles --h 5").code, 2);
+  EXPECT_EQ(run("generate hrel --algo forwarding " + data("hrel_one.json")).code, 2);
+}
+
 TEST(cli_verify, dance_rows_all_hold) {
   const auto r = run("verify --only dance");
   EXPECT_EQ(r.code, 0) << r.output;

@@ -1,0 +1,91 @@
+// `dancecard instance hrel --family ...` and `dancecard generate hrel --algo direct|full-duplex INSTANCE`.
+#include <CLI/CLI.hpp>
+#include <fstream>
+#include <iostream>
+
+#include "common.hpp"
+#include "dancecard/core/hrel/families.hpp"
+#include "dancecard/core/hrel/schedules.hpp"
+#include "dancecard/formats/hrel_io.hpp"
+
+namespace dancecard::cli {
+
+namespace {
+
+template <class Write>
+void write_to(const std::string& path, Write write) {
+  std::ofstream file;
+  if (!path.empty()) {
+    file.open(path);
+    if (!file) throw bad_input(path + ": cannot open file for writing");
+  }
+  std::ostream& out = path.empty() ? std::cout : file;
+  write(out);
+  out.flush();
+  if (!out) throw bad_input("write error on " + (path.empty() ? std::string("stdout") : path));
+}
+
+}  // namespace
+
+void add_hrel_commands(CLI::App& app, int& code) {
+  CLI::App* instance = app.add_subcommand("instance", "Generate a problem instance of the papers' families");
+  instance->require_subcommand(1);
+  CLI::App* hrel = instance->add_subcommand("hrel", "An h-relation (dancecard.hrel/1)");
+  struct instance_options {
+    std::string family, output;
+    rank pes = 12, k = 2;
+    std::uint64_t h = 4, seed = 1;
+  };
+  auto iopt = std::make_shared<instance_options>();
+  hrel->add_option("--family", iopt->family, "triangles | triangle-copies | random | skewed")->required();
+  hrel->add_option("--P", iopt->pes, "PEs (random, skewed; default 12)");
+  hrel->add_option("--k", iopt->k, "triangles (triangles; default 2)");
+  hrel->add_option("--h", iopt->h, "h (default 4; even for the triangle families)");
+  hrel->add_option("--seed", iopt->seed, "seed (random, skewed; default 1)");
+  hrel->add_option("--output,-o", iopt->output, "write to FILE instead of stdout");
+  hrel->callback([iopt, &code] {
+    if (iopt->h == 0 || iopt->h > 1'000'000'000) throw bad_input("--h: expected 1..1000000000");
+    if (iopt->pes < 2 || iopt->pes > 4096) throw bad_input("--P: expected 2..4096");
+    if (iopt->k < 1 || iopt->k > 1365) throw bad_input("--k: expected 1..1365");
+    const bool triangle_family = iopt->family == "triangles" || iopt->family == "triangle-copies";
+    if (triangle_family && iopt->h % 2 != 0) throw bad_input("--h: the triangle families need an even h");
+    if (!triangle_family && iopt->h > 100'000) throw bad_input("--h: random and skewed instances take h <= 100000");
+    const hrel_instance result = iopt->family == "triangles"         ? triangles(iopt->k, iopt->h)
+                                 : iopt->family == "triangle-copies" ? triangle_copies(iopt->h)
+                                 : iopt->family == "random"          ? random_relation(iopt->pes, iopt->h, iopt->seed)
+                                 : iopt->family == "skewed"
+                                     ? skewed_relation(iopt->pes, iopt->h, iopt->seed)
+                                     : throw bad_input("--family: expected triangles, triangle-copies, random or skewed, got '" +
+                                                       iopt->family + "'");
+    write_to(iopt->output, [&](std::ostream& out) { write_hrel_instance(out, result); });
+    code = exit_holds;
+  });
+
+  CLI::App* generate = app.get_subcommand("generate");
+  CLI::App* schedule = generate->add_subcommand("hrel", "An h-relation schedule (dancecard.hrel-schedule/1)");
+  struct schedule_options {
+    std::string algo, instance, output;
+  };
+  auto sopt = std::make_shared<schedule_options>();
+  schedule->add_option("--algo", sopt->algo,
+                       "direct (half duplex, <= 3 ceil(h/2) slots) | full-duplex (exactly h rounds)")->required();
+  schedule->add_option("instance", sopt->instance, "the instance file, or - for stdin")->required();
+  schedule->add_option("--output,-o", sopt->output, "write to FILE instead of stdout");
+  schedule->callback([sopt, &code] {
+    const hrel_instance inst = [&] {
+      try {
+        return read_hrel_instance(read_input(sopt->instance));
+      } catch (const format_error& e) {
+        throw bad_input((sopt->instance == "-" ? std::string("stdin") : sopt->instance) + ": " + e.what());
+      }
+    }();
+    hrel_schedule result;
+    if (sopt->algo == "direct") result = direct_schedule(inst);
+    else if (sopt->algo == "full-duplex") result = full_duplex_schedule(inst);
+    else throw bad_input("--algo: expected direct or full-duplex, got '" + sopt->algo + "' (forwarding is not built yet)");
+    write_to(sopt->output, [&](std::ostream& out) { write_hrel_schedule(out, result); });
+    code = exit_holds;
+  });
+}
+
+}  // namespace dancecard::cli
