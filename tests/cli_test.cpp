@@ -312,6 +312,19 @@ TEST(cli_hrel, instance_generate_check_round_trip_for_every_family) {
   EXPECT_EQ(run("generate hrel --algo forwarding " + data("hrel_one.json")).code, 2);
 }
 
+TEST(cli_hrel, prove_small_optima_exactly) {
+  const std::string dir = testing::TempDir();
+  auto r = run("instance hrel --family triangle-copies --h 4 -o " + dir + "copies.json");
+  ASSERT_EQ(r.code, 0) << r.output;
+  r = run("prove hrel " + dir + "copies.json --timeout 60");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("proven, optimum 6"), std::string::npos) << r.output;  // 3h/2 without forwarding
+  r = run("prove hrel " + data("hrel_one.json") + " --forwarding --granularity 2 --json");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("\"optimum\": \"1\""), std::string::npos) << r.output;
+  EXPECT_EQ(run("prove hrel " + data("hrel_one.json") + " --granularity 0").code, 2);
+}
+
 TEST(cli_verify, dance_rows_all_hold) {
   const auto r = run("verify --only dance");
   EXPECT_EQ(r.code, 0) << r.output;

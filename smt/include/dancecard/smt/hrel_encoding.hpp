@@ -1,0 +1,47 @@
+// Exact small-instance optima of h-relations at piece granularity 1/k (Z3): "can every message be delivered within
+// T slots of length 1/k, each PE sending or receiving at most one piece per slot (half duplex), with or without
+// forwarding?" — the witness goes through checkers/hrel_schedule_check, and the optimum is the least such T/k with
+// T − 1 unsat. These proofs rest on Z3's unsat: no certificate is generated for h-relation queries yet.
+//
+//   auto r = dancecard::prove_hrel_optimum(two_triangles, {.granularity = 5, .forwarding = true});
+//   r.status == proof_status::proven && r.optimum == dancecard::rational(12, 5)
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "dancecard/checkers/hrel_schedule_check.hpp"
+#include "dancecard/smt/optimality.hpp"
+
+namespace dancecard {
+
+struct hrel_proof_options {
+  unsigned granularity = 1;  // k: pieces of 1/k packet, slots of 1/k time
+  bool forwarding = false;   // may a piece travel through other PEs?
+  unsigned timeout_ms = 0;   // per query; 0: none
+};
+
+struct hrel_existence_result {
+  solver_answer answer = solver_answer::unknown;
+  std::optional<hrel_schedule> witness;  // present iff sat; accepted by the half-duplex checker
+  double seconds = 0;
+  std::string reason;
+};
+
+/// Is there a schedule in `slots` slots of length 1/k?
+hrel_existence_result solve_hrel_existence(const hrel_instance& instance, std::size_t slots, const hrel_proof_options& options);
+
+struct hrel_optimum_result {
+  proof_status status = proof_status::unknown;
+  rational optimum;       // slots / k
+  std::size_t slots = 0;  // the least number of 1/k slots
+  hrel_existence_result at_optimum, below_optimum;
+  double seconds = 0;
+  std::string reason;
+};
+
+/// Searches upward from the counting bound k·h (every PE moves its h packets one piece per slot) to the least
+/// feasible number of slots. require: granularity >= 1, the instance has messages.
+hrel_optimum_result prove_hrel_optimum(const hrel_instance& instance, const hrel_proof_options& options);
+
+}  // namespace dancecard
