@@ -4,6 +4,7 @@
 #include <string>
 
 #include "dancecard/checkers/hrel_schedule_check.hpp"
+#include "dancecard/checkers/hrel_structure_check.hpp"
 #include "dancecard/core/hrel/edge_coloring.hpp"
 #include "dancecard/core/hrel/families.hpp"
 #include "dancecard/core/hrel/schedules.hpp"
@@ -47,17 +48,7 @@ void register_hrel_claims(theorem_book& book) {
             claim_method::generator_and_checker, [] {
               return over_instances(
                   [](const hrel_instance& instance) -> std::string {
-                    const auto forward = euler_orientation(instance);
-                    std::vector<std::uint64_t> out(instance.pes(), 0), in(instance.pes(), 0);
-                    for (std::size_t m = 0; m < forward.size(); ++m) {
-                      const hrel_message& msg = instance.messages()[m];
-                      out[msg.src] += forward[m], in[msg.dst] += forward[m];
-                      out[msg.dst] += msg.packets - forward[m], in[msg.src] += msg.packets - forward[m];
-                    }
-                    const std::uint64_t half = (instance.h_half_duplex() + 1) / 2;
-                    for (rank p = 0; p < instance.pes(); ++p)
-                      if (out[p] > half || in[p] > half) return "PE " + std::to_string(p) + " unbalanced";
-                    return "";
+                    return orientation_problem(instance, euler_orientation(instance));
                   },
                   "in- and out-degree <= ceil(h/2) at every PE");
             }});
@@ -72,18 +63,10 @@ void register_hrel_claims(theorem_book& book) {
                 for (int e = static_cast<int>(random() % 80); e > 0; --e)
                   g.edges.push_back({static_cast<std::uint32_t>(random() % L), static_cast<std::uint32_t>(random() % R),
                                      1 + random() % 9});
-                const auto classes = color_bipartite_edges(g);
-                std::vector<std::uint64_t> uses(g.edges.size(), 0);
-                bool proper = classes.size() == g.max_degree();
-                for (const auto& c : classes) {
-                  std::vector<char> l(L, 0), r(R, 0);
-                  for (std::size_t e : c) {
-                    proper = proper && !l[g.edges[e].left]++ && !r[g.edges[e].right]++;
-                    ++uses[e];
-                  }
-                }
-                for (std::size_t e = 0; e < g.edges.size(); ++e) proper = proper && uses[e] == g.edges[e].multiplicity;
-                if (!proper) return claim_result{verdict::violated, "500 random multigraphs", "trial " + std::to_string(trial)};
+                const std::string problem = edge_coloring_problem(g, color_bipartite_edges(g));
+                const bool proper = problem.empty();
+                if (!proper)
+                  return claim_result{verdict::violated, "500 random multigraphs", "trial " + std::to_string(trial) + ": " + problem};
               }
               return claim_result{verdict::holds, "500 random multigraphs (up to 20 + 20 vertices, multiplicities 1..9)",
                                   "exactly D colour classes, each a matching, every edge copy coloured once"};

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "dancecard/checkers/hrel_schedule_check.hpp"
+#include "dancecard/checkers/hrel_structure_check.hpp"
 #include "dancecard/formats/hrel_io.hpp"
 
 #include <sstream>
@@ -121,35 +122,28 @@ TEST(hrel_formats, round_trip_and_positioned_errors) {
 namespace dancecard {
 namespace {
 
-// Δ classes, each a matching, every edge in exactly `multiplicity` classes.
-std::string coloring_problem(const bipartite_multigraph& g, const std::vector<std::vector<std::size_t>>& classes) {
-  if (classes.size() != g.max_degree())
-    return std::to_string(classes.size()) + " colours for Δ = " + std::to_string(g.max_degree());
-  std::vector<std::uint64_t> uses(g.edges.size(), 0);
-  for (std::size_t c = 0; c < classes.size(); ++c) {
-    std::vector<char> left(g.left_vertices, 0), right(g.right_vertices, 0);
-    for (std::size_t e : classes[c]) {
-      if (e >= g.edges.size()) return "class " + std::to_string(c) + " names edge " + std::to_string(e);
-      if (left[g.edges[e].left]++ || right[g.edges[e].right]++) return "class " + std::to_string(c) + " is not a matching";
-      ++uses[e];
-    }
-  }
-  for (std::size_t e = 0; e < g.edges.size(); ++e)
-    if (uses[e] != g.edges[e].multiplicity)
-      return "edge " + std::to_string(e) + " coloured " + std::to_string(uses[e]) + " times";
-  return "";
-}
 
 TEST(edge_coloring, small_regular_and_irregular_multigraphs) {
   const bipartite_multigraph regular{2, 2, {{0, 0, 2}, {0, 1, 1}, {1, 1, 2}, {1, 0, 1}}};
-  EXPECT_EQ(coloring_problem(regular, color_bipartite_edges(regular)), "");
+  EXPECT_EQ(edge_coloring_problem(regular, color_bipartite_edges(regular)), "");
   const bipartite_multigraph star{1, 5, {{0, 0, 1}, {0, 1, 1}, {0, 2, 1}, {0, 3, 1}, {0, 4, 1}}};
-  EXPECT_EQ(coloring_problem(star, color_bipartite_edges(star)), "");
+  EXPECT_EQ(edge_coloring_problem(star, color_bipartite_edges(star)), "");
   const bipartite_multigraph heavy{3, 3, {{0, 1, 1'000'003}, {1, 2, 7}, {2, 0, 5}}};
   const auto classes = color_bipartite_edges(heavy);
   EXPECT_EQ(classes.size(), 1'000'003u);
-  EXPECT_EQ(coloring_problem(heavy, classes), "");
+  EXPECT_EQ(edge_coloring_problem(heavy, classes), "");
   EXPECT_TRUE(color_bipartite_edges(bipartite_multigraph{3, 3, {}}).empty());
+}
+
+TEST(edge_coloring, the_check_rejects_wrong_colourings) {
+  const bipartite_multigraph g{2, 2, {{0, 0, 1}, {0, 1, 1}, {1, 0, 1}, {1, 1, 1}}};
+  EXPECT_EQ(edge_coloring_problem(g, {{0, 3}, {1, 2}}), "");
+  EXPECT_EQ(edge_coloring_problem(g, {{0, 1}, {2, 3}}), "class 0 is not a matching");
+  EXPECT_EQ(edge_coloring_problem(g, {{0, 3}, {1}}), "edge 2 is coloured 0 times, its multiplicity is 1");
+  EXPECT_EQ(edge_coloring_problem(g, {{0, 3}, {1, 2}, {}}), "3 colours for maximum degree 2");
+  const hrel_instance line(3, {{0, 1, 2}, {1, 2, 2}});  // h = 4 at PE 1
+  EXPECT_EQ(orientation_problem(line, {1, 1}), "");
+  EXPECT_EQ(orientation_problem(line, {2, 0}), "PE 1 has 0 out and 4 in, above ceil(h/2) = 2");
 }
 
 TEST(edge_coloring, random_multigraphs_get_exactly_delta_colours) {
@@ -161,7 +155,7 @@ TEST(edge_coloring, random_multigraphs_get_exactly_delta_colours) {
     for (int e = 0; e < edges; ++e)
       g.edges.push_back({static_cast<std::uint32_t>(random() % left), static_cast<std::uint32_t>(random() % right),
                          1 + random() % (trial % 3 == 0 ? 50 : 3)});
-    EXPECT_EQ(coloring_problem(g, color_bipartite_edges(g)), "") << "trial " << trial;
+    EXPECT_EQ(edge_coloring_problem(g, color_bipartite_edges(g)), "") << "trial " << trial;
   }
 }
 
@@ -197,19 +191,7 @@ TEST(hrel_schedules, euler_orientation_balances_every_pe) {
   std::mt19937_64 random(8);
   for (int trial = 0; trial < 200; ++trial) {
     const hrel_instance instance = random_instance(random, 12, 7);
-    const auto forward = euler_orientation(instance);
-    std::vector<std::uint64_t> out(instance.pes(), 0), in(instance.pes(), 0);
-    for (std::size_t m = 0; m < instance.messages().size(); ++m) {
-      const hrel_message& msg = instance.messages()[m];
-      ASSERT_LE(forward[m], msg.packets);
-      out[msg.src] += forward[m], in[msg.dst] += forward[m];
-      out[msg.dst] += msg.packets - forward[m], in[msg.src] += msg.packets - forward[m];
-    }
-    const std::uint64_t half = (instance.h_half_duplex() + 1) / 2;
-    for (rank p = 0; p < instance.pes(); ++p) {
-      EXPECT_LE(out[p], half);
-      EXPECT_LE(in[p], half);
-    }
+    EXPECT_EQ(orientation_problem(instance, euler_orientation(instance)), "") << "trial " << trial;
   }
 }
 
