@@ -39,6 +39,20 @@ TEST(searching, is_xor_schedule_for_powers_of_two) {
     for (std::size_t r = 1; r <= 31; ++r) EXPECT_EQ(m.at(i + 1, r), (i ^ r) + 1);
 }
 
+TEST(searching, equals_the_xor_schedule_restricted_to_n_for_every_n_up_to_300) {
+  // Proposition 2's proof: Q_n is Q_(2^k) with the dummies removed, and Q_(2^k)(i, r) = i xor r.
+  for (rank n = 1; n <= 300; ++n) {
+    const partner_matrix m = to_partner_matrix(searching_schedule(n));
+    const std::size_t rounds = (std::size_t{1} << ceil_log2(n)) - 1;
+    ASSERT_EQ(m.rounds(), rounds) << n;
+    for (rank i = 0; i < n; ++i)
+      for (std::size_t r = 1; r <= rounds; ++r) {
+        const std::size_t partner = i ^ r;
+        ASSERT_EQ(m.at(i + 1, r), partner < n ? partner + 1 : i + 1) << "n = " << n << ", i = " << i << ", r = " << r;
+      }
+  }
+}
+
 TEST(divide_and_conquer, reproduces_printed_D6_up_to_its_misprint) {
   paper::matrix_rows corrected = paper::D6;
   for (const auto& e : paper::D6_errata) {

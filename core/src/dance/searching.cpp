@@ -9,6 +9,7 @@
 // Cost: two n × n bit matrices would be wasteful; one "not yet danced" bitset row per person (n²/8 bytes, 50 MB at
 // n = 20,000) and a "free in this round" bitset suffice. A person's search is a word-wise AND of its row with the
 // free set, starting at the lowest word of its row that still has a bit (a pointer that only moves forward).
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <vector>
@@ -40,7 +41,10 @@ dance_schedule searching_schedule(rank n) {
       std::uint64_t* row = &undanced[static_cast<std::size_t>(i) * words];
       std::size_t& w = lowest_word[i];
       while (w < words && row[w] == 0) ++w;
-      for (std::size_t v = w; v < words; ++v) {
+      // Only j > i can be a candidate: a j < i still free now was served before i and found nobody while i was free,
+      // so it has danced with i already. Starting the scan at i's own word changes no choice, only the work.
+      const std::size_t from = std::max(w, static_cast<std::size_t>(i) / 64);
+      for (std::size_t v = from; v < words; ++v) {
         std::uint64_t candidates = row[v] & free_now[v];
         if (candidates == 0) continue;
         rank j = static_cast<rank>(v * 64 + static_cast<std::size_t>(std::countr_zero(candidates)));
