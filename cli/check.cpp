@@ -59,14 +59,8 @@ void add_check_command(CLI::App& app, int& code) {
   dance->add_flag("--allgather", opt->allgather, "also run the Section 6 all-gather simulation");
   dance->add_option("--max-witnesses", opt->max_witnesses, "witnesses to list (default 10)");
   dance->callback([opt, &code] {
-    const std::string text = read_input(opt->file);
-    std::variant<dance_schedule, partner_matrix> input = [&] {
-      try {
-        return read_dance_input(text);
-      } catch (const format_error& e) {
-        throw bad_input((opt->file == "-" ? std::string("stdin") : opt->file) + ": " + e.what());
-      }
-    }();
+    const std::variant<dance_schedule, partner_matrix> input =
+        parse_input(opt->file, [](const std::string& t) { return read_dance_input(t); });
     dance_requirements req;
     req.max_witnesses = opt->max_witnesses;
     dance_report report = std::holds_alternative<dance_schedule>(input)
@@ -101,15 +95,8 @@ void add_check_command(CLI::App& app, int& code) {
   hrel->add_option("schedule", hopt->second, "the schedule file, or - for stdin")->required();
   hrel->add_flag("--full-duplex", *full_duplex, "full-duplex ports (one send and one receive per slot)");
   hrel->callback([hopt, full_duplex, &code] {
-    auto read = [](const std::string& path, auto reader) {
-      try {
-        return reader(read_input(path));
-      } catch (const format_error& e) {
-        throw bad_input((path == "-" ? std::string("stdin") : path) + ": " + e.what());
-      }
-    };
-    const hrel_instance instance = read(hopt->first, [](const std::string& t) { return read_hrel_instance(t); });
-    const hrel_schedule schedule = read(hopt->second, [](const std::string& t) { return read_hrel_schedule(t); });
+    const hrel_instance instance = parse_input(hopt->first, [](const std::string& t) { return read_hrel_instance(t); });
+    const hrel_schedule schedule = parse_input(hopt->second, [](const std::string& t) { return read_hrel_schedule(t); });
     if (schedule.pes != instance.pes())
       throw bad_input(hopt->second + ": P: the schedule is for P = " + std::to_string(schedule.pes) +
                       ", the instance for P = " + std::to_string(instance.pes()));
@@ -126,14 +113,8 @@ void add_check_command(CLI::App& app, int& code) {
   directed->add_flag("--half-duplex", *half_duplex, "also check it as a half-duplex dance schedule (dance_view)");
   directed->add_option("--max-witnesses", dopt->max_witnesses, "witnesses to list (default 10)");
   directed->callback([dopt, half_duplex, &code] {
-    const std::string text = read_input(dopt->file);
-    const directed_schedule schedule = [&] {
-      try {
-        return read_directed_json(text);
-      } catch (const format_error& e) {
-        throw bad_input((dopt->file == "-" ? std::string("stdin") : dopt->file) + ": " + e.what());
-      }
-    }();
+    const directed_schedule schedule =
+        parse_input(dopt->file, [](const std::string& t) { return read_directed_json(t); });
     const directed_report report = check_directed_schedule(schedule, dopt->max_witnesses);
     std::cout << "full duplex " << describe(report);
     verdict overall = report.outcome;

@@ -23,6 +23,20 @@ std::string read_input(const std::string& path) {
   return content;
 }
 
+std::string input_name(const std::string& path) { return path == "-" ? std::string("stdin") : path; }
+
+void write_output(const std::string& path, const std::function<void(std::ostream&)>& write) {
+  std::ofstream file;
+  if (!path.empty()) {
+    file.open(path);
+    if (!file) throw bad_input(path + ": cannot open file for writing");
+  }
+  std::ostream& out = path.empty() ? std::cout : file;
+  write(out);
+  out.flush();
+  if (!out) throw bad_input("write error on " + (path.empty() ? std::string("stdout") : path));
+}
+
 namespace {
 std::uint64_t parse_integer(const std::string& text, const std::string& option) {
   std::uint64_t value = 0;

@@ -2,10 +2,13 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <iosfwd>
 #include <stdexcept>
 #include <string>
 
 #include "dancecard/checkers/report.hpp"
+#include "dancecard/formats/dance_io.hpp"
 
 namespace CLI {
 class App;
@@ -28,6 +31,24 @@ class bad_input : public std::runtime_error {
 
 /// The whole content of a file, or of stdin for "-". Throws bad_input naming the file when it cannot be read.
 std::string read_input(const std::string& path);
+
+/// How a path is named in messages: "stdin" for "-".
+std::string input_name(const std::string& path);
+
+/// Reads FILE (or stdin for "-") and parses it with `parse(text)`; a format_error becomes bad_input naming the
+/// file, its place and the problem ("schedule.json: rounds[0][1][0]: rank 7 is out of range for n = 4").
+template <class Parse>
+auto parse_input(const std::string& path, Parse parse) {
+  const std::string text = read_input(path);
+  try {
+    return parse(text);
+  } catch (const format_error& e) {
+    throw bad_input(input_name(path) + ": " + e.what());
+  }
+}
+
+/// Calls write(out) on FILE, or on stdout when path is empty; bad_input when FILE cannot be opened or written.
+void write_output(const std::string& path, const std::function<void(std::ostream&)>& write);
 
 /// "N" or "A..B" with A <= B, both within [lo, hi]. Throws bad_input naming `option`.
 struct integer_range {

@@ -36,16 +36,10 @@ void add_generate_command(CLI::App& app, int& code) {
     const auto n = parse_range(opt->n, "--n", 1, max_generate_people);
     if (n.first != n.last) throw bad_input("--n: expected a single number of people, got a range");
     const dance_schedule schedule = dancecard::generate(*algorithm, static_cast<rank>(n.first));
-    std::ofstream file;
-    if (!opt->output.empty()) {
-      file.open(opt->output);
-      if (!file) throw bad_input(opt->output + ": cannot open file for writing");
-    }
-    std::ostream& out = opt->output.empty() ? std::cout : file;
-    if (opt->format == "json") write_dance_json(out, schedule, name(*algorithm));
-    else write_partner_matrix(out, to_partner_matrix(schedule));
-    out.flush();
-    if (!out) throw bad_input("write error on " + (opt->output.empty() ? std::string("stdout") : opt->output));
+    write_output(opt->output, [&](std::ostream& out) {
+      if (opt->format == "json") write_dance_json(out, schedule, name(*algorithm));
+      else write_partner_matrix(out, to_partner_matrix(schedule));
+    });
     code = exit_holds;
   });
 
@@ -66,15 +60,7 @@ void add_generate_command(CLI::App& app, int& code) {
     else if (dopt->algo == "mpich") schedule = mpich_pairwise_schedule(p);
     else if (auto a = parse_dance_algorithm(dopt->algo)) schedule = to_directed(dancecard::generate(*a, p));
     else throw bad_input("--algo: unknown algorithm '" + dopt->algo + "'; expected openmpi, mpich or a dance algorithm");
-    std::ofstream file;
-    if (!dopt->output.empty()) {
-      file.open(dopt->output);
-      if (!file) throw bad_input(dopt->output + ": cannot open file for writing");
-    }
-    std::ostream& out = dopt->output.empty() ? std::cout : file;
-    write_directed_json(out, schedule, dopt->algo);
-    out.flush();
-    if (!out) throw bad_input("write error");
+    write_output(dopt->output, [&](std::ostream& out) { write_directed_json(out, schedule, dopt->algo); });
     code = exit_holds;
   });
 }

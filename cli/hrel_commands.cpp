@@ -12,23 +12,6 @@
 
 namespace dancecard::cli {
 
-namespace {
-
-template <class Write>
-void write_to(const std::string& path, Write write) {
-  std::ofstream file;
-  if (!path.empty()) {
-    file.open(path);
-    if (!file) throw bad_input(path + ": cannot open file for writing");
-  }
-  std::ostream& out = path.empty() ? std::cout : file;
-  write(out);
-  out.flush();
-  if (!out) throw bad_input("write error on " + (path.empty() ? std::string("stdout") : path));
-}
-
-}  // namespace
-
 void add_hrel_commands(CLI::App& app, int& code) {
   CLI::App* instance = app.add_subcommand("instance", "Generate a problem instance of the papers' families");
   instance->require_subcommand(1);
@@ -59,7 +42,7 @@ void add_hrel_commands(CLI::App& app, int& code) {
                                      ? skewed_relation(iopt->pes, iopt->h, iopt->seed)
                                      : throw bad_input("--family: expected triangles, triangle-copies, random or skewed, got '" +
                                                        iopt->family + "'");
-    write_to(iopt->output, [&](std::ostream& out) { write_hrel_instance(out, result); });
+    write_output(iopt->output, [&](std::ostream& out) { write_hrel_instance(out, result); });
     code = exit_holds;
   });
 
@@ -74,18 +57,13 @@ void add_hrel_commands(CLI::App& app, int& code) {
   schedule->add_option("instance", sopt->instance, "the instance file, or - for stdin")->required();
   schedule->add_option("--output,-o", sopt->output, "write to FILE instead of stdout");
   schedule->callback([sopt, &code] {
-    const hrel_instance inst = [&] {
-      try {
-        return read_hrel_instance(read_input(sopt->instance));
-      } catch (const format_error& e) {
-        throw bad_input((sopt->instance == "-" ? std::string("stdin") : sopt->instance) + ": " + e.what());
-      }
-    }();
+    const hrel_instance inst =
+        parse_input(sopt->instance, [](const std::string& t) { return read_hrel_instance(t); });
     hrel_schedule result;
     if (sopt->algo == "direct") result = direct_schedule(inst);
     else if (sopt->algo == "full-duplex") result = full_duplex_schedule(inst);
     else throw bad_input("--algo: expected direct or full-duplex, got '" + sopt->algo + "' (forwarding is not built yet)");
-    write_to(sopt->output, [&](std::ostream& out) { write_hrel_schedule(out, result); });
+    write_output(sopt->output, [&](std::ostream& out) { write_hrel_schedule(out, result); });
     code = exit_holds;
   });
 }
@@ -106,13 +84,7 @@ void add_prove_hrel_command(CLI::App& app, int& code) {
   hrel->add_flag("--json", opt->json, "print the result as JSON");
   hrel->callback([opt, &code] {
     if (opt->granularity == 0 || opt->granularity > 100) throw bad_input("--granularity: expected 1..100");
-    const hrel_instance inst = [&] {
-      try {
-        return read_hrel_instance(read_input(opt->instance));
-      } catch (const format_error& e) {
-        throw bad_input(opt->instance + ": " + e.what());
-      }
-    }();
+    const hrel_instance inst = parse_input(opt->instance, [](const std::string& t) { return read_hrel_instance(t); });
     if (inst.messages().empty()) throw bad_input(opt->instance + ": messages: the instance has no messages");
     if (static_cast<std::uint64_t>(inst.pes()) * inst.pes() * inst.h_half_duplex() * opt->granularity > 2'000'000)
       throw bad_input(opt->instance + ": too large for an exact proof (P² · h · k above 2,000,000)");
