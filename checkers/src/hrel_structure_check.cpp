@@ -22,6 +22,28 @@ std::string edge_coloring_problem(const bipartite_multigraph& g, const std::vect
   return "";
 }
 
+std::string weighted_decomposition_problem(const bipartite_multigraph& g, const std::vector<weighted_matching>& classes) {
+  std::vector<std::uint64_t> uses(g.edges.size(), 0);
+  std::uint64_t total = 0;
+  for (std::size_t c = 0; c < classes.size(); ++c) {
+    if (classes[c].weight == 0) return "matching " + std::to_string(c) + " has weight 0";
+    total += classes[c].weight;
+    std::vector<char> left(g.left_vertices, 0), right(g.right_vertices, 0);
+    for (std::size_t e : classes[c].edges) {
+      if (e >= g.edges.size()) return "matching " + std::to_string(c) + " names edge " + std::to_string(e);
+      if (left[g.edges[e].left]++ || right[g.edges[e].right]++) return "matching " + std::to_string(c) + " is not a matching";
+      uses[e] += classes[c].weight;
+    }
+  }
+  if (total != g.max_degree())
+    return "weights sum to " + std::to_string(total) + " for maximum degree " + std::to_string(g.max_degree());
+  for (std::size_t e = 0; e < g.edges.size(); ++e)
+    if (uses[e] != g.edges[e].multiplicity)
+      return "edge " + std::to_string(e) + " is covered " + std::to_string(uses[e]) + " times, its multiplicity is " +
+             std::to_string(g.edges[e].multiplicity);
+  return "";
+}
+
 std::string orientation_problem(const hrel_instance& instance, const std::vector<std::uint64_t>& forward) {
   const auto& messages = instance.messages();
   if (forward.size() != messages.size()) return "the orientation does not cover every message";

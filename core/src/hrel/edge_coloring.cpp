@@ -129,18 +129,26 @@ void color(std::vector<entry> graph, std::uint32_t k, std::uint64_t delta, std::
   color(std::move(second), k, delta / 2, out);
 }
 
-}  // namespace
+// A Δ-regular bipartite multigraph with k vertices per side that stands for `graph`: the vertices of each side are
+// merged first-fit into groups of degree <= Δ (so the regular graph stays small), then dummy edges (ref no_edge)
+// fill the deficits. Every class of a colouring of it, restricted to real edges, is a matching of `graph`.
+struct regular_graph {
+  std::vector<entry> entries;
+  std::uint32_t k = 0;
+  std::uint64_t delta = 0;
+};
 
-std::vector<std::vector<std::size_t>> color_bipartite_edges(const bipartite_multigraph& graph) {
+regular_graph regularize(const bipartite_multigraph& graph, const char* who) {
+  regular_graph out;
   const std::uint64_t delta = graph.max_degree();
-  if (delta == 0) return {};
-  if (delta > (std::uint64_t{1} << 40)) throw std::invalid_argument("color_bipartite_edges: Δ above 2^40");
-  if (graph.edges.size() >= no_edge) throw std::invalid_argument("color_bipartite_edges: too many edges");
-  // Merge vertices of each side first-fit into groups of degree <= Δ, so that the regular graph stays small.
+  out.delta = delta;
+  if (delta == 0) return out;
+  if (delta > (std::uint64_t{1} << 40)) throw std::invalid_argument(std::string(who) + ": Δ above 2^40");
+  if (graph.edges.size() >= no_edge) throw std::invalid_argument(std::string(who) + ": too many edges");
   auto group = [&](std::uint32_t count, bool left, std::vector<std::uint32_t>& group_of) {
     std::vector<std::uint64_t> degree(count, 0);
     for (const bipartite_edge& e : graph.edges) {
-      if ((left ? e.left : e.right) >= count) throw std::invalid_argument("color_bipartite_edges: vertex out of range");
+      if ((left ? e.left : e.right) >= count) throw std::invalid_argument(std::string(who) + ": vertex out of range");
       degree[left ? e.left : e.right] += e.multiplicity;
     }
     group_of.assign(count, 0);
@@ -159,13 +167,13 @@ std::vector<std::vector<std::size_t>> color_bipartite_edges(const bipartite_mult
   };
   std::vector<std::uint32_t> left_group, right_group;
   const std::uint32_t k = std::max(group(graph.left_vertices, true, left_group), group(graph.right_vertices, false, right_group));
-  std::vector<entry> regular;
+  out.k = k;
   std::vector<std::uint64_t> left_deficit(k, delta), right_deficit(k, delta);
   for (std::uint32_t i = 0; i < graph.edges.size(); ++i) {
     const bipartite_edge& e = graph.edges[i];
     if (e.multiplicity == 0) continue;
     const std::uint32_t u = left_group[e.left], v = right_group[e.right];
-    regular.push_back({u, v, e.multiplicity, i});
+    out.entries.push_back({u, v, e.multiplicity, i});
     left_deficit[u] -= e.multiplicity;
     right_deficit[v] -= e.multiplicity;
   }
@@ -180,13 +188,106 @@ std::vector<std::vector<std::size_t>> color_bipartite_edges(const bipartite_mult
       continue;
     }
     const std::uint64_t m = std::min(left_deficit[u], right_deficit[v]);
-    regular.push_back({u, v, m, no_edge});
+    out.entries.push_back({u, v, m, no_edge});
     left_deficit[u] -= m;
     right_deficit[v] -= m;
   }
+  return out;
+}
+
+// Augments `match_left`/`match_right` (entry indices, no_edge when free) along a shortest alternating path from the
+// free left vertex `root`, using only entries with positive multiplicity. Returns false if there is none.
+// `reached_by[v]` is valid where `seen_right[v] == stamp`: the entry by which right vertex v was first reached.
+bool augment(const std::vector<entry>& graph, const std::vector<std::vector<std::uint32_t>>& adjacency, std::uint32_t root,
+             std::vector<std::uint32_t>& match_left, std::vector<std::uint32_t>& match_right,
+             std::vector<std::uint32_t>& seen_right, std::vector<std::uint32_t>& reached_by, std::uint32_t stamp) {
+  std::vector<std::uint32_t> queue{root};
+  for (std::size_t head = 0; head < queue.size(); ++head) {
+    for (std::uint32_t i : adjacency[queue[head]]) {
+      if (graph[i].mult == 0) continue;
+      const std::uint32_t v = graph[i].v;
+      if (seen_right[v] == stamp) continue;
+      seen_right[v] = stamp;
+      reached_by[v] = i;
+      if (match_right[v] != no_edge) {
+        queue.push_back(graph[match_right[v]].u);
+        continue;
+      }
+      // Flip the path: entry e = (u, v) joins the matching; u's old entry leaves, and its right end is re-covered by
+      // the entry that reached it, up to the root (which was free).
+      for (std::uint32_t e = i;;) {
+        const std::uint32_t u = graph[e].u, previous = match_left[u];
+        match_left[u] = e;
+        match_right[graph[e].v] = e;
+        if (previous == no_edge) return true;
+        e = reached_by[graph[previous].v];
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<std::vector<std::size_t>> color_bipartite_edges(const bipartite_multigraph& graph) {
+  regular_graph regular = regularize(graph, "color_bipartite_edges");
+  if (regular.delta == 0) return {};
   std::vector<std::vector<std::size_t>> classes;
-  color(std::move(regular), k, delta, classes);
+  color(std::move(regular.entries), regular.k, regular.delta, classes);
   return classes;
+}
+
+std::vector<weighted_matching> decompose_bipartite_edges(const bipartite_multigraph& graph, decomposition method) {
+  regular_graph regular = regularize(graph, "decompose_bipartite_edges");
+  if (regular.delta == 0) return {};
+  std::vector<weighted_matching> out;
+  if (method == decomposition::automatic)
+    method = regular.delta <= regular.entries.size() ? decomposition::unit_colouring : decomposition::matching_peeling;
+  if (method == decomposition::unit_colouring) {
+    std::vector<std::vector<std::size_t>> classes;
+    color(std::move(regular.entries), regular.k, regular.delta, classes);
+    for (auto& c : classes) out.push_back({std::move(c), 1});
+    return out;
+  }
+  // Peeling: a perfect matching of the regular graph's support, taken with the least multiplicity on it; what is
+  // left is again regular, and at least one entry drops to zero, so there are at most |entries| rounds. The matching
+  // is repaired by one augmenting path per vertex that lost its entry: O(|entries|) per path.
+  std::vector<entry>& g = regular.entries;
+  const std::uint32_t k = regular.k;
+  std::vector<std::vector<std::uint32_t>> adjacency(k);
+  for (std::uint32_t i = 0; i < g.size(); ++i) adjacency[g[i].u].push_back(i);
+  std::vector<std::uint32_t> match_left(k, no_edge), match_right(k, no_edge), seen(k, 0), reached_by(k, no_edge);
+  {
+    const std::vector<std::uint32_t> first = perfect_matching(g, k, regular.delta);
+    for (std::uint32_t u = 0; u < k; ++u) match_left[u] = first[u], match_right[g[first[u]].v] = first[u];
+  }
+  std::uint32_t stamp = 0;
+  for (std::uint64_t remaining = regular.delta; remaining > 0;) {
+    std::uint64_t w = remaining;
+    for (std::uint32_t u = 0; u < k; ++u) w = std::min(w, g[match_left[u]].mult);
+    weighted_matching m{{}, w};
+    for (std::uint32_t u = 0; u < k; ++u)
+      if (g[match_left[u]].ref != no_edge) m.edges.push_back(g[match_left[u]].ref);
+    out.push_back(std::move(m));
+    remaining -= w;
+    if (remaining == 0) break;
+    std::vector<std::uint32_t> free_left;
+    for (std::uint32_t u = 0; u < k; ++u) {
+      entry& e = g[match_left[u]];
+      e.mult -= w;
+      if (e.mult == 0) {
+        match_right[e.v] = no_edge;
+        match_left[u] = no_edge;
+        free_left.push_back(u);
+      }
+    }
+    for (std::uint32_t u : free_left) {
+      if (++stamp == 0) std::fill(seen.begin(), seen.end(), 0), stamp = 1;
+      if (!augment(g, adjacency, u, match_left, match_right, seen, reached_by, stamp))
+        throw std::logic_error("decompose_bipartite_edges: a regular bipartite graph without a perfect matching");
+    }
+  }
+  return out;
 }
 
 }  // namespace dancecard

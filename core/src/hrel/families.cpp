@@ -57,4 +57,23 @@ hrel_instance skewed_relation(rank P, std::uint64_t h, std::uint64_t seed) {
   return fill(P, h, seed, splitters, 50);
 }
 
+hrel_instance regular_relation(rank P, std::uint64_t l, std::uint64_t extra, std::uint64_t seed) {
+  if (P < 2 || l < 1) throw std::invalid_argument("regular_relation: need P >= 2 and l >= 1");
+  std::mt19937_64 random(seed);
+  std::map<std::pair<rank, rank>, std::uint64_t> packets;
+  for (rank i = 0; i < P; ++i)
+    for (rank j = i + 1; j < P; ++j) {
+      const std::uint64_t up = random() % (l + 1);
+      if (up > 0) packets[{i, j}] += up;
+      if (l - up > 0) packets[{j, i}] += l - up;
+    }
+  if (extra > 0) {
+    const hrel_instance rest = fill(P, extra, seed + 1, {}, 0);
+    for (const hrel_message& m : rest.messages()) packets[{m.src, m.dst}] += m.packets;
+  }
+  std::vector<hrel_message> messages;
+  for (const auto& [pair, count] : packets) messages.push_back({pair.first, pair.second, count});
+  return hrel_instance(P, std::move(messages));
+}
+
 }  // namespace dancecard

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "dancecard/core/hrel/edge_coloring.hpp"
+#include "two_relations.hpp"
 
 namespace dancecard {
 
@@ -59,73 +60,35 @@ std::vector<std::uint64_t> euler_orientation(const hrel_instance& instance) {
   return forward;
 }
 
-hrel_schedule full_duplex_schedule(const hrel_instance& instance) {
+hrel_schedule full_duplex_schedule(const hrel_instance& instance, decomposition method) {
   bipartite_multigraph g{instance.pes(), instance.pes(), {}};
   for (const hrel_message& m : instance.messages()) g.edges.push_back({m.src, m.dst, m.packets});
   hrel_schedule s{instance.pes(), {}};
-  for (const auto& colour_class : color_bipartite_edges(g)) {
-    hrel_slot slot{rational(1), {}};
-    for (std::size_t m : colour_class)
-      slot.transfers.push_back({instance.messages()[m].src, instance.messages()[m].dst, m, rational(1)});
+  for (const weighted_matching& round : decompose_bipartite_edges(g, method)) {
+    const rational w(static_cast<std::int64_t>(round.weight));
+    hrel_slot slot{w, {}};
+    for (std::size_t m : round.edges) slot.transfers.push_back({instance.messages()[m].src, instance.messages()[m].dst, m, w});
     s.slots.push_back(std::move(slot));
   }
   return s;
 }
 
-hrel_schedule direct_schedule(const hrel_instance& instance) {
+hrel_schedule direct_schedule(const hrel_instance& instance, decomposition method) {
   const auto& messages = instance.messages();
-  const std::vector<std::uint64_t> forward = euler_orientation(instance);
-  // Edge 2m: packets of message m oriented src → dst; edge 2m + 1: oriented dst → src.
-  bipartite_multigraph g{instance.pes(), instance.pes(), {}};
-  for (std::size_t m = 0; m < messages.size(); ++m) {
-    g.edges.push_back({messages[m].src, messages[m].dst, forward[m]});
-    g.edges.push_back({messages[m].dst, messages[m].src, messages[m].packets - forward[m]});
-  }
   hrel_schedule s{instance.pes(), {}};
-  for (const auto& two_relation : color_bipartite_edges(g)) {
-    // Each PE has at most one packet out and one in (by orientation): paths and cycles. Colour their edges properly
-    // with at most 3 colours by walking each component, starting paths at an end.
-    std::vector<std::vector<std::size_t>> at(instance.pes());
-    for (std::size_t k = 0; k < two_relation.size(); ++k) {
-      const hrel_message& msg = messages[two_relation[k] / 2];
-      at[msg.src].push_back(k);
-      at[msg.dst].push_back(k);
-    }
-    std::vector<int> colour(two_relation.size(), -1);
-    auto walk = [&](rank start, std::size_t first_edge) {
-      rank v = start;
-      std::size_t e = first_edge;
-      int c = 0;
-      std::vector<std::size_t> trail;
-      while (colour[e] == -1) {
-        colour[e] = c;
-        trail.push_back(e);
-        c = 1 - c;
-        const hrel_message& msg = messages[two_relation[e] / 2];
-        v = msg.src == v ? msg.dst : msg.src;
-        std::size_t next = SIZE_MAX;
-        for (std::size_t f : at[v])
-          if (f != e && colour[f] == -1) next = f;
-        if (next == SIZE_MAX) break;
-        e = next;
+  for (const weighted_matching& two_relation : detail::two_relations(instance, method)) {
+    // Paths and cycles: colour their edges 0, 1, 0, 1, … along the walk; the last edge of an odd cycle meets the
+    // first (both colour 0) and gets colour 2. Each colour is a matching: one slot of length `weight`.
+    const rational w(static_cast<std::int64_t>(two_relation.weight));
+    std::vector<hrel_slot> slots(3, hrel_slot{w, {}});
+    for (const detail::component& c : detail::components(instance, two_relation.edges))
+      for (std::size_t i = 0; i < c.messages.size(); ++i) {
+        const std::size_t colour = c.cycle && c.messages.size() % 2 == 1 && i + 1 == c.messages.size() ? 2 : i % 2;
+        const std::size_t m = c.messages[i];
+        slots[colour].transfers.push_back({messages[m].src, messages[m].dst, m, w});
       }
-      // A closed odd trail: its last edge meets the first, which has colour 0 like it — give it colour 2.
-      if (trail.size() % 2 == 1 && trail.size() > 1 && v == start) colour[trail.back()] = 2;
-    };
-    for (rank p = 0; p < instance.pes(); ++p)  // paths first, from their ends
-      if (at[p].size() == 1 && colour[at[p][0]] == -1) walk(p, at[p][0]);
-    for (rank p = 0; p < instance.pes(); ++p)  // then the cycles
-      for (std::size_t e : at[p])
-        if (colour[e] == -1) walk(p, e);
-    for (int c = 0; c < 3; ++c) {
-      hrel_slot slot{rational(1), {}};
-      for (std::size_t k = 0; k < two_relation.size(); ++k)
-        if (colour[k] == c) {
-          const std::size_t m = two_relation[k] / 2;
-          slot.transfers.push_back({messages[m].src, messages[m].dst, m, rational(1)});
-        }
+    for (hrel_slot& slot : slots)
       if (!slot.transfers.empty()) s.slots.push_back(std::move(slot));
-    }
   }
   return s;
 }

@@ -8,6 +8,9 @@
 // Multiplicities are arithmetic throughout, so the work depends on the number of distinct edges and on log Δ, not on
 // how many packets a message has — except that the colour classes are listed one by one (Δ of them).
 // No maximum matching is computed per colour.
+// decompose_bipartite_edges gives the same decomposition as weighted matchings: for long messages it peels perfect
+// matchings of the regularized graph with their least multiplicity (Birkhoff–von Neumann style), so the work depends
+// on the number of distinct edges only.
 //
 //   dancecard::bipartite_multigraph g{2, 2, {{0, 0, 2}, {0, 1, 1}, {1, 1, 2}, {1, 0, 1}}};   // 3-regular
 //   auto colours = dancecard::color_bipartite_edges(g);   // 3 classes; each a matching of edge indices
@@ -33,5 +36,24 @@ struct bipartite_multigraph {
 /// Δ colour classes; class c lists edge indices (an edge of multiplicity m is in exactly m classes), and no vertex
 /// has two edges in one class. require: every edge names existing vertices; Δ <= 2^40.
 std::vector<std::vector<std::size_t>> color_bipartite_edges(const bipartite_multigraph& graph);
+
+/// A matching (edge indices) taken `weight` times: the weighted form of a colouring (the paper's Section 3).
+struct weighted_matching {
+  std::vector<std::size_t> edges;
+  std::uint64_t weight = 1;
+};
+
+enum class decomposition {
+  automatic,         // unit_colouring when Δ <= the number of distinct edges (after regularization), else peeling
+  unit_colouring,    // color_bipartite_edges: Δ classes of weight 1
+  matching_peeling,  // Section 3: at most (distinct edges + 2·vertices) weighted matchings, whatever Δ is
+};
+
+/// Weighted matchings whose weights sum to Δ, covering every edge exactly `multiplicity` times (counted with
+/// weight); no vertex has two edges in one matching. With matching_peeling the number of matchings and the running
+/// time (O(E²) for E distinct edges) do not depend on the multiplicities — messages of 10^9 packets cost what
+/// messages of one packet cost. require: as color_bipartite_edges.
+std::vector<weighted_matching> decompose_bipartite_edges(const bipartite_multigraph& graph,
+                                                         decomposition method = decomposition::automatic);
 
 }  // namespace dancecard

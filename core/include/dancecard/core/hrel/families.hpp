@@ -5,7 +5,8 @@
 //   triangle_copies(h)     — Section 2.1's footnote: h/2 copies of one triangle (3 PEs, h/2 packets per arc), which
 //                            needs 3h/2 steps without forwarding;
 //   random_relation(P, h, seed) — packets added between random pairs while every PE stays within h (half duplex);
-//   skewed_relation(P, h, seed) — sample-sort-like: a few "splitter" PEs receive most of the data.
+//   skewed_relation(P, h, seed) — sample-sort-like: a few "splitter" PEs receive most of the data;
+//   regular_relation(P, l, extra, seed) — Section 4.1: l packets between every pair, plus a random rest.
 #pragma once
 
 #include <cstdint>
@@ -22,5 +23,8 @@ hrel_instance triangle_copies(std::uint64_t h);
 hrel_instance random_relation(rank P, std::uint64_t h, std::uint64_t seed);
 /// require: P >= 2, h >= 1. Half of every PE's budget goes to one of ⌈P/8⌉ splitters, within h (half duplex).
 hrel_instance skewed_relation(rank P, std::uint64_t h, std::uint64_t seed);
+/// Section 4.1: every pair {i, j} exchanges exactly l packets (split at random between m_ij and m_ji), plus a
+/// random relation of half-duplex load at most `extra` on top. require: P >= 2, l >= 1.
+hrel_instance regular_relation(rank P, std::uint64_t l, std::uint64_t extra, std::uint64_t seed);
 
 }  // namespace dancecard
