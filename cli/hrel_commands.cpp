@@ -1,4 +1,5 @@
-// `dancecard instance hrel --family ...` and `dancecard generate hrel --algo direct|full-duplex INSTANCE`.
+// `dancecard instance hrel --family ...`, `dancecard generate hrel --algo direct|forwarding|full-duplex|regular
+// INSTANCE` and `dancecard prove hrel`.
 #include <CLI/CLI.hpp>
 #include <fstream>
 #include <iostream>
@@ -19,11 +20,13 @@ void add_hrel_commands(CLI::App& app, int& code) {
   struct instance_options {
     std::string family, output;
     rank pes = 12, k = 2;
-    std::uint64_t h = 4, seed = 1;
+    std::uint64_t h = 4, seed = 1, l = 1, extra = 0;
   };
   auto iopt = std::make_shared<instance_options>();
-  hrel->add_option("--family", iopt->family, "triangles | triangle-copies | random | skewed")->required();
-  hrel->add_option("--P", iopt->pes, "PEs (random, skewed; default 12)");
+  hrel->add_option("--family", iopt->family, "triangles | triangle-copies | random | skewed | regular")->required();
+  hrel->add_option("--P", iopt->pes, "PEs (random, skewed, regular; default 12)");
+  hrel->add_option("--l", iopt->l, "packets every pair exchanges (regular; default 1)");
+  hrel->add_option("--extra", iopt->extra, "load of a random rest on top (regular; default 0)");
   hrel->add_option("--k", iopt->k, "triangles (triangles; default 2)");
   hrel->add_option("--h", iopt->h, "h (default 4; even for the triangle families)");
   hrel->add_option("--seed", iopt->seed, "seed (random, skewed; default 1)");
@@ -35,13 +38,17 @@ void add_hrel_commands(CLI::App& app, int& code) {
     const bool triangle_family = iopt->family == "triangles" || iopt->family == "triangle-copies";
     if (triangle_family && iopt->h % 2 != 0) throw bad_input("--h: the triangle families need an even h");
     if (!triangle_family && iopt->h > 100'000) throw bad_input("--h: random and skewed instances take h <= 100000");
+    if (iopt->l < 1 || iopt->l > 1'000'000'000) throw bad_input("--l: expected 1..1000000000");
+    if (iopt->extra > 100'000) throw bad_input("--extra: expected 0..100000");
     const hrel_instance result = iopt->family == "triangles"         ? triangles(iopt->k, iopt->h)
                                  : iopt->family == "triangle-copies" ? triangle_copies(iopt->h)
                                  : iopt->family == "random"          ? random_relation(iopt->pes, iopt->h, iopt->seed)
                                  : iopt->family == "skewed"
                                      ? skewed_relation(iopt->pes, iopt->h, iopt->seed)
-                                     : throw bad_input("--family: expected triangles, triangle-copies, random or skewed, got '" +
-                                                       iopt->family + "'");
+                                 : iopt->family == "regular"
+                                     ? regular_relation(iopt->pes, iopt->l, iopt->extra, iopt->seed)
+                                     : throw bad_input("--family: expected triangles, triangle-copies, random, skewed or "
+                                                       "regular, got '" + iopt->family + "'");
     write_output(iopt->output, [&](std::ostream& out) { write_hrel_instance(out, result); });
     code = exit_holds;
   });
@@ -53,7 +60,8 @@ void add_hrel_commands(CLI::App& app, int& code) {
   };
   auto sopt = std::make_shared<schedule_options>();
   schedule->add_option("--algo", sopt->algo,
-                       "direct (half duplex, <= 3 ceil(h/2) slots) | full-duplex (exactly h rounds)")->required();
+                       "direct (half duplex, <= 3 ceil(h/2)) | forwarding (half duplex, 12/5 per 2-relation) | "
+                       "full-duplex (exactly h) | regular (1-factorization of the l part, then forwarding)")->required();
   schedule->add_option("instance", sopt->instance, "the instance file, or - for stdin")->required();
   schedule->add_option("--output,-o", sopt->output, "write to FILE instead of stdout");
   schedule->callback([sopt, &code] {
@@ -62,7 +70,16 @@ void add_hrel_commands(CLI::App& app, int& code) {
     hrel_schedule result;
     if (sopt->algo == "direct") result = direct_schedule(inst);
     else if (sopt->algo == "full-duplex") result = full_duplex_schedule(inst);
-    else throw bad_input("--algo: expected direct or full-duplex, got '" + sopt->algo + "' (forwarding is not built yet)");
+    else if (sopt->algo == "forwarding") result = forwarding_schedule(inst);
+    else if (sopt->algo == "regular") {
+      try {
+        result = regular_schedule(inst);
+      } catch (const std::invalid_argument& e) {  // l = 0: names the pair
+        throw bad_input(sopt->instance + ": " + e.what());
+      }
+    } else {
+      throw bad_input("--algo: expected direct, forwarding, full-duplex or regular, got '" + sopt->algo + "'");
+    }
     write_output(sopt->output, [&](std::ostream& out) { write_hrel_schedule(out, result); });
     code = exit_holds;
   });

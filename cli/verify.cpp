@@ -61,7 +61,7 @@ void add_verify_command(CLI::App& app, int& code) {
     nlohmann::json rows = nlohmann::json::array();
     std::size_t holds = 0, violated = 0, unknown = 0;
     if (!opt->json)
-      std::cout << std::left << std::setw(28) << "claim" << std::setw(9) << "verdict" << std::setw(21) << "method"
+      std::cout << std::left << std::setw(31) << "claim" << std::setw(9) << "verdict" << std::setw(21) << "method"
                 << std::setw(10) << "time" << "instances / evidence\n";
     for (std::size_t k = 0; k < selected.size(); ++k) {
       const claim& c = *selected[k];
@@ -83,10 +83,10 @@ void add_verify_command(CLI::App& app, int& code) {
       } else {
         std::ostringstream time;
         time << std::fixed << std::setprecision(2) << seconds << "s";
-        std::cout << std::left << std::setw(28) << c.id << std::setw(9) << to_string(r.outcome) << std::setw(21)
+        std::cout << std::left << std::setw(31) << c.id << std::setw(9) << to_string(r.outcome) << std::setw(21)
                   << to_string(c.method) << std::setw(10) << time.str() << r.covered << ": " << r.evidence << "\n"
-                  << std::string(28, ' ') << c.section << ": " << c.statement << "\n";
-        if (!r.certificate.empty()) std::cout << std::string(28, ' ') << "certificate: " << r.certificate << "\n";
+                  << std::string(31, ' ') << c.section << ": " << c.statement << "\n";
+        if (!r.certificate.empty()) std::cout << std::string(31, ' ') << "certificate: " << r.certificate << "\n";
       }
     }
     const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

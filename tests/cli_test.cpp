@@ -297,11 +297,12 @@ TEST(cli_check, hrel_schedules_with_forwarding) {
 
 TEST(cli_hrel, instance_generate_check_round_trip_for_every_family) {
   const std::string dir = testing::TempDir();
-  for (const char* family : {"triangles", "triangle-copies", "random", "skewed"}) {
+  for (const char* family : {"triangles", "triangle-copies", "random", "skewed", "regular"}) {
     const std::string inst = dir + "hrel-" + family + ".json";
-    auto r = run(std::string("instance hrel --family ") + family + " --P 20 --k 3 --h 8 --seed 5 -o " + inst);
+    auto r = run(std::string("instance hrel --family ") + family + " --P 20 --k 3 --h 8 --l 2 --extra 3 --seed 5 -o " + inst);
     ASSERT_EQ(r.code, 0) << r.output;
-    for (const char* algo : {"direct", "full-duplex"}) {
+    for (const char* algo : {"direct", "forwarding", "full-duplex", "regular"}) {
+      if (std::string(algo) == "regular" && std::string(family) != "regular") continue;
       r = run(std::string("generate hrel --algo ") + algo + " " + inst + " | " + DANCECARD_EXE + " check hrel " +
               (std::string(algo) == "full-duplex" ? "--full-duplex " : "") + inst + " -");
       EXPECT_EQ(r.code, 0) << family << " " << algo << ": " << r.output;
@@ -309,7 +310,11 @@ TEST(cli_hrel, instance_generate_check_round_trip_for_every_family) {
   }
   EXPECT_EQ(run("instance hrel --family circles").code, 2);
   EXPECT_EQ(run("instance hrel --family triangles --h 5").code, 2);
-  EXPECT_EQ(run("generate hrel --algo forwarding " + data("hrel_one.json")).code, 2);
+  EXPECT_EQ(run("generate hrel --algo relay " + data("hrel_one.json")).code, 2);
+  const auto refused = run("generate hrel --algo regular " + data("hrel_one.json"));
+  EXPECT_EQ(refused.code, 2);
+  EXPECT_NE(refused.output.find("exchange no packets"), std::string::npos) << refused.output;
+  EXPECT_EQ(run("instance hrel --family regular --l 0").code, 2);
 }
 
 TEST(cli_hrel, prove_small_optima_exactly) {

@@ -4,16 +4,62 @@
 // only a = src(m), b = dst(m) exist). held_t<t>_p<p>_m<m> — pieces of m at p at the start of slot t (integers).
 // Constraints: half duplex (each PE in at most one move per slot), causality (a PE sends only pieces it holds at
 // the start of the slot), flow (holdings change by the moves), delivery (at the end the destination holds all
-// k·packets pieces). Implied, sound by counting: every PE's own send+receive pieces need that many slots, which is
-// why the search starts at k·h.
+// k·packets pieces). Implied constraints, each sound for every schedule the constraints above allow:
+//   * counting: every PE's own send+receive pieces need that many slots (why the search starts at k·h);
+//   * capacity: at most ⌊P/2⌋ moves per slot (each move occupies two PEs, each PE one move);
+//   * triples: for every slot and every three PEs, at most one move among them (any two pairs of a 3-set share a
+//     PE, so two such moves would put that PE in two moves);
+//   * matching: the direct moves of a slot use disjoint PE pairs joined by messages, so at most ν of them (ν: a
+//     maximum matching of the message graph);
+//   * progress (Section 2.5's argument, per message m): 2·direct_m + indirect_m ≥ 2·k·packets_m, where direct
+//     moves go src → dst and indirect ones are all others. The destination never sends and the source never
+//     receives, so the k·packets_m arrivals at dst are direct moves plus moves from intermediate PEs; intermediates
+//     start empty, so what they pass on to dst they received by earlier indirect moves: indirect_m ≥ 2·(arrivals
+//     from intermediates).
+// Summing progress over the messages gives Σ_t (direct_t + moves_t) ≥ 2·k·V, with direct_t ≤ ν and moves_t ≤ ⌊P/2⌋:
+// stated with named per-slot sums, bound propagation alone refutes T < 2kV/(ν + ⌊P/2⌋) (two triangles at k = 5:
+// 60/5 = 12 slots, i.e. 12/5). Measured: without these sums Z3 4.8.12 does not refute 11 slots within minutes.
+// (Also tried: at a tight T every slot must run at full rate — implied, but it made Z3's witness search at 12 slots
+// time out, where it otherwise takes ~35 s; so it is not stated.) Moves are Booleans: 0/1 integer moves refute as
+// fast but find no witness at 12 slots within 100 s.
 #include "dancecard/smt/hrel_encoding.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <z3++.h>
 
 #include "z3_query.hpp"
 
 namespace dancecard {
+
+namespace {
+// ν: the most messages between pairwise disjoint PE pairs (a maximum matching of the message graph), by search over
+// the PEs in order — the instances here have P <= 8 or so.
+std::int64_t message_matching_number(const hrel_instance& instance) {
+  const rank P = instance.pes();
+  std::vector<char> adjacent(static_cast<std::size_t>(P) * P, 0);
+  for (const hrel_message& m : instance.messages()) adjacent[m.src * P + m.dst] = adjacent[m.dst * P + m.src] = 1;
+  std::vector<char> used(P, 0);
+  std::int64_t best = 0;
+  auto search = [&](auto&& self, rank from, std::int64_t size) -> void {
+    best = std::max(best, size);
+    if (size + static_cast<std::int64_t>(P - from) / 2 <= best) return;
+    for (rank a = from; a < P; ++a) {
+      if (used[a]) continue;
+      used[a] = 1;
+      for (rank b = a + 1; b < P; ++b)
+        if (!used[b] && adjacent[a * P + b]) {
+          used[b] = 1;
+          self(self, a + 1, size + 1);
+          used[b] = 0;
+        }
+      used[a] = 0;
+    }
+  };
+  search(search, 0, 0);
+  return best;
+}
+}  // namespace
 
 hrel_existence_result solve_hrel_existence(const hrel_instance& instance, std::size_t slots, const hrel_proof_options& options) {
   const auto start = std::chrono::steady_clock::now();
@@ -73,6 +119,57 @@ hrel_existence_result solve_hrel_existence(const hrel_instance& instance, std::s
       }
       for (rank p = 0; p < P; ++p)
         if (own[p] > 0) s.add((per_pe[p].empty() ? ctx.int_val(0) : z3::sum(per_pe[p])) >= ctx.int_val(own[p]));
+    }
+    // Implied: capacity per slot, triples, progress per message (see the file comment).
+    {
+      auto as_int = [&](const z3::expr& b) { return z3::ite(b, ctx.int_val(1), ctx.int_val(0)); };  // 0/1 view
+      std::vector<z3::expr_vector> per_slot;
+      for (std::size_t t = 0; t < slots; ++t) per_slot.emplace_back(ctx);
+      std::vector<z3::expr_vector> progress;
+      for (std::size_t m = 0; m < messages.size(); ++m) progress.emplace_back(ctx);
+      // moves of slot t between the unordered pair {a, b}
+      std::vector<std::vector<z3::expr_vector>> pair_moves(slots);
+      for (auto& row : pair_moves)
+        for (std::size_t i = 0; i < static_cast<std::size_t>(P) * P; ++i) row.emplace_back(ctx);
+      for (const move& mv : moves) {
+        per_slot[mv.t].push_back(as_int(mv.var));
+        const bool direct = mv.from == messages[mv.message].src && mv.to == messages[mv.message].dst;
+        progress[mv.message].push_back(direct ? 2 * as_int(mv.var) : as_int(mv.var));
+        pair_moves[mv.t][std::min(mv.from, mv.to) * P + std::max(mv.from, mv.to)].push_back(mv.var);
+      }
+      // Per slot: A_t = all moves ≤ ⌊P/2⌋, D_t = direct moves ≤ ν (they form a matching of the message graph);
+      // summed over the messages, progress gives Σ_t (D_t + A_t) ≥ 2·k·V (2·direct + indirect = direct + all).
+      std::vector<z3::expr_vector> direct_in_slot;
+      for (std::size_t t = 0; t < slots; ++t) direct_in_slot.emplace_back(ctx);
+      for (const move& mv : moves)
+        if (mv.from == messages[mv.message].src && mv.to == messages[mv.message].dst) direct_in_slot[mv.t].push_back(as_int(mv.var));
+      const std::int64_t nu = message_matching_number(instance);
+      z3::expr_vector total(ctx);
+      std::int64_t volume = 0;
+      for (const hrel_message& msg : messages) volume += k * static_cast<std::int64_t>(msg.packets);
+      for (std::size_t t = 0; t < slots; ++t) {
+        const std::string suffix = std::to_string(t);
+        z3::expr A = ctx.int_const(("moves_t" + suffix).c_str()), D = ctx.int_const(("direct_t" + suffix).c_str());
+        s.add(A == (per_slot[t].empty() ? ctx.int_val(0) : z3::sum(per_slot[t])));
+        s.add(D == (direct_in_slot[t].empty() ? ctx.int_val(0) : z3::sum(direct_in_slot[t])));
+        s.add(A >= 0 && A <= ctx.int_val(static_cast<int>(P / 2)) && D >= 0 && D <= ctx.int_val(nu));
+        total.push_back(A);
+        total.push_back(D);
+      }
+      if (!total.empty()) s.add(z3::sum(total) >= ctx.int_val(2 * volume));
+      for (std::size_t m = 0; m < messages.size(); ++m)
+        if (!progress[m].empty())
+          s.add(z3::sum(progress[m]) >= ctx.int_val(2 * k * static_cast<std::int64_t>(messages[m].packets)));
+      if (P >= 3 && static_cast<std::uint64_t>(P) * P * P <= 20'000)
+        for (std::size_t t = 0; t < slots; ++t)
+          for (rank a = 0; a < P; ++a)
+            for (rank b = a + 1; b < P; ++b)
+              for (rank c = b + 1; c < P; ++c) {
+                z3::expr_vector among(ctx);
+                for (const auto* v : {&pair_moves[t][a * P + b], &pair_moves[t][a * P + c], &pair_moves[t][b * P + c]})
+                  for (unsigned i = 0; i < v->size(); ++i) among.push_back(as_int((*v)[i]));
+                if (among.size() >= 2) s.add(z3::sum(among) <= ctx.int_val(1));
+              }
     }
     // Holdings and causality.
     auto one = ctx.int_val(1), zero = ctx.int_val(0);
