@@ -45,7 +45,8 @@ RC_GTEST_PROP(hrel_colouring, uses_exactly_delta_colours, ()) {
                      rc::gen::inRange<std::uint64_t>(1, 12)));
   bipartite_multigraph g{L, R, {}};
   for (const auto& [a, b, m] : edges) g.edges.push_back({a, b, m});
-  const auto classes = color_bipartite_edges(g);
+  const colouring_engine engine = *rc::gen::element(colouring_engine::euler_hopcroft_karp, colouring_engine::alon);
+  const auto classes = color_bipartite_edges(g, engine);
   RC_ASSERT(classes.size() == g.max_degree());
   RC_ASSERT(edge_coloring_problem(g, classes).empty());
 }

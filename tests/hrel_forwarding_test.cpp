@@ -98,16 +98,26 @@ TEST(hrel_forwarding, random_and_skewed_instances_within_theorem1) {
 
 TEST(hrel_forwarding, the_printed_odd_bound_misses_the_last_partial_matching) {
   // Finding: Theorem 1's (6/5 + 2/P)(h + 1) for odd P counts ⌈h/2⌉/⌈P/4⌉ units for emptying M, but the last M
-  // is emptied even when it is not full. On this instance (P = 33, h = 5) the paper's algorithm — as implemented
-  // here — needs 39/5 > 416/55. (Not a claim that no schedule meets the printed bound.)
-  const hrel_instance instance = skewed_relation(33, 5, 38);
-  ASSERT_EQ(instance.h_half_duplex(), 5u);
-  forwarding_report how;
-  const hrel_report r = check_hrel_schedule(instance, forwarding_schedule(instance, decomposition::unit_colouring, &how), duplex::half);
-  ASSERT_TRUE(r.holds()) << describe(r);
-  EXPECT_EQ(theorem1_upper_bound(33, 5), rational(416, 55));
-  EXPECT_EQ(r.makespan, rational(39, 5));
-  EXPECT_EQ(how.matching_sizes, std::vector<std::uint64_t>{1});
+  // is emptied even when it is not full. For odd h, 12/5 ⌈h/2⌉ is exactly 6/5 (h + 1), so one final M slot breaks
+  // the printed bound whenever 2(h + 1)/P < 1. Such instances are rare among random ones (7 in 10,800 when this
+  // was written); which ones depends on the colouring, so the test searches instead of pinning one instance.
+  // (Not a claim that no schedule meets the printed bound — only that this algorithm, as printed, does not.)
+  std::uint64_t found = 0;
+  for (std::uint64_t seed = 1; seed <= 300; ++seed)
+    for (rank P : {21u, 33u}) {
+      const hrel_instance instance = random_relation(P, 5, seed);
+      forwarding_report how;
+      const hrel_report r = check_hrel_schedule(instance, forwarding_schedule(instance, decomposition::unit_colouring, &how), duplex::half);
+      ASSERT_TRUE(r.holds()) << describe(r);
+      const rational printed = theorem1_upper_bound(P, instance.h_half_duplex());
+      if (r.makespan <= printed) continue;
+      ++found;
+      EXPECT_EQ(instance.h_half_duplex() % 2, 1u);
+      EXPECT_EQ(how.matching_sizes.size(), 1u);  // one M slot, not forced: the final one
+      EXPECT_LE(r.makespan, rational(12, 5) * integer(how.two_relations) + rational(1));
+      EXPECT_LE(r.makespan, printed + rational(1));
+    }
+  EXPECT_GE(found, 1u) << "no instance above the printed bound any more: update the finding in the docs";
 }
 
 TEST(hrel_forwarding, the_triangle_family_meets_the_section_2_5_bound_for_even_k) {
@@ -119,7 +129,9 @@ TEST(hrel_forwarding, the_triangle_family_meets_the_section_2_5_bound_for_even_k
       const hrel_report r = check_hrel_schedule(instance, forwarding_schedule(instance), duplex::half);
       ASSERT_TRUE(r.holds()) << describe(r);
       EXPECT_GE(r.makespan, lower);
-      if (k % 2 == 0) EXPECT_EQ(r.makespan, lower) << "k = " << k << ", h = " << h;  // optimal: 6h/5
+      if (k % 2 == 0) {
+        EXPECT_EQ(r.makespan, lower) << "k = " << k << ", h = " << h;  // optimal: 6h/5
+      }
     }
   EXPECT_EQ(triangles_lower_bound(3, 2), rational(18, 7));  // odd P = 9: h / (5/6 − 1/18)
 }
@@ -156,8 +168,9 @@ TEST(hrel_decomposition, weighted_matchings_cover_every_edge_and_sum_to_delta) {
     for (decomposition method : {decomposition::automatic, decomposition::matching_peeling}) {
       const auto classes = decompose_bipartite_edges(g, method);
       EXPECT_EQ(weighted_decomposition_problem(g, classes), "") << "trial " << trial;
-      if (method == decomposition::matching_peeling)  // independent of the multiplicities
+      if (method == decomposition::matching_peeling) {  // independent of the multiplicities
         EXPECT_LE(classes.size(), g.edges.size() + 2 * (L + R)) << "trial " << trial;
+      }
     }
   }
   // The check itself rejects a wrong weight and a non-matching.

@@ -107,10 +107,83 @@ std::vector<std::uint32_t> perfect_matching(const std::vector<entry>& graph, std
   return match;
 }
 
-void color(std::vector<entry> graph, std::uint32_t k, std::uint64_t delta, std::vector<std::vector<std::size_t>>& out) {
+// A perfect matching of a regular bipartite multigraph by Hopcroft–Karp on its support: O(E √k) worst case, and
+// in practice a few phases (most vertices are matched by the first, greedy-like phase).
+std::vector<std::uint32_t> hopcroft_karp_perfect(const std::vector<entry>& graph, std::uint32_t k) {
+  std::vector<std::uint32_t> start(k + 1, 0), adjacency(graph.size());
+  for (const entry& e : graph) ++start[e.u + 1];
+  for (std::uint32_t u = 0; u < k; ++u) start[u + 1] += start[u];
+  {
+    std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
+    for (std::uint32_t i = 0; i < graph.size(); ++i) adjacency[fill[graph[i].u]++] = i;
+  }
+  std::vector<std::uint32_t> match_left(k, no_edge), match_right(k, no_edge), dist(k), next(k);
+  std::vector<std::uint32_t> queue;
+  queue.reserve(k);
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> stack;  // (left vertex, entry taken to get there)
+  for (std::uint32_t matched = 0; matched < k;) {
+    queue.clear();
+    for (std::uint32_t u = 0; u < k; ++u) {
+      dist[u] = match_left[u] == no_edge ? 0 : UINT32_MAX;
+      if (match_left[u] == no_edge) queue.push_back(u);
+    }
+    bool found = false;
+    for (std::size_t head = 0; head < queue.size(); ++head) {
+      const std::uint32_t u = queue[head];
+      for (std::uint32_t j = start[u]; j < start[u + 1]; ++j) {
+        const std::uint32_t m = match_right[graph[adjacency[j]].v];
+        if (m == no_edge) found = true;
+        else if (dist[graph[m].u] == UINT32_MAX) dist[graph[m].u] = dist[u] + 1, queue.push_back(graph[m].u);
+      }
+    }
+    if (!found) throw std::logic_error("hopcroft_karp_perfect: a regular bipartite graph without a perfect matching");
+    std::copy(start.begin(), start.end() - 1, next.begin());
+    const std::uint32_t before = matched;
+    for (std::uint32_t root = 0; root < k; ++root) {
+      if (match_left[root] != no_edge) continue;
+      // Iterative DFS along the layered graph; on reaching a free right vertex, flip the path on the stack.
+      stack.assign(1, {root, no_edge});
+      while (!stack.empty()) {
+        const std::uint32_t u = stack.back().first;
+        if (next[u] == start[u + 1]) {
+          dist[u] = UINT32_MAX;  // dead end for this phase
+          stack.pop_back();
+          continue;
+        }
+        const std::uint32_t e = adjacency[next[u]++];
+        const std::uint32_t m = match_right[graph[e].v];
+        if (m == no_edge) {
+          stack.push_back({UINT32_MAX, e});
+          for (std::size_t i = stack.size() - 1; i >= 1; --i) {  // entry stack[i].second covers (stack[i-1].first, v)
+            const std::uint32_t taken = stack[i].second;
+            match_left[graph[taken].u] = taken;
+            match_right[graph[taken].v] = taken;
+          }
+          ++matched;
+          break;
+        }
+        const std::uint32_t w = graph[m].u;
+        if (dist[w] == dist[u] + 1) stack.push_back({w, e});
+      }
+    }
+    if (matched == before) throw std::logic_error("hopcroft_karp_perfect: no augmenting path found");
+  }
+  return match_left;
+}
+
+void color(std::vector<entry> graph, std::uint32_t k, std::uint64_t delta, std::vector<std::vector<std::size_t>>& out,
+           colouring_engine engine) {
   if (delta == 0) return;
+  if (delta == 1) {  // the graph is a perfect matching
+    std::vector<std::size_t> colour_class;
+    for (const entry& e : graph)
+      if (e.ref != no_edge) colour_class.push_back(e.ref);
+    out.push_back(std::move(colour_class));
+    return;
+  }
   if (delta % 2 == 1) {
-    const std::vector<std::uint32_t> match = perfect_matching(graph, k, delta);
+    const std::vector<std::uint32_t> match =
+        engine == colouring_engine::alon ? perfect_matching(graph, k, delta) : hopcroft_karp_perfect(graph, k);
     std::vector<std::size_t> colour_class;
     for (std::uint32_t i : match) {
       if (graph[i].ref != no_edge) colour_class.push_back(graph[i].ref);
@@ -125,8 +198,8 @@ void color(std::vector<entry> graph, std::uint32_t k, std::uint64_t delta, std::
   euler_split(graph, k, first, second);
   graph.clear();
   graph.shrink_to_fit();
-  color(std::move(first), k, delta / 2, out);
-  color(std::move(second), k, delta / 2, out);
+  color(std::move(first), k, delta / 2, out, engine);
+  color(std::move(second), k, delta / 2, out, engine);
 }
 
 // A Δ-regular bipartite multigraph with k vertices per side that stands for `graph`: the vertices of each side are
@@ -229,11 +302,11 @@ bool augment(const std::vector<entry>& graph, const std::vector<std::vector<std:
 
 }  // namespace
 
-std::vector<std::vector<std::size_t>> color_bipartite_edges(const bipartite_multigraph& graph) {
+std::vector<std::vector<std::size_t>> color_bipartite_edges(const bipartite_multigraph& graph, colouring_engine engine) {
   regular_graph regular = regularize(graph, "color_bipartite_edges");
   if (regular.delta == 0) return {};
   std::vector<std::vector<std::size_t>> classes;
-  color(std::move(regular.entries), regular.k, regular.delta, classes);
+  color(std::move(regular.entries), regular.k, regular.delta, classes, engine);
   return classes;
 }
 
@@ -245,7 +318,7 @@ std::vector<weighted_matching> decompose_bipartite_edges(const bipartite_multigr
     method = regular.delta <= regular.entries.size() ? decomposition::unit_colouring : decomposition::matching_peeling;
   if (method == decomposition::unit_colouring) {
     std::vector<std::vector<std::size_t>> classes;
-    color(std::move(regular.entries), regular.k, regular.delta, classes);
+    color(std::move(regular.entries), regular.k, regular.delta, classes, colouring_engine::euler_hopcroft_karp);
     for (auto& c : classes) out.push_back({std::move(c), 1});
     return out;
   }
@@ -258,7 +331,7 @@ std::vector<weighted_matching> decompose_bipartite_edges(const bipartite_multigr
   for (std::uint32_t i = 0; i < g.size(); ++i) adjacency[g[i].u].push_back(i);
   std::vector<std::uint32_t> match_left(k, no_edge), match_right(k, no_edge), seen(k, 0), reached_by(k, no_edge);
   {
-    const std::vector<std::uint32_t> first = perfect_matching(g, k, regular.delta);
+    const std::vector<std::uint32_t> first = hopcroft_karp_perfect(g, k);
     for (std::uint32_t u = 0; u < k; ++u) match_left[u] = first[u], match_right[g[first[u]].v] = first[u];
   }
   std::uint32_t stamp = 0;

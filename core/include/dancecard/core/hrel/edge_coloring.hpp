@@ -3,8 +3,10 @@
 //   * the graph is first made Δ-regular (vertices of small degree merged on each side, then dummy edges added);
 //   * even Δ: an Euler split (every multiplicity halved; the edges of odd multiplicity form an even-degree graph whose
 //     Euler circuits are split alternately) gives two Δ/2-regular halves, coloured recursively;
-//   * odd Δ: one perfect matching is taken out (Alon: scale to a 2^t-regular graph by adding a "bad" perfect matching,
-//     then t Euler splits, always keeping the half with less bad multiplicity — none is left at the end).
+//   * odd Δ: one perfect matching is taken out — by Hopcroft–Karp on the support (default, Gabow's scheme), or by
+//     Alon's method (scale to a 2^t-regular graph by adding a "bad" perfect matching, then t Euler splits, always
+//     keeping the half with less bad multiplicity — none is left at the end);
+//   * Δ = 1: the regular graph is itself a perfect matching.
 // Multiplicities are arithmetic throughout, so the work depends on the number of distinct edges and on log Δ, not on
 // how many packets a message has — except that the colour classes are listed one by one (Δ of them).
 // No maximum matching is computed per colour.
@@ -33,9 +35,18 @@ struct bipartite_multigraph {
   std::uint64_t max_degree() const;
 };
 
+/// How the perfect matching is found when the recursion meets an odd degree (at most ⌊log2 Δ⌋ + 1 times on any
+/// branch; the even degrees are always halved by Euler splits):
+enum class colouring_engine {
+  euler_hopcroft_karp,  // Hopcroft–Karp on the support (Gabow's Euler-partition scheme): O(E √V) worst case per
+                        // odd level, a few linear phases in practice — the default, and the faster one measured
+  alon,                 // Alon 2003: t ≈ log2(kΔ) Euler splits of a 2^t-regular scaling: O(E log E) per odd level
+};
+
 /// Δ colour classes; class c lists edge indices (an edge of multiplicity m is in exactly m classes), and no vertex
 /// has two edges in one class. require: every edge names existing vertices; Δ <= 2^40.
-std::vector<std::vector<std::size_t>> color_bipartite_edges(const bipartite_multigraph& graph);
+std::vector<std::vector<std::size_t>> color_bipartite_edges(const bipartite_multigraph& graph,
+                                                            colouring_engine engine = colouring_engine::euler_hopcroft_karp);
 
 /// A matching (edge indices) taken `weight` times: the weighted form of a colouring (the paper's Section 3).
 struct weighted_matching {
