@@ -37,41 +37,57 @@ void euler_split(const std::vector<entry>& graph, std::uint32_t k, std::vector<e
   first.clear();
   second.clear();
   std::vector<std::uint32_t> odd;  // indices into graph of the entries with odd multiplicity
+  std::size_t halves = 0;
   for (std::uint32_t i = 0; i < graph.size(); ++i) {
-    const entry& e = graph[i];
+    if (graph[i].mult >= 2) ++halves;
+    if (graph[i].mult % 2 == 1) odd.push_back(i);
+  }
+  first.reserve(halves + odd.size() / 2);
+  second.reserve(halves + odd.size() / 2);
+  for (const entry& e : graph)
     if (e.mult >= 2) {
       first.push_back({e.u, e.v, e.mult / 2, e.ref});
       second.push_back({e.u, e.v, e.mult / 2, e.ref});
     }
-    if (e.mult % 2 == 1) odd.push_back(i);
-  }
-  // Adjacency of the odd edges: vertices 0..k-1 left, k..2k-1 right.
+  // Adjacency of the odd edges as half-edges (edge j, the vertex at its other end): vertices 0..k-1 left,
+  // k..2k-1 right. The walk then touches only the half-edge arrays and a used-bit per edge, never `graph`; which half
+  // each edge goes to is recorded and the halves are written afterwards in one sequential pass (the walk is a random
+  // walk over memory: on 10^7 edges it is bound by cache misses).
   std::vector<std::uint32_t> start(2 * k + 1, 0);
   for (std::uint32_t i : odd) ++start[graph[i].u + 1], ++start[k + graph[i].v + 1];
   for (std::uint32_t x = 0; x < 2 * k; ++x) start[x + 1] += start[x];
-  std::vector<std::uint32_t> incident(start.back()), fill(start.begin(), start.end() - 1);
-  for (std::uint32_t j = 0; j < odd.size(); ++j) {
-    incident[fill[graph[odd[j]].u]++] = j;
-    incident[fill[k + graph[odd[j]].v]++] = j;
+  struct half_edge {
+    std::uint32_t edge, other;
+  };
+  std::vector<half_edge> incident(start.back());
+  {
+    std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
+    for (std::uint32_t j = 0; j < odd.size(); ++j) {
+      const entry& e = graph[odd[j]];
+      incident[fill[e.u]++] = {j, k + e.v};
+      incident[fill[k + e.v]++] = {j, e.u};
+    }
   }
-  std::vector<char> used(odd.size(), 0);
+  std::vector<char> side(odd.size(), 0);  // 0: not yet walked; 1: first half; 2: second half
   std::vector<std::uint32_t> next(start.begin(), start.end() - 1);  // next unexplored incidence per vertex
   for (std::uint32_t origin = 0; origin < 2 * k; ++origin) {
     while (true) {  // one closed trail from `origin` per iteration
-      while (next[origin] < start[origin + 1] && used[incident[next[origin]]]) ++next[origin];
+      while (next[origin] < start[origin + 1] && side[incident[next[origin]].edge]) ++next[origin];
       if (next[origin] == start[origin + 1]) break;
       std::uint32_t at = origin;
-      bool to_first = true;
+      char to = 1;
       do {
-        while (used[incident[next[at]]]) ++next[at];  // an even-degree graph: a trail can only stop at its origin
-        const std::uint32_t j = incident[next[at]];
-        used[j] = 1;
-        const entry& e = graph[odd[j]];
-        (to_first ? first : second).push_back({e.u, e.v, 1, e.ref});
-        to_first = !to_first;
-        at = at < k ? k + e.v : e.u;
+        while (side[incident[next[at]].edge]) ++next[at];  // an even-degree graph: a trail can only stop at its origin
+        const half_edge h = incident[next[at]++];
+        side[h.edge] = to;
+        to = static_cast<char>(3 - to);
+        at = h.other;
       } while (at != origin);
     }
+  }
+  for (std::uint32_t j = 0; j < odd.size(); ++j) {
+    const entry& e = graph[odd[j]];
+    (side[j] == 1 ? first : second).push_back({e.u, e.v, 1, e.ref});
   }
 }
 
