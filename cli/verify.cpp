@@ -27,6 +27,7 @@ theorem_book make_theorem_book() {
   register_dance_claims(book);
   register_mpi_claims(book);
   register_hrel_claims(book);
+  register_online_claims(book);
   return book;
 }
 

@@ -1,0 +1,166 @@
+// `dancecard simulate online ...`: seeded campaigns of the on-line protocols, every trace replayed by the checker;
+// rounds/h as a mean with a 95% confidence interval; `--sweep-k A:B:STEP --svg FILE` draws Figure 2 (staged FIFO,
+// simulation against the analysis) as an SVG.
+#include <CLI/CLI.hpp>
+#include <cmath>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "common.hpp"
+#include "dancecard/checkers/online_experiment.hpp"
+#include "online_analysis.hpp"
+
+namespace dancecard::cli {
+
+namespace {
+
+contention parse_discipline(const std::string& s) {
+  if (s == "ocpc") return contention::ocpc;
+  if (s == "arbitrary") return contention::arbitrary;
+  if (s == "fifo") return contention::fifo;
+  if (s == "priority") return contention::priority;
+  throw bad_input("--discipline: expected ocpc, arbitrary, fifo or priority, got '" + s + "'");
+}
+
+online_protocol parse_protocol(const std::string& s, contention d) {
+  if (s.empty()) {
+    switch (d) {
+      case contention::ocpc: return online_protocol::ggt;
+      case contention::arbitrary: return online_protocol::weighted;
+      case contention::fifo: return online_protocol::fifo_staged;
+      case contention::priority: return online_protocol::random_priority;
+    }
+  }
+  for (online_protocol p : {online_protocol::ggt, online_protocol::weighted, online_protocol::equal, online_protocol::fifo_staged,
+                            online_protocol::random_priority})
+    if (s == to_string(p)) return p;
+  throw bad_input("--protocol: expected ggt, weighted, equal, fifo-staged or random-priority, got '" + s + "'");
+}
+
+std::string fixed(double v, int digits = 3) {
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(digits) << v;
+  return s.str();
+}
+
+}  // namespace
+
+void add_online_commands(CLI::App& app, int& code) {
+  CLI::App* simulate = app.add_subcommand("simulate", "Run simulations (on-line h-relations under contention)");
+  simulate->require_subcommand(1);
+  CLI::App* online = simulate->add_subcommand("online", "On-line h-relation protocols under a contention discipline");
+  struct options {
+    std::string discipline, protocol, instance = "random", sweep, svg;
+    rank n = 256;
+    std::uint64_t h = 64, seeds = 10, seed = 1;
+    double K = 2.5, mu = 0.267, beta = 0.1, epsilon = 0.25;
+    bool json = false;
+  };
+  auto opt = std::make_shared<options>();
+  online->add_option("--discipline", opt->discipline, "ocpc | arbitrary | fifo | priority")->required();
+  online->add_option("--protocol", opt->protocol,
+                     "ggt | weighted | equal | fifo-staged | random-priority (default: the paper's for the discipline)");
+  online->add_option("--instance", opt->instance, "random (h random permutations) | total-exchange | difficult (Theorem 1)");
+  online->add_option("--n", opt->n, "processors (random, total-exchange; default 256)");
+  online->add_option("--h", opt->h, "h (random, difficult; default 64)");
+  online->add_option("--seeds", opt->seeds, "runs, seeds --seed .. --seed + runs - 1 (default 10)");
+  online->add_option("--seed", opt->seed, "first seed (default 1)");
+  online->add_option("--K", opt->K, "fifo-staged: stage length K h_{i-1} (default 2.5)");
+  online->add_option("--mu", opt->mu, "fifo-staged: h_i = mu h_{i-1} (default 0.267)");
+  online->add_option("--beta", opt->beta, "weighted: beta (default 0.1)");
+  online->add_option("--epsilon", opt->epsilon, "ggt: epsilon (default 0.25)");
+  online->add_option("--sweep-k", opt->sweep, "fifo-staged: K from A to B in steps of STEP, as A:B:STEP");
+  online->add_option("--svg", opt->svg, "with --sweep-k: draw simulation and analysis into FILE.svg");
+  online->add_flag("--json", opt->json, "print the result as JSON");
+  online->callback([opt, &code] {
+    const contention d = parse_discipline(opt->discipline);
+    const online_protocol p = parse_protocol(opt->protocol, d);
+    if (opt->n < 2 || opt->n > 4096) throw bad_input("--n: expected 2..4096");
+    if (opt->h < 1 || opt->h > 4096) throw bad_input("--h: expected 1..4096");
+    if (opt->seeds < 1 || opt->seeds > 1000) throw bad_input("--seeds: expected 1..1000");
+    if (!(opt->K > 0 && opt->K <= 100)) throw bad_input("--K: expected 0 < K <= 100");
+    if (!(opt->mu > 0 && opt->mu < 1)) throw bad_input("--mu: expected 0 < mu < 1");
+    if (!(opt->beta > 0 && opt->beta < 1)) throw bad_input("--beta: expected 0 < beta < 1");
+    if (!(opt->epsilon > 0 && opt->epsilon < 1)) throw bad_input("--epsilon: expected 0 < epsilon < 1");
+    if (opt->instance == "random" && static_cast<std::uint64_t>(opt->n) * opt->h > (1u << 22))
+      throw bad_input("--n, --h: n·h above 4,194,304 messages");
+    if (opt->instance == "difficult" && (opt->h < 2 || opt->h > 40)) throw bad_input("--h: the difficult instance takes 2..40");
+    const online_instance instance = opt->instance == "random"           ? random_online_relation(opt->n, opt->h, opt->seed)
+                                     : opt->instance == "total-exchange" ? total_exchange(opt->n)
+                                     : opt->instance == "difficult"
+                                         ? difficult_relation(opt->h)
+                                         : throw bad_input("--instance: expected random, total-exchange or difficult, got '" +
+                                                           opt->instance + "'");
+    online_options o{.discipline = d, .protocol = p, .epsilon = opt->epsilon, .beta = opt->beta, .K = opt->K, .mu = opt->mu};
+    try {
+      simulate_online(online_instance(2, {}), o, 1);  // validates the protocol / discipline pair
+    } catch (const std::invalid_argument& e) {
+      throw bad_input(e.what());
+    }
+    std::vector<double> ks;
+    if (!opt->sweep.empty()) {
+      double a = 0, b = 0, step = 0;
+      char c1 = 0, c2 = 0;
+      std::istringstream in(opt->sweep);
+      if (!(in >> a >> c1 >> b >> c2 >> step) || c1 != ':' || c2 != ':' || !(a > 0) || b < a || !(step > 0) || (b - a) / step > 200)
+        throw bad_input("--sweep-k: expected A:B:STEP with 0 < A <= B and at most 200 steps, got '" + opt->sweep + "'");
+      if (p != online_protocol::fifo_staged) throw bad_input("--sweep-k: only for --protocol fifo-staged");
+      for (double k = a; k <= b + step / 1000; k += step) ks.push_back(k);
+    } else if (!opt->svg.empty()) {
+      throw bad_input("--svg: needs --sweep-k");
+    }
+    if (ks.empty()) ks.push_back(opt->K);
+    nlohmann::json rows = nlohmann::json::array();
+    std::vector<fifo_sweep_point> points;
+    bool ok = true;
+    for (double k : ks) {
+      o.K = k;
+      const online_campaign c = run_online_campaign(instance, o, opt->seed, opt->seeds);
+      ok = ok && c.all_finished && c.all_valid;
+      points.push_back({k, c.mean, c.ci95, fifo_staged_analysis(k)});
+      rows.push_back({{"K", k},
+                      {"mean_rounds_over_h", c.mean},
+                      {"ci95", c.ci95},
+                      {"mean_exact", c.mean_ratio.to_string()},
+                      {"min_rounds", c.min_rounds},
+                      {"max_rounds", c.max_rounds},
+                      {"all_finished", c.all_finished},
+                      {"traces_valid", c.all_valid},
+                      {"problem", c.problem}});
+      if (!opt->json) {
+        std::cout << to_string(d) << " / " << to_string(p) << " on " << opt->instance << " (n = " << instance.processors()
+                  << ", h = " << c.h << ", " << c.runs << " seeds from " << opt->seed << ")";
+        if (p == online_protocol::fifo_staged) std::cout << ", K = " << fixed(k, 2) << ", mu = " << opt->mu;
+        std::cout << ": rounds/h = " << fixed(c.mean) << " ± " << fixed(c.ci95) << " (95%), min " << c.min_rounds << ", max "
+                  << c.max_rounds << " rounds; traces " << (c.all_valid ? "valid" : "REJECTED") << "\n";
+        if (!c.problem.empty()) std::cout << "  " << c.problem << "\n";
+      }
+    }
+    if (opt->json)
+      std::cout << nlohmann::json{{"format", "dancecard.online-simulation/1"},
+                                  {"discipline", to_string(d)},
+                                  {"protocol", to_string(p)},
+                                  {"instance", opt->instance},
+                                  {"n", instance.processors()},
+                                  {"h", instance.h()},
+                                  {"seeds", opt->seeds},
+                                  {"first_seed", opt->seed},
+                                  {"mu", opt->mu},
+                                  {"results", rows}}
+                       .dump(2)
+                << "\n";
+    if (!opt->svg.empty()) {
+      std::ofstream out(opt->svg);
+      if (!out) throw bad_input("--svg: cannot write '" + opt->svg + "'");
+      out << fifo_sweep_svg(points, "staged FIFO, " + opt->instance + " n = " + std::to_string(instance.processors()) + ", h = " +
+                                        std::to_string(instance.h()) + ", " + std::to_string(opt->seeds) + " seeds per K, mu = " +
+                                        fixed(opt->mu, 3));
+    }
+    code = ok ? exit_holds : exit_violated;
+  });
+}
+
+}  // namespace dancecard::cli
