@@ -29,7 +29,7 @@ struct fifo_sweep_point {
 };
 
 inline std::string fifo_sweep_svg(const std::vector<fifo_sweep_point>& points, const std::string& title) {
-  const double width = 720, height = 440, left = 70, right = 30, top = 50, bottom = 60;
+  const double width = 720, height = 440, left = 70, right = 30, top = 60, bottom = 60;
   double kmin = points.front().K, kmax = points.back().K, ymax = 0;
   for (const auto& p : points) {
     ymax = std::max(ymax, p.mean + p.ci95);
@@ -43,8 +43,8 @@ inline std::string fifo_sweep_svg(const std::vector<fifo_sweep_point>& points, c
   s << std::fixed << std::setprecision(1);
   s << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
     << "\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
-  s << "<text x=\"" << width / 2 << "\" y=\"24\" text-anchor=\"middle\" font-size=\"14\">Rounds / h against K: " << title
-    << "</text>\n";
+  s << "<text x=\"" << width / 2 << "\" y=\"22\" text-anchor=\"middle\" font-size=\"14\">Staged FIFO: rounds / h against K"
+    << "</text>\n<text x=\"" << width / 2 << "\" y=\"40\" text-anchor=\"middle\" font-size=\"11\">" << title << "</text>\n";
   s << "<line x1=\"" << left << "\" y1=\"" << Y(0) << "\" x2=\"" << width - right << "\" y2=\"" << Y(0) << "\" stroke=\"black\"/>\n";
   s << "<line x1=\"" << left << "\" y1=\"" << Y(0) << "\" x2=\"" << left << "\" y2=\"" << top << "\" stroke=\"black\"/>\n";
   for (int y = 0; y <= static_cast<int>(ymax); ++y)

@@ -155,7 +155,7 @@ void add_online_commands(CLI::App& app, int& code) {
     if (!opt->svg.empty()) {
       std::ofstream out(opt->svg);
       if (!out) throw bad_input("--svg: cannot write '" + opt->svg + "'");
-      out << fifo_sweep_svg(points, "staged FIFO, " + opt->instance + " n = " + std::to_string(instance.processors()) + ", h = " +
+      out << fifo_sweep_svg(points, opt->instance + " n = " + std::to_string(instance.processors()) + ", h = " +
                                         std::to_string(instance.h()) + ", " + std::to_string(opt->seeds) + " seeds per K, mu = " +
                                         fixed(opt->mu, 3));
     }

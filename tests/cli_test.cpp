@@ -5,6 +5,8 @@
 #include <array>
 #include <cctype>
 #include <cstdio>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 namespace {
@@ -25,6 +27,11 @@ run_result run(const std::string& args) {
 }
 
 std::string data(const std::string& name) { return std::string(DANCECARD_TEST_DATA) + "/" + name; }
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
 
 TEST(cli_check, valid_schedule_exits_0) {
   const auto r = run("check dance " + data("k4.json"));
@@ -328,6 +335,25 @@ TEST(cli_hrel, prove_small_optima_exactly) {
   EXPECT_EQ(r.code, 0) << r.output;
   EXPECT_NE(r.output.find("\"optimum\": \"1\""), std::string::npos) << r.output;
   EXPECT_EQ(run("prove hrel " + data("hrel_one.json") + " --granularity 0").code, 2);
+}
+
+TEST(cli_online, simulate_reports_a_mean_with_an_interval_and_refuses_bad_input) {
+  auto r = run("simulate online --discipline fifo --instance total-exchange --n 32 --seeds 3 --json");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("\"mean_rounds_over_h\""), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\"traces_valid\": true"), std::string::npos) << r.output;
+  r = run("simulate online --discipline priority --n 64 --h 16 --seeds 2");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("rounds/h = "), std::string::npos) << r.output;
+  const std::string svg = testing::TempDir() + "sweep.svg";
+  r = run("simulate online --discipline fifo --instance total-exchange --n 32 --seeds 2 --sweep-k 1:2:0.5 --svg " + svg);
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(read_file(svg).find("<svg"), std::string::npos);
+  EXPECT_EQ(run("simulate online --discipline lifo").code, 2);
+  EXPECT_EQ(run("simulate online --discipline ocpc --protocol fifo-staged").code, 2);
+  EXPECT_EQ(run("simulate online --discipline fifo --n 1").code, 2);
+  EXPECT_EQ(run("simulate online --discipline fifo --sweep-k 3:1:0.1").code, 2);
+  EXPECT_EQ(run("simulate online --discipline fifo --instance difficult --h 50").code, 2);
 }
 
 TEST(cli_verify, dance_rows_all_hold) {
