@@ -2,6 +2,7 @@
 // INSTANCE` and `dancecard prove hrel`.
 #include <CLI/CLI.hpp>
 #include <fstream>
+#include <optional>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -89,7 +90,7 @@ void add_prove_hrel_command(CLI::App& app, int& code) {
   CLI::App* prove = app.get_subcommand("prove");
   CLI::App* hrel = prove->add_subcommand("hrel", "The least time to deliver an h-relation at piece granularity 1/k (Z3)");
   struct options {
-    std::string instance, timeout = "60";
+    std::string instance, timeout = "60", hint;
     unsigned granularity = 1;
     bool forwarding = false, json = false;
   };
@@ -98,6 +99,9 @@ void add_prove_hrel_command(CLI::App& app, int& code) {
   hrel->add_flag("--forwarding", opt->forwarding, "pieces may travel through other PEs");
   hrel->add_option("--granularity,-k", opt->granularity, "pieces of 1/k packet (default 1)");
   hrel->add_option("--timeout", opt->timeout, "seconds per solver query (default 60)");
+  hrel->add_option("--hint", opt->hint,
+                   "forwarding | direct | FILE: use that schedule (checked) as the witness; the solver is asked only "
+                   "about one slot less");
   hrel->add_flag("--json", opt->json, "print the result as JSON");
   hrel->callback([opt, &code] {
     if (opt->granularity == 0 || opt->granularity > 100) throw bad_input("--granularity: expected 1..100");
@@ -105,9 +109,13 @@ void add_prove_hrel_command(CLI::App& app, int& code) {
     if (inst.messages().empty()) throw bad_input(opt->instance + ": messages: the instance has no messages");
     if (static_cast<std::uint64_t>(inst.pes()) * inst.pes() * inst.h_half_duplex() * opt->granularity > 2'000'000)
       throw bad_input(opt->instance + ": too large for an exact proof (P² · h · k above 2,000,000)");
+    std::optional<hrel_schedule> hint;
+    if (opt->hint == "forwarding") hint = forwarding_schedule(inst);
+    else if (opt->hint == "direct") hint = direct_schedule(inst);
+    else if (!opt->hint.empty()) hint = parse_input(opt->hint, [](const std::string& t) { return read_hrel_schedule(t); });
     const hrel_optimum_result r = prove_hrel_optimum(
         inst, {.granularity = opt->granularity, .forwarding = opt->forwarding,
-               .timeout_ms = parse_timeout_ms(opt->timeout, "--timeout")});
+               .timeout_ms = parse_timeout_ms(opt->timeout, "--timeout"), .hint = hint ? &*hint : nullptr});
     if (opt->json) {
       std::cout << nlohmann::json{{"format", "dancecard.hrel-proof/1"},
                                   {"status", to_string(r.status)},

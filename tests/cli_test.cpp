@@ -335,6 +335,16 @@ TEST(cli_hrel, prove_small_optima_exactly) {
   EXPECT_EQ(r.code, 0) << r.output;
   EXPECT_NE(r.output.find("\"optimum\": \"1\""), std::string::npos) << r.output;
   EXPECT_EQ(run("prove hrel " + data("hrel_one.json") + " --granularity 0").code, 2);
+  // Two triangles at k = 10 with the forwarding schedule as the witness: 12/5, only 23 slots asked of the solver.
+  const std::string two = dir + "two-triangles.json";
+  r = run("instance hrel --family triangles --k 2 --h 2 -o " + two);
+  ASSERT_EQ(r.code, 0) << r.output;
+  r = run("prove hrel " + two + " --forwarding -k 10 --hint forwarding --timeout 60");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("optimum 12/5"), std::string::npos) << r.output;
+  // A hint that forwards cannot witness the model without forwarding; an unreadable hint is bad input.
+  EXPECT_EQ(run("prove hrel " + two + " -k 5 --hint forwarding").code, 3);
+  EXPECT_EQ(run("prove hrel " + two + " -k 5 --hint " + data("truncated.json")).code, 2);
 }
 
 TEST(cli_online, simulate_reports_a_mean_with_an_interval_and_refuses_bad_input) {

@@ -26,6 +26,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <z3++.h>
 
 #include "z3_query.hpp"
@@ -219,12 +220,82 @@ hrel_existence_result solve_hrel_existence(const hrel_instance& instance, std::s
   return out;
 }
 
+std::optional<hrel_schedule> refine_to_granularity(const hrel_schedule& schedule, unsigned k, std::string& why) {
+  const rational piece(1, static_cast<std::int64_t>(k));
+  hrel_schedule out{schedule.pes, {}};
+  for (std::size_t s = 0; s < schedule.slots.size(); ++s) {
+    const hrel_slot& slot = schedule.slots[s];
+    const rational slots = slot.duration / piece;
+    if (slots.denominator() != 1 || slots.numerator() <= 0) {
+      why = "slot " + std::to_string(s) + " lasts " + slot.duration.to_string() + ", not a multiple of 1/" + std::to_string(k);
+      return std::nullopt;
+    }
+    if (out.slots.size() + static_cast<std::uint64_t>(slots.numerator()) > 1'000'000) {
+      why = "more than 1,000,000 slots of 1/" + std::to_string(k);
+      return std::nullopt;
+    }
+    const std::size_t first = out.slots.size();
+    for (std::int64_t i = 0; i < slots.numerator(); ++i) out.slots.push_back({piece, {}});
+    for (std::size_t t = 0; t < slot.transfers.size(); ++t) {
+      const rational pieces = slot.transfers[t].amount / piece;
+      if (pieces.denominator() != 1 || pieces.numerator() <= 0 || pieces > slots) {
+        why = "slot " + std::to_string(s) + ", transfer " + std::to_string(t) + " moves " + slot.transfers[t].amount.to_string() +
+              ", not a multiple of 1/" + std::to_string(k) + " within the slot";
+        return std::nullopt;
+      }
+      for (std::int64_t i = 0; i < pieces.numerator(); ++i) {  // one piece per 1/k slot, from the start of the slot
+        hrel_transfer one = slot.transfers[t];
+        one.amount = piece;
+        out.slots[first + static_cast<std::size_t>(i)].transfers.push_back(one);
+      }
+    }
+  }
+  return out;
+}
+
 hrel_optimum_result prove_hrel_optimum(const hrel_instance& instance, const hrel_proof_options& options) {
   if (options.granularity == 0) throw std::invalid_argument("prove_hrel_optimum: granularity must be at least 1");
   if (instance.messages().empty()) throw std::invalid_argument("prove_hrel_optimum: the instance has no messages");
   const auto start = std::chrono::steady_clock::now();
   hrel_optimum_result out;
   const std::size_t k = options.granularity;
+  if (options.hint != nullptr) {
+    // The witness is the hint, refined and checked; the solver is asked only about one slot less.
+    std::string why;
+    std::optional<hrel_schedule> refined = refine_to_granularity(*options.hint, options.granularity, why);
+    const hrel_report report = refined ? check_hrel_schedule(instance, *refined, duplex::half) : hrel_report{};
+    bool direct_only = true;
+    if (refined)
+      for (const hrel_slot& slot : refined->slots)
+        for (const hrel_transfer& t : slot.transfers)
+          direct_only = direct_only && t.from == instance.messages()[t.message].src && t.to == instance.messages()[t.message].dst;
+    if (!refined || !report.holds() || (!options.forwarding && !direct_only)) {
+      out.status = proof_status::unknown;
+      out.reason = !refined ? "the hint is not a schedule at granularity 1/" + std::to_string(k) + ": " + why
+                   : !report.holds() ? "the hint is rejected by the checker: " + describe(report)
+                                     : "the hint forwards, but the query is without forwarding";
+    } else {
+      out.slots = refined->slots.size();
+      out.optimum = rational(static_cast<std::int64_t>(out.slots), static_cast<std::int64_t>(k));
+      out.at_optimum.answer = solver_answer::sat;
+      out.at_optimum.witness = std::move(*refined);
+      out.below_optimum = solve_hrel_existence(instance, out.slots - 1, options);
+      if (out.below_optimum.answer == solver_answer::unsat) {
+        out.status = proof_status::proven;
+        out.reason = "witness: the hint refined to " + std::to_string(out.slots) + " slots of 1/" + std::to_string(k) +
+                     ", checked; " + std::to_string(out.slots - 1) + " slots unsat (Z3 only, no certificate)";
+      } else if (out.below_optimum.answer == solver_answer::sat) {
+        out.status = proof_status::refuted;
+        out.slots = out.slots - 1;
+        out.optimum = rational(static_cast<std::int64_t>(out.slots), static_cast<std::int64_t>(k));
+        out.reason = "the hint is not optimal: the solver found a checked schedule one slot shorter";
+      } else {
+        out.reason = "unknown one slot below the hint: " + out.below_optimum.reason;
+      }
+    }
+    out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return out;
+  }
   const std::size_t lower = k * instance.h_half_duplex();  // counting: a PE moves one piece per slot
   const std::size_t upper = k * 3 * ((instance.h_half_duplex() + 1) / 2);  // Section 2.1 without forwarding
   out.below_optimum = solve_hrel_existence(instance, lower - 1, options);

@@ -19,6 +19,10 @@ struct hrel_proof_options {
   unsigned granularity = 1;  // k: pieces of 1/k packet, slots of 1/k time
   bool forwarding = false;   // may a piece travel through other PEs?
   unsigned timeout_ms = 0;   // per query; 0: none
+  /// A schedule from anywhere (a generator, a file) to serve as the witness: it is refined to slots of 1/k and must
+  /// pass the half-duplex checker (and use no forwarding unless `forwarding`); then only "one slot less" is asked of
+  /// the solver. For instances where the solver proves the bound but cannot find the witness itself.
+  const hrel_schedule* hint = nullptr;
 };
 
 struct hrel_existence_result {
@@ -39,6 +43,10 @@ struct hrel_optimum_result {
   double seconds = 0;
   std::string reason;
 };
+
+/// `schedule` as slots of exactly 1/k with pieces of 1/k, or nullopt (with `why`) if some duration or amount is not a
+/// multiple of 1/k. The result must still be checked: refining is bookkeeping, the checker is the judge.
+std::optional<hrel_schedule> refine_to_granularity(const hrel_schedule& schedule, unsigned k, std::string& why);
 
 /// Searches upward from the counting bound k·h (every PE moves its h packets one piece per slot) to the least
 /// feasible number of slots. require: granularity >= 1, the instance has messages.
