@@ -1,0 +1,57 @@
+// Running dancecard's schedules as real MPI point-to-point communication, with byte-for-byte verification.
+//
+//   all-gather by a dance schedule — the dance paper's Section 6 loop: in each round a rank exchanges its own block
+//       with its partner, the lower rank sending first (MPI_Ssend, then MPI_Recv), the higher one receiving first;
+//   h-relation schedules — every slot's transfers as point-to-point messages (nonblocking, completed before the next
+//       slot, so forwarded data always arrived in an earlier slot), pieces tracked as byte ranges of their message.
+// Every block and message carries its origin and content generated from (origin, offset); at the end each rank
+// checks what it holds byte for byte. The caller checks the schedule with checkers/ before calling (the executors
+// assume a valid schedule; dancecard-mpi refuses an invalid one before anything is sent).
+//
+//   auto r = dancecard::mpi_run_allgather(schedule, MPI_COMM_WORLD, 1 << 20);   // r.verified on every rank
+#pragma once
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "dancecard/core/dance/schedule.hpp"
+#include "dancecard/core/hrel/instance.hpp"
+
+namespace dancecard {
+
+struct mpi_run_result {
+  bool verified = false;               // this rank holds exactly what it should (all ranks: see all_verified)
+  bool all_verified = false;           // the logical AND over the communicator
+  std::string problem;                 // this rank's first mismatch, if any
+  std::vector<double> round_seconds;   // per round / slot: the slowest rank's time (same on every rank)
+  double total_seconds = 0;            // the slowest rank, from the first round to the last
+};
+
+/// require: schedule.people() == the communicator's size; the schedule passed check_dance_schedule.
+/// `corrupt_rank`: that rank flips one byte of its own block after computing the checksum (a fault to show that the
+/// verification catches it); -1: none.
+mpi_run_result mpi_run_allgather(const dance_schedule& schedule, MPI_Comm comm, std::uint64_t block_bytes,
+                                 int corrupt_rank = -1);
+
+/// MPI_Allgather of the same blocks, verified the same way (the baseline of `dancecard-mpi bench`).
+mpi_run_result mpi_run_builtin_allgather(MPI_Comm comm, std::uint64_t block_bytes);
+
+/// require: instance.pes() == the communicator's size; the schedule passed check_hrel_schedule; every transfer's
+/// amount times packet_bytes is a whole number of bytes.
+mpi_run_result mpi_run_hrel(const hrel_instance& instance, const hrel_schedule& schedule, MPI_Comm comm,
+                            std::uint64_t packet_bytes);
+
+/// MPI_Alltoallv of the same messages (each sent directly), verified the same way.
+mpi_run_result mpi_run_builtin_alltoallv(const hrel_instance& instance, MPI_Comm comm, std::uint64_t packet_bytes);
+
+/// The byte at `offset` of the data that originates as block / message `origin` (a deterministic pattern).
+inline unsigned char pattern_byte(std::uint64_t origin, std::uint64_t offset) {
+  std::uint64_t x = (origin + 1) * 0x9E3779B97F4A7C15ull ^ (offset * 0xBF58476D1CE4E5B9ull);
+  x ^= x >> 31;
+  return static_cast<unsigned char>(x);
+}
+
+}  // namespace dancecard
