@@ -40,6 +40,7 @@ void simulate(benchmark::State& state) {
 BENCHMARK(shuffle_baseline)->Unit(benchmark::kMillisecond);
 BENCHMARK(simulate<contention::ocpc, online_protocol::ggt>)->Unit(benchmark::kMillisecond);
 BENCHMARK(simulate<contention::arbitrary, online_protocol::equal>)->Unit(benchmark::kMillisecond);
+BENCHMARK(simulate<contention::arbitrary, online_protocol::weighted>)->Unit(benchmark::kMillisecond);
 BENCHMARK(simulate<contention::fifo, online_protocol::fifo_staged>)->Unit(benchmark::kMillisecond);
 BENCHMARK(simulate<contention::priority, online_protocol::random_priority>)->Unit(benchmark::kMillisecond);
 

@@ -129,6 +129,38 @@ struct pool {
   }
 };
 
+// The weighted protocol's per-processor state: its destinations, the undelivered messages to each (a stack: the one
+// sent is the top, and only a sent message can be delivered), and a Fenwick tree over the weights w_j.
+struct weighted_state {
+  std::vector<std::vector<std::uint32_t>> messages;  // per local destination
+  std::vector<double> weight, tree;                  // tree: Fenwick sums of weight (1-based)
+  void rebuild(double h) {  // O(destinations): weights, then the tree bottom-up
+    weight.resize(messages.size());
+    tree.assign(messages.size() + 1, 0);
+    for (std::size_t j = 0; j < messages.size(); ++j)
+      tree[j + 1] = weight[j] = messages[j].empty() ? 0 : -std::expm1(-static_cast<double>(messages[j].size()) / h);
+    for (std::size_t i = 1; i < tree.size(); ++i)
+      if (const std::size_t up = i + (i & (~i + 1)); up < tree.size()) tree[up] += tree[i];
+  }
+  void set(std::size_t j, double w) {
+    const double delta = w - weight[j];
+    weight[j] = w;
+    for (std::size_t i = j + 1; i < tree.size(); i += i & (~i + 1)) tree[i] += delta;
+  }
+  double prefix(std::size_t count) const {  // Σ weight[0 .. count)
+    double s = 0;
+    for (std::size_t i = count; i > 0; i -= i & (~i + 1)) s += tree[i];
+    return s;
+  }
+  std::size_t search(double u) const {  // the j with prefix(j) <= u < prefix(j + 1), for 0 <= u < prefix(size)
+    std::size_t at = 0, step = 1;
+    while (step * 2 < tree.size()) step *= 2;
+    for (; step > 0; step /= 2)
+      if (at + step < tree.size() && tree[at + step] <= u) at += step, u -= tree[at];
+    return std::min(at, weight.size() - 1);
+  }
+};
+
 class simulator {
  public:
   simulator(const online_instance& instance, const online_options& options, std::uint64_t seed)
@@ -137,6 +169,20 @@ class simulator {
     for (auto& p : pools_) p.position = &position_;
     for (std::uint32_t m = 0; m < instance.messages().size(); ++m) pools_[instance.messages()[m].src].add(m);
     remaining_ = instance.messages().size();
+    if (options.protocol == online_protocol::weighted) {
+      weighted_.resize(n_);
+      local_dst_.assign(instance.messages().size(), 0);
+      std::vector<std::uint32_t> slot(n_, UINT32_MAX);
+      for (rank p = 0; p < n_; ++p) {
+        for (std::uint32_t m : pools_[p].items) {
+          const rank d = instance.messages()[m].dst;
+          if (slot[d] == UINT32_MAX) slot[d] = static_cast<std::uint32_t>(weighted_[p].messages.size()), weighted_[p].messages.emplace_back();
+          weighted_[p].messages[slot[d]].push_back(m);
+          local_dst_[m] = slot[d];
+        }
+        for (std::uint32_t m : pools_[p].items) slot[instance.messages()[m].dst] = UINT32_MAX;
+      }
+    }
     max_rounds_ = options.max_rounds != 0 ? options.max_rounds : 100 * h_ + 10'000;
     if (options.discipline == contention::priority && options.protocol == online_protocol::random_priority) {
       priority_.resize(instance.messages().size());
@@ -175,6 +221,7 @@ class simulator {
       if (round_ == phase_end_ && !final_phase_) {  // stage k: h_{k−1} = (1 − β)^{k−1} h
         k_ = round_ == 0 ? static_cast<double>(h_) : k_ * (1 - opt_.beta);
         const double next = k_ * (1 - opt_.beta);
+        for (weighted_state& st : weighted_) st.rebuild(k_);
         if (next <= std::pow(static_cast<double>(h_), 0.4) || next < 1) {
           final_phase_ = true;
         } else {
@@ -242,25 +289,15 @@ class simulator {
       case online_protocol::equal: return uniform_from(p);
       case online_protocol::weighted: {
         if (final_phase_) return uniform_from(p);
-        // d_pj per destination, probabilities 1 − exp(−d_pj / h_{k−1}) (scaled down if they sum above 1).
-        std::vector<std::pair<rank, std::uint32_t>> by_dst;  // (dst, a message to it)
-        std::vector<std::uint32_t> count;
-        for (std::uint32_t m : pools_[p].items) {
-          const rank d = in_.messages()[m].dst;
-          auto it = std::find_if(by_dst.begin(), by_dst.end(), [d](const auto& e) { return e.first == d; });
-          if (it == by_dst.end()) by_dst.push_back({d, m}), count.push_back(1);
-          else ++count[static_cast<std::size_t>(it - by_dst.begin())];
-        }
-        std::vector<double> prob(by_dst.size());
-        double sum = 0;
-        for (std::size_t i = 0; i < by_dst.size(); ++i) sum += prob[i] = 1 - std::exp(-static_cast<double>(count[i]) / k_);
-        const double scale = sum > 1 ? 1 / sum : 1;
-        double u = unit(random_);
-        for (std::size_t i = 0; i < by_dst.size(); ++i) {
-          u -= prob[i] * scale;
-          if (u < 0) return by_dst[i].second;
-        }
-        return none;
+        // Destination j with probability w_j = 1 − exp(−d_pj / h_{k−1}) (all scaled down if they sum above 1),
+        // sampled by a prefix search in a Fenwick tree over this processor's destinations: O(log destinations).
+        weighted_state& st = weighted_[p];
+        const double total = st.prefix(st.weight.size());
+        const double u = unit(random_) * std::max(total, 1.0);
+        if (u >= total) return none;
+        const std::size_t j = st.search(u);
+        if (st.messages[j].empty()) return none;  // only reachable through rounding in the tree's sums
+        return st.messages[j].back();
       }
       case online_protocol::fifo_staged: {
         if (final_phase_) return stalled_[p] ? none : uniform_from(p);
@@ -327,6 +364,14 @@ class simulator {
       else if (opt_.discipline == contention::arbitrary) winner = a[random_() % a.size()];
       if (winner != none) {
         pools_[messages[winner].src].remove(winner);
+        if (!weighted_.empty()) {  // the delivered message is the top of its destination's stack
+          weighted_state& st = weighted_[messages[winner].src];
+          auto& stack = st.messages[local_dst_[winner]];
+          if (stack.back() == winner) stack.pop_back();
+          else stack.erase(std::find(stack.begin(), stack.end(), winner));
+          if (!final_phase_)
+            st.set(local_dst_[winner], stack.empty() ? 0 : 1 - std::exp(-static_cast<double>(stack.size()) / k_));
+        }
         if (opt_.keep_trace) deliver(winner, out);
         else --remaining_, last_delivery_ = round_, delivered_any_ = true;
       }
@@ -348,6 +393,8 @@ class simulator {
   std::vector<std::vector<std::uint32_t>> arrivals_ = std::vector<std::vector<std::uint32_t>>(n_);
   std::vector<rank> touched_;
   std::vector<std::vector<std::pair<std::uint64_t, std::uint32_t>>> schedule_;
+  std::vector<weighted_state> weighted_;
+  std::vector<std::uint32_t> local_dst_;
   std::size_t remaining_ = 0;
   std::uint64_t round_ = 0, max_rounds_ = 0, phase_end_ = 0, phase_start_ = 0, last_delivery_ = 0, stage_ = 0;
   bool delivered_any_ = false, final_phase_ = false;
