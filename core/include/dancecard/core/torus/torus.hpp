@@ -1,0 +1,72 @@
+// d-dimensional tori n_1 × … × n_d in the full-port store-and-forward model (Meyer and Sibeyn, "Time-independent
+// gossiping on full-port tori"): every PU has 2d ports ±x_j, and in each step every directed link carries at most
+// one packet. A time-independent routing table says, once and for all, which in-port's stream each out-port forwards
+// (or nothing), and which own packet each out-port injects in step 1.
+//
+//   dancecard::torus t({6, 8});                       // 6 rows, 8 columns; PU (i, j) has index i·8 + j
+//   auto table = dancecard::hamiltonian_2d(t);        // Section 3.1: two edge-disjoint Hamiltonian cycles
+//   // checkers/torus_check: pairing_cycles(table) and simulate_gossip(table).steps == 24 (Theorem 2)
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace dancecard {
+
+using pu_index = std::uint32_t;
+
+/// Ports: 2j is +x_j (towards coordinate + 1), 2j + 1 is −x_j. In 2-D with dims {rows, cols}: 0 = B (down),
+/// 1 = T (up), 2 = R, 3 = L.
+class torus {
+ public:
+  /// require: 1 <= dims.size() <= 8, every n_j >= 2, product <= 2^24 (std::invalid_argument names the problem).
+  explicit torus(std::vector<std::uint32_t> dims);
+  const std::vector<std::uint32_t>& dims() const noexcept { return dims_; }
+  std::uint32_t dimension() const noexcept { return static_cast<std::uint32_t>(dims_.size()); }
+  std::uint32_t ports() const noexcept { return 2 * dimension(); }
+  pu_index size() const noexcept { return size_; }
+  std::vector<std::uint32_t> coordinates(pu_index pu) const;
+  pu_index index(const std::vector<std::uint32_t>& coordinates) const;
+  /// The PU reached by leaving `pu` through `port`.
+  pu_index neighbor(pu_index pu, std::uint32_t port) const;
+  static std::uint32_t opposite(std::uint32_t port) { return port ^ 1u; }
+  /// "6x8"
+  std::string name() const;
+  /// Parses "6x8" or "4x4x4". Throws std::invalid_argument naming the problem.
+  static torus parse(const std::string& text);
+
+ private:
+  std::vector<std::uint32_t> dims_;
+  std::vector<pu_index> stride_;
+  pu_index size_ = 1;
+};
+
+inline constexpr std::uint32_t no_port = UINT32_MAX;
+inline constexpr std::uint32_t no_packet = UINT32_MAX;
+
+/// For every PU and out-port: `forward` — the in-port whose arrivals (of the previous step) this out-port sends on,
+/// or no_port; `inject` — which of the PU's own packets (0 … packets − 1) it sends in step 1, or no_packet.
+/// An in-port p of a PU is the link arriving from neighbor(pu, p).
+struct routing_table {
+  torus network;
+  std::uint32_t packets = 1;                // own packets per PU
+  std::vector<std::uint32_t> forward;       // [pu · ports + out-port]
+  std::vector<std::uint32_t> inject;        // [pu · ports + out-port]
+  std::uint32_t& forward_at(pu_index pu, std::uint32_t port) { return forward[pu * network.ports() + port]; }
+  std::uint32_t forward_at(pu_index pu, std::uint32_t port) const { return forward[pu * network.ports() + port]; }
+  std::uint32_t& inject_at(pu_index pu, std::uint32_t port) { return inject[pu * network.ports() + port]; }
+  std::uint32_t inject_at(pu_index pu, std::uint32_t port) const { return inject[pu * network.ports() + port]; }
+};
+
+/// The pairing model: each PU pairs its 2d ports; what arrives on a port leaves through its partner. `partner` is
+/// [pu · ports + port] → port. With one packet per pair (packets = d), packet q goes out on both ports of the
+/// PU's q-th pair (pairs ordered by their smaller port) in step 1.
+routing_table pairing_table(const torus& network, const std::vector<std::uint32_t>& partner);
+
+/// Section 3.1 (n_1, n_2 even): j < n_2 − 1 even: T↔R, B↔L; j odd: T↔L, B↔R; j = n_2 − 1: T↔R, B↔L. Two
+/// edge-disjoint Hamiltonian cycles, two packets per PU. require: a 2-D torus with both sides even
+/// (std::invalid_argument names the condition otherwise).
+routing_table hamiltonian_2d(const torus& network);
+
+}  // namespace dancecard

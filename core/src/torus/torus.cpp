@@ -1,0 +1,105 @@
+// Tori, routing tables and the Section 3.1 construction.
+#include "dancecard/core/torus/torus.hpp"
+
+#include <sstream>
+#include <stdexcept>
+
+namespace dancecard {
+
+torus::torus(std::vector<std::uint32_t> dims) : dims_(std::move(dims)) {
+  if (dims_.empty() || dims_.size() > 8) throw std::invalid_argument("torus: expected 1 to 8 dimensions, got " + std::to_string(dims_.size()));
+  std::uint64_t size = 1;
+  for (std::size_t j = 0; j < dims_.size(); ++j) {
+    if (dims_[j] < 2) throw std::invalid_argument("torus: n_" + std::to_string(j + 1) + " = " + std::to_string(dims_[j]) + " is below 2");
+    size *= dims_[j];
+    if (size > (1u << 24)) throw std::invalid_argument("torus: more than 2^24 PUs");
+  }
+  size_ = static_cast<pu_index>(size);
+  stride_.assign(dims_.size(), 1);
+  for (std::size_t j = dims_.size() - 1; j-- > 0;) stride_[j] = stride_[j + 1] * dims_[j + 1];
+}
+
+std::vector<std::uint32_t> torus::coordinates(pu_index pu) const {
+  std::vector<std::uint32_t> c(dims_.size());
+  for (std::size_t j = 0; j < dims_.size(); ++j) c[j] = (pu / stride_[j]) % dims_[j];
+  return c;
+}
+
+pu_index torus::index(const std::vector<std::uint32_t>& c) const {
+  pu_index pu = 0;
+  for (std::size_t j = 0; j < dims_.size(); ++j) pu += (c[j] % dims_[j]) * stride_[j];
+  return pu;
+}
+
+pu_index torus::neighbor(pu_index pu, std::uint32_t port) const {
+  const std::uint32_t j = port / 2;
+  const std::uint32_t x = (pu / stride_[j]) % dims_[j];
+  const std::uint32_t y = port % 2 == 0 ? (x + 1) % dims_[j] : (x + dims_[j] - 1) % dims_[j];
+  return pu + (y - x) * stride_[j];  // unsigned wrap-around is exact here
+}
+
+std::string torus::name() const {
+  std::string s;
+  for (std::size_t j = 0; j < dims_.size(); ++j) {
+    if (j > 0) s.push_back('x');
+    s.append(std::to_string(dims_[j]));
+  }
+  return s;
+}
+
+torus torus::parse(const std::string& text) {
+  std::vector<std::uint32_t> dims;
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    const std::size_t end = text.find('x', at);
+    const std::string part = text.substr(at, end == std::string::npos ? std::string::npos : end - at);
+    if (part.empty() || part.size() > 7 || part.find_first_not_of("0123456789") != std::string::npos)
+      throw std::invalid_argument("dims '" + text + "': expected sizes separated by x, such as 6x8");
+    dims.push_back(static_cast<std::uint32_t>(std::stoul(part)));
+    if (end == std::string::npos) break;
+    at = end + 1;
+  }
+  return torus(std::move(dims));
+}
+
+routing_table pairing_table(const torus& network, const std::vector<std::uint32_t>& partner) {
+  const std::uint32_t ports = network.ports();
+  if (partner.size() != static_cast<std::size_t>(network.size()) * ports)
+    throw std::invalid_argument("pairing_table: one partner per PU and port expected");
+  routing_table t{network, network.dimension(), std::vector<std::uint32_t>(partner.size(), no_port),
+                  std::vector<std::uint32_t>(partner.size(), no_packet)};
+  for (pu_index pu = 0; pu < network.size(); ++pu) {
+    std::uint32_t pair = 0;
+    for (std::uint32_t p = 0; p < ports; ++p) {
+      const std::uint32_t q = partner[pu * ports + p];
+      if (q >= ports || q == p || partner[pu * ports + q] != p)
+        throw std::invalid_argument("pairing_table: PU " + std::to_string(pu) + ": port " + std::to_string(p) + " is not paired");
+      t.forward_at(pu, q) = p;  // what arrives on p leaves through q
+      if (p < q) {
+        t.inject_at(pu, p) = pair;
+        t.inject_at(pu, q) = pair;
+        ++pair;
+      }
+    }
+  }
+  return t;
+}
+
+routing_table hamiltonian_2d(const torus& network) {
+  if (network.dimension() != 2) throw std::invalid_argument("hamiltonian_2d: needs a 2-D torus, got " + network.name());
+  const std::uint32_t rows = network.dims()[0], cols = network.dims()[1];
+  if (rows % 2 != 0 || cols % 2 != 0)
+    throw std::invalid_argument("hamiltonian_2d (Section 3.1): needs n1 and n2 even, got " + network.name());
+  constexpr std::uint32_t B = 0, T = 1, R = 2, L = 3;
+  std::vector<std::uint32_t> partner(static_cast<std::size_t>(network.size()) * 4);
+  for (pu_index pu = 0; pu < network.size(); ++pu) {
+    const std::uint32_t j = network.coordinates(pu)[1];
+    const bool top_right = j == cols - 1 || j % 2 == 0;  // T↔R, B↔L; otherwise T↔L, B↔R
+    std::uint32_t* p = &partner[pu * 4];
+    if (top_right) p[T] = R, p[R] = T, p[B] = L, p[L] = B;
+    else p[T] = L, p[L] = T, p[B] = R, p[R] = B;
+  }
+  return pairing_table(network, partner);
+}
+
+}  // namespace dancecard

@@ -1,0 +1,77 @@
+// Tori, routing tables, the Section 3.1 construction (Theorem 2) and the checks that catch corrupted tables.
+#include <gtest/gtest.h>
+
+#include "dancecard/checkers/torus_check.hpp"
+#include "dancecard/core/torus/torus.hpp"
+
+namespace dancecard {
+namespace {
+
+TEST(torus, coordinates_neighbors_and_parsing) {
+  const torus t = torus::parse("6x8");
+  EXPECT_EQ(t.size(), 48u);
+  EXPECT_EQ(t.name(), "6x8");
+  EXPECT_EQ(t.index({2, 3}), 19u);
+  EXPECT_EQ(t.neighbor(t.index({0, 0}), 1), t.index({5, 0}));  // T wraps around
+  EXPECT_EQ(t.neighbor(t.index({0, 7}), 2), t.index({0, 0}));  // R wraps around
+  for (pu_index pu = 0; pu < t.size(); ++pu)
+    for (std::uint32_t p = 0; p < t.ports(); ++p) EXPECT_EQ(t.neighbor(t.neighbor(pu, p), torus::opposite(p)), pu);
+  EXPECT_THROW(torus::parse("6x"), std::invalid_argument);
+  EXPECT_THROW(torus::parse("6x1"), std::invalid_argument);
+  EXPECT_THROW(torus::parse("axb"), std::invalid_argument);
+  EXPECT_EQ(torus::parse("4x4x4").size(), 64u);
+}
+
+TEST(torus_3_1, two_edge_disjoint_hamiltonian_cycles_and_theorem_2) {
+  for (std::uint32_t rows = 2; rows <= 12; rows += 2)
+    for (std::uint32_t cols = 2; cols <= 12; cols += 2) {
+      const torus t({rows, cols});
+      const routing_table table = hamiltonian_2d(t);
+      const torus_cycle_report cycles = forwarding_cycles(table);
+      ASSERT_TRUE(cycles.holds()) << t.name() << ": " << describe(cycles);
+      EXPECT_TRUE(cycles.all_hamiltonian) << t.name();
+      EXPECT_EQ(cycles.undirected_cycles, 2u) << t.name();  // each walked both ways: 4 directed cycles
+      EXPECT_EQ(cycles.cycles.size(), 4u) << t.name();
+      const gossip_report run = simulate_gossip(table);
+      ASSERT_TRUE(run.holds()) << t.name() << ": " << describe(run);
+      EXPECT_EQ(run.steps, rows * cols / 2) << t.name();  // Theorem 2: n1·n2/2 steps with 2 packets per PU
+    }
+}
+
+TEST(torus_3_1, conditions_are_named) {
+  try {
+    hamiltonian_2d(torus({5, 8}));
+    FAIL();
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("n1 and n2 even"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(hamiltonian_2d(torus({4, 4, 4})), std::invalid_argument);
+}
+
+TEST(torus_checks, a_rewired_port_is_caught) {
+  const torus t({6, 8});
+  routing_table table = hamiltonian_2d(t);
+  // PU 9 forwards its T in-port on a second out-port as well: a shared in-port, and the gossip changes.
+  const pu_index pu = 9;
+  std::uint32_t from_top = no_port, other = no_port;
+  for (std::uint32_t o = 0; o < 4; ++o) {
+    if (table.forward_at(pu, o) == 1) from_top = o;
+  }
+  for (std::uint32_t o = 0; o < 4; ++o)
+    if (o != from_top) other = o;
+  table.forward_at(pu, other) = 1;
+  const torus_cycle_report cycles = forwarding_cycles(table);
+  EXPECT_FALSE(cycles.holds());
+  EXPECT_GE(cycles.count_by_kind[static_cast<std::size_t>(torus_violation_kind::shared_in_port)], 1u) << describe(cycles);
+  // PU 0 forwards and injects nothing: its packets never leave, and the streams through it stop there.
+  routing_table cut = hamiltonian_2d(t);
+  for (std::uint32_t o = 0; o < 4; ++o) cut.forward_at(0, o) = no_port, cut.inject_at(0, o) = no_packet;
+  const gossip_report run = simulate_gossip(cut, 200);
+  EXPECT_FALSE(run.holds());
+  EXPECT_GE(run.count_by_kind[static_cast<std::size_t>(torus_violation_kind::never_reached)], 1u) << describe(run);
+  const torus_cycle_report open = forwarding_cycles(cut);
+  EXPECT_FALSE(open.holds());
+}
+
+}  // namespace
+}  // namespace dancecard
