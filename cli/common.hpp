@@ -72,5 +72,6 @@ void add_property_test_command(CLI::App& app, int& code);
 void add_hrel_commands(CLI::App& app, int& code);
 void add_prove_hrel_command(CLI::App& app, int& code);
 void add_online_commands(CLI::App& app, int& code);
+void add_torus_commands(CLI::App& app, int& code);
 
 }  // namespace dancecard::cli

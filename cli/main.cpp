@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
   add_hrel_commands(app, code);
   add_prove_hrel_command(app, code);
   add_online_commands(app, code);
+  add_torus_commands(app, code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

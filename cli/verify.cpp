@@ -28,6 +28,7 @@ theorem_book make_theorem_book() {
   register_mpi_claims(book);
   register_hrel_claims(book);
   register_online_claims(book);
+  register_torus_claims(book);
   return book;
 }
 
@@ -40,7 +41,7 @@ void add_verify_command(CLI::App& app, int& code) {
     bool json = false, list = false;
   };
   auto opt = std::make_shared<options>();
-  verify->add_option("--only", opt->only, "a module (dance, mpi, hrel, online) or a claim id prefix (dance.prop2)");
+  verify->add_option("--only", opt->only, "a module (dance, mpi, hrel, online, torus) or a claim id prefix (dance.prop2)");
   verify->add_flag("--json", opt->json, "print the rows as JSON");
   verify->add_flag("--list", opt->list, "list the claims without checking them");
   verify->callback([opt, &code] {

@@ -366,6 +366,34 @@ TEST(cli_online, simulate_reports_a_mean_with_an_interval_and_refuses_bad_input)
   EXPECT_EQ(run("simulate online --discipline fifo --instance difficult --h 50").code, 2);
 }
 
+TEST(cli_torus, generate_simulate_and_bad_input) {
+  const std::string table = testing::TempDir() + "t68.json";
+  auto r = run("generate torus --dims 6x8 --algo hamiltonian -o " + table);
+  ASSERT_EQ(r.code, 0) << r.output;
+  r = run("simulate torus " + table);
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("complete after 24 steps"), std::string::npos) << r.output;
+  r = run("simulate torus --dims 4x6 --json");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("\"steps\": 12"), std::string::npos) << r.output;
+  // Conditions and malformed tables are bad input, naming the problem.
+  r = run("generate torus --dims 5x8");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.output.find("n1 and n2 even"), std::string::npos) << r.output;
+  EXPECT_EQ(run("generate torus --dims 6x").code, 2);
+  EXPECT_EQ(run("generate torus --dims 6x8 --algo zigzag").code, 2);
+  const std::string bad = testing::TempDir() + "bad-torus.json";
+  {
+    std::ofstream out(bad);
+    out << R"({"format": "dancecard.torus-routing/1", "dims": [2, 2], "packets": 1,
+               "forward": [[null, null, null, 9], [null, null, null, null], [null, null, null, null], [null, null, null, null]],
+               "inject": [[0, null, null, null], [0, null, null, null], [0, null, null, null], [0, null, null, null]]})";
+  }
+  r = run("simulate torus " + bad);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.output.find("forward[0][3]"), std::string::npos) << r.output;
+}
+
 TEST(cli_verify, dance_rows_all_hold) {
   const auto r = run("verify --only dance");
   EXPECT_EQ(r.code, 0) << r.output;

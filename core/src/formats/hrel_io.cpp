@@ -13,29 +13,8 @@ namespace {
 
 using json = nlohmann::json;
 
-json parse_document(std::string_view text, std::string_view format_name, std::initializer_list<const char*> keys) {
-  json doc;
-  try {
-    doc = json::parse(text.begin(), text.end());
-  } catch (const json::parse_error& e) {
-    std::string what = e.what();
-    if (auto colon = what.find(": "); colon != std::string::npos) what = what.substr(colon + 2);
-    throw format_error(detail::line_column(text, e.byte > 0 ? e.byte - 1 : 0), "invalid JSON: " + what);
-  }
-  if (!doc.is_object()) throw format_error("top level", "expected a JSON object, got " + detail::type_name(doc));
-  for (const auto& [key, value] : doc.items())
-    if (std::find_if(keys.begin(), keys.end(), [&](const char* k) { return key == k; }) == keys.end())
-      throw format_error(key, "unknown key");
-  if (!doc.contains("format") || !doc["format"].is_string() || doc["format"].get<std::string>() != format_name)
-    throw format_error("format", "expected \"" + std::string(format_name) + "\"");
-  return doc;
-}
-
-std::uint64_t unsigned_at(const json& v, const std::string& place, std::uint64_t at_least) {
-  if (!v.is_number_unsigned() || v.get<std::uint64_t>() < at_least)
-    throw format_error(place, "expected an integer >= " + std::to_string(at_least) + ", got " + v.dump());
-  return v.get<std::uint64_t>();
-}
+using detail::parse_document;
+using detail::unsigned_at;
 
 rank pes_of(const json& doc) {
   if (!doc.contains("P")) throw format_error("P", "missing; expected the number of PEs");

@@ -1,7 +1,11 @@
 // Helpers shared by the JSON readers of formats/: how a JSON value's type and a byte offset are named in errors.
 #pragma once
 
+#include <algorithm>
+#include <initializer_list>
 #include <nlohmann/json.hpp>
+
+#include "dancecard/formats/dance_io.hpp"
 #include <string>
 #include <string_view>
 
@@ -27,6 +31,32 @@ inline std::string line_column(std::string_view text, std::size_t offset) {
     }
   }
   return "line " + std::to_string(line) + ", column " + std::to_string(column);
+}
+
+/// Parses `text` as a JSON object whose keys are all in `keys` and whose "format" is `format_name`; errors name the
+/// place (line and column, or the key).
+inline json parse_document(std::string_view text, std::string_view format_name, std::initializer_list<const char*> keys) {
+  json doc;
+  try {
+    doc = json::parse(text.begin(), text.end());
+  } catch (const json::parse_error& e) {
+    std::string what = e.what();
+    if (auto colon = what.find(": "); colon != std::string::npos) what = what.substr(colon + 2);
+    throw format_error(line_column(text, e.byte > 0 ? e.byte - 1 : 0), "invalid JSON: " + what);
+  }
+  if (!doc.is_object()) throw format_error("top level", "expected a JSON object, got " + type_name(doc));
+  for (const auto& [key, value] : doc.items())
+    if (std::find_if(keys.begin(), keys.end(), [&](const char* k) { return key == k; }) == keys.end())
+      throw format_error(key, "unknown key");
+  if (!doc.contains("format") || !doc["format"].is_string() || doc["format"].get<std::string>() != format_name)
+    throw format_error("format", "expected \"" + std::string(format_name) + "\"");
+  return doc;
+}
+
+inline std::uint64_t unsigned_at(const json& v, const std::string& place, std::uint64_t at_least) {
+  if (!v.is_number_unsigned() || v.get<std::uint64_t>() < at_least)
+    throw format_error(place, "expected an integer >= " + std::to_string(at_least) + ", got " + v.dump());
+  return v.get<std::uint64_t>();
 }
 
 }  // namespace dancecard::detail

@@ -1,0 +1,67 @@
+// Google Benchmark: the gossip simulator's throughput (link-steps per second) on 64 x 64 (Section 3.1 rules, run to
+// completion) and on 32 x 32 x 32 (straight-line rings in every dimension, a fixed number of steps: the 3-D
+// constructions are not built yet), against a baseline that streams the same number of link-steps through memory.
+#include <benchmark/benchmark.h>
+
+#include <numeric>
+#include <vector>
+
+#include "dancecard/checkers/torus_check.hpp"
+
+namespace dancecard {
+namespace {
+
+// +x_j ↔ −x_j at every PU: a ring per line in each dimension.
+routing_table straight_rings(const torus& t) {
+  std::vector<std::uint32_t> partner(static_cast<std::size_t>(t.size()) * t.ports());
+  for (pu_index pu = 0; pu < t.size(); ++pu)
+    for (std::uint32_t p = 0; p < t.ports(); ++p) partner[pu * t.ports() + p] = torus::opposite(p);
+  return pairing_table(t, partner);
+}
+
+void gossip_64x64(benchmark::State& state) {
+  const routing_table table = hamiltonian_2d(torus({64, 64}));
+  std::uint64_t link_steps = 0;
+  for (auto _ : state) {
+    const gossip_report r = simulate_gossip(table);
+    link_steps = r.link_steps;
+    benchmark::DoNotOptimize(r.steps);
+  }
+  state.counters["link_steps_per_s"] = benchmark::Counter(static_cast<double>(link_steps), benchmark::Counter::kIsIterationInvariantRate);
+}
+
+void rings_32x32x32(benchmark::State& state) {
+  const routing_table table = straight_rings(torus({32, 32, 32}));
+  const std::uint64_t steps = static_cast<std::uint64_t>(state.range(0));
+  std::uint64_t link_steps = 0;
+  for (auto _ : state) {
+    const gossip_report r = simulate_gossip(table, steps);
+    link_steps = r.link_steps;
+    benchmark::DoNotOptimize(r.steps);
+  }
+  state.counters["link_steps_per_s"] = benchmark::Counter(static_cast<double>(link_steps), benchmark::Counter::kIsIterationInvariantRate);
+}
+
+// Baseline: read the same number of 4-byte link entries sequentially (what a link-step costs at the least).
+void stream_baseline(benchmark::State& state) {
+  std::vector<std::uint32_t> links(32 * 32 * 32 * 6);
+  std::iota(links.begin(), links.end(), 0u);
+  const std::uint64_t steps = static_cast<std::uint64_t>(state.range(0));
+  for (auto _ : state) {
+    std::uint64_t sum = 0;
+    for (std::uint64_t s = 0; s < steps; ++s)
+      for (std::uint32_t v : links) sum += v;
+    benchmark::DoNotOptimize(sum);
+  }
+  state.counters["link_steps_per_s"] =
+      benchmark::Counter(static_cast<double>(links.size() * steps), benchmark::Counter::kIsIterationInvariantRate);
+}
+
+BENCHMARK(gossip_64x64)->Unit(benchmark::kMillisecond);
+BENCHMARK(rings_32x32x32)->Arg(64)->Unit(benchmark::kMillisecond);
+BENCHMARK(stream_baseline)->Arg(64)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace dancecard
+
+BENCHMARK_MAIN();

@@ -1,0 +1,19 @@
+// JSON form of time-independent torus routing tables:
+//   {"format": "dancecard.torus-routing/1", "dims": [6, 8], "packets": 2,
+//    "forward": [[1, null, 3, 2], ...],   // per PU (index order), per out-port: the in-port it forwards, or null
+//    "inject":  [[0, 1, null, 0], ...]}   // per PU, per out-port: the own packet sent in step 1, or null
+// Ports: 2j is +x_j, 2j + 1 is −x_j. Errors are format_error naming the place ("forward[7][2]: ...").
+#pragma once
+
+#include <iosfwd>
+#include <string_view>
+
+#include "dancecard/core/torus/torus.hpp"
+#include "dancecard/formats/dance_io.hpp"
+
+namespace dancecard {
+
+routing_table read_torus_routing(std::string_view text);
+void write_torus_routing(std::ostream& out, const routing_table& table, std::string_view algorithm = {});
+
+}  // namespace dancecard

@@ -1,0 +1,79 @@
+// JSON reading and writing of torus routing tables.
+#include "dancecard/formats/torus_io.hpp"
+
+#include <ostream>
+
+#include "json_support.hpp"
+
+namespace dancecard {
+
+routing_table read_torus_routing(std::string_view text) {
+  using detail::json;
+  const json doc = detail::parse_document(text, "dancecard.torus-routing/1", {"format", "algorithm", "dims", "packets", "forward", "inject"});
+  if (!doc.contains("dims") || !doc["dims"].is_array()) throw format_error("dims", "expected an array of sizes");
+  std::vector<std::uint32_t> dims;
+  for (std::size_t j = 0; j < doc["dims"].size(); ++j)
+    dims.push_back(static_cast<std::uint32_t>(std::min<std::uint64_t>(detail::unsigned_at(doc["dims"][j], "dims[" + std::to_string(j) + "]", 2), 1u << 24)));
+  torus network = [&] {
+    try {
+      return torus(dims);
+    } catch (const std::invalid_argument& e) {
+      throw format_error("dims", e.what());
+    }
+  }();
+  if (!doc.contains("packets")) throw format_error("packets", "missing");
+  const std::uint64_t packets = detail::unsigned_at(doc["packets"], "packets", 1);
+  if (packets > 64) throw format_error("packets", "at most 64 packets per PU");
+  const std::uint32_t ports = network.ports();
+  routing_table t{network, static_cast<std::uint32_t>(packets),
+                  std::vector<std::uint32_t>(static_cast<std::size_t>(network.size()) * ports, no_port),
+                  std::vector<std::uint32_t>(static_cast<std::size_t>(network.size()) * ports, no_packet)};
+  for (const char* key : {"forward", "inject"}) {
+    if (!doc.contains(key) || !doc[key].is_array()) throw format_error(key, "expected one array per PU");
+    const json& rows = doc[key];
+    if (rows.size() != network.size())
+      throw format_error(key, "expected " + std::to_string(network.size()) + " rows (one per PU), got " + std::to_string(rows.size()));
+    const bool forward = std::string_view(key) == "forward";
+    for (pu_index pu = 0; pu < network.size(); ++pu) {
+      const std::string place = std::string(key) + "[" + std::to_string(pu) + "]";
+      if (!rows[pu].is_array() || rows[pu].size() != ports)
+        throw format_error(place, "expected " + std::to_string(ports) + " entries (one per out-port)");
+      for (std::uint32_t o = 0; o < ports; ++o) {
+        const json& v = rows[pu][o];
+        if (v.is_null()) continue;
+        const std::string at = place + "[" + std::to_string(o) + "]";
+        const std::uint64_t value = detail::unsigned_at(v, at, 0);
+        if (forward && value >= ports) throw format_error(at, "in-port " + std::to_string(value) + " does not exist (ports 0.." + std::to_string(ports - 1) + ")");
+        if (!forward && value >= packets) throw format_error(at, "packet " + std::to_string(value) + " does not exist (packets 0.." + std::to_string(packets - 1) + ")");
+        (forward ? t.forward_at(pu, o) : t.inject_at(pu, o)) = static_cast<std::uint32_t>(value);
+      }
+    }
+  }
+  return t;
+}
+
+void write_torus_routing(std::ostream& out, const routing_table& table, std::string_view algorithm) {
+  const std::uint32_t ports = table.network.ports();
+  out << "{\"format\": \"dancecard.torus-routing/1\"";
+  if (!algorithm.empty()) out << ", \"algorithm\": \"" << algorithm << "\"";
+  out << ", \"dims\": [";
+  for (std::size_t j = 0; j < table.network.dims().size(); ++j) out << (j ? ", " : "") << table.network.dims()[j];
+  out << "], \"packets\": " << table.packets;
+  for (const char* key : {"forward", "inject"}) {
+    out << ",\n \"" << key << "\": [";
+    for (pu_index pu = 0; pu < table.network.size(); ++pu) {
+      out << (pu ? ",\n  [" : "\n  [");
+      for (std::uint32_t o = 0; o < ports; ++o) {
+        const std::uint32_t v = std::string_view(key) == "forward" ? table.forward_at(pu, o) : table.inject_at(pu, o);
+        out << (o ? ", " : "");
+        if (v == UINT32_MAX) out << "null";
+        else out << v;
+      }
+      out << "]";
+    }
+    out << "]";
+  }
+  out << "}\n";
+}
+
+}  // namespace dancecard
