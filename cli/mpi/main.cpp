@@ -2,6 +2,7 @@
 //   mpirun -np 8 dancecard-mpi allgather --algo factorization --bytes 65536
 //   mpirun -np 8 dancecard-mpi allgather --schedule my.json
 //   mpirun -np 6 dancecard-mpi hrel INSTANCE.json SCHEDULE.json [--packet-bytes 600] [--full-duplex]
+//   mpirun -np 8 dancecard-mpi torus --dims 2x4 [--bytes 1024]         (or --table FILE)
 //   mpirun -np 8 dancecard-mpi bench
 // The number of ranks is mpirun's -np. A schedule is checked (checkers/) on every rank before anything is sent; an
 // invalid one is refused with the checker's witnesses (exit 1). Exit codes: 0 verified, 1 refused or a content
@@ -17,9 +18,11 @@
 
 #include "dancecard/checkers/dance_check.hpp"
 #include "dancecard/checkers/hrel_schedule_check.hpp"
+#include "dancecard/checkers/torus_check.hpp"
 #include "dancecard/core/dance/generators.hpp"
 #include "dancecard/formats/dance_io.hpp"
 #include "dancecard/formats/hrel_io.hpp"
+#include "dancecard/formats/torus_io.hpp"
 #include "dancecard/mpi/execute.hpp"
 
 namespace {
@@ -77,6 +80,13 @@ int main(int argc, char** argv) {
   hrel->add_option("--packet-bytes", packet_bytes, "bytes per packet (default 600, divisible by 1..6 and 10)");
   hrel->add_flag("--full-duplex", full_duplex, "check the schedule in the full-duplex model");
   hrel->add_flag("--per-round", per_round, "print every slot's time");
+  std::string dims, torus_algo = "hamiltonian", torus_file;
+  std::uint64_t torus_bytes = 1024;
+  CLI::App* torus_cmd = app.add_subcommand("torus", "Torus gossip by a routing table on a Cartesian communicator");
+  torus_cmd->add_option("--dims", dims, "sizes, e.g. 2x4 (with --algo); their product must be -np");
+  torus_cmd->add_option("--algo", torus_algo, "hamiltonian (Section 3.1)");
+  torus_cmd->add_option("--table", torus_file, "a dancecard.torus-routing/1 file instead of --dims/--algo");
+  torus_cmd->add_option("--bytes", torus_bytes, "bytes per packet (default 1024)");
   CLI::App* bench = app.add_subcommand("bench", "Dance all-gather against MPI_Allgather: ranks x message size");
   try {
     try {
@@ -160,6 +170,32 @@ int main(int argc, char** argv) {
                     << ms(builtin.total_seconds) << "\n";
         }
         code = run.all_verified && builtin.all_verified ? 0 : 1;
+      }
+    } else if (torus_cmd->parsed()) {
+      if (dims.empty() == torus_file.empty()) throw usage_error("torus: give exactly one of --dims and --table");
+      if (torus_bytes > (1u << 24)) throw usage_error("--bytes: at most 16777216");
+      routing_table table = torus_file.empty() ? [&] {
+        if (torus_algo != "hamiltonian") throw usage_error("--algo: expected hamiltonian, got '" + torus_algo + "'");
+        return hamiltonian_2d(torus::parse(dims));
+      }()
+                                               : read_torus_routing(slurp(torus_file));
+      if (static_cast<int>(table.network.size()) != size)
+        throw usage_error("the " + table.network.name() + " torus has " + std::to_string(table.network.size()) +
+                          " PUs, but mpirun started " + std::to_string(size) + " ranks");
+      const gossip_report check = simulate_gossip(table);
+      if (!check.holds()) {
+        if (me == 0) std::cout << "refused before sending anything: " << describe(check);
+        code = 1;
+      } else {
+        const mpi_run_result run = mpi_run_torus(table, MPI_COMM_WORLD, torus_bytes, check.steps + 1);
+        if (!run.verified) std::cerr << run.problem << "\n";
+        if (me == 0) {
+          std::cout << "torus gossip on " << table.network.name() << " (" << size << " ranks), " << table.packets
+                    << " packet(s) of " << torus_bytes << " bytes per PU: " << (run.all_verified ? "verified" : "CONTENT MISMATCH")
+                    << " (simulator: " << check.steps << " steps)\n";
+          report_rounds(run, "step");
+        }
+        code = run.all_verified && run.round_seconds.size() == check.steps ? 0 : 1;
       }
     } else if (bench->parsed()) {
       if (me == 0)

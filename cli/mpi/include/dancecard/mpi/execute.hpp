@@ -19,6 +19,7 @@
 
 #include "dancecard/core/dance/schedule.hpp"
 #include "dancecard/core/hrel/instance.hpp"
+#include "dancecard/core/torus/torus.hpp"
 
 namespace dancecard {
 
@@ -46,6 +47,13 @@ mpi_run_result mpi_run_hrel(const hrel_instance& instance, const hrel_schedule& 
 
 /// MPI_Alltoallv of the same messages (each sent directly), verified the same way.
 mpi_run_result mpi_run_builtin_alltoallv(const hrel_instance& instance, MPI_Comm comm, std::uint64_t packet_bytes);
+
+/// Torus gossip by a time-independent routing table on a Cartesian communicator (MPI_Cart_create with the table's
+/// dims, periodic): in step 1 each rank sends its injected packets, then every step each out-port sends what arrived
+/// on the in-port it forwards in the previous step — one neighbour exchange per link per step — until every rank
+/// holds all P·packets packets (at most `max_steps`). Each packet is packet_bytes of pattern(origin packet, ·).
+/// require: the communicator's size is the torus's PU count.
+mpi_run_result mpi_run_torus(const routing_table& table, MPI_Comm comm, std::uint64_t packet_bytes, std::uint64_t max_steps);
 
 /// The byte at `offset` of the data that originates as block / message `origin` (a deterministic pattern).
 inline unsigned char pattern_byte(std::uint64_t origin, std::uint64_t offset) {
