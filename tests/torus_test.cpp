@@ -3,6 +3,7 @@
 
 #include "dancecard/checkers/torus_check.hpp"
 #include "dancecard/core/torus/torus.hpp"
+#include "dancecard/smt/torus_encoding.hpp"
 
 namespace dancecard {
 namespace {
@@ -71,6 +72,23 @@ TEST(torus_checks, a_rewired_port_is_caught) {
   EXPECT_GE(run.count_by_kind[static_cast<std::size_t>(torus_violation_kind::never_reached)], 1u) << describe(run);
   const torus_cycle_report open = forwarding_cycles(cut);
   EXPECT_FALSE(open.holds());
+}
+
+TEST(torus_smt, pairing_minima_of_small_tori) {
+  // 3 x 3: the counting bound ceil(8/4) = 2 is not reachable by any pairing; 3 steps are. Witnesses are simulated.
+  const torus_minimum_result a = prove_torus_pairing_minimum(torus({3, 3}), 60'000);
+  ASSERT_EQ(a.status, proof_status::proven) << a.reason;
+  EXPECT_EQ(a.minimum_steps, 3u);
+  ASSERT_TRUE(a.at_minimum.witness.has_value());
+  const gossip_report run = simulate_gossip(*a.at_minimum.witness);
+  EXPECT_TRUE(run.holds());
+  EXPECT_LE(run.steps, 3u);
+  const torus_minimum_result b = prove_torus_pairing_minimum(torus({3, 4}), 60'000);
+  ASSERT_EQ(b.status, proof_status::proven) << b.reason;
+  EXPECT_EQ(b.minimum_steps, 4u);
+  // The pairings of a PU's ports: 3 in 2-D, 15 in 3-D.
+  EXPECT_EQ(port_pairings(2).size(), 3u);
+  EXPECT_EQ(port_pairings(3).size(), 15u);
 }
 
 }  // namespace

@@ -62,11 +62,11 @@ torus torus::parse(const std::string& text) {
   return torus(std::move(dims));
 }
 
-routing_table pairing_table(const torus& network, const std::vector<std::uint32_t>& partner) {
+routing_table pairing_table(const torus& network, const std::vector<std::uint32_t>& partner, bool one_packet) {
   const std::uint32_t ports = network.ports();
   if (partner.size() != static_cast<std::size_t>(network.size()) * ports)
     throw std::invalid_argument("pairing_table: one partner per PU and port expected");
-  routing_table t{network, network.dimension(), std::vector<std::uint32_t>(partner.size(), no_port),
+  routing_table t{network, one_packet ? 1u : network.dimension(), std::vector<std::uint32_t>(partner.size(), no_port),
                   std::vector<std::uint32_t>(partner.size(), no_packet)};
   for (pu_index pu = 0; pu < network.size(); ++pu) {
     std::uint32_t pair = 0;
@@ -75,7 +75,9 @@ routing_table pairing_table(const torus& network, const std::vector<std::uint32_
       if (q >= ports || q == p || partner[pu * ports + q] != p)
         throw std::invalid_argument("pairing_table: PU " + std::to_string(pu) + ": port " + std::to_string(p) + " is not paired");
       t.forward_at(pu, q) = p;  // what arrives on p leaves through q
-      if (p < q) {
+      if (one_packet) {
+        t.inject_at(pu, p) = 0;
+      } else if (p < q) {
         t.inject_at(pu, p) = pair;
         t.inject_at(pu, q) = pair;
         ++pair;
@@ -83,6 +85,27 @@ routing_table pairing_table(const torus& network, const std::vector<std::uint32_
     }
   }
   return t;
+}
+
+std::vector<std::vector<std::uint32_t>> port_pairings(std::uint32_t dimension) {
+  std::vector<std::vector<std::uint32_t>> out;
+  std::vector<std::uint32_t> partner(2 * dimension, no_port);
+  auto extend = [&](auto&& self) -> void {
+    std::uint32_t first = 0;
+    while (first < partner.size() && partner[first] != no_port) ++first;
+    if (first == partner.size()) {
+      out.push_back(partner);
+      return;
+    }
+    for (std::uint32_t q = first + 1; q < partner.size(); ++q)
+      if (partner[q] == no_port) {
+        partner[first] = q, partner[q] = first;
+        self(self);
+        partner[first] = partner[q] = no_port;
+      }
+  };
+  extend(extend);
+  return out;
 }
 
 routing_table hamiltonian_2d(const torus& network) {

@@ -62,7 +62,12 @@ struct routing_table {
 /// The pairing model: each PU pairs its 2d ports; what arrives on a port leaves through its partner. `partner` is
 /// [pu · ports + port] → port. With one packet per pair (packets = d), packet q goes out on both ports of the
 /// PU's q-th pair (pairs ordered by their smaller port) in step 1.
-routing_table pairing_table(const torus& network, const std::vector<std::uint32_t>& partner);
+/// one_packet: one packet per PU, sent on every port in step 1 (the model of the SMT minima).
+routing_table pairing_table(const torus& network, const std::vector<std::uint32_t>& partner, bool one_packet = false);
+
+/// All pairings of the 2d ports of one PU (perfect matchings of {0 … 2d−1}): 3 in 2-D, 15 in 3-D. Each as
+/// partner[port].
+std::vector<std::vector<std::uint32_t>> port_pairings(std::uint32_t dimension);
 
 /// Section 3.1 (n_1, n_2 even): j < n_2 − 1 even: T↔R, B↔L; j odd: T↔L, B↔R; j = n_2 − 1: T↔R, B↔L. Two
 /// edge-disjoint Hamiltonian cycles, two packets per PU. require: a 2-D torus with both sides even

@@ -1,0 +1,122 @@
+// Z3 encoding of time-independent gossip in the pairing model.
+//
+// Variables: choice_<pu> ∈ [0, M) — which of the M pairings of its ports PU pu uses; send_t<t>_p<pu>_o<o> ∈ [0, P) —
+// the packet leaving pu through out-port o in step t. Step 1: send = pu (every PU sends its own packet everywhere).
+// Step t > 1: for each pairing c, choice = c → send_t_pu_o = what arrived on partner_c(o) in step t − 1, i.e.
+// send_{t−1} of neighbor(pu, partner_c(o)) on the opposite port. Goal: for every PU u and packet v ≠ u, some step
+// t ≤ T and in-port p with send_t of neighbor(u, p) on opposite(p) equal to v. No implied or symmetry-breaking
+// constraints are added.
+#include "dancecard/smt/torus_encoding.hpp"
+
+#include <chrono>
+#include <z3++.h>
+
+#include "z3_query.hpp"
+
+namespace dancecard {
+
+torus_query_result solve_torus_pairing(const torus& network, std::uint64_t steps, unsigned timeout_ms) {
+  const auto start = std::chrono::steady_clock::now();
+  torus_query_result out;
+  const pu_index P = network.size();
+  const std::uint32_t ports = network.ports();
+  const auto pairings = port_pairings(network.dimension());
+  try {
+    z3::context ctx;
+    z3::solver s = detail::make_solver(ctx, {.timeout_ms = timeout_ms, .encoding = dance_encoding::counting});
+    std::vector<z3::expr> choice;
+    for (pu_index pu = 0; pu < P; ++pu) {
+      choice.push_back(ctx.int_const(("choice_" + std::to_string(pu)).c_str()));
+      s.add(choice.back() >= 0 && choice.back() < static_cast<int>(pairings.size()));
+    }
+    // send[t][pu·ports + o], t = 0 is step 1.
+    std::vector<std::vector<z3::expr>> send;
+    for (std::uint64_t t = 0; t < steps; ++t) {
+      send.emplace_back();
+      for (pu_index pu = 0; pu < P; ++pu)
+        for (std::uint32_t o = 0; o < ports; ++o) {
+          if (t == 0) {
+            send[t].push_back(ctx.int_val(static_cast<int>(pu)));
+            continue;
+          }
+          z3::expr x = ctx.int_const(("send_t" + std::to_string(t + 1) + "_p" + std::to_string(pu) + "_o" + std::to_string(o)).c_str());
+          for (std::size_t c = 0; c < pairings.size(); ++c) {
+            const std::uint32_t in = pairings[c][o];
+            const pu_index from = network.neighbor(pu, in);
+            s.add(z3::implies(choice[pu] == static_cast<int>(c), x == send[t - 1][from * ports + torus::opposite(in)]));
+          }
+          send[t].push_back(x);
+        }
+    }
+    for (pu_index u = 0; u < P; ++u)
+      for (pu_index v = 0; v < P; ++v) {
+        if (u == v) continue;
+        z3::expr_vector reached(ctx);
+        for (std::uint64_t t = 0; t < steps; ++t)
+          for (std::uint32_t p = 0; p < ports; ++p)
+            reached.push_back(send[t][network.neighbor(u, p) * ports + torus::opposite(p)] == static_cast<int>(v));
+        s.add(reached.empty() ? ctx.bool_val(false) : z3::mk_or(reached));
+      }
+    detail::take_answer(s, out.answer, out.reason, [&](const z3::model& model) -> std::string {
+      std::vector<std::uint32_t> partner(static_cast<std::size_t>(P) * ports);
+      for (pu_index pu = 0; pu < P; ++pu) {
+        const int c = model.eval(choice[pu], true).get_numeral_int();
+        if (c < 0 || c >= static_cast<int>(pairings.size())) return "choice out of range";
+        for (std::uint32_t o = 0; o < ports; ++o) partner[pu * ports + o] = pairings[static_cast<std::size_t>(c)][o];
+      }
+      routing_table table = pairing_table(network, partner, true);
+      const gossip_report run = simulate_gossip(table, steps);
+      if (!run.holds()) return describe(run);
+      out.witness = std::move(table);
+      return "";
+    });
+  } catch (const z3::exception& e) {
+    out.answer = solver_answer::unknown;
+    out.reason = std::string("z3 error: ") + e.msg();
+  }
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+torus_minimum_result prove_torus_pairing_minimum(const torus& network, unsigned timeout_ms, std::uint64_t max_steps) {
+  const auto start = std::chrono::steady_clock::now();
+  torus_minimum_result out;
+  const std::uint64_t P = network.size();
+  if (P < 2) throw std::invalid_argument("prove_torus_pairing_minimum: needs at least 2 PUs");
+  out.lower_bound = (P - 1 + network.ports() - 1) / network.ports();
+  // A stream follows a directed cycle of the pairing, which passes a PU at most d times: after d·P steps every PU a
+  // packet can ever reach has been reached, so unsat up to d·P means no pairing completes gossip at all.
+  const std::uint64_t conclusive = network.dimension() * P;
+  if (max_steps == 0 || max_steps > conclusive) max_steps = conclusive;
+  out.below_minimum.answer = solver_answer::unsat;
+  out.below_minimum.reason = "counting: a PU learns at most 2d packets per step";
+  for (std::uint64_t T = out.lower_bound; T <= max_steps; ++T) {
+    torus_query_result r = solve_torus_pairing(network, T, timeout_ms);
+    if (r.answer == solver_answer::unsat) {
+      out.below_minimum = std::move(r);
+      continue;
+    }
+    out.minimum_steps = T;
+    out.at_minimum = std::move(r);
+    if (out.at_minimum.answer == solver_answer::sat) {
+      out.status = proof_status::proven;
+      out.reason = "witness pairing completes in " + std::to_string(T) + " steps (simulated); " +
+                   (T == out.lower_bound ? "the counting bound" : std::to_string(T - 1) + " steps unsat (Z3 only, no certificate)");
+    } else {
+      out.reason = "unknown at " + std::to_string(T) + " steps: " + out.at_minimum.reason;
+    }
+    break;
+  }
+  if (out.minimum_steps == 0) {
+    if (max_steps == conclusive && out.below_minimum.answer == solver_answer::unsat) {
+      out.status = proof_status::refuted;
+      out.reason = "no pairing completes gossip: unsat at d·P = " + std::to_string(conclusive) + " steps";
+    } else {
+      out.reason = "no pairing completes within " + std::to_string(max_steps) + " steps (not conclusive)";
+    }
+  }
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+}  // namespace dancecard
