@@ -147,10 +147,22 @@ TEST(cli_prove, json_output_has_both_sides) {
 }
 
 TEST(cli_prove, timeout_gives_exit_3_unknown) {
-  // 1 ms is not enough to set up and solve n = 40; the result must be unknown, not proven.
-  const auto r = run("prove dance --n 40 --timeout 0.001");
+  // Two triangles at granularity 1/10 with forwarding: 20..23 slots are refuted at once, but the solver does not
+  // find the 24-slot witness within minutes (docs/performance.md) — with a 1 s budget the answer must be unknown.
+  const std::string two = testing::TempDir() + "two-triangles-timeout.json";
+  ASSERT_EQ(run("instance hrel --family triangles --k 2 --h 2 -o " + two).code, 0);
+  const auto r = run("prove hrel " + two + " --forwarding -k 10 --timeout 1");
   EXPECT_EQ(r.code, 3) << r.output;
-  EXPECT_NE(r.output.find("unknown"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("unknown at 24 slots"), std::string::npos) << r.output;
+}
+
+TEST(cli_prove, a_tiny_dance_timeout_is_never_a_wrong_verdict) {
+  // With 1 ms per query Z3 may still return a quick witness before its timer fires (it did on a clean CI run), and
+  // the lower bound is then carried by the checked cutting-planes certificate: proven (0) or unknown (3), never 1.
+  const auto r = run("prove dance --n 40 --timeout 0.001");
+  EXPECT_TRUE(r.code == 0 || r.code == 3) << r.output;
+  if (r.code == 0) EXPECT_NE(r.output.find("checked"), std::string::npos) << r.output;
+  else EXPECT_NE(r.output.find("unknown"), std::string::npos) << r.output;
 }
 
 TEST(cli_prove, emit_writes_queries_witness_certificate_and_manifest_that_check) {
