@@ -332,10 +332,8 @@ existence_result solve_dance_existence(const dance_query& query, const solve_opt
 
 namespace {
 existence_result solve_once(const dance_query& query, const solve_options& options) {
-  const auto start = std::chrono::steady_clock::now();
   existence_result out;
-  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
-  try {
+  detail::run_timed_query(out, [&] {
     z3::context ctx;
     z3::solver s = detail::make_solver(ctx, options);
     encoding enc = encode(ctx, s, query, options);
@@ -355,11 +353,7 @@ existence_result solve_once(const dance_query& query, const solve_options& optio
       out.witness = checked_dance_schedule::accept(std::move(schedule), req, &rejection);
       return out.witness ? std::string() : describe(rejection);
     });
-  } catch (const z3::exception& e) {
-    out.answer = solver_answer::unknown;
-    out.reason = std::string("z3 error: ") + e.msg();
-  }
-  out.seconds = elapsed();
+  });
   return out;
 }
 }  // namespace

@@ -80,9 +80,8 @@ std::vector<z3::expr> encode_directed(z3::context& ctx, z3::solver& s, rank n, s
 }  // namespace
 
 directed_existence_result solve_directed_existence(rank n, std::size_t rounds, const solve_options& options) {
-  const auto start = std::chrono::steady_clock::now();
   directed_existence_result out;
-  try {
+  detail::run_timed_query(out, [&] {
     z3::context ctx;
     z3::solver s = detail::make_solver(ctx, options);
     const std::size_t R = rounds;
@@ -101,11 +100,7 @@ directed_existence_result solve_directed_existence(rank n, std::size_t rounds, c
       out.witness = checked_directed_schedule::accept(std::move(schedule), R, &rejection);
       return out.witness ? std::string() : describe(rejection);
     });
-  } catch (const z3::exception& e) {
-    out.answer = solver_answer::unknown;
-    out.reason = std::string("z3 error: ") + e.msg();
-  }
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  });
   return out;
 }
 

@@ -63,12 +63,11 @@ std::int64_t message_matching_number(const hrel_instance& instance) {
 }  // namespace
 
 hrel_existence_result solve_hrel_existence(const hrel_instance& instance, std::size_t slots, const hrel_proof_options& options) {
-  const auto start = std::chrono::steady_clock::now();
   hrel_existence_result out;
   const rank P = instance.pes();
   const auto& messages = instance.messages();
   const std::int64_t k = options.granularity;
-  try {
+  detail::run_timed_query(out, [&] {
     z3::context ctx;
     z3::solver s = detail::make_solver(ctx, {.timeout_ms = options.timeout_ms, .encoding = dance_encoding::counting});
     struct move {
@@ -212,11 +211,7 @@ hrel_existence_result solve_hrel_existence(const hrel_instance& instance, std::s
       out.witness = std::move(schedule);
       return "";
     });
-  } catch (const z3::exception& e) {
-    out.answer = solver_answer::unknown;
-    out.reason = std::string("z3 error: ") + e.msg();
-  }
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  });
   return out;
 }
 

@@ -16,12 +16,11 @@
 namespace dancecard {
 
 torus_query_result solve_torus_pairing(const torus& network, std::uint64_t steps, unsigned timeout_ms) {
-  const auto start = std::chrono::steady_clock::now();
   torus_query_result out;
   const pu_index P = network.size();
   const std::uint32_t ports = network.ports();
   const auto pairings = port_pairings(network.dimension());
-  try {
+  detail::run_timed_query(out, [&] {
     z3::context ctx;
     z3::solver s = detail::make_solver(ctx, {.timeout_ms = timeout_ms, .encoding = dance_encoding::counting});
     std::vector<z3::expr> choice;
@@ -70,11 +69,7 @@ torus_query_result solve_torus_pairing(const torus& network, std::uint64_t steps
       out.witness = std::move(table);
       return "";
     });
-  } catch (const z3::exception& e) {
-    out.answer = solver_answer::unknown;
-    out.reason = std::string("z3 error: ") + e.msg();
-  }
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  });
   return out;
 }
 

@@ -2,6 +2,7 @@
 // solver's reason, or sat only once the decoded model has passed checkers/.
 #pragma once
 
+#include <chrono>
 #include <string>
 #include <z3++.h>
 
@@ -42,6 +43,21 @@ void take_answer(z3::solver& s, solver_answer& answer, std::string& reason, Acce
       }
     }
   }
+}
+
+/// Runs `body` — build a query, check it, take its answer into `out` — and records the wall time in `out.seconds`;
+/// a Z3 exception becomes answer unknown with the exception's message as the reason. `Result` has answer, reason
+/// and seconds (the existence results of every encoding here).
+template <class Result, class Body>
+void run_timed_query(Result& out, Body body) {
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    body();
+  } catch (const z3::exception& e) {
+    out.answer = solver_answer::unknown;
+    out.reason = std::string("z3 error: ") + e.msg();
+  }
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 }  // namespace dancecard::detail
