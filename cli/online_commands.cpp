@@ -95,11 +95,9 @@ void add_online_commands(CLI::App& app, int& code) {
                                          : throw bad_input("--instance: expected random, total-exchange or difficult, got '" +
                                                            opt->instance + "'");
     online_options o{.discipline = d, .protocol = p, .epsilon = opt->epsilon, .beta = opt->beta, .K = opt->K, .mu = opt->mu};
-    try {
-      simulate_online(online_instance(2, {}), o, 1);  // validates the protocol / discipline pair
-    } catch (const std::invalid_argument& e) {
-      throw bad_input(e.what());
-    }
+    if (!runs_under(d, p))
+      throw bad_input("--protocol: " + std::string(to_string(p)) + " does not run under the " + std::string(to_string(d)) +
+                      " discipline");
     std::vector<double> ks;
     if (!opt->sweep.empty()) {
       double a = 0, b = 0, step = 0;

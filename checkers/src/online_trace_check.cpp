@@ -65,7 +65,6 @@ online_trace_report check_online_trace(const online_instance& instance, const on
   std::vector<std::vector<std::uint32_t>> queue(n);    // fifo/priority: messages queued at each receiver
   std::vector<std::uint64_t> last_send(n, UINT64_MAX), last_receive(n, UINT64_MAX);
   std::size_t s = 0, d = 0;
-  std::vector<std::uint32_t> sent_now;
   std::map<rank, std::vector<std::uint32_t>> arrivals;  // ocpc/arbitrary: per destination, this round
   std::uint64_t previous_round = UINT64_MAX;
   while (s < trace.sends.size() || d < trace.deliveries.size()) {
@@ -75,7 +74,6 @@ online_trace_report check_online_trace(const online_instance& instance, const on
       for (rank r = 0; r < n; ++r)  // a round without events while a queue waits: that receiver idled
         if (!queue[r].empty()) add(online_violation_kind::idle_receiver, previous_round + 1, queue[r].front(), r);
     previous_round = round;
-    sent_now.clear();
     arrivals.clear();
     for (; s < trace.sends.size() && trace.sends[s].round == round; ++s) {
       const std::uint32_t m = trace.sends[s].message;
@@ -94,7 +92,6 @@ online_trace_report check_online_trace(const online_instance& instance, const on
       was_sent[m] = 1;
       sent_round[m] = round;
       priority[m] = trace.sends[s].priority;
-      sent_now.push_back(m);
     }
     std::vector<char> took(n, 0);
     for (; d < trace.deliveries.size() && trace.deliveries[d].round == round; ++d) {

@@ -98,11 +98,7 @@ std::string_view to_string(online_protocol p) {
   return "?";
 }
 
-namespace {
-
-constexpr std::uint32_t none = UINT32_MAX;
-
-bool valid(contention c, online_protocol p) {
+bool runs_under(contention c, online_protocol p) {
   switch (p) {
     case online_protocol::ggt: return c == contention::ocpc || c == contention::arbitrary;
     case online_protocol::weighted:
@@ -112,6 +108,11 @@ bool valid(contention c, online_protocol p) {
   }
   return false;
 }
+
+namespace {
+
+constexpr std::uint32_t none = UINT32_MAX;
+
 
 // A processor's undelivered (ocpc, arbitrary) or unsent (fifo, priority) messages, with O(1) removal.
 struct pool {
@@ -315,7 +316,7 @@ class simulator {
 
   // ---- disciplines -----------------------------------------------------------------------------------------
   void deliver(std::uint32_t m, online_run& out) {
-    out.trace.deliveries.push_back({round_, m});
+    if (opt_.keep_trace) out.trace.deliveries.push_back({round_, m});
     --remaining_;
     last_delivery_ = round_;
     delivered_any_ = true;
@@ -352,8 +353,7 @@ class simulator {
         const std::uint32_t m = q[pick].first;
         q.erase(q.begin() + static_cast<std::ptrdiff_t>(pick));
         stalled_[messages[m].src] = 0;
-        if (opt_.keep_trace) deliver(m, out);
-        else --remaining_, last_delivery_ = round_, delivered_any_ = true;
+        deliver(m, out);
       }
       return;
     }
@@ -372,8 +372,7 @@ class simulator {
           if (!final_phase_)
             st.set(local_dst_[winner], stack.empty() ? 0 : 1 - std::exp(-static_cast<double>(stack.size()) / k_));
         }
-        if (opt_.keep_trace) deliver(winner, out);
-        else --remaining_, last_delivery_ = round_, delivered_any_ = true;
+        deliver(winner, out);
       }
       a.clear();
     }
@@ -404,7 +403,7 @@ class simulator {
 }  // namespace
 
 online_run simulate_online(const online_instance& instance, const online_options& options, std::uint64_t seed) {
-  if (!valid(options.discipline, options.protocol))
+  if (!runs_under(options.discipline, options.protocol))
     throw std::invalid_argument("protocol " + std::string(to_string(options.protocol)) + " does not run under the " +
                                 std::string(to_string(options.discipline)) + " discipline");
   if (options.epsilon <= 0 || options.epsilon >= 1) throw std::invalid_argument("epsilon must be in (0, 1)");

@@ -65,6 +65,9 @@ enum class online_protocol {
   random_priority, // priority: random priorities, each processor sends in decreasing priority
 };
 std::string_view to_string(online_protocol p);
+/// Whether protocol p is defined for discipline c (ggt: ocpc, arbitrary; weighted, equal: arbitrary; fifo-staged:
+/// fifo, priority; random-priority: priority).
+bool runs_under(contention c, online_protocol p);
 
 struct online_options {
   contention discipline = contention::fifo;
