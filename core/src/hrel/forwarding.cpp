@@ -185,31 +185,35 @@ hrel_schedule forwarding_schedule(const hrel_instance& instance, decomposition m
   return out;
 }
 
-std::uint64_t regular_part(const hrel_instance& instance) {
+namespace {
+// The pair {low, high} (low < high, the first in that order) that exchanges the fewest packets, and how many.
+struct least_pair {
+  std::uint64_t packets = 0;
+  rank low = 0, high = 0;
+};
+least_pair least_exchanging_pair(const hrel_instance& instance) {
   const rank P = instance.pes();
-  if (P < 2) return 0;
+  if (P < 2) return {};
   std::vector<std::uint64_t> pair(static_cast<std::size_t>(P) * P, 0);
   for (const hrel_message& m : instance.messages()) pair[std::min(m.src, m.dst) * P + std::max(m.src, m.dst)] += m.packets;
-  std::uint64_t least = UINT64_MAX;
+  least_pair least{UINT64_MAX, 0, 0};
   for (rank i = 0; i < P; ++i)
-    for (rank j = i + 1; j < P; ++j) least = std::min(least, pair[i * P + j]);
+    for (rank j = i + 1; j < P; ++j)
+      if (pair[i * P + j] < least.packets) least = {pair[i * P + j], i, j};
   return least;
 }
+}  // namespace
+
+std::uint64_t regular_part(const hrel_instance& instance) { return least_exchanging_pair(instance).packets; }
 
 hrel_schedule regular_schedule(const hrel_instance& instance, decomposition method) {
   const rank P = instance.pes();
-  const std::uint64_t l = regular_part(instance);
-  if (l == 0) {
-    for (rank i = 0; i < P; ++i)
-      for (rank j = i + 1; j < P; ++j) {
-        bool any = false;
-        for (const hrel_message& m : instance.messages()) any = any || (std::min(m.src, m.dst) == i && std::max(m.src, m.dst) == j);
-        if (!any)
-          throw std::invalid_argument("regular schedule: PEs " + std::to_string(i) + " and " + std::to_string(j) +
-                                      " exchange no packets, so the instance has no regular part (l = 0)");
-      }
-    throw std::invalid_argument("regular schedule: needs at least 2 PEs");
-  }
+  if (P < 2) throw std::invalid_argument("regular schedule: needs at least 2 PEs");
+  const least_pair least = least_exchanging_pair(instance);
+  const std::uint64_t l = least.packets;
+  if (l == 0)
+    throw std::invalid_argument("regular schedule: PEs " + std::to_string(least.low) + " and " + std::to_string(least.high) +
+                                " exchange no packets, so the instance has no regular part (l = 0)");
   const auto& messages = instance.messages();
   std::vector<std::size_t> index(static_cast<std::size_t>(P) * P, SIZE_MAX);  // (src, dst) → message
   for (std::size_t m = 0; m < messages.size(); ++m) index[messages[m].src * P + messages[m].dst] = m;
