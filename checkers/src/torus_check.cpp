@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <tuple>
 
 namespace dancecard {
 
@@ -13,18 +14,35 @@ std::string_view to_string(torus_violation_kind kind) {
     case torus_violation_kind::open_trail: return "open_trail";
     case torus_violation_kind::not_hamiltonian: return "not_hamiltonian";
     case torus_violation_kind::never_reached: return "never_reached";
+    case torus_violation_kind::broken_cycle: return "broken_cycle";
+    case torus_violation_kind::not_simple: return "not_simple";
+    case torus_violation_kind::shared_link: return "shared_link";
+    case torus_violation_kind::far_from_cycle: return "far_from_cycle";
+    case torus_violation_kind::cycle_not_followed: return "cycle_not_followed";
+    case torus_violation_kind::unsupplied: return "unsupplied";
+    case torus_violation_kind::bad_switch: return "bad_switch";
   }
   return "?";
 }
 
 std::string describe(const torus_violation& v) {
   std::string s = std::string(to_string(v.kind)) + ": PU " + std::to_string(v.pu);
-  if (v.kind == torus_violation_kind::never_reached) return s + " never receives packet " + std::to_string(v.packet);
-  return s + ", port " + std::to_string(v.port);
+  switch (v.kind) {
+    case torus_violation_kind::never_reached: return s + " never receives packet " + std::to_string(v.packet);
+    case torus_violation_kind::broken_cycle: return s + ": cycle " + std::to_string(v.packet) + " leaves by port " + std::to_string(v.port) + ", which does not lead to its next PU";
+    case torus_violation_kind::not_simple: return s + " is visited more than once by cycle " + std::to_string(v.packet);
+    case torus_violation_kind::shared_link: return s + ", port " + std::to_string(v.port) + ": the link is in more than one cycle";
+    case torus_violation_kind::far_from_cycle: return s + " is farther than allowed from cycle " + std::to_string(v.packet) + " over free links";
+    case torus_violation_kind::cycle_not_followed: return s + " on cycle " + std::to_string(v.packet) + ": out-port " + std::to_string(v.port) + " does not forward the cycle's stream";
+    case torus_violation_kind::unsupplied: return s + " (off cycle " + std::to_string(v.packet) + ") never receives the stream running " + (v.port == 0 ? "forward" : "backward");
+    default: return s + ", port " + std::to_string(v.port);
+  }
 }
 
 std::string describe(const torus_cycle_report& r) { return describe_report<torus_violation_kind>(r, r.count_by_kind); }
 std::string describe(const gossip_report& r) { return describe_report<torus_violation_kind>(r, r.count_by_kind); }
+std::string describe(const cycle_system_report& r) { return describe_report<torus_violation_kind>(r, r.count_by_kind); }
+std::string describe(const supply_report& r) { return describe_report<torus_violation_kind>(r, r.count_by_kind); }
 
 torus_cycle_report forwarding_cycles(const routing_table& table, bool require_hamiltonian, std::size_t max_witnesses) {
   torus_cycle_report out;
@@ -114,23 +132,50 @@ torus_cycle_report forwarding_cycles(const routing_table& table, bool require_ha
 }
 
 gossip_report simulate_gossip(const routing_table& table, std::uint64_t max_steps, std::size_t max_witnesses) {
+  return simulate_gossip(table, gossip_options{max_steps, max_witnesses, false});
+}
+
+gossip_report simulate_gossip(const routing_table& table, const gossip_options& options) {
   gossip_report out;
   const torus& net = table.network;
   const std::uint32_t ports = net.ports();
   const pu_index P = net.size();
   const std::uint64_t packets = static_cast<std::uint64_t>(P) * table.packets;
-  if (max_steps == 0) max_steps = packets + P;
-  out.checked = "gossip on the " + net.name() + " torus, " + std::to_string(table.packets) + " packet(s) per PU";
+  out.checked = "gossip on the " + net.name() + " torus, " + std::to_string(table.packets) + " packet(s) per PU" +
+                (table.switches.empty() ? "" : ", " + std::to_string(table.switches.size()) + " switches");
   auto add = [&](torus_violation_kind k, pu_index pu, std::uint32_t port, std::uint32_t packet) {
     ++out.count_by_kind[static_cast<std::size_t>(k)];
-    out.add({k, pu, port, packet}, max_witnesses);
+    out.add({k, pu, port, packet}, options.max_witnesses);
   };
   for (pu_index pu = 0; pu < P; ++pu)
     for (std::uint32_t o = 0; o < ports; ++o)
       if ((table.forward_at(pu, o) != no_port && table.forward_at(pu, o) >= ports) ||
           (table.inject_at(pu, o) != no_packet && table.inject_at(pu, o) >= table.packets))
         add(torus_violation_kind::bad_rule, pu, o, 0);
+  // Switches, by step: from `step` on, the out-port forwards another in-port.
+  std::vector<port_switch> switches = table.switches;
+  std::sort(switches.begin(), switches.end(), [](const port_switch& a, const port_switch& b) {
+    return std::tie(a.step, a.pu, a.port) < std::tie(b.step, b.pu, b.port);
+  });
+  std::uint64_t last_switch = 0;
+  for (std::size_t k = 0; k < switches.size(); ++k) {
+    const port_switch& w = switches[k];
+    const bool repeated = k > 0 && switches[k - 1].step == w.step && switches[k - 1].pu == w.pu && switches[k - 1].port == w.port;
+    if (w.pu >= P || w.port >= ports || w.in_port >= ports || w.step < 2 || repeated) {
+      add(torus_violation_kind::bad_switch, w.pu, w.port, 0);
+      continue;
+    }
+    last_switch = std::max(last_switch, w.step);
+  }
   if (!out.holds()) return out;
+  if (options.record_arrivals && static_cast<std::uint64_t>(P) * packets > (std::uint64_t{1} << 28)) {
+    out.outcome = verdict::unknown;
+    out.checked += ": recording first arrivals needs P^2*packets <= 2^28 entries";
+    return out;
+  }
+  const std::uint64_t max_steps = options.max_steps != 0 ? options.max_steps : packets + P + last_switch;
+  std::vector<std::uint32_t> forward = table.forward;  // the rule in force, changed by switches
+  std::size_t next_switch = 0;
   // Arriving on in-port p of pu is what neighbor(pu, p) sends on opposite(p): precomputed as a link index.
   std::vector<std::uint32_t> arriving(static_cast<std::size_t>(P) * ports);
   for (pu_index pu = 0; pu < P; ++pu)
@@ -138,11 +183,14 @@ gossip_report simulate_gossip(const routing_table& table, std::uint64_t max_step
   const std::size_t words = (packets + 63) / 64;
   std::vector<std::uint64_t> known(static_cast<std::size_t>(P) * words, 0);
   std::vector<std::uint64_t> count(P, table.packets);
+  out.completion.assign(P, 0);
+  if (options.record_arrivals) out.first_arrival.assign(static_cast<std::size_t>(P) * packets, UINT32_MAX);
   std::uint64_t complete = 0;
   for (pu_index pu = 0; pu < P; ++pu) {
     for (std::uint32_t q = 0; q < table.packets; ++q) {
       const std::uint64_t id = static_cast<std::uint64_t>(pu) * table.packets + q;
       known[pu * words + id / 64] |= std::uint64_t{1} << (id % 64);
+      if (options.record_arrivals) out.first_arrival[pu * packets + id] = 0;
     }
     if (count[pu] == packets) ++complete;
   }
@@ -150,10 +198,16 @@ gossip_report simulate_gossip(const routing_table& table, std::uint64_t max_step
   for (pu_index pu = 0; pu < P; ++pu)
     for (std::uint32_t o = 0; o < ports; ++o)
       if (table.inject_at(pu, o) != no_packet) sending[pu * ports + o] = pu * table.packets + table.inject_at(pu, o);
+  constexpr pu_index ahead = 8;  // PUs whose known-bits are prefetched ahead of their deliveries
   std::uint64_t step = 0;
   while (complete < P && step < max_steps) {
     ++step;
     for (pu_index pu = 0; pu < P; ++pu) {  // deliveries of this step
+      if (pu + ahead < P)
+        for (std::uint32_t p = 0; p < ports; ++p) {
+          const std::uint32_t packet = sending[arriving[(pu + ahead) * ports + p]];
+          if (packet != no_packet) __builtin_prefetch(&known[(pu + ahead) * words + packet / 64], 1);
+        }
       std::uint64_t* mine = &known[pu * words];
       const bool was_complete = count[pu] == packets;
       for (std::uint32_t p = 0; p < ports; ++p) {
@@ -162,15 +216,24 @@ gossip_report simulate_gossip(const routing_table& table, std::uint64_t max_step
         ++out.link_steps;
         std::uint64_t& w = mine[packet / 64];
         const std::uint64_t bit = std::uint64_t{1} << (packet % 64);
-        if (!(w & bit)) w |= bit, ++count[pu];
+        if (w & bit) {
+          ++out.duplicate_receives;
+          continue;
+        }
+        w |= bit, ++count[pu];
+        if (options.record_arrivals) out.first_arrival[pu * packets + packet] = static_cast<std::uint32_t>(step);
       }
-      if (!was_complete && count[pu] == packets) ++complete;
+      if (!was_complete && count[pu] == packets) ++complete, out.completion[pu] = step;
     }
-    for (pu_index pu = 0; pu < P; ++pu)  // what each out-port sends next step
-      for (std::uint32_t o = 0; o < ports; ++o) {
-        const std::uint32_t in = table.forward_at(pu, o);
-        next[pu * ports + o] = in == no_port ? no_packet : sending[arriving[pu * ports + in]];
-      }
+    // Rules for the next step (step + 1): apply the switches that start then.
+    while (next_switch < switches.size() && switches[next_switch].step <= step + 1) {
+      const port_switch& w = switches[next_switch++];
+      forward[static_cast<std::size_t>(w.pu) * ports + w.port] = w.in_port;
+    }
+    for (std::size_t link = 0; link < forward.size(); ++link) {  // what each out-port sends next step
+      const std::uint32_t in = forward[link];
+      next[link] = in == no_port ? no_packet : sending[arriving[link - link % ports + in]];
+    }
     sending.swap(next);
   }
   out.steps = step;
@@ -181,6 +244,154 @@ gossip_report simulate_gossip(const routing_table& table, std::uint64_t max_step
           add(torus_violation_kind::never_reached, pu, 0, static_cast<std::uint32_t>(id));
           break;
         }
+  return out;
+}
+
+cycle_system_report check_cycle_system(const cycle_system& system, std::uint64_t max_distance, std::size_t max_witnesses) {
+  cycle_system_report out;
+  const torus& net = system.network;
+  const std::uint32_t ports = net.ports();
+  const pu_index P = net.size();
+  out.checked = std::to_string(system.cycles.size()) + " cycles (" + system.construction + ") on the " + net.name() +
+                " torus: closed, simple, edge-disjoint, every PU within distance " + std::to_string(max_distance) + " of each cycle";
+  auto add = [&](torus_violation_kind k, pu_index pu, std::uint32_t port, std::uint32_t cycle) {
+    ++out.count_by_kind[static_cast<std::size_t>(k)];
+    out.add({k, pu, port, cycle}, max_witnesses);
+  };
+  std::vector<char> in_cycle(static_cast<std::size_t>(P) * ports, 0);  // undirected: marked on both ends
+  std::vector<std::uint32_t> visits(P);
+  for (std::uint32_t c = 0; c < system.cycles.size(); ++c) {
+    const torus_cycle& cy = system.cycles[c];
+    out.lengths.push_back(cy.pus.size());
+    if (cy.pus.empty() || cy.ports.size() != cy.pus.size()) {
+      add(torus_violation_kind::broken_cycle, cy.pus.empty() ? 0 : cy.pus.front(), 0, c);
+      continue;
+    }
+    std::fill(visits.begin(), visits.end(), 0);
+    for (std::size_t i = 0; i < cy.pus.size(); ++i) {
+      const pu_index pu = cy.pus[i], next = cy.pus[(i + 1) % cy.pus.size()];
+      const std::uint32_t port = cy.ports[i];
+      if (pu >= P || next >= P || port >= ports || net.neighbor(pu, port) != next) {
+        add(torus_violation_kind::broken_cycle, pu < P ? pu : 0, port, c);
+        continue;
+      }
+      if (visits[pu]++ == 1) add(torus_violation_kind::not_simple, pu, 0, c);
+      if (in_cycle[pu * ports + port] || in_cycle[next * ports + torus::opposite(port)]) add(torus_violation_kind::shared_link, pu, port, c);
+      in_cycle[pu * ports + port] = in_cycle[next * ports + torus::opposite(port)] = 1;
+    }
+  }
+  if (!out.holds()) return out;
+  // Locality: breadth-first search from each cycle over links no cycle uses.
+  std::vector<std::uint64_t> dist(P);
+  for (std::uint32_t c = 0; c < system.cycles.size(); ++c) {
+    constexpr std::uint64_t far = UINT64_MAX;
+    std::fill(dist.begin(), dist.end(), far);
+    std::vector<pu_index> frontier(system.cycles[c].pus.begin(), system.cycles[c].pus.end());
+    for (pu_index v : frontier) dist[v] = 0;
+    for (std::size_t head = 0; head < frontier.size(); ++head) {
+      const pu_index v = frontier[head];
+      for (std::uint32_t p = 0; p < ports; ++p) {
+        if (in_cycle[v * ports + p]) continue;
+        const pu_index w = net.neighbor(v, p);
+        if (dist[w] == far) dist[w] = dist[v] + 1, frontier.push_back(w);
+      }
+    }
+    for (pu_index v = 0; v < P; ++v) {
+      if (dist[v] == 0) continue;
+      ++out.off_cycle_pairs;
+      if (dist[v] == far || dist[v] > max_distance) add(torus_violation_kind::far_from_cycle, v, 0, c);
+      else out.max_distance = std::max(out.max_distance, dist[v]);
+    }
+  }
+  return out;
+}
+
+supply_report check_supply(const routing_table& table, const cycle_system& system, std::size_t max_witnesses) {
+  supply_report out;
+  const torus& net = table.network;
+  const std::uint32_t ports = net.ports();
+  const pu_index P = net.size();
+  out.checked = "supply of every PU with both directions of every cycle (" + system.construction + ") on the " + net.name() + " torus";
+  auto add = [&](torus_violation_kind k, pu_index pu, std::uint32_t port, std::uint32_t cycle) {
+    ++out.count_by_kind[static_cast<std::size_t>(k)];
+    out.add({k, pu, port, cycle}, max_witnesses);
+  };
+  if (!(net.dims() == system.network.dims())) {
+    add(torus_violation_kind::bad_rule, 0, 0, 0);
+    out.checked += ": the table and the cycles are on different tori";
+    return out;
+  }
+  // Each out-link's streams: bit 2c + dir (dir 0: running forward along cycle c, 1: backward), with its delay.
+  const auto cycles = static_cast<std::uint32_t>(system.cycles.size());
+  if (cycles > 32) {
+    out.outcome = verdict::unknown;
+    out.checked += ": more than 32 cycles are not traced";
+    return out;
+  }
+  constexpr std::uint64_t unset = UINT64_MAX;
+  std::vector<std::uint64_t> streams(static_cast<std::size_t>(P) * ports, 0);
+  std::vector<std::uint64_t> delay(static_cast<std::size_t>(P) * ports, unset);
+  std::vector<char> cycle_link(static_cast<std::size_t>(P) * ports, 0);
+  std::vector<std::uint32_t> on(static_cast<std::size_t>(P) * cycles, 0);
+  for (std::uint32_t c = 0; c < cycles; ++c) {
+    const torus_cycle& cy = system.cycles[c];
+    const std::size_t m = cy.pus.size();
+    for (std::size_t i = 0; i < m && cy.ports.size() == m; ++i) {
+      const pu_index pu = cy.pus[i];
+      if (pu >= P || cy.ports[i] >= ports || net.neighbor(pu, cy.ports[i]) != cy.pus[(i + 1) % m]) {
+        add(torus_violation_kind::broken_cycle, pu < P ? pu : 0, cy.ports[i], c);
+        continue;
+      }
+      on[pu * cycles + c] = 1;
+      const std::uint32_t ahead = cy.ports[i], behind = torus::opposite(cy.ports[(i + m - 1) % m]);
+      if (table.forward_at(pu, ahead) != behind) add(torus_violation_kind::cycle_not_followed, pu, ahead, c);
+      if (table.forward_at(pu, behind) != ahead) add(torus_violation_kind::cycle_not_followed, pu, behind, c);
+      streams[pu * ports + ahead] |= std::uint64_t{1} << (2 * c);
+      streams[pu * ports + behind] |= std::uint64_t{1} << (2 * c + 1);
+      delay[pu * ports + ahead] = delay[pu * ports + behind] = 0;
+      cycle_link[pu * ports + ahead] = cycle_link[pu * ports + behind] = 1;
+    }
+  }
+  if (!out.holds()) return out;
+  // Relays: an out-port that forwards in-port p (or switches to it) carries what arrives on p, one step later.
+  // Fixed point by rounds; round r settles streams that pass r relays.
+  std::vector<std::vector<std::uint32_t>> sources(static_cast<std::size_t>(P) * ports);
+  for (pu_index pu = 0; pu < P; ++pu)
+    for (std::uint32_t o = 0; o < ports; ++o)
+      if (!cycle_link[pu * ports + o] && table.forward_at(pu, o) < ports) sources[pu * ports + o].push_back(table.forward_at(pu, o));
+  for (const port_switch& w : table.switches)
+    if (w.pu < P && w.port < ports && w.in_port < ports && !cycle_link[w.pu * ports + w.port]) sources[w.pu * ports + w.port].push_back(w.in_port);
+  for (std::uint64_t round = 1; round <= P; ++round) {
+    bool changed = false;
+    for (pu_index pu = 0; pu < P; ++pu)
+      for (std::uint32_t o = 0; o < ports; ++o) {
+        const std::size_t link = pu * ports + o;
+        for (std::uint32_t in : sources[link]) {
+          const std::size_t from = static_cast<std::size_t>(net.neighbor(pu, in)) * ports + torus::opposite(in);
+          if (delay[from] != unset && delay[from] + 1 == round && (streams[from] & ~streams[link]) != 0) {
+            streams[link] |= streams[from];
+            if (delay[link] == unset) delay[link] = round;
+            changed = true;
+          }
+        }
+      }
+    if (!changed) break;
+  }
+  for (pu_index v = 0; v < P; ++v)
+    for (std::uint32_t c = 0; c < cycles; ++c) {
+      if (on[v * cycles + c]) continue;
+      std::uint64_t got = 0, worst = 0;
+      for (int dir = 0; dir < 2; ++dir) {
+        std::uint64_t best = unset;
+        for (std::uint32_t p = 0; p < ports; ++p) {
+          const std::size_t from = static_cast<std::size_t>(net.neighbor(v, p)) * ports + torus::opposite(p);
+          if (streams[from] >> (2 * c + dir) & 1) best = std::min(best, delay[from]);
+        }
+        if (best == unset) add(torus_violation_kind::unsupplied, v, static_cast<std::uint32_t>(dir), c);
+        else ++got, worst = std::max(worst, best);
+      }
+      if (got == 2) ++out.supplied_pairs, out.max_delay = std::max(out.max_delay, worst);
+    }
   return out;
 }
 

@@ -9,7 +9,7 @@ namespace dancecard {
 
 routing_table read_torus_routing(std::string_view text) {
   using detail::json;
-  const json doc = detail::parse_document(text, "dancecard.torus-routing/1", {"format", "algorithm", "dims", "packets", "forward", "inject"});
+  const json doc = detail::parse_document(text, "dancecard.torus-routing/1", {"format", "algorithm", "dims", "packets", "forward", "inject", "switches"});
   if (!doc.contains("dims") || !doc["dims"].is_array()) throw format_error("dims", "expected an array of sizes");
   std::vector<std::uint32_t> dims;
   for (std::size_t j = 0; j < doc["dims"].size(); ++j)
@@ -27,7 +27,7 @@ routing_table read_torus_routing(std::string_view text) {
   const std::uint32_t ports = network.ports();
   routing_table t{network, static_cast<std::uint32_t>(packets),
                   std::vector<std::uint32_t>(static_cast<std::size_t>(network.size()) * ports, no_port),
-                  std::vector<std::uint32_t>(static_cast<std::size_t>(network.size()) * ports, no_packet)};
+                  std::vector<std::uint32_t>(static_cast<std::size_t>(network.size()) * ports, no_packet), {}};
   for (const char* key : {"forward", "inject"}) {
     if (!doc.contains(key) || !doc[key].is_array()) throw format_error(key, "expected one array per PU");
     const json& rows = doc[key];
@@ -47,6 +47,22 @@ routing_table read_torus_routing(std::string_view text) {
         if (!forward && value >= packets) throw format_error(at, "packet " + std::to_string(value) + " does not exist (packets 0.." + std::to_string(packets - 1) + ")");
         (forward ? t.forward_at(pu, o) : t.inject_at(pu, o)) = static_cast<std::uint32_t>(value);
       }
+    }
+  }
+  if (doc.contains("switches")) {
+    const json& list = doc["switches"];
+    if (!list.is_array()) throw format_error("switches", "expected an array of [pu, out-port, step, in-port]");
+    for (std::size_t k = 0; k < list.size(); ++k) {
+      const std::string at = "switches[" + std::to_string(k) + "]";
+      if (!list[k].is_array() || list[k].size() != 4) throw format_error(at, "expected [pu, out-port, step, in-port]");
+      const std::uint64_t pu = detail::unsigned_at(list[k][0], at + "[0]", 0), port = detail::unsigned_at(list[k][1], at + "[1]", 0);
+      const std::uint64_t step = detail::unsigned_at(list[k][2], at + "[2]", 2), in = detail::unsigned_at(list[k][3], at + "[3]", 0);
+      if (pu >= network.size()) throw format_error(at + "[0]", "PU " + std::to_string(pu) + " does not exist (" + std::to_string(network.size()) + " PUs)");
+      if (port >= ports) throw format_error(at + "[1]", "out-port " + std::to_string(port) + " does not exist (ports 0.." + std::to_string(ports - 1) + ")");
+      if (in >= ports) throw format_error(at + "[3]", "in-port " + std::to_string(in) + " does not exist (ports 0.." + std::to_string(ports - 1) + ")");
+      for (const port_switch& w : t.switches)
+        if (w.pu == pu && w.port == port && w.step == step) throw format_error(at, "a second switch of PU " + std::to_string(pu) + " out-port " + std::to_string(port) + " in step " + std::to_string(step));
+      t.switches.push_back({static_cast<pu_index>(pu), static_cast<std::uint32_t>(port), step, static_cast<std::uint32_t>(in)});
     }
   }
   return t;
@@ -70,6 +86,14 @@ void write_torus_routing(std::ostream& out, const routing_table& table, std::str
         else out << v;
       }
       out << "]";
+    }
+    out << "]";
+  }
+  if (!table.switches.empty()) {
+    out << ",\n \"switches\": [";
+    for (std::size_t k = 0; k < table.switches.size(); ++k) {
+      const port_switch& w = table.switches[k];
+      out << (k ? ",\n  [" : "\n  [") << w.pu << ", " << w.port << ", " << w.step << ", " << w.in_port << "]";
     }
     out << "]";
   }

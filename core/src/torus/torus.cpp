@@ -67,7 +67,7 @@ routing_table pairing_table(const torus& network, const std::vector<std::uint32_
   if (partner.size() != static_cast<std::size_t>(network.size()) * ports)
     throw std::invalid_argument("pairing_table: one partner per PU and port expected");
   routing_table t{network, one_packet ? 1u : network.dimension(), std::vector<std::uint32_t>(partner.size(), no_port),
-                  std::vector<std::uint32_t>(partner.size(), no_packet)};
+                  std::vector<std::uint32_t>(partner.size(), no_packet), {}};
   for (pu_index pu = 0; pu < network.size(); ++pu) {
     std::uint32_t pair = 0;
     for (std::uint32_t p = 0; p < ports; ++p) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "dancecard/checkers/report.hpp"
+#include "dancecard/core/torus/cycles.hpp"
 #include "dancecard/core/torus/torus.hpp"
 
 namespace dancecard {
@@ -20,8 +21,15 @@ enum class torus_violation_kind {
   open_trail,       // the stream leaving PU `pu` by `port` reaches a PU that forwards it nowhere
   not_hamiltonian,  // a cycle through PU `pu` does not visit every PU exactly once
   never_reached,    // simulation: PU `pu` never receives packet `packet` within the step limit
+  broken_cycle,     // cycle `packet`: at PU `pu`, out-port `port` does not lead to the next PU of the cycle
+  not_simple,       // cycle `packet` visits PU `pu` more than once
+  shared_link,      // the link leaving PU `pu` by `port` belongs to more than one cycle (or twice to one)
+  far_from_cycle,   // PU `pu` is farther than the allowed distance from cycle `packet` over links no cycle uses
+  cycle_not_followed,  // PU `pu` on cycle `packet`: out-port `port` does not forward the cycle's stream
+  unsupplied,       // PU `pu` off cycle `packet` never receives the stream running in direction `port` (0 fwd, 1 bwd)
+  bad_switch,       // a switch names a PU, port or in-port that does not exist, a step below 2, or repeats a step
 };
-inline constexpr std::size_t torus_violation_kind_count = 5;
+inline constexpr std::size_t torus_violation_kind_count = 12;
 std::string_view to_string(torus_violation_kind kind);
 
 struct torus_violation {
@@ -49,13 +57,48 @@ struct gossip_report : report<torus_violation> {
   std::array<std::uint64_t, torus_violation_kind_count> count_by_kind{};
   std::uint64_t steps = 0;       // the step after which every PU holds every packet (when holds())
   std::uint64_t link_steps = 0;  // packet transfers simulated (one per busy directed link and step)
+  std::uint64_t duplicate_receives = 0;  // transfers that brought a packet its receiver already held
+  std::vector<std::uint64_t> completion;  // per PU: the step after which it held every packet (0: never)
+  /// With record_arrivals: [pu · P·packets + packet] the step in which pu first held the packet (0: its own; never:
+  /// UINT32_MAX). Empty otherwise.
+  std::vector<std::uint32_t> first_arrival;
 };
 
-/// Runs the table from step 1 (injection) until every PU holds all P·packets packets, or `max_steps`
-/// (0: P·packets + P). Each directed link carries at most one packet per step by construction of the table.
+struct gossip_options {
+  std::uint64_t max_steps = 0;     // 0: P·packets + P + the latest switch step
+  std::size_t max_witnesses = 10;
+  bool record_arrivals = false;    // fill first_arrival (P²·packets entries; refused above 2^28)
+};
+
+/// Runs the table from step 1 (injection) until every PU holds all P·packets packets, or the step limit. Each
+/// directed link carries at most one packet per step by construction of the table; switches apply from their step on.
+gossip_report simulate_gossip(const routing_table& table, const gossip_options& options);
 gossip_report simulate_gossip(const routing_table& table, std::uint64_t max_steps = 0, std::size_t max_witnesses = 10);
+
+/// Cycle checks of a cycle system (core/torus/cycles.hpp), independent of any routing: every cycle closed along real
+/// links and simple, no link in two cycles (or twice in one), and every PU within `max_distance` of every cycle it
+/// is not on, over links no cycle uses (the locality of Sections 3.2–4.3: 1, or 2 where OOC PUs relay).
+struct cycle_system_report : report<torus_violation> {
+  std::array<std::uint64_t, torus_violation_kind_count> count_by_kind{};
+  std::vector<std::uint64_t> lengths;   // per cycle
+  std::uint64_t off_cycle_pairs = 0;    // (PU, cycle) pairs with the PU off the cycle
+  std::uint64_t max_distance = 0;       // the largest distance of such a PU from its cycle
+};
+cycle_system_report check_cycle_system(const cycle_system& system, std::uint64_t max_distance = 2, std::size_t max_witnesses = 10);
+
+/// The locality property of a routing table over a cycle system: every PU on a cycle forwards both directions of
+/// it, and every PU off a cycle receives both directions of it (the streams traced back through the table to the
+/// cycle links, through at most one relaying PU per step of delay, switches included).
+struct supply_report : report<torus_violation> {
+  std::array<std::uint64_t, torus_violation_kind_count> count_by_kind{};
+  std::uint64_t max_delay = 0;     // 1: supplied by adjacent on-cycle PUs; 2: through one relaying PU; …
+  std::uint64_t supplied_pairs = 0;  // (PU, cycle) pairs supplied with both directions
+};
+supply_report check_supply(const routing_table& table, const cycle_system& system, std::size_t max_witnesses = 10);
 
 std::string describe(const torus_cycle_report& r);
 std::string describe(const gossip_report& r);
+std::string describe(const cycle_system_report& r);
+std::string describe(const supply_report& r);
 
 }  // namespace dancecard

@@ -45,6 +45,17 @@ class torus {
 inline constexpr std::uint32_t no_port = UINT32_MAX;
 inline constexpr std::uint32_t no_packet = UINT32_MAX;
 
+/// The switching strategy of Section 3.2 as an explicit exception to time independence: from step `step` on (steps
+/// count from 1, switches apply from step 2), out-port `port` of PU `pu` forwards in-port `in_port` instead of its
+/// `forward` entry (or an earlier switch's). One switch per out-port is the paper's strategy; more are allowed.
+struct port_switch {
+  pu_index pu = 0;
+  std::uint32_t port = 0;
+  std::uint64_t step = 0;
+  std::uint32_t in_port = 0;
+  friend bool operator==(const port_switch&, const port_switch&) = default;
+};
+
 /// For every PU and out-port: `forward` — the in-port whose arrivals (of the previous step) this out-port sends on,
 /// or no_port; `inject` — which of the PU's own packets (0 … packets − 1) it sends in step 1, or no_packet.
 /// An in-port p of a PU is the link arriving from neighbor(pu, p).
@@ -53,6 +64,7 @@ struct routing_table {
   std::uint32_t packets = 1;                // own packets per PU
   std::vector<std::uint32_t> forward;       // [pu · ports + out-port]
   std::vector<std::uint32_t> inject;        // [pu · ports + out-port]
+  std::vector<port_switch> switches;        // empty: time-independent
   std::uint32_t& forward_at(pu_index pu, std::uint32_t port) { return forward[pu * network.ports() + port]; }
   std::uint32_t forward_at(pu_index pu, std::uint32_t port) const { return forward[pu * network.ports() + port]; }
   std::uint32_t& inject_at(pu_index pu, std::uint32_t port) { return inject[pu * network.ports() + port]; }

@@ -1,0 +1,91 @@
+// Edge-disjoint (partial) Hamiltonian cycles on tori and the routing tables that gossip along them (Meyer and Sibeyn,
+// "Time-independent gossiping on full-port tori", Sections 3.4 and 4).
+//
+//   dancecard::torus t({6, 8});
+//   auto system = dancecard::zigzag_cycles(t);             // Section 4.1: two cycles of n1·n2/2 + n1 PUs each
+//   auto table = dancecard::cycle_routing(system, dancecard::supply_policy::one_switch);
+//   // checkers/torus_check: check_cycle_system(system), check_supply(table, system), simulate_gossip(table)
+//
+// A cycle is a closed walk given by its PUs and the out-port each leaves by. A PU off a cycle (out-of-cycle, OOC) is
+// supplied with the packets of both directions of the cycle over links no cycle uses: by adjacent on-cycle PUs, or
+// (when none is free) by an adjacent PU that is itself supplied, one step later.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "dancecard/core/torus/torus.hpp"
+
+namespace dancecard {
+
+struct torus_cycle {
+  std::vector<pu_index> pus;         // in order; the cycle closes from the last back to the first
+  std::vector<std::uint32_t> ports;  // ports[i]: the out-port of pus[i] that leads to pus[i + 1 mod length]
+  std::size_t length() const noexcept { return pus.size(); }
+};
+
+struct cycle_system {
+  torus network;
+  std::vector<torus_cycle> cycles;
+  std::string construction;  // "zigzag", "hamiltonian-product", …
+};
+
+/// Sections 4.1–4.3: d cycles built from laps (zigzag(d, j) followed by moves along x_d); cycle j starts in
+/// PU (j, 0, …, 0). Coordinates follow the paper: dims = {n_1, …, n_d}, port 2(k − 1) is +x_k.
+/// require (std::invalid_argument names the condition): d >= 2, (1) (Σ_{j=2}^{d−1} Π_{l=j}^{d−1} n_l) mod n_1 = 0,
+/// (2) n_1 mod d = 0, (3) n_d >= d.
+cycle_system zigzag_cycles(const torus& network);
+
+/// The moves of zigzag(d, j) as axes 1 … d (Section 4.3.1): d − j + 1 along x_1, one along each of x_2 … x_j, d − 1
+/// along x_d, alternating with the x_d moves. require 1 <= j < d.
+std::vector<std::uint32_t> zigzag_moves(std::uint32_t d, std::uint32_t j);
+
+/// Lap i (1-based) of a zigzag cycle uses zigzag(d, j) with j the largest index in 1 … d − 1 such that
+/// i mod (n_1/d · n_2 ⋯ n_{j−1}) = 0 (Section 4.3.1).
+std::uint32_t zigzag_type(const std::vector<std::uint32_t>& dims, std::uint64_t lap);
+
+/// Section 3.4: d edge-disjoint Hamiltonian cycles for d = 1, 2, 4, 8 and every n_j even. Built by the product
+/// principle (Alspach, Bermond and Sotteau, "Decomposition into cycles I: Hamilton decompositions", 1990, after
+/// Kotzig): if G = H_1 ∪ … ∪ H_r and G' = H'_1 ∪ … ∪ H'_r are Hamilton decompositions, then G □ G' is the union of the
+/// H_i □ H'_i, each a 2-D torus |G| × |G'|, which Section 3.1's rules split into two Hamiltonian cycles.
+/// require (std::invalid_argument names it): d a power of two (at most 8), every n_j even.
+cycle_system hamiltonian_product_cycles(const torus& network);
+
+/// The two Hamiltonian cycles of Section 3.1's rules (n1, n2 even), walked from the pairing table.
+cycle_system hamiltonian_2d_cycles(const torus& network);
+
+enum class supply_policy {
+  time_independent,  // every supplying link forwards one stream forever
+  one_switch,        // Section 3.2's switching strategy: a supplying link may change stream once
+  scheduled,         // time-dependent supply: a supplying link changes stream as often as a matching of steps to
+                     // packets asks, which reaches the fewest steps two suppliers allow (see best_supply)
+};
+std::string_view to_string(supply_policy policy);
+
+/// The routing of gossip along a cycle system. one packet per PU when `one_packet` (every PU injects its packet on
+/// both directions of every cycle it lies on), otherwise cycle c carries packet c of every PU (then every cycle must
+/// be Hamiltonian). OOC PUs are supplied over links no cycle uses; with one_switch, the pair of supplying on-cycle
+/// PUs, their streams and switch steps are chosen to minimise the steps that PU needs (see best_supply).
+/// Throws std::invalid_argument naming a PU and cycle that cannot be supplied, or a PU on no cycle (one packet).
+routing_table cycle_routing(const cycle_system& system, supply_policy policy, bool one_packet = true);
+
+/// Supply of an OOC PU by two on-cycle PUs A and B on a cycle of `length` PUs, B `gap` positions after A. A stream
+/// delivers the supplier's own packet in step 1 and from step t >= 2 the packet of the PU t − 1 positions away in its
+/// direction (+1: packets arriving from ahead, i.e. running backward; −1: from behind, running forward).
+struct supply_plan {
+  int direction_a = -1, direction_b = 1;           // in step 1 and 2
+  std::vector<std::uint64_t> switches_a, switches_b;  // steps from which the direction flips (increasing)
+  std::uint64_t steps = 0;                         // the step after which every packet of the cycle has arrived
+};
+/// The best plan that delivers both directions of the cycle (the locality property: opposite streams, or a switch).
+/// time_independent: no switches; one_switch: at most one per supplier (exhaustive over the switch steps where arcs
+/// meet); scheduled: the fewest steps any direction sequence reaches, by a maximum matching of (supplier, step) slots
+/// to cycle positions (slot (A, t) can deliver a + (t − 1) or a − (t − 1)). require gap < length (gap 0: one PU
+/// supplies over two links, as when n_j = 2).
+supply_plan best_supply(std::uint64_t length, std::uint64_t gap, supply_policy policy);
+/// The step after which the plan has delivered all `length` positions (UINT64_MAX if never), by stepping through it.
+std::uint64_t supply_completion(std::uint64_t length, std::uint64_t gap, const supply_plan& plan);
+
+}  // namespace dancecard

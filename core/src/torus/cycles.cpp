@@ -1,0 +1,551 @@
+// Zigzag cycles (Section 4), Hamilton decompositions by products (Section 3.4) and gossip routing along cycles.
+#include "dancecard/core/torus/cycles.hpp"
+
+#include <algorithm>
+#include <array>
+#include <limits>
+#include <map>
+#include <stdexcept>
+#include <tuple>
+
+namespace dancecard {
+
+std::vector<std::uint32_t> zigzag_moves(std::uint32_t d, std::uint32_t j) {
+  if (d < 2 || j < 1 || j >= d)
+    throw std::invalid_argument("zigzag(" + std::to_string(d) + ", " + std::to_string(j) + "): needs 1 <= j < d");
+  std::vector<std::uint32_t> moves;
+  for (std::uint32_t k = 0; k < d; ++k) {
+    if (k > 0) moves.push_back(d);
+    moves.push_back(k >= 2 && k <= j ? k : 1);  // the k-th non-x_d move: x_k for 2 <= k <= j, x_1 otherwise
+  }
+  return moves;
+}
+
+std::uint32_t zigzag_type(const std::vector<std::uint32_t>& dims, std::uint64_t lap) {
+  const auto d = static_cast<std::uint32_t>(dims.size());
+  std::uint32_t type = 1;
+  std::uint64_t period = dims[0] / d;  // n_1/d · n_2 ⋯ n_{j−1} for j = 2, 3, …
+  for (std::uint32_t j = 2; j < d; ++j) {
+    if (lap % period == 0) type = j;
+    period *= dims[j - 1];
+  }
+  return type;
+}
+
+cycle_system zigzag_cycles(const torus& network) {
+  const std::vector<std::uint32_t>& n = network.dims();
+  const auto d = network.dimension();
+  if (d < 2) throw std::invalid_argument("zigzag cycles (Section 4): need d >= 2, got the " + network.name() + " torus");
+  std::uint64_t sum = 0;  // condition (1): Σ_{j=2}^{d−1} Π_{l=j}^{d−1} n_l ≡ 0 (mod n_1)
+  for (std::uint32_t j = 2; j < d; ++j) {
+    std::uint64_t product = 1;
+    for (std::uint32_t l = j; l < d; ++l) product *= n[l - 1];
+    sum += product;
+  }
+  if (sum % n[0] != 0)
+    throw std::invalid_argument("zigzag cycles on " + network.name() + ": condition (1) fails: sum_{j=2}^{d-1} prod_{l=j}^{d-1} n_l = " +
+                                std::to_string(sum) + " is not a multiple of n_1 = " + std::to_string(n[0]));
+  if (n[0] % d != 0)
+    throw std::invalid_argument("zigzag cycles on " + network.name() + ": condition (2) fails: n_1 = " + std::to_string(n[0]) +
+                                " is not a multiple of d = " + std::to_string(d));
+  if (n[d - 1] < d)
+    throw std::invalid_argument("zigzag cycles on " + network.name() + ": condition (3) fails: n_d = " + std::to_string(n[d - 1]) +
+                                " is below d = " + std::to_string(d));
+  std::uint64_t laps = n[0] / d;
+  for (std::uint32_t l = 2; l < d; ++l) laps *= n[l - 1];
+  std::vector<std::vector<std::uint32_t>> zigzags(d);
+  for (std::uint32_t j = 1; j < d; ++j) zigzags[j] = zigzag_moves(d, j);
+  cycle_system out{network, {}, "zigzag"};
+  for (std::uint32_t c = 0; c < d; ++c) {
+    std::vector<std::uint32_t> at(d, 0);
+    at[0] = c;
+    torus_cycle cycle;
+    auto move = [&](std::uint32_t axis) {  // axis 1 … d, positive direction
+      const pu_index pu = network.index(at);
+      cycle.pus.push_back(pu);
+      cycle.ports.push_back(2 * (axis - 1));
+      at[axis - 1] = (at[axis - 1] + 1) % n[axis - 1];
+    };
+    for (std::uint64_t lap = 1; lap <= laps; ++lap) {
+      for (std::uint32_t axis : zigzags[zigzag_type(n, lap)]) move(axis);
+      for (std::uint32_t k = d - 1; k < n[d - 1]; ++k) move(d);  // n_d − (d − 1) moves along x_d
+    }
+    if (network.index(at) != cycle.pus.front())
+      throw std::logic_error("zigzag cycles on " + network.name() + ": cycle " + std::to_string(c) + " does not close");
+    out.cycles.push_back(std::move(cycle));
+  }
+  return out;
+}
+
+namespace {
+
+// Walks the closed trail that leaves `start` by `port`, following a pairing (what arrives on p leaves by partner[p]).
+torus_cycle walk_pairing(const torus& network, const std::vector<std::uint32_t>& partner, pu_index start, std::uint32_t port) {
+  torus_cycle cycle;
+  pu_index at = start;
+  do {
+    cycle.pus.push_back(at);
+    cycle.ports.push_back(port);
+    const pu_index next = network.neighbor(at, port);
+    port = partner[next * network.ports() + torus::opposite(port)];
+    at = next;
+  } while (!(at == start && port == cycle.ports.front()));
+  return cycle;
+}
+
+std::vector<std::uint32_t> section_3_1_partner(std::uint32_t rows, std::uint32_t cols) {
+  constexpr std::uint32_t B = 0, T = 1, R = 2, L = 3;
+  std::vector<std::uint32_t> partner(static_cast<std::size_t>(rows) * cols * 4);
+  for (std::uint32_t i = 0; i < rows; ++i)
+    for (std::uint32_t j = 0; j < cols; ++j) {
+      std::uint32_t* p = &partner[(static_cast<std::size_t>(i) * cols + j) * 4];
+      if (j == cols - 1 || j % 2 == 0) p[T] = R, p[R] = T, p[B] = L, p[L] = B;
+      else p[T] = L, p[L] = T, p[B] = R, p[R] = B;
+    }
+  return partner;
+}
+
+// Two Hamiltonian cycles of the rows × cols torus by Section 3.1, as sequences of (row, col) indices row·cols + col.
+std::array<std::vector<std::uint64_t>, 2> split_2d(std::uint64_t rows, std::uint64_t cols) {
+  // The rules are local; walk them on index arithmetic so that the sizes may exceed what `torus` holds.
+  constexpr std::uint32_t B = 0, T = 1, R = 2, L = 3;
+  auto partner = [&](std::uint64_t col, std::uint32_t p) -> std::uint32_t {
+    const bool top_right = col == cols - 1 || col % 2 == 0;
+    if (top_right) return p == T ? R : p == R ? T : p == B ? L : B;
+    return p == T ? L : p == L ? T : p == B ? R : B;
+  };
+  std::array<std::vector<std::uint64_t>, 2> out;
+  for (int c = 0; c < 2; ++c) {
+    // cycle c leaves PU (0, 0) by R (c = 0) or by B (c = 1): the two pairs of (0, 0) are {T, R} and {B, L}
+    std::uint64_t r = 0, col = 0;
+    std::uint32_t port = c == 0 ? R : B;
+    do {
+      out[c].push_back(r * cols + col);
+      if (port == B) r = (r + 1) % rows;
+      else if (port == T) r = (r + rows - 1) % rows;
+      else if (port == R) col = (col + 1) % cols;
+      else col = (col + cols - 1) % cols;
+      port = partner(col, port ^ 1u);
+    } while (!(r == 0 && col == 0));
+    if (out[c].size() != rows * cols) throw std::logic_error("Section 3.1 rules: a cycle is not Hamiltonian");
+  }
+  return out;
+}
+
+// Hamilton decomposition of the torus with the given dims (all even, count a power of two): per cycle the sequence of
+// mixed-radix PU indices (row-major over dims).
+std::vector<std::vector<std::uint64_t>> decompose(const std::vector<std::uint32_t>& dims) {
+  if (dims.size() == 1) {
+    std::vector<std::uint64_t> cycle(dims[0]);
+    for (std::uint64_t i = 0; i < dims[0]; ++i) cycle[i] = i;
+    return {cycle};
+  }
+  const std::size_t half = dims.size() / 2;
+  const std::vector<std::uint32_t> left(dims.begin(), dims.begin() + static_cast<std::ptrdiff_t>(half));
+  const std::vector<std::uint32_t> right(dims.begin() + static_cast<std::ptrdiff_t>(half), dims.end());
+  const auto h = decompose(left), k = decompose(right);
+  std::uint64_t size_right = 1;
+  for (std::uint32_t x : right) size_right *= x;
+  const std::uint64_t size_left = h[0].size();
+  std::vector<std::vector<std::uint64_t>> out;
+  for (std::size_t i = 0; i < h.size(); ++i) {
+    // H_i □ K_i ≅ the size_left × size_right torus: (s, t) ↦ (h_i[s], k_i[t]).
+    for (const auto& cycle : split_2d(size_left, size_right)) {
+      std::vector<std::uint64_t> mapped;
+      mapped.reserve(cycle.size());
+      for (std::uint64_t v : cycle) mapped.push_back(h[i][v / size_right] * size_right + k[i][v % size_right]);
+      out.push_back(std::move(mapped));
+    }
+  }
+  return out;
+}
+
+// The cycle through the given PU sequence, with the port between consecutive PUs (they must be adjacent; with
+// n_j = 2 two ports lead to the same neighbour, and `used` picks the one this system has not used yet).
+torus_cycle cycle_through(const torus& network, const std::vector<std::uint64_t>& sequence, std::vector<char>& used) {
+  torus_cycle cycle;
+  for (std::size_t i = 0; i < sequence.size(); ++i) {
+    const auto from = static_cast<pu_index>(sequence[i]), to = static_cast<pu_index>(sequence[(i + 1) % sequence.size()]);
+    std::uint32_t port = no_port;
+    for (std::uint32_t p = 0; p < network.ports() && port == no_port; ++p) {
+      const pu_index back = network.neighbor(to, torus::opposite(p));
+      if (network.neighbor(from, p) == to && back == from && !used[from * network.ports() + p]) port = p;
+    }
+    if (port == no_port) throw std::logic_error("Hamilton decomposition: consecutive PUs are not joined by a free link");
+    used[from * network.ports() + port] = used[to * network.ports() + torus::opposite(port)] = 1;
+    cycle.pus.push_back(from);
+    cycle.ports.push_back(port);
+  }
+  return cycle;
+}
+
+}  // namespace
+
+cycle_system hamiltonian_product_cycles(const torus& network) {
+  const auto d = network.dimension();
+  if (d != 1 && d != 2 && d != 4 && d != 8)
+    throw std::invalid_argument("Hamilton decomposition (Section 3.4) of " + network.name() +
+                                ": the product construction needs d = 1, 2, 4 or 8, got d = " + std::to_string(d));
+  for (std::uint32_t j = 0; j < d; ++j)
+    if (network.dims()[j] % 2 != 0)
+      throw std::invalid_argument("Hamilton decomposition (Section 3.4) of " + network.name() + ": needs every n_j even, n_" +
+                                  std::to_string(j + 1) + " = " + std::to_string(network.dims()[j]));
+  cycle_system out{network, {}, "hamiltonian-product"};
+  std::vector<char> used(static_cast<std::size_t>(network.size()) * network.ports(), 0);
+  for (const auto& sequence : decompose(network.dims())) out.cycles.push_back(cycle_through(network, sequence, used));
+  return out;
+}
+
+cycle_system hamiltonian_2d_cycles(const torus& network) {
+  (void)hamiltonian_2d(network);  // names the conditions when they fail
+  const auto partner = section_3_1_partner(network.dims()[0], network.dims()[1]);
+  cycle_system out{network, {}, "hamiltonian"};
+  out.cycles.push_back(walk_pairing(network, partner, 0, 2));  // leaves (0, 0) by R
+  out.cycles.push_back(walk_pairing(network, partner, 0, 0));  // leaves (0, 0) by B
+  return out;
+}
+
+// ---- supply plans ------------------------------------------------------------------------------------------------
+
+namespace {
+
+// Positions a stream covers by step `horizon`: the supplier at `origin`, direction f until step s − 1, then −f.
+// Returns up to two arcs (start, length) on the cycle of length m.
+struct arc {
+  std::uint64_t start = 0, length = 0;
+};
+
+void stream_arcs(std::uint64_t m, std::uint64_t origin, int f, std::uint64_t s, std::uint64_t horizon, std::vector<arc>& out) {
+  // offsets k = t − 1 for t = 1 … horizon; direction f for t < s (all t when s = 0), −f from t = s on
+  const std::uint64_t first_end = s == 0 ? horizon : std::min(horizon, s - 1);  // k in [0, first_end)
+  auto add = [&](int dir, std::uint64_t lo, std::uint64_t hi) {  // offsets lo … hi − 1 in direction dir
+    if (hi <= lo) return;
+    const std::uint64_t len = std::min(hi - lo, m);
+    const std::uint64_t start = dir > 0 ? (origin + lo) % m : (origin + m - (hi - 1) % m) % m;
+    out.push_back({len == m ? 0 : start, len});
+  };
+  add(f, 0, first_end);
+  if (s != 0 && horizon >= s) add(-f, s - 1, horizon);
+}
+
+bool covers_all(std::uint64_t m, const std::vector<arc>& arcs) {
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> spans;  // [lo, hi) within [0, m)
+  for (const arc& a : arcs) {
+    if (a.length >= m) return true;
+    const std::uint64_t end = a.start + a.length;
+    if (end <= m) spans.push_back({a.start, end});
+    else spans.push_back({a.start, m}), spans.push_back({0, end - m});
+  }
+  std::sort(spans.begin(), spans.end());
+  std::uint64_t reach = 0;
+  for (const auto& [lo, hi] : spans) {
+    if (lo > reach) return false;
+    reach = std::max(reach, hi);
+  }
+  return reach >= m;
+}
+
+bool plan_covers(std::uint64_t m, std::uint64_t gap, int fa, std::uint64_t sa, int fb, std::uint64_t sb, std::uint64_t horizon) {
+  std::vector<arc> arcs;
+  stream_arcs(m, 0, fa, sa, horizon, arcs);
+  stream_arcs(m, gap, fb, sb, horizon, arcs);
+  return covers_all(m, arcs);
+}
+
+}  // namespace
+
+std::uint64_t supply_completion(std::uint64_t length, std::uint64_t gap, const supply_plan& plan) {
+  std::vector<char> got(length, 0);
+  std::uint64_t missing = length;
+  auto direction = [](int first, const std::vector<std::uint64_t>& flips, std::uint64_t t) {
+    const auto flipped = std::count_if(flips.begin(), flips.end(), [t](std::uint64_t s) { return t >= s; });
+    return flipped % 2 == 0 ? first : -first;
+  };
+  auto take = [&](std::uint64_t origin, int f, std::uint64_t t) {
+    const std::uint64_t k = (t - 1) % length;
+    const std::uint64_t pos = f > 0 ? (origin + k) % length : (origin + length - k) % length;
+    if (!got[pos]) got[pos] = 1, --missing;
+  };
+  const std::uint64_t limit = 2 * length + (plan.switches_a.empty() ? 0 : plan.switches_a.back()) + (plan.switches_b.empty() ? 0 : plan.switches_b.back());
+  for (std::uint64_t t = 1; t <= limit; ++t) {
+    take(0, direction(plan.direction_a, plan.switches_a, t), t);
+    take(gap % length, direction(plan.direction_b, plan.switches_b, t), t);
+    if (missing == 0) return t;
+  }
+  return std::numeric_limits<std::uint64_t>::max();
+}
+
+std::string_view to_string(supply_policy policy) {
+  switch (policy) {
+    case supply_policy::time_independent: return "time-independent";
+    case supply_policy::one_switch: return "one-switch";
+    case supply_policy::scheduled: return "scheduled";
+  }
+  return "?";
+}
+
+namespace {
+
+std::vector<std::uint64_t> one_flip(std::uint64_t s) { return s == 0 ? std::vector<std::uint64_t>{} : std::vector<std::uint64_t>{s}; }
+
+// Scheduled supply: slots (supplier, step t = 1 … horizon) each deliver one of two positions; a maximum matching
+// of slots to positions covers the cycle iff some direction sequence does. Kuhn's augmenting paths.
+bool match_slots(std::uint64_t m, std::uint64_t gap, std::uint64_t horizon, std::vector<int>& dir_a, std::vector<int>& dir_b) {
+  const std::uint64_t slots = 2 * horizon;
+  auto options = [&](std::uint64_t slot, int which) {  // which 0: +, 1: −
+    const std::uint64_t origin = slot % 2 == 0 ? 0 : gap, k = (slot / 2) % m;
+    return which == 0 ? (origin + k) % m : (origin + m - k) % m;
+  };
+  std::vector<std::uint64_t> owner(m, UINT64_MAX), seen(m, UINT64_MAX);
+  std::uint64_t matched = 0, round = 0;
+  auto augment = [&](auto&& self, std::uint64_t slot) -> bool {
+    for (int which = 0; which < 2; ++which) {
+      const std::uint64_t p = options(slot, which);
+      if (seen[p] == round) continue;
+      seen[p] = round;
+      if (owner[p] == UINT64_MAX || self(self, owner[p])) {
+        owner[p] = slot;
+        return true;
+      }
+    }
+    return false;
+  };
+  for (std::uint64_t s = 0; s < slots && matched < m; ++s, ++round)
+    if (augment(augment, s)) ++matched;
+  if (matched < m) return false;
+  std::vector<int> chosen(slots, 0);
+  for (std::uint64_t p = 0; p < m; ++p)
+    if (owner[p] != UINT64_MAX) chosen[owner[p]] = options(owner[p], 0) == p ? 1 : -1;
+  dir_a.assign(horizon, 0), dir_b.assign(horizon, 0);
+  for (std::uint64_t s = 0; s < slots; ++s) (s % 2 == 0 ? dir_a : dir_b)[s / 2] = chosen[s];
+  return true;
+}
+
+// Directions per step (0: free) to a first direction and flip steps, keeping the direction where the step is free.
+std::pair<int, std::vector<std::uint64_t>> flips_of(const std::vector<int>& dirs, int fallback) {
+  int first = fallback;
+  for (std::size_t t = 1; t < dirs.size(); ++t)  // step 1 (t = 0) delivers the supplier's own packet either way
+    if (dirs[t] != 0) {
+      first = dirs[t];
+      break;
+    }
+  std::vector<std::uint64_t> flips;
+  int current = first;
+  for (std::size_t t = 1; t < dirs.size(); ++t)
+    if (dirs[t] != 0 && dirs[t] != current) current = dirs[t], flips.push_back(t + 1);
+  return {first, flips};
+}
+
+}  // namespace
+
+supply_plan best_supply(std::uint64_t m, std::uint64_t gap, supply_policy policy) {
+  if (m < 2 || gap >= m) throw std::invalid_argument("best_supply: needs gap < length");
+  if (policy == supply_policy::scheduled) {
+    // The matching may pick one direction for both suppliers (then the locality property fails); the one-switch plan
+    // is the fallback, and the matching is tried only where it could do better.
+    const supply_plan once = best_supply(m, gap, supply_policy::one_switch);
+    for (std::uint64_t horizon = (m + 1) / 2; horizon < once.steps; ++horizon) {
+      std::vector<int> dir_a, dir_b;
+      if (!match_slots(m, gap, horizon, dir_a, dir_b)) continue;
+      supply_plan plan;
+      std::tie(plan.direction_a, plan.switches_a) = flips_of(dir_a, -1);
+      std::tie(plan.direction_b, plan.switches_b) = flips_of(dir_b, plan.direction_a == -1 ? 1 : -1);
+      if (plan.direction_a == plan.direction_b && plan.switches_a.empty() && plan.switches_b.empty()) {
+        plan.direction_b = -plan.direction_a;  // both directions must be delivered: a free step may take the other
+        if (supply_completion(m, gap, plan) > horizon) continue;
+      }
+      plan.steps = horizon;
+      return plan;
+    }
+    return once;
+  }
+  for (std::uint64_t horizon = (m + 1) / 2; horizon <= m; ++horizon) {
+    // Switch steps worth trying: where an arc of one stream meets the other supplier or the far end of its arcs.
+    std::vector<std::uint64_t> candidates{0};
+    if (policy == supply_policy::one_switch) {
+      const std::uint64_t g = gap, h = horizon;
+      for (std::uint64_t x : {g, m - g, h > g ? h - g : 0, h > m - g ? h - (m - g) : 0, m > h ? m - h : 0, 2 * h > m ? 2 * h - m : 0,
+                              (m - g + 1) / 2, (g + 1) / 2, h + g > m ? h + g - m : 0})
+        for (std::uint64_t y = x > 2 ? x - 2 : 0; y <= x + 3; ++y)
+          if (y >= 2 && y <= horizon) candidates.push_back(y);
+      std::sort(candidates.begin(), candidates.end());
+      candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+    }
+    for (int fa : {-1, 1})
+      for (int fb : {-1, 1})
+        for (std::uint64_t sa : candidates)
+          for (std::uint64_t sb : candidates)
+            if ((fa != fb || sa != 0 || sb != 0) && plan_covers(m, gap, fa, sa, fb, sb, horizon))
+              return {fa, fb, one_flip(sa), one_flip(sb), horizon};
+  }
+  supply_plan fallback{-1, 1, {}, {}, 0};  // unreachable: opposite streams cover by step m
+  fallback.steps = supply_completion(m, gap, fallback);
+  return fallback;
+}
+
+// ---- routing -----------------------------------------------------------------------------------------------------
+
+namespace {
+
+constexpr std::uint32_t none = std::numeric_limits<std::uint32_t>::max();
+
+struct placement {
+  std::uint32_t cycle = none;
+  std::uint64_t position = 0;
+};
+
+}  // namespace
+
+routing_table cycle_routing(const cycle_system& system, supply_policy policy, bool one_packet) {
+  const torus& net = system.network;
+  const pu_index P = net.size();
+  const std::uint32_t ports = net.ports();
+  const auto cycles = static_cast<std::uint32_t>(system.cycles.size());
+  if (cycles == 0) throw std::invalid_argument("cycle routing: no cycles");
+  if (!one_packet && cycles > 64) throw std::invalid_argument("cycle routing: at most 64 packets per PU");
+  routing_table t{net, one_packet ? 1u : cycles, std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, no_port),
+                  std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, no_packet), {}};
+  // where[pu · cycles + c]: the position of pu on cycle c, or none
+  std::vector<std::uint64_t> where(static_cast<std::size_t>(P) * cycles, std::numeric_limits<std::uint64_t>::max());
+  std::vector<char> link_used(static_cast<std::size_t>(P) * ports, 0);  // by out-port
+  for (std::uint32_t c = 0; c < cycles; ++c) {
+    const torus_cycle& cy = system.cycles[c];
+    const std::uint64_t m = cy.length();
+    if (m < 2 || cy.ports.size() != m) throw std::invalid_argument("cycle routing: cycle " + std::to_string(c) + " is malformed");
+    if (!one_packet && m != P) throw std::invalid_argument("cycle routing: with one packet per cycle every cycle must be Hamiltonian");
+    for (std::uint64_t i = 0; i < m; ++i) {
+      const pu_index pu = cy.pus[i];
+      if (pu >= P || cy.ports[i] >= ports || net.neighbor(pu, cy.ports[i]) != cy.pus[(i + 1) % m])
+        throw std::invalid_argument("cycle routing: cycle " + std::to_string(c) + " position " + std::to_string(i) + " is not a link to the next PU");
+      if (where[pu * cycles + c] != std::numeric_limits<std::uint64_t>::max())
+        throw std::invalid_argument("cycle routing: cycle " + std::to_string(c) + " visits PU " + std::to_string(pu) + " twice");
+      where[pu * cycles + c] = i;
+      const std::uint32_t out = cy.ports[i], back = torus::opposite(cy.ports[(i + m - 1) % m]);
+      for (std::uint32_t o : {out, back}) {
+        if (link_used[pu * ports + o]) throw std::invalid_argument("cycle routing: the cycles share the link leaving PU " + std::to_string(pu) + " by port " + std::to_string(o));
+        link_used[pu * ports + o] = 1;
+      }
+      t.forward_at(pu, out) = back;  // the in-port from the predecessor is the port leading back to it
+      t.forward_at(pu, back) = out;
+      t.inject_at(pu, out) = t.inject_at(pu, back) = one_packet ? 0 : c;
+    }
+  }
+  if (one_packet)
+    for (pu_index pu = 0; pu < P; ++pu) {
+      bool on_some = false;
+      for (std::uint32_t c = 0; c < cycles; ++c) on_some = on_some || where[pu * cycles + c] != std::numeric_limits<std::uint64_t>::max();
+      if (!on_some) throw std::invalid_argument("cycle routing: PU " + std::to_string(pu) + " lies on no cycle, so its packet never leaves");
+    }
+  auto on = [&](pu_index pu, std::uint32_t c) { return where[pu * cycles + c] != std::numeric_limits<std::uint64_t>::max(); };
+  // in-port of an on-cycle PU carrying direction dir of cycle c (+1: from the successor, −1: from the predecessor)
+  auto cycle_in_port = [&](pu_index pu, std::uint32_t c, int dir) {
+    const torus_cycle& cy = system.cycles[c];
+    const std::uint64_t i = where[pu * cycles + c], m = cy.length();
+    return dir > 0 ? cy.ports[i] : torus::opposite(cy.ports[(i + m - 1) % m]);
+  };
+  // carries[pu · cycles + c]: an in-port of pu (off cycle c) on which a stream of cycle c arrives, once supplied
+  std::vector<std::uint32_t> carries(static_cast<std::size_t>(P) * cycles * 2, none);
+  std::vector<std::uint32_t> supplied(static_cast<std::size_t>(P) * cycles, 0);  // streams of cycle c arriving
+  auto free_in_port = [&](pu_index pu, std::uint32_t p) { return !link_used[net.neighbor(pu, p) * ports + torus::opposite(p)]; };
+
+  std::map<std::tuple<std::uint64_t, std::uint64_t, supply_policy>, supply_plan> plans;  // by (length, gap, policy)
+  // Round 0: pairs of adjacent on-cycle suppliers, chosen per PU by a small exhaustive search over its free in-ports.
+  for (pu_index v = 0; v < P; ++v) {
+    std::vector<std::uint32_t> need;
+    for (std::uint32_t c = 0; c < cycles; ++c)
+      if (!on(v, c)) need.push_back(c);
+    if (need.empty()) continue;
+    std::vector<std::uint32_t> free_ports;
+    for (std::uint32_t p = 0; p < ports; ++p)
+      if (free_in_port(v, p)) free_ports.push_back(p);
+    struct choice {
+      std::uint32_t p = none, q = none;
+      supply_plan plan;
+    };
+    std::vector<choice> current(need.size()), best(need.size());
+    std::size_t best_count = 0;
+    std::uint64_t best_worst = std::numeric_limits<std::uint64_t>::max();
+    std::vector<char> taken(ports, 0);
+    auto search = [&](auto&& self, std::size_t k, std::size_t count, std::uint64_t worst) -> void {
+      if (k == need.size()) {
+        if (count > best_count || (count == best_count && worst < best_worst)) best = current, best_count = count, best_worst = worst;
+        return;
+      }
+      const std::uint32_t c = need[k];
+      const std::uint64_t m = system.cycles[c].length();
+      for (std::size_t x = 0; x < free_ports.size(); ++x)
+        for (std::size_t y = 0; y < free_ports.size(); ++y) {
+          const std::uint32_t p = free_ports[x], q = free_ports[y];
+          if (p == q || taken[p] || taken[q]) continue;
+          const pu_index a = net.neighbor(v, p), b = net.neighbor(v, q);
+          if (!on(a, c) || !on(b, c)) continue;  // a == b: one supplier over two links (n_j = 2)
+          const std::uint64_t pa = where[a * cycles + c], pb = where[b * cycles + c];
+          const std::uint64_t gap = (pb + m - pa) % m;
+          if (gap > m / 2 || (gap * 2 == m && p > q)) continue;  // each unordered pair once, A before B
+          const auto key = std::make_tuple(m, gap, policy);
+          auto known = plans.find(key);
+          if (known == plans.end()) known = plans.emplace(key, best_supply(m, gap, policy)).first;
+          const supply_plan& plan = known->second;
+          taken[p] = taken[q] = 1;
+          current[k] = {p, q, plan};
+          self(self, k + 1, count + 1, std::max(worst, plan.steps));
+          taken[p] = taken[q] = 0;
+        }
+      current[k] = {};
+      self(self, k + 1, count, worst);
+    };
+    search(search, 0, 0, 0);
+    for (std::size_t k = 0; k < need.size(); ++k) {
+      const choice& ch = best[k];
+      if (ch.p == none) continue;
+      const std::uint32_t c = need[k];
+      for (int side = 0; side < 2; ++side) {
+        const std::uint32_t in = side == 0 ? ch.p : ch.q;  // in-port of v
+        const pu_index s = net.neighbor(v, in);
+        const std::uint32_t out = torus::opposite(in);   // out-port of the supplier
+        const int dir = side == 0 ? ch.plan.direction_a : ch.plan.direction_b;
+        const std::vector<std::uint64_t>& flips = side == 0 ? ch.plan.switches_a : ch.plan.switches_b;
+        t.forward_at(s, out) = cycle_in_port(s, c, dir);
+        t.inject_at(s, out) = 0;
+        for (std::size_t f = 0; f < flips.size(); ++f) t.switches.push_back({s, out, flips[f], cycle_in_port(s, c, f % 2 == 0 ? -dir : dir)});
+        link_used[s * ports + out] = 1;
+        carries[(v * cycles + c) * 2 + side] = in;
+      }
+      supplied[v * cycles + c] = 2;
+    }
+  }
+  // Later rounds: streams forwarded by a neighbour that is on the cycle or already supplied (one step later each).
+  for (bool progress = true; progress;) {
+    progress = false;
+    for (pu_index v = 0; v < P; ++v)
+      for (std::uint32_t c = 0; c < cycles; ++c) {
+        if (on(v, c) || supplied[v * cycles + c] == 2) continue;
+        for (std::uint32_t p = 0; p < ports && supplied[v * cycles + c] < 2; ++p) {
+          if (!free_in_port(v, p)) continue;
+          const pu_index s = net.neighbor(v, p);
+          const std::uint32_t have = supplied[v * cycles + c];
+          std::uint32_t source = none;
+          if (on(s, c)) {
+            // the direction not yet delivered: if v already has a stream, take the other direction
+            source = cycle_in_port(s, c, have == 0 ? -1 : 1);
+          } else if (supplied[s * cycles + c] > 0) {
+            source = carries[(s * cycles + c) * 2 + (have == 0 ? 0 : std::min<std::uint32_t>(1, supplied[s * cycles + c] - 1))];
+          }
+          if (source == none) continue;
+          t.forward_at(s, torus::opposite(p)) = source;
+          link_used[s * ports + torus::opposite(p)] = 1;
+          carries[(v * cycles + c) * 2 + have] = p;
+          ++supplied[v * cycles + c];
+          progress = true;
+        }
+      }
+  }
+  for (pu_index v = 0; v < P; ++v)
+    for (std::uint32_t c = 0; c < cycles; ++c)
+      if (!on(v, c) && supplied[v * cycles + c] < 2)
+        throw std::invalid_argument("cycle routing on " + net.name() + ": PU " + std::to_string(v) + " (off cycle " + std::to_string(c) +
+                                    ") cannot be supplied with both directions of that cycle over free links");
+  return t;
+}
+
+}  // namespace dancecard

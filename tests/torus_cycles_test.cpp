@@ -1,0 +1,210 @@
+// Section 3.4 and Section 4: zigzag cycles, Hamilton decompositions by products, supply plans and the theorems'
+// step counts, checked by the cycle checks, the supply (locality) check and the gossip simulator.
+#include <gtest/gtest.h>
+
+#include <limits>
+
+#include "dancecard/checkers/torus_check.hpp"
+#include "dancecard/core/torus/cycles.hpp"
+
+namespace dancecard {
+namespace {
+
+// Exhaustive over one-switch plans, scored by stepping through them (supply_completion), independent of the arc
+// arithmetic and the candidate switch steps best_supply uses.
+std::uint64_t brute_one_switch(std::uint64_t m, std::uint64_t gap, bool allow_switch) {
+  std::uint64_t best = std::numeric_limits<std::uint64_t>::max();
+  const std::uint64_t last = allow_switch ? m + 1 : 0;
+  for (int fa : {-1, 1})
+    for (int fb : {-1, 1})
+      for (std::uint64_t sa = 0; sa <= last; sa = sa == 0 ? 2 : sa + 1)
+        for (std::uint64_t sb = 0; sb <= last; sb = sb == 0 ? 2 : sb + 1) {
+          if (fa == fb && sa == 0 && sb == 0) continue;  // both directions must be delivered
+          supply_plan plan{fa, fb, {}, {}, 0};
+          if (sa) plan.switches_a = {sa};
+          if (sb) plan.switches_b = {sb};
+          best = std::min(best, supply_completion(m, gap, plan));
+        }
+  return best;
+}
+
+TEST(torus_supply, plans_are_optimal_and_deliver_what_they_claim) {
+  for (std::uint64_t m = 2; m <= 26; ++m)
+    for (std::uint64_t gap = 0; gap < m; ++gap) {
+      const supply_plan fixed = best_supply(m, gap, supply_policy::time_independent);
+      const supply_plan once = best_supply(m, gap, supply_policy::one_switch);
+      const supply_plan any = best_supply(m, gap, supply_policy::scheduled);
+      EXPECT_TRUE(fixed.switches_a.empty() && fixed.switches_b.empty());
+      EXPECT_LE(once.switches_a.size() + once.switches_b.size(), 2u);
+      for (const supply_plan* plan : {&fixed, &once, &any})
+        EXPECT_EQ(supply_completion(m, gap, *plan), plan->steps) << "m " << m << " gap " << gap;
+      EXPECT_EQ(fixed.steps, brute_one_switch(m, gap, false)) << "m " << m << " gap " << gap;
+      EXPECT_EQ(once.steps, brute_one_switch(m, gap, true)) << "m " << m << " gap " << gap;
+      EXPECT_LE(any.steps, once.steps) << "m " << m << " gap " << gap;
+      EXPECT_GE(2 * any.steps, m);  // two streams deliver at most one packet each per step
+    }
+  // Adjacent suppliers need no switching (Figure 3, left); far ones do (Figure 3, middle and right).
+  EXPECT_EQ(best_supply(12, 1, supply_policy::time_independent).steps, 6u);
+  EXPECT_GT(best_supply(30, 10, supply_policy::one_switch).steps, best_supply(30, 10, supply_policy::scheduled).steps);
+  EXPECT_EQ(best_supply(30, 10, supply_policy::scheduled).steps, 16u);
+}
+
+TEST(torus_zigzag, moves_and_lap_types_follow_section_4_3_1) {
+  EXPECT_EQ(zigzag_moves(2, 1), (std::vector<std::uint32_t>{1, 2, 1}));
+  EXPECT_EQ(zigzag_moves(3, 1), (std::vector<std::uint32_t>{1, 3, 1, 3, 1}));
+  EXPECT_EQ(zigzag_moves(3, 2), (std::vector<std::uint32_t>{1, 3, 1, 3, 2}));
+  EXPECT_EQ(zigzag_moves(4, 2), (std::vector<std::uint32_t>{1, 4, 1, 4, 2, 4, 1}));
+  EXPECT_EQ(zigzag_moves(5, 3), (std::vector<std::uint32_t>{1, 5, 1, 5, 2, 5, 3, 5, 1}));
+  EXPECT_EQ(zigzag_moves(5, 4), (std::vector<std::uint32_t>{1, 5, 1, 5, 2, 5, 3, 5, 4}));
+  // 3-D, n_1 = 6: laps 1, 3, 5 … use zigzag(3, 1) except every n_1/3 = 2nd lap, which uses zigzag(3, 2).
+  EXPECT_EQ(zigzag_type({6, 6, 4}, 1), 1u);
+  EXPECT_EQ(zigzag_type({6, 6, 4}, 2), 2u);
+  EXPECT_EQ(zigzag_type({6, 6, 4}, 4), 2u);
+  EXPECT_THROW(zigzag_moves(3, 3), std::invalid_argument);
+}
+
+TEST(torus_zigzag, conditions_are_named) {
+  auto message = [](const char* dims) {
+    try {
+      zigzag_cycles(torus::parse(dims));
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_NE(message("5x4").find("condition (2)"), std::string::npos);
+  EXPECT_NE(message("6x4x3").find("condition (1)"), std::string::npos);
+  EXPECT_NE(message("3x3x2").find("condition (3)"), std::string::npos);
+  EXPECT_NE(message("12").find("d >= 2"), std::string::npos);
+}
+
+struct zigzag_case {
+  const char* dims;
+  std::uint64_t cycle_length;  // Theorems 5 and 6: n1·n2/2 + n1; n1·n2·n3/3 + n1·n2; Section 4.3.5: (1 + d/n_d)·P/d
+};
+
+TEST(torus_zigzag, cycles_lengths_locality_and_theorems_5_to_7) {
+  for (const zigzag_case& c : {zigzag_case{"4x4", 12}, {"6x8", 30}, {"8x6", 32}, {"10x3", 25}, {"2x5", 7}, {"3x3x4", 21},
+                               {"3x6x5", 48}, {"6x6x6", 108}, {"4x4x4x4", 128}}) {
+    const torus t = torus::parse(c.dims);
+    const cycle_system system = zigzag_cycles(t);
+    const cycle_system_report cycles = check_cycle_system(system, 1);
+    ASSERT_TRUE(cycles.holds()) << c.dims << ": " << describe(cycles);
+    for (std::uint64_t length : cycles.lengths) EXPECT_EQ(length, c.cycle_length) << c.dims;
+    const std::uint64_t d = t.dimension(), P = t.size(), nd = t.dims().back();
+    // Theorem 7: (1 + d/n_d)·P/(2d) + 2 steps (Theorem 5 for d = 2 and Theorem 6 for d = 3 are n_1·…/(2d) + … + 1).
+    const std::uint64_t theorem_7 = ((nd + d) * P + 2 * d * nd - 1) / (2 * d * nd) + 2;
+    std::uint64_t previous = std::numeric_limits<std::uint64_t>::max();
+    for (supply_policy policy : {supply_policy::time_independent, supply_policy::one_switch, supply_policy::scheduled}) {
+      const routing_table table = cycle_routing(system, policy);
+      const supply_report supply = check_supply(table, system);
+      ASSERT_TRUE(supply.holds()) << c.dims << ": " << describe(supply);
+      EXPECT_EQ(supply.max_delay, 1u) << c.dims;
+      const gossip_report run = simulate_gossip(table);
+      ASSERT_TRUE(run.holds()) << c.dims << ": " << describe(run);
+      EXPECT_LE(run.steps, previous) << c.dims << " " << to_string(policy);  // more freedom, never slower
+      previous = run.steps;
+      if (policy == supply_policy::scheduled) {
+        EXPECT_LE(run.steps, theorem_7) << c.dims;
+        EXPECT_GE(4 * run.steps + 4, P + 3) << c.dims;  // never below ⌈(P − 1)/4⌉ … the time-dependent optimum
+      }
+    }
+  }
+}
+
+TEST(torus_zigzag, theorem_5_exact_in_two_dimensions) {
+  // Theorem 5: n1·n2/4 + n1/2 + 1 steps (n1 even). With scheduled supply the simulated count never exceeds it.
+  for (std::uint32_t n1 = 2; n1 <= 10; n1 += 2)
+    for (std::uint32_t n2 = 2; n2 <= 10; ++n2) {
+      const torus t({n1, n2});
+      const routing_table table = cycle_routing(zigzag_cycles(t), supply_policy::scheduled);
+      const gossip_report run = simulate_gossip(table);
+      ASSERT_TRUE(run.holds()) << t.name() << ": " << describe(run);
+      EXPECT_LE(run.steps, (n1 * n2 + 3) / 4 + n1 / 2 + 1) << t.name();  // ⌈n1·n2/4⌉ when n2 is odd
+    }
+}
+
+TEST(torus_hamilton, product_decomposition_section_3_4) {
+  for (const char* dims : {"4x6", "2x2", "4x4x4x4", "2x4x2x6", "6", "2x2x2x2x2x2x2x2"}) {
+    const torus t = torus::parse(dims);
+    const cycle_system system = hamiltonian_product_cycles(t);
+    const cycle_system_report cycles = check_cycle_system(system, 0);
+    ASSERT_TRUE(cycles.holds()) << dims << ": " << describe(cycles);
+    ASSERT_EQ(system.cycles.size(), t.dimension()) << dims;
+    for (std::uint64_t length : cycles.lengths) EXPECT_EQ(length, t.size()) << dims;
+    const routing_table table = cycle_routing(system, supply_policy::time_independent, false);
+    EXPECT_EQ(table.packets, t.dimension());
+    const gossip_report run = simulate_gossip(table);
+    ASSERT_TRUE(run.holds()) << dims << ": " << describe(run);
+    EXPECT_EQ(run.steps, t.size() / 2) << dims;  // Section 3.4: d packets per PU, P/2 steps
+  }
+  EXPECT_THROW(hamiltonian_product_cycles(torus::parse("4x4x4")), std::invalid_argument);
+  EXPECT_THROW(hamiltonian_product_cycles(torus::parse("4x5")), std::invalid_argument);
+}
+
+TEST(torus_checks, corrupted_cycles_and_supplies_are_caught) {
+  const torus t({6, 8});
+  cycle_system system = zigzag_cycles(t);
+  const routing_table good = cycle_routing(system, supply_policy::time_independent);
+  // A supplying link cut: the PU gets one direction only (locality fails) and completes later than before.
+  routing_table bad = good;
+  pu_index victim = 0;
+  std::uint32_t victim_port = 0;
+  bool found = false;
+  for (pu_index pu = 0; pu < t.size() && !found; ++pu)
+    for (std::uint32_t o = 0; o < 4 && !found; ++o) {
+      const std::uint32_t in = good.forward_at(pu, o);
+      if (in == no_port) continue;
+      // a supply link: its target is off some cycle; find one whose stream is a cycle stream
+      bool cycle_port = false;
+      for (const torus_cycle& c : system.cycles)
+        for (std::size_t i = 0; i < c.length(); ++i) cycle_port = cycle_port || (c.pus[i] == pu && (c.ports[i] == o || torus::opposite(c.ports[(i + c.length() - 1) % c.length()]) == o));
+      if (!cycle_port) victim = pu, victim_port = o, found = true;
+    }
+  ASSERT_TRUE(found);
+  bad.forward_at(victim, victim_port) = no_port;
+  std::erase_if(bad.switches, [&](const port_switch& w) { return w.pu == victim && w.port == victim_port; });
+  EXPECT_EQ(check_supply(bad, system).count_by_kind[static_cast<std::size_t>(torus_violation_kind::unsupplied)], 1u);
+  const gossip_report slower = simulate_gossip(bad);
+  ASSERT_TRUE(slower.holds());
+  EXPECT_GT(slower.steps, simulate_gossip(good).steps);
+  EXPECT_FALSE(simulate_gossip(bad, simulate_gossip(good).steps).holds());
+  // A cycle port rewired: the cycle is not followed.
+  routing_table rewired = good;
+  const torus_cycle& c0 = system.cycles[0];
+  rewired.forward_at(c0.pus[3], c0.ports[3]) = c0.ports[3];
+  EXPECT_EQ(check_supply(rewired, system).count_by_kind[static_cast<std::size_t>(torus_violation_kind::cycle_not_followed)], 1u);
+  // A cycle that uses a link of another: shared_link; a cycle that jumps: broken_cycle.
+  cycle_system shared = system;
+  shared.cycles[1].pus = shared.cycles[0].pus;
+  shared.cycles[1].ports = shared.cycles[0].ports;
+  EXPECT_GT(check_cycle_system(shared).count_by_kind[static_cast<std::size_t>(torus_violation_kind::shared_link)], 0u);
+  cycle_system broken = system;
+  broken.cycles[0].ports[5] = torus::opposite(broken.cycles[0].ports[5]);
+  EXPECT_GT(check_cycle_system(broken).count_by_kind[static_cast<std::size_t>(torus_violation_kind::broken_cycle)], 0u);
+  // A switch on a port that does not exist is a violation of the simulation, not a crash.
+  routing_table bad_switch = good;
+  bad_switch.switches.push_back({0, 9, 3, 0});
+  EXPECT_EQ(simulate_gossip(bad_switch).count_by_kind[static_cast<std::size_t>(torus_violation_kind::bad_switch)], 1u);
+}
+
+TEST(torus_simulator, first_arrivals_match_the_cycle_distance) {
+  // On a Hamiltonian cycle walked both ways, PU v first holds the packet of PU u after min(i, P − i) steps, where i is
+  // their distance along the cycle.
+  const torus t({4, 6});
+  const cycle_system system = hamiltonian_2d_cycles(t);
+  const routing_table table = cycle_routing(system, supply_policy::time_independent, false);
+  const gossip_report run = simulate_gossip(table, gossip_options{0, 10, true});
+  ASSERT_TRUE(run.holds());
+  const torus_cycle& c = system.cycles[0];
+  const std::uint64_t P = t.size();
+  for (std::uint64_t i = 0; i < P; ++i)
+    for (std::uint64_t j = 0; j < P; ++j) {
+      const std::uint64_t along = (j + P - i) % P, expect = std::min(along, P - along);
+      EXPECT_EQ(run.first_arrival[c.pus[i] * (2 * P) + c.pus[j] * 2 + 0], expect);  // packet 0 travels cycle 0
+    }
+  EXPECT_EQ(run.duplicate_receives, 2 * P);  // Theorem 2's proof: only in the last step, each PU gets two packets twice
+}
+
+}  // namespace
+}  // namespace dancecard
