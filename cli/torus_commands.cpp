@@ -1,6 +1,7 @@
 // `dancecard generate torus --dims 6x8 --algo hamiltonian` and `dancecard simulate torus (--dims D --algo A | TABLE)`.
 #include <CLI/CLI.hpp>
 #include <iostream>
+#include <optional>
 #include <nlohmann/json.hpp>
 
 #include "common.hpp"
@@ -11,29 +12,116 @@
 namespace dancecard::cli {
 
 namespace {
-routing_table build(const std::string& dims, const std::string& algo) {
+
+torus parse_dims(const std::string& dims) {
   try {
-    const torus t = torus::parse(dims);
-    if (algo == "hamiltonian") return hamiltonian_2d(t);
+    return torus::parse(dims);
   } catch (const std::invalid_argument& e) {
     throw bad_input(std::string("--dims ") + dims + ": " + e.what());
   }
-  throw bad_input("--algo: expected hamiltonian (Section 3.1; partial and one-packet are not built yet), got '" + algo + "'");
 }
+
+supply_policy parse_supply(const std::string& supply) {
+  for (supply_policy p : {supply_policy::time_independent, supply_policy::one_switch, supply_policy::scheduled})
+    if (supply == to_string(p)) return p;
+  throw bad_input("--supply: expected time-independent, one-switch or scheduled, got '" + supply + "'");
+}
+
+// The cycle system of an algorithm: hamiltonian (Section 3.1 in 2-D, Section 3.4's product construction for d = 1, 4,
+// 8) or one-packet (Section 4's zigzag cycles).
+cycle_system build_cycles(const std::string& dims, const std::string& algo) {
+  const torus t = parse_dims(dims);
+  try {
+    if (algo == "hamiltonian") return t.dimension() == 2 ? hamiltonian_2d_cycles(t) : hamiltonian_product_cycles(t);
+    if (algo == "one-packet") return zigzag_cycles(t);
+  } catch (const std::invalid_argument& e) {
+    throw bad_input(std::string("--dims ") + dims + " --algo " + algo + ": " + e.what());
+  }
+  if (algo == "partial")
+    throw bad_input("--algo partial (Sections 3.2 and 3.3, odd sizes with two packets) is not built; use one-packet (Section 4) for odd n2");
+  throw bad_input("--algo: expected hamiltonian or one-packet, got '" + algo + "'");
+}
+
+routing_table build(const std::string& dims, const std::string& algo, const std::string& supply) {
+  const supply_policy policy = parse_supply(supply);
+  if (algo == "hamiltonian") {
+    const torus t = parse_dims(dims);
+    if (t.dimension() == 2) {
+      try {
+        return hamiltonian_2d(t);
+      } catch (const std::invalid_argument& e) {
+        throw bad_input(std::string("--dims ") + dims + " --algo hamiltonian: " + e.what());
+      }
+    }
+    return cycle_routing(build_cycles(dims, algo), policy, false);
+  }
+  return cycle_routing(build_cycles(dims, algo), policy, true);
+}
+
+// Figures 1, 2 and 5: the cycles on the grid, one colour per cycle; PUs off some cycle drawn hollow.
+void draw_svg(std::ostream& out, const cycle_system& system) {
+  const torus& t = system.network;
+  const std::uint32_t rows = t.dims()[0], cols = t.dims()[1];
+  constexpr int cell = 40, margin = 30;
+  const char* colours[] = {"#1f4e9c", "#c0392b", "#27ae60", "#8e44ad", "#d35400", "#16a085", "#7f8c8d", "#2c3e50"};
+  const int width = 2 * margin + cell * static_cast<int>(cols - 1), height = 2 * margin + cell * static_cast<int>(rows - 1);
+  out << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height + 20 << "\">\n";
+  out << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
+  auto x_of = [&](std::uint32_t col) { return margin + cell * static_cast<int>(col); };
+  auto y_of = [&](std::uint32_t row) { return margin + cell * static_cast<int>(row); };
+  std::vector<std::uint32_t> on(t.size(), 0);
+  for (std::size_t c = 0; c < system.cycles.size(); ++c) {
+    const torus_cycle& cy = system.cycles[c];
+    const int offset = static_cast<int>(c) * 4 - 2;  // parallel strokes when two cycles share a PU
+    for (std::size_t i = 0; i < cy.length(); ++i) {
+      ++on[cy.pus[i]];
+      const auto a = t.coordinates(cy.pus[i]);
+      const std::uint32_t port = cy.ports[i], axis = port / 2;
+      const bool plus = port % 2 == 0;
+      // wrap-around links are drawn as stubs leaving the grid on both sides
+      const bool wraps = plus ? a[axis] + 1 == t.dims()[axis] : a[axis] == 0;
+      const int x1 = x_of(a[1]) + offset, y1 = y_of(a[0]) + offset;
+      const int dx = axis == 1 ? (plus ? cell : -cell) : 0, dy = axis == 0 ? (plus ? cell : -cell) : 0;
+      if (!wraps) {
+        out << "<line x1=\"" << x1 << "\" y1=\"" << y1 << "\" x2=\"" << x1 + dx << "\" y2=\"" << y1 + dy << "\" stroke=\"" << colours[c % 8]
+            << "\" stroke-width=\"2\"/>\n";
+      } else {
+        out << "<line x1=\"" << x1 << "\" y1=\"" << y1 << "\" x2=\"" << x1 + dx / 2 << "\" y2=\"" << y1 + dy / 2 << "\" stroke=\"" << colours[c % 8]
+            << "\" stroke-width=\"2\" stroke-dasharray=\"3,2\"/>\n";
+        const auto b = t.coordinates(t.neighbor(cy.pus[i], port));
+        const int x2 = x_of(b[1]) + offset, y2 = y_of(b[0]) + offset;
+        out << "<line x1=\"" << x2 << "\" y1=\"" << y2 << "\" x2=\"" << x2 - dx / 2 << "\" y2=\"" << y2 - dy / 2 << "\" stroke=\"" << colours[c % 8]
+            << "\" stroke-width=\"2\" stroke-dasharray=\"3,2\"/>\n";
+      }
+    }
+  }
+  for (pu_index pu = 0; pu < t.size(); ++pu) {
+    const auto a = t.coordinates(pu);
+    const bool everywhere = on[pu] == system.cycles.size();
+    out << "<circle cx=\"" << x_of(a[1]) << "\" cy=\"" << y_of(a[0]) << "\" r=\"5\" fill=\"" << (everywhere ? "black" : "white")
+        << "\" stroke=\"black\" stroke-width=\"1.5\"/>\n";
+  }
+  out << "<text x=\"" << margin << "\" y=\"" << height + 10 << "\" font-family=\"sans-serif\" font-size=\"11\">" << system.construction << " cycles on the "
+      << t.name() << " torus (rows = coordinate 1); hollow: off some cycle</text>\n</svg>\n";
+}
+
 }  // namespace
 
 void add_torus_commands(CLI::App& app, int& code) {
   struct options {
-    std::string dims, algo = "hamiltonian", table, output;
+    std::string dims, algo = "hamiltonian", table, output, supply = "scheduled";
     bool json = false;
   };
   auto g = std::make_shared<options>();
   CLI::App* generate = app.get_subcommand("generate")->add_subcommand("torus", "A time-independent torus routing table");
   generate->add_option("--dims", g->dims, "sizes, e.g. 6x8")->required();
-  generate->add_option("--algo", g->algo, "hamiltonian (Section 3.1: n1, n2 even; two edge-disjoint Hamiltonian cycles)");
+  generate->add_option("--algo", g->algo,
+                       "hamiltonian (Section 3.1 in 2-D, Section 3.4 for d = 1, 4, 8: all sizes even; d packets per PU) or "
+                       "one-packet (Section 4: zigzag cycles, one packet per PU)");
+  generate->add_option("--supply", g->supply, "how out-of-cycle PUs are supplied: time-independent, one-switch or scheduled (default)");
   generate->add_option("--output,-o", g->output, "write to FILE instead of stdout");
   generate->callback([g, &code] {
-    const routing_table table = build(g->dims, g->algo);
+    const routing_table table = build(g->dims, g->algo, g->supply);
     write_output(g->output, [&](std::ostream& out) { write_torus_routing(out, table, g->algo); });
     code = exit_holds;
   });
@@ -42,44 +130,80 @@ void add_torus_commands(CLI::App& app, int& code) {
   CLI::App* simulate = app.get_subcommand("simulate")->add_subcommand("torus", "Gossip on a torus by a routing table");
   simulate->add_option("table", s->table, "a dancecard.torus-routing/1 file (or - for stdin); or use --dims and --algo");
   simulate->add_option("--dims", s->dims, "sizes, e.g. 6x8 (with --algo)");
-  simulate->add_option("--algo", s->algo, "hamiltonian");
+  simulate->add_option("--algo", s->algo, "hamiltonian or one-packet");
+  simulate->add_option("--supply", s->supply, "time-independent, one-switch or scheduled (default)");
   simulate->add_flag("--json", s->json, "print the result as JSON");
   simulate->callback([s, &code] {
     if (s->table.empty() == s->dims.empty()) throw bad_input("simulate torus: give a table file or --dims (not both)");
-    const routing_table table = s->table.empty() ? build(s->dims, s->algo)
+    std::optional<cycle_system> system;
+    if (s->table.empty()) system = build_cycles(s->dims, s->algo);
+    const routing_table table = s->table.empty() ? build(s->dims, s->algo, s->supply)
                                                  : parse_input(s->table, [](const std::string& t) { return read_torus_routing(t); });
     const torus_cycle_report cycles = forwarding_cycles(table, false);
     const gossip_report run = simulate_gossip(table);
     const std::uint64_t P = table.network.size();
-    const std::uint64_t optimum = (P - 1 + 3) / 4;  // ⌈(P − 1)/4⌉, the time-dependent optimum in 2-D (one packet)
+    const std::uint64_t optimum = (P - 1 + table.network.ports() - 1) / table.network.ports();  // ⌈(P − 1)/2d⌉
+    std::optional<cycle_system_report> system_check;
+    std::optional<supply_report> supply_check;
+    if (system) system_check = check_cycle_system(*system), supply_check = check_supply(table, *system);
+    const bool holds = run.holds() && (!system_check || system_check->holds()) && (!supply_check || supply_check->holds());
     if (s->json) {
-      std::cout << nlohmann::json{{"format", "dancecard.torus-simulation/1"},
-                                  {"dims", table.network.dims()},
-                                  {"packets", table.packets},
-                                  {"complete", run.holds()},
-                                  {"steps", run.steps},
-                                  {"link_steps", run.link_steps},
-                                  {"cycles", cycles.holds() ? nlohmann::json(cycles.undirected_cycles) : nlohmann::json(nullptr)},
-                                  {"hamiltonian", cycles.holds() && cycles.all_hamiltonian},
-                                  {"report", run.holds() ? "" : describe(run)}}
-                       .dump(2)
-                << "\n";
+      nlohmann::json j{{"format", "dancecard.torus-simulation/1"},
+                       {"dims", table.network.dims()},
+                       {"packets", table.packets},
+                       {"switches", table.switches.size()},
+                       {"complete", run.holds()},
+                       {"steps", run.steps},
+                       {"link_steps", run.link_steps},
+                       {"duplicate_receives", run.duplicate_receives},
+                       {"time_dependent_optimum", optimum},
+                       {"report", run.holds() ? "" : describe(run)}};
+      if (cycles.holds()) j["cycles"] = cycles.undirected_cycles, j["hamiltonian"] = cycles.all_hamiltonian;
+      if (system_check) {
+        j["cycle_lengths"] = system_check->lengths;
+        j["cycle_check"] = system_check->holds() ? "holds" : describe(*system_check);
+        j["supply_check"] = supply_check->holds() ? "holds" : describe(*supply_check);
+        j["supply_max_delay"] = supply_check->max_delay;
+      }
+      std::cout << j.dump(2) << "\n";
     } else {
-      std::cout << "gossip on the " << table.network.name() << " torus (P = " << P << ", " << table.packets
-                << " packet(s) per PU): ";
+      std::cout << "gossip on the " << table.network.name() << " torus (P = " << P << ", " << table.packets << " packet(s) per PU";
+      if (!table.switches.empty()) std::cout << ", " << table.switches.size() << " switches";
+      std::cout << "): ";
       if (run.holds()) std::cout << "complete after " << run.steps << " steps";
       else std::cout << "INCOMPLETE after " << run.steps << " steps";
-      std::cout << "; " << run.link_steps << " link-steps\n";
-      if (cycles.holds())
+      std::cout << "; " << run.link_steps << " link-steps, " << run.duplicate_receives << " duplicate receives\n";
+      if (system_check) {
+        std::cout << "  cycles: " << describe(*system_check) << "  lengths:";
+        for (std::uint64_t l : system_check->lengths) std::cout << " " << l;
+        std::cout << "\n  locality: " << describe(*supply_check);
+        if (supply_check->supplied_pairs > 0) std::cout << "  off-cycle PUs supplied within " << supply_check->max_delay << " link(s)\n";
+      } else if (cycles.holds()) {
         std::cout << "  forwarding rules: " << cycles.undirected_cycles << " cycles"
                   << (cycles.all_hamiltonian ? ", all Hamiltonian" : ", not all Hamiltonian") << "\n";
-      else
-        std::cout << "  forwarding rules do not form closed cycles: " << describe(cycles);
-      if (table.network.dimension() == 2)
-        std::cout << "  time-dependent optimum with one packet per PU: ceil((P - 1)/4) = " << optimum << " steps\n";
+      } else {
+        std::cout << "  forwarding rules are not a pure cycle structure (supply links share in-ports)\n";
+      }
+      std::cout << "  time-dependent optimum with one packet per PU: ceil((P - 1)/" << table.network.ports() << ") = " << optimum << " steps\n";
       if (!run.holds()) std::cout << describe(run);
     }
-    code = run.holds() ? exit_holds : exit_violated;
+    code = holds ? exit_holds : exit_violated;
+  });
+
+  auto d = std::make_shared<options>();
+  CLI::App* draw = app.add_subcommand("draw", "Draw a construction as SVG");
+  draw->require_subcommand(1);
+  CLI::App* draw_torus = draw->add_subcommand("torus", "The cycles of a 2-D torus construction (Figures 1 and 5)");
+  draw_torus->add_option("--dims", d->dims, "sizes of a 2-D torus, e.g. 6x8")->required();
+  draw_torus->add_option("--algo", d->algo, "hamiltonian or one-packet");
+  draw_torus->add_option("--out", d->output, "the SVG file to write (- for stdout)")->required();
+  draw_torus->callback([d, &code] {
+    const cycle_system system = build_cycles(d->dims, d->algo);
+    if (system.network.dimension() != 2) throw bad_input("--dims " + d->dims + ": draw torus draws 2-D tori only");
+    const cycle_system_report check = check_cycle_system(system);
+    write_output(d->output, [&](std::ostream& out) { draw_svg(out, system); });
+    if (d->output != "-") std::cout << "wrote " << d->output << ": " << system.cycles.size() << " cycles; " << describe(check);
+    code = check.holds() ? exit_holds : exit_violated;
   });
 
   struct prove_options {

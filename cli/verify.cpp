@@ -29,6 +29,7 @@ theorem_book make_theorem_book() {
   register_hrel_claims(book);
   register_online_claims(book);
   register_torus_claims(book);
+  register_torus_construction_claims(book);
   register_torus_smt_claims(book);
   return book;
 }

@@ -247,6 +247,27 @@ gossip_report simulate_gossip(const routing_table& table, const gossip_options& 
   return out;
 }
 
+std::uint64_t two_cycle_gossip_steps(const std::vector<std::uint32_t>& second) {
+  const std::size_t P = second.size();
+  if (P < 3) return 0;
+  std::vector<std::size_t> at(P, P);
+  for (std::size_t i = 0; i < P; ++i) {
+    if (second[i] >= P || at[second[i]] != P) return 0;
+    at[second[i]] = i;
+  }
+  for (std::size_t i = 0; i < P; ++i) {  // an edge {v, v + 1} of the first cycle must not join neighbours on the second
+    const std::size_t gap = (at[(i + 1) % P] + P - at[i]) % P;
+    if (gap == 1 || gap == P - 1) return 0;
+  }
+  std::uint64_t steps = 0;
+  for (std::size_t i = 0; i < P; ++i)
+    for (std::size_t k = 0; k < P; ++k) {
+      const std::size_t d1 = (k + P - i) % P, d2 = (at[k] + P - at[i]) % P;
+      steps = std::max<std::uint64_t>(steps, std::min({d1, P - d1, d2, P - d2}));
+    }
+  return steps;
+}
+
 cycle_system_report check_cycle_system(const cycle_system& system, std::uint64_t max_distance, std::size_t max_witnesses) {
   cycle_system_report out;
   const torus& net = system.network;

@@ -334,6 +334,13 @@ mpi_run_result mpi_run_torus(const routing_table& table, MPI_Comm comm, std::uin
   std::vector<std::uint64_t> sending(ports, none), arrived(ports, none);
   for (std::uint32_t o = 0; o < ports; ++o)
     if (table.inject_at(pu, o) != no_packet) sending[o] = static_cast<std::uint64_t>(pu) * table.packets + table.inject_at(pu, o);
+  std::vector<std::uint32_t> rule(ports);
+  for (std::uint32_t o = 0; o < ports; ++o) rule[o] = table.forward_at(pu, o);
+  std::vector<port_switch> mine;
+  for (const port_switch& w : table.switches)
+    if (w.pu == pu && w.port < ports) mine.push_back(w);
+  std::sort(mine.begin(), mine.end(), [](const port_switch& a, const port_switch& b) { return a.step < b.step; });
+  std::size_t next_switch = 0;
   std::vector<std::vector<unsigned char>> in(ports, std::vector<unsigned char>(static_cast<std::size_t>(bytes)));
   std::vector<unsigned char> empty(static_cast<std::size_t>(bytes), 0xff);
   std::vector<double> rounds;
@@ -368,9 +375,11 @@ mpi_run_result mpi_run_torus(const routing_table& table, MPI_Comm comm, std::uin
       arrived[p] = header[0];
       if (held[header[0]].empty()) held[header[0]] = in[p], ++count;
     }
+    // switches (Section 3.2's switching strategy) that start with the next step, step + 2
+    for (; next_switch < mine.size() && mine[next_switch].step <= step + 2; ++next_switch) rule[mine[next_switch].port] = mine[next_switch].in_port;
     for (std::uint32_t o = 0; o < ports; ++o) {
-      const std::uint32_t from = table.forward_at(pu, o);
-      sending[o] = from == no_port ? none : arrived[from];
+      const std::uint32_t from = rule[o];
+      sending[o] = from == no_port || from >= ports ? none : arrived[from];
     }
     rounds.push_back(MPI_Wtime() - t0);
   }

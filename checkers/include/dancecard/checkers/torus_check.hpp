@@ -96,6 +96,12 @@ struct supply_report : report<torus_violation> {
 };
 supply_report check_supply(const routing_table& table, const cycle_system& system, std::size_t max_witnesses = 10);
 
+/// Section 2's setting: the first Hamiltonian cycle visits 0, 1, …, P − 1; `second` is the second cycle's order (a
+/// permutation of 0 … P − 1). With one packet per PU sent both ways along both cycles, PU i first holds PU k's packet
+/// after the shorter of their two cycle distances; the result is the step after which every PU holds every packet.
+/// Returns 0 when the cycles share an edge (not edge-disjoint) or `second` is not a permutation.
+std::uint64_t two_cycle_gossip_steps(const std::vector<std::uint32_t>& second);
+
 std::string describe(const torus_cycle_report& r);
 std::string describe(const gossip_report& r);
 std::string describe(const cycle_system_report& r);
