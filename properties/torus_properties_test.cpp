@@ -1,7 +1,10 @@
 // Properties of the torus module under RapidCheck: for random admissible dimensions the Section 3.1 rules pass the
-// cycle checks and the simulated step count is Theorem 2's n1·n2/2; a rewired port or a silenced PU is caught.
+// cycle checks and the simulated step count is Theorem 2's n1·n2/2; a rewired port or a silenced PU is caught; the
+// Section 4 zigzag cycles pass the cycle and locality checks within Theorems 5 and 6, and corrupted tables are caught.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
+
+#include <tuple>
 
 #include "dancecard/checkers/torus_check.hpp"
 
@@ -46,6 +49,55 @@ RC_GTEST_PROP(torus_checks, a_silenced_pu_is_named_by_the_simulator, ()) {
   RC_ASSERT(!run.holds());
   RC_ASSERT(!run.witnesses.empty());
   for (const torus_violation& v : run.witnesses) RC_ASSERT(v.packet / table.packets == pu);
+}
+
+// Section 4: random admissible 2-D (n1 even) and 3-D (n1 = 3k, n2 a multiple of n1, n3 >= 3) tori.
+rc::Gen<torus> zigzag_tori() {
+  return rc::gen::oneOf(
+      rc::gen::map(rc::gen::pair(rc::gen::inRange<std::uint32_t>(1, 11), rc::gen::inRange<std::uint32_t>(2, 21)),
+                   [](const std::pair<std::uint32_t, std::uint32_t>& h) { return torus({2 * h.first, h.second}); }),
+      rc::gen::map(rc::gen::tuple(rc::gen::inRange<std::uint32_t>(1, 3), rc::gen::inRange<std::uint32_t>(1, 3), rc::gen::inRange<std::uint32_t>(3, 8)),
+                   [](const std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>& h) {
+                     const std::uint32_t n1 = 3 * std::get<0>(h);
+                     return torus({n1, n1 * std::get<1>(h), std::get<2>(h)});
+                   }));
+}
+
+RC_GTEST_PROP(torus_zigzag, cycles_locality_and_theorems_5_and_6, ()) {
+  const torus t = *zigzag_tori();
+  const cycle_system system = zigzag_cycles(t);
+  const cycle_system_report cycles = check_cycle_system(system, 1);
+  RC_ASSERT(cycles.holds());
+  const std::uint64_t P = t.size(), d = t.dimension(), n1 = t.dims()[0], n2 = t.dims()[1];
+  for (std::uint64_t length : cycles.lengths) RC_ASSERT(length == (d == 2 ? P / 2 + n1 : P / 3 + n1 * n2));
+  const routing_table table = cycle_routing(system, supply_policy::scheduled);
+  const supply_report supply = check_supply(table, system);
+  RC_ASSERT(supply.holds());
+  const gossip_report run = simulate_gossip(table);
+  RC_ASSERT(run.holds());
+  // Theorem 5: ⌈n1 n2/4⌉ + n1/2 + 1; Theorem 6: ⌈n1 n2 n3/6⌉ + n1 n2/2 + 1 (upper bounds; the exact count is the run's)
+  const std::uint64_t bound = d == 2 ? (P + 3) / 4 + n1 / 2 + 1 : (P + 5) / 6 + n1 * n2 / 2 + 1;
+  RC_ASSERT(run.steps <= bound);
+  RC_ASSERT(4 * run.steps + 4 >= P + 3 || d == 3);  // never below the time-dependent optimum ⌈(P − 1)/4⌉ in 2-D
+  RC_TAG(run.steps == bound ? "at the bound" : "below the bound");
+}
+
+RC_GTEST_PROP(torus_zigzag, a_rewired_or_doubled_link_is_caught, ()) {
+  const torus t = *zigzag_tori();
+  const cycle_system system = zigzag_cycles(t);
+  routing_table table = cycle_routing(system, supply_policy::scheduled);
+  const std::uint32_t c = *rc::gen::inRange<std::uint32_t>(0, static_cast<std::uint32_t>(system.cycles.size()));
+  const std::size_t i = *rc::gen::inRange<std::size_t>(0, system.cycles[c].length());
+  const pu_index pu = system.cycles[c].pus[i];
+  const std::uint32_t out = system.cycles[c].ports[i];
+  const std::uint32_t in = *rc::gen::inRange<std::uint32_t>(0, t.ports());
+  RC_PRE(table.forward_at(pu, out) != in);
+  table.forward_at(pu, out) = in;  // the cycle's out-port forwards another stream
+  RC_ASSERT(!check_supply(table, system).holds());
+  // A cycle that takes a link of another cycle (or its own twice) is not edge-disjoint.
+  cycle_system doubled = system;
+  doubled.cycles.push_back(system.cycles[c]);
+  RC_ASSERT(check_cycle_system(doubled).count_by_kind[static_cast<std::size_t>(torus_violation_kind::shared_link)] > 0);
 }
 
 }  // namespace

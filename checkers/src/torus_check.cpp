@@ -230,10 +230,11 @@ gossip_report simulate_gossip(const routing_table& table, const gossip_options& 
       const port_switch& w = switches[next_switch++];
       forward[static_cast<std::size_t>(w.pu) * ports + w.port] = w.in_port;
     }
-    for (std::size_t link = 0; link < forward.size(); ++link) {  // what each out-port sends next step
-      const std::uint32_t in = forward[link];
-      next[link] = in == no_port ? no_packet : sending[arriving[link - link % ports + in]];
-    }
+    for (std::size_t base = 0; base < forward.size(); base += ports)  // what each out-port sends next step
+      for (std::uint32_t o = 0; o < ports; ++o) {
+        const std::uint32_t in = forward[base + o];
+        next[base + o] = in == no_port ? no_packet : sending[arriving[base + in]];
+      }
     sending.swap(next);
   }
   out.steps = step;
