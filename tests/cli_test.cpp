@@ -406,6 +406,50 @@ TEST(cli_torus, generate_simulate_and_bad_input) {
   EXPECT_NE(r.output.find("forward[0][3]"), std::string::npos) << r.output;
 }
 
+TEST(cli_torus, one_packet_tables_with_switches_round_trip_and_draw) {
+  const std::string table = testing::TempDir() + "z68.json";
+  auto r = run("generate torus --dims 6x8 --algo one-packet --supply scheduled -o " + table);
+  ASSERT_EQ(r.code, 0) << r.output;
+  {
+    std::ifstream in(table);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_NE(text.find("\"switches\""), std::string::npos);
+  }
+  r = run("simulate torus " + table);  // the file, switches included, gives what the construction gives
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("complete after 16 steps"), std::string::npos) << r.output;  // Theorem 5: 12 + 3 + 1
+  r = run("simulate torus --dims 6x8 --algo one-packet --supply one-switch --json");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("\"steps\": 20"), std::string::npos) << r.output;  // one switch per link is not enough here
+  EXPECT_NE(r.output.find("\"supply_check\": \"holds\""), std::string::npos) << r.output;
+  const std::string svg = testing::TempDir() + "z68.svg";
+  r = run("draw torus --dims 6x8 --algo one-packet --out " + svg);
+  EXPECT_EQ(r.code, 0) << r.output;
+  {
+    std::ifstream in(svg);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_NE(text.find("<svg"), std::string::npos);
+    EXPECT_NE(text.find("#c0392b"), std::string::npos);  // the second cycle's colour
+  }
+  // Conditions of Section 4 and unbuilt algorithms are bad input, named.
+  r = run("generate torus --dims 6x4x3 --algo one-packet");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.output.find("condition (1)"), std::string::npos) << r.output;
+  EXPECT_EQ(run("generate torus --dims 6x7 --algo partial").code, 2);
+  EXPECT_EQ(run("generate torus --dims 6x8 --algo one-packet --supply sometimes").code, 2);
+  const std::string bad = testing::TempDir() + "bad-switch.json";
+  {
+    std::ofstream out(bad);
+    out << R"({"format": "dancecard.torus-routing/1", "dims": [2, 2], "packets": 1,
+               "forward": [[null, null, null, null], [null, null, null, null], [null, null, null, null], [null, null, null, null]],
+               "inject": [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]],
+               "switches": [[0, 1, 1, 2]]})";
+  }
+  r = run("simulate torus " + bad);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.output.find("switches[0][2]"), std::string::npos) << r.output;
+}
+
 TEST(cli_verify, dance_rows_all_hold) {
   const auto r = run("verify --only dance");
   EXPECT_EQ(r.code, 0) << r.output;

@@ -1,7 +1,9 @@
 // JSON reading and writing of torus routing tables.
 #include "dancecard/formats/torus_io.hpp"
 
+#include <algorithm>
 #include <ostream>
+#include <tuple>
 
 #include "json_support.hpp"
 
@@ -60,10 +62,17 @@ routing_table read_torus_routing(std::string_view text) {
       if (pu >= network.size()) throw format_error(at + "[0]", "PU " + std::to_string(pu) + " does not exist (" + std::to_string(network.size()) + " PUs)");
       if (port >= ports) throw format_error(at + "[1]", "out-port " + std::to_string(port) + " does not exist (ports 0.." + std::to_string(ports - 1) + ")");
       if (in >= ports) throw format_error(at + "[3]", "in-port " + std::to_string(in) + " does not exist (ports 0.." + std::to_string(ports - 1) + ")");
-      for (const port_switch& w : t.switches)
-        if (w.pu == pu && w.port == port && w.step == step) throw format_error(at, "a second switch of PU " + std::to_string(pu) + " out-port " + std::to_string(port) + " in step " + std::to_string(step));
       t.switches.push_back({static_cast<pu_index>(pu), static_cast<std::uint32_t>(port), step, static_cast<std::uint32_t>(in)});
     }
+    std::vector<std::size_t> order(t.switches.size());
+    for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+    auto key = [&](std::size_t k) { return std::tie(t.switches[k].pu, t.switches[k].port, t.switches[k].step); };
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return key(a) < key(b); });
+    for (std::size_t k = 1; k < order.size(); ++k)
+      if (key(order[k - 1]) == key(order[k]))
+        throw format_error("switches[" + std::to_string(std::max(order[k - 1], order[k])) + "]",
+                           "a second switch of PU " + std::to_string(t.switches[order[k]].pu) + " out-port " +
+                               std::to_string(t.switches[order[k]].port) + " in step " + std::to_string(t.switches[order[k]].step));
   }
   return t;
 }
