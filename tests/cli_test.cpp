@@ -450,6 +450,20 @@ TEST(cli_torus, one_packet_tables_with_switches_round_trip_and_draw) {
   EXPECT_NE(r.output.find("switches[0][2]"), std::string::npos) << r.output;
 }
 
+TEST(cli_torus, prove_both_models_with_json_and_exit_codes) {
+  auto r = run("prove torus --dims 3x4 --model general --json");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("\"minimum_steps\": 4"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("DRAT"), std::string::npos) << r.output;
+  r = run("prove torus --dims 3x3 --model pairing --engine z3 --json");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("\"minimum_steps\": 3"), std::string::npos) << r.output;
+  EXPECT_EQ(run("prove torus --dims 3x3 --model general --engine z3").code, 2);
+  EXPECT_EQ(run("prove torus --dims 3x3 --model sometimes").code, 2);
+  EXPECT_EQ(run("prove torus --dims 9x9").code, 2);  // more than 64 PUs
+  EXPECT_EQ(run("prove torus --dims 6x6 --model general --timeout 0.001").code, 3);  // unknown: the budget ran out
+}
+
 TEST(cli_verify, dance_rows_all_hold) {
   const auto r = run("verify --only dance");
   EXPECT_EQ(r.code, 0) << r.output;

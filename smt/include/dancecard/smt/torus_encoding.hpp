@@ -12,6 +12,7 @@
 #include <string>
 
 #include "dancecard/checkers/torus_check.hpp"
+#include "dancecard/smt/clausal.hpp"
 #include "dancecard/smt/optimality.hpp"
 
 namespace dancecard {
@@ -25,6 +26,26 @@ struct torus_query_result {
 
 torus_query_result solve_torus_pairing(const torus& network, std::uint64_t steps, unsigned timeout_ms);
 
+/// The two models of the issue: in both, every PU sends its own packet on every port in step 1 and from step 2 on
+/// only forwards. pairing: each PU pairs its 2d ports and forwards what arrives on a port out of its partner;
+/// general: each out-port forwards one fixed in-port's stream (any of the 2d, its own included) or nothing.
+enum class torus_model { pairing, general };
+std::string_view to_string(torus_model model);
+
+/// "Can some table of the model complete gossip within `steps` steps?" as CNF, nothing implied and no symmetry
+/// breaking. Variables: the model's choices (pairing: choice(pu, c) for the c-th pairing of port_pairings(d), exactly
+/// one per PU; general: sel(pu, out, in), at most one per out-port), then x(t, link, u) for t = 2 … steps: the link
+/// (pu, out-port) carries PU u's packet in step t. Clauses: x(t, pu→, u) ∧ sel(pu, out, in) → the in-link carried u in
+/// step t − 1 (step 1: the neighbour's own packet); in the general model x also needs some sel. Goal: every PU
+/// receives every other packet on some in-link in some step <= steps. Exact: the x true in a model are a subset of
+/// the real transfers of the decoded table (by induction over t), and the real transfers satisfy every clause.
+cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint64_t steps);
+
+/// Solves torus_gossip_cnf by CaDiCaL. sat: the model is decoded into a routing table that must complete within
+/// `steps` in the simulator (else answer unknown with the simulator's report). unsat: the DRAT proof is checked by
+/// checkers/drat_check (else unknown); `reason` says how many lemmas were checked.
+torus_query_result solve_torus_clausal(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms);
+
 struct torus_minimum_result {
   proof_status status = proof_status::unknown;
   std::uint64_t minimum_steps = 0;
@@ -36,5 +57,10 @@ struct torus_minimum_result {
 
 /// Searches upward from the counting bound. require: P >= 2.
 torus_minimum_result prove_torus_pairing_minimum(const torus& network, unsigned timeout_ms, std::uint64_t max_steps = 0);
+
+/// The same search with the clausal encoding (either model): sat witnesses simulated, the unsat one step below
+/// certified by a checked DRAT proof. Pairing: unsat at d·P steps means no pairing completes at all (refuted);
+/// general: no such horizon is known, so the search ends unknown at max_steps (0: d·P).
+torus_minimum_result prove_torus_minimum(const torus& network, torus_model model, unsigned budget_ms, std::uint64_t max_steps = 0);
 
 }  // namespace dancecard
