@@ -269,13 +269,15 @@ std::uint64_t two_cycle_gossip_steps(const std::vector<std::uint32_t>& second) {
   return steps;
 }
 
-cycle_system_report check_cycle_system(const cycle_system& system, std::uint64_t max_distance, std::size_t max_witnesses) {
+cycle_system_report check_cycle_system(const cycle_system& system, std::uint64_t max_distance, std::size_t max_witnesses,
+                                       bool allow_revisits) {
   cycle_system_report out;
   const torus& net = system.network;
   const std::uint32_t ports = net.ports();
   const pu_index P = net.size();
   out.checked = std::to_string(system.cycles.size()) + " cycles (" + system.construction + ") on the " + net.name() +
-                " torus: closed, simple, edge-disjoint, every PU within distance " + std::to_string(max_distance) + " of each cycle";
+                " torus: closed, " + (allow_revisits ? "passes through a PU counted" : "simple") +
+                ", edge-disjoint, every PU within distance " + std::to_string(max_distance) + " of each cycle";
   auto add = [&](torus_violation_kind k, pu_index pu, std::uint32_t port, std::uint32_t cycle) {
     ++out.count_by_kind[static_cast<std::size_t>(k)];
     out.add({k, pu, port, cycle}, max_witnesses);
@@ -297,7 +299,10 @@ cycle_system_report check_cycle_system(const cycle_system& system, std::uint64_t
         add(torus_violation_kind::broken_cycle, pu < P ? pu : 0, port, c);
         continue;
       }
-      if (visits[pu]++ == 1) add(torus_violation_kind::not_simple, pu, 0, c);
+      if (visits[pu]++ >= 1) {
+        ++out.revisits;
+        if (!allow_revisits && visits[pu] == 2) add(torus_violation_kind::not_simple, pu, 0, c);
+      }
       if (in_cycle[pu * ports + port] || in_cycle[next * ports + torus::opposite(port)]) add(torus_violation_kind::shared_link, pu, port, c);
       in_cycle[pu * ports + port] = in_cycle[next * ports + torus::opposite(port)] = 1;
     }

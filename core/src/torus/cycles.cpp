@@ -417,9 +417,12 @@ routing_table cycle_routing(const cycle_system& system, supply_policy policy, bo
       const pu_index pu = cy.pus[i];
       if (pu >= P || cy.ports[i] >= ports || net.neighbor(pu, cy.ports[i]) != cy.pus[(i + 1) % m])
         throw std::invalid_argument("cycle routing: cycle " + std::to_string(c) + " position " + std::to_string(i) + " is not a link to the next PU");
-      if (where[pu * cycles + c] != std::numeric_limits<std::uint64_t>::max())
-        throw std::invalid_argument("cycle routing: cycle " + std::to_string(c) + " visits PU " + std::to_string(pu) + " twice");
-      where[pu * cycles + c] = i;
+      // A closed trail may pass a PU twice (Section 4.3.4: two zigzags through one PU); the first visit places it.
+      if (where[pu * cycles + c] != std::numeric_limits<std::uint64_t>::max()) {
+        if (!one_packet) throw std::invalid_argument("cycle routing: cycle " + std::to_string(c) + " visits PU " + std::to_string(pu) + " twice");
+      } else {
+        where[pu * cycles + c] = i;
+      }
       const std::uint32_t out = cy.ports[i], back = torus::opposite(cy.ports[(i + m - 1) % m]);
       for (std::uint32_t o : {out, back}) {
         if (link_used[pu * ports + o]) throw std::invalid_argument("cycle routing: the cycles share the link leaving PU " + std::to_string(pu) + " by port " + std::to_string(o));
@@ -445,6 +448,8 @@ routing_table cycle_routing(const cycle_system& system, supply_policy policy, bo
   };
   // carries[pu · cycles + c]: an in-port of pu (off cycle c) on which a stream of cycle c arrives, once supplied
   std::vector<std::uint32_t> carries(static_cast<std::size_t>(P) * cycles * 2, none);
+  // carried_dir: the direction of that stream (+1 backward-running, −1 forward-running, 0 both: it switches)
+  std::vector<int> carried_dir(static_cast<std::size_t>(P) * cycles * 2, 0);
   std::vector<std::uint32_t> supplied(static_cast<std::size_t>(P) * cycles, 0);  // streams of cycle c arriving
   auto free_in_port = [&](pu_index pu, std::uint32_t p) { return !link_used[net.neighbor(pu, p) * ports + torus::opposite(p)]; };
 
@@ -510,11 +515,14 @@ routing_table cycle_routing(const cycle_system& system, supply_policy policy, bo
         for (std::size_t f = 0; f < flips.size(); ++f) t.switches.push_back({s, out, flips[f], cycle_in_port(s, c, f % 2 == 0 ? -dir : dir)});
         link_used[s * ports + out] = 1;
         carries[(v * cycles + c) * 2 + side] = in;
+        carried_dir[(v * cycles + c) * 2 + side] = flips.empty() ? dir : 0;
       }
       supplied[v * cycles + c] = 2;
     }
   }
   // Later rounds: streams forwarded by a neighbour that is on the cycle or already supplied (one step later each).
+  // Direct single streams first (a link from an on-cycle neighbour serves that cycle only), then relays to a fixpoint.
+  for (bool direct_only : {true, false})
   for (bool progress = true; progress;) {
     progress = false;
     for (pu_index v = 0; v < P; ++v)
@@ -524,17 +532,27 @@ routing_table cycle_routing(const cycle_system& system, supply_policy policy, bo
           if (!free_in_port(v, p)) continue;
           const pu_index s = net.neighbor(v, p);
           const std::uint32_t have = supplied[v * cycles + c];
+          // the direction still missing: the opposite of the stream v has (any when it has none or a switching one)
+          const int missing = have == 0 ? 0 : -carried_dir[(v * cycles + c) * 2];
           std::uint32_t source = none;
+          int dir = 0;
           if (on(s, c)) {
-            // the direction not yet delivered: if v already has a stream, take the other direction
-            source = cycle_in_port(s, c, have == 0 ? -1 : 1);
-          } else if (supplied[s * cycles + c] > 0) {
-            source = carries[(s * cycles + c) * 2 + (have == 0 ? 0 : std::min<std::uint32_t>(1, supplied[s * cycles + c] - 1))];
+            dir = missing == 0 ? -1 : missing;
+            source = cycle_in_port(s, c, dir);
+          } else if (!direct_only) {
+            // relay one of s's streams: a plain stream of the missing direction, else any plain one, else a switching
+            // one (switch steps are tuned for s, not for v)
+            auto rank = [&](int d) { return d == 0 ? 2 : (missing == 0 || d == missing) ? 0 : 1; };
+            for (std::uint32_t k = 0; k < supplied[s * cycles + c]; ++k) {
+              const int d = carried_dir[(s * cycles + c) * 2 + k];
+              if (source == none || rank(d) < rank(dir)) source = carries[(s * cycles + c) * 2 + k], dir = d;
+            }
           }
           if (source == none) continue;
           t.forward_at(s, torus::opposite(p)) = source;
           link_used[s * ports + torus::opposite(p)] = 1;
           carries[(v * cycles + c) * 2 + have] = p;
+          carried_dir[(v * cycles + c) * 2 + have] = dir;
           ++supplied[v * cycles + c];
           progress = true;
         }
@@ -542,9 +560,9 @@ routing_table cycle_routing(const cycle_system& system, supply_policy policy, bo
   }
   for (pu_index v = 0; v < P; ++v)
     for (std::uint32_t c = 0; c < cycles; ++c)
-      if (!on(v, c) && supplied[v * cycles + c] < 2)
+      if (!on(v, c) && supplied[v * cycles + c] == 0)  // one stream still delivers every packet (slowly); none does not
         throw std::invalid_argument("cycle routing on " + net.name() + ": PU " + std::to_string(v) + " (off cycle " + std::to_string(c) +
-                                    ") cannot be supplied with both directions of that cycle over free links");
+                                    ") cannot be supplied with that cycle's packets over free links");
   return t;
 }
 

@@ -83,8 +83,11 @@ struct cycle_system_report : report<torus_violation> {
   std::vector<std::uint64_t> lengths;   // per cycle
   std::uint64_t off_cycle_pairs = 0;    // (PU, cycle) pairs with the PU off the cycle
   std::uint64_t max_distance = 0;       // the largest distance of such a PU from its cycle
+  std::uint64_t revisits = 0;           // passes of a cycle through a PU it already passed
 };
-cycle_system_report check_cycle_system(const cycle_system& system, std::uint64_t max_distance = 2, std::size_t max_witnesses = 10);
+/// allow_revisits: a cycle may pass a PU more than once (a closed trail, still edge-disjoint), counted in `revisits`.
+cycle_system_report check_cycle_system(const cycle_system& system, std::uint64_t max_distance = 2, std::size_t max_witnesses = 10,
+                                       bool allow_revisits = false);
 
 /// The locality property of a routing table over a cycle system: every PU on a cycle forwards both directions of
 /// it, and every PU off a cycle receives both directions of it (the streams traced back through the table to the

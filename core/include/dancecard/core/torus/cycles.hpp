@@ -68,7 +68,10 @@ std::string_view to_string(supply_policy policy);
 /// both directions of every cycle it lies on), otherwise cycle c carries packet c of every PU (then every cycle must
 /// be Hamiltonian). OOC PUs are supplied over links no cycle uses; with one_switch, the pair of supplying on-cycle
 /// PUs, their streams and switch steps are chosen to minimise the steps that PU needs (see best_supply).
-/// Throws std::invalid_argument naming a PU and cycle that cannot be supplied, or a PU on no cycle (one packet).
+/// A cycle may be a closed trail that passes a PU more than once (edge-disjoint, as Section 4.3's zigzags allow):
+/// every pass forwards both ways and injects the PU's packet. A PU that can get only one direction of a cycle over
+/// free links gets that one (check_supply reports the missing direction). Throws std::invalid_argument naming a PU and
+/// cycle that cannot be supplied at all, or a PU on no cycle (one packet).
 routing_table cycle_routing(const cycle_system& system, supply_policy policy, bool one_packet = true);
 
 /// Supply of an OOC PU by two on-cycle PUs A and B on a cycle of `length` PUs, B `gap` positions after A. A stream
