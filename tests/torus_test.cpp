@@ -3,6 +3,7 @@
 
 #include "dancecard/checkers/torus_check.hpp"
 #include "dancecard/core/torus/torus.hpp"
+#include "dancecard/smt/hamilton_search.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
 
 namespace dancecard {
@@ -118,6 +119,23 @@ TEST(torus_sat, clausal_minima_agree_with_z3_and_are_certified) {
   // The CNF reads as the question: one clause per (PU, other PU) goal not met in step 1, pairwise at-most-one.
   const cnf_formula f = torus_gossip_cnf(torus({3, 3}), torus_model::pairing, 2);
   EXPECT_EQ(f.variables, 9 * 3 + 9 * 4 * 9);
+}
+
+TEST(torus_sat, hamilton_decompositions_by_search) {
+  for (const char* dims : {"3x5", "5x5", "3x3x3", "4x4x4"}) {
+    const torus t = torus::parse(dims);
+    const hamilton_search_result r = search_hamilton_decomposition(t, 60'000);
+    ASSERT_EQ(r.answer, solver_answer::sat) << dims << ": " << r.reason;
+    ASSERT_TRUE(r.system.has_value());
+    const cycle_system_report cycles = check_cycle_system(*r.system, 0);  // simple, edge-disjoint, closed
+    ASSERT_TRUE(cycles.holds()) << dims << ": " << describe(cycles);
+    ASSERT_EQ(cycles.lengths.size(), t.dimension());
+    for (std::uint64_t l : cycles.lengths) EXPECT_EQ(l, t.size()) << dims;
+    const gossip_report run = simulate_gossip(cycle_routing(*r.system, supply_policy::time_independent, false));
+    ASSERT_TRUE(run.holds());
+    EXPECT_EQ(run.steps, t.size() / 2) << dims;  // ⌊P/2⌋: both ways along d Hamiltonian cycles, d packets per PU
+  }
+  EXPECT_THROW(search_hamilton_decomposition(torus({2, 4}), 1000), std::invalid_argument);
 }
 
 }  // namespace
