@@ -60,9 +60,29 @@ cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint6
       for (std::uint32_t a = 0; a < v.pairings; ++a)
         for (std::uint32_t b = a + 1; b < v.pairings; ++b) f.clauses.push_back({-v.choice(pu, a), -v.choice(pu, b)});
     } else {
-      for (std::uint32_t o = 0; o < ports; ++o)
+      for (std::uint32_t o = 0; o < ports; ++o) {
         for (std::uint32_t a = 0; a < ports; ++a)
           for (std::uint32_t b = a + 1; b < ports; ++b) f.clauses.push_back({-v.sel(pu, o, a), -v.sel(pu, o, b)});
+        // Implied: every out-port forwards some in-port. Sound because a forward only adds transfers on a link that
+        // would otherwise be idle; it never removes or delays a delivery, so a table with an idle out-port completes
+        // no later once that port forwards anything.
+        std::vector<int> some;
+        for (std::uint32_t in = 0; in < ports; ++in) some.push_back(v.sel(pu, o, in));
+        f.clauses.push_back(some);
+      }
+    }
+  }
+  // Symmetry breaking: translations of the torus are automorphisms that keep every port's direction, so they map
+  // tables to tables with the same step count. Some PU's choice is the least among all PUs (pairing: the index of
+  // its pairing; general: the in-port its out-port 0 forwards); translating that PU to PU 0 gives a table in which
+  // PU 0's choice is <= every PU's. Requiring that keeps a solution whenever one exists.
+  for (pu_index pu = 1; pu < P; ++pu) {
+    if (model == torus_model::pairing) {
+      for (std::uint32_t c = 1; c < v.pairings; ++c)
+        for (std::uint32_t smaller = 0; smaller < c; ++smaller) f.clauses.push_back({-v.choice(0, c), -v.choice(pu, smaller)});
+    } else {
+      for (std::uint32_t i = 1; i < ports; ++i)
+        for (std::uint32_t smaller = 0; smaller < i; ++smaller) f.clauses.push_back({-v.sel(0, 0, i), -v.sel(pu, 0, smaller)});
     }
   }
   // Justification of every transfer from step 2 on.
