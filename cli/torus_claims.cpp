@@ -168,6 +168,38 @@ void register_torus_construction_claims(theorem_book& book) {
                                   "bound holds on them; recorded: " + recorded};
             }});
 
+  book.add({"torus.sec3_2", "torus-gossip", "Section 3.2 (rules and Figure 2)",
+            "n1 rows even, n2 columns odd: the printed rules (column n2 - 2 passes L<->R only) give two edge-disjoint cycles "
+            "of P - n1/2 PUs, every other PU adjacent to two suppliers; with one packet per PU gossip takes at most one step "
+            "more than a cycle's circulation ceil((m - 1)/2); with two packets the cycles carry only 2P - n1 packets",
+            claim_method::simulation, [] {
+              std::uint64_t count = 0, extra_max = 0;
+              for (std::uint32_t rows = 2; rows <= 12; rows += 2)
+                for (std::uint32_t cols = 5; cols <= 13; cols += 2) {
+                  const torus t({rows, cols});
+                  const cycle_system system = partial_2d_cycles(t);
+                  const cycle_system_report cycles = check_cycle_system(system, 1);
+                  const std::uint64_t m = t.size() - rows / 2;
+                  if (!cycles.holds() || cycles.lengths.size() != 2 || cycles.lengths[0] != m || cycles.lengths[1] != m)
+                    return claim_result{verdict::violated, "rows 2..12 even, columns 5..13 odd", t.name() + ": " + describe(cycles)};
+                  const routing_table table = cycle_routing(system, supply_policy::scheduled);
+                  const supply_report supply = check_supply(table, system);
+                  const gossip_report run = simulate_gossip(table);
+                  const std::uint64_t circulation = m / 2;  // ⌈(m − 1)/2⌉
+                  if (!supply.holds() || !run.holds() || run.steps > circulation + 1)
+                    return claim_result{verdict::violated, "rows 2..12 even, columns 5..13 odd",
+                                        t.name() + ": " + (supply.holds() ? std::to_string(run.steps) + " steps" : describe(supply))};
+                  extra_max = std::max(extra_max, run.steps - circulation);
+                  ++count;
+                }
+              return claim_result{verdict::holds, std::to_string(count) + " tori, rows 2..12 even, columns 5..13 odd",
+                                  "cycle lengths P - n1/2, locality at distance 1, one-packet gossip at most " + std::to_string(extra_max) +
+                                      " step(s) above circulation. Finding: Theorem 3's two packets per PU cannot all travel: "
+                                      "each cycle carries one packet per PU on it, 2(P - n1/2) < 2P, and the paper does not say how "
+                                      "the column's second packets enter the other cycle (Theorem 3's count is reached by "
+                                      "hamiltonian-search instead, row torus.thm3_thm4)"};
+            }});
+
   book.add({"torus.lemma1_cor1", "torus-gossip", "Section 4.2, Lemma 1 and Corollary 1",
             "3-D zigzag cycles: PU (x1 + 3 k1, x2 + 3 k2, x3) lies on the same cycles as (x1, x2, x3); for x3 >= 3 the "
             "cut through the rods is (x1 + x2) mod 3 (the printed 3x3 pattern)",

@@ -35,6 +35,7 @@ cycle_system build_cycles(const std::string& dims, const std::string& algo) {
   try {
     if (algo == "hamiltonian") return t.dimension() == 2 ? hamiltonian_2d_cycles(t) : hamiltonian_product_cycles(t);
     if (algo == "one-packet") return zigzag_cycles(t);
+    if (algo == "partial") return partial_2d_cycles(t);
     if (algo == "hamiltonian-search") {
       const hamilton_search_result r = search_hamilton_decomposition(t, 60'000);
       if (!r.system) throw bad_input("--dims " + dims + " --algo hamiltonian-search: " + r.reason);
@@ -43,9 +44,7 @@ cycle_system build_cycles(const std::string& dims, const std::string& algo) {
   } catch (const std::invalid_argument& e) {
     throw bad_input(std::string("--dims ") + dims + " --algo " + algo + ": " + e.what());
   }
-  if (algo == "partial")
-    throw bad_input("--algo partial (Sections 3.2 and 3.3, odd sizes with two packets) is not built; use one-packet (Section 4) for odd n2");
-  throw bad_input("--algo: expected hamiltonian, hamiltonian-search or one-packet, got '" + algo + "'");
+  throw bad_input("--algo: expected hamiltonian, hamiltonian-search, partial or one-packet, got '" + algo + "'");
 }
 
 routing_table build(const std::string& dims, const std::string& algo, const std::string& supply) {
@@ -125,6 +124,7 @@ void add_torus_commands(CLI::App& app, int& code) {
   generate->add_option("--algo", g->algo,
                        "hamiltonian (Section 3.1 in 2-D, Section 3.4 for d = 1, 4, 8: all sizes even; d packets per PU), "
                        "hamiltonian-search (d edge-disjoint Hamiltonian cycles found by SAT, any sizes >= 3, up to 4096 PUs) or "
+                       "partial (Section 3.2's cycles, n1 even, n2 odd; one packet per PU) or "
                        "one-packet (Section 4: zigzag cycles, one packet per PU)");
   generate->add_option("--supply", g->supply, "how out-of-cycle PUs are supplied: time-independent, one-switch or scheduled (default)");
   generate->add_option("--output,-o", g->output, "write to FILE instead of stdout");
@@ -138,7 +138,7 @@ void add_torus_commands(CLI::App& app, int& code) {
   CLI::App* simulate = app.get_subcommand("simulate")->add_subcommand("torus", "Gossip on a torus by a routing table");
   simulate->add_option("table", s->table, "a dancecard.torus-routing/1 file (or - for stdin); or use --dims and --algo");
   simulate->add_option("--dims", s->dims, "sizes, e.g. 6x8 (with --algo)");
-  simulate->add_option("--algo", s->algo, "hamiltonian, hamiltonian-search or one-packet");
+  simulate->add_option("--algo", s->algo, "hamiltonian, hamiltonian-search, partial or one-packet");
   simulate->add_option("--supply", s->supply, "time-independent, one-switch or scheduled (default)");
   simulate->add_flag("--json", s->json, "print the result as JSON");
   simulate->callback([s, &code] {
@@ -203,7 +203,7 @@ void add_torus_commands(CLI::App& app, int& code) {
   draw->require_subcommand(1);
   CLI::App* draw_torus = draw->add_subcommand("torus", "The cycles of a 2-D torus construction (Figures 1 and 5)");
   draw_torus->add_option("--dims", d->dims, "sizes of a 2-D torus, e.g. 6x8")->required();
-  draw_torus->add_option("--algo", d->algo, "hamiltonian, hamiltonian-search or one-packet");
+  draw_torus->add_option("--algo", d->algo, "hamiltonian, hamiltonian-search, partial or one-packet");
   draw_torus->add_option("--out", d->output, "the SVG file to write (- for stdout)")->required();
   draw_torus->callback([d, &code] {
     const cycle_system system = build_cycles(d->dims, d->algo);

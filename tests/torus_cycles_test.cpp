@@ -2,6 +2,7 @@
 // step counts, checked by the cycle checks, the supply (locality) check and the gossip simulator.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <limits>
 
 #include "dancecard/checkers/torus_check.hpp"
@@ -122,6 +123,28 @@ TEST(torus_zigzag, theorem_5_exact_in_two_dimensions) {
       ASSERT_TRUE(run.holds()) << t.name() << ": " << describe(run);
       EXPECT_LE(run.steps, (n1 * n2 + 3) / 4 + n1 / 2 + 1) << t.name();  // ⌈n1·n2/4⌉ when n2 is odd
     }
+}
+
+TEST(torus_partial, section_3_2_cycles_and_one_packet_gossip) {
+  // Figure 2's 6 x 7 torus: two cycles of 42 − 3 = 39 PUs; the PUs of column 5 alternate between them.
+  const torus t({6, 7});
+  const cycle_system system = partial_2d_cycles(t);
+  const cycle_system_report cycles = check_cycle_system(system, 1);
+  ASSERT_TRUE(cycles.holds()) << describe(cycles);
+  EXPECT_EQ(cycles.lengths, (std::vector<std::uint64_t>{39, 39}));
+  for (std::uint32_t row = 0; row < 6; ++row) {
+    const pu_index pu = t.index({row, 5});
+    std::size_t on = 0;
+    for (const torus_cycle& c : system.cycles) on += std::count(c.pus.begin(), c.pus.end(), pu);
+    EXPECT_EQ(on, 1u) << "row " << row;
+  }
+  const routing_table table = cycle_routing(system, supply_policy::scheduled);
+  EXPECT_TRUE(check_supply(table, system).holds());
+  const gossip_report run = simulate_gossip(table);
+  ASSERT_TRUE(run.holds());
+  EXPECT_EQ(run.steps, 19u);  // ⌈(39 − 1)/2⌉: the off-cycle PUs are served as fast as the cycles circulate
+  EXPECT_THROW(partial_2d_cycles(torus({7, 7})), std::invalid_argument);
+  EXPECT_THROW(partial_2d_cycles(torus({6, 8})), std::invalid_argument);
 }
 
 TEST(torus_hamilton, product_decomposition_section_3_4) {

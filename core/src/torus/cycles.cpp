@@ -205,6 +205,24 @@ cycle_system hamiltonian_2d_cycles(const torus& network) {
   return out;
 }
 
+cycle_system partial_2d_cycles(const torus& network) {
+  if (network.dimension() != 2) throw std::invalid_argument("partial cycles (Section 3.2): needs a 2-D torus, got " + network.name());
+  const std::uint32_t rows = network.dims()[0], cols = network.dims()[1];
+  if (rows % 2 != 0 || cols % 2 != 1 || cols < 5)
+    throw std::invalid_argument("partial cycles (Section 3.2) on " + network.name() +
+                                ": needs n1 (rows) even and n2 (columns) odd, at least 5 (rows and columns both odd, Section 3.3, is not built)");
+  std::vector<std::uint32_t> partner = section_3_1_partner(rows, cols);
+  constexpr std::uint32_t B = 0, T = 1, R = 2, L = 3;
+  for (std::uint32_t i = 0; i < rows; ++i) {
+    std::uint32_t* p = &partner[(static_cast<std::size_t>(i) * cols + cols - 2) * 4];
+    p[L] = R, p[R] = L, p[T] = p[B] = no_port;  // column n2 − 2: L ↔ R only
+  }
+  cycle_system out{network, {}, "partial"};
+  out.cycles.push_back(walk_pairing(network, partner, 0, R));  // PU (0, 0): T ↔ R and B ↔ L, one pair per cycle
+  out.cycles.push_back(walk_pairing(network, partner, 0, B));
+  return out;
+}
+
 // ---- supply plans ------------------------------------------------------------------------------------------------
 
 namespace {

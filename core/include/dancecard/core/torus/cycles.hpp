@@ -56,6 +56,13 @@ cycle_system hamiltonian_product_cycles(const torus& network);
 /// The two Hamiltonian cycles of Section 3.1's rules (n1, n2 even), walked from the pairing table.
 cycle_system hamiltonian_2d_cycles(const torus& network);
 
+/// Section 3.2's rules read for n_1 rows even and n_2 columns odd (the paper's Figure 2, 6 × 7): Section 3.1's rules,
+/// except that column n_2 − 2 passes L ↔ R only. Two edge-disjoint cycles of n_1·n_2 − n_1/2 PUs; the PUs of column
+/// n_2 − 2 alternate between the cycles and are supplied by their vertical neighbours. Gossip over them needs one
+/// packet per PU (cycle_routing with one_packet): with two packets per PU the cycles carry 2P − n_1 of the 2P packets.
+/// require (std::invalid_argument names it): 2-D, n_1 even, n_2 odd, n_2 >= 5.
+cycle_system partial_2d_cycles(const torus& network);
+
 enum class supply_policy {
   time_independent,  // every supplying link forwards one stream forever
   one_switch,        // Section 3.2's switching strategy: a supplying link may change stream once
