@@ -1,5 +1,6 @@
 // `dancecard generate torus --dims 6x8 --algo hamiltonian` and `dancecard simulate torus (--dims D --algo A | TABLE)`.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <iostream>
 #include <optional>
 #include <nlohmann/json.hpp>
@@ -70,7 +71,7 @@ void draw_svg(std::ostream& out, const cycle_system& system) {
   const std::uint32_t rows = t.dims()[0], cols = t.dims()[1];
   constexpr int cell = 40, margin = 30;
   const char* colours[] = {"#1f4e9c", "#c0392b", "#27ae60", "#8e44ad", "#d35400", "#16a085", "#7f8c8d", "#2c3e50"};
-  const int width = 2 * margin + cell * static_cast<int>(cols - 1), height = 2 * margin + cell * static_cast<int>(rows - 1);
+  const int width = std::max(2 * margin + cell * static_cast<int>(cols - 1), 520), height = 2 * margin + cell * static_cast<int>(rows - 1);
   out << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height + 20 << "\">\n";
   out << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
   auto x_of = [&](std::uint32_t col) { return margin + cell * static_cast<int>(col); };
@@ -107,7 +108,7 @@ void draw_svg(std::ostream& out, const cycle_system& system) {
     out << "<circle cx=\"" << x_of(a[1]) << "\" cy=\"" << y_of(a[0]) << "\" r=\"5\" fill=\"" << (everywhere ? "black" : "white")
         << "\" stroke=\"black\" stroke-width=\"1.5\"/>\n";
   }
-  out << "<text x=\"" << margin << "\" y=\"" << height + 10 << "\" font-family=\"sans-serif\" font-size=\"11\">" << system.construction << " cycles on the "
+  out << "<text x=\"" << margin << "\" y=\"" << height + 10 << "\" font-family=\"sans-serif\" font-size=\"10\">" << system.construction << " cycles on the "
       << t.name() << " torus (rows = coordinate 1); hollow: off some cycle</text>\n</svg>\n";
 }
 
