@@ -4,6 +4,7 @@
 
 #include "dancecard/checkers/drat_check.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
+#include "torus_search.hpp"
 
 namespace dancecard {
 
@@ -186,44 +187,8 @@ torus_query_result solve_torus_clausal(const torus& network, torus_model model, 
 }
 
 torus_minimum_result prove_torus_minimum(const torus& network, torus_model model, unsigned budget_ms, std::uint64_t max_steps) {
-  const auto start = std::chrono::steady_clock::now();
-  torus_minimum_result out;
-  const std::uint64_t P = network.size();
-  if (P < 2) throw std::invalid_argument("prove_torus_minimum: needs at least 2 PUs");
-  out.lower_bound = (P - 1 + network.ports() - 1) / network.ports();
-  // Pairing: a stream follows a directed cycle of the pairing, which passes a PU at most d times, so after d·P steps
-  // nothing new arrives; unsat there means no pairing completes at all.
-  const std::uint64_t conclusive = network.dimension() * P;
-  if (max_steps == 0) max_steps = conclusive;
-  out.below_minimum.answer = solver_answer::unsat;
-  out.below_minimum.reason = "counting: a PU learns at most 2d packets per step";
-  for (std::uint64_t T = std::max<std::uint64_t>(out.lower_bound, 1); T <= max_steps; ++T) {
-    torus_query_result r = solve_torus_clausal(network, model, T, budget_ms);
-    if (r.answer == solver_answer::unsat) {
-      out.below_minimum = std::move(r);
-      continue;
-    }
-    out.minimum_steps = T;
-    out.at_minimum = std::move(r);
-    if (out.at_minimum.answer == solver_answer::sat) {
-      out.status = proof_status::proven;
-      out.reason = out.at_minimum.reason + "; " +
-                   (T == out.lower_bound ? "the counting bound" : std::to_string(T - 1) + " steps: " + out.below_minimum.reason);
-    } else {
-      out.reason = "unknown at " + std::to_string(T) + " steps: " + out.at_minimum.reason;
-    }
-    break;
-  }
-  if (out.minimum_steps == 0) {
-    if (model == torus_model::pairing && max_steps >= conclusive && out.below_minimum.answer == solver_answer::unsat) {
-      out.status = proof_status::refuted;
-      out.reason = "no pairing completes gossip: unsat (DRAT checked) at d·P = " + std::to_string(conclusive) + " steps";
-    } else {
-      out.reason = "no table completes within " + std::to_string(max_steps) + " steps (not conclusive)";
-    }
-  }
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return out;
+  return detail::search_torus_minimum(network, model == torus_model::pairing, max_steps,
+                                      [&](std::uint64_t steps) { return solve_torus_clausal(network, model, steps, budget_ms); });
 }
 
 }  // namespace dancecard

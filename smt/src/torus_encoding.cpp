@@ -11,6 +11,7 @@
 #include <chrono>
 #include <z3++.h>
 
+#include "torus_search.hpp"
 #include "z3_query.hpp"
 
 namespace dancecard {
@@ -74,44 +75,12 @@ torus_query_result solve_torus_pairing(const torus& network, std::uint64_t steps
 }
 
 torus_minimum_result prove_torus_pairing_minimum(const torus& network, unsigned timeout_ms, std::uint64_t max_steps) {
-  const auto start = std::chrono::steady_clock::now();
-  torus_minimum_result out;
-  const std::uint64_t P = network.size();
-  if (P < 2) throw std::invalid_argument("prove_torus_pairing_minimum: needs at least 2 PUs");
-  out.lower_bound = (P - 1 + network.ports() - 1) / network.ports();
-  // A stream follows a directed cycle of the pairing, which passes a PU at most d times: after d·P steps every PU a
-  // packet can ever reach has been reached, so unsat up to d·P means no pairing completes gossip at all.
-  const std::uint64_t conclusive = network.dimension() * P;
-  if (max_steps == 0 || max_steps > conclusive) max_steps = conclusive;
-  out.below_minimum.answer = solver_answer::unsat;
-  out.below_minimum.reason = "counting: a PU learns at most 2d packets per step";
-  for (std::uint64_t T = out.lower_bound; T <= max_steps; ++T) {
-    torus_query_result r = solve_torus_pairing(network, T, timeout_ms);
-    if (r.answer == solver_answer::unsat) {
-      out.below_minimum = std::move(r);
-      continue;
-    }
-    out.minimum_steps = T;
-    out.at_minimum = std::move(r);
-    if (out.at_minimum.answer == solver_answer::sat) {
-      out.status = proof_status::proven;
-      out.reason = "witness pairing completes in " + std::to_string(T) + " steps (simulated); " +
-                   (T == out.lower_bound ? "the counting bound" : std::to_string(T - 1) + " steps unsat (Z3 only, no certificate)");
-    } else {
-      out.reason = "unknown at " + std::to_string(T) + " steps: " + out.at_minimum.reason;
-    }
-    break;
-  }
-  if (out.minimum_steps == 0) {
-    if (max_steps == conclusive && out.below_minimum.answer == solver_answer::unsat) {
-      out.status = proof_status::refuted;
-      out.reason = "no pairing completes gossip: unsat at d·P = " + std::to_string(conclusive) + " steps";
-    } else {
-      out.reason = "no pairing completes within " + std::to_string(max_steps) + " steps (not conclusive)";
-    }
-  }
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return out;
+  return detail::search_torus_minimum(network, true, max_steps, [&](std::uint64_t steps) {
+    torus_query_result r = solve_torus_pairing(network, steps, timeout_ms);
+    if (r.answer == solver_answer::sat) r.reason = "witness pairing completes in " + std::to_string(steps) + " steps (simulated)";
+    if (r.answer == solver_answer::unsat) r.reason = "unsat (Z3 only, no certificate)";
+    return r;
+  });
 }
 
 }  // namespace dancecard
