@@ -412,6 +412,28 @@ struct placement {
   std::uint64_t position = 0;
 };
 
+// A stream of a cycle arriving at a PU: from step 1 + delay on, the packet of position origin + dir·(t − 1 − delay);
+// plain unless the link switches.
+struct stream_shape {
+  std::uint64_t origin = 0;
+  int dir = -1;
+  std::uint64_t delay = 0;
+  bool plain = false;
+};
+
+// The step after which plain streams together have delivered all m positions of their cycle.
+std::uint64_t completion_of(std::uint64_t m, const std::vector<stream_shape>& streams) {
+  std::uint64_t latest = 0;
+  for (const stream_shape& s : streams) latest = std::max(latest, s.delay);
+  for (std::uint64_t horizon = 1; horizon <= m + latest; ++horizon) {
+    std::vector<arc> arcs;
+    for (const stream_shape& s : streams)
+      if (horizon > s.delay) stream_arcs(m, s.origin, s.dir, 0, horizon - s.delay, arcs);
+    if (covers_all(m, arcs)) return horizon;
+  }
+  return std::numeric_limits<std::uint64_t>::max();
+}
+
 }  // namespace
 
 routing_table cycle_routing(const cycle_system& system, supply_policy policy, bool one_packet) {
@@ -466,8 +488,8 @@ routing_table cycle_routing(const cycle_system& system, supply_policy policy, bo
   };
   // carries[pu · cycles + c]: an in-port of pu (off cycle c) on which a stream of cycle c arrives, once supplied
   std::vector<std::uint32_t> carries(static_cast<std::size_t>(P) * cycles * 2, none);
-  // carried_dir: the direction of that stream (+1 backward-running, −1 forward-running, 0 both: it switches)
-  std::vector<int> carried_dir(static_cast<std::size_t>(P) * cycles * 2, 0);
+  // carried: the shape of that stream (origin position, direction, delay; plain unless it switches)
+  std::vector<stream_shape> carried(static_cast<std::size_t>(P) * cycles * 2);
   std::vector<std::uint32_t> supplied(static_cast<std::size_t>(P) * cycles, 0);  // streams of cycle c arriving
   auto free_in_port = [&](pu_index pu, std::uint32_t p) { return !link_used[net.neighbor(pu, p) * ports + torus::opposite(p)]; };
 
@@ -486,12 +508,29 @@ routing_table cycle_routing(const cycle_system& system, supply_policy policy, bo
       supply_plan plan;
     };
     std::vector<choice> current(need.size()), best(need.size());
-    std::size_t best_count = 0;
+    std::size_t best_count = 0, best_starved = need.size() + 1;
     std::uint64_t best_worst = std::numeric_limits<std::uint64_t>::max();
     std::vector<char> taken(ports, 0);
+    // starved: needs left without a pair whose only direct links the pairs took (they would get nothing directly)
+    auto starved = [&]() {
+      std::size_t n = 0;
+      for (std::size_t k = 0; k < need.size(); ++k) {
+        if (current[k].p != none) continue;
+        bool had = false, left = false;
+        for (std::uint32_t p : free_ports) {
+          if (!on(net.neighbor(v, p), need[k])) continue;
+          had = true;
+          left = left || !taken[p];
+        }
+        n += had && !left;
+      }
+      return n;
+    };
     auto search = [&](auto&& self, std::size_t k, std::size_t count, std::uint64_t worst) -> void {
       if (k == need.size()) {
-        if (count > best_count || (count == best_count && worst < best_worst)) best = current, best_count = count, best_worst = worst;
+        const std::size_t st = starved();
+        if (st < best_starved || (st == best_starved && (count > best_count || (count == best_count && worst < best_worst))))
+          best = current, best_count = count, best_worst = worst, best_starved = st;
         return;
       }
       const std::uint32_t c = need[k];
@@ -533,49 +572,84 @@ routing_table cycle_routing(const cycle_system& system, supply_policy policy, bo
         for (std::size_t f = 0; f < flips.size(); ++f) t.switches.push_back({s, out, flips[f], cycle_in_port(s, c, f % 2 == 0 ? -dir : dir)});
         link_used[s * ports + out] = 1;
         carries[(v * cycles + c) * 2 + side] = in;
-        carried_dir[(v * cycles + c) * 2 + side] = flips.empty() ? dir : 0;
+        carried[(v * cycles + c) * 2 + side] = {where[s * cycles + c], dir, 0, flips.empty()};
       }
       supplied[v * cycles + c] = 2;
     }
   }
-  // Later rounds: streams forwarded by a neighbour that is on the cycle or already supplied (one step later each).
-  // Direct single streams first (a link from an on-cycle neighbour serves that cycle only), then relays to a fixpoint.
+  // Later rounds: single streams from an on-cycle neighbour, then relays of a neighbour's stream, one step later
+  // each. Each pick is the candidate whose stream, with those v already has, covers the cycle soonest: a plain stream from origin position o in direction f with delay e delivers o + f·(t − 1 − e) in
+  // step t.
   for (bool direct_only : {true, false})
-  for (bool progress = true; progress;) {
-    progress = false;
-    for (pu_index v = 0; v < P; ++v)
-      for (std::uint32_t c = 0; c < cycles; ++c) {
-        if (on(v, c) || supplied[v * cycles + c] == 2) continue;
-        for (std::uint32_t p = 0; p < ports && supplied[v * cycles + c] < 2; ++p) {
-          if (!free_in_port(v, p)) continue;
-          const pu_index s = net.neighbor(v, p);
-          const std::uint32_t have = supplied[v * cycles + c];
-          // the direction still missing: the opposite of the stream v has (any when it has none or a switching one)
-          const int missing = have == 0 ? 0 : -carried_dir[(v * cycles + c) * 2];
-          std::uint32_t source = none;
-          int dir = 0;
-          if (on(s, c)) {
-            dir = missing == 0 ? -1 : missing;
-            source = cycle_in_port(s, c, dir);
-          } else if (!direct_only) {
-            // relay one of s's streams: a plain stream of the missing direction, else any plain one, else a switching
-            // one (switch steps are tuned for s, not for v)
-            auto rank = [&](int d) { return d == 0 ? 2 : (missing == 0 || d == missing) ? 0 : 1; };
-            for (std::uint32_t k = 0; k < supplied[s * cycles + c]; ++k) {
-              const int d = carried_dir[(s * cycles + c) * 2 + k];
-              if (source == none || rank(d) < rank(dir)) source = carries[(s * cycles + c) * 2 + k], dir = d;
+    for (bool progress = true; progress;) {
+      progress = false;
+      for (pu_index v = 0; v < P; ++v) {
+        // The cycles v still needs, those with the fewest usable free links first (they compete for the links).
+        auto usable = [&](std::uint32_t c) {
+          std::uint32_t n = 0;
+          for (std::uint32_t p = 0; p < ports; ++p) {
+            const pu_index s = net.neighbor(v, p);
+            n += free_in_port(v, p) && (on(s, c) || (!direct_only && supplied[s * cycles + c] > 0));
+          }
+          return n;
+        };
+        std::vector<std::uint32_t> order;
+        for (std::uint32_t c = 0; c < cycles; ++c)
+          if (!on(v, c) && supplied[v * cycles + c] < 2) order.push_back(c);
+        std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return usable(a) < usable(b); });
+        for (std::uint32_t c : order) {
+          if (supplied[v * cycles + c] == 2) continue;
+          const std::uint64_t m = system.cycles[c].length();
+          struct candidate {
+            std::uint32_t port, source;  // v's in-port; the in-port of the neighbour it forwards
+            bool inject;
+            stream_shape shape;
+          };
+          std::vector<candidate> found;
+          for (std::uint32_t p = 0; p < ports; ++p) {
+            if (!free_in_port(v, p)) continue;
+            const pu_index s = net.neighbor(v, p);
+            if (on(s, c)) {
+              for (int dir : {-1, 1}) found.push_back({p, cycle_in_port(s, c, dir), true, {where[s * cycles + c], dir, 0, true}});
+            } else if (!direct_only) {
+              for (std::uint32_t k = 0; k < supplied[s * cycles + c]; ++k) {
+                const stream_shape& from = carried[(s * cycles + c) * 2 + k];
+                found.push_back({p, carries[(s * cycles + c) * 2 + k], false, {from.origin, from.dir, from.delay + 1, from.plain}});
+              }
             }
           }
-          if (source == none) continue;
-          t.forward_at(s, torus::opposite(p)) = source;
-          link_used[s * ports + torus::opposite(p)] = 1;
-          carries[(v * cycles + c) * 2 + have] = p;
-          carried_dir[(v * cycles + c) * 2 + have] = dir;
-          ++supplied[v * cycles + c];
+          if (found.empty()) continue;
+          std::vector<stream_shape> have;
+          for (std::uint32_t k = 0; k < supplied[v * cycles + c]; ++k) have.push_back(carried[(v * cycles + c) * 2 + k]);
+          // One stream per (PU, cycle) and round, so that every cycle of a PU gets a turn at its free links; a
+          // switching stream is relayed only when no plain one is at hand (its switch steps are tuned for its PU).
+          // Ranked by: plain before switching; then (locality) delivering the direction v still misses; then steps.
+          const int missing = have.size() == 1 && have[0].plain ? -have[0].dir : 0;
+          auto rank = [&](const candidate& x) { return (x.shape.plain ? 0 : 2) + (missing != 0 && x.shape.plain && x.shape.dir != missing ? 1 : 0); };
+          std::uint64_t best = std::numeric_limits<std::uint64_t>::max();
+          std::size_t pick = found.size();
+          for (std::size_t x = 0; x < found.size(); ++x) {
+            std::vector<stream_shape> with = have;
+            with.push_back(found[x].shape);
+            const std::uint64_t steps = completion_of(m, with);
+            if (pick == found.size() || rank(found[x]) < rank(found[pick]) || (rank(found[x]) == rank(found[pick]) && steps < best))
+              best = steps, pick = x;
+          }
+          {
+            const candidate& ch = found[pick];
+            const pu_index s = net.neighbor(v, ch.port);
+            const std::uint32_t out = torus::opposite(ch.port);
+            t.forward_at(s, out) = ch.source;
+            if (ch.inject) t.inject_at(s, out) = 0;
+            link_used[s * ports + out] = 1;
+            const std::uint32_t k = supplied[v * cycles + c]++;
+            carries[(v * cycles + c) * 2 + k] = ch.port;
+            carried[(v * cycles + c) * 2 + k] = ch.shape;
+          }
           progress = true;
         }
       }
-  }
+    }
   for (pu_index v = 0; v < P; ++v)
     for (std::uint32_t c = 0; c < cycles; ++c)
       if (!on(v, c) && supplied[v * cycles + c] == 0)  // one stream still delivers every packet (slowly); none does not
