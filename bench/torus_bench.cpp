@@ -8,6 +8,8 @@
 
 #include "dancecard/checkers/torus_check.hpp"
 #include "dancecard/core/torus/cycles.hpp"
+#include "dancecard/smt/hamilton_search.hpp"
+#include "dancecard/smt/torus_encoding.hpp"
 
 namespace dancecard {
 namespace {
@@ -56,6 +58,19 @@ void zigzag_30x30x32(benchmark::State& state) {
   state.counters["link_steps_per_s"] = benchmark::Counter(static_cast<double>(link_steps), benchmark::Counter::kIsIterationInvariantRate);
 }
 
+// The least number of steps in the pairing model on 3 x 5 (5: 4 unsat, 5 sat): the clausal encoding (CaDiCaL, the
+// DRAT proof checked) against the Z3 encoding of the same question as the baseline, in the same run.
+void pairing_minimum_3x5_sat(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(prove_torus_minimum(torus({3, 5}), torus_model::pairing, 600'000).minimum_steps);
+}
+void pairing_minimum_3x5_z3(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(prove_torus_pairing_minimum(torus({3, 5}), 600'000).minimum_steps);
+}
+// Two Hamiltonian cycles of a 15 x 17 torus (both odd: no construction built) by SAT search with subtour cuts.
+void hamilton_search_15x17(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(search_hamilton_decomposition(torus({15, 17}), 600'000).cuts);
+}
+
 // Baseline: read the same number of 4-byte link entries sequentially (what a link-step costs at the least).
 void stream_baseline(benchmark::State& state) {
   std::vector<std::uint32_t> links(32 * 32 * 32 * 6);
@@ -75,6 +90,9 @@ BENCHMARK(gossip_64x64)->Unit(benchmark::kMillisecond);
 BENCHMARK(rings_32x32x32)->Arg(64)->Unit(benchmark::kMillisecond);
 BENCHMARK(stream_baseline)->Arg(64)->Unit(benchmark::kMillisecond);
 BENCHMARK(zigzag_30x30x32)->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(pairing_minimum_3x5_sat)->Unit(benchmark::kMillisecond);
+BENCHMARK(pairing_minimum_3x5_z3)->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(hamilton_search_15x17)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace dancecard
