@@ -36,7 +36,12 @@ torus_variables layout(const torus& network, torus_model model, std::uint64_t st
 
 }  // namespace
 
-cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint64_t steps) {
+int torus_choice_variable(const torus& network, torus_model model, pu_index pu, std::uint32_t c_or_out, std::uint32_t in_port) {
+  const torus_variables v = layout(network, model, 1);
+  return model == torus_model::pairing ? v.choice(pu, c_or_out) : v.sel(pu, c_or_out, in_port);
+}
+
+cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint64_t steps, bool base_only) {
   const pu_index P = network.size();
   const std::uint32_t ports = network.ports();
   const auto pairings = port_pairings(network.dimension());
@@ -64,6 +69,7 @@ cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint6
       for (std::uint32_t o = 0; o < ports; ++o) {
         for (std::uint32_t a = 0; a < ports; ++a)
           for (std::uint32_t b = a + 1; b < ports; ++b) f.clauses.push_back({-v.sel(pu, o, a), -v.sel(pu, o, b)});
+        if (base_only) continue;
         // Implied: every out-port forwards some in-port. Sound because a forward only adds transfers on a link that
         // would otherwise be idle; it never removes or delays a delivery, so a table with an idle out-port completes
         // no later once that port forwards anything.
@@ -77,7 +83,7 @@ cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint6
   // tables to tables with the same step count. Some PU's choice is the least among all PUs (pairing: the index of
   // its pairing; general: the in-port its out-port 0 forwards); translating that PU to PU 0 gives a table in which
   // PU 0's choice is <= every PU's. Requiring that keeps a solution whenever one exists.
-  for (pu_index pu = 1; pu < P; ++pu) {
+  for (pu_index pu = 1; pu < P && !base_only; ++pu) {
     if (model == torus_model::pairing) {
       for (std::uint32_t c = 1; c < v.pairings; ++c)
         for (std::uint32_t smaller = 0; smaller < c; ++smaller) f.clauses.push_back({-v.choice(0, c), -v.choice(pu, smaller)});

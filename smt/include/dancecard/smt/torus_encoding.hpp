@@ -40,7 +40,12 @@ std::string_view to_string(torus_model model);
 /// step t − 1 (step 1: the neighbour's own packet); in the general model x also needs some sel. Goal: every PU
 /// receives every other packet on some in-link in some step <= steps. Exact: the x true in a model are a subset of
 /// the real transfers of the decoded table (by induction over t), and the real transfers satisfy every clause.
-cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint64_t steps);
+/// base_only: leave out the implied and the symmetry-breaking constraints (the question as such; used to test the
+/// encoding's exactness against the simulator).
+cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint64_t steps, bool base_only = false);
+/// The choice variable of the CNF: pairing — PU pu uses pairing c of port_pairings(d); general — out-port `out` of PU
+/// pu forwards in-port `in` (c is ignored in the general model and in_port in the pairing model).
+int torus_choice_variable(const torus& network, torus_model model, pu_index pu, std::uint32_t c_or_out, std::uint32_t in_port = 0);
 
 /// Solves torus_gossip_cnf by CaDiCaL. sat: the model is decoded into a routing table that must complete within
 /// `steps` in the simulator (else answer unknown with the simulator's report). unsat: the DRAT proof is checked by
