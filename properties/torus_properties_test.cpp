@@ -4,10 +4,12 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <optional>
 #include <tuple>
 
 #include "dancecard/checkers/torus_check.hpp"
 #include "dancecard/checkers/drat_check.hpp"
+#include "dancecard/smt/hamilton_search.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
 
 namespace dancecard {
@@ -100,6 +102,46 @@ RC_GTEST_PROP(torus_zigzag, a_rewired_or_doubled_link_is_caught, ()) {
   cycle_system doubled = system;
   doubled.cycles.push_back(system.cycles[c]);
   RC_ASSERT(check_cycle_system(doubled).count_by_kind[static_cast<std::size_t>(torus_violation_kind::shared_link)] > 0);
+}
+
+// Theorems 3 and 4's counts (2 packets, n1 n2/2 resp. ceil(n1 n2/2) steps) by two Hamiltonian cycles from the SAT
+// search, and Section 3.4 for d = 4 (product construction, even sizes): d cycles, floor(P/2) steps.
+RC_GTEST_PROP(torus_hamilton, search_and_product_decompositions, ()) {
+  const bool four_d = *rc::gen::arbitrary<bool>();
+  const torus t = four_d ? torus({2 * *rc::gen::inRange<std::uint32_t>(1, 3), 2 * *rc::gen::inRange<std::uint32_t>(1, 3),
+                                  2 * *rc::gen::inRange<std::uint32_t>(1, 3), 2 * *rc::gen::inRange<std::uint32_t>(1, 3)})
+                         : torus({*rc::gen::inRange<std::uint32_t>(3, 12), *rc::gen::inRange<std::uint32_t>(3, 12)});
+  std::optional<cycle_system> system;
+  if (four_d) {
+    system = hamiltonian_product_cycles(t);
+  } else {
+    const hamilton_search_result r = search_hamilton_decomposition(t, 60'000);
+    RC_ASSERT(r.answer == solver_answer::sat);
+    system = r.system;
+  }
+  const cycle_system_report cycles = check_cycle_system(*system, 0);
+  RC_ASSERT(cycles.holds());
+  RC_ASSERT(cycles.lengths.size() == t.dimension());
+  for (std::uint64_t l : cycles.lengths) RC_ASSERT(l == t.size());
+  const gossip_report run = simulate_gossip(cycle_routing(*system, supply_policy::time_independent, false));
+  RC_ASSERT(run.holds());
+  RC_ASSERT(run.steps == t.size() / 2);
+}
+
+// Section 3.2's partial cycles (rows even, columns odd): cycle checks at distance 1, locality, and one-packet gossip
+// within the circulation time of a cycle of P − n1/2 PUs.
+RC_GTEST_PROP(torus_partial, cycles_locality_and_circulation, ()) {
+  const torus t({2 * *rc::gen::inRange<std::uint32_t>(1, 9), 2 * *rc::gen::inRange<std::uint32_t>(2, 9) + 1});
+  const cycle_system system = partial_2d_cycles(t);
+  const cycle_system_report cycles = check_cycle_system(system, 1);
+  RC_ASSERT(cycles.holds());
+  const std::uint64_t m = t.size() - t.dims()[0] / 2;
+  for (std::uint64_t l : cycles.lengths) RC_ASSERT(l == m);
+  const routing_table table = cycle_routing(system, supply_policy::scheduled);
+  RC_ASSERT(check_supply(table, system).holds());
+  const gossip_report run = simulate_gossip(table);
+  RC_ASSERT(run.holds());
+  RC_ASSERT(run.steps <= m / 2 + 1);
 }
 
 // The CNF of smt/torus_encoding (without implied or symmetry-breaking constraints) is exact: fixing its choice
