@@ -43,7 +43,8 @@ cycle_system build_cycles(const std::string& dims, const std::string& algo) {
       return *r.system;
     }
   } catch (const std::invalid_argument& e) {
-    throw bad_input(std::string("--dims ") + dims + " --algo " + algo + ": " + e.what());
+    const std::string hint = algo == "hamiltonian" ? " (--algo hamiltonian-search finds Hamiltonian cycles by SAT for any sizes >= 3)" : "";
+    throw bad_input(std::string("--dims ") + dims + " --algo " + algo + ": " + e.what() + hint);
   }
   throw bad_input("--algo: expected hamiltonian, hamiltonian-search, partial or one-packet, got '" + algo + "'");
 }
