@@ -58,7 +58,8 @@ routing_table build(const std::string& dims, const std::string& algo, const std:
       try {
         return hamiltonian_2d(t);
       } catch (const std::invalid_argument& e) {
-        throw bad_input(std::string("--dims ") + dims + " --algo hamiltonian: " + e.what());
+        throw bad_input(std::string("--dims ") + dims + " --algo hamiltonian: " + e.what() +
+                        " (--algo hamiltonian-search finds two Hamiltonian cycles by SAT for any sizes >= 3)");
       }
     }
     return cycle_routing(build_cycles(dims, algo), policy, false);
