@@ -18,13 +18,15 @@ std::uint64_t brute_one_switch(std::uint64_t m, std::uint64_t gap, bool allow_sw
   const std::uint64_t last = allow_switch ? m + 1 : 0;
   for (int fa : {-1, 1})
     for (int fb : {-1, 1})
-      for (std::uint64_t sa = 0; sa <= last; sa = sa == 0 ? 2 : sa + 1)
-        for (std::uint64_t sb = 0; sb <= last; sb = sb == 0 ? 2 : sb + 1) {
-          if (fa == fb && sa == 0 && sb == 0) continue;  // both directions must be delivered
+      for (std::uint64_t sa = 0; sa <= last; sa = sa == 0 ? 3 : sa + 1)
+        for (std::uint64_t sb = 0; sb <= last; sb = sb == 0 ? 3 : sb + 1) {
           supply_plan plan{fa, fb, {}, {}, 0};
           if (sa) plan.switches_a = {sa};
           if (sb) plan.switches_b = {sb};
-          best = std::min(best, supply_completion(m, gap, plan));
+          plan.steps = supply_completion(m, gap, plan);
+          // both directions must run before completion: opposite directions, or a switch at a step 3 … completion
+          const bool both = fa != fb || (sa >= 3 && sa <= plan.steps) || (sb >= 3 && sb <= plan.steps);
+          if (both) best = std::min(best, plan.steps);
         }
   return best;
 }
@@ -37,8 +39,10 @@ TEST(torus_supply, plans_are_optimal_and_deliver_what_they_claim) {
       const supply_plan any = best_supply(m, gap, supply_policy::scheduled);
       EXPECT_TRUE(fixed.switches_a.empty() && fixed.switches_b.empty());
       EXPECT_LE(once.switches_a.size() + once.switches_b.size(), 2u);
-      for (const supply_plan* plan : {&fixed, &once, &any})
+      for (const supply_plan* plan : {&fixed, &once, &any}) {
         EXPECT_EQ(supply_completion(m, gap, *plan), plan->steps) << "m " << m << " gap " << gap;
+        EXPECT_TRUE(delivers_both_directions(*plan)) << "m " << m << " gap " << gap;
+      }
       EXPECT_EQ(fixed.steps, brute_one_switch(m, gap, false)) << "m " << m << " gap " << gap;
       EXPECT_EQ(once.steps, brute_one_switch(m, gap, true)) << "m " << m << " gap " << gap;
       EXPECT_LE(any.steps, once.steps) << "m " << m << " gap " << gap;
@@ -48,6 +52,42 @@ TEST(torus_supply, plans_are_optimal_and_deliver_what_they_claim) {
   EXPECT_EQ(best_supply(12, 1, supply_policy::time_independent).steps, 6u);
   EXPECT_GT(best_supply(30, 10, supply_policy::one_switch).steps, best_supply(30, 10, supply_policy::scheduled).steps);
   EXPECT_EQ(best_supply(30, 10, supply_policy::scheduled).steps, 16u);
+}
+
+// The fewest steps any direction sequences of the two suppliers reach (both directions delivered), by enumeration.
+std::uint64_t brute_scheduled(std::uint64_t m, std::uint64_t gap) {
+  for (std::uint64_t horizon = (m + 1) / 2; horizon <= m; ++horizon) {
+    const std::uint64_t free_steps = horizon - 1;  // steps 2 … horizon choose a direction; step 1 is the supplier itself
+    for (std::uint64_t bits = 0; bits < (std::uint64_t{1} << (2 * free_steps)); ++bits) {
+      // completes exactly at `horizon` (not before), with both directions run in steps 2 … horizon
+      std::vector<char> got(m, 0);
+      got[0] = got[gap % m] = 1;
+      auto complete = [&] { return std::all_of(got.begin(), got.end(), [](char g) { return g != 0; }); };
+      bool plus = false, minus = false, early = complete() && free_steps > 0;
+      for (std::uint64_t k = 1; k <= free_steps && !early; ++k) {
+        const bool a_plus = bits >> (k - 1) & 1, b_plus = bits >> (free_steps + k - 1) & 1;
+        got[a_plus ? k % m : (m - k % m) % m] = 1;
+        got[b_plus ? (gap + k) % m : (gap + m - k % m) % m] = 1;
+        plus = plus || a_plus || b_plus;
+        minus = minus || !a_plus || !b_plus;
+        early = k < free_steps && complete();
+      }
+      if (!early && complete() && (free_steps == 0 || (plus && minus))) return horizon;
+    }
+  }
+  return std::numeric_limits<std::uint64_t>::max();
+}
+
+TEST(torus_supply, scheduled_plans_are_the_fewest_steps_any_switching_reaches) {
+  for (std::uint64_t m = 2; m <= 12; ++m)
+    for (std::uint64_t gap = 0; gap < m; ++gap)
+      EXPECT_EQ(best_supply(m, gap, supply_policy::scheduled).steps, brute_scheduled(m, gap)) << "m " << m << " gap " << gap;
+}
+
+TEST(torus_supply, one_switch_candidates_suffice_on_longer_cycles) {
+  for (std::uint64_t m : {40u, 61u})
+    for (std::uint64_t gap = 0; gap < m; gap += m == 40 ? 1 : 7)
+      EXPECT_EQ(best_supply(m, gap, supply_policy::one_switch).steps, brute_one_switch(m, gap, true)) << "m " << m << " gap " << gap;
 }
 
 TEST(torus_zigzag, moves_and_lap_types_follow_section_4_3_1) {

@@ -356,6 +356,16 @@ std::pair<int, std::vector<std::uint64_t>> flips_of(const std::vector<int>& dirs
 
 }  // namespace
 
+bool delivers_both_directions(const supply_plan& plan) {
+  // Step 1 delivers the suppliers' own packets, direction-less; a switch counts once its new direction runs in a step
+  // from 3 up to the plan's last step.
+  if (plan.direction_a != plan.direction_b) return true;
+  for (const auto* flips : {&plan.switches_a, &plan.switches_b})
+    for (std::uint64_t s : *flips)
+      if (s >= 3 && s <= plan.steps) return true;
+  return false;
+}
+
 supply_plan best_supply(std::uint64_t m, std::uint64_t gap, supply_policy policy) {
   if (m < 2 || gap >= m) throw std::invalid_argument("best_supply: needs gap < length");
   if (policy == supply_policy::scheduled) {
@@ -368,11 +378,12 @@ supply_plan best_supply(std::uint64_t m, std::uint64_t gap, supply_policy policy
       supply_plan plan;
       std::tie(plan.direction_a, plan.switches_a) = flips_of(dir_a, -1);
       std::tie(plan.direction_b, plan.switches_b) = flips_of(dir_b, plan.direction_a == -1 ? 1 : -1);
-      if (plan.direction_a == plan.direction_b && plan.switches_a.empty() && plan.switches_b.empty()) {
-        plan.direction_b = -plan.direction_a;  // both directions must be delivered: a free step may take the other
-        if (supply_completion(m, gap, plan) > horizon) continue;
-      }
       plan.steps = horizon;
+      if (!delivers_both_directions(plan)) {
+        plan.direction_b = -plan.direction_a;  // both directions must be delivered: a free step may take the other
+        plan.switches_b.clear();
+      }
+      if (supply_completion(m, gap, plan) != horizon || !delivers_both_directions(plan)) continue;
       return plan;
     }
     return once;
@@ -385,7 +396,7 @@ supply_plan best_supply(std::uint64_t m, std::uint64_t gap, supply_policy policy
       for (std::uint64_t x : {g, m - g, h > g ? h - g : 0, h > m - g ? h - (m - g) : 0, m > h ? m - h : 0, 2 * h > m ? 2 * h - m : 0,
                               (m - g + 1) / 2, (g + 1) / 2, h + g > m ? h + g - m : 0})
         for (std::uint64_t y = x > 2 ? x - 2 : 0; y <= x + 3; ++y)
-          if (y >= 2 && y <= horizon) candidates.push_back(y);
+          if (y >= 3 && y <= horizon) candidates.push_back(y);  // a switch at step 2 would never run the first direction
       std::sort(candidates.begin(), candidates.end());
       candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
     }
@@ -393,8 +404,10 @@ supply_plan best_supply(std::uint64_t m, std::uint64_t gap, supply_policy policy
       for (int fb : {-1, 1})
         for (std::uint64_t sa : candidates)
           for (std::uint64_t sb : candidates)
-            if ((fa != fb || sa != 0 || sb != 0) && plan_covers(m, gap, fa, sa, fb, sb, horizon))
-              return {fa, fb, one_flip(sa), one_flip(sb), horizon};
+            if (plan_covers(m, gap, fa, sa, fb, sb, horizon)) {
+              const supply_plan plan{fa, fb, one_flip(sa), one_flip(sb), horizon};
+              if (supply_completion(m, gap, plan) == horizon && delivers_both_directions(plan)) return plan;
+            }
   }
   supply_plan fallback{-1, 1, {}, {}, 0};  // unreachable: opposite streams cover by step m
   fallback.steps = supply_completion(m, gap, fallback);

@@ -95,6 +95,9 @@ struct supply_plan {
 /// to cycle positions (slot (A, t) can deliver a + (t − 1) or a − (t − 1)). require gap < length (gap 0: one PU
 /// supplies over two links, as when n_j = 2).
 supply_plan best_supply(std::uint64_t length, std::uint64_t gap, supply_policy policy);
+/// Whether the plan runs both directions within its `steps` (opposite first directions, or a switch taking effect in a
+/// step from 3 to `steps`): the locality property of Section 3.2 for the supplied PU.
+bool delivers_both_directions(const supply_plan& plan);
 /// The step after which the plan has delivered all `length` positions (UINT64_MAX if never), by stepping through it.
 std::uint64_t supply_completion(std::uint64_t length, std::uint64_t gap, const supply_plan& plan);
 
