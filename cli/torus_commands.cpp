@@ -152,6 +152,7 @@ void add_torus_commands(CLI::App& app, int& code) {
                                                  : parse_input(s->table, [](const std::string& t) { return read_torus_routing(t); });
     const torus_cycle_report cycles = forwarding_cycles(table, false);
     const gossip_report run = simulate_gossip(table);
+    if (run.outcome == verdict::unknown) throw bad_input("simulate torus on " + table.network.name() + ": " + run.checked);
     const std::uint64_t P = table.network.size();
     const std::uint64_t optimum = (P - 1 + table.network.ports() - 1) / table.network.ports();  // ⌈(P − 1)/2d⌉
     std::optional<cycle_system_report> system_check;
@@ -211,6 +212,7 @@ void add_torus_commands(CLI::App& app, int& code) {
   draw_torus->callback([d, &code] {
     const cycle_system system = build_cycles(d->dims, d->algo);
     if (system.network.dimension() != 2) throw bad_input("--dims " + d->dims + ": draw torus draws 2-D tori only");
+    if (system.network.size() > 4096) throw bad_input("--dims " + d->dims + ": draw torus draws at most 4096 PUs");
     const cycle_system_report check = check_cycle_system(system);
     write_output(d->output, [&](std::ostream& out) { draw_svg(out, system); });
     if (d->output != "-") std::cout << "wrote " << d->output << ": " << system.cycles.size() << " cycles; " << describe(check);

@@ -168,6 +168,14 @@ gossip_report simulate_gossip(const routing_table& table, const gossip_options& 
     last_switch = std::max(last_switch, w.step);
   }
   if (!out.holds()) return out;
+  // One bit per PU and packet: refuse (unknown, not a crash) what would not fit in memory.
+  const long double bitset_bytes = static_cast<long double>(P) * static_cast<long double>(packets) / 8;
+  if (bitset_bytes > static_cast<long double>(gossip_memory_limit_bytes)) {
+    out.outcome = verdict::unknown;
+    out.checked += ": the simulation needs " + std::to_string(static_cast<std::uint64_t>(bitset_bytes / (1u << 20))) +
+                   " MiB of bitsets, more than the limit of " + std::to_string(gossip_memory_limit_bytes >> 20) + " MiB";
+    return out;
+  }
   if (options.record_arrivals && static_cast<std::uint64_t>(P) * packets > (std::uint64_t{1} << 28)) {
     out.outcome = verdict::unknown;
     out.checked += ": recording first arrivals needs P^2*packets <= 2^28 entries";

@@ -70,6 +70,9 @@ struct gossip_options {
   bool record_arrivals = false;    // fill first_arrival (P²·packets entries; refused above 2^28)
 };
 
+/// The simulator holds one bit per PU and packet (P²·packets/8 bytes); above this it answers unknown instead.
+inline constexpr std::uint64_t gossip_memory_limit_bytes = std::uint64_t{8} << 30;
+
 /// Runs the table from step 1 (injection) until every PU holds all P·packets packets, or the step limit. Each
 /// directed link carries at most one packet per step by construction of the table; switches apply from their step on.
 gossip_report simulate_gossip(const routing_table& table, const gossip_options& options);
