@@ -251,6 +251,13 @@ TEST(torus_checks, corrupted_cycles_and_supplies_are_caught) {
   EXPECT_EQ(simulate_gossip(bad_switch).count_by_kind[static_cast<std::size_t>(torus_violation_kind::bad_switch)], 1u);
 }
 
+TEST(torus_simulator, too_large_is_unknown_not_a_crash) {
+  // 512 x 512 with 2 packets per PU: 2^18 PUs × 2^19 packets / 8 = 16 GiB of bitsets, above the limit.
+  const gossip_report r = simulate_gossip(hamiltonian_2d(torus({512, 512})));
+  EXPECT_EQ(r.outcome, verdict::unknown);
+  EXPECT_NE(r.checked.find("MiB of bitsets"), std::string::npos) << r.checked;
+}
+
 TEST(torus_simulator, first_arrivals_match_the_cycle_distance) {
   // On a Hamiltonian cycle walked both ways, PU v first holds the packet of PU u after min(i, P − i) steps, where i is
   // their distance along the cycle.
