@@ -93,27 +93,17 @@ torus_cycle walk_pairing(const torus& network, const std::vector<std::uint32_t>&
   return cycle;
 }
 
-std::vector<std::uint32_t> section_3_1_partner(std::uint32_t rows, std::uint32_t cols) {
-  constexpr std::uint32_t B = 0, T = 1, R = 2, L = 3;
+std::vector<std::uint32_t> section_3_1_partners(std::uint32_t rows, std::uint32_t cols) {
   std::vector<std::uint32_t> partner(static_cast<std::size_t>(rows) * cols * 4);
-  for (std::uint32_t i = 0; i < rows; ++i)
-    for (std::uint32_t j = 0; j < cols; ++j) {
-      std::uint32_t* p = &partner[(static_cast<std::size_t>(i) * cols + j) * 4];
-      if (j == cols - 1 || j % 2 == 0) p[T] = R, p[R] = T, p[B] = L, p[L] = B;
-      else p[T] = L, p[L] = T, p[B] = R, p[R] = B;
-    }
+  for (std::size_t pu = 0; pu < static_cast<std::size_t>(rows) * cols; ++pu)
+    for (std::uint32_t p = 0; p < 4; ++p) partner[pu * 4 + p] = section_3_1_partner(cols, pu % cols, p);
   return partner;
 }
 
 // Two Hamiltonian cycles of the rows × cols torus by Section 3.1, as sequences of (row, col) indices row·cols + col.
 std::array<std::vector<std::uint64_t>, 2> split_2d(std::uint64_t rows, std::uint64_t cols) {
   // The rules are local; walk them on index arithmetic so that the sizes may exceed what `torus` holds.
-  constexpr std::uint32_t B = 0, T = 1, R = 2, L = 3;
-  auto partner = [&](std::uint64_t col, std::uint32_t p) -> std::uint32_t {
-    const bool top_right = col == cols - 1 || col % 2 == 0;
-    if (top_right) return p == T ? R : p == R ? T : p == B ? L : B;
-    return p == T ? L : p == L ? T : p == B ? R : B;
-  };
+  constexpr std::uint32_t B = 0, T = 1, R = 2;
   std::array<std::vector<std::uint64_t>, 2> out;
   for (int c = 0; c < 2; ++c) {
     // cycle c leaves PU (0, 0) by R (c = 0) or by B (c = 1): the two pairs of (0, 0) are {T, R} and {B, L}
@@ -125,7 +115,7 @@ std::array<std::vector<std::uint64_t>, 2> split_2d(std::uint64_t rows, std::uint
       else if (port == T) r = (r + rows - 1) % rows;
       else if (port == R) col = (col + 1) % cols;
       else col = (col + cols - 1) % cols;
-      port = partner(col, port ^ 1u);
+      port = section_3_1_partner(cols, col, port ^ 1u);
     } while (!(r == 0 && col == 0));
     if (out[c].size() != rows * cols) throw std::logic_error("Section 3.1 rules: a cycle is not Hamiltonian");
   }
@@ -198,7 +188,7 @@ cycle_system hamiltonian_product_cycles(const torus& network) {
 
 cycle_system hamiltonian_2d_cycles(const torus& network) {
   (void)hamiltonian_2d(network);  // names the conditions when they fail
-  const auto partner = section_3_1_partner(network.dims()[0], network.dims()[1]);
+  const auto partner = section_3_1_partners(network.dims()[0], network.dims()[1]);
   cycle_system out{network, {}, "hamiltonian"};
   out.cycles.push_back(walk_pairing(network, partner, 0, 2));  // leaves (0, 0) by R
   out.cycles.push_back(walk_pairing(network, partner, 0, 0));  // leaves (0, 0) by B
@@ -211,7 +201,7 @@ cycle_system partial_2d_cycles(const torus& network) {
   if (rows % 2 != 0 || cols % 2 != 1 || cols < 5)
     throw std::invalid_argument("partial cycles (Section 3.2) on " + network.name() +
                                 ": needs n1 (rows) even and n2 (columns) odd, at least 5 (rows and columns both odd, Section 3.3, is not built)");
-  std::vector<std::uint32_t> partner = section_3_1_partner(rows, cols);
+  std::vector<std::uint32_t> partner = section_3_1_partners(rows, cols);
   constexpr std::uint32_t B = 0, T = 1, R = 2, L = 3;
   for (std::uint32_t i = 0; i < rows; ++i) {
     std::uint32_t* p = &partner[(static_cast<std::size_t>(i) * cols + cols - 2) * 4];

@@ -108,20 +108,21 @@ std::vector<std::vector<std::uint32_t>> port_pairings(std::uint32_t dimension) {
   return out;
 }
 
+std::uint32_t section_3_1_partner(std::uint64_t cols, std::uint64_t col, std::uint32_t port) {
+  constexpr std::uint32_t B = 0, T = 1, R = 2, L = 3;
+  const bool top_right = col == cols - 1 || col % 2 == 0;  // T↔R, B↔L; otherwise T↔L, B↔R
+  if (top_right) return port == T ? R : port == R ? T : port == B ? L : B;
+  return port == T ? L : port == L ? T : port == B ? R : B;
+}
+
 routing_table hamiltonian_2d(const torus& network) {
   if (network.dimension() != 2) throw std::invalid_argument("hamiltonian_2d: needs a 2-D torus, got " + network.name());
   const std::uint32_t rows = network.dims()[0], cols = network.dims()[1];
   if (rows % 2 != 0 || cols % 2 != 0)
     throw std::invalid_argument("hamiltonian_2d (Section 3.1): needs n1 and n2 even, got " + network.name());
-  constexpr std::uint32_t B = 0, T = 1, R = 2, L = 3;
   std::vector<std::uint32_t> partner(static_cast<std::size_t>(network.size()) * 4);
-  for (pu_index pu = 0; pu < network.size(); ++pu) {
-    const std::uint32_t j = network.coordinates(pu)[1];
-    const bool top_right = j == cols - 1 || j % 2 == 0;  // T↔R, B↔L; otherwise T↔L, B↔R
-    std::uint32_t* p = &partner[pu * 4];
-    if (top_right) p[T] = R, p[R] = T, p[B] = L, p[L] = B;
-    else p[T] = L, p[L] = T, p[B] = R, p[R] = B;
-  }
+  for (pu_index pu = 0; pu < network.size(); ++pu)
+    for (std::uint32_t p = 0; p < 4; ++p) partner[pu * 4 + p] = section_3_1_partner(cols, pu % cols, p);
   return pairing_table(network, partner);
 }
 

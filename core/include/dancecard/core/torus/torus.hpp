@@ -81,6 +81,10 @@ routing_table pairing_table(const torus& network, const std::vector<std::uint32_
 /// partner[port].
 std::vector<std::vector<std::uint32_t>> port_pairings(std::uint32_t dimension);
 
+/// Section 3.1's rule at a PU in column `col` of a torus with `cols` columns: the port that what arrives on `port`
+/// leaves by (ports 0 = B, 1 = T, 2 = R, 3 = L). Columns col < cols − 1 even and the last column: T↔R, B↔L; odd: T↔L, B↔R.
+std::uint32_t section_3_1_partner(std::uint64_t cols, std::uint64_t col, std::uint32_t port);
+
 /// Section 3.1 (n_1, n_2 even): j < n_2 − 1 even: T↔R, B↔L; j odd: T↔L, B↔R; j = n_2 − 1: T↔R, B↔L. Two
 /// edge-disjoint Hamiltonian cycles, two packets per PU. require: a 2-D torus with both sides even
 /// (std::invalid_argument names the condition otherwise).
