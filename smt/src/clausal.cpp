@@ -1,6 +1,8 @@
 // CNF writing for dance queries and CaDiCaL with DRAT proof tracing.
 #include "dancecard/smt/clausal.hpp"
 
+#include "cadical_deadline.hpp"
+
 #include <algorithm>
 #include <cadical.hpp>
 #include <chrono>
@@ -81,18 +83,6 @@ cnf_formula dance_query_cnf(const dance_query& q) {
   return f;
 }
 
-namespace {
-class deadline : public CaDiCaL::Terminator {
- public:
-  explicit deadline(unsigned ms) : end_(std::chrono::steady_clock::now() + std::chrono::milliseconds(ms)), on_(ms > 0) {}
-  bool terminate() override { return on_ && std::chrono::steady_clock::now() >= end_; }
-
- private:
-  std::chrono::steady_clock::time_point end_;
-  bool on_;
-};
-}  // namespace
-
 clausal_result solve_with_proof(const cnf_formula& formula, unsigned budget_ms) {
   const auto start = std::chrono::steady_clock::now();
   clausal_result out;
@@ -108,7 +98,7 @@ clausal_result solve_with_proof(const cnf_formula& formula, unsigned budget_ms) 
       for (int lit : clause) solver.add(lit);
       solver.add(0);
     }
-    deadline stop(budget_ms);
+    detail::cadical_deadline stop(budget_ms);
     solver.connect_terminator(&stop);
     const int result = solver.solve();
     solver.disconnect_terminator();

@@ -4,21 +4,9 @@
 #include <cadical.hpp>
 #include <chrono>
 
+#include "cadical_deadline.hpp"
+
 namespace dancecard {
-
-namespace {
-
-class budget : public CaDiCaL::Terminator {
- public:
-  explicit budget(std::chrono::steady_clock::time_point end, bool on) : end_(end), on_(on) {}
-  bool terminate() override { return on_ && std::chrono::steady_clock::now() >= end_; }
-
- private:
-  std::chrono::steady_clock::time_point end_;
-  bool on_;
-};
-
-}  // namespace
 
 hamilton_search_result search_hamilton_decomposition(const torus& network, unsigned budget_ms) {
   const auto start = std::chrono::steady_clock::now();
@@ -64,7 +52,7 @@ hamilton_search_result search_hamilton_decomposition(const torus& network, unsig
     }
   // Symmetry breaking, sound because colours are interchangeable: the +x_1 edge of PU 0 has colour 0.
   clause({var(0, 0)});
-  budget stop(start + std::chrono::milliseconds(budget_ms), budget_ms > 0);
+  detail::cadical_deadline stop(budget_ms);
   solver.connect_terminator(&stop);
   while (true) {
     const int result = solver.solve();
