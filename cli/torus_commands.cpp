@@ -49,8 +49,7 @@ cycle_system build_cycles(const std::string& dims, const std::string& algo) {
   throw bad_input("--algo: expected hamiltonian, hamiltonian-search, partial or one-packet, got '" + algo + "'");
 }
 
-routing_table build(const std::string& dims, const std::string& algo, const std::string& supply) {
-  const supply_policy policy = parse_supply(supply);
+routing_table build_table(const std::string& dims, const std::string& algo, supply_policy policy) {
   if (algo == "hamiltonian-search") return cycle_routing(build_cycles(dims, algo), policy, false);
   if (algo == "hamiltonian") {
     const torus t = parse_dims(dims);
@@ -65,6 +64,15 @@ routing_table build(const std::string& dims, const std::string& algo, const std:
     return cycle_routing(build_cycles(dims, algo), policy, false);
   }
   return cycle_routing(build_cycles(dims, algo), policy, true);
+}
+
+routing_table build(const std::string& dims, const std::string& algo, const std::string& supply) {
+  const supply_policy policy = parse_supply(supply);
+  try {
+    return build_table(dims, algo, policy);
+  } catch (const std::invalid_argument& e) {  // e.g. an off-cycle PU that no free link can supply
+    throw bad_input(std::string("--dims ") + dims + " --algo " + algo + ": " + e.what());
+  }
 }
 
 // Figures 1, 2 and 5: the cycles on the grid, one colour per cycle; PUs off some cycle drawn hollow.
@@ -157,7 +165,8 @@ void add_torus_commands(CLI::App& app, int& code) {
     const std::uint64_t optimum = (P - 1 + table.network.ports() - 1) / table.network.ports();  // ⌈(P − 1)/2d⌉
     std::optional<cycle_system_report> system_check;
     std::optional<supply_report> supply_check;
-    if (system) system_check = check_cycle_system(*system), supply_check = check_supply(table, *system);
+    // Section 4.3.4: two zigzags of one cycle may pass the same PU, so the zigzag cycles are closed trails
+    if (system) system_check = check_cycle_system(*system, 2, 10, s->algo == "one-packet"), supply_check = check_supply(table, *system);
     const bool holds = run.holds() && (!system_check || system_check->holds()) && (!supply_check || supply_check->holds());
     if (s->json) {
       nlohmann::json j{{"format", "dancecard.torus-simulation/1"},

@@ -438,6 +438,11 @@ TEST(cli_torus, one_packet_tables_with_switches_round_trip_and_draw) {
   EXPECT_EQ(run("generate torus --dims 7x7 --algo partial").code, 2);  // Section 3.3 (both odd) is not built
   EXPECT_EQ(run("generate torus --dims 6x7 --algo partial").code, 0);
   EXPECT_EQ(run("generate torus --dims 6x8 --algo one-packet --supply sometimes").code, 2);
+  // 4 x 3 x 2 x 4 satisfies conditions (1)-(3), but some PUs get one direction of a cycle only: locality violated.
+  r = run("simulate torus --dims 4x3x2x4 --algo one-packet");
+  EXPECT_EQ(r.code, 1) << r.output;
+  EXPECT_NE(r.output.find("unsupplied"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("complete after"), std::string::npos) << r.output;
   const std::string bad = testing::TempDir() + "bad-switch.json";
   {
     std::ofstream out(bad);

@@ -205,11 +205,35 @@ cycle_system partial_2d_cycles(const torus& network) {
   constexpr std::uint32_t B = 0, T = 1, R = 2, L = 3;
   for (std::uint32_t i = 0; i < rows; ++i) {
     std::uint32_t* p = &partner[(static_cast<std::size_t>(i) * cols + cols - 2) * 4];
-    p[L] = R, p[R] = L, p[T] = p[B] = no_port;  // column n2 − 2: L ↔ R only
+    p[L] = R, p[R] = L, p[T] = p[B] = no_port;  // Section 3.2: column n2 − 2 passes L ↔ R only
   }
+  // The closed trails of the rules, each once (a trail and its reverse are one cycle); open ends are supply stubs.
   cycle_system out{network, {}, "partial"};
-  out.cycles.push_back(walk_pairing(network, partner, 0, R));  // PU (0, 0): T ↔ R and B ↔ L, one pair per cycle
-  out.cycles.push_back(walk_pairing(network, partner, 0, B));
+  std::vector<char> seen(static_cast<std::size_t>(network.size()) * 4, 0);
+  for (pu_index start = 0; start < network.size(); ++start)
+    for (std::uint32_t port = 0; port < 4; ++port) {
+      if (seen[start * 4 + port] || partner[start * 4 + port] == no_port) continue;
+      torus_cycle cycle;
+      pu_index at = start;
+      std::uint32_t leave = port;
+      bool closed = false;
+      while (!seen[at * 4 + leave]) {
+        seen[at * 4 + leave] = 1;
+        cycle.pus.push_back(at);
+        cycle.ports.push_back(leave);
+        const pu_index next = network.neighbor(at, leave);
+        const std::uint32_t arrive = torus::opposite(leave);
+        seen[next * 4 + arrive] = 1;  // the reverse direction belongs to the same undirected trail
+        leave = partner[next * 4 + arrive];
+        at = next;
+        if (leave == no_port) break;
+        if (at == start && leave == port) {
+          closed = true;
+          break;
+        }
+      }
+      if (closed) out.cycles.push_back(std::move(cycle));
+    }
   return out;
 }
 
