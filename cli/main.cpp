@@ -1,6 +1,7 @@
 // The dancecard executable: generate, check, prove and verify (the theorem book).
 #include <CLI/CLI.hpp>
 #include <iostream>
+#include <stdexcept>
 
 #include "common.hpp"
 #include "dancecard/formats/dance_io.hpp"
@@ -36,6 +37,9 @@ int main(int argc, char** argv) {
     std::cerr << "dancecard: " << e.what() << "\n";
     return exit_bad_input;
   } catch (const dancecard::format_error& e) {
+    std::cerr << "dancecard: " << e.what() << "\n";
+    return exit_bad_input;
+  } catch (const std::invalid_argument& e) {  // a library precondition the command did not check itself: bad input
     std::cerr << "dancecard: " << e.what() << "\n";
     return exit_bad_input;
   } catch (const std::bad_alloc&) {
