@@ -179,6 +179,7 @@ void add_torus_commands(CLI::App& app, int& code) {
                        {"duplicate_receives", run.duplicate_receives},
                        {"time_dependent_optimum", optimum},
                        {"report", run.holds() ? "" : describe(run)}};
+      if (P <= 4096) j["completion_steps"] = run.completion;  // per PU: the step after which it held every packet
       if (cycles.holds()) j["cycles"] = cycles.undirected_cycles, j["hamiltonian"] = cycles.all_hamiltonian;
       if (system_check) {
         j["cycle_lengths"] = system_check->lengths;
