@@ -85,7 +85,7 @@ int main(int argc, char** argv) {
   std::uint64_t torus_bytes = 1024;
   CLI::App* torus_cmd = app.add_subcommand("torus", "Torus gossip by a routing table on a Cartesian communicator");
   torus_cmd->add_option("--dims", dims, "sizes, e.g. 2x4 (with --algo); their product must be -np");
-  torus_cmd->add_option("--algo", torus_algo, "hamiltonian (Section 3.1) or one-packet (Section 4.1, scheduled supply)");
+  torus_cmd->add_option("--algo", torus_algo, "hamiltonian (Section 3.1), partial (Section 3.2) or one-packet (Section 4, scheduled supply)");
   torus_cmd->add_option("--table", torus_file, "a dancecard.torus-routing/1 file instead of --dims/--algo");
   torus_cmd->add_option("--bytes", torus_bytes, "bytes per packet (default 1024)");
   CLI::App* bench = app.add_subcommand("bench", "Dance all-gather against MPI_Allgather: ranks x message size");
@@ -179,10 +179,11 @@ int main(int argc, char** argv) {
         try {
           if (torus_algo == "hamiltonian") return hamiltonian_2d(torus::parse(dims));
           if (torus_algo == "one-packet") return cycle_routing(zigzag_cycles(torus::parse(dims)), supply_policy::scheduled);
+          if (torus_algo == "partial") return cycle_routing(partial_2d_cycles(torus::parse(dims)), supply_policy::scheduled);
         } catch (const std::invalid_argument& e) {
           throw usage_error(std::string("--dims ") + dims + ": " + e.what());
         }
-        throw usage_error("--algo: expected hamiltonian or one-packet, got '" + torus_algo + "'");
+        throw usage_error("--algo: expected hamiltonian, partial or one-packet, got '" + torus_algo + "'");
       }()
                                                : read_torus_routing(slurp(torus_file));
       if (static_cast<int>(table.network.size()) != size)
