@@ -268,16 +268,8 @@ void register_torus_construction_claims(theorem_book& book) {
             claim_method::simulation, [] {
               std::string evidence;
               for (std::uint32_t P = 5; P <= 11; ++P) {
-                std::vector<std::uint32_t> order(P);
-                std::iota(order.begin(), order.end(), 0u);
-                std::uint64_t best = UINT64_MAX, cycles = 0;
-                do {  // second cycles through 0 first, each direction once
-                  if (order[1] > order[P - 1]) continue;
-                  const std::uint64_t steps = two_cycle_gossip_steps(order);
-                  if (steps == 0) continue;
-                  ++cycles;
-                  best = std::min(best, steps);
-                } while (std::next_permutation(order.begin() + 1, order.end()));
+                const two_cycle_minimum least = least_two_cycle_gossip_steps(P);
+                const std::uint64_t best = least.steps, cycles = least.cycles;
                 const std::uint64_t bound = (11 * P + 39) / 40 - 1;  // ⌈11P/40 − 1⌉ = ⌈11P/40⌉ − 1
                 const std::uint64_t optimum = (P - 1 + 3) / 4;
                 if (cycles > 0 && best < bound)

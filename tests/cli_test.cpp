@@ -470,6 +470,14 @@ TEST(cli_torus, prove_both_models_with_json_and_exit_codes) {
   EXPECT_EQ(run("prove torus --dims 6x6 --model general --timeout 0.001").code, 3);  // unknown: the budget ran out
 }
 
+TEST(cli_torus, prove_two_cycles_enumerates_theorem_1s_setting) {
+  const auto r = run("prove two-cycles --P 8");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("least gossip time 3 steps"), std::string::npos) << r.output;
+  EXPECT_EQ(run("prove two-cycles --P 4").code, 2);
+  EXPECT_EQ(run("prove two-cycles --P 14").code, 2);
+}
+
 TEST(cli_verify, dance_rows_all_hold) {
   const auto r = run("verify --only dance");
   EXPECT_EQ(r.code, 0) << r.output;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <stdexcept>
 #include <tuple>
 
 namespace dancecard {
@@ -275,6 +276,21 @@ std::uint64_t two_cycle_gossip_steps(const std::vector<std::uint32_t>& second) {
       steps = std::max<std::uint64_t>(steps, std::min({d1, P - d1, d2, P - d2}));
     }
   return steps;
+}
+
+two_cycle_minimum least_two_cycle_gossip_steps(std::uint32_t P) {
+  if (P < 5 || P > 13) throw std::invalid_argument("least_two_cycle_gossip_steps: needs 5 <= P <= 13, got " + std::to_string(P));
+  two_cycle_minimum out;
+  std::vector<std::uint32_t> order(P);
+  for (std::uint32_t i = 0; i < P; ++i) order[i] = i;
+  do {
+    if (order[1] > order[P - 1]) continue;  // each cycle in one direction only
+    const std::uint64_t steps = two_cycle_gossip_steps(order);
+    if (steps == 0) continue;
+    ++out.cycles;
+    if (out.steps == 0 || steps < out.steps) out.steps = steps, out.second = order;
+  } while (std::next_permutation(order.begin() + 1, order.end()));
+  return out;
 }
 
 cycle_system_report check_cycle_system(const cycle_system& system, std::uint64_t max_distance, std::size_t max_witnesses,

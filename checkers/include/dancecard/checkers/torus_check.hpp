@@ -108,6 +108,15 @@ supply_report check_supply(const routing_table& table, const cycle_system& syste
 /// Returns 0 when the cycles share an edge (not edge-disjoint) or `second` is not a permutation.
 std::uint64_t two_cycle_gossip_steps(const std::vector<std::uint32_t>& second);
 
+/// The least of two_cycle_gossip_steps over every second Hamiltonian cycle edge-disjoint from 0, 1, …, P − 1 (each
+/// cycle once: it starts at 0 and is taken in one direction), by enumeration ((P − 1)!/2 orders). require 5 <= P <= 13.
+struct two_cycle_minimum {
+  std::uint64_t steps = 0;            // 0 when no edge-disjoint second cycle exists
+  std::uint64_t cycles = 0;           // edge-disjoint second cycles enumerated
+  std::vector<std::uint32_t> second;  // one second cycle reaching `steps`
+};
+two_cycle_minimum least_two_cycle_gossip_steps(std::uint32_t P);
+
 std::string describe(const torus_cycle_report& r);
 std::string describe(const gossip_report& r);
 std::string describe(const cycle_system_report& r);
