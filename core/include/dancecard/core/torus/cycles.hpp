@@ -1,5 +1,5 @@
 // Edge-disjoint (partial) Hamiltonian cycles on tori and the routing tables that gossip along them (Meyer and Sibeyn,
-// "Time-independent gossiping on full-port tori", Sections 3.4 and 4).
+// "Time-independent gossiping on full-port tori", Sections 3.1, 3.2, 3.4 and 4).
 //
 //   dancecard::torus t({6, 8});
 //   auto system = dancecard::zigzag_cycles(t);             // Section 4.1: two cycles of n1·n2/2 + n1 PUs each
@@ -73,8 +73,8 @@ std::string_view to_string(supply_policy policy);
 
 /// The routing of gossip along a cycle system. one packet per PU when `one_packet` (every PU injects its packet on
 /// both directions of every cycle it lies on), otherwise cycle c carries packet c of every PU (then every cycle must
-/// be Hamiltonian). OOC PUs are supplied over links no cycle uses; with one_switch, the pair of supplying on-cycle
-/// PUs, their streams and switch steps are chosen to minimise the steps that PU needs (see best_supply).
+/// be Hamiltonian). OOC PUs are supplied over links no cycle uses; under every policy the pair of supplying on-cycle
+/// PUs, their streams and (policy permitting) switch steps are chosen to minimise the steps that PU needs (best_supply).
 /// A cycle may be a closed trail that passes a PU more than once (edge-disjoint, as Section 4.3's zigzags allow):
 /// every pass forwards both ways and injects the PU's packet. A PU that can get only one direction of a cycle over
 /// free links gets that one (check_supply reports the missing direction). Throws std::invalid_argument naming a PU and
@@ -90,8 +90,8 @@ struct supply_plan {
   std::uint64_t steps = 0;                         // the step after which every packet of the cycle has arrived
 };
 /// The best plan that delivers both directions of the cycle (the locality property: opposite streams, or a switch).
-/// time_independent: no switches; one_switch: at most one per supplier (exhaustive over the switch steps where arcs
-/// meet); scheduled: the fewest steps any direction sequence reaches, by a maximum matching of (supplier, step) slots
+/// time_independent: no switches; one_switch: at most one per supplier (searched over the switch steps where arcs
+/// meet; equal to exhaustive search in tests for lengths up to 26 and 40, 61); scheduled: the fewest steps any direction sequence reaches, by a maximum matching of (supplier, step) slots
 /// to cycle positions (slot (A, t) can deliver a + (t − 1) or a − (t − 1)). require gap < length (gap 0: one PU
 /// supplies over two links, as when n_j = 2).
 supply_plan best_supply(std::uint64_t length, std::uint64_t gap, supply_policy policy);
