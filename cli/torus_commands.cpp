@@ -127,7 +127,7 @@ void draw_svg(std::ostream& out, const cycle_system& system) {
 
 void add_torus_commands(CLI::App& app, int& code) {
   struct options {
-    std::string dims, algo = "hamiltonian", table, output, supply = "scheduled";
+    std::string dims, algo = "hamiltonian", table, output, supply = "scheduled", arrivals;
     bool json = false;
   };
   auto g = std::make_shared<options>();
@@ -153,6 +153,8 @@ void add_torus_commands(CLI::App& app, int& code) {
   simulate->add_option("--algo", s->algo, "hamiltonian, hamiltonian-search, partial or one-packet");
   simulate->add_option("--supply", s->supply, "time-independent, one-switch or scheduled (default)");
   simulate->add_flag("--json", s->json, "print the result as JSON");
+  simulate->add_option("--arrivals", s->arrivals,
+                       "write FILE.csv: for every PU and packet the step in which the PU first held it (0: its own); at most 2^22 entries");
   simulate->callback([s, &code] {
     if (s->table.empty() == s->dims.empty()) throw bad_input("simulate torus: give a table file or --dims (not both)");
     std::optional<cycle_system> system;
@@ -160,8 +162,23 @@ void add_torus_commands(CLI::App& app, int& code) {
     const routing_table table = s->table.empty() ? build(s->dims, s->algo, s->supply)
                                                  : parse_input(s->table, [](const std::string& t) { return read_torus_routing(t); });
     const torus_cycle_report cycles = forwarding_cycles(table, false);
-    const gossip_report run = simulate_gossip(table);
+    const std::uint64_t entries = static_cast<std::uint64_t>(table.network.size()) * table.network.size() * table.packets;
+    if (!s->arrivals.empty() && entries > (std::uint64_t{1} << 22))
+      throw bad_input("--arrivals: " + std::to_string(entries) + " entries (PUs x packets) is more than 2^22");
+    const gossip_report run = simulate_gossip(table, gossip_options{0, 10, !s->arrivals.empty()});
     if (run.outcome == verdict::unknown) throw bad_input("simulate torus on " + table.network.name() + ": " + run.checked);
+    if (!s->arrivals.empty())
+      write_output(s->arrivals, [&](std::ostream& out) {
+        const std::uint64_t packets = static_cast<std::uint64_t>(table.network.size()) * table.packets;
+        out << "pu,packet,first_step\n";  // packet q of PU u is u·packets_per_pu + q; empty step: never
+        for (std::uint64_t pu = 0; pu < table.network.size(); ++pu)
+          for (std::uint64_t q = 0; q < packets; ++q) {
+            const std::uint32_t at = run.first_arrival[pu * packets + q];
+            out << pu << ',' << q << ',';
+            if (at != UINT32_MAX) out << at;
+            out << '\n';
+          }
+      });
     const std::uint64_t P = table.network.size();
     const std::uint64_t optimum = (P - 1 + table.network.ports() - 1) / table.network.ports();  // ⌈(P − 1)/2d⌉
     std::optional<cycle_system_report> system_check;

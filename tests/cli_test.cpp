@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <cstdio>
@@ -468,6 +469,27 @@ TEST(cli_torus, prove_both_models_with_json_and_exit_codes) {
   EXPECT_EQ(run("prove torus --dims 3x3 --model sometimes").code, 2);
   EXPECT_EQ(run("prove torus --dims 9x9").code, 2);  // more than 64 PUs
   EXPECT_EQ(run("prove torus --dims 6x6 --model general --timeout 0.001").code, 3);  // unknown: the budget ran out
+}
+
+TEST(cli_torus, first_arrivals_as_csv) {
+  const std::string csv = testing::TempDir() + "arrivals.csv";
+  auto r = run("simulate torus --dims 4x4 --algo hamiltonian --arrivals " + csv);
+  ASSERT_EQ(r.code, 0) << r.output;
+  std::ifstream in(csv);
+  std::string line;
+  std::getline(in, line);
+  EXPECT_EQ(line, "pu,packet,first_step");
+  std::size_t rows = 0, own = 0, latest = 0;
+  while (std::getline(in, line)) {
+    ++rows;
+    const std::size_t step = std::stoul(line.substr(line.rfind(',') + 1));
+    own += step == 0;
+    latest = std::max(latest, step);
+  }
+  EXPECT_EQ(rows, 16u * 32u);  // 16 PUs x 32 packets (2 per PU)
+  EXPECT_EQ(own, 32u);         // every PU holds its own two packets from the start
+  EXPECT_EQ(latest, 8u);       // Theorem 2: 4·4/2 steps
+  EXPECT_EQ(run("simulate torus --dims 64x64 --arrivals " + csv).code, 2);  // too many entries
 }
 
 TEST(cli_torus, prove_two_cycles_enumerates_theorem_1s_setting) {
