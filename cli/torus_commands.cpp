@@ -50,30 +50,19 @@ cycle_system build_cycles(const std::string& dims, const std::string& algo) {
   throw bad_input("--algo: expected hamiltonian, hamiltonian-search, partial or one-packet, got '" + algo + "'");
 }
 
-routing_table build_table(const std::string& dims, const std::string& algo, supply_policy policy) {
-  if (algo == "hamiltonian-search") return cycle_routing(build_cycles(dims, algo), policy, false);
-  if (algo == "hamiltonian") {
-    const torus t = parse_dims(dims);
-    if (t.dimension() == 2) {
-      try {
-        return hamiltonian_2d(t);
-      } catch (const std::invalid_argument& e) {
-        throw bad_input(std::string("--dims ") + dims + " --algo hamiltonian: " + e.what() +
-                        " (--algo hamiltonian-search finds two Hamiltonian cycles by SAT for any sizes >= 3)");
-      }
-    }
-    return cycle_routing(build_cycles(dims, algo), policy, false);
+// The routing table of an algorithm over its cycle system (built once, also for the checks that need the cycles).
+routing_table table_for(const cycle_system& system, const std::string& algo, supply_policy policy) {
+  if (algo == "hamiltonian" && system.network.dimension() == 2) return hamiltonian_2d(system.network);  // Section 3.1
+  try {
+    return cycle_routing(system, policy, algo == "one-packet" || algo == "partial");
+  } catch (const std::invalid_argument& e) {  // e.g. an off-cycle PU that no free link can supply
+    throw bad_input("--dims " + system.network.name() + " --algo " + algo + ": " + e.what());
   }
-  return cycle_routing(build_cycles(dims, algo), policy, true);
 }
 
 routing_table build(const std::string& dims, const std::string& algo, const std::string& supply) {
   const supply_policy policy = parse_supply(supply);
-  try {
-    return build_table(dims, algo, policy);
-  } catch (const std::invalid_argument& e) {  // e.g. an off-cycle PU that no free link can supply
-    throw bad_input(std::string("--dims ") + dims + " --algo " + algo + ": " + e.what());
-  }
+  return table_for(build_cycles(dims, algo), algo, policy);
 }
 
 // Figures 1, 2 and 5: the cycles on the grid, one colour per cycle; PUs off some cycle drawn hollow.
@@ -157,9 +146,14 @@ void add_torus_commands(CLI::App& app, int& code) {
                        "write FILE.csv: for every PU and packet the step in which the PU first held it (0: its own); at most 2^22 entries");
   simulate->callback([s, &code] {
     if (s->table.empty() == s->dims.empty()) throw bad_input("simulate torus: give a table file or --dims (not both)");
-    std::optional<cycle_system> system;
-    if (s->table.empty()) system = build_cycles(s->dims, s->algo);
-    const routing_table table = s->table.empty() ? build(s->dims, s->algo, s->supply)
+    supply_policy system_policy = supply_policy::scheduled;
+    std::optional<cycle_system> system;  // built once: the table and the cycle checks both use it
+    if (s->table.empty()) {
+      const supply_policy policy = parse_supply(s->supply);  // checked before the (possibly slow) construction
+      system = build_cycles(s->dims, s->algo);
+      system_policy = policy;
+    }
+    const routing_table table = s->table.empty() ? table_for(*system, s->algo, system_policy)
                                                  : parse_input(s->table, [](const std::string& t) { return read_torus_routing(t); });
     const torus_cycle_report cycles = forwarding_cycles(table, false);
     const std::uint64_t entries = static_cast<std::uint64_t>(table.network.size()) * table.network.size() * table.packets;

@@ -187,8 +187,10 @@ cycle_system hamiltonian_product_cycles(const torus& network) {
 }
 
 cycle_system hamiltonian_2d_cycles(const torus& network) {
-  (void)hamiltonian_2d(network);  // names the conditions when they fail
-  const auto partner = section_3_1_partners(network.dims()[0], network.dims()[1]);
+  const routing_table table = hamiltonian_2d(network);  // names the conditions when they fail
+  std::vector<std::uint32_t> partner(table.forward.size());  // what arrives on p leaves by the out-port forwarding p
+  for (pu_index pu = 0; pu < network.size(); ++pu)
+    for (std::uint32_t o = 0; o < 4; ++o) partner[pu * 4 + table.forward_at(pu, o)] = o;
   cycle_system out{network, {}, "hamiltonian"};
   out.cycles.push_back(walk_pairing(network, partner, 0, 2));  // leaves (0, 0) by R
   out.cycles.push_back(walk_pairing(network, partner, 0, 0));  // leaves (0, 0) by B
