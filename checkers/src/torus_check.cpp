@@ -45,16 +45,27 @@ std::string describe(const gossip_report& r) { return describe_report<torus_viol
 std::string describe(const cycle_system_report& r) { return describe_report<torus_violation_kind>(r, r.count_by_kind); }
 std::string describe(const supply_report& r) { return describe_report<torus_violation_kind>(r, r.count_by_kind); }
 
+namespace {
+
+// How every torus check records a violation: the count of its kind, and the first `limit` witnesses. The last field
+// is the packet (simulation) or the cycle (cycle and supply checks).
+template <class Report>
+auto recorder(Report& out, std::size_t limit) {
+  return [&out, limit](torus_violation_kind k, pu_index pu, std::uint32_t port, std::uint32_t packet_or_cycle = 0) {
+    ++out.count_by_kind[static_cast<std::size_t>(k)];
+    out.add({k, pu, port, packet_or_cycle}, limit);
+  };
+}
+
+}  // namespace
+
 torus_cycle_report forwarding_cycles(const routing_table& table, bool require_hamiltonian, std::size_t max_witnesses) {
   torus_cycle_report out;
   const torus& net = table.network;
   const std::uint32_t ports = net.ports();
   const pu_index P = net.size();
   out.checked = "forwarding cycles of a routing table on the " + net.name() + " torus";
-  auto add = [&](torus_violation_kind k, pu_index pu, std::uint32_t port) {
-    ++out.count_by_kind[static_cast<std::size_t>(k)];
-    out.add({k, pu, port, 0}, max_witnesses);
-  };
+  const auto add = recorder(out, max_witnesses);
   // next[pu·ports + o]: the out-port at neighbor(pu, o) that forwards what arrives from pu, or no_port.
   std::vector<std::uint32_t> next(static_cast<std::size_t>(P) * ports, no_port);
   for (pu_index pu = 0; pu < P; ++pu) {
@@ -144,10 +155,7 @@ gossip_report simulate_gossip(const routing_table& table, const gossip_options& 
   const std::uint64_t packets = static_cast<std::uint64_t>(P) * table.packets;
   out.checked = "gossip on the " + net.name() + " torus, " + std::to_string(table.packets) + " packet(s) per PU" +
                 (table.switches.empty() ? "" : ", " + std::to_string(table.switches.size()) + " switches");
-  auto add = [&](torus_violation_kind k, pu_index pu, std::uint32_t port, std::uint32_t packet) {
-    ++out.count_by_kind[static_cast<std::size_t>(k)];
-    out.add({k, pu, port, packet}, options.max_witnesses);
-  };
+  const auto add = recorder(out, options.max_witnesses);
   for (pu_index pu = 0; pu < P; ++pu)
     for (std::uint32_t o = 0; o < ports; ++o)
       if ((table.forward_at(pu, o) != no_port && table.forward_at(pu, o) >= ports) ||
@@ -302,10 +310,7 @@ cycle_system_report check_cycle_system(const cycle_system& system, std::uint64_t
   out.checked = std::to_string(system.cycles.size()) + " cycles (" + system.construction + ") on the " + net.name() +
                 " torus: closed, " + (allow_revisits ? "passes through a PU counted" : "simple") +
                 ", edge-disjoint, every PU within distance " + std::to_string(max_distance) + " of each cycle";
-  auto add = [&](torus_violation_kind k, pu_index pu, std::uint32_t port, std::uint32_t cycle) {
-    ++out.count_by_kind[static_cast<std::size_t>(k)];
-    out.add({k, pu, port, cycle}, max_witnesses);
-  };
+  const auto add = recorder(out, max_witnesses);
   std::vector<char> in_cycle(static_cast<std::size_t>(P) * ports, 0);  // undirected: marked on both ends
   std::vector<std::uint32_t> visits(P);
   for (std::uint32_t c = 0; c < system.cycles.size(); ++c) {
@@ -363,10 +368,7 @@ supply_report check_supply(const routing_table& table, const cycle_system& syste
   const std::uint32_t ports = net.ports();
   const pu_index P = net.size();
   out.checked = "supply of every PU with both directions of every cycle (" + system.construction + ") on the " + net.name() + " torus";
-  auto add = [&](torus_violation_kind k, pu_index pu, std::uint32_t port, std::uint32_t cycle) {
-    ++out.count_by_kind[static_cast<std::size_t>(k)];
-    out.add({k, pu, port, cycle}, max_witnesses);
-  };
+  const auto add = recorder(out, max_witnesses);
   if (!(net.dims() == system.network.dims())) {
     add(torus_violation_kind::bad_rule, 0, 0, 0);
     out.checked += ": the table and the cycles are on different tori";
