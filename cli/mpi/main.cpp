@@ -55,6 +55,20 @@ void report_rounds(const mpi_run_result& r, const char* unit) {
             << unit << " " << at << ": " << ms(slowest) << "\n";
 }
 
+// After a run's headline (rank 0): its rounds, each round when asked, and the built-in collective of the same run.
+// The exit code: 0 when both moved every byte intact.
+int compare_with_builtin(const mpi_run_result& run, const mpi_run_result& builtin, const char* unit, const char* builtin_name,
+                         bool per_round, int me) {
+  if (me == 0) {
+    report_rounds(run, unit);
+    if (per_round)
+      for (std::size_t r = 0; r < run.round_seconds.size(); ++r) std::cout << "    " << unit << " " << r << ": " << ms(run.round_seconds[r]) << "\n";
+    std::cout << "  " << builtin_name << ": " << (builtin.all_verified ? "verified" : "CONTENT MISMATCH") << ", "
+              << ms(builtin.total_seconds) << "\n";
+  }
+  return run.all_verified && builtin.all_verified ? 0 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -125,16 +139,10 @@ int main(int argc, char** argv) {
         const mpi_run_result dance = mpi_run_allgather(schedule, MPI_COMM_WORLD, bytes, inject_fault);
         const mpi_run_result builtin = mpi_run_builtin_allgather(MPI_COMM_WORLD, bytes);
         if (!dance.verified) std::cerr << dance.problem << "\n";
-        if (me == 0) {
+        if (me == 0)
           std::cout << "all-gather by " << (algo.empty() ? schedule_file : algo) << " on " << size << " ranks, " << bytes
                     << " bytes per block: " << (dance.all_verified ? "verified" : "CONTENT MISMATCH") << "\n";
-          report_rounds(dance, "round");
-          if (per_round)
-            for (std::size_t r = 0; r < dance.round_seconds.size(); ++r) std::cout << "    round " << r << ": " << ms(dance.round_seconds[r]) << "\n";
-          std::cout << "  MPI_Allgather, same blocks: " << (builtin.all_verified ? "verified" : "CONTENT MISMATCH") << ", "
-                    << ms(builtin.total_seconds) << "\n";
-        }
-        code = dance.all_verified && builtin.all_verified ? 0 : 1;
+        code = compare_with_builtin(dance, builtin, "round", "MPI_Allgather, same blocks", per_round, me);
       }
     } else if (hrel->parsed()) {
       if (packet_bytes < 1 || packet_bytes > (1u << 20)) throw usage_error("--packet-bytes: expected 1..1048576");
@@ -160,17 +168,11 @@ int main(int argc, char** argv) {
         const mpi_run_result run = mpi_run_hrel(instance, schedule, MPI_COMM_WORLD, packet_bytes);
         const mpi_run_result builtin = mpi_run_builtin_alltoallv(instance, MPI_COMM_WORLD, packet_bytes);
         if (!run.verified) std::cerr << run.problem << "\n";
-        if (me == 0) {
+        if (me == 0)
           std::cout << "h-relation " << instance_file << " by " << hrel_schedule_file << " on " << size << " ranks, " << packet_bytes
                     << " bytes per packet, makespan " << check.makespan.to_string() << ": "
                     << (run.all_verified ? "verified" : "CONTENT MISMATCH") << "\n";
-          report_rounds(run, "slot");
-          if (per_round)
-            for (std::size_t r = 0; r < run.round_seconds.size(); ++r) std::cout << "    slot " << r << ": " << ms(run.round_seconds[r]) << "\n";
-          std::cout << "  MPI_Alltoallv, same messages: " << (builtin.all_verified ? "verified" : "CONTENT MISMATCH") << ", "
-                    << ms(builtin.total_seconds) << "\n";
-        }
-        code = run.all_verified && builtin.all_verified ? 0 : 1;
+        code = compare_with_builtin(run, builtin, "slot", "MPI_Alltoallv, same messages", per_round, me);
       }
     } else if (torus_cmd->parsed()) {
       if (dims.empty() == torus_file.empty()) throw usage_error("torus: give exactly one of --dims and --table");
