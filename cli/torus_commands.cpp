@@ -293,6 +293,8 @@ void add_torus_commands(CLI::App& app, int& code) {
                                   {"status", to_string(r.status)},
                                   {"minimum_steps", r.status == proof_status::proven ? nlohmann::json(r.minimum_steps) : nlohmann::json(nullptr)},
                                   {"counting_bound", r.lower_bound},
+                                  {"proven_lower_bound", r.proven_lower},
+                                  {"upper_bound", r.upper_bound != 0 ? nlohmann::json(r.upper_bound) : nlohmann::json(nullptr)},
                                   {"time_dependent_optimum", optimum},
                                   {"certificate", r.status == proof_status::proven ? certificate : "none"},
                                   {"reason", r.reason},
@@ -302,6 +304,8 @@ void add_torus_commands(CLI::App& app, int& code) {
     } else {
       std::cout << t.name() << " torus, " << pr->model << " model, one packet per PU: " << to_string(r.status);
       if (r.status == proof_status::proven) std::cout << ", minimum " << r.minimum_steps << " steps";
+      else if (r.status == proof_status::unknown && r.proven_lower > 0)
+        std::cout << ", minimum >= " << r.proven_lower << (r.upper_bound != 0 ? " and <= " + std::to_string(r.upper_bound) : std::string()) << " steps";
       std::cout << " (time-dependent optimum " << optimum << "; " << r.reason << "; " << static_cast<long long>(r.seconds * 1000)
                 << " ms)\n";
     }

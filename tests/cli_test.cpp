@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iterator>
+#include <regex>
 #include <string>
 
 namespace {
@@ -468,6 +469,14 @@ TEST(cli_torus, prove_both_models_with_json_and_exit_codes) {
   EXPECT_EQ(run("prove torus --dims 3x3 --model general --engine z3").code, 2);
   EXPECT_EQ(run("prove torus --dims 3x3 --model sometimes").code, 2);
   EXPECT_EQ(run("prove torus --dims 9x9").code, 2);  // more than 64 PUs
+  // Out of time at the minimum (4 x 5, general: 6 steps are not settled in 300 s): exit 3 with both bounds, the upper
+  // one from a local-search table.
+  r = run("prove torus --dims 4x5 --model general --timeout 1 --json");
+  EXPECT_EQ(r.code, 3) << r.output;
+  EXPECT_NE(r.output.find("\"minimum_steps\": null"), std::string::npos) << r.output;
+  EXPECT_TRUE(std::regex_search(r.output, std::regex("\"proven_lower_bound\": [56]"))) << r.output;
+  EXPECT_TRUE(std::regex_search(r.output, std::regex("\"upper_bound\": [0-9]+"))) << r.output;
+  EXPECT_NE(r.output.find("local-search witness"), std::string::npos) << r.output;
   EXPECT_EQ(run("prove torus --dims 6x6 --model general --timeout 0.001").code, 3);  // unknown: the budget ran out
 }
 

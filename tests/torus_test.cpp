@@ -1,10 +1,13 @@
 // Tori, routing tables, the Section 3.1 construction (Theorem 2) and the checks that catch corrupted tables.
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "dancecard/checkers/torus_check.hpp"
 #include "dancecard/core/torus/torus.hpp"
 #include "dancecard/smt/hamilton_search.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
+#include "torus_search.hpp"  // smt/src: the upward search, tested on scripted answers
 
 namespace dancecard {
 namespace {
@@ -90,6 +93,106 @@ TEST(torus_smt, pairing_minima_of_small_tori) {
   // The pairings of a PU's ports: 3 in 2-D, 15 in 3-D.
   EXPECT_EQ(port_pairings(2).size(), 3u);
   EXPECT_EQ(port_pairings(3).size(), 15u);
+}
+
+// The upward search on scripted answers (the solver's verdicts by step count), so that every path is exercised.
+namespace {
+// heuristic_steps: the steps of the table the heuristic offers when a query runs out of time (0: none).
+torus_minimum_result scripted(const std::map<std::uint64_t, solver_answer>& answers, std::uint64_t heuristic_steps = 0) {
+  const torus t({3, 5});
+  return detail::search_torus_minimum(
+      t, true, 0,
+      [&](std::uint64_t T) {
+        torus_query_result r;
+        const auto it = answers.find(T);
+        r.answer = it == answers.end() ? solver_answer::sat : it->second;
+        r.reason = "scripted " + std::to_string(T);
+        return r;
+      },
+      [&](std::uint64_t) {
+        torus_query_result r;
+        if (heuristic_steps == 0) return r;
+        // A real table with that many steps: the search re-simulates what the heuristic offers.
+        torus_heuristic_result h = search_torus_table(t, torus_model::pairing, 10'000, 1, heuristic_steps);
+        EXPECT_EQ(h.steps, heuristic_steps);
+        r.answer = solver_answer::sat;
+        r.witness = std::move(h.table);
+        r.reason = "heuristic";
+        return r;
+      });
+}
+}  // namespace
+
+TEST(torus_smt, upward_search_keeps_bounds_when_a_query_runs_out_of_time) {
+  using enum solver_answer;
+  // 3 x 5: counting bound ceil(14/4) = 4.
+  const auto proven = scripted({{4, unsat}, {5, unsat}});
+  EXPECT_EQ(proven.status, proof_status::proven);
+  EXPECT_EQ(proven.minimum_steps, 6u);
+  EXPECT_EQ(proven.proven_lower, 6u);
+  EXPECT_EQ(proven.upper_bound, 6u);
+  EXPECT_EQ(proven.below_minimum.reason, "scripted 5");
+  // Unknown at 5, sat at 6: between 5 and 6, not proven.
+  const auto between = scripted({{4, unsat}, {5, unknown}});
+  EXPECT_EQ(between.status, proof_status::unknown);
+  EXPECT_EQ(between.minimum_steps, 5u);
+  EXPECT_EQ(between.proven_lower, 5u);
+  EXPECT_EQ(between.upper_bound, 6u);
+  ASSERT_TRUE(between.upper.has_value());
+  EXPECT_EQ(between.upper->reason, "scripted 6");
+  EXPECT_NE(between.reason.find("at least 5, at most 6"), std::string::npos) << between.reason;
+  // Unknown at 4, unsat at 5 (so 4 is unsat too), sat at 6: proven after all.
+  const auto recovered = scripted({{4, unknown}, {5, unsat}});
+  EXPECT_EQ(recovered.status, proof_status::proven);
+  EXPECT_EQ(recovered.minimum_steps, 6u);
+  EXPECT_EQ(recovered.proven_lower, 6u);
+  // Unknown at 5 with a 5-step table from the heuristic: proven (4 unsat), no further query.
+  const auto closed = scripted({{4, unsat}, {5, unknown}}, 5);
+  EXPECT_EQ(closed.status, proof_status::proven);
+  EXPECT_EQ(closed.minimum_steps, 5u);
+  EXPECT_EQ(closed.at_minimum.reason, "heuristic");
+  // Unknown at 4 and 5 with a 6-step table: between 4 and 6.
+  const auto wide = scripted({{4, unknown}, {5, unknown}}, 6);
+  EXPECT_EQ(wide.status, proof_status::unknown);
+  EXPECT_EQ(wide.proven_lower, 4u);
+  EXPECT_EQ(wide.upper_bound, 6u);
+  EXPECT_EQ(wide.minimum_steps, 4u);
+  // Three queries out of time end the search without a witness.
+  const auto given_up = scripted({{4, unknown}, {5, unknown}, {6, unknown}});
+  EXPECT_EQ(given_up.status, proof_status::unknown);
+  EXPECT_EQ(given_up.proven_lower, 4u);
+  EXPECT_EQ(given_up.upper_bound, 0u);
+  EXPECT_NE(given_up.reason.find("3 queries ran out of time"), std::string::npos) << given_up.reason;
+  // Unsat all the way to d·P = 30 steps: no pairing completes (refuted).
+  std::map<std::uint64_t, solver_answer> never;
+  for (std::uint64_t T = 4; T <= 30; ++T) never[T] = unsat;
+  EXPECT_EQ(scripted(never).status, proof_status::refuted);
+}
+
+TEST(torus_smt, local_search_reaches_the_proven_minima_of_small_tori) {
+  // Minima proven by the SAT search (docs/torus-limits.md): 4 x 4 needs 6 steps with pairings and 5 in general; 3 x 5
+  // needs 5 in both. The local search must find tables that reach them, and its tables are simulated here again.
+  struct expected {
+    const char* dims;
+    torus_model model;
+    std::uint64_t minimum;
+  };
+  for (const expected& e : {expected{"4x4", torus_model::pairing, 6}, expected{"4x4", torus_model::general, 5},
+                            expected{"3x5", torus_model::pairing, 5}, expected{"3x5", torus_model::general, 5}}) {
+    const torus t = torus::parse(e.dims);
+    const torus_heuristic_result h = search_torus_table(t, e.model, 20'000, 7, e.minimum);
+    ASSERT_TRUE(h.table.has_value()) << e.dims;
+    EXPECT_EQ(h.steps, e.minimum) << e.dims << " " << to_string(e.model);
+    const gossip_report run = simulate_gossip(*h.table);
+    EXPECT_TRUE(run.holds()) << e.dims;
+    EXPECT_EQ(run.steps, h.steps) << e.dims;
+    // A pairing table forwards every in-port by exactly one out-port.
+    if (e.model == torus_model::pairing) {
+      EXPECT_TRUE(forwarding_cycles(*h.table, false).holds()) << e.dims;
+    }
+  }
+  // The counting bound is a floor for the goal: 3 x 3 in general reaches 2 = ceil(8/4) and stops there.
+  EXPECT_EQ(search_torus_table(torus({3, 3}), torus_model::general, 20'000, 1, 1).steps, 2u);
 }
 
 TEST(torus_sat, clausal_minima_agree_with_z3_and_are_certified) {

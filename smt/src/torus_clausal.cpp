@@ -193,8 +193,9 @@ torus_query_result solve_torus_clausal(const torus& network, torus_model model, 
 }
 
 torus_minimum_result prove_torus_minimum(const torus& network, torus_model model, unsigned budget_ms, std::uint64_t max_steps) {
-  return detail::search_torus_minimum(network, model == torus_model::pairing, max_steps,
-                                      [&](std::uint64_t steps) { return solve_torus_clausal(network, model, steps, budget_ms); });
+  return detail::search_torus_minimum(
+      network, model == torus_model::pairing, max_steps, [&](std::uint64_t steps) { return solve_torus_clausal(network, model, steps, budget_ms); },
+      [&](std::uint64_t steps) { return detail::heuristic_witness(network, model, steps, budget_ms); });
 }
 
 }  // namespace dancecard

@@ -80,7 +80,7 @@ torus_minimum_result prove_torus_pairing_minimum(const torus& network, unsigned 
     if (r.answer == solver_answer::sat) r.reason = "witness pairing completes in " + std::to_string(steps) + " steps (simulated)";
     if (r.answer == solver_answer::unsat) r.reason = "unsat (Z3 only, no certificate)";
     return r;
-  });
+  }, [&](std::uint64_t steps) { return detail::heuristic_witness(network, torus_model::pairing, steps, timeout_ms); });
 }
 
 }  // namespace dancecard

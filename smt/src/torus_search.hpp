@@ -2,50 +2,92 @@
 #pragma once
 
 #include <chrono>
+#include <map>
+#include <optional>
 
 #include "dancecard/smt/torus_encoding.hpp"
 
 namespace dancecard::detail {
 
+/// The heuristic side of the search: a local-search table (search_torus_table) aiming at `steps`, as a sat answer
+/// whose reason says it is a simulated witness from local search.
+inline torus_query_result heuristic_witness(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms) {
+  torus_heuristic_result h = search_torus_table(network, model, budget_ms, 1, steps);
+  torus_query_result r;
+  r.seconds = h.seconds;
+  if (!h.table) {
+    r.reason = "local search found no table";
+    return r;
+  }
+  r.answer = solver_answer::sat;
+  r.witness = std::move(h.table);
+  r.reason = "local-search witness completes in " + std::to_string(h.steps) + " steps (simulated; " + std::to_string(h.evaluations) + " tables tried)";
+  return r;
+}
+
 /// Asks query(T) for T = the counting bound, bound + 1, …: the first sat is the minimum (the step below was unsat, or
 /// is the counting bound). In the pairing model a stream follows a directed cycle of the pairing, which passes a PU at
 /// most d times: after d·P steps nothing new arrives, so unsat there means no pairing completes gossip at all
 /// (refuted); the general model has no such horizon, and max_steps (0: d·P) ends the search as unknown.
-template <class Query>
-torus_minimum_result search_torus_minimum(const torus& network, bool pairing, std::uint64_t max_steps, Query query) {
+/// A query that runs out of time does not end the search. A table completing in T steps also completes in T + 1, so:
+/// `heuristic(T)` (local search) may give a witness with some U >= T steps, an upper bound; the search goes on upward
+/// below U, an unsat raising the proven lower bound and a sat lowering the upper bound. Proven when the two meet;
+/// after three queries out of time it stops, unknown, with both bounds.
+template <class Query, class Heuristic>
+torus_minimum_result search_torus_minimum(const torus& network, bool pairing, std::uint64_t max_steps, Query query, Heuristic heuristic) {
   const auto start = std::chrono::steady_clock::now();
   torus_minimum_result out;
   const std::uint64_t P = network.size();
   if (P < 2) throw std::invalid_argument("torus minimum: needs at least 2 PUs");
   out.lower_bound = (P - 1 + network.ports() - 1) / network.ports();
+  out.proven_lower = std::max<std::uint64_t>(out.lower_bound, 1);
   const std::uint64_t conclusive = network.dimension() * P;
   if (max_steps == 0 || (pairing && max_steps > conclusive)) max_steps = conclusive;
   out.below_minimum.answer = solver_answer::unsat;
   out.below_minimum.reason = "counting: a PU learns at most 2d packets per step";
-  for (std::uint64_t T = std::max<std::uint64_t>(out.lower_bound, 1); T <= max_steps; ++T) {
+  std::optional<torus_query_result> witness;  // the best sat answer so far (upper_bound steps)
+  std::map<std::uint64_t, torus_query_result> unknown;  // queries that ran out of time, by steps
+  constexpr unsigned max_unknowns = 3;  // each costs a whole budget
+  for (std::uint64_t T = out.proven_lower; T <= max_steps && (out.upper_bound == 0 || T < out.upper_bound); ++T) {
     torus_query_result r = query(T);
     if (r.answer == solver_answer::unsat) {
+      out.proven_lower = T + 1;  // and every T' <= T is unsat as well
       out.below_minimum = std::move(r);
       continue;
     }
-    out.minimum_steps = T;
-    out.at_minimum = std::move(r);
-    if (out.at_minimum.answer == solver_answer::sat) {
-      out.status = proof_status::proven;
-      out.reason = out.at_minimum.reason + "; " +
-                   (T == out.lower_bound ? "the counting bound" : std::to_string(T - 1) + " steps: " + out.below_minimum.reason);
-    } else {
-      out.reason = "unknown at " + std::to_string(T) + " steps: " + out.at_minimum.reason;
+    if (r.answer == solver_answer::sat) {
+      out.upper_bound = T;
+      witness = std::move(r);
+      break;
     }
-    break;
+    if (unknown.empty()) {
+      torus_query_result h = heuristic(T);
+      if (h.answer == solver_answer::sat && h.witness) {
+        const std::uint64_t steps = simulate_gossip(*h.witness).steps;  // within the steps it claims, re-simulated
+        if (steps >= T && steps <= max_steps) out.upper_bound = steps, witness = std::move(h);
+      }
+    }
+    unknown.emplace(T, std::move(r));
+    if (unknown.size() == max_unknowns) break;
   }
-  if (out.minimum_steps == 0) {
-    if (pairing && max_steps >= conclusive && out.below_minimum.answer == solver_answer::unsat) {
-      out.status = proof_status::refuted;
-      out.reason = "no pairing completes gossip: unsat at d·P = " + std::to_string(conclusive) + " steps (" + out.below_minimum.reason + ")";
-    } else {
-      out.reason = "no table completes within " + std::to_string(max_steps) + " steps (not conclusive)";
-    }
+  if (out.upper_bound != 0 && out.upper_bound == out.proven_lower) {
+    out.status = proof_status::proven;
+    out.minimum_steps = out.upper_bound;
+    out.at_minimum = std::move(*witness);
+    out.reason = out.at_minimum.reason + "; " +
+                 (out.minimum_steps == out.lower_bound ? "the counting bound" : std::to_string(out.minimum_steps - 1) + " steps: " + out.below_minimum.reason);
+  } else if (out.upper_bound == 0 && unknown.empty() && pairing && max_steps >= conclusive) {
+    out.status = proof_status::refuted;
+    out.reason = "no pairing completes gossip: unsat at d·P = " + std::to_string(conclusive) + " steps (" + out.below_minimum.reason + ")";
+  } else if (const auto first = unknown.lower_bound(out.proven_lower); first != unknown.end()) {
+    out.minimum_steps = first->first;
+    out.at_minimum = first->second;
+    out.reason = "unknown at " + std::to_string(first->first) + " steps: " + first->second.reason + "; at least " + std::to_string(out.proven_lower) +
+                 (out.upper_bound != 0 ? ", at most " + std::to_string(out.upper_bound) + " (" + witness->reason + ")"
+                                       : ", no witness found" + (unknown.size() == max_unknowns ? " (" + std::to_string(max_unknowns) + " queries ran out of time)" : std::string()));
+    if (witness) out.upper = std::move(witness);
+  } else {
+    out.reason = "no table completes within " + std::to_string(max_steps) + " steps (not conclusive)";
   }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;

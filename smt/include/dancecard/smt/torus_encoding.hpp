@@ -52,11 +52,30 @@ int torus_choice_variable(const torus& network, torus_model model, pu_index pu, 
 /// checkers/drat_check (else unknown); `reason` says how many lemmas were checked.
 torus_query_result solve_torus_clausal(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms);
 
+/// Local search for a table of the model that completes gossip in few steps, one packet per PU: random start, then
+/// single changes (a PU's pairing; an out-port's in-port) that do not increase the (PU, packet) pairs still missing one
+/// step below the best so far (rarely a slightly worse one), restarts from the best when stalled. Stops at `goal`
+/// (at least the counting bound) or after budget_ms. The table is simulated: it completes within `steps`. An upper
+/// bound only — never a proof of minimality. Deterministic for a seed, except where the deadline cuts it off.
+struct torus_heuristic_result {
+  std::optional<routing_table> table;  // none if no start table completed (e.g. a budget too small)
+  std::uint64_t steps = 0;
+  std::uint64_t evaluations = 0;  // tables simulated
+  double seconds = 0;
+};
+torus_heuristic_result search_torus_table(const torus& network, torus_model model, unsigned budget_ms, std::uint64_t seed = 1,
+                                          std::uint64_t goal = 0);
+
 struct torus_minimum_result {
   proof_status status = proof_status::unknown;
-  std::uint64_t minimum_steps = 0;
+  std::uint64_t minimum_steps = 0;  // proven: the minimum; unknown: the step count whose query ran out of time
   std::uint64_t lower_bound = 0;  // ⌈(P − 1)/(2d)⌉: a PU learns at most 2d packets per step
+  // What is proven either way: the minimum is >= proven_lower (counting, or one step less unsat), and <= upper_bound
+  // when upper_bound != 0 (a simulated witness). Equal when proven. After an unknown query the search goes on upward
+  // (completing in T steps implies completing in T + 1, so an unsat above raises proven_lower and a sat ends it).
+  std::uint64_t proven_lower = 0, upper_bound = 0;
   torus_query_result at_minimum, below_minimum;
+  std::optional<torus_query_result> upper;  // unknown status: the query that gave upper_bound
   double seconds = 0;
   std::string reason;
 };
