@@ -60,9 +60,35 @@ routing_table table_for(const cycle_system& system, const std::string& algo, sup
   }
 }
 
-routing_table build(const std::string& dims, const std::string& algo, const std::string& supply) {
+// --algo local-search: a table of the pairing or general model (one packet per PU) found by local search against the
+// simulator (smt/torus_encoding.hpp: search_torus_table) — no cycle system, no proof of minimality.
+struct local_search_options {
+  std::string model = "pairing", seconds = "10";
+  std::uint64_t seed = 1;
+};
+
+routing_table local_search_table(const std::string& dims, const local_search_options& o) {
+  if (o.model != "pairing" && o.model != "general") throw bad_input("--model: expected pairing or general, got '" + o.model + "'");
+  const torus t = parse_dims(dims);
+  if (t.size() > 1024) throw bad_input("--dims " + dims + " --algo local-search: at most 1024 PUs (every step of the search simulates the whole gossip)");
+  const unsigned budget = parse_timeout_ms(o.seconds, "--seconds");
+  torus_heuristic_result r = search_torus_table(t, o.model == "pairing" ? torus_model::pairing : torus_model::general, budget, o.seed);
+  if (!r.table) throw bad_input("--dims " + dims + " --algo local-search: no table completed gossip within the budget (" + o.seconds + " s)");
+  std::cerr << "local search (" << o.model << " model, seed " << o.seed << "): " << r.steps << " steps after " << r.evaluations << " tables in "
+            << static_cast<long long>(r.seconds * 1000) << " ms\n";
+  return std::move(*r.table);
+}
+
+routing_table build(const std::string& dims, const std::string& algo, const std::string& supply, const local_search_options& local) {
+  if (algo == "local-search") return local_search_table(dims, local);
   const supply_policy policy = parse_supply(supply);
   return table_for(build_cycles(dims, algo), algo, policy);
+}
+
+void add_local_search_options(CLI::App* command, local_search_options& o) {
+  command->add_option("--model", o.model, "with --algo local-search: pairing (default) or general");
+  command->add_option("--seconds", o.seconds, "with --algo local-search: the search budget (default 10)");
+  command->add_option("--seed", o.seed, "with --algo local-search: the random seed (default 1)");
 }
 
 // Figures 1, 2 and 5: the cycles on the grid, one colour per cycle; PUs off some cycle drawn hollow.
@@ -118,6 +144,7 @@ void add_torus_commands(CLI::App& app, int& code) {
   struct options {
     std::string dims, algo = "hamiltonian", table, output, supply = "scheduled", arrivals;
     bool json = false;
+    local_search_options local;
   };
   auto g = std::make_shared<options>();
   CLI::App* generate = app.get_subcommand("generate")->add_subcommand("torus", "A time-independent torus routing table");
@@ -126,11 +153,13 @@ void add_torus_commands(CLI::App& app, int& code) {
                        "hamiltonian (Section 3.1 in 2-D, Section 3.4 for d = 1, 4, 8: all sizes even; d packets per PU), "
                        "hamiltonian-search (d edge-disjoint Hamiltonian cycles found by SAT, any sizes >= 3, up to 4096 PUs) or "
                        "partial (Section 3.2's cycles, n1 even, n2 odd; one packet per PU) or "
-                       "one-packet (Section 4: zigzag cycles, one packet per PU)");
+                       "one-packet (Section 4: zigzag cycles, one packet per PU) or "
+                       "local-search (a pairing or general table with few steps, one packet per PU, found against the simulator)");
   generate->add_option("--supply", g->supply, "how out-of-cycle PUs are supplied: time-independent, one-switch or scheduled (default)");
+  add_local_search_options(generate, g->local);
   generate->add_option("--output,-o", g->output, "write to FILE instead of stdout");
   generate->callback([g, &code] {
-    const routing_table table = build(g->dims, g->algo, g->supply);
+    const routing_table table = build(g->dims, g->algo, g->supply, g->local);
     write_output(g->output, [&](std::ostream& out) { write_torus_routing(out, table, g->algo); });
     code = exit_holds;
   });
@@ -139,8 +168,9 @@ void add_torus_commands(CLI::App& app, int& code) {
   CLI::App* simulate = app.get_subcommand("simulate")->add_subcommand("torus", "Gossip on a torus by a routing table");
   simulate->add_option("table", s->table, "a dancecard.torus-routing/1 file (or - for stdin); or use --dims and --algo");
   simulate->add_option("--dims", s->dims, "sizes, e.g. 6x8 (with --algo)");
-  simulate->add_option("--algo", s->algo, "hamiltonian, hamiltonian-search, partial or one-packet");
+  simulate->add_option("--algo", s->algo, "hamiltonian, hamiltonian-search, partial, one-packet or local-search");
   simulate->add_option("--supply", s->supply, "time-independent, one-switch or scheduled (default)");
+  add_local_search_options(simulate, s->local);
   simulate->add_flag("--json", s->json, "print the result as JSON");
   simulate->add_option("--arrivals", s->arrivals,
                        "write FILE.csv: for every PU and packet the step in which the PU first held it (0: its own); at most 2^22 entries");
@@ -148,13 +178,15 @@ void add_torus_commands(CLI::App& app, int& code) {
     if (s->table.empty() == s->dims.empty()) throw bad_input("simulate torus: give a table file or --dims (not both)");
     supply_policy system_policy = supply_policy::scheduled;
     std::optional<cycle_system> system;  // built once: the table and the cycle checks both use it
-    if (s->table.empty()) {
+    const bool local = s->table.empty() && s->algo == "local-search";
+    if (s->table.empty() && !local) {
       const supply_policy policy = parse_supply(s->supply);  // checked before the (possibly slow) construction
       system = build_cycles(s->dims, s->algo);
       system_policy = policy;
     }
-    const routing_table table = s->table.empty() ? table_for(*system, s->algo, system_policy)
-                                                 : parse_input(s->table, [](const std::string& t) { return read_torus_routing(t); });
+    const routing_table table = local              ? local_search_table(s->dims, s->local)
+                                : s->table.empty() ? table_for(*system, s->algo, system_policy)
+                                                   : parse_input(s->table, [](const std::string& t) { return read_torus_routing(t); });
     const torus_cycle_report cycles = forwarding_cycles(table, false);
     const std::uint64_t entries = static_cast<std::uint64_t>(table.network.size()) * table.network.size() * table.packets;
     if (!s->arrivals.empty() && entries > (std::uint64_t{1} << 22))

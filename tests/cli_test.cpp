@@ -458,6 +458,24 @@ TEST(cli_torus, one_packet_tables_with_switches_round_trip_and_draw) {
   EXPECT_NE(r.output.find("switches[0][2]"), std::string::npos) << r.output;
 }
 
+TEST(cli_torus, local_search_tables_are_written_and_simulated) {
+  // 4 x 4 with pairings needs 6 steps (proven by the SAT search); the local search's table reaches that and runs
+  // through simulate like any table file.
+  const std::string file = testing::TempDir() + "local-4x4.json";
+  auto r = run("generate torus --dims 4x4 --algo local-search --model pairing --seconds 3 -o " + file);
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("local search (pairing model, seed 1): 6 steps"), std::string::npos) << r.output;
+  r = run("simulate torus " + file + " --json");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("\"steps\": 6"), std::string::npos) << r.output;
+  r = run("simulate torus --dims 3x5 --algo local-search --model general --seconds 3");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("complete after 5 steps"), std::string::npos) << r.output;
+  EXPECT_EQ(run("generate torus --dims 4x4 --algo local-search --model sometimes").code, 2);
+  EXPECT_EQ(run("generate torus --dims 4x4 --algo local-search --seconds soon").code, 2);
+  EXPECT_EQ(run("generate torus --dims 40x40 --algo local-search").code, 2);  // more than 1024 PUs
+}
+
 TEST(cli_torus, prove_both_models_with_json_and_exit_codes) {
   auto r = run("prove torus --dims 3x4 --model general --json");
   EXPECT_EQ(r.code, 0) << r.output;

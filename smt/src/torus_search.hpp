@@ -1,6 +1,7 @@
 // The upward search for the least number of steps shared by the Z3 and the clausal torus encodings.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <map>
 #include <optional>
@@ -10,9 +11,10 @@
 namespace dancecard::detail {
 
 /// The heuristic side of the search: a local-search table (search_torus_table) aiming at `steps`, as a sat answer
-/// whose reason says it is a simulated witness from local search.
+/// whose reason says it is a simulated witness from local search. At most a minute: on the tori of
+/// docs/torus-limits.md its best table comes within seconds.
 inline torus_query_result heuristic_witness(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms) {
-  torus_heuristic_result h = search_torus_table(network, model, budget_ms, 1, steps);
+  torus_heuristic_result h = search_torus_table(network, model, std::min(budget_ms, 60'000u), 1, steps);
   torus_query_result r;
   r.seconds = h.seconds;
   if (!h.table) {

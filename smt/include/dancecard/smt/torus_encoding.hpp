@@ -52,7 +52,8 @@ int torus_choice_variable(const torus& network, torus_model model, pu_index pu, 
 /// checkers/drat_check (else unknown); `reason` says how many lemmas were checked.
 torus_query_result solve_torus_clausal(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms);
 
-/// Local search for a table of the model that completes gossip in few steps, one packet per PU: random start, then
+/// Local search for a table of the model that completes gossip in few steps, one packet per PU: random start (general
+/// model: the best pairing table of half the budget — a pairing table is a general table), then
 /// single changes (a PU's pairing; an out-port's in-port) that do not increase the (PU, packet) pairs still missing one
 /// step below the best so far (rarely a slightly worse one), restarts from the best when stalled. Stops at `goal`
 /// (at least the counting bound) or after budget_ms. The table is simulated: it completes within `steps`. An upper
