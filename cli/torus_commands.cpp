@@ -152,7 +152,7 @@ void add_torus_commands(CLI::App& app, int& code) {
   generate->add_option("--algo", g->algo,
                        "hamiltonian (Section 3.1 in 2-D, Section 3.4 for d = 1, 4, 8: all sizes even; d packets per PU), "
                        "hamiltonian-search (d edge-disjoint Hamiltonian cycles found by SAT, any sizes >= 3, up to 4096 PUs) or "
-                       "partial (Section 3.2's cycles, n1 even, n2 odd; one packet per PU) or "
+                       "partial (Sections 3.2 and 3.3: partial cycles, n2 odd >= 5, n1 even or odd >= 5; one packet per PU) or "
                        "one-packet (Section 4: zigzag cycles, one packet per PU) or "
                        "local-search (a pairing or general table with few steps, one packet per PU, found against the simulator)");
   generate->add_option("--supply", g->supply, "how out-of-cycle PUs are supplied: time-independent, one-switch or scheduled (default)");

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <algorithm>
 #include <optional>
 #include <tuple>
 
@@ -142,6 +143,27 @@ RC_GTEST_PROP(torus_partial, cycles_locality_and_circulation, ()) {
   const gossip_report run = simulate_gossip(table);
   RC_ASSERT(run.holds());
   RC_ASSERT(run.steps <= m / 2 + 1);
+}
+
+// Section 3.3 as reconstructed (both sizes odd): cycle checks at distance 1, every PU on a cycle, locality (some
+// PUs served through an off-cycle neighbour), one-packet gossip in the longer cycle's circulation time and within
+// Theorem 4's ceil(n1·n2/2).
+RC_GTEST_PROP(torus_partial, both_odd_locality_and_theorem_4, ()) {
+  const torus t({2 * *rc::gen::inRange<std::uint32_t>(2, 10) + 1, 2 * *rc::gen::inRange<std::uint32_t>(2, 10) + 1});
+  const cycle_system system = partial_2d_cycles(t);
+  const cycle_system_report cycles = check_cycle_system(system, 1);
+  RC_ASSERT(cycles.holds());
+  RC_ASSERT(cycles.lengths.size() == 2u);
+  std::vector<char> on(t.size(), 0);
+  for (const torus_cycle& c : system.cycles)
+    for (pu_index pu : c.pus) on[pu] = 1;
+  RC_ASSERT(std::count(on.begin(), on.end(), 1) == static_cast<std::ptrdiff_t>(t.size()));
+  const routing_table table = cycle_routing(system, supply_policy::scheduled);
+  RC_ASSERT(check_supply(table, system).holds());
+  const gossip_report run = simulate_gossip(table);
+  RC_ASSERT(run.holds());
+  RC_ASSERT(run.steps <= (t.size() + 1) / 2);
+  RC_ASSERT(run.steps <= std::max(cycles.lengths[0], cycles.lengths[1]) / 2 + 1);
 }
 
 // The CNF of smt/torus_encoding (without implied or symmetry-breaking constraints) is exact: fixing its choice

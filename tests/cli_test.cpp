@@ -437,7 +437,8 @@ TEST(cli_torus, one_packet_tables_with_switches_round_trip_and_draw) {
   r = run("generate torus --dims 6x4x3 --algo one-packet");
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.output.find("condition (1)"), std::string::npos) << r.output;
-  EXPECT_EQ(run("generate torus --dims 7x7 --algo partial").code, 2);  // Section 3.3 (both odd) is not built
+  EXPECT_EQ(run("generate torus --dims 3x7 --algo partial").code, 2);  // odd rows need at least 5
+  EXPECT_EQ(run("simulate torus --dims 7x7 --algo partial").code, 0);  // Section 3.3 (both odd)
   EXPECT_EQ(run("generate torus --dims 6x7 --algo partial").code, 0);
   EXPECT_EQ(run("generate torus --dims 6x8 --algo one-packet --supply sometimes").code, 2);
   // 4 x 3 x 2 x 4 satisfies conditions (1)-(3), but some PUs get one direction of a cycle only: locality violated.

@@ -183,8 +183,36 @@ TEST(torus_partial, section_3_2_cycles_and_one_packet_gossip) {
   const gossip_report run = simulate_gossip(table);
   ASSERT_TRUE(run.holds());
   EXPECT_EQ(run.steps, 19u);  // ⌈(39 − 1)/2⌉: the off-cycle PUs are served as fast as the cycles circulate
-  EXPECT_THROW(partial_2d_cycles(torus({7, 7})), std::invalid_argument);
-  EXPECT_THROW(partial_2d_cycles(torus({6, 8})), std::invalid_argument);
+  EXPECT_THROW(partial_2d_cycles(torus({3, 7})), std::invalid_argument);  // rows odd need at least 5
+  EXPECT_THROW(partial_2d_cycles(torus({6, 8})), std::invalid_argument);  // columns even: Section 3.1
+  EXPECT_THROW(partial_2d_cycles(torus({6, 3})), std::invalid_argument);
+}
+
+TEST(torus_partial, section_3_3_both_odd_meets_theorem_4_with_one_packet) {
+  // Both sizes odd: two closed cycles, every PU on at least one and adjacent over a free link to the other, both
+  // directions of every cycle delivered (locality) — some only through an off-cycle neighbour, Section 3.3's
+  // distance two — and gossip within Theorem 4's ceil(n1·n2/2) steps, with one packet per PU.
+  for (std::uint32_t rows = 5; rows <= 11; rows += 2)
+    for (std::uint32_t cols = 5; cols <= 11; cols += 2) {
+      const torus t({rows, cols});
+      const cycle_system system = partial_2d_cycles(t);
+      const cycle_system_report cycles = check_cycle_system(system, 1);
+      ASSERT_TRUE(cycles.holds()) << t.name() << ": " << describe(cycles);
+      ASSERT_EQ(cycles.lengths.size(), 2u) << t.name();
+      std::vector<char> on(t.size(), 0);
+      for (const torus_cycle& c : system.cycles)
+        for (pu_index pu : c.pus) on[pu] = 1;
+      EXPECT_EQ(std::count(on.begin(), on.end(), 1), static_cast<std::ptrdiff_t>(t.size())) << t.name();
+      const routing_table table = cycle_routing(system, supply_policy::scheduled);
+      const supply_report supply = check_supply(table, system);
+      EXPECT_TRUE(supply.holds()) << t.name() << ": " << describe(supply);
+      EXPECT_EQ(supply.max_delay, 2u) << t.name();
+      const gossip_report run = simulate_gossip(table);
+      ASSERT_TRUE(run.holds()) << t.name() << ": " << describe(run);
+      EXPECT_LE(run.steps, (static_cast<std::uint64_t>(rows) * cols + 1) / 2) << t.name();
+      // …and not faster than the longer cycle circulates both ways
+      EXPECT_GE(2 * run.steps + 1, std::max(cycles.lengths[0], cycles.lengths[1])) << t.name();
+    }
 }
 
 TEST(torus_hamilton, product_decomposition_section_3_4) {

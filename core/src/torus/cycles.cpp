@@ -200,14 +200,27 @@ cycle_system hamiltonian_2d_cycles(const torus& network) {
 cycle_system partial_2d_cycles(const torus& network) {
   if (network.dimension() != 2) throw std::invalid_argument("partial cycles (Section 3.2): needs a 2-D torus, got " + network.name());
   const std::uint32_t rows = network.dims()[0], cols = network.dims()[1];
-  if (rows % 2 != 0 || cols % 2 != 1 || cols < 5)
-    throw std::invalid_argument("partial cycles (Section 3.2) on " + network.name() +
-                                ": needs n1 (rows) even and n2 (columns) odd, at least 5 (rows and columns both odd, Section 3.3, is not built)");
+  if (cols % 2 != 1 || cols < 5 || (rows % 2 == 1 && rows < 5))
+    throw std::invalid_argument("partial cycles (Sections 3.2, 3.3) on " + network.name() +
+                                ": needs n2 (columns) odd, at least 5, and n1 (rows) even or odd at least 5");
   std::vector<std::uint32_t> partner = section_3_1_partners(rows, cols);
   constexpr std::uint32_t B = 0, T = 1, R = 2, L = 3;
+  auto at = [&](std::uint32_t row, std::uint32_t col) { return &partner[(static_cast<std::size_t>(row) * cols + col) * 4]; };
   for (std::uint32_t i = 0; i < rows; ++i) {
-    std::uint32_t* p = &partner[(static_cast<std::size_t>(i) * cols + cols - 2) * 4];
+    std::uint32_t* p = at(i, cols - 2);
     p[L] = R, p[R] = L, p[T] = p[B] = no_port;  // Section 3.2: column n2 − 2 passes L ↔ R only
+  }
+  if (rows % 2 == 1) {
+    // Section 3.3 (both odd), as reconstructed (Figure 4 is lost; see the declaration): the last row crosses straight
+    // (T ↔ B, L ↔ R) left of column n2 − 2 and turns B ↔ R, T ↔ L in the last two columns; the PU above column
+    // n2 − 2's turn pairs like an even column (B ↔ L, T ↔ R).
+    for (std::uint32_t j = 0; j < cols; ++j) {
+      std::uint32_t* p = at(rows - 1, j);
+      if (j + 2 < cols) p[T] = B, p[B] = T, p[L] = R, p[R] = L;
+      else p[B] = R, p[R] = B, p[T] = L, p[L] = T;
+    }
+    std::uint32_t* p = at(rows - 2, cols - 2);
+    p[B] = L, p[L] = B, p[T] = R, p[R] = T;
   }
   // The closed trails of the rules, each once (a trail and its reverse are one cycle); open ends are supply stubs.
   cycle_system out{network, {}, "partial"};
@@ -653,7 +666,17 @@ routing_table cycle_routing(const cycle_system& system, supply_policy policy, bo
           // One stream per (PU, cycle) and round, so that every cycle of a PU gets a turn at its free links; a
           // switching stream is relayed only when no plain one is at hand (its switch steps are tuned for its PU).
           // Ranked by: plain before switching; then (locality) delivering the direction v still misses; then steps.
-          const int missing = have.size() == 1 && have[0].plain ? -have[0].dir : 0;
+          int missing = have.size() == 1 && have[0].plain ? -have[0].dir : 0;
+          if (have.empty()) {
+            // A neighbour off the cycle that already has one plain stream may relay it to v later (over a free link):
+            // then v's own stream should run the other way, so that between them both get both directions.
+            for (std::uint32_t p = 0; p < ports && missing == 0; ++p) {
+              const pu_index s = net.neighbor(v, p);
+              if (!free_in_port(v, p) || on(s, c) || supplied[s * cycles + c] != 1) continue;
+              const stream_shape& other = carried[(s * cycles + c) * 2];
+              if (other.plain) missing = -other.dir;
+            }
+          }
           auto rank = [&](const candidate& x) { return (x.shape.plain ? 0 : 2) + (missing != 0 && x.shape.plain && x.shape.dir != missing ? 1 : 0); };
           std::uint64_t best = std::numeric_limits<std::uint64_t>::max();
           std::size_t pick = found.size();

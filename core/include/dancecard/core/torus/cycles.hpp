@@ -60,7 +60,11 @@ cycle_system hamiltonian_2d_cycles(const torus& network);
 /// except that column n_2 − 2 passes L ↔ R only. Two edge-disjoint cycles of n_1·n_2 − n_1/2 PUs; the PUs of column
 /// n_2 − 2 alternate between the cycles and are supplied by their vertical neighbours. Gossip over them needs one
 /// packet per PU (cycle_routing with one_packet): with two packets per PU the cycles carry 2P − n_1 of the 2P packets.
-/// require (std::invalid_argument names it): 2-D, n_1 even, n_2 odd, n_2 >= 5.
+/// n_1 odd too (Section 3.3, reconstructed — its Figure 4 is lost and the printed rules do not give two supplied
+/// cycles, docs/torus.md): in addition the last row crosses straight (T ↔ B, L ↔ R) left of column n_2 − 2 and pairs
+/// B ↔ R, T ↔ L in the last two columns, and PU (n_1 − 2, n_2 − 2) pairs B ↔ L, T ↔ R. Every PU lies on a cycle and
+/// is adjacent over a free link to the other; cycle_routing serves a few PUs through an off-cycle neighbour.
+/// require (std::invalid_argument names it): 2-D, n_2 odd, n_2 >= 5, n_1 even or odd >= 5.
 cycle_system partial_2d_cycles(const torus& network);
 
 enum class supply_policy {
