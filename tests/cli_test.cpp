@@ -488,6 +488,16 @@ TEST(cli_torus, prove_both_models_with_json_and_exit_codes) {
   EXPECT_EQ(run("prove torus --dims 3x3 --model general --engine z3").code, 2);
   EXPECT_EQ(run("prove torus --dims 3x3 --model sometimes").code, 2);
   EXPECT_EQ(run("prove torus --dims 9x9").code, 2);  // more than 64 PUs
+  // One question at a time: 3 x 3 completes in 2 steps in the general model (sat), not with pairings (unsat, certified).
+  r = run("prove torus --dims 3x3 --model general --steps 2");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("within 2 steps: sat"), std::string::npos) << r.output;
+  r = run("prove torus --dims 3x3 --model pairing --steps 2 --json");
+  EXPECT_EQ(r.code, 1) << r.output;
+  EXPECT_NE(r.output.find("\"answer\": \"unsat\""), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("DRAT proof checked"), std::string::npos) << r.output;
+  EXPECT_EQ(run("prove torus --dims 3x3 --steps 2 --engine z3").code, 2);
+  EXPECT_EQ(run("prove torus --dims 3x3 --steps 1000").code, 2);
   // Out of time at the minimum (4 x 5, general: 6 steps are not settled in 300 s): exit 3 with both bounds, the upper
   // one from a local-search table.
   r = run("prove torus --dims 4x5 --model general --timeout 1 --json");
