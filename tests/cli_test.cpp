@@ -28,6 +28,14 @@ run_result run(const std::string& args) {
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
 }
 
+// Runs the command and expects its exit code and a piece of its output; returns the run for further checks.
+run_result expect_run(const std::string& args, int code, const std::string& text) {
+  run_result r = run(args);
+  EXPECT_EQ(r.code, code) << args << "\n" << r.output;
+  EXPECT_NE(r.output.find(text), std::string::npos) << args << ": expected '" << text << "' in\n" << r.output;
+  return r;
+}
+
 std::string data(const std::string& name) { return std::string(DANCECARD_TEST_DATA) + "/" + name; }
 
 std::string read_file(const std::string& path) {
@@ -463,15 +471,10 @@ TEST(cli_torus, local_search_tables_are_written_and_simulated) {
   // 4 x 4 with pairings needs 6 steps (proven by the SAT search); the local search's table reaches that and runs
   // through simulate like any table file.
   const std::string file = testing::TempDir() + "local-4x4.json";
-  auto r = run("generate torus --dims 4x4 --algo local-search --model pairing --seconds 3 -o " + file);
-  ASSERT_EQ(r.code, 0) << r.output;
-  EXPECT_NE(r.output.find("local search (pairing model, seed 1): 6 steps"), std::string::npos) << r.output;
-  r = run("simulate torus " + file + " --json");
-  EXPECT_EQ(r.code, 0) << r.output;
-  EXPECT_NE(r.output.find("\"steps\": 6"), std::string::npos) << r.output;
-  r = run("simulate torus --dims 3x5 --algo local-search --model general --seconds 3");
-  EXPECT_EQ(r.code, 0) << r.output;
-  EXPECT_NE(r.output.find("complete after 5 steps"), std::string::npos) << r.output;
+  expect_run("generate torus --dims 4x4 --algo local-search --model pairing --seconds 3 -o " + file, 0,
+             "local search (pairing model, seed 1): 6 steps");
+  expect_run("simulate torus " + file + " --json", 0, "\"steps\": 6");
+  expect_run("simulate torus --dims 3x5 --algo local-search --model general --seconds 3", 0, "complete after 5 steps");
   EXPECT_EQ(run("generate torus --dims 4x4 --algo local-search --model sometimes").code, 2);
   EXPECT_EQ(run("generate torus --dims 4x4 --algo local-search --seconds soon").code, 2);
   EXPECT_EQ(run("generate torus --dims 40x40 --algo local-search").code, 2);  // more than 1024 PUs
@@ -489,20 +492,14 @@ TEST(cli_torus, prove_both_models_with_json_and_exit_codes) {
   EXPECT_EQ(run("prove torus --dims 3x3 --model sometimes").code, 2);
   EXPECT_EQ(run("prove torus --dims 9x9").code, 2);  // more than 64 PUs
   // One question at a time: 3 x 3 completes in 2 steps in the general model (sat), not with pairings (unsat, certified).
-  r = run("prove torus --dims 3x3 --model general --steps 2");
-  EXPECT_EQ(r.code, 0) << r.output;
-  EXPECT_NE(r.output.find("within 2 steps: sat"), std::string::npos) << r.output;
-  r = run("prove torus --dims 3x3 --model pairing --steps 2 --json");
-  EXPECT_EQ(r.code, 1) << r.output;
-  EXPECT_NE(r.output.find("\"answer\": \"unsat\""), std::string::npos) << r.output;
+  expect_run("prove torus --dims 3x3 --model general --steps 2", 0, "within 2 steps: sat");
+  r = expect_run("prove torus --dims 3x3 --model pairing --steps 2 --json", 1, "\"answer\": \"unsat\"");
   EXPECT_NE(r.output.find("DRAT proof checked"), std::string::npos) << r.output;
   EXPECT_EQ(run("prove torus --dims 3x3 --steps 2 --engine z3").code, 2);
   EXPECT_EQ(run("prove torus --dims 3x3 --steps 1000").code, 2);
   // Out of time at the minimum (4 x 5, general: 6 steps are not settled in 300 s): exit 3 with both bounds, the upper
   // one from a local-search table.
-  r = run("prove torus --dims 4x5 --model general --timeout 1 --json");
-  EXPECT_EQ(r.code, 3) << r.output;
-  EXPECT_NE(r.output.find("\"minimum_steps\": null"), std::string::npos) << r.output;
+  r = expect_run("prove torus --dims 4x5 --model general --timeout 1 --json", 3, "\"minimum_steps\": null");
   EXPECT_TRUE(std::regex_search(r.output, std::regex("\"proven_lower_bound\": [56]"))) << r.output;
   EXPECT_TRUE(std::regex_search(r.output, std::regex("\"upper_bound\": [0-9]+"))) << r.output;
   EXPECT_NE(r.output.find("local-search witness"), std::string::npos) << r.output;
