@@ -81,8 +81,9 @@ torus_heuristic_result search_torus_table(const torus& network, torus_model mode
     if (run.holds()) best_steps = run.steps;
   }
   // Descend: aim at one step below the best so far, minimising the missing pairs there by single changes (equal or
-  // better accepted, worse with a small probability that shrinks as the search stalls); a table that completes sets
-  // the new best. Until the goal (at least the counting bound) or the deadline.
+  // better accepted; at most 2 worse with probability 1/200); a table that completes sets the new best; after 20,000
+  // changes without a new least, restart from the best table with three random changes. Until the goal (at least the
+  // counting bound) or the deadline.
   std::uint64_t target = best_steps == 0 ? horizon : best_steps - 1;
   std::uint64_t cost = missing_after(state.table(), target);
   std::uint64_t since_better = 0, least = cost;

@@ -65,14 +65,17 @@ torus_minimum_result search_torus_minimum(const torus& network, bool pairing, st
     if (unknown.empty()) {
       torus_query_result h = heuristic(T);
       if (h.answer == solver_answer::sat && h.witness) {
-        const std::uint64_t steps = simulate_gossip(*h.witness).steps;  // within the steps it claims, re-simulated
-        if (steps >= T && steps <= max_steps) out.upper_bound = steps, witness = std::move(h);
+        const gossip_report run = simulate_gossip(*h.witness);  // re-simulated here, whatever the heuristic claims
+        if (run.holds() && run.steps <= max_steps) out.upper_bound = run.steps, witness = std::move(h);
       }
     }
     unknown.emplace(T, std::move(r));
     if (unknown.size() == max_unknowns) break;
   }
-  if (out.upper_bound != 0 && out.upper_bound == out.proven_lower) {
+  if (out.upper_bound != 0 && out.upper_bound < out.proven_lower) {  // a simulated table below a certified unsat
+    out.reason = "inconsistent: a table completes in " + std::to_string(out.upper_bound) + " steps, yet " + std::to_string(out.proven_lower - 1) +
+                 " steps were proven impossible (" + out.below_minimum.reason + ")";
+  } else if (out.upper_bound != 0 && out.upper_bound == out.proven_lower) {
     out.status = proof_status::proven;
     out.minimum_steps = out.upper_bound;
     out.at_minimum = std::move(*witness);
