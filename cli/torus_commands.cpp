@@ -91,17 +91,32 @@ void add_local_search_options(CLI::App* command, local_search_options& o) {
   command->add_option("--seed", o.seed, "with --algo local-search: the random seed (default 1)");
 }
 
-// Figures 1, 2 and 5: the cycles on the grid, one colour per cycle; PUs off some cycle drawn hollow.
+// Figures 1, 2 and 5: the cycles on the grid, one colour per cycle; PUs off some cycle drawn hollow. A 3-D torus is
+// drawn as its layers x3 = 0, 1, … side by side (six to a row), links along x3 as short diagonal stubs at both ends
+// (up-right at the PU it leaves towards the next layer, down-left at the PU it enters).
 void draw_svg(std::ostream& out, const cycle_system& system) {
   const torus& t = system.network;
-  const std::uint32_t rows = t.dims()[0], cols = t.dims()[1];
-  constexpr int cell = 40, margin = 30;
+  const std::uint32_t rows = t.dims()[0], cols = t.dims()[1], layers = t.dimension() == 3 ? t.dims()[2] : 1;
+  constexpr int cell = 40, margin = 30, stub = 12;
   const char* colours[] = {"#1f4e9c", "#c0392b", "#27ae60", "#8e44ad", "#d35400", "#16a085", "#7f8c8d", "#2c3e50"};
-  const int width = std::max(2 * margin + cell * static_cast<int>(cols - 1), 520), height = 2 * margin + cell * static_cast<int>(rows - 1);
+  const int per_row = static_cast<int>(std::min<std::uint32_t>(layers, 6));
+  const int panel_w = cell * static_cast<int>(cols - 1) + 2 * margin, panel_h = cell * static_cast<int>(rows - 1) + 2 * margin + (layers > 1 ? 16 : 0);
+  const int panel_rows = static_cast<int>((layers + per_row - 1) / per_row);
+  const int width = std::max(panel_w * per_row, layers > 1 ? 720 : 520), height = panel_h * panel_rows;
   out << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height + 20 << "\">\n";
   out << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
-  auto x_of = [&](std::uint32_t col) { return margin + cell * static_cast<int>(col); };
-  auto y_of = [&](std::uint32_t row) { return margin + cell * static_cast<int>(row); };
+  auto layer_of = [&](const std::vector<std::uint32_t>& a) { return layers > 1 ? a[2] : 0u; };
+  auto x_of = [&](const std::vector<std::uint32_t>& a) { return margin + panel_w * static_cast<int>(layer_of(a) % per_row) + cell * static_cast<int>(a[1]); };
+  auto y_of = [&](const std::vector<std::uint32_t>& a) {
+    return margin + (layers > 1 ? 16 : 0) + panel_h * static_cast<int>(layer_of(a) / per_row) + cell * static_cast<int>(a[0]);
+  };
+  auto line = [&](int x1, int y1, int x2, int y2, std::size_t c, bool dashed) {
+    out << "<line x1=\"" << x1 << "\" y1=\"" << y1 << "\" x2=\"" << x2 << "\" y2=\"" << y2 << "\" stroke=\"" << colours[c % 8]
+        << "\" stroke-width=\"2\"" << (dashed ? " stroke-dasharray=\"3,2\"" : "") << "/>\n";
+  };
+  for (std::uint32_t k = 0; k < layers && layers > 1; ++k)
+    out << "<text x=\"" << margin + panel_w * static_cast<int>(k % per_row) << "\" y=\"" << 16 + panel_h * static_cast<int>(k / per_row)
+        << "\" font-family=\"sans-serif\" font-size=\"11\">x3 = " << k << "</text>\n";
   std::vector<std::uint32_t> on(t.size(), 0);
   for (std::size_t c = 0; c < system.cycles.size(); ++c) {
     const torus_cycle& cy = system.cycles[c];
@@ -109,33 +124,36 @@ void draw_svg(std::ostream& out, const cycle_system& system) {
     for (std::size_t i = 0; i < cy.length(); ++i) {
       ++on[cy.pus[i]];
       const auto a = t.coordinates(cy.pus[i]);
+      const auto b = t.coordinates(t.neighbor(cy.pus[i], cy.ports[i]));
       const std::uint32_t port = cy.ports[i], axis = port / 2;
       const bool plus = port % 2 == 0;
-      // wrap-around links are drawn as stubs leaving the grid on both sides
+      const int x1 = x_of(a) + offset, y1 = y_of(a) + offset, x2 = x_of(b) + offset, y2 = y_of(b) + offset;
+      if (axis == 2) {  // along x3: a stub at each end
+        const int s = plus ? stub : -stub;
+        line(x1, y1, x1 + s, y1 - s, c, false);
+        line(x2, y2, x2 - s, y2 + s, c, false);
+        continue;
+      }
+      // wrap-around links are drawn as dashed stubs leaving the grid on both sides
       const bool wraps = plus ? a[axis] + 1 == t.dims()[axis] : a[axis] == 0;
-      const int x1 = x_of(a[1]) + offset, y1 = y_of(a[0]) + offset;
       const int dx = axis == 1 ? (plus ? cell : -cell) : 0, dy = axis == 0 ? (plus ? cell : -cell) : 0;
       if (!wraps) {
-        out << "<line x1=\"" << x1 << "\" y1=\"" << y1 << "\" x2=\"" << x1 + dx << "\" y2=\"" << y1 + dy << "\" stroke=\"" << colours[c % 8]
-            << "\" stroke-width=\"2\"/>\n";
+        line(x1, y1, x1 + dx, y1 + dy, c, false);
       } else {
-        out << "<line x1=\"" << x1 << "\" y1=\"" << y1 << "\" x2=\"" << x1 + dx / 2 << "\" y2=\"" << y1 + dy / 2 << "\" stroke=\"" << colours[c % 8]
-            << "\" stroke-width=\"2\" stroke-dasharray=\"3,2\"/>\n";
-        const auto b = t.coordinates(t.neighbor(cy.pus[i], port));
-        const int x2 = x_of(b[1]) + offset, y2 = y_of(b[0]) + offset;
-        out << "<line x1=\"" << x2 << "\" y1=\"" << y2 << "\" x2=\"" << x2 - dx / 2 << "\" y2=\"" << y2 - dy / 2 << "\" stroke=\"" << colours[c % 8]
-            << "\" stroke-width=\"2\" stroke-dasharray=\"3,2\"/>\n";
+        line(x1, y1, x1 + dx / 2, y1 + dy / 2, c, true);
+        line(x2, y2, x2 - dx / 2, y2 - dy / 2, c, true);
       }
     }
   }
   for (pu_index pu = 0; pu < t.size(); ++pu) {
     const auto a = t.coordinates(pu);
     const bool everywhere = on[pu] == system.cycles.size();
-    out << "<circle cx=\"" << x_of(a[1]) << "\" cy=\"" << y_of(a[0]) << "\" r=\"5\" fill=\"" << (everywhere ? "black" : "white")
+    out << "<circle cx=\"" << x_of(a) << "\" cy=\"" << y_of(a) << "\" r=\"5\" fill=\"" << (everywhere ? "black" : "white")
         << "\" stroke=\"black\" stroke-width=\"1.5\"/>\n";
   }
   out << "<text x=\"" << margin << "\" y=\"" << height + 10 << "\" font-family=\"sans-serif\" font-size=\"10\">" << system.construction << " cycles on the "
-      << t.name() << " torus (rows = coordinate 1); hollow: off some cycle</text>\n</svg>\n";
+      << t.name() << " torus (rows = coordinate 1" << (layers > 1 ? "; layers x3 side by side, links along x3 as diagonal stubs" : "")
+      << "); hollow: off some cycle</text>\n</svg>\n";
 }
 
 }  // namespace
@@ -259,13 +277,13 @@ void add_torus_commands(CLI::App& app, int& code) {
   auto d = std::make_shared<options>();
   CLI::App* draw = app.add_subcommand("draw", "Draw a construction as SVG");
   draw->require_subcommand(1);
-  CLI::App* draw_torus = draw->add_subcommand("torus", "The cycles of a 2-D torus construction (Figures 1 and 5)");
-  draw_torus->add_option("--dims", d->dims, "sizes of a 2-D torus, e.g. 6x8")->required();
+  CLI::App* draw_torus = draw->add_subcommand("torus", "The cycles of a 2-D or 3-D torus construction (Figures 1, 2 and 5; 3-D layer by layer)");
+  draw_torus->add_option("--dims", d->dims, "sizes of a 2-D or 3-D torus, e.g. 6x8 or 3x3x4")->required();
   draw_torus->add_option("--algo", d->algo, "hamiltonian, hamiltonian-search, partial or one-packet");
   draw_torus->add_option("--out", d->output, "the SVG file to write (- for stdout)")->required();
   draw_torus->callback([d, &code] {
     const cycle_system system = build_cycles(d->dims, d->algo);
-    if (system.network.dimension() != 2) throw bad_input("--dims " + d->dims + ": draw torus draws 2-D tori only");
+    if (system.network.dimension() < 2 || system.network.dimension() > 3) throw bad_input("--dims " + d->dims + ": draw torus draws 2-D and 3-D tori only");
     if (system.network.size() > 4096) throw bad_input("--dims " + d->dims + ": draw torus draws at most 4096 PUs");
     const cycle_system_report check = check_cycle_system(system);
     write_output(d->output, [&](std::ostream& out) { draw_svg(out, system); });

@@ -441,6 +441,20 @@ TEST(cli_torus, one_packet_tables_with_switches_round_trip_and_draw) {
     EXPECT_NE(text.find("<svg"), std::string::npos);
     EXPECT_NE(text.find("#c0392b"), std::string::npos);  // the second cycle's colour
   }
+  // 3-D: one panel per layer x3, the third cycle's colour, stubs for the links along x3; 4-D is refused.
+  expect_run("draw torus --dims 3x3x4 --algo one-packet --out " + svg, 0, "3 cycles");
+  {
+    const std::string text = read_file(svg);
+    EXPECT_NE(text.find(">x3 = 3</text>"), std::string::npos);
+    EXPECT_EQ(text.find(">x3 = 4</text>"), std::string::npos);
+    EXPECT_NE(text.find("#27ae60"), std::string::npos);
+    std::size_t circles = 0, lines = 0;
+    for (std::size_t at = text.find("<circle"); at != std::string::npos; at = text.find("<circle", at + 1)) ++circles;
+    for (std::size_t at = text.find("<line"); at != std::string::npos; at = text.find("<line", at + 1)) ++lines;
+    EXPECT_EQ(circles, 36u);  // one per PU
+    EXPECT_GE(lines, 63u);    // 3 cycles of (1 + 3/4)·36/3 = 21 links, each at least one stroke
+  }
+  expect_run("draw torus --dims 4x4x4x4 --algo hamiltonian --out " + svg, 2, "2-D and 3-D tori only");
   // Conditions of Section 4 and unbuilt algorithms are bad input, named.
   r = run("generate torus --dims 6x4x3 --algo one-packet");
   EXPECT_EQ(r.code, 2);
