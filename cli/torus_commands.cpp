@@ -30,12 +30,14 @@ supply_policy parse_supply(const std::string& supply) {
   throw bad_input("--supply: expected time-independent, one-switch or scheduled, got '" + supply + "'");
 }
 
-// The cycle system of an algorithm: hamiltonian (Section 3.1 in 2-D, Section 3.4's product construction for d = 1, 4,
-// 8) or one-packet (Section 4's zigzag cycles).
+bool section_3_1_applies(const torus& t) { return t.dimension() == 2 && t.dims()[0] % 2 == 0 && t.dims()[1] % 2 == 0; }
+
+// The cycle system of an algorithm: hamiltonian (Section 3.1 in 2-D with both sizes even, else Section 3.4's product
+// construction for d = 1, 2, 4, 8 with square switches for odd 2-D factors) or one-packet (Section 4's zigzag cycles).
 cycle_system build_cycles(const std::string& dims, const std::string& algo) {
   const torus t = parse_dims(dims);
   try {
-    if (algo == "hamiltonian") return t.dimension() == 2 ? hamiltonian_2d_cycles(t) : hamiltonian_product_cycles(t);
+    if (algo == "hamiltonian") return section_3_1_applies(t) ? hamiltonian_2d_cycles(t) : hamiltonian_product_cycles(t);
     if (algo == "one-packet") return zigzag_cycles(t);
     if (algo == "partial") return partial_2d_cycles(t);
     if (algo == "hamiltonian-search") {
@@ -52,7 +54,7 @@ cycle_system build_cycles(const std::string& dims, const std::string& algo) {
 
 // The routing table of an algorithm over its cycle system (built once, also for the checks that need the cycles).
 routing_table table_for(const cycle_system& system, const std::string& algo, supply_policy policy) {
-  if (algo == "hamiltonian" && system.network.dimension() == 2) return hamiltonian_2d(system.network);  // Section 3.1
+  if (algo == "hamiltonian" && section_3_1_applies(system.network)) return hamiltonian_2d(system.network);  // Section 3.1
   try {
     return cycle_routing(system, policy, algo == "one-packet" || algo == "partial");
   } catch (const std::invalid_argument& e) {  // e.g. an off-cycle PU that no free link can supply
@@ -168,7 +170,7 @@ void add_torus_commands(CLI::App& app, int& code) {
   CLI::App* generate = app.get_subcommand("generate")->add_subcommand("torus", "A time-independent torus routing table");
   generate->add_option("--dims", g->dims, "sizes, e.g. 6x8")->required();
   generate->add_option("--algo", g->algo,
-                       "hamiltonian (Section 3.1 in 2-D, Section 3.4 for d = 1, 4, 8: all sizes even; d packets per PU), "
+                       "hamiltonian (Section 3.1 in 2-D with n1, n2 even; otherwise square switches in 2-D and Section 3.4's product for d = 1, 4, 8 — every 2-D factor equal, both even or its smaller size odd; d packets per PU), "
                        "hamiltonian-search (d edge-disjoint Hamiltonian cycles found by SAT, any sizes >= 3, up to 4096 PUs) or "
                        "partial (Sections 3.2 and 3.3: partial cycles, n2 odd >= 5, n1 even or odd >= 5; one packet per PU) or "
                        "one-packet (Section 4: zigzag cycles, one packet per PU) or "

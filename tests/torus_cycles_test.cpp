@@ -216,7 +216,9 @@ TEST(torus_partial, section_3_3_both_odd_meets_theorem_4_with_one_packet) {
 }
 
 TEST(torus_hamilton, product_decomposition_section_3_4) {
-  for (const char* dims : {"4x6", "2x2", "4x4x4x4", "2x4x2x6", "6", "2x2x2x2x2x2x2x2"}) {
+  // Even sizes (Section 3.1 splits every product), odd 2-D factors (square switches), mixed.
+  for (const char* dims : {"4x6", "2x2", "4x4x4x4", "2x4x2x6", "6", "2x2x2x2x2x2x2x2", "3x3", "5x9", "9x5", "6x6", "7x12", "3x3x3x3",
+                           "3x5x4x4", "3x4x3x4", "5"}) {
     const torus t = torus::parse(dims);
     const cycle_system system = hamiltonian_product_cycles(t);
     const cycle_system_report cycles = check_cycle_system(system, 0);
@@ -230,7 +232,28 @@ TEST(torus_hamilton, product_decomposition_section_3_4) {
     EXPECT_EQ(run.steps, t.size() / 2) << dims;  // Section 3.4: d packets per PU, P/2 steps
   }
   EXPECT_THROW(hamiltonian_product_cycles(torus::parse("4x4x4")), std::invalid_argument);
-  EXPECT_THROW(hamiltonian_product_cycles(torus::parse("4x5")), std::invalid_argument);
+  EXPECT_THROW(hamiltonian_product_cycles(torus::parse("4x5")), std::invalid_argument);     // smaller size even, other odd
+  EXPECT_THROW(hamiltonian_product_cycles(torus::parse("4x5x4x4")), std::invalid_argument);  // its 4 x 5 factor
+  EXPECT_THROW(hamiltonian_product_cycles(torus::parse("2x3")), std::invalid_argument);
+}
+
+TEST(torus_hamilton, square_switches_decompose_every_odd_and_square_2d_torus) {
+  // Two Hamiltonian cycles (Kotzig's merging by unit-square switches) wherever the smaller size is odd or the sizes are
+  // equal: checked on every such torus up to 15 x 31 (and the transposes).
+  std::size_t count = 0;
+  for (std::uint32_t m = 3; m <= 15; ++m)
+    for (std::uint32_t n = m; n <= 31; ++n) {
+      if (m != n && m % 2 == 0) continue;
+      for (const torus& t : {torus({m, n}), torus({n, m})}) {
+        const cycle_system system = hamiltonian_product_cycles(t);
+        const cycle_system_report cycles = check_cycle_system(system, 0);
+        ASSERT_TRUE(cycles.holds()) << t.name() << ": " << describe(cycles);
+        ASSERT_EQ(cycles.lengths, (std::vector<std::uint64_t>{t.size(), t.size()})) << t.name();
+        ++count;
+      }
+    }
+  // m odd: 29 + 27 + … + 17 = 161 sizes n >= m; m even: the 6 squares; each also transposed
+  EXPECT_EQ(count, 2u * (161 + 6));
 }
 
 TEST(torus_checks, corrupted_cycles_and_supplies_are_caught) {

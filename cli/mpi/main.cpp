@@ -99,7 +99,7 @@ int main(int argc, char** argv) {
   std::uint64_t torus_bytes = 1024;
   CLI::App* torus_cmd = app.add_subcommand("torus", "Torus gossip by a routing table on a Cartesian communicator");
   torus_cmd->add_option("--dims", dims, "sizes, e.g. 2x4 (with --algo); their product must be -np");
-  torus_cmd->add_option("--algo", torus_algo, "hamiltonian (Section 3.1), partial (Section 3.2) or one-packet (Section 4, scheduled supply)");
+  torus_cmd->add_option("--algo", torus_algo, "hamiltonian (Section 3.1; square switches for odd 2-D sizes; Section 3.4 for d = 4, 8), partial (Sections 3.2, 3.3) or one-packet (Section 4, scheduled supply)");
   torus_cmd->add_option("--table", torus_file, "a dancecard.torus-routing/1 file instead of --dims/--algo");
   torus_cmd->add_option("--bytes", torus_bytes, "bytes per packet (default 1024)");
   CLI::App* bench = app.add_subcommand("bench", "Dance all-gather against MPI_Allgather: ranks x message size");
@@ -179,7 +179,11 @@ int main(int argc, char** argv) {
       if (torus_bytes > (1u << 24)) throw usage_error("--bytes: at most 16777216");
       routing_table table = torus_file.empty() ? [&] {
         try {
-          if (torus_algo == "hamiltonian") return hamiltonian_2d(torus::parse(dims));
+          if (torus_algo == "hamiltonian") {  // Section 3.1 when both sizes are even, else square switches / Section 3.4
+            const torus t = torus::parse(dims);
+            if (t.dimension() == 2 && t.dims()[0] % 2 == 0 && t.dims()[1] % 2 == 0) return hamiltonian_2d(t);
+            return cycle_routing(hamiltonian_product_cycles(t), supply_policy::time_independent, false);
+          }
           if (torus_algo == "one-packet") return cycle_routing(zigzag_cycles(torus::parse(dims)), supply_policy::scheduled);
           if (torus_algo == "partial") return cycle_routing(partial_2d_cycles(torus::parse(dims)), supply_policy::scheduled);
         } catch (const std::invalid_argument& e) {

@@ -122,8 +122,56 @@ std::array<std::vector<std::uint64_t>, 2> split_2d(std::uint64_t rows, std::uint
   return out;
 }
 
-// Hamilton decomposition of the torus with the given dims (all even, count a power of two): per cycle the sequence of
-// mixed-radix PU indices (row-major over dims).
+// Two Hamiltonian cycles of the rows × cols torus by square switches, for rows = cols or min(rows, cols) odd (sizes
+// >= 3). Start: cycle 0 = the row rings, cycle 1 = the column rings. Switching a unit square (its two row edges to
+// cycle 1, its two column edges to cycle 0) keeps both 2-factors, and when its row edges lie on two different
+// cycle-0 rings and its column edges on two different cycle-1 rings it merges both pairs (Kotzig's argument for
+// C_m □ C_n). For rows <= cols: squares (i, i), i = 0 … rows − 2, merge all rows and the first `rows` columns; when
+// cols > rows (rows odd), (rows − 1, rows − 1) and then (1 + (c − rows) mod 2, c) for c = rows … cols − 2 merge the
+// remaining columns one at a time while the rows stay one cycle. The walk below verifies that both are Hamiltonian
+// (checked in tests for rows odd 3..25 with cols up to 60, and squares 3..29); rows > cols is the transpose.
+std::array<std::vector<std::uint64_t>, 2> switch_2d(std::uint64_t rows, std::uint64_t cols) {
+  const std::uint64_t m = std::min(rows, cols), n = std::max(rows, cols);
+  if (m < 3 || (m != n && m % 2 == 0))
+    throw std::invalid_argument("square switches need both sizes >= 3 and the sizes equal or the smaller odd, got " + std::to_string(rows) + "x" +
+                                std::to_string(cols));
+  // colour of the edge leaving (r, c) along the row (horizontal) or the column (vertical), in the m × n frame
+  std::vector<std::uint8_t> horizontal(m * n, 0), vertical(m * n, 1);
+  auto flip = [&](std::uint64_t r, std::uint64_t c) {
+    horizontal[r * n + c] = horizontal[((r + 1) % m) * n + c] = 1;
+    vertical[r * n + c] = vertical[r * n + (c + 1) % n] = 0;
+  };
+  for (std::uint64_t i = 0; i + 1 < m; ++i) flip(i, i);
+  if (n > m) flip(m - 1, m - 1);
+  for (std::uint64_t c = m; c + 1 < n; ++c) flip(1 + (c - m) % 2, c);
+  std::array<std::vector<std::uint64_t>, 2> out;
+  for (std::uint8_t colour = 0; colour < 2; ++colour) {
+    std::uint64_t r = 0, c = 0, pr = m, pc = n;  // the previous PU (none yet)
+    do {
+      out[colour].push_back(rows <= cols ? r * cols + c : c * cols + r);  // back to the caller's frame
+      // the two edges of this colour at (r, c): among right, left, down, up
+      const std::uint64_t cand[4][2] = {{r, (c + 1) % n}, {r, (c + n - 1) % n}, {(r + 1) % m, c}, {(r + m - 1) % m, c}};
+      const bool has[4] = {horizontal[r * n + c] == colour, horizontal[r * n + (c + n - 1) % n] == colour, vertical[r * n + c] == colour,
+                           vertical[((r + m - 1) % m) * n + c] == colour};
+      int k = 0;
+      while (k < 4 && (!has[k] || (cand[k][0] == pr && cand[k][1] == pc))) ++k;
+      if (k == 4) throw std::logic_error("square switches: a PU without a second edge of its colour");
+      pr = r, pc = c;
+      r = cand[k][0], c = cand[k][1];
+    } while (!(r == 0 && c == 0));
+    if (out[colour].size() != m * n)
+      throw std::logic_error("square switches on " + std::to_string(rows) + "x" + std::to_string(cols) + ": a cycle is not Hamiltonian");
+  }
+  return out;
+}
+
+// Two Hamiltonian cycles of the rows × cols torus: Section 3.1's rules when both are even, else square switches.
+std::array<std::vector<std::uint64_t>, 2> decompose_2d(std::uint64_t rows, std::uint64_t cols) {
+  return rows % 2 == 0 && cols % 2 == 0 ? split_2d(rows, cols) : switch_2d(rows, cols);
+}
+
+// Hamilton decomposition of the torus with the given dims (count a power of two; every 2-D factor both even, equal,
+// or with its smaller size odd): per cycle the sequence of mixed-radix PU indices (row-major over dims).
 std::vector<std::vector<std::uint64_t>> decompose(const std::vector<std::uint32_t>& dims) {
   if (dims.size() == 1) {
     std::vector<std::uint64_t> cycle(dims[0]);
@@ -140,7 +188,7 @@ std::vector<std::vector<std::uint64_t>> decompose(const std::vector<std::uint32_
   std::vector<std::vector<std::uint64_t>> out;
   for (std::size_t i = 0; i < h.size(); ++i) {
     // H_i □ K_i ≅ the size_left × size_right torus: (s, t) ↦ (h_i[s], k_i[t]).
-    for (const auto& cycle : split_2d(size_left, size_right)) {
+    for (const auto& cycle : decompose_2d(size_left, size_right)) {
       std::vector<std::uint64_t> mapped;
       mapped.reserve(cycle.size());
       for (std::uint64_t v : cycle) mapped.push_back(h[i][v / size_right] * size_right + k[i][v % size_right]);
@@ -176,13 +224,16 @@ cycle_system hamiltonian_product_cycles(const torus& network) {
   if (d != 1 && d != 2 && d != 4 && d != 8)
     throw std::invalid_argument("Hamilton decomposition (Section 3.4) of " + network.name() +
                                 ": the product construction needs d = 1, 2, 4 or 8, got d = " + std::to_string(d));
-  for (std::uint32_t j = 0; j < d; ++j)
-    if (network.dims()[j] % 2 != 0)
-      throw std::invalid_argument("Hamilton decomposition (Section 3.4) of " + network.name() + ": needs every n_j even, n_" +
-                                  std::to_string(j + 1) + " = " + std::to_string(network.dims()[j]));
   cycle_system out{network, {}, "hamiltonian-product"};
+  std::vector<std::vector<std::uint64_t>> sequences;
+  try {
+    sequences = decompose(network.dims());
+  } catch (const std::invalid_argument& e) {  // a 2-D factor with the smaller size even and the other odd
+    throw std::invalid_argument("Hamilton decomposition (Section 3.4) of " + network.name() + ": " + e.what() +
+                                " (every 2-D factor of the product must have both sizes even, equal sizes, or its smaller size odd)");
+  }
   std::vector<char> used(static_cast<std::size_t>(network.size()) * network.ports(), 0);
-  for (const auto& sequence : decompose(network.dims())) out.cycles.push_back(cycle_through(network, sequence, used));
+  for (const auto& sequence : sequences) out.cycles.push_back(cycle_through(network, sequence, used));
   return out;
 }
 
