@@ -87,6 +87,18 @@ void sat_witness_4x6_pairing(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(solve_torus_clausal(torus({4, 6}), torus_model::pairing, 8, 600'000).answer);
 }
 
+// Three Hamiltonian cycles of 10 x 10 x 10: the randomized square-switch search against the SAT search (CaDiCaL with
+// lazy subtour cuts) as the baseline, in the same run; and the switch search alone on 32 x 32 x 32.
+void switch_search_10x10x10(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(switch_search_decomposition(torus({10, 10, 10})).has_value());
+}
+void sat_search_10x10x10(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(search_hamilton_decomposition(torus({10, 10, 10}), 600'000).cuts);
+}
+void switch_search_32x32x32(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(switch_search_decomposition(torus({32, 32, 32})).has_value());
+}
+
 // Baseline: read the same number of 4-byte link entries sequentially (what a link-step costs at the least).
 void stream_baseline(benchmark::State& state) {
   std::vector<std::uint32_t> links(32 * 32 * 32 * 6);
@@ -110,6 +122,9 @@ BENCHMARK(pairing_minimum_3x5_sat)->Unit(benchmark::kMillisecond);
 BENCHMARK(pairing_minimum_3x5_z3)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(hamilton_search_15x17)->Unit(benchmark::kMillisecond);
 BENCHMARK(local_search_4x6_pairing)->Unit(benchmark::kMillisecond);
+BENCHMARK(switch_search_10x10x10)->Unit(benchmark::kMillisecond);
+BENCHMARK(sat_search_10x10x10)->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(switch_search_32x32x32)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(sat_witness_4x6_pairing)->Iterations(1)->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -40,6 +40,12 @@ cycle_system build_cycles(const std::string& dims, const std::string& algo) {
     if (algo == "hamiltonian") return section_3_1_applies(t) ? hamiltonian_2d_cycles(t) : hamiltonian_product_cycles(t);
     if (algo == "one-packet") return zigzag_cycles(t);
     if (algo == "partial") return partial_2d_cycles(t);
+    if (algo == "hamiltonian-switch") {
+      if (t.size() > 32768) throw bad_input("--dims " + dims + " --algo hamiltonian-switch: at most 32768 PUs (32x32x32 takes about 15 s)");
+      std::optional<cycle_system> system = switch_search_decomposition(t);
+      if (!system) throw bad_input("--dims " + dims + " --algo hamiltonian-switch: the square-switch search found no decomposition (try hamiltonian-search)");
+      return std::move(*system);
+    }
     if (algo == "hamiltonian-search") {
       const hamilton_search_result r = search_hamilton_decomposition(t, 60'000);
       if (!r.system) throw bad_input("--dims " + dims + " --algo hamiltonian-search: " + r.reason);
@@ -49,7 +55,7 @@ cycle_system build_cycles(const std::string& dims, const std::string& algo) {
     const std::string hint = algo == "hamiltonian" ? " (--algo hamiltonian-search finds Hamiltonian cycles by SAT for any sizes >= 3)" : "";
     throw bad_input(std::string("--dims ") + dims + " --algo " + algo + ": " + e.what() + hint);
   }
-  throw bad_input("--algo: expected hamiltonian, hamiltonian-search, partial or one-packet, got '" + algo + "'");
+  throw bad_input("--algo: expected hamiltonian, hamiltonian-switch, hamiltonian-search, partial or one-packet, got '" + algo + "'");
 }
 
 // The routing table of an algorithm over its cycle system (built once, also for the checks that need the cycles).
@@ -171,6 +177,7 @@ void add_torus_commands(CLI::App& app, int& code) {
   generate->add_option("--dims", g->dims, "sizes, e.g. 6x8")->required();
   generate->add_option("--algo", g->algo,
                        "hamiltonian (Section 3.1 in 2-D with n1, n2 even; otherwise square switches in 2-D and Section 3.4's product for d = 1, 4, 8 — every 2-D factor equal, both even or its smaller size odd; d packets per PU), "
+                       "hamiltonian-switch (d edge-disjoint Hamiltonian cycles by randomized square switches, any sizes >= 3, up to 32768 PUs) or "
                        "hamiltonian-search (d edge-disjoint Hamiltonian cycles found by SAT, any sizes >= 3, up to 4096 PUs) or "
                        "partial (Sections 3.2 and 3.3: partial cycles, n2 odd >= 5, n1 even or odd >= 5; one packet per PU) or "
                        "one-packet (Section 4: zigzag cycles, one packet per PU) or "
@@ -188,7 +195,7 @@ void add_torus_commands(CLI::App& app, int& code) {
   CLI::App* simulate = app.get_subcommand("simulate")->add_subcommand("torus", "Gossip on a torus by a routing table");
   simulate->add_option("table", s->table, "a dancecard.torus-routing/1 file (or - for stdin); or use --dims and --algo");
   simulate->add_option("--dims", s->dims, "sizes, e.g. 6x8 (with --algo)");
-  simulate->add_option("--algo", s->algo, "hamiltonian, hamiltonian-search, partial, one-packet or local-search");
+  simulate->add_option("--algo", s->algo, "hamiltonian, hamiltonian-switch, hamiltonian-search, partial, one-packet or local-search");
   simulate->add_option("--supply", s->supply, "time-independent, one-switch or scheduled (default)");
   add_local_search_options(simulate, s->local);
   simulate->add_flag("--json", s->json, "print the result as JSON");
@@ -281,7 +288,7 @@ void add_torus_commands(CLI::App& app, int& code) {
   draw->require_subcommand(1);
   CLI::App* draw_torus = draw->add_subcommand("torus", "The cycles of a 2-D or 3-D torus construction (Figures 1, 2 and 5; 3-D layer by layer)");
   draw_torus->add_option("--dims", d->dims, "sizes of a 2-D or 3-D torus, e.g. 6x8 or 3x3x4")->required();
-  draw_torus->add_option("--algo", d->algo, "hamiltonian, hamiltonian-search, partial or one-packet");
+  draw_torus->add_option("--algo", d->algo, "hamiltonian, hamiltonian-switch, hamiltonian-search, partial or one-packet");
   draw_torus->add_option("--out", d->output, "the SVG file to write (- for stdout)")->required();
   draw_torus->callback([d, &code] {
     const cycle_system system = build_cycles(d->dims, d->algo);

@@ -401,6 +401,11 @@ TEST(cli_torus, generate_simulate_and_bad_input) {
   // Conditions and malformed tables are bad input, naming the problem.
   // 5 x 8: the smaller size odd, so square switches give the two Hamiltonian cycles; 4 x 5 has none of the conditions.
   expect_run("simulate torus --dims 5x8", 0, "complete after 20 steps");
+  // Any sizes >= 3 by the square-switch search: 4 x 5 (no explicit construction here) and 3-D, d packets per PU.
+  expect_run("simulate torus --dims 4x5 --algo hamiltonian-switch", 0, "complete after 10 steps");
+  expect_run("simulate torus --dims 3x4x5 --algo hamiltonian-switch", 0, "3 cycles (square-switch search)");
+  expect_run("simulate torus --dims 2x5 --algo hamiltonian-switch", 2, "needs every n_j >= 3");
+  expect_run("simulate torus --dims 40x40x40 --algo hamiltonian-switch", 2, "at most 32768 PUs");
   expect_run("generate torus --dims 4x5", 2, "the smaller odd, got 4x5");
   EXPECT_EQ(run("generate torus --dims 6x").code, 2);
   EXPECT_EQ(run("generate torus --dims 6x8 --algo zigzag").code, 2);

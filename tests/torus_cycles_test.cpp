@@ -2,6 +2,8 @@
 // step counts, checked by the cycle checks, the supply (locality) check and the gossip simulator.
 #include <gtest/gtest.h>
 
+#include <optional>
+
 #include <algorithm>
 #include <limits>
 
@@ -235,6 +237,26 @@ TEST(torus_hamilton, product_decomposition_section_3_4) {
   EXPECT_THROW(hamiltonian_product_cycles(torus::parse("4x5")), std::invalid_argument);     // smaller size even, other odd
   EXPECT_THROW(hamiltonian_product_cycles(torus::parse("4x5x4x4")), std::invalid_argument);  // its 4 x 5 factor
   EXPECT_THROW(hamiltonian_product_cycles(torus::parse("2x3")), std::invalid_argument);
+}
+
+TEST(torus_hamilton, square_switch_search_decomposes_tori_of_any_dimension) {
+  // The randomized search, on sizes no explicit construction here covers (4 x 5: smaller even, other odd; 3-D), and
+  // up to 12^3; every result is d Hamiltonian, pairwise edge-disjoint cycles, and the same for the same seed.
+  for (const char* dims : {"3x3", "4x5", "6x9", "3x4x5", "5x6x7", "12x12x12", "4x5x6x7", "7"}) {
+    const torus t = torus::parse(dims);
+    const std::optional<cycle_system> system = switch_search_decomposition(t, 1);
+    ASSERT_TRUE(system.has_value()) << dims;
+    const cycle_system_report cycles = check_cycle_system(*system, 0);
+    ASSERT_TRUE(cycles.holds()) << dims << ": " << describe(cycles);
+    ASSERT_EQ(cycles.lengths, std::vector<std::uint64_t>(t.dimension(), t.size())) << dims;
+    const std::optional<cycle_system> again = switch_search_decomposition(t, 1);
+    ASSERT_TRUE(again.has_value());
+    for (std::size_t c = 0; c < system->cycles.size(); ++c) EXPECT_EQ(again->cycles[c].pus, system->cycles[c].pus) << dims;
+  }
+  const gossip_report run = simulate_gossip(cycle_routing(*switch_search_decomposition(torus({3, 4, 5})), supply_policy::time_independent, false));
+  ASSERT_TRUE(run.holds());
+  EXPECT_EQ(run.steps, 30u);  // Section 3.4: P/2 with d packets per PU
+  EXPECT_THROW(switch_search_decomposition(torus({2, 5})), std::invalid_argument);  // n_j = 2: double links
 }
 
 TEST(torus_hamilton, square_switches_decompose_every_odd_and_square_2d_torus) {

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -57,6 +58,17 @@ std::uint32_t zigzag_type(const std::vector<std::uint32_t>& dims, std::uint64_t 
 /// require (std::invalid_argument names it): d a power of two (at most 8); every 2-D torus on the way (the factors
 /// (n_1, n_2), (n_3, n_4), … and their products) has both sizes even, equal sizes, or its smaller size odd and >= 3.
 cycle_system hamiltonian_product_cycles(const torus& network);
+
+/// d edge-disjoint Hamiltonian cycles of any torus with every n_j >= 3, by randomized square switches (Kotzig's
+/// merging generalised): class k starts as the rings along x_k; switching a unit square in the (x_k, x_l) plane whose
+/// x_k links are of one class and x_l links of another keeps every class a 2-factor and, when a class's two links lie
+/// on different cycles, merges them. First every switch that merges in both classes; then switches that lower the
+/// total number of cycles, and (three times in ten) ones that keep it, in rounds over the squares in a seeded random
+/// order; an attempt that gets stuck (a round changes nothing) or runs out of max_rounds restarts from the rings with
+/// another seed, up to 20 attempts. Not a proof that it always succeeds: none (std::nullopt) when every attempt
+/// fails; a result is walked and must be d Hamiltonian cycles. Deterministic for a seed.
+/// require (std::invalid_argument): every n_j >= 3.
+std::optional<cycle_system> switch_search_decomposition(const torus& network, std::uint64_t seed = 1, std::uint64_t max_rounds = 100);
 
 /// The two Hamiltonian cycles of Section 3.1's rules (n1, n2 even), walked from the pairing table.
 cycle_system hamiltonian_2d_cycles(const torus& network);
