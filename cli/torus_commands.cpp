@@ -52,7 +52,7 @@ cycle_system build_cycles(const std::string& dims, const std::string& algo) {
       return *r.system;
     }
   } catch (const std::invalid_argument& e) {
-    const std::string hint = algo == "hamiltonian" ? " (--algo hamiltonian-search finds Hamiltonian cycles by SAT for any sizes >= 3)" : "";
+    const std::string hint = algo == "hamiltonian" ? " (--algo hamiltonian-switch or hamiltonian-search find Hamiltonian cycles for any sizes >= 3)" : "";
     throw bad_input(std::string("--dims ") + dims + " --algo " + algo + ": " + e.what() + hint);
   }
   throw bad_input("--algo: expected hamiltonian, hamiltonian-switch, hamiltonian-search, partial or one-packet, got '" + algo + "'");
