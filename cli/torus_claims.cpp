@@ -425,7 +425,7 @@ void register_torus_smt_claims(theorem_book& book) {
                   // floor(P/2) steps, within n1 n2/2 when one size is even and ceil(n1 n2/2) when both are odd
                   const std::string problem = hamilton_problem(*r.system);
                   if (!problem.empty()) return claim_result{verdict::violated, "3 <= n1 <= n2 <= 11", problem};
-                  if (n1 == n2 || n1 % 2 == 1) {  // square switches apply
+                  if (square_switches_apply(n1, n2)) {
                     const std::string explicit_problem = hamilton_problem(hamiltonian_product_cycles(t));
                     if (!explicit_problem.empty()) return claim_result{verdict::violated, "3 <= n1 <= n2 <= 11", explicit_problem};
                     ++explicit_count;

@@ -30,8 +30,6 @@ supply_policy parse_supply(const std::string& supply) {
   throw bad_input("--supply: expected time-independent, one-switch or scheduled, got '" + supply + "'");
 }
 
-bool section_3_1_applies(const torus& t) { return t.dimension() == 2 && t.dims()[0] % 2 == 0 && t.dims()[1] % 2 == 0; }
-
 // The cycle system of an algorithm: hamiltonian (Section 3.1 in 2-D with both sizes even, else Section 3.4's product
 // construction for d = 1, 2, 4, 8 with square switches for odd 2-D factors) or one-packet (Section 4's zigzag cycles).
 cycle_system build_cycles(const std::string& dims, const std::string& algo) {

@@ -181,7 +181,7 @@ int main(int argc, char** argv) {
         try {
           if (torus_algo == "hamiltonian") {  // Section 3.1 when both sizes are even, else square switches / Section 3.4
             const torus t = torus::parse(dims);
-            if (t.dimension() == 2 && t.dims()[0] % 2 == 0 && t.dims()[1] % 2 == 0) return hamiltonian_2d(t);
+            if (section_3_1_applies(t)) return hamiltonian_2d(t);
             return cycle_routing(hamiltonian_product_cycles(t), supply_policy::time_independent, false);
           }
           if (torus_algo == "one-packet") return cycle_routing(zigzag_cycles(torus::parse(dims)), supply_policy::scheduled);

@@ -124,6 +124,15 @@ std::array<std::vector<std::uint64_t>, 2> split_2d(std::uint64_t rows, std::uint
   return out;
 }
 
+}  // namespace
+
+bool square_switches_apply(std::uint64_t rows, std::uint64_t cols) {
+  const std::uint64_t m = std::min(rows, cols), n = std::max(rows, cols);
+  return m >= 3 && (m == n || m % 2 == 1);
+}
+
+namespace {
+
 // Two Hamiltonian cycles of the rows × cols torus by square switches, for rows = cols or min(rows, cols) odd (sizes
 // >= 3). Start: cycle 0 = the row rings, cycle 1 = the column rings. Switching a unit square (its two row edges to
 // cycle 1, its two column edges to cycle 0) keeps both 2-factors, and when its row edges lie on two different
@@ -134,7 +143,7 @@ std::array<std::vector<std::uint64_t>, 2> split_2d(std::uint64_t rows, std::uint
 // (checked in tests for rows odd 3..25 with cols up to 60, and squares 3..29); rows > cols is the transpose.
 std::array<std::vector<std::uint64_t>, 2> switch_2d(std::uint64_t rows, std::uint64_t cols) {
   const std::uint64_t m = std::min(rows, cols), n = std::max(rows, cols);
-  if (m < 3 || (m != n && m % 2 == 0))
+  if (!square_switches_apply(rows, cols))
     throw std::invalid_argument("square switches need both sizes >= 3 and the sizes equal or the smaller odd, got " + std::to_string(rows) + "x" +
                                 std::to_string(cols));
   // colour of the edge leaving (r, c) along the row (horizontal) or the column (vertical), in the m × n frame
@@ -300,14 +309,10 @@ std::optional<std::vector<std::uint8_t>> switch_attempt(const torus& network, st
       if (!merge_a && !merge_b) continue;
       const std::uint32_t before = count[a] + count[b];
       e1 = e3 = b, e2 = e4 = a;
-      if (merge_a && merge_b) {  // two distinct pairs merge: the counts fall by one each
-        relabel(a), relabel(b);
-        moved = true;
-        continue;
-      }
       relabel(a), relabel(b);
       const std::uint32_t after = count[a] + count[b];
-      // keep a decrease; keep an equal count (a merge in one class, a split in the other) three times in ten, to move on
+      // keep a decrease (always, when both classes merged); keep an equal count (a merge in one class, a split in the
+      // other) three times in ten, to move on
       if (after < before || (after == before && random() % 10 < 3)) {
         moved = true;
         continue;

@@ -115,6 +115,10 @@ std::uint32_t section_3_1_partner(std::uint64_t cols, std::uint64_t col, std::ui
   return port == T ? L : port == L ? T : port == B ? R : B;
 }
 
+bool section_3_1_applies(const torus& network) {
+  return network.dimension() == 2 && network.dims()[0] % 2 == 0 && network.dims()[1] % 2 == 0;
+}
+
 routing_table hamiltonian_2d(const torus& network) {
   if (network.dimension() != 2) throw std::invalid_argument("hamiltonian_2d: needs a 2-D torus, got " + network.name());
   const std::uint32_t rows = network.dims()[0], cols = network.dims()[1];

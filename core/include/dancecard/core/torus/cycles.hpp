@@ -58,6 +58,9 @@ std::uint32_t zigzag_type(const std::vector<std::uint32_t>& dims, std::uint64_t 
 /// require (std::invalid_argument names it): d a power of two (at most 8); every 2-D torus on the way (the factors
 /// (n_1, n_2), (n_3, n_4), … and their products) has both sizes even, equal sizes, or its smaller size odd and >= 3.
 cycle_system hamiltonian_product_cycles(const torus& network);
+/// Whether square switches split the rows × cols torus into two Hamiltonian cycles: both sizes >= 3, and equal or the
+/// smaller one odd (hamiltonian_product_cycles uses them for every 2-D torus on the way that is not both even).
+bool square_switches_apply(std::uint64_t rows, std::uint64_t cols);
 
 /// d edge-disjoint Hamiltonian cycles of any torus with every n_j >= 3, by randomized square switches (Kotzig's
 /// merging generalised): class k starts as the rings along x_k; switching a unit square in the (x_k, x_l) plane whose

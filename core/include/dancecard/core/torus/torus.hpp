@@ -89,5 +89,7 @@ std::uint32_t section_3_1_partner(std::uint64_t cols, std::uint64_t col, std::ui
 /// edge-disjoint Hamiltonian cycles, two packets per PU. require: a 2-D torus with both sides even
 /// (std::invalid_argument names the condition otherwise).
 routing_table hamiltonian_2d(const torus& network);
+/// Whether hamiltonian_2d applies: a 2-D torus with both sides even.
+bool section_3_1_applies(const torus& network);
 
 }  // namespace dancecard
