@@ -11,6 +11,7 @@
 #include "dancecard/formats/torus_io.hpp"
 #include "dancecard/smt/hamilton_search.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
+#include "dancecard/smt/torus_supply.hpp"
 
 namespace dancecard::cli {
 
@@ -57,9 +58,20 @@ cycle_system build_cycles(const std::string& dims, const std::string& algo) {
 }
 
 // The routing table of an algorithm over its cycle system (built once, also for the checks that need the cycles).
-routing_table table_for(const cycle_system& system, const std::string& algo, supply_policy policy) {
+// supply_search (seconds, "" for none): one-packet and partial systems get their supply from smt/torus_supply.hpp —
+// the relay assignment and the fewest-step direction schedule of the policy — instead of cycle_routing's greedy one.
+// No table within the budget: std::nullopt (the caller exits 3).
+std::optional<routing_table> table_for(const cycle_system& system, const std::string& algo, supply_policy policy, const std::string& supply_search = "") {
   if (algo == "hamiltonian" && section_3_1_applies(system.network)) return hamiltonian_2d(system.network);  // Section 3.1
   try {
+    if (!supply_search.empty()) {
+      if (algo != "one-packet" && algo != "partial") throw bad_input("--supply-search: for --algo one-packet or partial (one packet per PU), not " + algo);
+      const supply_search_result r = best_cycle_supply(system, policy, parse_timeout_ms(supply_search, "--supply-search"));
+      std::cerr << "supply search (" << to_string(policy) << "): " << r.reason << "; " << r.assignment.direct_links << " direct and "
+                << r.assignment.relay_links << " relayed supplying links, " << r.queries << " queries, " << static_cast<long long>(r.seconds * 1000) << " ms\n";
+      if (!r.table) return std::nullopt;
+      return r.table;
+    }
     return cycle_routing(system, policy, algo == "one-packet" || algo == "partial");
   } catch (const std::invalid_argument& e) {  // e.g. an off-cycle PU that no free link can supply
     throw bad_input("--dims " + system.network.name() + " --algo " + algo + ": " + e.what());
@@ -85,10 +97,11 @@ routing_table local_search_table(const std::string& dims, const local_search_opt
   return std::move(*r.table);
 }
 
-routing_table build(const std::string& dims, const std::string& algo, const std::string& supply, const local_search_options& local) {
+std::optional<routing_table> build(const std::string& dims, const std::string& algo, const std::string& supply, const local_search_options& local,
+                                   const std::string& supply_search) {
   if (algo == "local-search") return local_search_table(dims, local);
   const supply_policy policy = parse_supply(supply);
-  return table_for(build_cycles(dims, algo), algo, policy);
+  return table_for(build_cycles(dims, algo), algo, policy, supply_search);
 }
 
 void add_local_search_options(CLI::App* command, local_search_options& o) {
@@ -166,7 +179,7 @@ void draw_svg(std::ostream& out, const cycle_system& system) {
 
 void add_torus_commands(CLI::App& app, int& code) {
   struct options {
-    std::string dims, algo = "hamiltonian", table, output, supply = "scheduled", arrivals;
+    std::string dims, algo = "hamiltonian", table, output, supply = "scheduled", arrivals, supply_search;
     bool json = false;
     local_search_options local;
   };
@@ -181,11 +194,19 @@ void add_torus_commands(CLI::App& app, int& code) {
                        "one-packet (Section 4: zigzag cycles, one packet per PU) or "
                        "local-search (a pairing or general table with few steps, one packet per PU, found against the simulator)");
   generate->add_option("--supply", g->supply, "how out-of-cycle PUs are supplied: time-independent, one-switch or scheduled (default)");
+  const char* supply_search_help =
+      "SECONDS: with --algo one-packet or partial, choose the supply by SAT (relay assignment, then the --supply policy's "
+      "direction schedule with the fewest steps, simulated) within this budget; exit 3 if none is found";
+  generate->add_option("--supply-search", g->supply_search, supply_search_help);
   add_local_search_options(generate, g->local);
   generate->add_option("--output,-o", g->output, "write to FILE instead of stdout");
   generate->callback([g, &code] {
-    const routing_table table = build(g->dims, g->algo, g->supply, g->local);
-    write_output(g->output, [&](std::ostream& out) { write_torus_routing(out, table, g->algo); });
+    const std::optional<routing_table> table = build(g->dims, g->algo, g->supply, g->local, g->supply_search);
+    if (!table) {
+      code = exit_unknown;
+      return;
+    }
+    write_output(g->output, [&](std::ostream& out) { write_torus_routing(out, *table, g->algo); });
     code = exit_holds;
   });
 
@@ -195,6 +216,7 @@ void add_torus_commands(CLI::App& app, int& code) {
   simulate->add_option("--dims", s->dims, "sizes, e.g. 6x8 (with --algo)");
   simulate->add_option("--algo", s->algo, "hamiltonian, hamiltonian-switch, hamiltonian-search, partial, one-packet or local-search");
   simulate->add_option("--supply", s->supply, "time-independent, one-switch or scheduled (default)");
+  simulate->add_option("--supply-search", s->supply_search, supply_search_help);
   add_local_search_options(simulate, s->local);
   simulate->add_flag("--json", s->json, "print the result as JSON");
   simulate->add_option("--arrivals", s->arrivals,
@@ -209,9 +231,15 @@ void add_torus_commands(CLI::App& app, int& code) {
       system = build_cycles(s->dims, s->algo);
       system_policy = policy;
     }
-    const routing_table table = local              ? local_search_table(s->dims, s->local)
-                                : s->table.empty() ? table_for(*system, s->algo, system_policy)
-                                                   : parse_input(s->table, [](const std::string& t) { return read_torus_routing(t); });
+    if (!s->supply_search.empty() && !system) throw bad_input("--supply-search: needs --dims with --algo one-packet or partial");
+    const std::optional<routing_table> found = local              ? local_search_table(s->dims, s->local)
+                                               : s->table.empty() ? table_for(*system, s->algo, system_policy, s->supply_search)
+                                                                  : parse_input(s->table, [](const std::string& t) { return read_torus_routing(t); });
+    if (!found) {
+      code = exit_unknown;
+      return;
+    }
+    const routing_table& table = *found;
     const torus_cycle_report cycles = forwarding_cycles(table, false);
     const std::uint64_t entries = static_cast<std::uint64_t>(table.network.size()) * table.network.size() * table.packets;
     if (!s->arrivals.empty() && entries > (std::uint64_t{1} << 22))

@@ -1,0 +1,117 @@
+// smt/torus_supply: relay assignment and SAT-chosen direction schedules for the supply of off-cycle packets. Every
+// table is simulated again here (checkers/torus_check), its locality checked, and compared with cycle_routing's
+// greedy supply on the same cycles.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <utility>
+
+#include "dancecard/checkers/torus_check.hpp"
+#include "dancecard/core/torus/cycles.hpp"
+#include "dancecard/smt/torus_supply.hpp"
+
+namespace dancecard {
+namespace {
+
+// Theorem 7's bound (1 + d/n_d) · P/(2d) + 2, rounded up.
+std::uint64_t theorem_7_bound(const torus& t) {
+  const std::uint64_t d = t.dimension(), P = t.size(), nd = t.dims().back();
+  return ((nd + d) * P + 2 * d * nd - 1) / (2 * d * nd) + 2;
+}
+
+// Simulates the table independently and checks the locality property; returns the simulated steps.
+std::uint64_t checked_steps(const supply_search_result& r, const cycle_system& system) {
+  EXPECT_EQ(r.answer, solver_answer::sat) << r.reason;
+  if (!r.table) return 0;
+  const gossip_report run = simulate_gossip(*r.table);
+  EXPECT_TRUE(run.holds()) << describe(run);
+  EXPECT_EQ(run.steps, r.steps);
+  const supply_report supply = check_supply(*r.table, system);
+  EXPECT_TRUE(supply.holds()) << describe(supply);
+  EXPECT_LE(supply.max_delay, 2u);
+  return run.steps;
+}
+
+TEST(TorusSupply, DirectSupplyMeetsTheorem7On4x4x4x4) {
+  const torus t({4, 4, 4, 4});
+  const cycle_system system = zigzag_cycles(t);
+  // Section 3.2's strategy (one switch per supplying link): cycles of 128 PUs, whose circulation alone takes 64 steps,
+  // and every PU adjacent to every cycle it is off.
+  const supply_search_result r = best_cycle_supply(system, supply_policy::one_switch, 60'000);
+  EXPECT_EQ(checked_steps(r, system), 64u);
+  EXPECT_LE(r.steps, theorem_7_bound(t));
+  EXPECT_EQ(r.assignment.relay_links, 0u);
+  // Fully time-independent: Theorem 7's second bound (1 + d/n_d)(1 + 3d/n_{d-1}) P/(2d) = 256.
+  const supply_search_result fixed = best_cycle_supply(system, supply_policy::time_independent, 60'000);
+  EXPECT_GE(checked_steps(fixed, system), 64u);
+  EXPECT_LE(fixed.steps, 256u);
+  ASSERT_TRUE(fixed.table);
+  EXPECT_TRUE(fixed.table->switches.empty());
+  // One step less is impossible for any schedule: the cycles' own circulation needs 64.
+  EXPECT_EQ(schedule_cycle_supply(system, 63, supply_policy::scheduled, 60'000).answer, solver_answer::unsat);
+}
+
+TEST(TorusSupply, RelayedSupplyBeatsTheGreedyOneOn4x4x4x5) {
+  // Here the zigzag offsets leave one cycle not adjacent to the PUs of the last row: two relays each (delay 2).
+  const torus t({4, 4, 4, 5});
+  const cycle_system system = zigzag_cycles(t);
+  const supply_search_result r = best_cycle_supply(system, supply_policy::scheduled, 60'000);
+  EXPECT_EQ(checked_steps(r, system), 82u);  // the least T with a schedule for this assignment: T − 1 is unsat
+  EXPECT_EQ(r.assignment.relay_links, 128u);
+  EXPECT_EQ(r.assignment.single_stream, 0u);
+  EXPECT_EQ(schedule_cycle_supply(system, 81, supply_policy::scheduled, 60'000).answer, solver_answer::unsat);
+  const gossip_report greedy = simulate_gossip(cycle_routing(system, supply_policy::scheduled));
+  ASSERT_TRUE(greedy.holds());
+  EXPECT_LT(r.steps, greedy.steps);
+  const supply_search_result fixed = best_cycle_supply(system, supply_policy::time_independent, 60'000);
+  const gossip_report greedy_fixed = simulate_gossip(cycle_routing(system, supply_policy::time_independent));
+  ASSERT_TRUE(greedy_fixed.holds());
+  EXPECT_LT(checked_steps(fixed, system), greedy_fixed.steps);
+  EXPECT_GE(fixed.steps, r.steps);  // a fixed direction is one of the schedules
+}
+
+TEST(TorusSupply, OneSwitchMeansAtMostOneSwitchPerLink) {
+  const torus t({4, 2, 4, 5});
+  const cycle_system system = zigzag_cycles(t);
+  const supply_search_result r = best_cycle_supply(system, supply_policy::one_switch, 60'000);
+  checked_steps(r, system);
+  EXPECT_LE(r.steps, theorem_7_bound(t));
+  ASSERT_TRUE(r.table);
+  std::map<std::pair<pu_index, std::uint32_t>, int> per_link;
+  for (const port_switch& w : r.table->switches) {
+    const int seen = ++per_link[std::make_pair(w.pu, w.port)];
+    EXPECT_LE(seen, 1) << "PU " << w.pu << " port " << w.port;
+  }
+}
+
+TEST(TorusSupply, NoWorseThanGreedyIn3DAndOnPartialCycles) {
+  for (const auto& system : {zigzag_cycles(torus({3, 6, 5})), zigzag_cycles(torus({3, 3, 4})), partial_2d_cycles(torus({7, 7})),
+                             partial_2d_cycles(torus({6, 7}))}) {
+    for (supply_policy policy : {supply_policy::time_independent, supply_policy::one_switch}) {
+      const supply_search_result r = best_cycle_supply(system, policy, 60'000);
+      const gossip_report greedy = simulate_gossip(cycle_routing(system, policy));
+      ASSERT_TRUE(greedy.holds()) << system.network.name();
+      EXPECT_LE(checked_steps(r, system), greedy.steps) << system.network.name() << " " << to_string(policy);
+    }
+  }
+}
+
+TEST(TorusSupply, RejectsTrailsAndUncoveredPUs) {
+  // 4 × 3 × 2 × 4 satisfies conditions (1)–(3), but its zigzags pass some PUs twice on one cycle (closed trails).
+  try {
+    schedule_cycle_supply(zigzag_cycles(torus({4, 3, 2, 4})), 40, supply_policy::scheduled, 10'000);
+    ADD_FAILURE() << "expected std::invalid_argument";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("lies twice on cycle 0"), std::string::npos) << e.what();
+  }
+  // One 4-cycle in a 4 × 4 torus: the other PUs lie on no cycle.
+  const torus t({4, 4});
+  torus_cycle square;
+  square.pus = {t.index({0, 0}), t.index({0, 1}), t.index({1, 1}), t.index({1, 0})};
+  square.ports = {2, 0, 3, 1};  // +x2, +x1, −x2, −x1
+  const cycle_system lonely{t, {square}, "test"};
+  EXPECT_THROW(schedule_cycle_supply(lonely, 10, supply_policy::scheduled, 10'000), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace dancecard
