@@ -59,16 +59,19 @@ cycle_system build_cycles(const std::string& dims, const std::string& algo) {
 
 // The routing table of an algorithm over its cycle system (built once, also for the checks that need the cycles).
 // supply_search (seconds, "" for none): one-packet and partial systems get their supply from smt/torus_supply.hpp —
-// the relay assignment and the fewest-step direction schedule of the policy — instead of cycle_routing's greedy one.
+// which free link brings which cycle (directly or by one relay) and the fewest-step direction schedule of the policy,
+// in one SAT query per step count — instead of cycle_routing's greedy supply.
 // No table within the budget: std::nullopt (the caller exits 3).
 std::optional<routing_table> table_for(const cycle_system& system, const std::string& algo, supply_policy policy, const std::string& supply_search = "") {
+  if (!supply_search.empty() && algo != "one-packet" && algo != "partial")
+    throw bad_input("--supply-search: for --algo one-packet or partial (one packet per PU), not " + algo);
   if (algo == "hamiltonian" && section_3_1_applies(system.network)) return hamiltonian_2d(system.network);  // Section 3.1
   try {
     if (!supply_search.empty()) {
-      if (algo != "one-packet" && algo != "partial") throw bad_input("--supply-search: for --algo one-packet or partial (one packet per PU), not " + algo);
       const supply_search_result r = best_cycle_supply(system, policy, parse_timeout_ms(supply_search, "--supply-search"));
-      std::cerr << "supply search (" << to_string(policy) << "): " << r.reason << "; " << r.assignment.direct_links << " direct and "
-                << r.assignment.relay_links << " relayed supplying links, " << r.queries << " queries, " << static_cast<long long>(r.seconds * 1000) << " ms\n";
+      std::cerr << "supply search (" << to_string(policy) << "): " << r.reason;
+      if (r.table) std::cerr << "; used: " << r.assignment.direct_links << " direct and " << r.assignment.relay_links << " relayed supplying links";
+      std::cerr << "; " << r.queries << " queries, " << static_cast<long long>(r.seconds * 1000) << " ms\n";
       if (!r.table) return std::nullopt;
       return r.table;
     }
@@ -195,7 +198,7 @@ void add_torus_commands(CLI::App& app, int& code) {
                        "local-search (a pairing or general table with few steps, one packet per PU, found against the simulator)");
   generate->add_option("--supply", g->supply, "how out-of-cycle PUs are supplied: time-independent, one-switch or scheduled (default)");
   const char* supply_search_help =
-      "SECONDS: with --algo one-packet or partial, choose the supply by SAT (relay assignment, then the --supply policy's "
+      "SECONDS: with --algo one-packet or partial, choose the supply by SAT (free links direct or by one relay, and the --supply policy's "
       "direction schedule with the fewest steps, simulated) within this budget; exit 3 if none is found";
   generate->add_option("--supply-search", g->supply_search, supply_search_help);
   add_local_search_options(generate, g->local);
