@@ -18,20 +18,20 @@ namespace dancecard {
 namespace {
 
 constexpr std::uint32_t none = std::numeric_limits<std::uint32_t>::max();
-constexpr std::uint64_t nowhere = std::numeric_limits<std::uint64_t>::max();
 
-// The cycle system read once: positions and the links the cycles use.
+// The cycle system read once: the positions of every PU on every cycle (several on a closed trail) and the links the
+// cycles use.
 struct supply_layout {
   const cycle_system& system;
   const torus& net;
   pu_index P;
   std::uint32_t ports, cycles;
-  std::vector<std::uint64_t> where;  // [pu · cycles + c]: the position of pu on cycle c, or nowhere
-  std::vector<char> used;            // [pu · ports + out-port]: a cycle runs over this link
+  std::vector<std::vector<std::uint64_t>> passes;  // [pu · cycles + c]: the positions of pu on cycle c, increasing
+  std::vector<char> used;                          // [pu · ports + out-port]: a cycle runs over this link
 
   explicit supply_layout(const cycle_system& s)
       : system(s), net(s.network), P(s.network.size()), ports(s.network.ports()), cycles(static_cast<std::uint32_t>(s.cycles.size())),
-        where(static_cast<std::size_t>(P) * cycles, nowhere), used(static_cast<std::size_t>(P) * ports, 0) {
+        passes(static_cast<std::size_t>(P) * cycles), used(static_cast<std::size_t>(P) * ports, 0) {
     if (cycles == 0 || cycles > 32) throw std::invalid_argument("supply search: needs 1 to 32 cycles");
     for (std::uint32_t c = 0; c < cycles; ++c) {
       const torus_cycle& cy = s.cycles[c];
@@ -41,12 +41,9 @@ struct supply_layout {
         const pu_index pu = cy.pus[i];
         if (pu >= P || cy.ports[i] >= ports || net.neighbor(pu, cy.ports[i]) != cy.pus[(i + 1) % m])
           throw std::invalid_argument("supply search: cycle " + std::to_string(c) + " position " + std::to_string(i) + " is not a link to the next PU");
-        if (where[pu * cycles + c] != nowhere)
-          throw std::invalid_argument("supply search: PU " + std::to_string(pu) + " lies twice on cycle " + std::to_string(c) +
-                                      " (a closed trail, not a cycle)");
-        where[pu * cycles + c] = i;
+        passes[pu * cycles + c].push_back(i);
         for (std::uint32_t o : {cy.ports[i], torus::opposite(cy.ports[(i + m - 1) % m])}) {
-          if (used[pu * ports + o]) throw std::invalid_argument("supply search: two cycles share the link leaving PU " + std::to_string(pu) + " by port " + std::to_string(o));
+          if (used[pu * ports + o]) throw std::invalid_argument("supply search: the cycles use the link leaving PU " + std::to_string(pu) + " by port " + std::to_string(o) + " twice");
           used[pu * ports + o] = 1;
         }
       }
@@ -54,18 +51,19 @@ struct supply_layout {
     for (pu_index pu = 0; pu < P; ++pu)
       if (mask_on(pu) == 0) throw std::invalid_argument("supply search: PU " + std::to_string(pu) + " lies on no cycle, so its packet never leaves");
   }
-  bool on(pu_index pu, std::uint32_t c) const { return where[pu * cycles + c] != nowhere; }
+  const std::vector<std::uint64_t>& at(pu_index pu, std::uint32_t c) const { return passes[pu * cycles + c]; }
+  bool on(pu_index pu, std::uint32_t c) const { return !at(pu, c).empty(); }
   std::uint32_t mask_on(pu_index pu) const {
     std::uint32_t m = 0;
     for (std::uint32_t c = 0; c < cycles; ++c) m |= on(pu, c) ? 1u << c : 0u;
     return m;
   }
   bool free_in(pu_index pu, std::uint32_t p) const { return !used[pu * ports + p]; }  // cycles use links both ways
-  // The in-port of on-cycle pu that brings cycle c's packets running forward (+1: from its predecessor) or backward.
-  std::uint32_t cycle_in_port(pu_index pu, std::uint32_t c, bool forward) const {
+  // Choice k of on-cycle pu: pass k/2, packets running forward (k even: from the predecessor) or backward; its in-port.
+  std::uint32_t cycle_in_port(pu_index pu, std::uint32_t c, std::uint32_t k) const {
     const torus_cycle& cy = system.cycles[c];
-    const std::uint64_t i = where[pu * cycles + c], m = cy.length();
-    return forward ? torus::opposite(cy.ports[(i + m - 1) % m]) : cy.ports[i];
+    const std::uint64_t i = at(pu, c)[k / 2], m = cy.length();
+    return k % 2 == 0 ? torus::opposite(cy.ports[(i + m - 1) % m]) : cy.ports[i];
   }
 };
 
@@ -82,7 +80,7 @@ struct supply_option {
 
 }  // namespace
 
-supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint64_t steps, supply_policy policy, unsigned budget_ms) {
+supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint64_t steps, supply_policy policy, unsigned budget_ms, bool locality) {
   const auto start = std::chrono::steady_clock::now();
   if (steps < 1) throw std::invalid_argument("supply search: needs steps >= 1");
   const supply_layout L(system);
@@ -127,27 +125,57 @@ supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint
         }
       }
     }
-  // Direction variables dir(o, u) of direct option o, for its own steps u = 2 … steps (one per option when
-  // time-independent): true when the supplier forwards the packets running forward on the cycle (arriving from its
-  // predecessor). one_switch adds sw(o, u), "switched by step u", monotone, with dir(o, u) = dir(o, 2) xor sw(o, u).
-  const std::uint64_t per_option = policy == supply_policy::time_independent ? 1 : (steps >= 2 ? steps - 1 : 1);
-  const std::uint64_t dir_vars = directs * per_option, switch_vars = policy == supply_policy::one_switch ? dir_vars : 0;
-  if (dir_vars + switch_vars + options.size() > 100'000'000) throw std::invalid_argument("supply search: more than 1e8 variables");
-  auto dir = [&](std::uint64_t o, std::uint64_t u) {  // u >= 2
-    return static_cast<int>(o * per_option + (policy == supply_policy::time_independent ? 0 : u - 2) + 1);
+  // Choice variables of direct option o for its own steps u = 2 … steps (one set per option when time-independent):
+  // which in-port of the supplier it forwards — choice k: pass k/2 of the supplier on the cycle, packets running
+  // forward (k even, arriving from the predecessor) or backward. A supplier on the cycle once has two choices: one
+  // variable dir(o, u), true for forward. On a closed trail it has 2h (h passes): one-hot variables. one_switch adds
+  // sw(o, u), "switched by step u", monotone: before the switch the choice is that of step 2, after it constant.
+  const std::uint64_t per_step = policy == supply_policy::time_independent ? 1 : (steps >= 2 ? steps - 1 : 1);
+  std::vector<std::uint64_t> base(directs + 1, 0), width(directs, 1), switch_base(directs, 0);
+  for (std::uint64_t o = 0; o < directs; ++o) {
+    const supply_option& opt = options[o];
+    const std::uint64_t h = L.at(L.net.neighbor(opt.v, opt.p), opt.c).size();
+    width[o] = h == 1 ? 1 : 2 * h;
+    base[o + 1] = base[o] + width[o] * per_step;
+  }
+  const std::uint64_t choice_vars = base[directs], switch_vars = policy == supply_policy::one_switch ? directs * per_step : 0;
+  if (choice_vars + switch_vars + options.size() > 100'000'000) throw std::invalid_argument("supply search: more than 1e8 variables");
+  for (std::uint64_t o = 0; o < directs; ++o) switch_base[o] = choice_vars + o * per_step;
+  auto choice = [&](std::uint64_t o, std::uint64_t u, std::uint32_t k) {  // u >= 2: "o forwards choice k in step u"
+    const std::uint64_t step = policy == supply_policy::time_independent ? 0 : u - 2;
+    if (width[o] == 1) {
+      const int dir = static_cast<int>(base[o] + step + 1);
+      return k == 0 ? dir : -dir;
+    }
+    return static_cast<int>(base[o] + step * width[o] + k + 1);
   };
-  auto sw = [&](std::uint64_t o, std::uint64_t u) { return static_cast<int>(dir_vars + o * per_option + (u - 2) + 1); };
-  next_var = static_cast<int>(dir_vars + switch_vars);
+  auto sw = [&](std::uint64_t o, std::uint64_t u) { return static_cast<int>(switch_base[o] + (u - 2) + 1); };
+  next_var = static_cast<int>(choice_vars + switch_vars);
   for (supply_option& o : options) o.selector = ++next_var;
-  if (policy == supply_policy::one_switch)
-    for (std::uint64_t o = 0; o < directs; ++o)
-      for (std::uint64_t u = 3; u <= steps; ++u) {
-        if (u < steps) add({-sw(o, u), sw(o, u + 1)});
-        add({-dir(o, u), dir(o, 2), sw(o, u)});
-        add({-dir(o, u), -dir(o, 2), -sw(o, u)});
-        add({dir(o, u), -dir(o, 2), sw(o, u)});
-        add({dir(o, u), dir(o, 2), -sw(o, u)});
+  for (std::uint64_t o = 0; o < directs; ++o) {
+    const auto ks = static_cast<std::uint32_t>(width[o]);
+    if (ks > 1)  // exactly one choice per step
+      for (std::uint64_t u = 2; u <= (policy == supply_policy::time_independent ? 2 : std::max<std::uint64_t>(steps, 2)); ++u) {
+        std::vector<int> one;
+        for (std::uint32_t k = 0; k < ks; ++k) one.push_back(choice(o, u, k));
+        add(one);
+        for (std::uint32_t a = 0; a < ks; ++a)
+          for (std::uint32_t b = a + 1; b < ks; ++b) add({-one[a], -one[b]});
       }
+    if (policy != supply_policy::one_switch) continue;
+    for (std::uint64_t u = 3; u <= steps; ++u) {
+      if (u < steps) add({-sw(o, u), sw(o, u + 1)});
+      for (std::uint32_t k = 0; k < std::max<std::uint32_t>(ks, 1); ++k) {
+        // not switched by u: as in step 2; switched by u − 1: as in step u − 1
+        add({sw(o, u), -choice(o, u, k), choice(o, 2, k)});
+        add({sw(o, u), choice(o, u, k), -choice(o, 2, k)});
+        if (u >= 4) {
+          add({-sw(o, u - 1), -choice(o, u, k), choice(o, u - 1, k)});
+          add({-sw(o, u - 1), choice(o, u, k), -choice(o, u - 1, k)});
+        }
+      }
+    }
+  }
   for (const auto& here : at)  // a link carries one stream: at most one option per free in-port
     for (std::size_t x = 0; x < here.size(); ++x)
       for (std::size_t y = x + 1; y < here.size(); ++y) add({-options[here[x]].selector, -options[here[y]].selector});
@@ -163,24 +191,34 @@ supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint
     }
     return it->second;
   };
-  // The literals under which option o (into v) brings position q of its cycle by step `steps`: a direct option at
-  // supplier position a delivers a in its step 1 and a − (u − 1) (forward) or a + (u − 1) (backward) in step u; a
-  // relay delivers what its direct option delivered one step earlier.
+  // The literals under which option o (into v) brings position q of its cycle by step `steps`: a direct option whose
+  // supplier passes position a delivers the supplier's packet in its step 1 and, on choice (a, forward) or
+  // (a, backward), a − (u − 1) or a + (u − 1) in step u; a relay delivers what its direct option delivered one step
+  // earlier.
   auto delivers = [&](const supply_option& o, std::uint64_t q, std::vector<int>& clause) {
     const std::uint64_t delay = o.relay ? 1 : 0;
     if (steps <= delay) return;
     const std::uint64_t d = o.relay ? o.of : static_cast<std::uint64_t>(&o - options.data());
     const supply_option& direct = options[d];
-    const pu_index supplier = L.net.neighbor(direct.v, direct.p);
-    const std::uint64_t m = system.cycles[o.c].length(), a = L.where[supplier * L.cycles + o.c], last = steps - delay;
-    for (int sense : {1, -1}) {
-      const std::uint64_t k = sense > 0 ? (a + m - q) % m : (q + m - a) % m;  // forward: q = a − k; backward: q = a + k
-      for (std::uint64_t u = k + 1; u <= last; u += m) {
-        if (u == 1 || 2 * (u - 1) % m == 0) clause.push_back(o.selector);  // its own packet, or both directions bring q
-        else clause.push_back(both(o.selector, sense > 0 ? dir(d, u) : -dir(d, u)));
+    const std::vector<std::uint64_t>& here = L.at(L.net.neighbor(direct.v, direct.p), o.c);
+    const std::uint64_t m = system.cycles[o.c].length(), last = steps - delay;
+    for (std::uint32_t j = 0; j < here.size(); ++j) {
+      const std::uint64_t a = here[j];
+      if (a == q) {  // the supplier's own packet, in its step 1
+        clause.push_back(o.selector);
+        continue;
+      }
+      for (int sense : {1, -1}) {
+        const std::uint64_t k = sense > 0 ? (a + m - q) % m : (q + m - a) % m;  // forward: q = a − k; backward: q = a + k
+        for (std::uint64_t u = k + 1; u <= last; u += m) {
+          if (width[d] == 1 && 2 * (u - 1) % m == 0) clause.push_back(o.selector);  // both directions bring q
+          else clause.push_back(both(o.selector, choice(d, u, 2 * j + (sense > 0 ? 0 : 1))));
+        }
       }
     }
   };
+  // The steps of a direct option's own choice that a stream with `delay` uses (time-independent: the one choice).
+  auto last_step = [&](std::uint64_t delay) { return policy == supply_policy::time_independent ? 2 : steps - delay; };
   std::uint64_t clauses = 0;
   std::vector<std::vector<std::uint32_t>> into(L.cycles);  // options into v, by cycle
   for (pu_index v = 0; v < L.P; ++v) {
@@ -189,37 +227,39 @@ supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint
       for (std::uint32_t o : at[v * L.ports + p]) into[options[o].c].push_back(o);
     // Locality (Section 3.2, as checkers/torus_check's check_supply asks): every cycle v is off reaches it running
     // in both directions on some stream at some step.
-    for (std::uint32_t c = 0; c < L.cycles; ++c) {
+    for (std::uint32_t c = 0; c < L.cycles && locality; ++c) {
       if (L.on(v, c)) continue;
       std::vector<int> forward, backward;
       for (std::uint32_t o : into[c]) {
         const supply_option& opt = options[o];
         const std::uint64_t d = opt.relay ? opt.of : o, delay = opt.relay ? 1 : 0;
         if (steps < delay + 2) continue;  // no step of its own beyond the supplier's packet
-        const std::uint64_t last = policy == supply_policy::time_independent ? 2 : steps - delay;
-        for (std::uint64_t u = 2; u <= last; ++u) {
-          forward.push_back(both(opt.selector, dir(d, u)));
-          backward.push_back(both(opt.selector, -dir(d, u)));
-        }
+        const auto choices = static_cast<std::uint32_t>(width[d] == 1 ? 2 : width[d]);
+        for (std::uint64_t u = 2; u <= last_step(delay); ++u)
+          for (std::uint32_t k = 0; k < choices; ++k) (k % 2 == 0 ? forward : backward).push_back(both(opt.selector, choice(d, u, k)));
       }
       add(forward);
       add(backward);
     }
     // Coverage: v holds every other PU w's packet by `steps` — along a cycle through both (w's packet arrives at step
-    // dist(v, w)), or on some stream of a cycle through w.
+    // dist(v, w) for the nearest passes), or on some stream of a cycle through w.
     for (pu_index w = 0; w < L.P; ++w) {
       if (w == v) continue;
       std::vector<int> clause;
       bool satisfied = false;
       for (std::uint32_t c = 0; c < L.cycles && !satisfied; ++c) {
         if (!L.on(w, c)) continue;
-        const std::uint64_t m = system.cycles[c].length(), q = L.where[w * L.cycles + c];
+        const std::uint64_t m = system.cycles[c].length();
         if (L.on(v, c)) {
-          const std::uint64_t i = L.where[v * L.cycles + c], ahead = (q + m - i) % m;
-          satisfied = std::min(ahead, m - ahead) <= steps;
+          for (std::uint64_t i : L.at(v, c))
+            for (std::uint64_t q : L.at(w, c)) {
+              const std::uint64_t ahead = (q + m - i) % m;
+              satisfied = satisfied || std::min(ahead, m - ahead) <= steps;
+            }
           continue;
         }
-        for (std::uint32_t o : into[c]) delivers(options[o], q, clause);
+        for (std::uint64_t q : L.at(w, c))
+          for (std::uint32_t o : into[c]) delivers(options[o], q, clause);
       }
       if (satisfied) continue;
       add(clause);  // empty: nothing can bring w's packet in time — unsatisfiable, as it should be
@@ -265,11 +305,17 @@ supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint
         continue;
       }
       ++out.assignment.direct_links;
-      bool now = steps >= 2 ? solver.val(dir(o, 2)) > 0 : true;
+      auto chosen = [&](std::uint64_t u) {
+        if (width[o] == 1) return solver.val(choice(o, u, 0)) > 0 ? 0u : 1u;
+        for (std::uint32_t k = 0; k < width[o]; ++k)
+          if (solver.val(choice(o, u, k)) > 0) return k;
+        return 0u;  // not reached: exactly one holds
+      };
+      std::uint32_t now = steps >= 2 ? chosen(2) : 0u;
       table.forward_at(n, port) = L.cycle_in_port(n, opt.c, now);
       if (policy != supply_policy::time_independent)
         for (std::uint64_t u = 3; u <= steps; ++u) {
-          const bool next = solver.val(dir(o, u)) > 0;
+          const std::uint32_t next = chosen(u);
           if (next != now) table.switches.push_back({n, port, u, L.cycle_in_port(n, opt.c, next)});
           now = next;
         }
@@ -296,23 +342,38 @@ supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint
   return out;
 }
 
-supply_search_result best_cycle_supply(const cycle_system& system, supply_policy policy, unsigned budget_ms, std::uint64_t max_steps) {
+supply_search_result best_cycle_supply(const cycle_system& system, supply_policy policy, unsigned budget_ms, std::uint64_t max_steps, bool locality) {
   const auto start = std::chrono::steady_clock::now();
   std::uint64_t longest = 0;
   for (const torus_cycle& cy : system.cycles) longest = std::max<std::uint64_t>(longest, cy.length());
   if (max_steps == 0) max_steps = 2 * longest;
-  supply_search_result last;
   std::uint64_t queries = 0;
-  for (std::uint64_t steps = std::max<std::uint64_t>(1, longest / 2); steps <= max_steps; ++steps) {
+  auto ask = [&](std::uint64_t steps) {
     const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() * 1000;
     if (budget_ms > 0 && spent >= budget_ms) {
-      last.answer = solver_answer::unknown;
-      last.reason = "time budget spent before " + std::to_string(steps) + " steps";
-      break;
+      supply_search_result late;
+      late.steps = steps;
+      late.reason = "time budget spent before asking " + std::to_string(steps) + " steps";
+      return late;
     }
-    last = schedule_cycle_supply(system, steps, policy, budget_ms == 0 ? 0 : budget_ms - static_cast<unsigned>(spent));
     ++queries;
-    if (last.answer != solver_answer::unsat) break;
+    return schedule_cycle_supply(system, steps, policy, budget_ms == 0 ? 0 : budget_ms - static_cast<unsigned>(spent), locality);
+  };
+  // Completing within T implies completing within T + 1 (every clause only gains literals), so the least T is where
+  // the answers turn from unsat to sat: upward from the circulation of the longest cycle, or downward if that is sat.
+  const std::uint64_t first = std::min(std::max<std::uint64_t>(1, longest / 2), max_steps);
+  supply_search_result last = ask(first);
+  if (last.answer == solver_answer::sat) {
+    for (std::uint64_t steps = first - 1; steps >= 1; --steps) {
+      supply_search_result below = ask(steps);
+      if (below.answer != solver_answer::sat) {
+        if (below.answer == solver_answer::unknown) last.reason += "; " + std::to_string(steps) + " steps not settled (" + below.reason + ")";
+        break;
+      }
+      last = std::move(below);
+    }
+  } else {
+    for (std::uint64_t steps = first + 1; steps <= max_steps && last.answer == solver_answer::unsat; ++steps) last = ask(steps);
   }
   last.queries = queries;
   last.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

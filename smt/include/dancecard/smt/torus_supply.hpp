@@ -1,5 +1,5 @@
 // Supply of off-cycle packets along a cycle system with the fewest steps, by SAT (Section 4.3.4 and its Table 1, for
-// any cycle system whose PUs lie at most once on each cycle). A PU off cycle c gets c's packets over links no cycle
+// any cycle system, closed trails included). A PU off cycle c gets c's packets over links no cycle
 // uses: from an adjacent PU on c (delay 1, "direct"), or relayed by an adjacent PU that gets them directly over one
 // of its own free links (delay 2). One CNF holds both choices: which free link brings which cycle, directly or by
 // which relay (at most one per link), and, per direct supplying link and step, the direction of the cycle it forwards
@@ -40,13 +40,18 @@ struct supply_search_result {
 };
 
 /// "Is there a supply over free links (direct or one relay) with a direction schedule of the policy under which every
-/// PU holds every packet within `steps`?" Throws std::invalid_argument when a PU lies twice on one cycle (a closed
-/// trail) or on no cycle, or when two cycles share a link.
-supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint64_t steps, supply_policy policy, unsigned budget_ms);
+/// PU holds every packet within `steps`?" A closed trail that passes a PU several times is allowed (Section 4.3's
+/// zigzags): that PU forwards both ways on every pass, and as a supplier chooses a pass and a direction. Throws
+/// std::invalid_argument when a PU lies on no cycle or a link is used twice.
+/// locality = false leaves out the both-directions clauses (gossip only).
+supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint64_t steps, supply_policy policy, unsigned budget_ms,
+                                           bool locality = true);
 
-/// The fewest steps: asks steps = ⌈(m − 1)/2⌉ for the longest cycle (the circulation on it) and upward, up to
-/// max_steps (0: twice the longest cycle), within budget_ms overall; the first answer whose simulated table completes
-/// within the steps asked.
-supply_search_result best_cycle_supply(const cycle_system& system, supply_policy policy, unsigned budget_ms, std::uint64_t max_steps = 0);
+/// The fewest steps for this class of supplies: asks steps = ⌈(m − 1)/2⌉ for the longest cycle, then upward while
+/// unsat or downward while sat (up to max_steps, 0: twice the longest cycle), within budget_ms overall. The answer is
+/// the least sat step count's (its simulated table); unknown when a query runs out of time first — then `reason`
+/// says so, and a sat result whose next lower query was unknown says that too (not proven least).
+supply_search_result best_cycle_supply(const cycle_system& system, supply_policy policy, unsigned budget_ms, std::uint64_t max_steps = 0,
+                                       bool locality = true);
 
 }  // namespace dancecard
