@@ -10,6 +10,7 @@
 #include "dancecard/core/torus/cycles.hpp"
 #include "dancecard/smt/hamilton_search.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
+#include "dancecard/smt/torus_supply.hpp"
 
 namespace dancecard {
 namespace {
@@ -99,6 +100,18 @@ void switch_search_32x32x32(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(switch_search_decomposition(torus({32, 32, 32})).has_value());
 }
 
+// Supply of the off-cycle packets on the 4 x 2 x 4 x 5 zigzag cycles: the SAT search for the least scheduled supply
+// (smt/torus_supply, upward from the circulation) against the greedy cycle_routing as the baseline; "steps" is the
+// simulated gossip time each gives (Theorem 7's bound: 38).
+void supply_search_4x2x4x5(benchmark::State& state) {
+  const cycle_system system = zigzag_cycles(torus({4, 2, 4, 5}));
+  for (auto _ : state) state.counters["steps"] = static_cast<double>(best_cycle_supply(system, supply_policy::scheduled, 600'000).steps);
+}
+void greedy_supply_4x2x4x5(benchmark::State& state) {
+  const cycle_system system = zigzag_cycles(torus({4, 2, 4, 5}));
+  for (auto _ : state) state.counters["steps"] = static_cast<double>(simulate_gossip(cycle_routing(system, supply_policy::scheduled)).steps);
+}
+
 // Baseline: read the same number of 4-byte link entries sequentially (what a link-step costs at the least).
 void stream_baseline(benchmark::State& state) {
   std::vector<std::uint32_t> links(32 * 32 * 32 * 6);
@@ -126,6 +139,8 @@ BENCHMARK(switch_search_10x10x10)->Unit(benchmark::kMillisecond);
 BENCHMARK(sat_search_10x10x10)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(switch_search_32x32x32)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(sat_witness_4x6_pairing)->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(supply_search_4x2x4x5)->Unit(benchmark::kMillisecond);
+BENCHMARK(greedy_supply_4x2x4x5)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace dancecard

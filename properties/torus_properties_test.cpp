@@ -12,6 +12,7 @@
 #include "dancecard/checkers/drat_check.hpp"
 #include "dancecard/smt/hamilton_search.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
+#include "dancecard/smt/torus_supply.hpp"
 
 namespace dancecard {
 namespace {
@@ -85,6 +86,30 @@ RC_GTEST_PROP(torus_zigzag, cycles_locality_and_theorems_5_and_6, ()) {
   RC_ASSERT(run.steps <= bound);
   RC_ASSERT(4 * run.steps + 4 >= P + 3 || d == 3);  // never below the time-dependent optimum ⌈(P − 1)/4⌉ in 2-D
   RC_TAG(run.steps == bound ? "at the bound" : "below the bound");
+}
+
+// The supply found by SAT (smt/torus_supply) on random Section 4 tori: its table simulates to the step count it
+// claims with both directions of every cycle everywhere, one step less is unsat, and it is never slower than the greedy
+// supply whenever that one lies in the searched class (both directions everywhere, delay <= 2).
+RC_GTEST_PROP(torus_supply, searched_supply_is_least_and_no_slower_than_the_greedy_one, ()) {
+  const torus t = *rc::gen::suchThat(zigzag_tori(), [](const torus& x) { return x.size() <= 300; });
+  const cycle_system system = zigzag_cycles(t);
+  const supply_search_result r = best_cycle_supply(system, supply_policy::scheduled, 60'000);
+  RC_ASSERT(r.answer == solver_answer::sat);
+  RC_ASSERT(r.table.has_value());
+  const gossip_report run = simulate_gossip(*r.table);
+  RC_ASSERT(run.holds());
+  RC_ASSERT(run.steps == r.steps);
+  const supply_report supply = check_supply(*r.table, system);
+  RC_ASSERT(supply.holds());
+  RC_ASSERT(supply.max_delay <= 2u);
+  if (r.steps > 1) RC_ASSERT(schedule_cycle_supply(system, r.steps - 1, supply_policy::scheduled, 60'000).answer == solver_answer::unsat);
+  const routing_table greedy = cycle_routing(system, supply_policy::scheduled);
+  const supply_report greedy_supply = check_supply(greedy, system);
+  if (greedy_supply.holds() && greedy_supply.max_delay <= 2) {
+    RC_ASSERT(r.steps <= simulate_gossip(greedy).steps);
+    RC_TAG(r.steps < simulate_gossip(greedy).steps ? "faster than greedy" : "as fast as greedy");
+  }
 }
 
 RC_GTEST_PROP(torus_zigzag, a_rewired_or_doubled_link_is_caught, ()) {
