@@ -176,7 +176,7 @@ void register_torus_construction_claims(theorem_book& book) {
                     std::string note;
                     const bool local = r.answer != solver_answer::unsat;
                     if (!local) {  // no supply of the class gives every PU both directions: gossip alone
-                      r = schedule_cycle_supply(system, limit, policy, budget, false);
+                      r = schedule_cycle_supply(system, limit, policy, budget, {.locality = false});
                       note = " (no such supply gives every PU both directions of every cycle)";
                     }
                     if (!r.table) {

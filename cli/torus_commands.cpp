@@ -61,16 +61,20 @@ cycle_system build_cycles(const std::string& dims, const std::string& algo) {
 // supply_search (seconds, "" for none): one-packet and partial systems get their supply from smt/torus_supply.hpp —
 // which free link brings which cycle (directly or by one relay) and the fewest-step direction schedule of the policy,
 // in one SAT query per step count — instead of cycle_routing's greedy supply.
-// No table within the budget: std::nullopt (the caller exits 3).
-std::optional<routing_table> table_for(const cycle_system& system, const std::string& algo, supply_policy policy, const std::string& supply_search = "") {
+// certify: its unsat answers (the step below the result) only with a checked DRAT proof. No table within the budget:
+// std::nullopt (the caller exits 3).
+std::optional<routing_table> table_for(const cycle_system& system, const std::string& algo, supply_policy policy, const std::string& supply_search = "",
+                                       bool certify = false) {
   if (!supply_search.empty() && algo != "one-packet" && algo != "partial")
     throw bad_input("--supply-search: for --algo one-packet or partial (one packet per PU), not " + algo);
   if (algo == "hamiltonian" && section_3_1_applies(system.network)) return hamiltonian_2d(system.network);  // Section 3.1
   try {
     if (!supply_search.empty()) {
-      const supply_search_result r = best_cycle_supply(system, policy, parse_timeout_ms(supply_search, "--supply-search"));
+      const supply_search_result r =
+          best_cycle_supply(system, policy, parse_timeout_ms(supply_search, "--supply-search"), 0, {.locality = true, .certify = certify});
       std::cerr << "supply search (" << to_string(policy) << "): " << r.reason;
       if (r.table) std::cerr << "; used: " << r.assignment.direct_links << " direct and " << r.assignment.relay_links << " relayed supplying links";
+      if (!r.below.empty()) std::cerr << "; one step less: " << r.below;
       std::cerr << "; " << r.queries << " queries, " << static_cast<long long>(r.seconds * 1000) << " ms\n";
       if (!r.table) return std::nullopt;
       return r.table;
@@ -101,10 +105,10 @@ routing_table local_search_table(const std::string& dims, const local_search_opt
 }
 
 std::optional<routing_table> build(const std::string& dims, const std::string& algo, const std::string& supply, const local_search_options& local,
-                                   const std::string& supply_search) {
+                                   const std::string& supply_search, bool certify) {
   if (algo == "local-search") return local_search_table(dims, local);
   const supply_policy policy = parse_supply(supply);
-  return table_for(build_cycles(dims, algo), algo, policy, supply_search);
+  return table_for(build_cycles(dims, algo), algo, policy, supply_search, certify);
 }
 
 void add_local_search_options(CLI::App* command, local_search_options& o) {
@@ -183,7 +187,7 @@ void draw_svg(std::ostream& out, const cycle_system& system) {
 void add_torus_commands(CLI::App& app, int& code) {
   struct options {
     std::string dims, algo = "hamiltonian", table, output, supply = "scheduled", arrivals, supply_search;
-    bool json = false;
+    bool json = false, certify = false;
     local_search_options local;
   };
   auto g = std::make_shared<options>();
@@ -201,10 +205,11 @@ void add_torus_commands(CLI::App& app, int& code) {
       "SECONDS: with --algo one-packet or partial, choose the supply by SAT (free links direct or by one relay, and the --supply policy's "
       "direction schedule with the fewest steps, simulated) within this budget; exit 3 if none is found";
   generate->add_option("--supply-search", g->supply_search, supply_search_help);
+  generate->add_flag("--certify", g->certify, "with --supply-search: the unsat answer one step below only with a checked DRAT proof");
   add_local_search_options(generate, g->local);
   generate->add_option("--output,-o", g->output, "write to FILE instead of stdout");
   generate->callback([g, &code] {
-    const std::optional<routing_table> table = build(g->dims, g->algo, g->supply, g->local, g->supply_search);
+    const std::optional<routing_table> table = build(g->dims, g->algo, g->supply, g->local, g->supply_search, g->certify);
     if (!table) {
       code = exit_unknown;
       return;
@@ -220,6 +225,7 @@ void add_torus_commands(CLI::App& app, int& code) {
   simulate->add_option("--algo", s->algo, "hamiltonian, hamiltonian-switch, hamiltonian-search, partial, one-packet or local-search");
   simulate->add_option("--supply", s->supply, "time-independent, one-switch or scheduled (default)");
   simulate->add_option("--supply-search", s->supply_search, supply_search_help);
+  simulate->add_flag("--certify", s->certify, "with --supply-search: the unsat answer one step below only with a checked DRAT proof");
   add_local_search_options(simulate, s->local);
   simulate->add_flag("--json", s->json, "print the result as JSON");
   simulate->add_option("--arrivals", s->arrivals,
@@ -236,7 +242,7 @@ void add_torus_commands(CLI::App& app, int& code) {
     }
     if (!s->supply_search.empty() && !system) throw bad_input("--supply-search: needs --dims with --algo one-packet or partial");
     const std::optional<routing_table> found = local              ? local_search_table(s->dims, s->local)
-                                               : s->table.empty() ? table_for(*system, s->algo, system_policy, s->supply_search)
+                                               : s->table.empty() ? table_for(*system, s->algo, system_policy, s->supply_search, s->certify)
                                                                   : parse_input(s->table, [](const std::string& t) { return read_torus_routing(t); });
     if (!found) {
       code = exit_unknown;

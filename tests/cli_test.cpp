@@ -410,6 +410,11 @@ TEST(cli_torus, generate_simulate_and_bad_input) {
   expect_run("simulate torus --dims 4x2x4x5 --algo one-packet --supply-search 60", 0, "complete after 36 steps");
   expect_run("simulate torus --dims 4x2x4x5 --algo one-packet --supply time-independent --supply-search 60", 0,
              "1 packet(s) per PU): complete after 51 steps");  // no switches
+  {
+    const auto certified = expect_run("simulate torus --dims 4x2x4x5 --algo one-packet --supply time-independent --supply-search 60 --certify", 0,
+                                      "one step less: 50 steps: unsat");
+    EXPECT_NE(certified.output.find("DRAT proof checked"), std::string::npos) << certified.output;
+  }
   // Closed trails (the printed lap rule on 4 x 3 x 2 x 4): Theorem 7's 26 steps, against 43 with the greedy supply.
   expect_run("simulate torus --dims 4x3x2x4 --algo one-packet --supply-search 60", 0, "complete after 24 steps");
   expect_run("simulate torus --dims 4x4 --algo hamiltonian --supply-search 10", 2, "for --algo one-packet or partial");

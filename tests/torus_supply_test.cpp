@@ -64,7 +64,9 @@ TEST(TorusSupply, RelayedSupplyMeetsTheorem7Where4x2x4x5NeedsRelays) {
   // Fixed directions: the least T with a supply is 51 — 50 is unsat — against 58 for the greedy supply.
   const supply_search_result fixed = best_cycle_supply(system, supply_policy::time_independent, 60'000);
   EXPECT_EQ(checked_steps(fixed, system), 51u);
-  EXPECT_EQ(schedule_cycle_supply(system, 50, supply_policy::time_independent, 60'000).answer, solver_answer::unsat);
+  const supply_search_result below = schedule_cycle_supply(system, 50, supply_policy::time_independent, 60'000, {.certify = true});
+  EXPECT_EQ(below.answer, solver_answer::unsat) << below.reason;
+  EXPECT_NE(below.reason.find("DRAT proof checked"), std::string::npos) << below.reason;
   EXPECT_EQ(simulate_gossip(cycle_routing(system, supply_policy::time_independent)).steps, 58u);
   ASSERT_TRUE(fixed.table);
   EXPECT_TRUE(fixed.table->switches.empty());
@@ -107,7 +109,7 @@ TEST(TorusSupply, ClosedTrailsOfThePaperAndUncoveredPUs) {
   EXPECT_LE(checked_steps(r, system), 26u);
   EXPECT_EQ(simulate_gossip(cycle_routing(system, supply_policy::scheduled)).steps, 43u);
   EXPECT_EQ(schedule_cycle_supply(system, 168, supply_policy::time_independent, 60'000).answer, solver_answer::unsat);
-  const supply_search_result gossip_only = schedule_cycle_supply(system, 168, supply_policy::time_independent, 60'000, false);
+  const supply_search_result gossip_only = schedule_cycle_supply(system, 168, supply_policy::time_independent, 60'000, {.locality = false});
   ASSERT_TRUE(gossip_only.table) << gossip_only.reason;
   const gossip_report run = simulate_gossip(*gossip_only.table);
   EXPECT_TRUE(run.holds());

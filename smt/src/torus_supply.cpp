@@ -11,7 +11,9 @@
 #include <tuple>
 
 #include "cadical_deadline.hpp"
+#include "dancecard/checkers/drat_check.hpp"
 #include "dancecard/checkers/torus_check.hpp"
+#include "dancecard/smt/clausal.hpp"
 
 namespace dancecard {
 
@@ -80,19 +82,17 @@ struct supply_option {
 
 }  // namespace
 
-supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint64_t steps, supply_policy policy, unsigned budget_ms, bool locality) {
+supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint64_t steps, supply_policy policy, unsigned budget_ms,
+                                           const supply_search_options& options_in) {
+  const bool locality = options_in.locality;
   const auto start = std::chrono::steady_clock::now();
   if (steps < 1) throw std::invalid_argument("supply search: needs steps >= 1");
   const supply_layout L(system);
   supply_search_result out;
   out.steps = steps;
   out.queries = 1;
-  CaDiCaL::Solver solver;
-  solver.set("quiet", 1);
-  auto add = [&](const std::vector<int>& lits) {
-    for (int l : lits) solver.add(l);
-    solver.add(0);
-  };
+  cnf_formula formula;
+  auto add = [&](const std::vector<int>& lits) { formula.clauses.push_back(lits); };
   int next_var = 0;
   // Options: direct ones first (their index is their direction variables' block), then relays.
   std::vector<supply_option> options;
@@ -266,16 +266,47 @@ supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint
       ++clauses;
     }
   }
-  detail::cadical_deadline stop(budget_ms);
-  solver.connect_terminator(&stop);
-  const int result = solver.solve();
-  solver.disconnect_terminator();
+  formula.variables = next_var;
   const std::string size = std::to_string(directs) + " direct and " + std::to_string(options.size() - directs) + " relay options, " +
                            std::to_string(clauses) + " coverage clauses";
+  std::vector<char> truth(static_cast<std::size_t>(next_var) + 1, 0);
+  int result = 0;  // CaDiCaL's convention: 10 sat, 20 unsat, 0 unknown
+  std::string certificate;
+  if (!options_in.certify) {
+    CaDiCaL::Solver solver;
+    solver.set("quiet", 1);
+    for (const auto& clause : formula.clauses) {
+      for (int l : clause) solver.add(l);
+      solver.add(0);
+    }
+    detail::cadical_deadline stop(budget_ms);
+    solver.connect_terminator(&stop);
+    result = solver.solve();
+    solver.disconnect_terminator();
+    if (result == 10)
+      for (int x = 1; x <= next_var; ++x) truth[static_cast<std::size_t>(x)] = solver.val(x) > 0;
+  } else {
+    const clausal_result solved = solve_with_proof(formula, budget_ms);
+    if (solved.answer == solver_answer::sat) {
+      result = 10;
+      for (int lit : solved.model) truth[static_cast<std::size_t>(lit)] = 1;
+    } else if (solved.answer == solver_answer::unsat) {
+      const drat_report check = check_drat(formula.dimacs(), solved.proof);
+      if (check.outcome == verdict::holds) {
+        result = 20;
+        certificate = "; DRAT proof checked (" + std::to_string(check.checked_lemmas) + " lemmas)";
+      } else {
+        out.reason = "CaDiCaL said unsat but its DRAT proof was not accepted: " + describe(check);
+        out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        return out;
+      }
+    }
+  }
+  auto val = [&](int lit) { return lit > 0 ? truth[static_cast<std::size_t>(lit)] != 0 : truth[static_cast<std::size_t>(-lit)] == 0; };
   if (result == 20) {
     out.answer = solver_answer::unsat;
     out.reason = "no supply over free links (direct or one relay) with a " + std::string(to_string(policy)) +
-                 " direction schedule completes within " + std::to_string(steps) + " steps (" + size + ")";
+                 " direction schedule completes within " + std::to_string(steps) + " steps (" + size + ")" + certificate;
   } else if (result == 10) {
     // Decode: the cycles forward both ways and inject; a direct option forwards its direction (switching as the
     // model says), a relay forwards its source in-port.
@@ -294,7 +325,7 @@ supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint
     std::vector<std::uint32_t> streams(static_cast<std::size_t>(L.P) * L.cycles, 0);
     for (std::uint64_t o = 0; o < options.size(); ++o) {
       const supply_option& opt = options[o];
-      if (solver.val(opt.selector) <= 0) continue;
+      if (!val(opt.selector)) continue;
       const pu_index n = L.net.neighbor(opt.v, opt.p);
       const std::uint32_t port = torus::opposite(opt.p);
       ++streams[opt.v * L.cycles + opt.c];
@@ -306,9 +337,9 @@ supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint
       }
       ++out.assignment.direct_links;
       auto chosen = [&](std::uint64_t u) {
-        if (width[o] == 1) return solver.val(choice(o, u, 0)) > 0 ? 0u : 1u;
+        if (width[o] == 1) return val(choice(o, u, 0)) ? 0u : 1u;
         for (std::uint32_t k = 0; k < width[o]; ++k)
-          if (solver.val(choice(o, u, k)) > 0) return k;
+          if (val(choice(o, u, k))) return k;
         return 0u;  // not reached: exactly one holds
       };
       std::uint32_t now = steps >= 2 ? chosen(2) : 0u;
@@ -342,7 +373,8 @@ supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint
   return out;
 }
 
-supply_search_result best_cycle_supply(const cycle_system& system, supply_policy policy, unsigned budget_ms, std::uint64_t max_steps, bool locality) {
+supply_search_result best_cycle_supply(const cycle_system& system, supply_policy policy, unsigned budget_ms, std::uint64_t max_steps,
+                                       const supply_search_options& options_in) {
   const auto start = std::chrono::steady_clock::now();
   std::uint64_t longest = 0;
   for (const torus_cycle& cy : system.cycles) longest = std::max<std::uint64_t>(longest, cy.length());
@@ -357,24 +389,29 @@ supply_search_result best_cycle_supply(const cycle_system& system, supply_policy
       return late;
     }
     ++queries;
-    return schedule_cycle_supply(system, steps, policy, budget_ms == 0 ? 0 : budget_ms - static_cast<unsigned>(spent), locality);
+    return schedule_cycle_supply(system, steps, policy, budget_ms == 0 ? 0 : budget_ms - static_cast<unsigned>(spent), options_in);
   };
   // Completing within T implies completing within T + 1 (every clause only gains literals), so the least T is where
   // the answers turn from unsat to sat: upward from the circulation of the longest cycle, or downward if that is sat.
   const std::uint64_t first = std::min(std::max<std::uint64_t>(1, longest / 2), max_steps);
   supply_search_result last = ask(first);
+  std::string below_reason;  // the answer one step below the result
   if (last.answer == solver_answer::sat) {
     for (std::uint64_t steps = first - 1; steps >= 1; --steps) {
       supply_search_result below = ask(steps);
       if (below.answer != solver_answer::sat) {
-        if (below.answer == solver_answer::unknown) last.reason += "; " + std::to_string(steps) + " steps not settled (" + below.reason + ")";
+        below_reason = std::to_string(steps) + " steps: " + std::string(to_string(below.answer)) + ", " + below.reason;
         break;
       }
       last = std::move(below);
     }
   } else {
-    for (std::uint64_t steps = first + 1; steps <= max_steps && last.answer == solver_answer::unsat; ++steps) last = ask(steps);
+    for (std::uint64_t steps = first + 1; steps <= max_steps && last.answer == solver_answer::unsat; ++steps) {
+      below_reason = std::to_string(steps - 1) + " steps: unsat, " + last.reason;
+      last = ask(steps);
+    }
   }
+  last.below = last.answer == solver_answer::sat ? below_reason : "";
   last.queries = queries;
   last.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return last;

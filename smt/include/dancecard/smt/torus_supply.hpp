@@ -6,8 +6,8 @@
 // (time_independent: one direction; one_switch: at most one change; scheduled: any sequence). Every PU must hold every
 // packet within `steps` — along a cycle through both, or on a stream — and get every cycle it is off running in both
 // directions (the locality check_supply asks). CaDiCaL solves it; a model is decoded into a routing table and
-// simulated (checkers/torus_check) before it counts. An unsat answer is CaDiCaL's, without a certificate: it speaks
-// of this class of supplies only, never of routings in general.
+// simulated (checkers/torus_check) before it counts. An unsat answer is CaDiCaL's — with a checked DRAT proof when
+// options.certify — and speaks of this class of supplies only, never of routings in general.
 //
 //   auto system = dancecard::zigzag_cycles(dancecard::torus({4, 4, 4, 5}));
 //   auto r = dancecard::best_cycle_supply(system, dancecard::supply_policy::scheduled, 60'000);
@@ -30,11 +30,12 @@ struct supply_assignment {
 
 struct supply_search_result {
   solver_answer answer = solver_answer::unknown;  // sat: `table` completes within `steps` (simulated);
-                                                  // unsat: no supply of this class does (CaDiCaL, uncertified)
+                                                  // unsat: no supply of this class does (CaDiCaL; certified if asked)
   std::optional<routing_table> table;
   std::uint64_t steps = 0;  // sat: the simulated step count; otherwise the steps asked (the largest, for best_*)
   supply_assignment assignment;
   std::uint64_t queries = 0;
+  std::string below;  // best_cycle_supply, sat: the answer one step below ("" when steps = 1 or nothing was asked)
   double seconds = 0;
   std::string reason;
 };
@@ -43,15 +44,19 @@ struct supply_search_result {
 /// PU holds every packet within `steps`?" A closed trail that passes a PU several times is allowed (Section 4.3's
 /// zigzags): that PU forwards both ways on every pass, and as a supplier chooses a pass and a direction. Throws
 /// std::invalid_argument when a PU lies on no cycle or a link is used twice.
-/// locality = false leaves out the both-directions clauses (gossip only).
+struct supply_search_options {
+  bool locality = true;  // false: leave out the both-directions clauses (gossip only)
+  bool certify = false;  // unsat only with a DRAT proof that checkers/drat_check accepts (slower; else answer unknown)
+};
 supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint64_t steps, supply_policy policy, unsigned budget_ms,
-                                           bool locality = true);
+                                           const supply_search_options& options = {});
 
 /// The fewest steps for this class of supplies: asks steps = ⌈(m − 1)/2⌉ for the longest cycle, then upward while
 /// unsat or downward while sat (up to max_steps, 0: twice the longest cycle), within budget_ms overall. The answer is
 /// the least sat step count's (its simulated table); unknown when a query runs out of time first — then `reason`
-/// says so, and a sat result whose next lower query was unknown says that too (not proven least).
+/// says so. A sat result's `below` gives the query one step lower: unsat (least for the class; with a checked DRAT
+/// proof when options.certify) or unknown (not proven least).
 supply_search_result best_cycle_supply(const cycle_system& system, supply_policy policy, unsigned budget_ms, std::uint64_t max_steps = 0,
-                                       bool locality = true);
+                                       const supply_search_options& options = {});
 
 }  // namespace dancecard
