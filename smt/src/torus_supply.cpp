@@ -1,4 +1,5 @@
-// Relay assignment and SAT-chosen direction schedules for the supply of off-cycle packets (see the header).
+// The supply of off-cycle packets as one CNF — which free link brings which cycle, directly or by a relay, and the
+// direction schedule of every direct supplying link — solved by CaDiCaL, decoded and simulated (see the header).
 #include "dancecard/smt/torus_supply.hpp"
 
 #include <cadical.hpp>
