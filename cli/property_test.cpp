@@ -1,6 +1,8 @@
-// `dancecard property-test dance --cmd "./my_scheduler --n {n}" [--model half-duplex|directed] ...`: runs anyone's
-// scheduler as an external program for many n (the special sizes and seeded random ones), checks every output, and
-// reports the smallest failing n with its witness, the program's output saved to a file, and a JUnit XML report.
+// `dancecard property-test dance --cmd "./my_scheduler --n {n}" [--model half-duplex|directed] ...` and
+// `dancecard property-test torus --cmd "./my_router --dims {dims}" [--d 2|3] ...`: run anyone's scheduler or torus
+// router as an external program for many sizes (the special ones and seeded random ones), check every output (dance
+// checkers; the torus gossip simulator), and report the smallest failing size with its witness, the program's output
+// saved to a file, and a JUnit XML report.
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <filesystem>
@@ -14,7 +16,12 @@
 #include "dancecard/checkers/dance_check.hpp"
 #include "dancecard/checkers/directed_check.hpp"
 #include "dancecard/core/dance/round_counts.hpp"
+#include "dancecard/checkers/torus_check.hpp"
 #include "dancecard/formats/dance_io.hpp"
+#include "dancecard/formats/torus_io.hpp"
+#include <functional>
+#include <numeric>
+#include <algorithm>
 #include "process.hpp"
 
 namespace dancecard::cli {
@@ -117,6 +124,165 @@ std::string xml_escape(const std::string& text) {
   return out;
 }
 
+// One size of a campaign: key (n, or dims like 4x6: the saved file's name and the order of smaller sizes), and the
+// command that runs the program on it.
+struct campaign_case {
+  std::string key, command;
+};
+
+struct campaign_report {
+  std::string module, singular, plural, junit_name;  // "dance", "n = " (before a key), "n", "n" (JUnit "n=7")
+  std::string save_dir, junit, rerun;
+  std::vector<std::pair<std::string, std::string>> properties;  // JUnit <property> entries
+};
+
+// Runs the cases in order until the first failure, then the smaller cases (in order) until one fails; prints the
+// smallest failure with its witness, saves the program's output, writes JUnit; returns the exit code.
+int run_campaign(const campaign_report& report, const std::vector<campaign_case>& order,
+                 const std::function<std::vector<campaign_case>(const campaign_case&)>& smaller,
+                 const std::function<outcome(const campaign_case&)>& test) {
+  std::map<std::string, outcome> tried;
+  std::vector<std::pair<std::string, const outcome*>> junit_cases;
+  std::optional<campaign_case> first_failure, smallest;
+  for (const campaign_case& c : order) {
+    auto [it, fresh] = tried.try_emplace(c.key);
+    if (fresh) it->second = test(c);
+    junit_cases.emplace_back(c.key, &it->second);
+    if (!it->second.passed) {
+      first_failure = smallest = c;
+      break;
+    }
+  }
+  if (first_failure)  // shrink: the smallest failing case below the first failure
+    for (const campaign_case& c : smaller(*first_failure)) {
+      auto [it, fresh] = tried.try_emplace(c.key);
+      if (fresh) {
+        it->second = test(c);
+        junit_cases.emplace_back(c.key, &it->second);
+      }
+      if (!it->second.passed) {
+        smallest = c;
+        break;
+      }
+    }
+  std::size_t passed = 0;
+  for (const auto& [key, o] : tried) passed += o.passed ? 1 : 0;
+  const std::string& noun = report.singular;
+  int code = exit_holds;
+  if (!smallest) {
+    std::cout << "passed: " << tried.size() << " distinct " << report.plural << ", every output accepted by the checker\n";
+  } else {
+    const outcome& o = tried.at(smallest->key);
+    std::filesystem::create_directories(report.save_dir);
+    const std::string stem = (std::filesystem::path(report.save_dir) / (report.junit_name + smallest->key)).string();
+    std::ofstream(stem + ".out", std::ios::binary) << o.run.out;
+    std::ofstream(stem + ".err", std::ios::binary) << o.run.err;
+    std::cout << "FAILED: smallest failing " << noun << smallest->key << " (first failure at " << noun << first_failure->key << ", " << passed << " "
+              << report.plural << " passed)\n"
+              << "  " << (o.kind == "violated" ? "" : o.kind + ": ") << o.detail << (o.detail.empty() || o.detail.back() != '\n' ? "\n" : "")
+              << "  the program's output: " << stem << ".out (stderr: " << stem << ".err)\n"
+              << "  reproduce: " << smallest->command << "\n"
+              << "  rerun: " << report.rerun << "\n";
+    code = exit_violated;
+  }
+  if (!report.junit.empty()) {
+    std::ofstream xml(report.junit);
+    if (!xml) throw bad_input("--junit: cannot write " + report.junit);
+    std::size_t failures = 0;
+    for (const auto& [key, o] : junit_cases) failures += o->passed ? 0 : 1;
+    xml << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n<testsuite name=\"dancecard property-test " << report.module << "\" tests=\""
+        << junit_cases.size() << "\" failures=\"" << failures << "\">\n  <properties>";
+    for (const auto& [name, value] : report.properties) xml << "<property name=\"" << name << "\" value=\"" << xml_escape(value) << "\"/>";
+    xml << "</properties>\n";
+    for (const auto& [key, o] : junit_cases) {
+      xml << "  <testcase classname=\"property-test." << report.module << "\" name=\"" << report.junit_name << "=" << key << "\" time=\"" << o->seconds << "\"";
+      if (o->passed) {
+        xml << "/>\n";
+      } else {
+        xml << ">\n    <failure type=\"" << o->kind << "\" message=\"" << xml_escape(o->kind + ": " + o->detail.substr(0, o->detail.find('\n')))
+            << "\">" << xml_escape(o->detail) << "</failure>\n  </testcase>\n";
+      }
+    }
+    xml << "</testsuite>\n</testsuites>\n";
+  }
+  return code;
+}
+
+campaign_case dance_case(const options& opt, rank n) { return {std::to_string(n), substitute(opt.cmd, n)}; }
+
+// ---- torus routers ------------------------------------------------------------------------------------------------
+
+struct torus_options {
+  std::string cmd, junit, save_dir = "dancecard-failures", timeout = "10";
+  std::uint32_t d = 2, size_min = 2, size_max = 0;  // size_max 0: 12 in 2-D, 6 in 3-D
+  unsigned runs = 50;
+  bool even = false;
+  std::optional<std::uint64_t> seed;
+  std::optional<std::uint64_t> max_gap;
+};
+
+std::string dims_key(const std::vector<std::uint32_t>& dims) {
+  std::string key;
+  for (std::uint32_t n : dims) key.append(key.empty() ? "" : "x").append(std::to_string(n));
+  return key;
+}
+
+campaign_case torus_case(const torus_options& opt, const std::vector<std::uint32_t>& dims) {
+  std::string command = opt.cmd;
+  const std::string key = dims_key(dims);
+  for (std::size_t at; (at = command.find("{dims}")) != std::string::npos;) command.replace(at, 6, key);
+  return {key, command};
+}
+
+// Every shape with sizes in [lo, hi] (even ones only if asked), by number of PUs, then by the sizes.
+std::vector<std::vector<std::uint32_t>> torus_shapes(const torus_options& opt, std::uint32_t lo, std::uint32_t hi) {
+  std::vector<std::vector<std::uint32_t>> out;
+  std::vector<std::uint32_t> dims(opt.d, lo);
+  const std::uint32_t step = opt.even ? 2 : 1;
+  while (true) {
+    out.push_back(dims);
+    std::size_t j = 0;
+    while (j < dims.size() && dims[j] + step > hi) dims[j++] = lo;
+    if (j == dims.size()) break;
+    dims[j] += step;
+  }
+  auto volume = [](const std::vector<std::uint32_t>& x) { return std::accumulate(x.begin(), x.end(), std::uint64_t{1}, std::multiplies<>()); };
+  std::stable_sort(out.begin(), out.end(), [&](const auto& a, const auto& b) { return std::make_pair(volume(a), a) < std::make_pair(volume(b), b); });
+  return out;
+}
+
+outcome test_torus(const torus_options& opt, unsigned timeout_ms, const campaign_case& c, const std::vector<std::uint32_t>& dims) {
+  outcome o;
+  const auto start = std::chrono::steady_clock::now();
+  o.run = run_command(c.command, timeout_ms);
+  o.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  auto fail = [&](std::string kind, std::string detail) {
+    o.passed = false;
+    o.kind = std::move(kind);
+    o.detail = std::move(detail);
+    return o;
+  };
+  if (o.run.timed_out) return fail("timeout", "the program did not finish within " + std::to_string(timeout_ms) + " ms");
+  if (!o.run.ok()) return fail("crash", "the program failed: " + o.run.describe());
+  try {
+    const routing_table table = read_torus_routing(o.run.out);
+    if (table.network.dims() != dims) return fail("wrong-size", "asked for the " + c.key + " torus, got " + table.network.name());
+    const gossip_report run = simulate_gossip(table);
+    if (!run.holds()) return fail("violated", describe(run));
+    // each PU must receive packets·(P − 1) packets over 2d in-links: at least ⌈packets·(P − 1)/2d⌉ steps
+    const std::uint64_t P = table.network.size(), need = table.packets * (P - 1), ports = table.network.ports();
+    const std::uint64_t counting = (need + ports - 1) / ports;
+    if (opt.max_gap && run.steps > counting + *opt.max_gap)
+      return fail("too-many-steps", std::to_string(run.steps) + " steps, counting bound ceil(" + std::to_string(table.packets) + "(P - 1)/" +
+                                        std::to_string(ports) + ") = " + std::to_string(counting));
+  } catch (const format_error& e) {
+    return fail("garbage", std::string("the output is not a torus routing table: ") + e.what());
+  } catch (const std::invalid_argument& e) {
+    return fail("garbage", std::string("the output is not a torus routing table: ") + e.what());
+  }
+  return o;
+}
+
 }  // namespace
 
 void add_property_test_command(CLI::App& app, int& code) {
@@ -154,75 +320,83 @@ void add_property_test_command(CLI::App& app, int& code) {
     std::uniform_int_distribution<rank> pick(opt->n_min, opt->n_max);
     while (order.size() < opt->runs) order.push_back(pick(random));
 
-    std::map<rank, outcome> tried;
-    std::vector<std::pair<rank, const outcome*>> junit_cases;
-    std::optional<rank> first_failure;
-    for (rank n : order) {
-      auto [it, fresh] = tried.try_emplace(n);
-      if (fresh) it->second = test_one(*opt, timeout_ms, n);
-      junit_cases.emplace_back(n, &it->second);
-      if (!it->second.passed) {
-        first_failure = n;
-        break;
-      }
-    }
-    std::optional<rank> smallest = first_failure;
-    if (first_failure) {  // shrink: the smallest failing n below the first failure
-      for (rank m = opt->n_min; m < *first_failure; ++m) {
-        auto [it, fresh] = tried.try_emplace(m);
-        if (fresh) {
-          it->second = test_one(*opt, timeout_ms, m);
-          junit_cases.emplace_back(m, &it->second);
-        }
-        if (!it->second.passed) {
-          smallest = m;
-          break;
-        }
-      }
-    }
-    std::size_t passed = 0;
-    for (const auto& [n, o] : tried) passed += o.passed ? 1 : 0;
+    std::vector<campaign_case> cases;
+    for (rank n : order) cases.push_back(dance_case(*opt, n));
+    const std::string rerun = "dancecard property-test dance --cmd '" + opt->cmd + "' --model " + opt->model + " --seed " + std::to_string(seed) +
+                              " --n-min " + std::to_string(opt->n_min) + " --n-max " + std::to_string(opt->n_max) + " --runs " + std::to_string(opt->runs);
+    code = run_campaign(
+        {"dance", "n = ", "n", "n", opt->save_dir, opt->junit, rerun, {{"seed", std::to_string(seed)}, {"command", opt->cmd}, {"model", opt->model}}}, cases,
+        [&](const campaign_case& failing) {
+          std::vector<campaign_case> below;  // every n from n-min up to the failing one
+          for (rank m = opt->n_min; m < static_cast<rank>(std::stoul(failing.key)); ++m) below.push_back(dance_case(*opt, m));
+          return below;
+        },
+        [&](const campaign_case& c) { return test_one(*opt, timeout_ms, static_cast<rank>(std::stoul(c.key))); });
+  });
 
-    if (!smallest) {
-      std::cout << "passed: " << tried.size() << " distinct n, every output accepted by the checker\n";
-      code = exit_holds;
-    } else {
-      const outcome& o = tried.at(*smallest);
-      std::filesystem::create_directories(opt->save_dir);
-      const std::string stem = (std::filesystem::path(opt->save_dir) / ("n" + std::to_string(*smallest))).string();
-      std::ofstream(stem + ".out", std::ios::binary) << o.run.out;
-      std::ofstream(stem + ".err", std::ios::binary) << o.run.err;
-      std::cout << "FAILED: smallest failing n = " << *smallest << " (first failure at n = " << *first_failure << ", "
-                << passed << " n passed)\n"
-                << "  " << (o.kind == "violated" ? "" : o.kind + ": ") << o.detail
-                << (o.detail.empty() || o.detail.back() != '\n' ? "\n" : "")
-                << "  the program's output: " << stem << ".out (stderr: " << stem << ".err)\n"
-                << "  reproduce: " << substitute(opt->cmd, *smallest) << "\n"
-                << "  rerun: dancecard property-test dance --cmd '" << opt->cmd << "' --model " << opt->model
-                << " --seed " << seed << " --n-min " << opt->n_min << " --n-max " << opt->n_max << " --runs "
-                << opt->runs << "\n";
-      code = exit_violated;
+  CLI::App* tor = command->add_subcommand("torus", "Gossip routing tables (dancecard.torus-routing/1) for tori of many sizes");
+  auto topt = std::make_shared<torus_options>();
+  tor->add_option("--cmd", topt->cmd, "the program; {dims} is replaced by the sizes, e.g. 4x6")->required();
+  tor->add_option("--d", topt->d, "dimensions (2 or 3; default 2)");
+  tor->add_option("--size-min", topt->size_min, "smallest size n_j (default 2)");
+  tor->add_option("--size-max", topt->size_max, "largest size n_j (default 12 in 2-D, 6 in 3-D)");
+  tor->add_flag("--even", topt->even, "even sizes only (e.g. Section 3.1's rules)");
+  tor->add_option("--runs", topt->runs, "how many tori to try (default 50)");
+  tor->add_option("--seed", topt->seed, "seed of the random sizes (default: from the clock; printed for reproduction)");
+  tor->add_option("--timeout", topt->timeout, "seconds per run (default 10)");
+  tor->add_option("--max-gap", topt->max_gap, "fail when gossip takes more than ceil(packets (P - 1)/2d) + K steps");
+  tor->add_option("--junit", topt->junit, "write a JUnit XML report to FILE");
+  tor->add_option("--save-dir", topt->save_dir, "where a failing run's output is saved (default dancecard-failures)");
+  tor->callback([topt, &code] {
+    torus_options& o = *topt;
+    if (o.cmd.find("{dims}") == std::string::npos) throw bad_input("--cmd: the command must contain {dims}");
+    if (o.d < 2 || o.d > 3) throw bad_input("--d: expected 2 or 3, got " + std::to_string(o.d));
+    if (o.size_max == 0) o.size_max = o.d == 2 ? 12 : 6;
+    if (o.even && o.size_min % 2 == 1) ++o.size_min;
+    if (o.size_min < 1 || o.size_min > o.size_max || o.size_max > (o.d == 2 ? 256u : 32u))
+      throw bad_input("--size-min/--size-max: expected 1 <= size-min <= size-max <= " + std::to_string(o.d == 2 ? 256 : 32) +
+                      (o.even ? " with an even size in between" : ""));
+    if (o.runs == 0) throw bad_input("--runs: must be at least 1");
+    const unsigned timeout_ms = parse_timeout_ms(o.timeout, "--timeout");
+    const std::uint64_t seed = o.seed ? *o.seed : static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+    std::cout << "property-test torus (d = " << o.d << "): seed " << seed << ", sizes " << o.size_min << ".." << o.size_max << (o.even ? " (even)" : "")
+              << ", up to " << o.runs << " runs of: " << o.cmd << std::endl;
+    // The order: every shape of the smallest sizes (up to size-min + 4 in 2-D, + 2 in 3-D; at most half the runs),
+    // then seeded random shapes.
+    std::vector<std::vector<std::uint32_t>> shapes = torus_shapes(o, o.size_min, std::min(o.size_max, o.size_min + (o.d == 2 ? 4u : 2u)));
+    if (shapes.size() > (o.runs + 1) / 2) shapes.resize((o.runs + 1) / 2);
+    std::mt19937_64 random(seed);
+    std::uniform_int_distribution<std::uint32_t> pick(o.size_min, o.size_max);
+    for (std::size_t attempts = 0; shapes.size() < o.runs && attempts < 100u * o.runs; ++attempts) {
+      std::vector<std::uint32_t> dims(o.d);
+      for (std::uint32_t& n : dims) n = o.even ? pick(random) / 2 * 2 : pick(random);
+      if (o.even && std::any_of(dims.begin(), dims.end(), [&](std::uint32_t n) { return n < o.size_min; })) continue;
+      if (std::find(shapes.begin(), shapes.end(), dims) == shapes.end()) shapes.push_back(dims);
     }
-    if (!opt->junit.empty()) {
-      std::ofstream xml(opt->junit);
-      if (!xml) throw bad_input("--junit: cannot write " + opt->junit);
-      std::size_t failures = 0;
-      for (const auto& [n, o] : junit_cases) failures += o->passed ? 0 : 1;
-      xml << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n<testsuite name=\"dancecard property-test dance\" tests=\""
-          << junit_cases.size() << "\" failures=\"" << failures << "\">\n"
-          << "  <properties><property name=\"seed\" value=\"" << seed << "\"/><property name=\"command\" value=\""
-          << xml_escape(opt->cmd) << "\"/><property name=\"model\" value=\"" << opt->model << "\"/></properties>\n";
-      for (const auto& [n, o] : junit_cases) {
-        xml << "  <testcase classname=\"property-test.dance\" name=\"n=" << n << "\" time=\"" << o->seconds << "\"";
-        if (o->passed) {
-          xml << "/>\n";
-        } else {
-          xml << ">\n    <failure type=\"" << o->kind << "\" message=\"" << xml_escape(o->kind + ": " + o->detail.substr(0, o->detail.find('\n')))
-              << "\">" << xml_escape(o->detail) << "</failure>\n  </testcase>\n";
-        }
-      }
-      xml << "</testsuite>\n</testsuites>\n";
+    std::map<std::string, std::vector<std::uint32_t>> dims_of;
+    std::vector<campaign_case> cases;
+    for (const auto& dims : shapes) {
+      cases.push_back(torus_case(o, dims));
+      dims_of[cases.back().key] = dims;
     }
+    std::string rerun = "dancecard property-test torus --cmd '" + o.cmd + "' --d " + std::to_string(o.d) + " --seed " + std::to_string(seed) +
+                        " --size-min " + std::to_string(o.size_min) + " --size-max " + std::to_string(o.size_max) + " --runs " + std::to_string(o.runs);
+    if (o.even) rerun += " --even";
+    code = run_campaign(
+        {"torus", "torus ", "tori", "dims", o.save_dir, o.junit, rerun, {{"seed", std::to_string(seed)}, {"command", o.cmd}, {"d", std::to_string(o.d)}}}, cases,
+        [&](const campaign_case& failing) {
+          // every shape in the range with fewer PUs than the failing one (at most 300, smallest first)
+          const std::vector<std::uint32_t>& worst = dims_of.at(failing.key);
+          const std::uint64_t limit = std::accumulate(worst.begin(), worst.end(), std::uint64_t{1}, std::multiplies<>());
+          std::vector<campaign_case> below;
+          for (const auto& dims : torus_shapes(o, o.size_min, o.size_max)) {
+            if (std::accumulate(dims.begin(), dims.end(), std::uint64_t{1}, std::multiplies<>()) >= limit || below.size() >= 300) break;
+            below.push_back(torus_case(o, dims));
+            dims_of[below.back().key] = dims;
+          }
+          return below;
+        },
+        [&](const campaign_case& c) { return test_torus(o, timeout_ms, c, dims_of.at(c.key)); });
   });
 }
 

@@ -1,5 +1,7 @@
 // A deliberately broken scheduler, run by the property-test CLI tests: `broken_scheduler BUG N` prints G_N as JSON,
-// damaged according to BUG — the kinds of mistakes real schedulers make.
+// damaged according to BUG — the kinds of mistakes real schedulers make. `broken_scheduler torus-rings DIMS` prints a
+// torus routing table whose PUs forward straight on (a ring per line: gossip never completes in 2-D and up), and
+// `broken_scheduler torus-wrong-size DIMS` one for n_1 + 1.
 #include <cstdlib>
 #include <iostream>
 #include <string>
@@ -7,12 +9,25 @@
 
 #include "dancecard/core/dance/generators.hpp"
 #include "dancecard/formats/dance_io.hpp"
+#include "dancecard/formats/torus_io.hpp"
 
 using namespace dancecard;
 
 int main(int argc, char** argv) {
   if (argc != 3) return 2;
   const std::string bug = argv[1];
+  if (bug == "torus-rings" || bug == "torus-wrong-size") {
+    torus t = torus::parse(argv[2]);
+    if (bug == "torus-wrong-size") {
+      std::vector<std::uint32_t> dims = t.dims();
+      ++dims[0];
+      t = torus(dims);
+    }
+    std::vector<std::uint32_t> partner(static_cast<std::size_t>(t.size()) * t.ports());
+    for (std::size_t i = 0; i < partner.size(); ++i) partner[i] = torus::opposite(static_cast<std::uint32_t>(i % t.ports()));
+    write_torus_routing(std::cout, pairing_table(t, partner, true), bug);
+    return 0;
+  }
   const rank n = static_cast<rank>(std::stoul(argv[2]));
   const dance_schedule good = factorization_schedule(n);
   dance_schedule out(n);

@@ -283,6 +283,38 @@ TEST(cli_property_test, dancecards_own_generators_pass) {
   EXPECT_EQ(r.code, 0) << r.output;
 }
 
+TEST(cli_property_test, torus_routers) {
+  const std::string exe = DANCECARD_EXE;
+  // Section 3.1's rules: every even torus, two packets per PU in P/2 steps — the counting bound itself (gap 0).
+  auto r = run("property-test torus --cmd '" + exe + " generate torus --dims {dims} --algo hamiltonian' --even --runs 25 --seed 5 --max-gap 0");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("passed: 25 distinct tori"), std::string::npos) << r.output;
+  // Without --even the same router refuses 2 x 3 (exit 2): the smallest failing torus, its stderr saved.
+  const std::string save = testing::TempDir() + "torus-failures";
+  const std::string junit = testing::TempDir() + "torus-junit.xml";
+  r = run("property-test torus --cmd '" + exe + " generate torus --dims {dims} --algo hamiltonian' --runs 20 --seed 5 --save-dir " + save +
+          " --junit " + junit);
+  EXPECT_EQ(r.code, 1) << r.output;
+  EXPECT_NE(r.output.find("smallest failing torus 2x3 "), std::string::npos) << r.output;
+  EXPECT_NE(read_file(save + "/dims2x3.err").find("--dims 2x3 --algo hamiltonian"), std::string::npos);
+  EXPECT_NE(read_file(junit).find("name=\"dims=2x3\""), std::string::npos) << read_file(junit);
+  // A table that never completes is named with a PU and a packet; the smallest such torus is found by shrinking.
+  r = run(std::string("property-test torus --cmd '") + BROKEN_SCHEDULER + " torus-rings {dims}' --size-min 3 --runs 10 --seed 1");
+  EXPECT_EQ(r.code, 1) << r.output;
+  EXPECT_NE(r.output.find("smallest failing torus 3x3 "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("never"), std::string::npos) << r.output;
+  r = run(std::string("property-test torus --d 3 --cmd '") + BROKEN_SCHEDULER + " torus-wrong-size {dims}' --runs 5 --seed 1");
+  EXPECT_EQ(r.code, 1) << r.output;
+  EXPECT_NE(r.output.find("wrong-size: asked for the 2x2x2 torus, got 3x2x2"), std::string::npos) << r.output;
+  // The zigzag cycles (one packet per PU) are far from the counting bound: caught with --max-gap.
+  r = run("property-test torus --cmd '" + exe + " generate torus --dims {dims} --algo one-packet' --even --size-min 4 --runs 6 --seed 2 --max-gap 1");
+  EXPECT_EQ(r.code, 1) << r.output;
+  EXPECT_NE(r.output.find("too-many-steps"), std::string::npos) << r.output;
+  EXPECT_EQ(run("property-test torus --cmd 'true'").code, 2);  // no {dims}
+  EXPECT_EQ(run("property-test torus --cmd 'echo {dims}' --d 4").code, 2);
+  EXPECT_EQ(run("property-test torus --cmd 'echo {dims}' --size-min 9 --size-max 3").code, 2);
+}
+
 TEST(cli_property_test, usage_errors_exit_2) {
   EXPECT_EQ(run("property-test dance --cmd 'true'").code, 2);  // no {n}
   EXPECT_EQ(run("property-test dance --cmd 'echo {n}' --model triangle").code, 2);
