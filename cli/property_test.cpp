@@ -28,12 +28,18 @@ namespace dancecard::cli {
 
 namespace {
 
-struct options {
-  std::string cmd, model = "half-duplex", junit, save_dir = "dancecard-failures", timeout = "10";
-  rank n_min = 1, n_max = 64;
-  unsigned runs = 100;
+// What every campaign takes: how many cases, the seed of the random ones, the time per run, where reports go.
+struct campaign_options {
+  unsigned runs = 0;
   std::optional<std::uint64_t> seed;
   std::optional<std::uint64_t> max_gap;
+  std::string timeout = "10", junit, save_dir = "dancecard-failures";
+};
+
+struct options : campaign_options {
+  std::string cmd, model = "half-duplex";
+  rank n_min = 1, n_max = 64;
+  options() { runs = 100; }
 };
 
 struct outcome {
@@ -67,19 +73,28 @@ std::vector<rank> special_sizes(rank lo, rank hi) {
   return in_range;
 }
 
-outcome test_one(const options& opt, unsigned timeout_ms, rank n) {
+outcome failed(outcome o, std::string kind, std::string detail) {
+  o.passed = false;
+  o.kind = std::move(kind);
+  o.detail = std::move(detail);
+  return o;
+}
+
+// Runs one case's command; a hang or a failed exit is already a failed outcome.
+outcome run_case(const std::string& command, unsigned timeout_ms) {
   outcome o;
   const auto start = std::chrono::steady_clock::now();
-  o.run = run_command(substitute(opt.cmd, n), timeout_ms);
+  o.run = run_command(command, timeout_ms);
   o.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  auto fail = [&](std::string kind, std::string detail) {
-    o.passed = false;
-    o.kind = std::move(kind);
-    o.detail = std::move(detail);
-    return o;
-  };
-  if (o.run.timed_out) return fail("timeout", "the program did not finish within " + std::to_string(timeout_ms) + " ms");
-  if (!o.run.ok()) return fail("crash", "the program failed: " + o.run.describe());
+  if (o.run.timed_out) return failed(std::move(o), "timeout", "the program did not finish within " + std::to_string(timeout_ms) + " ms");
+  if (!o.run.ok()) return failed(std::move(o), "crash", "the program failed: " + o.run.describe());
+  return o;
+}
+
+outcome test_one(const options& opt, unsigned timeout_ms, rank n) {
+  outcome o = run_case(substitute(opt.cmd, n), timeout_ms);
+  if (!o.passed) return o;
+  auto fail = [&](std::string kind, std::string detail) { return failed(o, std::move(kind), std::move(detail)); };
   try {
     if (opt.model == "directed") {
       const directed_schedule s = read_directed_json(o.run.out);
@@ -208,17 +223,28 @@ int run_campaign(const campaign_report& report, const std::vector<campaign_case>
   return code;
 }
 
+// The options every campaign has; `what` names the cases ("n", "tori").
+void add_campaign_options(CLI::App* command, campaign_options& o, const std::string& what) {
+  command->add_option("--runs", o.runs, "how many " + what + " to try (default " + std::to_string(o.runs) + ")");
+  command->add_option("--seed", o.seed, "seed of the random " + what + " (default: from the clock; printed for reproduction)");
+  command->add_option("--timeout", o.timeout, "seconds per run (default 10)");
+  command->add_option("--junit", o.junit, "write a JUnit XML report to FILE");
+  command->add_option("--save-dir", o.save_dir, "where a failing run's output is saved (default dancecard-failures)");
+}
+
+std::uint64_t campaign_seed(const campaign_options& o) {
+  return o.seed ? *o.seed : static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+}
+
 campaign_case dance_case(const options& opt, rank n) { return {std::to_string(n), substitute(opt.cmd, n)}; }
 
 // ---- torus routers ------------------------------------------------------------------------------------------------
 
-struct torus_options {
-  std::string cmd, junit, save_dir = "dancecard-failures", timeout = "10";
+struct torus_options : campaign_options {
+  std::string cmd;
   std::uint32_t d = 2, size_min = 2, size_max = 0;  // size_max 0: 12 in 2-D, 6 in 3-D
-  unsigned runs = 50;
   bool even = false;
-  std::optional<std::uint64_t> seed;
-  std::optional<std::uint64_t> max_gap;
+  torus_options() { runs = 50; }
 };
 
 std::string dims_key(const std::vector<std::uint32_t>& dims) {
@@ -252,18 +278,9 @@ std::vector<std::vector<std::uint32_t>> torus_shapes(const torus_options& opt, s
 }
 
 outcome test_torus(const torus_options& opt, unsigned timeout_ms, const campaign_case& c, const std::vector<std::uint32_t>& dims) {
-  outcome o;
-  const auto start = std::chrono::steady_clock::now();
-  o.run = run_command(c.command, timeout_ms);
-  o.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  auto fail = [&](std::string kind, std::string detail) {
-    o.passed = false;
-    o.kind = std::move(kind);
-    o.detail = std::move(detail);
-    return o;
-  };
-  if (o.run.timed_out) return fail("timeout", "the program did not finish within " + std::to_string(timeout_ms) + " ms");
-  if (!o.run.ok()) return fail("crash", "the program failed: " + o.run.describe());
+  outcome o = run_case(c.command, timeout_ms);
+  if (!o.passed) return o;
+  auto fail = [&](std::string kind, std::string detail) { return failed(o, std::move(kind), std::move(detail)); };
   try {
     const routing_table table = read_torus_routing(o.run.out);
     if (table.network.dims() != dims) return fail("wrong-size", "asked for the " + c.key + " torus, got " + table.network.name());
@@ -294,12 +311,8 @@ void add_property_test_command(CLI::App& app, int& code) {
   dance->add_option("--model", opt->model, "half-duplex (dance schedule or partner matrix) | directed (dancecard.directed/1)");
   dance->add_option("--n-min", opt->n_min, "smallest n (default 1)");
   dance->add_option("--n-max", opt->n_max, "largest n (default 64)");
-  dance->add_option("--runs", opt->runs, "how many n to try (default 100)");
-  dance->add_option("--seed", opt->seed, "seed of the random n (default: from the clock; printed for reproduction)");
-  dance->add_option("--timeout", opt->timeout, "seconds per run (default 10)");
   dance->add_option("--max-gap", opt->max_gap, "fail when the schedule uses more than optimum + K rounds");
-  dance->add_option("--junit", opt->junit, "write a JUnit XML report to FILE");
-  dance->add_option("--save-dir", opt->save_dir, "where a failing run's output is saved (default dancecard-failures)");
+  add_campaign_options(dance, *opt, "n");
   dance->callback([opt, &code] {
     if (opt->model != "half-duplex" && opt->model != "directed")
       throw bad_input("--model: expected half-duplex or directed, got '" + opt->model + "'");
@@ -308,8 +321,7 @@ void add_property_test_command(CLI::App& app, int& code) {
       throw bad_input("--n-min/--n-max: expected 1 <= n-min <= n-max <= 20000");
     if (opt->runs == 0) throw bad_input("--runs: must be at least 1");
     const unsigned timeout_ms = parse_timeout_ms(opt->timeout, "--timeout");
-    const std::uint64_t seed = opt->seed ? *opt->seed
-                                         : static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+    const std::uint64_t seed = campaign_seed(*opt);
     std::cout << "property-test dance (" << opt->model << "): seed " << seed << ", n = " << opt->n_min << ".."
               << opt->n_max << ", up to " << opt->runs << " runs of: " << opt->cmd << std::endl;
 
@@ -341,12 +353,8 @@ void add_property_test_command(CLI::App& app, int& code) {
   tor->add_option("--size-min", topt->size_min, "smallest size n_j (default 2)");
   tor->add_option("--size-max", topt->size_max, "largest size n_j (default 12 in 2-D, 6 in 3-D)");
   tor->add_flag("--even", topt->even, "even sizes only (e.g. Section 3.1's rules)");
-  tor->add_option("--runs", topt->runs, "how many tori to try (default 50)");
-  tor->add_option("--seed", topt->seed, "seed of the random sizes (default: from the clock; printed for reproduction)");
-  tor->add_option("--timeout", topt->timeout, "seconds per run (default 10)");
   tor->add_option("--max-gap", topt->max_gap, "fail when gossip takes more than ceil(packets (P - 1)/2d) + K steps");
-  tor->add_option("--junit", topt->junit, "write a JUnit XML report to FILE");
-  tor->add_option("--save-dir", topt->save_dir, "where a failing run's output is saved (default dancecard-failures)");
+  add_campaign_options(tor, *topt, "tori");
   tor->callback([topt, &code] {
     torus_options& o = *topt;
     if (o.cmd.find("{dims}") == std::string::npos) throw bad_input("--cmd: the command must contain {dims}");
@@ -358,7 +366,7 @@ void add_property_test_command(CLI::App& app, int& code) {
                       (o.even ? " with an even size in between" : ""));
     if (o.runs == 0) throw bad_input("--runs: must be at least 1");
     const unsigned timeout_ms = parse_timeout_ms(o.timeout, "--timeout");
-    const std::uint64_t seed = o.seed ? *o.seed : static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+    const std::uint64_t seed = campaign_seed(o);
     std::cout << "property-test torus (d = " << o.d << "): seed " << seed << ", sizes " << o.size_min << ".." << o.size_max << (o.even ? " (even)" : "")
               << ", up to " << o.runs << " runs of: " << o.cmd << std::endl;
     // The order: every shape of the smallest sizes (up to size-min + 4 in 2-D, + 2 in 3-D; at most half the runs),
