@@ -545,10 +545,12 @@ TEST(cli_torus, local_search_tables_are_written_and_simulated) {
 }
 
 TEST(cli_torus, stored_witnesses_of_the_campaign_minima) {
-  // docs/torus-limits.md: 5 x 5 needs 8 steps and 4 x 7 needs 9 in the pairing model (one step less was proven unsat in
-  // about an hour each, DRAT checked — too long for the test suite); the witness tables reach those counts.
+  // docs/torus-limits.md: 5 x 5 needs 8 steps, 4 x 7 needs 9 and 3 x 10 needs 10 in the pairing model (one step less
+  // was proven unsat in an hour or more each, DRAT checked — too long for the test suite); the witness tables reach
+  // those counts.
   expect_run("simulate torus " + data("torus_5x5_pairing_8_steps.json"), 0, "complete after 8 steps");
   expect_run("simulate torus " + data("torus_4x7_pairing_9_steps.json"), 0, "complete after 9 steps");
+  expect_run("simulate torus " + data("torus_3x10_pairing_10_steps.json"), 0, "complete after 10 steps");
   // …and they are pairing tables: every PU forwards along closed cycles.
   expect_run("simulate torus " + data("torus_5x5_pairing_8_steps.json"), 0, "forwarding rules:");
 }
