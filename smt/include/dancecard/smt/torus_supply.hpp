@@ -40,14 +40,14 @@ struct supply_search_result {
   std::string reason;
 };
 
-/// "Is there a supply over free links (direct or one relay) with a direction schedule of the policy under which every
-/// PU holds every packet within `steps`?" A closed trail that passes a PU several times is allowed (Section 4.3's
-/// zigzags): that PU forwards both ways on every pass, and as a supplier chooses a pass and a direction. Throws
-/// std::invalid_argument when a PU lies on no cycle or a link is used twice.
 struct supply_search_options {
   bool locality = true;  // false: leave out the both-directions clauses (gossip only)
   bool certify = false;  // unsat only with a DRAT proof that checkers/drat_check accepts (slower; else answer unknown)
 };
+/// "Is there a supply over free links (direct or one relay) with a direction schedule of the policy under which every
+/// PU holds every packet within `steps`?" A closed trail that passes a PU several times is allowed (Section 4.3's
+/// zigzags): that PU forwards both ways on every pass, and as a supplier chooses a pass and a direction. Throws
+/// std::invalid_argument when a PU lies on no cycle or a link is used twice.
 supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint64_t steps, supply_policy policy, unsigned budget_ms,
                                            const supply_search_options& options = {});
 
