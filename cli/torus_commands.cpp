@@ -354,7 +354,7 @@ void add_torus_commands(CLI::App& app, int& code) {
   });
 
   struct prove_options {
-    std::string dims, model = "pairing", timeout = "60", engine = "sat";
+    std::string dims, model = "pairing", timeout = "60", engine = "sat", witness;
     std::uint64_t steps = 0;
     bool json = false;
   };
@@ -369,8 +369,14 @@ void add_torus_commands(CLI::App& app, int& code) {
   prove->add_option("--steps", pr->steps,
                     "ask one question instead of searching: can some table complete within this many steps? "
                     "(exit 0 with a simulated witness, 1 unsat with a checked DRAT proof, 3 unknown; sat engine only)");
+  prove->add_option("--witness", pr->witness,
+                    "write the witness table (dancecard.torus-routing/1) to FILE: with --steps when sat, else the table of the "
+                    "minimum (or of the upper bound when the minimum is not proven)");
   prove->callback([pr, &code] {
     if (pr->model != "pairing" && pr->model != "general") throw bad_input("--model: expected pairing or general, got '" + pr->model + "'");
+    auto save = [&](const std::optional<routing_table>& table, const std::string& algorithm) {
+      if (!pr->witness.empty() && table) write_output(pr->witness, [&](std::ostream& out) { write_torus_routing(out, *table, algorithm); });
+    };
     if (pr->engine != "sat" && pr->engine != "z3") throw bad_input("--engine: expected sat or z3, got '" + pr->engine + "'");
     if (pr->engine == "z3" && pr->model != "pairing") throw bad_input("--engine z3: only the pairing model is encoded for Z3");
     const torus t = parse_dims(pr->dims);
@@ -381,6 +387,7 @@ void add_torus_commands(CLI::App& app, int& code) {
       if (pr->engine != "sat") throw bad_input("--steps: only with --engine sat");
       if (pr->steps > t.dimension() * t.size() * 4) throw bad_input("--steps " + std::to_string(pr->steps) + ": more than 4·d·P steps");
       const torus_query_result q = solve_torus_clausal(t, model, pr->steps, budget);
+      save(q.witness, "sat-" + pr->model);
       const char* answer = q.answer == solver_answer::sat ? "sat" : q.answer == solver_answer::unsat ? "unsat" : "unknown";
       if (pr->json) {
         std::cout << nlohmann::json{{"format", "dancecard.torus-query/1"}, {"dims", t.dims()}, {"model", pr->model}, {"steps", pr->steps},
@@ -395,6 +402,7 @@ void add_torus_commands(CLI::App& app, int& code) {
       return;
     }
     const torus_minimum_result r = pr->engine == "z3" ? prove_torus_pairing_minimum(t, budget) : prove_torus_minimum(t, model, budget);
+    save(r.status == proof_status::proven ? r.at_minimum.witness : r.upper ? r.upper->witness : std::nullopt, "minimum-" + pr->model);
     const std::uint64_t P = t.size();
     const std::uint64_t optimum = (P - 1 + t.ports() - 1) / t.ports();
     const std::string certificate = pr->engine == "z3" ? "none (Z3's unsat only)"

@@ -555,6 +555,17 @@ TEST(cli_torus, stored_witnesses_of_the_campaign_minima) {
   expect_run("simulate torus " + data("torus_5x5_pairing_8_steps.json"), 0, "forwarding rules:");
 }
 
+TEST(cli_torus, prove_writes_its_witness_table) {
+  const std::string file = testing::TempDir() + "torus-witness-3x4.json";
+  expect_run("prove torus --dims 3x4 --model general --steps 4 --witness " + file, 0, "sat");
+  expect_run("simulate torus " + file, 0, "complete after 4 steps");
+  std::remove(file.c_str());
+  expect_run("prove torus --dims 3x4 --model general --steps 3 --witness " + file, 1, "unsat");
+  EXPECT_EQ(std::fopen(file.c_str(), "r"), nullptr);  // no witness, no file
+  expect_run("prove torus --dims 3x5 --witness " + file, 0, "minimum 5 steps");
+  expect_run("simulate torus " + file, 0, "complete after 5 steps");
+}
+
 TEST(cli_torus, prove_both_models_with_json_and_exit_codes) {
   auto r = run("prove torus --dims 3x4 --model general --json");
   EXPECT_EQ(r.code, 0) << r.output;
