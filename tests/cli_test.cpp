@@ -551,8 +551,9 @@ TEST(cli_torus, stored_witnesses_of_the_campaign_minima) {
   expect_run("simulate torus " + data("torus_5x5_pairing_8_steps.json"), 0, "complete after 8 steps");
   expect_run("simulate torus " + data("torus_4x7_pairing_9_steps.json"), 0, "complete after 9 steps");
   expect_run("simulate torus " + data("torus_3x10_pairing_10_steps.json"), 0, "complete after 10 steps");
-  // General model: 4 x 5 in 6 steps (CaDiCaL's witness; 5 steps unsat with a checked DRAT proof).
+  // General model: 4 x 5 in 6 steps and 4 x 6 in 7 (CaDiCaL's witnesses; one step less unsat with a checked DRAT proof).
   expect_run("simulate torus " + data("torus_4x5_general_6_steps.json"), 0, "complete after 6 steps");
+  expect_run("simulate torus " + data("torus_4x6_general_7_steps.json"), 0, "complete after 7 steps");
   // …and they are pairing tables: every PU forwards along closed cycles.
   expect_run("simulate torus " + data("torus_5x5_pairing_8_steps.json"), 0, "forwarding rules:");
 }
