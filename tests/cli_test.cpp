@@ -544,6 +544,19 @@ TEST(cli_torus, local_search_tables_are_written_and_simulated) {
   EXPECT_EQ(run("generate torus --dims 40x40 --algo local-search").code, 2);  // more than 1024 PUs
 }
 
+TEST(cli_torus, translation_invariant_tables_by_sat) {
+  // 5 x 5 in the general model: a 7-step table invariant under 5 translations (found in well under a second); no
+  // invariant 6-step table of 3 x 7 exists (every group unsat: exit 3, nothing written); bad requests exit 2.
+  const std::string file = testing::TempDir() + "invariant-5x5.json";
+  expect_run("generate torus --dims 5x5 --algo invariant --model general --steps 7 --seconds 60 -o " + file, 0, "a table invariant under a group of");
+  expect_run("simulate torus " + file, 0, "complete after 7 steps");
+  expect_run("simulate torus --dims 4x4 --algo invariant --model pairing --steps 6 --seconds 30", 0, "complete after 6 steps");
+  expect_run("generate torus --dims 3x7 --algo invariant --model general --steps 6 --seconds 60", 3, "no table found");
+  expect_run("generate torus --dims 4x4 --algo invariant --model general", 2, "needs --steps");
+  expect_run("generate torus --dims 20x20 --algo invariant --steps 100", 2, "at most 256 PUs");
+  expect_run("generate torus --dims 4x4 --algo invariant --model both --steps 6", 2, "--model");
+}
+
 TEST(cli_torus, stored_witnesses_of_the_campaign_minima) {
   // docs/torus-limits.md: 5 x 5 needs 8 steps, 4 x 7 needs 9 and 3 x 10 needs 10 in the pairing model (one step less
   // was proven unsat in an hour or more each, DRAT checked — too long for the test suite); the witness tables reach

@@ -229,6 +229,42 @@ TEST(torus_sat, clausal_minima_agree_with_z3_and_are_certified) {
   EXPECT_EQ(f.variables, 9 * 3 + 9 * 4 * 9);
 }
 
+// Translation-invariant tables: the orbits of a translation group, every subgroup once (Z3 x Z3 has 6 subgroups, Z4
+// x Z4 has 15; the trivial one is left out), and a SAT query that finds 4 x 5's 6-step general table among tables
+// invariant under a group of 10 translations — its decoded table simulated here again, and invariant.
+TEST(torus_sat, translation_invariant_tables) {
+  const torus t({4, 4});
+  const std::vector<pu_index> halves = translation_orbits(t, {{0, 2}});
+  for (pu_index pu = 0; pu < t.size(); ++pu) {
+    const auto c = t.coordinates(pu);
+    EXPECT_EQ(halves[pu], t.index({c[0], c[1] % 2})) << pu;
+  }
+  EXPECT_THROW(translation_orbits(t, {{1}}), std::invalid_argument);
+  EXPECT_EQ(translation_subgroups(torus({3, 3})).size(), 5u);
+  EXPECT_EQ(translation_subgroups(t).size(), 14u);
+  EXPECT_EQ(translation_orbits(t, translation_subgroups(t).front()), std::vector<pu_index>(16, 0));  // the whole group first
+  EXPECT_THROW(torus_gossip_cnf(t, torus_model::pairing, 3, false, std::vector<pu_index>(15, 0)), std::invalid_argument);
+
+  const torus t45({4, 5});
+  const std::vector<pu_index> orbit = translation_orbits(t45, {{0, 1}, {2, 0}});
+  EXPECT_EQ(std::count(orbit.begin(), orbit.end(), pu_index{0}), 10);
+  // 5 steps is impossible for any table (docs/torus-limits.md), so for invariant ones too
+  EXPECT_EQ(solve_torus_invariant(t45, torus_model::general, 5, orbit, 60'000).answer, solver_answer::unsat);
+  const torus_query_result r = solve_torus_invariant(t45, torus_model::general, 6, orbit, 60'000);
+  ASSERT_EQ(r.answer, solver_answer::sat) << r.reason;
+  ASSERT_TRUE(r.witness.has_value());
+  const gossip_report run = simulate_gossip(*r.witness);
+  ASSERT_TRUE(run.holds()) << describe(run);
+  EXPECT_LE(run.steps, 6u);
+  for (pu_index pu = 0; pu < t45.size(); ++pu)
+    for (std::uint32_t o = 0; o < 4; ++o) EXPECT_EQ(r.witness->forward_at(pu, o), r.witness->forward_at(orbit[pu], o)) << pu << " " << o;
+  const torus_invariant_search_result found = search_invariant_table(t45, torus_model::general, 6, 60'000);
+  ASSERT_TRUE(found.table.has_value());
+  EXPECT_TRUE(simulate_gossip(*found.table, 6).holds());
+  EXPECT_GE(found.group_order, 2u);
+  EXPECT_EQ(found.queries, found.unsat + found.unknown + 1);
+}
+
 TEST(torus_sat, hamilton_decompositions_by_search) {
   for (const char* dims : {"3x5", "5x5", "3x3x3", "4x4x4"}) {
     const torus t = torus::parse(dims);

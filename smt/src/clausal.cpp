@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 
 namespace dancecard {
 
@@ -83,17 +84,22 @@ cnf_formula dance_query_cnf(const dance_query& q) {
   return f;
 }
 
-clausal_result solve_with_proof(const cnf_formula& formula, unsigned budget_ms) {
+namespace {
+
+clausal_result solve_cnf(const cnf_formula& formula, unsigned budget_ms, bool with_proof) {
   const auto start = std::chrono::steady_clock::now();
   clausal_result out;
   char* buffer = nullptr;
   std::size_t size = 0;
-  FILE* proof = open_memstream(&buffer, &size);
+  FILE* proof = with_proof ? open_memstream(&buffer, &size) : nullptr;
+  if (with_proof && proof == nullptr) throw std::runtime_error("solve_with_proof: open_memstream failed");
   {
     CaDiCaL::Solver solver;
-    solver.set("binary", 0);  // text DRAT, which checkers/drat_check reads
     solver.set("quiet", 1);
-    solver.trace_proof(proof, "proof");
+    if (with_proof) {
+      solver.set("binary", 0);  // text DRAT, which checkers/drat_check reads
+      solver.trace_proof(proof, "proof");
+    }
     for (const auto& clause : formula.clauses) {
       for (int lit : clause) solver.add(lit);
       solver.add(0);
@@ -112,14 +118,22 @@ clausal_result solve_with_proof(const cnf_formula& formula, unsigned budget_ms) 
       out.answer = solver_answer::unknown;
       out.reason = "CaDiCaL stopped at the budget of " + std::to_string(budget_ms) + " ms";
     }
-    solver.flush_proof_trace();  // the FILE is ours: CaDiCaL flushes but does not close an external file
+    if (with_proof) solver.flush_proof_trace();  // the FILE is ours: CaDiCaL flushes but does not close an external file
   }
-  std::fclose(proof);
-  if (out.answer == solver_answer::unsat) out.proof.assign(buffer, size);
-  std::free(buffer);
+  if (with_proof) {
+    std::fclose(proof);
+    if (out.answer == solver_answer::unsat) out.proof.assign(buffer, size);
+    std::free(buffer);
+  }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }
+
+}  // namespace
+
+clausal_result solve_with_proof(const cnf_formula& formula, unsigned budget_ms) { return solve_cnf(formula, budget_ms, true); }
+
+clausal_result solve_for_model(const cnf_formula& formula, unsigned budget_ms) { return solve_cnf(formula, budget_ms, false); }
 
 std::string clausal_solver_version() { return std::string("CaDiCaL ") + CaDiCaL::Solver::version(); }
 

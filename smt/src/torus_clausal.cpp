@@ -1,6 +1,8 @@
 // CNF encoding of time-independent torus gossip (pairing and general models), solved by CaDiCaL; unsat answers are
 // certified by checking the DRAT proof with checkers/drat_check, sat answers by simulating the decoded table.
+#include <algorithm>
 #include <chrono>
+#include <map>
 
 #include "dancecard/checkers/drat_check.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
@@ -17,18 +19,33 @@ struct torus_variables {
   torus_model model;
   std::uint64_t steps;
   std::uint32_t ports, pairings;
+  std::vector<pu_index> orbit;  // orbit[pu]: the PU whose choice pu shares (itself without a translation group)
+  std::vector<std::int64_t> tracked;  // tracked[u]: the index of u's packet among the x variables, or -1
+  std::uint64_t packets = 0;  // how many packets the x variables follow
   int choice_count = 0;
-  // choice(pu, c) (pairing) or sel(pu, out, in) (general), 1-based
-  int choice(pu_index pu, std::uint32_t c) const { return static_cast<int>(pu * pairings + c + 1); }
-  int sel(pu_index pu, std::uint32_t out, std::uint32_t in) const { return static_cast<int>((pu * ports + out) * ports + in + 1); }
-  // x(t, link, u) for t >= 2, link = pu · ports + out
+  // choice(pu, c) (pairing) or sel(pu, out, in) (general), 1-based; PUs of one orbit share their variables
+  int choice(pu_index pu, std::uint32_t c) const { return static_cast<int>(orbit[pu] * pairings + c + 1); }
+  int sel(pu_index pu, std::uint32_t out, std::uint32_t in) const { return static_cast<int>((orbit[pu] * ports + out) * ports + in + 1); }
+  // x(t, link, u) for t >= 2, link = pu · ports + out, u a tracked packet
   int x(std::uint64_t t, std::uint64_t link, pu_index u) const {
-    return choice_count + static_cast<int>(((t - 2) * net.size() * ports + link) * net.size() + u + 1);
+    return choice_count + static_cast<int>(((t - 2) * net.size() * ports + link) * packets + static_cast<std::uint64_t>(tracked[u]) + 1);
   }
 };
 
-torus_variables layout(const torus& network, torus_model model, std::uint64_t steps) {
-  torus_variables v{network, model, steps, network.ports(), static_cast<std::uint32_t>(port_pairings(network.dimension()).size())};
+torus_variables layout(const torus& network, torus_model model, std::uint64_t steps, const std::vector<pu_index>& orbit = {}) {
+  torus_variables v{network, model, steps, network.ports(), static_cast<std::uint32_t>(port_pairings(network.dimension()).size()), orbit, {}};
+  if (v.orbit.empty()) {
+    v.orbit.resize(network.size());
+    for (pu_index pu = 0; pu < network.size(); ++pu) v.orbit[pu] = pu;
+  } else if (v.orbit.size() != network.size()) {
+    throw std::invalid_argument("torus CNF: the orbit map has " + std::to_string(v.orbit.size()) + " entries for " + std::to_string(network.size()) + " PUs");
+  }
+  v.tracked.assign(network.size(), -1);
+  for (pu_index pu = 0; pu < network.size(); ++pu) {
+    if (v.orbit[pu] > pu || v.orbit[v.orbit[pu]] != v.orbit[pu])
+      throw std::invalid_argument("torus CNF: orbit[" + std::to_string(pu) + "] is not the least PU of its orbit");
+    if (v.orbit[pu] == pu) v.tracked[pu] = static_cast<std::int64_t>(v.packets++);
+  }
   v.choice_count = model == torus_model::pairing ? static_cast<int>(network.size() * v.pairings)
                                                  : static_cast<int>(network.size() * v.ports * v.ports);
   return v;
@@ -41,13 +58,13 @@ int torus_choice_variable(const torus& network, torus_model model, pu_index pu, 
   return model == torus_model::pairing ? v.choice(pu, c_or_out) : v.sel(pu, c_or_out, in_port);
 }
 
-cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint64_t steps, bool base_only) {
+cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint64_t steps, bool base_only, const std::vector<pu_index>& orbit) {
   const pu_index P = network.size();
   const std::uint32_t ports = network.ports();
   const auto pairings = port_pairings(network.dimension());
-  const torus_variables v = layout(network, model, steps);
+  const torus_variables v = layout(network, model, steps, orbit);
   const std::uint64_t links = static_cast<std::uint64_t>(P) * ports;
-  const std::uint64_t total = static_cast<std::uint64_t>(v.choice_count) + (steps >= 2 ? (steps - 1) * links * P : 0);
+  const std::uint64_t total = static_cast<std::uint64_t>(v.choice_count) + (steps >= 2 ? (steps - 1) * links * v.packets : 0);
   if (total > 50'000'000) throw std::invalid_argument("torus CNF: more than 5e7 variables");
   cnf_formula f;
   f.variables = static_cast<int>(total);
@@ -58,7 +75,10 @@ cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint6
                                                      : "variables 1.." + std::to_string(v.choice_count) + ": out-port o of PU pu forwards in-port i = (pu*" +
                                                            std::to_string(ports) + " + o)*" + std::to_string(ports) + " + i + 1");
   f.comments.push_back("then x(t, link, u) for t >= 2: link pu*ports+o carries PU u's packet in step t");
+  if (v.packets != P)
+    f.comments.push_back("translation-invariant tables: " + std::to_string(v.packets) + " orbits; a PU uses its orbit's least PU's variables, and x follows only those PUs' packets");
   for (pu_index pu = 0; pu < P; ++pu) {
+    if (v.orbit[pu] != pu) continue;  // shares its orbit's variables
     if (model == torus_model::pairing) {
       std::vector<int> some;
       for (std::uint32_t c = 0; c < v.pairings; ++c) some.push_back(v.choice(pu, c));
@@ -82,8 +102,10 @@ cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint6
   // Symmetry breaking: translations of the torus are automorphisms that keep every port's direction, so they map
   // tables to tables with the same step count. Some PU's choice is the least among all PUs (pairing: the index of
   // its pairing; general: the in-port its out-port 0 forwards); translating that PU to PU 0 gives a table in which
-  // PU 0's choice is <= every PU's. Requiring that keeps a solution whenever one exists.
+  // PU 0's choice is <= every PU's. Requiring that keeps a solution whenever one exists. Translations commute, so
+  // the translated table is invariant under the same translation group as the original.
   for (pu_index pu = 1; pu < P && !base_only; ++pu) {
+    if (v.orbit[pu] != pu) continue;
     if (model == torus_model::pairing) {
       for (std::uint32_t c = 1; c < v.pairings; ++c)
         for (std::uint32_t smaller = 0; smaller < c; ++smaller) f.clauses.push_back({-v.choice(0, c), -v.choice(pu, smaller)});
@@ -98,6 +120,7 @@ cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint6
       for (std::uint32_t o = 0; o < ports; ++o) {
         const std::uint64_t link = static_cast<std::uint64_t>(pu) * ports + o;
         for (pu_index u = 0; u < P; ++u) {
+          if (v.tracked[u] < 0) continue;
           const int x = v.x(t, link, u);
           // what arrives on in-port i of pu in step t − 1 carries u?
           auto previous = [&](std::uint32_t in) -> int {  // 0: constant false, INT_MAX: constant true, else a literal
@@ -123,10 +146,12 @@ cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint6
           }
         }
       }
-  // Goal: every PU receives every other PU's packet.
+  // Goal: every PU receives every other PU's packet. With a translation group: every PU receives the packet of every
+  // orbit's least PU; a table invariant under translation g carries g(u)'s packet to g(w) when it carries u's to w,
+  // so that is every packet.
   for (pu_index w = 0; w < P; ++w)
     for (pu_index u = 0; u < P; ++u) {
-      if (u == w) continue;
+      if (u == w || v.tracked[u] < 0) continue;
       std::vector<int> reached;
       bool step_one = false;
       for (std::uint32_t p = 0; p < ports; ++p) {
@@ -139,6 +164,46 @@ cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint6
   return f;
 }
 
+namespace {
+
+// The table of a model of torus_gossip_cnf (PUs of one orbit read their orbit's variables).
+routing_table decode_table(const torus& network, const torus_variables& v, const std::vector<int>& model_true, int variables) {
+  const pu_index P = network.size();
+  const std::uint32_t ports = network.ports();
+  std::vector<char> truth(static_cast<std::size_t>(variables) + 1, 0);
+  for (int lit : model_true) truth[static_cast<std::size_t>(lit)] = 1;
+  if (v.model == torus_model::pairing) {
+    const auto pairings = port_pairings(network.dimension());
+    std::vector<std::uint32_t> partner(static_cast<std::size_t>(P) * ports);
+    for (pu_index pu = 0; pu < P; ++pu)
+      for (std::uint32_t c = 0; c < v.pairings; ++c)
+        if (truth[static_cast<std::size_t>(v.choice(pu, c))])
+          for (std::uint32_t o = 0; o < ports; ++o) partner[pu * ports + o] = pairings[c][o];
+    return pairing_table(network, partner, true);
+  }
+  routing_table general{network, 1, std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, no_port),
+                        std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, 0), {}};
+  for (pu_index pu = 0; pu < P; ++pu)
+    for (std::uint32_t o = 0; o < ports; ++o)
+      for (std::uint32_t in = 0; in < ports; ++in)
+        if (truth[static_cast<std::size_t>(v.sel(pu, o, in))]) general.forward_at(pu, o) = in;
+  return general;
+}
+
+// A sat answer counts only with its decoded table simulated within `steps`.
+void accept_witness(torus_query_result& out, routing_table table, std::uint64_t steps) {
+  const gossip_report run = simulate_gossip(table, steps);
+  if (run.holds()) {
+    out.witness = std::move(table);
+    out.reason = "witness table completes in " + std::to_string(run.steps) + " steps (simulated)";
+  } else {
+    out.answer = solver_answer::unknown;
+    out.reason = "the decoded table fails in the simulator: " + describe(run);
+  }
+}
+
+}  // namespace
+
 torus_query_result solve_torus_clausal(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms) {
   torus_query_result out;
   const auto start = std::chrono::steady_clock::now();
@@ -146,38 +211,8 @@ torus_query_result solve_torus_clausal(const torus& network, torus_model model, 
   const clausal_result solved = solve_with_proof(f, budget_ms);
   out.answer = solved.answer;
   out.reason = solved.reason;
-  const pu_index P = network.size();
-  const std::uint32_t ports = network.ports();
   if (solved.answer == solver_answer::sat) {
-    std::vector<char> truth(static_cast<std::size_t>(f.variables) + 1, 0);
-    for (int lit : solved.model) truth[static_cast<std::size_t>(lit)] = 1;
-    const torus_variables v = layout(network, model, steps);
-    routing_table table = [&] {
-      if (model == torus_model::pairing) {
-        const auto pairings = port_pairings(network.dimension());
-        std::vector<std::uint32_t> partner(static_cast<std::size_t>(P) * ports);
-        for (pu_index pu = 0; pu < P; ++pu)
-          for (std::uint32_t c = 0; c < v.pairings; ++c)
-            if (truth[static_cast<std::size_t>(v.choice(pu, c))])
-              for (std::uint32_t o = 0; o < ports; ++o) partner[pu * ports + o] = pairings[c][o];
-        return pairing_table(network, partner, true);
-      }
-      routing_table general{network, 1, std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, no_port),
-                            std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, 0), {}};
-      for (pu_index pu = 0; pu < P; ++pu)
-        for (std::uint32_t o = 0; o < ports; ++o)
-          for (std::uint32_t in = 0; in < ports; ++in)
-            if (truth[static_cast<std::size_t>(v.sel(pu, o, in))]) general.forward_at(pu, o) = in;
-      return general;
-    }();
-    const gossip_report run = simulate_gossip(table, steps);
-    if (run.holds()) {
-      out.witness = std::move(table);
-      out.reason = "witness table completes in " + std::to_string(run.steps) + " steps (simulated)";
-    } else {
-      out.answer = solver_answer::unknown;
-      out.reason = "the decoded table fails in the simulator: " + describe(run);
-    }
+    accept_witness(out, decode_table(network, layout(network, model, steps), solved.model, f.variables), steps);
   } else if (solved.answer == solver_answer::unsat) {
     const drat_report check = check_drat(f.dimacs(), solved.proof);
     if (check.outcome == verdict::holds) {
@@ -186,6 +221,95 @@ torus_query_result solve_torus_clausal(const torus& network, torus_model model, 
     } else {
       out.answer = solver_answer::unknown;
       out.reason = "CaDiCaL said unsat but its DRAT proof was not accepted: " + describe(check);
+    }
+  }
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+std::vector<pu_index> translation_orbits(const torus& network, const std::vector<std::vector<std::uint32_t>>& generators) {
+  const pu_index P = network.size();
+  const std::uint32_t d = network.dimension();
+  for (std::size_t g = 0; g < generators.size(); ++g)
+    if (generators[g].size() != d)
+      throw std::invalid_argument("translation generator " + std::to_string(g) + " has " + std::to_string(generators[g].size()) +
+                                  " entries for a torus of dimension " + std::to_string(d));
+  std::vector<pu_index> orbit(P, P);
+  for (pu_index start = 0; start < P; ++start) {
+    if (orbit[start] != P) continue;  // already in the orbit of a smaller PU
+    orbit[start] = start;
+    std::vector<pu_index> frontier{start};
+    while (!frontier.empty()) {
+      const pu_index pu = frontier.back();
+      frontier.pop_back();
+      const std::vector<std::uint32_t> c = network.coordinates(pu);
+      for (const auto& g : generators) {
+        std::vector<std::uint32_t> moved(d);
+        for (std::uint32_t j = 0; j < d; ++j) moved[j] = static_cast<std::uint32_t>((c[j] + g[j] % network.dims()[j]) % network.dims()[j]);
+        const pu_index next = network.index(moved);
+        if (orbit[next] == P) orbit[next] = start, frontier.push_back(next);
+      }
+    }
+  }
+  return orbit;
+}
+
+std::vector<std::vector<std::vector<std::uint32_t>>> translation_subgroups(const torus& network) {
+  const pu_index P = network.size();
+  // the group element moving PU 0 to PU g is the translation by g's coordinates
+  std::map<std::vector<pu_index>, std::vector<std::vector<std::uint32_t>>> groups;  // orbit map -> generators
+  auto add = [&](std::vector<std::vector<std::uint32_t>> generators) {
+    std::vector<pu_index> orbit = translation_orbits(network, generators);
+    if (std::count(orbit.begin(), orbit.end(), pu_index{0}) < 2) return;  // the trivial group
+    groups.emplace(std::move(orbit), std::move(generators));
+  };
+  for (pu_index g = 1; g < P; ++g) {
+    add({network.coordinates(g)});
+    for (pu_index h = g + 1; h < P; ++h) add({network.coordinates(g), network.coordinates(h)});
+  }
+  std::vector<std::pair<std::size_t, std::vector<std::vector<std::uint32_t>>>> sized;
+  for (auto& [orbit, generators] : groups)
+    sized.emplace_back(static_cast<std::size_t>(std::count(orbit.begin(), orbit.end(), pu_index{0})), std::move(generators));
+  std::stable_sort(sized.begin(), sized.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::vector<std::vector<std::vector<std::uint32_t>>> out;
+  for (auto& s : sized) out.push_back(std::move(s.second));
+  return out;
+}
+
+torus_query_result solve_torus_invariant(const torus& network, torus_model model, std::uint64_t steps, const std::vector<pu_index>& orbit,
+                                         unsigned budget_ms) {
+  torus_query_result out;
+  const auto start = std::chrono::steady_clock::now();
+  const cnf_formula f = torus_gossip_cnf(network, model, steps, false, orbit);
+  const clausal_result solved = solve_for_model(f, budget_ms);
+  out.answer = solved.answer;
+  out.reason = solved.answer == solver_answer::unsat ? "no table invariant under the group (CaDiCaL, no certificate: says nothing about other tables)"
+                                                      : solved.reason;
+  if (solved.answer == solver_answer::sat) accept_witness(out, decode_table(network, layout(network, model, steps, orbit), solved.model, f.variables), steps);
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+torus_invariant_search_result search_invariant_table(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms,
+                                                     unsigned query_ms) {
+  const auto start = std::chrono::steady_clock::now();
+  torus_invariant_search_result out;
+  const auto groups = translation_subgroups(network);
+  out.groups = groups.size();
+  for (const auto& generators : groups) {
+    const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+    if (spent >= static_cast<long long>(budget_ms)) break;
+    const unsigned left = budget_ms - static_cast<unsigned>(spent);
+    const std::vector<pu_index> orbit = translation_orbits(network, generators);
+    torus_query_result r = solve_torus_invariant(network, model, steps, orbit, query_ms == 0 ? left : std::min(left, query_ms));
+    ++out.queries;
+    if (r.answer == solver_answer::unsat) ++out.unsat;
+    if (r.answer == solver_answer::unknown) ++out.unknown;
+    if (r.answer == solver_answer::sat && r.witness) {
+      out.table = std::move(r.witness);
+      out.generators = generators;
+      out.group_order = static_cast<std::uint64_t>(std::count(orbit.begin(), orbit.end(), pu_index{0}));
+      break;
     }
   }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

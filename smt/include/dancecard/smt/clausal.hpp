@@ -35,6 +35,9 @@ struct clausal_result {
 
 /// Solves with CaDiCaL, tracing a text DRAT proof; gives up (unknown) after budget_ms (0: no limit).
 clausal_result solve_with_proof(const cnf_formula& formula, unsigned budget_ms);
+/// The same without the proof trace: for queries whose unsat answer proves nothing the caller reports (a sat answer
+/// is still only a model, to be checked by the caller). `proof` stays empty.
+clausal_result solve_for_model(const cnf_formula& formula, unsigned budget_ms);
 
 /// "CaDiCaL 1.5.3"
 std::string clausal_solver_version();
