@@ -230,7 +230,7 @@ TEST(torus_sat, clausal_minima_agree_with_z3_and_are_certified) {
 }
 
 // Translation-invariant tables: the orbits of a translation group, every subgroup once (Z3 x Z3 has 6 subgroups, Z4
-// x Z4 has 15; the trivial one is left out), and a SAT query that finds 4 x 5's 6-step general table among tables
+// x Z4 has 15, Z2^3 has 16; the trivial one is left out), and a SAT query that finds 4 x 5's 6-step general table among tables
 // invariant under a group of 10 translations — its decoded table simulated here again, and invariant.
 TEST(torus_sat, translation_invariant_tables) {
   const torus t({4, 4});
@@ -243,6 +243,10 @@ TEST(torus_sat, translation_invariant_tables) {
   EXPECT_EQ(translation_subgroups(torus({3, 3})).size(), 5u);
   EXPECT_EQ(translation_subgroups(t).size(), 14u);
   EXPECT_EQ(translation_orbits(t, translation_subgroups(t).front()), std::vector<pu_index>(16, 0));  // the whole group first
+  // Z2 x Z2 x Z2 needs three generators for itself: 16 subgroups in all (1, 7 of order 2, 7 of order 4, itself)
+  const auto cube = translation_subgroups(torus({2, 2, 2}));
+  EXPECT_EQ(cube.size(), 15u);
+  EXPECT_EQ(translation_orbits(torus({2, 2, 2}), cube.front()), std::vector<pu_index>(8, 0));
   EXPECT_THROW(torus_gossip_cnf(t, torus_model::pairing, 3, false, std::vector<pu_index>(15, 0)), std::invalid_argument);
 
   const torus t45({4, 5});

@@ -256,16 +256,26 @@ std::vector<pu_index> translation_orbits(const torus& network, const std::vector
 
 std::vector<std::vector<std::vector<std::uint32_t>>> translation_subgroups(const torus& network) {
   const pu_index P = network.size();
-  // the group element moving PU 0 to PU g is the translation by g's coordinates
+  // A subgroup is known by its orbit map (the orbit of PU 0 is the subgroup itself: translation by a PU's
+  // coordinates moves PU 0 there). Every subgroup is the join of cyclic ones, so joining the subgroups found with each
+  // cyclic subgroup until nothing new appears gives them all.
   std::map<std::vector<pu_index>, std::vector<std::vector<std::uint32_t>>> groups;  // orbit map -> generators
-  auto add = [&](std::vector<std::vector<std::uint32_t>> generators) {
-    std::vector<pu_index> orbit = translation_orbits(network, generators);
-    if (std::count(orbit.begin(), orbit.end(), pu_index{0}) < 2) return;  // the trivial group
-    groups.emplace(std::move(orbit), std::move(generators));
-  };
+  std::vector<std::vector<std::uint32_t>> cyclic;  // one generator per distinct cyclic subgroup
   for (pu_index g = 1; g < P; ++g) {
-    add({network.coordinates(g)});
-    for (pu_index h = g + 1; h < P; ++h) add({network.coordinates(g), network.coordinates(h)});
+    std::vector<std::vector<std::uint32_t>> generators{network.coordinates(g)};
+    if (groups.emplace(translation_orbits(network, generators), generators).second) cyclic.push_back(generators.front());
+  }
+  std::vector<std::vector<std::vector<std::uint32_t>>> pending;
+  for (const auto& [orbit, generators] : groups) pending.push_back(generators);
+  while (!pending.empty()) {
+    const std::vector<std::vector<std::uint32_t>> base = std::move(pending.back());
+    pending.pop_back();
+    for (const auto& g : cyclic) {
+      std::vector<std::vector<std::uint32_t>> generators = base;
+      generators.push_back(g);
+      std::vector<pu_index> orbit = translation_orbits(network, generators);
+      if (groups.count(orbit) == 0) groups.emplace(std::move(orbit), generators), pending.push_back(std::move(generators));
+    }
   }
   std::vector<std::pair<std::size_t, std::vector<std::vector<std::uint32_t>>>> sized;
   for (auto& [orbit, generators] : groups)
