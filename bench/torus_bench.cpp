@@ -88,6 +88,19 @@ void sat_witness_4x6_pairing(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(solve_torus_clausal(torus({4, 6}), torus_model::pairing, 8, 600'000).answer);
 }
 
+// A 5-step table of the general model on 4 x 4 (the proven minimum) by SAT over translation-invariant tables
+// (search_invariant_table, largest groups first), against the full query's witness (solve_torus_clausal, the sat
+// query alone) as the baseline, in the same run; and 4 x 5's 6-step general table, whose full query takes minutes.
+void invariant_witness_4x4_general(benchmark::State& state) {
+  for (auto _ : state) state.counters["group_order"] = static_cast<double>(search_invariant_table(torus({4, 4}), torus_model::general, 5, 600'000).group_order);
+}
+void full_witness_4x4_general(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(solve_torus_clausal(torus({4, 4}), torus_model::general, 5, 600'000).answer);
+}
+void invariant_witness_4x5_general(benchmark::State& state) {
+  for (auto _ : state) state.counters["group_order"] = static_cast<double>(search_invariant_table(torus({4, 5}), torus_model::general, 6, 600'000).group_order);
+}
+
 // Three Hamiltonian cycles of 10 x 10 x 10: the randomized square-switch search against the SAT search (CaDiCaL with
 // lazy subtour cuts) as the baseline, in the same run; and the switch search alone on 32 x 32 x 32.
 void switch_search_10x10x10(benchmark::State& state) {
@@ -141,6 +154,9 @@ BENCHMARK(switch_search_32x32x32)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(sat_witness_4x6_pairing)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(supply_search_4x2x4x5)->Unit(benchmark::kMillisecond);
 BENCHMARK(greedy_supply_4x2x4x5)->Unit(benchmark::kMillisecond);
+BENCHMARK(invariant_witness_4x4_general)->Unit(benchmark::kMillisecond);
+BENCHMARK(full_witness_4x4_general)->Unit(benchmark::kMillisecond);
+BENCHMARK(invariant_witness_4x5_general)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace dancecard

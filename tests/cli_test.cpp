@@ -567,6 +567,10 @@ TEST(cli_torus, stored_witnesses_of_the_campaign_minima) {
   // General model: 4 x 5 in 6 steps and 4 x 6 in 7 (CaDiCaL's witnesses; one step less unsat with a checked DRAT proof).
   expect_run("simulate torus " + data("torus_4x5_general_6_steps.json"), 0, "complete after 6 steps");
   expect_run("simulate torus " + data("torus_4x6_general_7_steps.json"), 0, "complete after 7 steps");
+  // Tables invariant under translations (generate torus --algo invariant): 5 x 5 general in 7 steps (6 unsat with a
+  // checked DRAT proof), 2 x 2 x 5 pairing in 6 (5 unsat, DRAT checked) — the same choice at every PU.
+  expect_run("simulate torus " + data("torus_5x5_general_7_steps.json"), 0, "complete after 7 steps");
+  expect_run("simulate torus " + data("torus_2x2x5_pairing_6_steps.json"), 0, "complete after 6 steps");
   // …and they are pairing tables: every PU forwards along closed cycles.
   expect_run("simulate torus " + data("torus_5x5_pairing_8_steps.json"), 0, "forwarding rules:");
 }
