@@ -12,9 +12,9 @@ namespace dancecard::detail {
 
 /// The heuristic side of the search: a local-search table (search_torus_table) aiming at `steps`, then tables
 /// invariant under a group of translations (search_invariant_table) for steps, steps + 1, … below what the local search
-/// reached — each a sat answer whose reason says where the simulated witness comes from. At most a minute for each:
-/// on the tori of docs/torus-limits.md the local search's best table comes within seconds, and the large groups'
-/// queries answer in well under a second.
+/// reached (up to steps + 2 if it found none) — each a sat answer whose reason says where the simulated witness comes
+/// from. At most a minute for each: on the tori of docs/torus-limits.md the local search's best table comes within
+/// seconds, and the large groups' queries answer in well under a second.
 inline torus_query_result heuristic_witness(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms) {
   const unsigned slice = std::min(budget_ms, 60'000u);
   torus_heuristic_result h = search_torus_table(network, model, slice, 1, steps);
@@ -30,7 +30,7 @@ inline torus_query_result heuristic_witness(const torus& network, torus_model mo
     r.reason = "local search found no table";
   }
   if (network.size() > 256) return r;  // one SAT query per subgroup: meant for small tori
-  const std::uint64_t last = reached ? reached_steps - 1 : steps;  // without an upper bound, only the step count asked
+  const std::uint64_t last = reached ? reached_steps - 1 : steps + 2;  // without an upper bound, a few steps above the one asked
   for (std::uint64_t T = steps; T <= last; ++T) {
     torus_invariant_search_result inv = search_invariant_table(network, model, T, slice, std::max(1000u, slice / 8));
     r.seconds += inv.seconds;
