@@ -248,6 +248,9 @@ TEST(torus_sat, translation_invariant_tables) {
   EXPECT_EQ(cube.size(), 15u);
   EXPECT_EQ(translation_orbits(torus({2, 2, 2}), cube.front()), std::vector<pu_index>(8, 0));
   EXPECT_THROW(torus_gossip_cnf(t, torus_model::pairing, 3, false, std::vector<pu_index>(15, 0)), std::invalid_argument);
+  std::vector<pu_index> not_a_group(16);
+  for (pu_index pu = 0; pu < 16; ++pu) not_a_group[pu] = pu < 3 ? 0 : pu;  // {0, 1, 2} is no subgroup of Z4 x Z4
+  EXPECT_THROW(torus_gossip_cnf(t, torus_model::pairing, 3, false, not_a_group), std::invalid_argument);
 
   const torus t45({4, 5});
   const std::vector<pu_index> orbit = translation_orbits(t45, {{0, 1}, {2, 0}});

@@ -46,6 +46,26 @@ torus_variables layout(const torus& network, torus_model model, std::uint64_t st
       throw std::invalid_argument("torus CNF: orbit[" + std::to_string(pu) + "] is not the least PU of its orbit");
     if (v.orbit[pu] == pu) v.tracked[pu] = static_cast<std::int64_t>(v.packets++);
   }
+  // The one-packet-per-orbit goal and the symmetry break are sound for the orbits of a translation group only: the
+  // map must be the cosets of S = orbit of PU 0 (every orbit closed under translation by S and of |S| PUs; then S is
+  // closed under addition, a subgroup).
+  std::vector<pu_index> group;
+  for (pu_index pu = 0; pu < network.size(); ++pu)
+    if (v.orbit[pu] == 0) group.push_back(pu);
+  std::vector<std::uint64_t> orbit_size(network.size(), 0);
+  for (pu_index pu = 0; pu < network.size(); ++pu) {
+    ++orbit_size[v.orbit[pu]];
+    const std::vector<std::uint32_t> c = network.coordinates(pu);
+    for (pu_index g : group) {
+      std::vector<std::uint32_t> moved = network.coordinates(g);
+      for (std::uint32_t j = 0; j < network.dimension(); ++j) moved[j] = (moved[j] + c[j]) % network.dims()[j];
+      if (v.orbit[network.index(moved)] != v.orbit[pu])
+        throw std::invalid_argument("torus CNF: the orbit map is not that of a translation group (PU " + std::to_string(pu) + ")");
+    }
+  }
+  for (pu_index pu = 0; pu < network.size(); ++pu)
+    if (v.orbit[pu] == pu && orbit_size[pu] != group.size())
+      throw std::invalid_argument("torus CNF: the orbit map is not that of a translation group (orbit of PU " + std::to_string(pu) + ")");
   v.choice_count = model == torus_model::pairing ? static_cast<int>(network.size() * v.pairings)
                                                  : static_cast<int>(network.size() * v.ports * v.ports);
   return v;

@@ -45,7 +45,7 @@ std::string_view to_string(torus_model model);
 /// orbit (empty: none): only tables invariant under a group of translations (translation_orbits) — a PU reads the
 /// variables of its orbit's least PU, and x follows only those PUs' packets (P / |group| of them); such a table that
 /// brings every tracked packet everywhere brings every packet everywhere (translate). Unsat then says nothing about
-/// tables outside the group.
+/// tables outside the group. require: orbit is empty or the orbit map of a translation group (std::invalid_argument).
 cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint64_t steps, bool base_only = false,
                              const std::vector<pu_index>& orbit = {});
 /// The choice variable of the CNF: pairing — PU pu uses pairing c of port_pairings(d); general — out-port `out` of PU
