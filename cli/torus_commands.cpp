@@ -276,7 +276,7 @@ void add_torus_commands(CLI::App& app, int& code) {
       system_policy = policy;
     }
     if (!s->supply_search.empty() && !system) throw bad_input("--supply-search: needs --dims with --algo one-packet or partial");
-    const std::optional<routing_table> found = local              ? (s->algo == "invariant" ? invariant_table(s->dims, s->local) : local_search_table(s->dims, s->local))
+    const std::optional<routing_table> found = local              ? build(s->dims, s->algo, s->supply, s->local, s->supply_search, s->certify)
                                                : s->table.empty() ? table_for(*system, s->algo, system_policy, s->supply_search, s->certify)
                                                                   : parse_input(s->table, [](const std::string& t) { return read_torus_routing(t); });
     if (!found) {
@@ -408,7 +408,7 @@ void add_torus_commands(CLI::App& app, int& code) {
                     "write the witness table (dancecard.torus-routing/1) to FILE: with --steps when sat, else the table of the "
                     "minimum (or of the upper bound when the minimum is not proven)");
   prove->callback([pr, &code] {
-    if (pr->model != "pairing" && pr->model != "general") throw bad_input("--model: expected pairing or general, got '" + pr->model + "'");
+    const torus_model model = parse_model(pr->model);
     auto save = [&](const std::optional<routing_table>& table, const std::string& algorithm) {
       if (!pr->witness.empty() && table) write_output(pr->witness, [&](std::ostream& out) { write_torus_routing(out, *table, algorithm); });
     };
@@ -416,7 +416,6 @@ void add_torus_commands(CLI::App& app, int& code) {
     if (pr->engine == "z3" && pr->model != "pairing") throw bad_input("--engine z3: only the pairing model is encoded for Z3");
     const torus t = parse_dims(pr->dims);
     if (t.size() > 64) throw bad_input("--dims " + pr->dims + ": at most 64 PUs for an exact minimum");
-    const torus_model model = pr->model == "pairing" ? torus_model::pairing : torus_model::general;
     const unsigned budget = parse_timeout_ms(pr->timeout, "--timeout");
     if (pr->steps != 0) {
       if (pr->engine != "sat") throw bad_input("--steps: only with --engine sat");
