@@ -10,6 +10,23 @@
 
 namespace dancecard::detail {
 
+/// search_invariant_table as an answer: sat with the table (invariant under a group of translations, simulated within
+/// `steps`), or unknown — finding none proves nothing. Each group at most an eighth of the budget (at least 1 s).
+inline torus_query_result invariant_witness(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms) {
+  torus_invariant_search_result inv = search_invariant_table(network, model, steps, budget_ms, std::max(1000u, budget_ms / 8));
+  torus_query_result r;
+  r.seconds = inv.seconds;
+  if (!inv.table) {
+    r.reason = "no table invariant under translations found (" + std::to_string(inv.queries) + " of " + std::to_string(inv.groups) + " groups asked)";
+    return r;
+  }
+  r.answer = solver_answer::sat;
+  r.witness = std::move(inv.table);
+  r.reason = "witness invariant under " + std::to_string(inv.group_order) + " translations completes within " + std::to_string(steps) +
+             " steps (SAT over invariant tables, simulated; " + std::to_string(inv.queries) + " groups asked)";
+  return r;
+}
+
 /// The heuristic side of the search: a local-search table (search_torus_table) aiming at `steps`, then tables
 /// invariant under a group of translations (search_invariant_table) for steps, steps + 1, … below what the local search
 /// reached (up to steps + 2 if it found none) — each a sat answer whose reason says where the simulated witness comes
@@ -32,13 +49,11 @@ inline torus_query_result heuristic_witness(const torus& network, torus_model mo
   if (network.size() > 256) return r;  // one SAT query per subgroup: meant for small tori
   const std::uint64_t last = reached ? reached_steps - 1 : steps + 2;  // without an upper bound, a few steps above the one asked
   for (std::uint64_t T = steps; T <= last; ++T) {
-    torus_invariant_search_result inv = search_invariant_table(network, model, T, slice, std::max(1000u, slice / 8));
+    torus_query_result inv = invariant_witness(network, model, T, slice);
     r.seconds += inv.seconds;
-    if (!inv.table) continue;
-    r.answer = solver_answer::sat;
-    r.witness = std::move(inv.table);
-    r.reason = "witness invariant under " + std::to_string(inv.group_order) + " translations completes within " + std::to_string(T) +
-               " steps (SAT over invariant tables, simulated; " + std::to_string(inv.queries) + " groups asked)";
+    if (inv.answer != solver_answer::sat) continue;
+    inv.seconds = r.seconds;
+    r = std::move(inv);
     break;
   }
   return r;
