@@ -1,6 +1,7 @@
 // Shared CLI helpers: input reading, range and timeout parsing.
 #include "common.hpp"
 
+#include <CLI/CLI.hpp>
 #include <charconv>
 #include <fstream>
 #include <iostream>
@@ -46,6 +47,19 @@ std::uint64_t parse_integer(const std::string& text, const std::string& option) 
   return value;
 }
 }  // namespace
+
+CLI::Validator integer_at_least(std::uint64_t lo) {
+  return CLI::Validator(
+      [lo](std::string& text) -> std::string {
+        std::uint64_t value = 0;
+        auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+        if (text.empty() || ec != std::errc() || ptr != text.data() + text.size())
+          return "'" + text + "' is not " + (lo == 0 ? "a non-negative" : "an") + " integer" + (lo == 0 ? "" : " >= " + std::to_string(lo));
+        if (value < lo) return "expected an integer >= " + std::to_string(lo) + ", got " + text;
+        return {};
+      },
+      lo == 0 ? "UINT" : "UINT>=" + std::to_string(lo));
+}
 
 integer_range parse_range(const std::string& text, const std::string& option, std::uint64_t lo, std::uint64_t hi) {
   integer_range r{};

@@ -12,6 +12,7 @@
 
 namespace CLI {
 class App;
+class Validator;
 }
 
 namespace dancecard::cli {
@@ -55,6 +56,10 @@ struct integer_range {
   std::uint64_t first, last;
 };
 integer_range parse_range(const std::string& text, const std::string& option, std::uint64_t lo, std::uint64_t hi);
+
+/// A CLI11 check for an unsigned option: the text must be a decimal integer of at least `lo` (CLI11 itself reads
+/// "-3" into a std::uint64_t as 2^64 - 3). The message names the option when CLI11 prints it.
+CLI::Validator integer_at_least(std::uint64_t lo);
 
 /// Seconds (an integer or decimal like 2.5) to milliseconds; throws bad_input naming `option`.
 unsigned parse_timeout_ms(const std::string& text, const std::string& option);

@@ -30,7 +30,7 @@ void add_hrel_commands(CLI::App& app, int& code) {
   hrel->add_option("--extra", iopt->extra, "load of a random rest on top (regular; default 0)");
   hrel->add_option("--k", iopt->k, "triangles (triangles; default 2)");
   hrel->add_option("--h", iopt->h, "h (default 4; even for the triangle families)");
-  hrel->add_option("--seed", iopt->seed, "seed (random, skewed; default 1)");
+  hrel->add_option("--seed", iopt->seed, "seed (random, skewed; default 1)")->check(integer_at_least(0));
   hrel->add_option("--output,-o", iopt->output, "write to FILE instead of stdout");
   hrel->callback([iopt, &code] {
     if (iopt->h == 0 || iopt->h > 1'000'000'000) throw bad_input("--h: expected 1..1000000000");

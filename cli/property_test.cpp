@@ -226,7 +226,8 @@ int run_campaign(const campaign_report& report, const std::vector<campaign_case>
 // The options every campaign has; `what` names the cases ("n", "tori").
 void add_campaign_options(CLI::App* command, campaign_options& o, const std::string& what) {
   command->add_option("--runs", o.runs, "how many " + what + " to try (default " + std::to_string(o.runs) + ")");
-  command->add_option("--seed", o.seed, "seed of the random " + what + " (default: from the clock; printed for reproduction)");
+  command->add_option("--seed", o.seed, "seed of the random " + what + " (default: from the clock; printed for reproduction)")
+      ->check(integer_at_least(0));
   command->add_option("--timeout", o.timeout, "seconds per run (default 10)");
   command->add_option("--junit", o.junit, "write a JUnit XML report to FILE");
   command->add_option("--save-dir", o.save_dir, "where a failing run's output is saved (default dancecard-failures)");
@@ -311,7 +312,7 @@ void add_property_test_command(CLI::App& app, int& code) {
   dance->add_option("--model", opt->model, "half-duplex (dance schedule or partner matrix) | directed (dancecard.directed/1)");
   dance->add_option("--n-min", opt->n_min, "smallest n (default 1)");
   dance->add_option("--n-max", opt->n_max, "largest n (default 64)");
-  dance->add_option("--max-gap", opt->max_gap, "fail when the schedule uses more than optimum + K rounds");
+  dance->add_option("--max-gap", opt->max_gap, "fail when the schedule uses more than optimum + K rounds")->check(integer_at_least(0));
   add_campaign_options(dance, *opt, "n");
   dance->callback([opt, &code] {
     if (opt->model != "half-duplex" && opt->model != "directed")
@@ -353,7 +354,8 @@ void add_property_test_command(CLI::App& app, int& code) {
   tor->add_option("--size-min", topt->size_min, "smallest size n_j (default 2)");
   tor->add_option("--size-max", topt->size_max, "largest size n_j (default 12 in 2-D, 6 in 3-D)");
   tor->add_flag("--even", topt->even, "even sizes only (e.g. Section 3.1's rules)");
-  tor->add_option("--max-gap", topt->max_gap, "fail when gossip takes more than ceil(packets (P - 1)/2d) + K steps");
+  tor->add_option("--max-gap", topt->max_gap, "fail when gossip takes more than ceil(packets (P - 1)/2d) + K steps")
+      ->check(integer_at_least(0));
   add_campaign_options(tor, *topt, "tori");
   tor->callback([topt, &code] {
     torus_options& o = *topt;

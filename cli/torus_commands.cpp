@@ -90,7 +90,24 @@ std::optional<routing_table> table_for(const cycle_system& system, const std::st
 struct local_search_options {
   std::string model = "pairing", seconds = "10";
   std::uint64_t seed = 1, steps = 0;
+  // the registered options, to tell "given" from "default" (an option the chosen --algo ignores is an error)
+  CLI::Option *model_option = nullptr, *seconds_option = nullptr, *steps_option = nullptr, *seed_option = nullptr;
 };
+
+// Rejects the search options the chosen source of the table does not read (algo empty: a table file), so that
+// `--steps 5` beside `--algo local-search` or a file is not silently ignored.
+void reject_unread_options(const local_search_options& o, const std::string& algo) {
+  const bool local = algo == "local-search", invariant = algo == "invariant";
+  const std::string source = algo.empty() ? "a table file" : "--algo " + algo;
+  const auto reject = [&](const CLI::Option* option, bool read, const std::string& needs) {
+    if (option != nullptr && option->count() > 0 && !read)
+      throw bad_input(option->get_name() + ": only with " + needs + ", not with " + source);
+  };
+  reject(o.model_option, local || invariant, "--algo local-search or invariant");
+  reject(o.seconds_option, local || invariant, "--algo local-search or invariant");
+  reject(o.steps_option, invariant, "--algo invariant");
+  reject(o.seed_option, local, "--algo local-search");
+}
 
 torus_model parse_model(const std::string& model) {
   if (model != "pairing" && model != "general") throw bad_input("--model: expected pairing or general, got '" + model + "'");
@@ -145,10 +162,12 @@ std::optional<routing_table> build(const std::string& dims, const std::string& a
 }
 
 void add_local_search_options(CLI::App* command, local_search_options& o) {
-  command->add_option("--model", o.model, "with --algo local-search or invariant: pairing (default) or general");
-  command->add_option("--seconds", o.seconds, "with --algo local-search or invariant: the search budget (default 10)");
-  command->add_option("--steps", o.steps, "with --algo invariant: the step count the table must complete within");
-  command->add_option("--seed", o.seed, "with --algo local-search: the random seed (default 1)");
+  o.model_option = command->add_option("--model", o.model, "with --algo local-search or invariant: pairing (default) or general");
+  o.seconds_option = command->add_option("--seconds", o.seconds, "with --algo local-search or invariant: the search budget (default 10)");
+  // CLI11 reads "-3" into an unsigned option as 2^64 - 3: the checks keep negative (and zero) counts out
+  o.steps_option = command->add_option("--steps", o.steps, "with --algo invariant: the step count the table must complete within")
+                       ->check(integer_at_least(1));
+  o.seed_option = command->add_option("--seed", o.seed, "with --algo local-search: the random seed (default 1)")->check(integer_at_least(0));
 }
 
 // Figures 1, 2 and 5: the cycles on the grid, one colour per cycle; PUs off some cycle drawn hollow. A 3-D torus is
@@ -244,6 +263,7 @@ void add_torus_commands(CLI::App& app, int& code) {
   add_local_search_options(generate, g->local);
   generate->add_option("--output,-o", g->output, "write to FILE instead of stdout");
   generate->callback([g, &code] {
+    reject_unread_options(g->local, g->algo);
     const std::optional<routing_table> table = build(g->dims, g->algo, g->supply, g->local, g->supply_search, g->certify);
     if (!table) {
       code = exit_unknown;
@@ -267,6 +287,7 @@ void add_torus_commands(CLI::App& app, int& code) {
                        "write FILE.csv: for every PU and packet the step in which the PU first held it (0: its own); at most 2^22 entries");
   simulate->callback([s, &code] {
     if (s->table.empty() == s->dims.empty()) throw bad_input("simulate torus: give a table file or --dims (not both)");
+    reject_unread_options(s->local, s->table.empty() ? s->algo : std::string());
     supply_policy system_policy = supply_policy::scheduled;
     std::optional<cycle_system> system;  // built once: the table and the cycle checks both use it
     const bool local = s->table.empty() && (s->algo == "local-search" || s->algo == "invariant");
@@ -403,7 +424,8 @@ void add_torus_commands(CLI::App& app, int& code) {
   prove->add_flag("--json", pr->json, "print the result as JSON");
   prove->add_option("--steps", pr->steps,
                     "ask one question instead of searching: can some table complete within this many steps? "
-                    "(exit 0 with a simulated witness, 1 unsat with a checked DRAT proof, 3 unknown; sat engine only)");
+                    "(exit 0 with a simulated witness, 1 unsat with a checked DRAT proof, 3 unknown; sat engine only)")
+      ->check(integer_at_least(1));
   prove->add_option("--witness", pr->witness,
                     "write the witness table (dancecard.torus-routing/1) to FILE: with --steps when sat, else the table of the "
                     "minimum (or of the upper bound when the minimum is not proven)");
