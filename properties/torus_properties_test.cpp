@@ -290,5 +290,116 @@ RC_GTEST_PROP(torus_cnf, exact_against_the_simulator, ()) {
   RC_TAG(orbit.empty() ? "any table" : "invariant table");
 }
 
+// The lex-leader symmetry break of torus_gossip_cnf is sound: every table has an image under an automorphism of the
+// torus (a translation after a reflection of some axes and a permutation of equal sizes) that satisfies it. The image
+// is computed here from the argument in torus_clausal.cpp, by code of its own: the PU p and relabelling σ whose
+// relabelled rule σ·A_p is lexicographically least, then the automorphism that sends p to PU 0. The image must
+// complete gossip in exactly as many steps as the table (simulated), and the full CNF (implied and symmetry-breaking
+// constraints included) with the image's choices fixed is sat exactly when the table completes within T steps.
+RC_GTEST_PROP(torus_cnf, symmetry_break_keeps_an_image_of_every_table, ()) {
+  const std::uint32_t d = *rc::gen::inRange<std::uint32_t>(2, 4);
+  std::vector<std::uint32_t> dims(d);
+  for (auto& n : dims) n = *rc::gen::inRange<std::uint32_t>(2, d == 2 ? 5 : 4);
+  const torus t(dims);
+  const std::uint32_t ports = t.ports();
+  const bool pairing = *rc::gen::arbitrary<bool>();
+  const torus_model model = pairing ? torus_model::pairing : torus_model::general;
+  const auto pairings = port_pairings(d);
+  // A's rule at each PU: the in-port each out-port forwards (every out-port forwards one, as the implied constraint
+  // of the general model asks)
+  std::vector<std::vector<std::uint32_t>> rule(t.size(), std::vector<std::uint32_t>(ports));
+  for (auto& r : rule) {
+    if (pairing) {
+      r = pairings[*rc::gen::inRange<std::size_t>(0, pairings.size())];
+    } else {
+      for (auto& in : r) in = *rc::gen::inRange<std::uint32_t>(0, ports);
+    }
+  }
+  // the relabellings: signed permutations of the axes that keep every size
+  struct relabelling {
+    std::vector<std::uint32_t> axis, flip;  // axis j goes to axis[j], reversed when flip[j]
+    std::vector<std::uint32_t> port(std::uint32_t dimension) const {
+      std::vector<std::uint32_t> sigma(2 * dimension);
+      for (std::uint32_t j = 0; j < dimension; ++j)
+        for (std::uint32_t b = 0; b < 2; ++b) sigma[2 * j + b] = 2 * axis[j] + (b ^ flip[j]);
+      return sigma;
+    }
+  };
+  std::vector<relabelling> group;
+  std::vector<std::uint32_t> axis(d);
+  for (std::uint32_t j = 0; j < d; ++j) axis[j] = j;
+  do {
+    bool keeps = true;
+    for (std::uint32_t j = 0; j < d; ++j) keeps = keeps && dims[axis[j]] == dims[j];
+    for (std::uint32_t signs = 0; keeps && signs < (1u << d); ++signs) {
+      relabelling g{axis, std::vector<std::uint32_t>(d)};
+      for (std::uint32_t j = 0; j < d; ++j) g.flip[j] = (signs >> j) & 1u;
+      group.push_back(g);
+    }
+  } while (std::next_permutation(axis.begin(), axis.end()));
+  auto relabel = [&](const std::vector<std::uint32_t>& r, const std::vector<std::uint32_t>& sigma) {
+    std::vector<std::uint32_t> out(ports);
+    for (std::uint32_t o = 0; o < ports; ++o) out[sigma[o]] = sigma[r[o]];
+    return out;
+  };
+  // the key compared: the pairing's index, or the tuple of in-ports
+  auto key = [&](const std::vector<std::uint32_t>& r) {
+    if (!pairing) return r;
+    return std::vector<std::uint32_t>{static_cast<std::uint32_t>(std::find(pairings.begin(), pairings.end(), r) - pairings.begin())};
+  };
+  std::size_t best_g = 0;
+  pu_index best_p = 0;
+  for (std::size_t g = 0; g < group.size(); ++g)
+    for (pu_index p = 0; p < t.size(); ++p)
+      if (key(relabel(rule[p], group[g].port(d))) < key(relabel(rule[best_p], group[best_g].port(d)))) best_g = g, best_p = p;
+  const relabelling& g = group[best_g];
+  const std::vector<std::uint32_t> sigma = g.port(d);
+  auto rho = [&](pu_index q) {
+    const auto x = t.coordinates(q);
+    std::vector<std::uint32_t> y(d);
+    for (std::uint32_t j = 0; j < d; ++j) y[g.axis[j]] = g.flip[j] ? (dims[j] - x[j]) % dims[j] : x[j];
+    return y;
+  };
+  const auto origin = rho(best_p);
+  std::vector<std::vector<std::uint32_t>> image(t.size());
+  for (pu_index q = 0; q < t.size(); ++q) {
+    auto y = rho(q);
+    for (std::uint32_t j = 0; j < d; ++j) y[j] = (y[j] + dims[j] - origin[j]) % dims[j];
+    image[t.index(y)] = relabel(rule[q], sigma);
+  }
+  auto table_of = [&](const std::vector<std::vector<std::uint32_t>>& r) {
+    if (pairing) {
+      std::vector<std::uint32_t> partner;
+      for (const auto& rp : r) partner.insert(partner.end(), rp.begin(), rp.end());
+      return pairing_table(t, partner, true);
+    }
+    routing_table table{t, 1, std::vector<std::uint32_t>(t.size() * ports, no_port), std::vector<std::uint32_t>(t.size() * ports, 0), {}};
+    for (pu_index pu = 0; pu < t.size(); ++pu)
+      for (std::uint32_t o = 0; o < ports; ++o) table.forward_at(pu, o) = r[pu][o];
+    return table;
+  };
+  const gossip_report original = simulate_gossip(table_of(rule), 3 * t.size());
+  const gossip_report moved = simulate_gossip(table_of(image), 3 * t.size());
+  RC_ASSERT(original.holds() == moved.holds());
+  if (original.holds()) RC_ASSERT(original.steps == moved.steps);
+  const std::uint64_t steps = original.holds() ? original.steps : *rc::gen::inRange<std::uint64_t>(1, 6);
+  cnf_formula f = torus_gossip_cnf(t, model, steps);
+  for (pu_index pu = 0; pu < t.size(); ++pu) {
+    if (pairing) {
+      const std::uint32_t c = key(image[pu])[0];
+      for (std::uint32_t k = 0; k < pairings.size(); ++k) f.clauses.push_back({k == c ? torus_choice_variable(t, model, pu, k) : -torus_choice_variable(t, model, pu, k)});
+    } else {
+      for (std::uint32_t o = 0; o < ports; ++o)
+        for (std::uint32_t k = 0; k < ports; ++k)
+          f.clauses.push_back({k == image[pu][o] ? torus_choice_variable(t, model, pu, o, k) : -torus_choice_variable(t, model, pu, o, k)});
+    }
+  }
+  const clausal_result solved = solve_with_proof(f, 60'000);
+  RC_ASSERT(solved.answer != solver_answer::unknown);
+  RC_ASSERT((solved.answer == solver_answer::sat) == original.holds());
+  RC_TAG(original.holds() ? "completes" : "does not complete");
+  RC_TAG(group.size() > (1u << d) ? "equal sizes permuted" : "reflections only");
+}
+
 }  // namespace
 }  // namespace dancecard

@@ -71,6 +71,89 @@ torus_variables layout(const torus& network, torus_model model, std::uint64_t st
   return v;
 }
 
+// The port relabellings σ of the torus's automorphisms that fix PU 0: a permutation π of the dimensions that keeps
+// every size (n_π(j) = n_j) together with a reflection x_j → −x_j for each j in a sign set; σ(2j + b) = 2π(j) + (b xor
+// s_j) (port 2j is +x_j, 2j + 1 is −x_j). Every such map, followed by any translation, is an automorphism of the
+// port-labelled torus (also where n_j = 2, where +x_j and −x_j lead to the same PU). The identity comes first.
+std::vector<std::vector<std::uint32_t>> port_relabellings(const torus& network) {
+  const std::uint32_t d = network.dimension();
+  std::vector<std::uint32_t> perm(d);
+  for (std::uint32_t j = 0; j < d; ++j) perm[j] = j;
+  std::vector<std::vector<std::uint32_t>> out;
+  do {
+    bool keeps_sizes = true;
+    for (std::uint32_t j = 0; j < d; ++j) keeps_sizes = keeps_sizes && network.dims()[perm[j]] == network.dims()[j];
+    if (!keeps_sizes) continue;
+    for (std::uint32_t signs = 0; signs < (1u << d); ++signs) {
+      std::vector<std::uint32_t> sigma(2 * d);
+      for (std::uint32_t j = 0; j < d; ++j)
+        for (std::uint32_t b = 0; b < 2; ++b) sigma[2 * j + b] = 2 * perm[j] + (b ^ ((signs >> j) & 1u));
+      out.push_back(std::move(sigma));
+    }
+  } while (std::next_permutation(perm.begin(), perm.end()));
+  return out;
+}
+
+// Symmetry breaking, a lex-leader constraint on PU 0's local rule. A PU's rule is its pairing (pairing model) or the
+// tuple (in-port forwarded by out-port 0, …, by out-port 2d − 1) (general model; exactly one each outside base_only).
+// An automorphism φ = translation ∘ ρ, ρ fixing PU 0 with port relabelling σ, maps a table A to the table B with
+// B's rule at φ(p) equal to σ·A_p (σ·A: out-port σ(o) forwards σ(i) where A's o forwards i; a pairing's pairs
+// relabelled by σ). B completes gossip in as many steps (φ maps the deliveries of A to those of B). Among all
+// (p, σ) pick one with σ·A_p lexicographically least and apply the automorphism that sends p to PU 0 by way of σ:
+// then B_0 = σ·A_p, and every τ·B_q (τ any relabelling) is some (τσ)·A_p', so B_0 <=lex τ·B_q for every PU q and
+// every τ. Requiring that for every q and τ keeps a solution whenever one exists. With a translation group (invariant
+// tables) only τ = identity is used: translations commute, so the translated table is invariant under the same group,
+// while a reflected one is invariant under a reflected group.
+void add_symmetry_break(cnf_formula& f, const torus& network, const torus_variables& v, const std::vector<std::vector<std::uint32_t>>& pairings) {
+  const pu_index P = network.size();
+  const std::uint32_t ports = v.ports;
+  const bool translations_only = v.packets != P;
+  std::vector<std::vector<std::uint32_t>> relabellings = port_relabellings(network);
+  if (translations_only) relabellings.resize(1);
+  for (const std::vector<std::uint32_t>& sigma : relabellings) {
+    std::vector<std::uint32_t> inverse(ports);
+    for (std::uint32_t o = 0; o < ports; ++o) inverse[sigma[o]] = o;
+    const bool identity = sigma == relabellings.front();
+    // pairing model: the index of σ·(pairing c)
+    std::vector<std::uint32_t> image(v.pairings, 0);
+    if (v.model == torus_model::pairing)
+      for (std::uint32_t c = 0; c < v.pairings; ++c) {
+        std::vector<std::uint32_t> partner(ports);
+        for (std::uint32_t o = 0; o < ports; ++o) partner[sigma[o]] = sigma[pairings[c][o]];
+        image[c] = static_cast<std::uint32_t>(std::find(pairings.begin(), pairings.end(), partner) - pairings.begin());
+      }
+    for (pu_index pu = 0; pu < P; ++pu) {
+      if (v.orbit[pu] != pu || (pu == 0 && identity)) continue;
+      if (v.model == torus_model::pairing) {
+        // choice(0) <= image(choice(pu))
+        for (std::uint32_t c = 0; c < v.pairings; ++c)
+          for (std::uint32_t mine = image[c] + 1; mine < v.pairings; ++mine) f.clauses.push_back({-v.choice(0, mine), -v.choice(pu, c)});
+        continue;
+      }
+      // general model: (A_0[0], …) <=lex (B[0], …) with B[o] = i exactly when sel(pu, σ⁻¹(o), σ⁻¹(i)); equal_k
+      // (fresh variable, k >= 1) is implied by "the first k entries agree" — only that direction is needed, as equal_k
+      // is used only to impose the next comparison.
+      int equal = 0;  // 0: the constant true (k = 0)
+      for (std::uint32_t o = 0; o < ports; ++o) {
+        auto other = [&](std::uint32_t in) { return v.sel(pu, inverse[o], inverse[in]); };
+        for (std::uint32_t a = 1; a < ports; ++a)
+          for (std::uint32_t b = 0; b < a; ++b) {
+            std::vector<int> clause{-v.sel(0, o, a), -other(b)};
+            if (equal != 0) clause.push_back(-equal);
+            f.clauses.push_back(clause);
+          }
+        if (o + 1 == ports) break;
+        const int next = ++f.variables;
+        for (std::uint32_t a = 0; a < ports; ++a) {
+          std::vector<int> clause{-v.sel(0, o, a), -other(a), next};
+          if (equal != 0) clause.push_back(-equal);
+          f.clauses.push_back(clause);
+        }
+        equal = next;
+      }
+    }
+  }
+}
 }  // namespace
 
 int torus_choice_variable(const torus& network, torus_model model, pu_index pu, std::uint32_t c_or_out, std::uint32_t in_port) {
@@ -119,21 +202,7 @@ cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint6
       }
     }
   }
-  // Symmetry breaking: translations of the torus are automorphisms that keep every port's direction, so they map
-  // tables to tables with the same step count. Some PU's choice is the least among all PUs (pairing: the index of
-  // its pairing; general: the in-port its out-port 0 forwards); translating that PU to PU 0 gives a table in which
-  // PU 0's choice is <= every PU's. Requiring that keeps a solution whenever one exists. Translations commute, so
-  // the translated table is invariant under the same translation group as the original.
-  for (pu_index pu = 1; pu < P && !base_only; ++pu) {
-    if (v.orbit[pu] != pu) continue;
-    if (model == torus_model::pairing) {
-      for (std::uint32_t c = 1; c < v.pairings; ++c)
-        for (std::uint32_t smaller = 0; smaller < c; ++smaller) f.clauses.push_back({-v.choice(0, c), -v.choice(pu, smaller)});
-    } else {
-      for (std::uint32_t i = 1; i < ports; ++i)
-        for (std::uint32_t smaller = 0; smaller < i; ++smaller) f.clauses.push_back({-v.sel(0, 0, i), -v.sel(pu, 0, smaller)});
-    }
-  }
+  if (!base_only) add_symmetry_break(f, network, v, pairings);
   // Justification of every transfer from step 2 on.
   for (std::uint64_t t = 2; t <= steps; ++t)
     for (pu_index pu = 0; pu < P; ++pu)

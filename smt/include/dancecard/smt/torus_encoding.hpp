@@ -33,8 +33,10 @@ enum class torus_model { pairing, general };
 std::string_view to_string(torus_model model);
 
 /// "Can some table of the model complete gossip within `steps` steps?" as CNF. One implied constraint (general model:
-/// every out-port forwards something) and one symmetry-breaking constraint (PU 0's choice is the least, up to
-/// translation), each with its soundness argument in torus_clausal.cpp. Variables: the model's choices (pairing: choice(pu, c) for the c-th pairing of port_pairings(d), exactly
+/// every out-port forwards something) and one symmetry-breaking constraint (PU 0's rule is lexicographically least
+/// among every PU's rule relabelled by every automorphism fixing PU 0 — reflections, and permutations of equal sizes;
+/// translations only with an orbit map), each with its soundness argument in torus_clausal.cpp; the lex-leader adds
+/// variables after the x variables in the general model. Variables: the model's choices (pairing: choice(pu, c) for the c-th pairing of port_pairings(d), exactly
 /// one per PU; general: sel(pu, out, in), at most one per out-port), then x(t, link, u) for t = 2 … steps: the link
 /// (pu, out-port) carries PU u's packet in step t. Clauses: x(t, pu→, u) ∧ sel(pu, out, in) → the in-link carried u in
 /// step t − 1 (step 1: the neighbour's own packet); in the general model x also needs some sel. Goal: every PU
