@@ -560,18 +560,23 @@ TEST(cli_torus, translation_invariant_tables_by_sat) {
 TEST(cli_torus, negative_counts_and_options_the_algorithm_ignores_are_rejected) {
   // An unsigned option read by CLI11 wraps "-3" to 2^64 - 3 (the invariant search then ran for ever); the checks name
   // the option instead. An option the chosen source of the table does not read is an error, not silently ignored.
-  expect_run("generate torus --dims 4x4 --algo invariant --model general --steps -3", 2, "--steps: '-3' is not an integer >= 1");
-  expect_run("prove torus --dims 3x3 --model general --steps 0", 2, "--steps: expected an integer >= 1, got 0");
-  expect_run("generate torus --dims 4x4 --algo local-search --seed -1", 2, "--seed: '-1' is not a non-negative integer");
-  expect_run("generate torus --dims 4x4 --algo hamiltonian --steps 3", 2, "--steps: only with --algo invariant, not with --algo hamiltonian");
-  expect_run("generate torus --dims 4x4 --algo local-search --steps 3 --seconds 1", 2, "--steps: only with --algo invariant");
-  expect_run("generate torus --dims 4x4 --algo invariant --steps 6 --seed 3", 2, "--seed: only with --algo local-search");
-  expect_run("generate torus --dims 4x4 --algo one-packet --model general", 2, "--model: only with --algo local-search or invariant");
-  expect_run("simulate torus " + data("torus_4x8_general_9_steps.json") + " --seconds 5", 2, "--seconds: only with --algo local-search or invariant, not with a table file");
-  expect_run("instance hrel --family random --seed -1", 2, "--seed: '-1' is not a non-negative integer");
-  expect_run("simulate online --discipline ocpc --seed -2", 2, "--seed: '-2' is not a non-negative integer");
-  expect_run("property-test torus --cmd 'echo {dims}' --max-gap -1", 2, "--max-gap: '-1' is not a non-negative integer");
-  expect_run("property-test dance --cmd 'echo {n}' --seed x", 2, "--seed: 'x' is not a non-negative integer");
+  // Each: the arguments and the message expected with exit code 2.
+  const std::vector<std::pair<std::string, std::string>> rejected = {
+      {"generate torus --dims 4x4 --algo invariant --model general --steps -3", "--steps: '-3' is not an integer >= 1"},
+      {"prove torus --dims 3x3 --model general --steps 0", "--steps: expected an integer >= 1, got 0"},
+      {"generate torus --dims 4x4 --algo local-search --seed -1", "--seed: '-1' is not a non-negative integer"},
+      {"generate torus --dims 4x4 --algo hamiltonian --steps 3", "--steps: only with --algo invariant, not with --algo hamiltonian"},
+      {"generate torus --dims 4x4 --algo local-search --steps 3 --seconds 1", "--steps: only with --algo invariant"},
+      {"generate torus --dims 4x4 --algo invariant --steps 6 --seed 3", "--seed: only with --algo local-search"},
+      {"generate torus --dims 4x4 --algo one-packet --model general", "--model: only with --algo local-search or invariant"},
+      {"simulate torus " + data("torus_4x8_general_9_steps.json") + " --seconds 5",
+       "--seconds: only with --algo local-search or invariant, not with a table file"},
+      {"instance hrel --family random --seed -1", "--seed: '-1' is not a non-negative integer"},
+      {"simulate online --discipline ocpc --seed -2", "--seed: '-2' is not a non-negative integer"},
+      {"property-test torus --cmd 'echo {dims}' --max-gap -1", "--max-gap: '-1' is not a non-negative integer"},
+      {"property-test dance --cmd 'echo {n}' --seed x", "--seed: 'x' is not a non-negative integer"},
+  };
+  for (const auto& [args, message] : rejected) expect_run(args, 2, message);
   // the checks do not get in the way of what they guard
   expect_run("generate torus --dims 3x3 --algo invariant --model general --steps 2 --seconds 10", 0, "a table invariant under");
 }
