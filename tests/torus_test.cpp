@@ -222,6 +222,9 @@ TEST(torus_sat, clausal_minima_agree_with_z3_and_are_certified) {
   ASSERT_EQ(pairing.status, proof_status::proven) << pairing.reason;
   EXPECT_EQ(general.minimum_steps, 5u);
   EXPECT_EQ(pairing.minimum_steps, 6u);
+  // The translations-only break (the bench baseline) answers the same: 4 unsat, 5 sat on 4 x 4 general.
+  EXPECT_EQ(solve_torus_clausal(t, torus_model::general, 4, 60'000, torus_symmetry::translations).answer, solver_answer::unsat);
+  EXPECT_EQ(solve_torus_clausal(t, torus_model::general, 5, 60'000, torus_symmetry::translations).answer, solver_answer::sat);
   // A horizon below 2 steps cannot complete gossip on 3 x 3 (a PU hears only its 4 neighbours in step 1).
   EXPECT_EQ(solve_torus_clausal(torus({3, 3}), torus_model::general, 1, 10'000).answer, solver_answer::unsat);
   // The CNF reads as the question: one clause per (PU, other PU) goal not met in step 1, pairwise at-most-one.

@@ -103,11 +103,13 @@ std::vector<std::vector<std::uint32_t>> port_relabellings(const torus& network) 
 // then B_0 = σ·A_p, and every τ·B_q (τ any relabelling) is some (τσ)·A_p', so B_0 <=lex τ·B_q for every PU q and
 // every τ. Requiring that for every q and τ keeps a solution whenever one exists. With a translation group (invariant
 // tables) only τ = identity is used: translations commute, so the translated table is invariant under the same group,
-// while a reflected one is invariant under a reflected group.
-void add_symmetry_break(cnf_formula& f, const torus& network, const torus_variables& v, const std::vector<std::vector<std::uint32_t>>& pairings) {
+// while a reflected one is invariant under a reflected group. Comparing a prefix of the rule only is weaker and as
+// sound (B_0 <=lex τ·B_q implies the same of the first entries): with translations only, the general model compares
+// out-port 0's in-port alone — the earlier break, kept as it was (bench/ compares the two).
+void add_symmetry_break(cnf_formula& f, const torus& network, const torus_variables& v, const std::vector<std::vector<std::uint32_t>>& pairings,
+                        bool translations_only) {
   const pu_index P = network.size();
   const std::uint32_t ports = v.ports;
-  const bool translations_only = v.packets != P;
   std::vector<std::vector<std::uint32_t>> relabellings = port_relabellings(network);
   if (translations_only) relabellings.resize(1);
   for (const std::vector<std::uint32_t>& sigma : relabellings) {
@@ -134,7 +136,8 @@ void add_symmetry_break(cnf_formula& f, const torus& network, const torus_variab
       // (fresh variable, k >= 1) is implied by "the first k entries agree" — only that direction is needed, as equal_k
       // is used only to impose the next comparison.
       int equal = 0;  // 0: the constant true (k = 0)
-      for (std::uint32_t o = 0; o < ports; ++o) {
+      const std::uint32_t compared = translations_only ? 1 : ports;
+      for (std::uint32_t o = 0; o < compared; ++o) {
         auto other = [&](std::uint32_t in) { return v.sel(pu, inverse[o], inverse[in]); };
         for (std::uint32_t a = 1; a < ports; ++a)
           for (std::uint32_t b = 0; b < a; ++b) {
@@ -142,7 +145,7 @@ void add_symmetry_break(cnf_formula& f, const torus& network, const torus_variab
             if (equal != 0) clause.push_back(-equal);
             f.clauses.push_back(clause);
           }
-        if (o + 1 == ports) break;
+        if (o + 1 == compared) break;
         const int next = ++f.variables;
         for (std::uint32_t a = 0; a < ports; ++a) {
           std::vector<int> clause{-v.sel(0, o, a), -other(a), next};
@@ -161,7 +164,8 @@ int torus_choice_variable(const torus& network, torus_model model, pu_index pu, 
   return model == torus_model::pairing ? v.choice(pu, c_or_out) : v.sel(pu, c_or_out, in_port);
 }
 
-cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint64_t steps, bool base_only, const std::vector<pu_index>& orbit) {
+cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint64_t steps, bool base_only, const std::vector<pu_index>& orbit,
+                             torus_symmetry symmetry) {
   const pu_index P = network.size();
   const std::uint32_t ports = network.ports();
   const auto pairings = port_pairings(network.dimension());
@@ -202,7 +206,7 @@ cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint6
       }
     }
   }
-  if (!base_only) add_symmetry_break(f, network, v, pairings);
+  if (!base_only) add_symmetry_break(f, network, v, pairings, symmetry == torus_symmetry::translations || v.packets != P);
   // Justification of every transfer from step 2 on.
   for (std::uint64_t t = 2; t <= steps; ++t)
     for (pu_index pu = 0; pu < P; ++pu)
@@ -293,10 +297,10 @@ void accept_witness(torus_query_result& out, routing_table table, std::uint64_t 
 
 }  // namespace
 
-torus_query_result solve_torus_clausal(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms) {
+torus_query_result solve_torus_clausal(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms, torus_symmetry symmetry) {
   torus_query_result out;
   const auto start = std::chrono::steady_clock::now();
-  const cnf_formula f = torus_gossip_cnf(network, model, steps);
+  const cnf_formula f = torus_gossip_cnf(network, model, steps, false, {}, symmetry);
   const clausal_result solved = solve_with_proof(f, budget_ms);
   out.answer = solved.answer;
   out.reason = solved.reason;

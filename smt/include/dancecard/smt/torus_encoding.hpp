@@ -48,8 +48,13 @@ std::string_view to_string(torus_model model);
 /// variables of its orbit's least PU, and x follows only those PUs' packets (P / |group| of them); such a table that
 /// brings every tracked packet everywhere brings every packet everywhere (translate). Unsat then says nothing about
 /// tables outside the group. require: orbit is empty or the orbit map of a translation group (std::invalid_argument).
+/// symmetry: which automorphisms the symmetry break uses — translations only (the earlier, weaker break: PU 0's
+/// pairing, or the in-port its out-port 0 forwards, is the least; kept for comparison in bench/) or every automorphism
+/// (translations after reflections and permutations of equal sizes, PU 0's whole rule lexicographically least; the
+/// default). With an orbit map it is translations only in either case.
+enum class torus_symmetry { translations, automorphisms };
 cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint64_t steps, bool base_only = false,
-                             const std::vector<pu_index>& orbit = {});
+                             const std::vector<pu_index>& orbit = {}, torus_symmetry symmetry = torus_symmetry::automorphisms);
 /// The choice variable of the CNF: pairing — PU pu uses pairing c of port_pairings(d); general — out-port `out` of PU
 /// pu forwards in-port `in` (c is ignored in the general model and in_port in the pairing model).
 int torus_choice_variable(const torus& network, torus_model model, pu_index pu, std::uint32_t c_or_out, std::uint32_t in_port = 0);
@@ -57,7 +62,8 @@ int torus_choice_variable(const torus& network, torus_model model, pu_index pu, 
 /// Solves torus_gossip_cnf by CaDiCaL. sat: the model is decoded into a routing table that must complete within
 /// `steps` in the simulator (else answer unknown with the simulator's report). unsat: the DRAT proof is checked by
 /// checkers/drat_check (else unknown); `reason` says how many lemmas were checked.
-torus_query_result solve_torus_clausal(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms);
+torus_query_result solve_torus_clausal(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms,
+                                       torus_symmetry symmetry = torus_symmetry::automorphisms);
 
 /// Local search for a table of the model that completes gossip in few steps, one packet per PU: random start (general
 /// model: the best pairing table of half the budget — a pairing table is a general table), then
