@@ -2,6 +2,9 @@
 #include "common.hpp"
 
 #include <CLI/CLI.hpp>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <openssl/evp.h>
 #include <charconv>
 #include <fstream>
 #include <iostream>
@@ -47,6 +50,35 @@ std::uint64_t parse_integer(const std::string& text, const std::string& option) 
   return value;
 }
 }  // namespace
+
+// SHA-256 of a file's content, hex, for the manifest (OpenSSL's EVP interface).
+std::string sha256(std::string_view data) {
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int length = 0;
+  if (EVP_Digest(data.data(), data.size(), digest, &length, EVP_sha256(), nullptr) != 1)
+    throw bad_input("cannot compute SHA-256 (OpenSSL)");
+  std::string hex;
+  char byte[3];
+  for (unsigned int k = 0; k < length; ++k) {
+    std::snprintf(byte, sizeof byte, "%02x", digest[k]);
+    hex += byte;
+  }
+  return hex;
+}
+
+// Writes one file of an --emit set and returns its manifest entry.
+nlohmann::json emit_file(const std::filesystem::path& dir, const std::string& name, const std::string& content) {
+  std::ofstream out(dir / name, std::ios::binary);
+  out << content;
+  if (!out) throw bad_input((dir / name).string() + ": cannot write");
+  return {{"file", name}, {"bytes", content.size()}, {"sha256", sha256(content)}};
+}
+
+void create_emit_directory(const std::string& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec || !std::filesystem::is_directory(dir)) throw bad_input("--emit: cannot create directory " + dir + (ec ? ": " + ec.message() : ""));
+}
 
 CLI::Validator integer_at_least(std::uint64_t lo) {
   return CLI::Validator(

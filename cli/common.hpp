@@ -2,10 +2,14 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <iosfwd>
 #include <stdexcept>
 #include <string>
+#include <string_view>
+
+#include <nlohmann/json_fwd.hpp>
 
 #include "dancecard/checkers/report.hpp"
 #include "dancecard/formats/dance_io.hpp"
@@ -56,6 +60,14 @@ struct integer_range {
   std::uint64_t first, last;
 };
 integer_range parse_range(const std::string& text, const std::string& option, std::uint64_t lo, std::uint64_t hi);
+
+/// SHA-256 of a file's content, hex, for the manifests of --emit.
+std::string sha256(std::string_view data);
+/// Writes one file of an --emit set into dir and returns its manifest entry (file, bytes, sha256); bad_input when it
+/// cannot be written.
+nlohmann::json emit_file(const std::filesystem::path& dir, const std::string& name, const std::string& content);
+/// Creates the --emit directory (and its parents); bad_input naming it when that fails.
+void create_emit_directory(const std::string& dir);
 
 /// A CLI11 check for an unsigned option: the text must be a decimal integer of at least `lo` (CLI11 itself reads
 /// "-3" into a std::uint64_t as 2^64 - 3). The message names the option when CLI11 prints it.

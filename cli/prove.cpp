@@ -8,7 +8,6 @@
 #include <iostream>
 #include <mutex>
 #include <nlohmann/json.hpp>
-#include <openssl/evp.h>
 #include <thread>
 
 #include "common.hpp"
@@ -32,33 +31,10 @@ nlohmann::json side_json(const Existence& r, std::uint64_t rounds) {
 
 std::string ms(double seconds) { return std::to_string(static_cast<long long>(seconds * 1000 + 0.5)) + " ms"; }
 
-// SHA-256 of a file's content, hex, for the manifest (OpenSSL's EVP interface).
-std::string sha256(std::string_view data) {
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int length = 0;
-  if (EVP_Digest(data.data(), data.size(), digest, &length, EVP_sha256(), nullptr) != 1)
-    throw bad_input("cannot compute SHA-256 (OpenSSL)");
-  std::string hex;
-  char byte[3];
-  for (unsigned int k = 0; k < length; ++k) {
-    std::snprintf(byte, sizeof byte, "%02x", digest[k]);
-    hex += byte;
-  }
-  return hex;
-}
-
 nlohmann::json certificate_json(const certificate_check& c) {
   return {{"kind", c.kind},       {"status", c.status},   {"bytes", c.bytes},  {"steps", c.steps},
           {"accepted", c.accepted}, {"check_seconds", c.seconds}, {"solve_seconds", c.solve_seconds},
           {"detail", c.detail}};
-}
-
-// Writes one file of an --emit set and returns its manifest entry.
-nlohmann::json emit_file(const std::filesystem::path& dir, const std::string& name, const std::string& content) {
-  std::ofstream out(dir / name, std::ios::binary);
-  out << content;
-  if (!out) throw bad_input((dir / name).string() + ": cannot write");
-  return {{"file", name}, {"bytes", content.size()}, {"sha256", sha256(content)}};
 }
 
 template <class Result>
@@ -164,12 +140,7 @@ void run_campaign(const prove_options& opt, const char* optimum, Prove prove, in
   const auto lower = parse_dance_encoding(opt.lower_encoding);
   if (!lower) throw bad_input("--lower-bound-encoding: expected plain or counting, got '" + opt.lower_encoding + "'");
   po.lower_bound_encoding = *lower;
-  if (!opt.emit.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(opt.emit, ec);
-    if (ec || !std::filesystem::is_directory(opt.emit))
-      throw bad_input("--emit: cannot create directory " + opt.emit + (ec ? ": " + ec.message() : ""));
-  }
+  if (!opt.emit.empty()) create_emit_directory(opt.emit);
   using result = decltype(prove(rank{2}, po));
   const std::size_t count = range.last - range.first + 1;
   std::vector<std::optional<result>> results(count);

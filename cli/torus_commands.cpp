@@ -4,11 +4,13 @@
 #include <chrono>
 #include <iostream>
 #include <optional>
+#include <sstream>
 #include <nlohmann/json.hpp>
 
 #include "common.hpp"
 #include "dancecard/checkers/torus_check.hpp"
 #include "dancecard/formats/torus_io.hpp"
+#include "dancecard/smt/clausal.hpp"
 #include "dancecard/smt/hamilton_search.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
 #include "dancecard/smt/torus_supply.hpp"
@@ -235,6 +237,37 @@ void draw_svg(std::ostream& out, const cycle_system& system) {
       << "); hollow: off some cycle</text>\n</svg>\n";
 }
 
+// --emit for prove torus: the witness table, the DIMACS query and its DRAT proof (of an unsat answer kept with its
+// certificate), and a manifest naming them with their SHA-256 sums and the commands that re-check them.
+void emit_torus_certificates(const std::string& dir, const torus& t, const std::string& model, const std::string& stem, const std::string& query,
+                             const std::string& status, const std::string& reason, const std::optional<routing_table>& witness,
+                             const torus_query_result* unsat) {
+  nlohmann::json files = nlohmann::json::array();
+  if (witness) {
+    std::ostringstream table;
+    write_torus_routing(table, *witness, "witness-" + model);
+    files.push_back(emit_file(dir, stem + "-witness.json", table.str()));
+  }
+  if (unsat != nullptr && !unsat->formula.empty()) {
+    files.push_back(emit_file(dir, stem + "-lower.cnf", unsat->formula));
+    files.push_back(emit_file(dir, stem + "-lower.drat", unsat->proof));
+  }
+  const nlohmann::json manifest = {{"format", "dancecard.manifest/1"},
+                                   {"query", query},
+                                   {"dims", t.dims()},
+                                   {"model", model},
+                                   {"status", status},
+                                   {"reason", reason},
+                                   {"files", files},
+                                   {"solvers", {clausal_solver_version()}},
+                                   {"checker", "dancecard check-proof FILE-lower.cnf FILE-lower.drat (or any DRAT checker); dancecard simulate torus FILE-witness.json"},
+                                   {"assumes",
+                                    "the CNF states the question exactly (its comments name the variables; smt/src/torus_clausal.cpp, "
+                                    "property torus_cnf.exact_against_the_simulator) and its symmetry break keeps an image of every table "
+                                    "(argument in add_symmetry_break; property torus_cnf.symmetry_break_keeps_an_image_of_every_table)"}};
+  emit_file(dir, stem + ".manifest.json", manifest.dump(2) + "\n");
+}
+
 }  // namespace
 
 void add_torus_commands(CLI::App& app, int& code) {
@@ -410,7 +443,7 @@ void add_torus_commands(CLI::App& app, int& code) {
   });
 
   struct prove_options {
-    std::string dims, model = "pairing", timeout = "60", engine = "sat", witness;
+    std::string dims, model = "pairing", timeout = "60", engine = "sat", witness, emit;
     std::uint64_t steps = 0;
     bool json = false;
   };
@@ -429,8 +462,14 @@ void add_torus_commands(CLI::App& app, int& code) {
   prove->add_option("--witness", pr->witness,
                     "write the witness table (dancecard.torus-routing/1) to FILE: with --steps when sat, else the table of the "
                     "minimum (or of the upper bound when the minimum is not proven)");
+  prove->add_option("--emit", pr->emit,
+                    "write into DIR what a reader needs to re-check the answer without dancecard's solver: the unsat query below "
+                    "the minimum as DIMACS (FILE-lower.cnf) with CaDiCaL's DRAT proof (FILE-lower.drat) for `dancecard check-proof` "
+                    "or any DRAT checker, the witness table (FILE-witness.json) for `dancecard simulate torus`, and a manifest "
+                    "with SHA-256 sums (sat engine only)");
   prove->callback([pr, &code] {
     const torus_model model = parse_model(pr->model);
+    if (!pr->emit.empty() && pr->engine != "sat") throw bad_input("--emit: only with --engine sat (Z3's unsat has no certificate)");
     auto save = [&](const std::optional<routing_table>& table, const std::string& algorithm) {
       if (!pr->witness.empty() && table) write_output(pr->witness, [&](std::ostream& out) { write_torus_routing(out, *table, algorithm); });
     };
@@ -442,8 +481,15 @@ void add_torus_commands(CLI::App& app, int& code) {
     if (pr->steps != 0) {
       if (pr->engine != "sat") throw bad_input("--steps: only with --engine sat");
       if (pr->steps > t.dimension() * t.size() * 4) throw bad_input("--steps " + std::to_string(pr->steps) + ": more than 4·d·P steps");
-      const torus_query_result q = solve_torus_clausal(t, model, pr->steps, budget);
+      if (!pr->emit.empty()) create_emit_directory(pr->emit);
+      const torus_query_result q = solve_torus_clausal(t, model, pr->steps, budget, torus_symmetry::automorphisms, !pr->emit.empty());
       save(q.witness, "sat-" + pr->model);
+      if (!pr->emit.empty())
+        emit_torus_certificates(pr->emit, t, pr->model, "torus-" + t.name() + "-" + pr->model + "-" + std::to_string(pr->steps),
+                                "time-independent gossip on the " + t.name() + " torus, " + pr->model + " model, one packet per PU: can some table complete within " +
+                                    std::to_string(pr->steps) + " steps?",
+                                q.answer == solver_answer::sat ? "sat" : q.answer == solver_answer::unsat ? "unsat" : "unknown", q.reason,
+                                q.witness, q.answer == solver_answer::unsat ? &q : nullptr);
       const char* answer = q.answer == solver_answer::sat ? "sat" : q.answer == solver_answer::unsat ? "unsat" : "unknown";
       if (pr->json) {
         std::cout << nlohmann::json{{"format", "dancecard.torus-query/1"}, {"dims", t.dims()}, {"model", pr->model}, {"steps", pr->steps},
@@ -457,8 +503,21 @@ void add_torus_commands(CLI::App& app, int& code) {
       code = q.answer == solver_answer::sat ? exit_holds : q.answer == solver_answer::unsat ? exit_violated : exit_unknown;
       return;
     }
-    const torus_minimum_result r = pr->engine == "z3" ? prove_torus_pairing_minimum(t, budget) : prove_torus_minimum(t, model, budget);
-    save(r.status == proof_status::proven ? r.at_minimum.witness : r.upper ? r.upper->witness : std::nullopt, "minimum-" + pr->model);
+    if (!pr->emit.empty()) create_emit_directory(pr->emit);
+    const torus_minimum_result r =
+        pr->engine == "z3" ? prove_torus_pairing_minimum(t, budget) : prove_torus_minimum(t, model, budget, 0, !pr->emit.empty());
+    const std::optional<routing_table>& best = r.status == proof_status::proven ? r.at_minimum.witness : r.upper ? r.upper->witness : r.at_minimum.witness;
+    save(best, "minimum-" + pr->model);
+    if (!pr->emit.empty()) {
+      const bool certified = r.proven_lower > r.lower_bound && r.below_minimum.answer == solver_answer::unsat;
+      emit_torus_certificates(pr->emit, t, pr->model, "torus-" + t.name() + "-" + pr->model,
+                              "time-independent gossip on the " + t.name() + " torus, " + pr->model + " model, one packet per PU: the least number of steps" +
+                                  (r.status == proof_status::proven ? " is " + std::to_string(r.minimum_steps) : std::string()) +
+                                  " (at least " + std::to_string(r.proven_lower) +
+                                  (certified ? ": " + std::to_string(r.proven_lower - 1) + " steps unsat, the -lower files" : ": the counting bound, no solver") +
+                                  (r.upper_bound != 0 ? "; at most " + std::to_string(r.upper_bound) + ": the -witness table" : std::string()) + ")",
+                              std::string(to_string(r.status)), r.reason, best, certified ? &r.below_minimum : nullptr);
+    }
     const std::uint64_t P = t.size();
     const std::uint64_t optimum = (P - 1 + t.ports() - 1) / t.ports();
     const std::string certificate = pr->engine == "z3" ? "none (Z3's unsat only)"

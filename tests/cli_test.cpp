@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <filesystem>
 #include <cctype>
 #include <cstdio>
 #include <fstream>
@@ -614,6 +615,35 @@ TEST(cli_torus, prove_writes_its_witness_table) {
   EXPECT_EQ(std::fopen(file.c_str(), "r"), nullptr);  // no witness, no file
   expect_run("prove torus --dims 3x5 --witness " + file, 0, "minimum 5 steps");
   expect_run("simulate torus " + file, 0, "complete after 5 steps");
+}
+
+TEST(cli_torus, prove_emits_what_re_checks_it_without_the_solver) {
+  // 3 x 4, general model: 4 steps proven (3 unsat). --emit writes the DIMACS query of 3 steps with CaDiCaL's DRAT
+  // proof, which `check-proof` accepts, and the witness table, which simulates in 4 steps; the proof does not refute
+  // the 4-step query (sat); the 2-step query's proof and an empty proof do not refute the 3-step query.
+  const std::string dir = testing::TempDir() + "dancecard-torus-emit";
+  std::filesystem::remove_all(dir);  // no files of an earlier run
+  expect_run("prove torus --dims 3x4 --model general --emit " + dir, 0, "minimum 4 steps");
+  const std::string stem = dir + "/torus-3x4-general";
+  expect_run("check-proof " + stem + "-lower.cnf " + stem + "-lower.drat", 0, "accepted: unsatisfiable");
+  expect_run("simulate torus " + stem + "-witness.json", 0, "complete after 4 steps");
+  const std::string manifest = read_file(stem + ".manifest.json");
+  for (const char* text : {"\"status\": \"proven\"", "torus-3x4-general-lower.drat", "\"sha256\"", "3 steps unsat", "\"assumes\""})
+    EXPECT_NE(manifest.find(text), std::string::npos) << text << " in\n" << manifest;
+  EXPECT_NE(read_file(stem + "-lower.cnf").find("c time-independent gossip on the 3x4 torus, general model, 3 steps"), std::string::npos);
+  // --steps: a sat question leaves a witness and no proof; an unsat one its own query and proof
+  expect_run("prove torus --dims 3x4 --model general --steps 4 --emit " + dir, 0, "sat");
+  expect_run("simulate torus " + stem + "-4-witness.json", 0, "complete after");
+  EXPECT_TRUE(read_file(stem + "-4-lower.drat").empty());
+  expect_run("prove torus --dims 3x4 --model general --steps 2 --emit " + dir, 1, "unsat");
+  expect_run("check-proof " + stem + "-2-lower.cnf " + stem + "-2-lower.drat", 0, "accepted: unsatisfiable");
+  expect_run("check-proof " + stem + "-lower.cnf " + stem + "-2-lower.drat", 1, "");  // the 2-step proof for the 3-step query
+  {
+    std::ofstream empty(dir + "/empty.drat");
+  }
+  expect_run("check-proof " + stem + "-lower.cnf " + dir + "/empty.drat", 1, "");
+  expect_run("prove torus --dims 3x4 --engine z3 --emit " + dir, 2, "--emit: only with --engine sat");
+  expect_run("prove torus --dims 3x4 --emit /proc/no-such-dir", 2, "--emit: cannot create directory");
 }
 
 TEST(cli_torus, prove_both_models_with_json_and_exit_codes) {

@@ -112,6 +112,11 @@ void add_symmetry_break(cnf_formula& f, const torus& network, const torus_variab
   const std::uint32_t ports = v.ports;
   std::vector<std::vector<std::uint32_t>> relabellings = port_relabellings(network);
   if (translations_only) relabellings.resize(1);
+  f.comments.push_back("symmetry break: PU 0's rule (" + std::string(v.model == torus_model::pairing ? "its pairing's index" : "the in-ports its out-ports forward, as a tuple") +
+                       ") is lexicographically at most every PU's rule relabelled by " +
+                       (translations_only ? std::string("no automorphism but translations (general model: out-port 0 only)")
+                                          : std::to_string(relabellings.size()) + " port relabellings (reflections, permutations of equal sizes)") +
+                       (v.model == torus_model::general && !translations_only ? "; variables after the x variables: 'equal so far' flags of the comparisons" : ""));
   for (const std::vector<std::uint32_t>& sigma : relabellings) {
     std::vector<std::uint32_t> inverse(ports);
     for (std::uint32_t o = 0; o < ports; ++o) inverse[sigma[o]] = o;
@@ -297,20 +302,26 @@ void accept_witness(torus_query_result& out, routing_table table, std::uint64_t 
 
 }  // namespace
 
-torus_query_result solve_torus_clausal(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms, torus_symmetry symmetry) {
+torus_query_result solve_torus_clausal(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms, torus_symmetry symmetry,
+                                       bool keep_certificate) {
   torus_query_result out;
   const auto start = std::chrono::steady_clock::now();
   const cnf_formula f = torus_gossip_cnf(network, model, steps, false, {}, symmetry);
-  const clausal_result solved = solve_with_proof(f, budget_ms);
+  clausal_result solved = solve_with_proof(f, budget_ms);
   out.answer = solved.answer;
   out.reason = solved.reason;
   if (solved.answer == solver_answer::sat) {
     accept_witness(out, decode_table(network, layout(network, model, steps), solved.model, f.variables), steps);
   } else if (solved.answer == solver_answer::unsat) {
-    const drat_report check = check_drat(f.dimacs(), solved.proof);
+    std::string dimacs = f.dimacs();
+    const drat_report check = check_drat(dimacs, solved.proof);
     if (check.outcome == verdict::holds) {
       out.reason = "unsat, DRAT proof checked (" + std::to_string(check.checked_lemmas) + " of " + std::to_string(check.lemmas) +
                    " lemmas, " + std::to_string(check.core_clauses) + " core clauses of " + std::to_string(f.clauses.size()) + ")";
+      if (keep_certificate) {
+        out.formula = std::move(dimacs);
+        out.proof = std::move(solved.proof);
+      }
     } else {
       out.answer = solver_answer::unknown;
       out.reason = "CaDiCaL said unsat but its DRAT proof was not accepted: " + describe(check);
@@ -419,7 +430,8 @@ torus_invariant_search_result search_invariant_table(const torus& network, torus
   return out;
 }
 
-torus_minimum_result prove_torus_minimum(const torus& network, torus_model model, unsigned budget_ms, std::uint64_t max_steps) {
+torus_minimum_result prove_torus_minimum(const torus& network, torus_model model, unsigned budget_ms, std::uint64_t max_steps,
+                                         bool keep_certificate) {
   // Each step count is first asked of the tables invariant under translations, with a tenth of the budget (at most
   // 30 s): where one exists, its group's query answers in well under a second (4 x 5 general in 6 steps: 28 ms, the
   // full query 262–347 s), and where none does, the small queries are mostly unsat at once. A sat answer there is a
@@ -430,7 +442,7 @@ torus_minimum_result prove_torus_minimum(const torus& network, torus_model model
       torus_query_result quick = detail::invariant_witness(network, model, steps, quick_ms);
       if (quick.answer == solver_answer::sat) return quick;
     }
-    return solve_torus_clausal(network, model, steps, budget_ms);
+    return solve_torus_clausal(network, model, steps, budget_ms, torus_symmetry::automorphisms, keep_certificate);
   };
   return detail::search_torus_minimum(
       network, model == torus_model::pairing, max_steps, query,

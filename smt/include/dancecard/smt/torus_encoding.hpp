@@ -22,6 +22,10 @@ struct torus_query_result {
   std::optional<routing_table> witness;  // present iff sat; completes within the steps asked, by the simulator
   double seconds = 0;
   std::string reason;
+  // Asked for with keep_certificate (clausal engine), for an unsat answer whose proof was accepted: the query in
+  // DIMACS (with its comments) and CaDiCaL's text DRAT proof — what `dancecard check-proof FILE.cnf FILE.drat` or any
+  // DRAT checker re-checks. Empty otherwise.
+  std::string formula, proof;
 };
 
 torus_query_result solve_torus_pairing(const torus& network, std::uint64_t steps, unsigned timeout_ms);
@@ -63,7 +67,7 @@ int torus_choice_variable(const torus& network, torus_model model, pu_index pu, 
 /// `steps` in the simulator (else answer unknown with the simulator's report). unsat: the DRAT proof is checked by
 /// checkers/drat_check (else unknown); `reason` says how many lemmas were checked.
 torus_query_result solve_torus_clausal(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms,
-                                       torus_symmetry symmetry = torus_symmetry::automorphisms);
+                                       torus_symmetry symmetry = torus_symmetry::automorphisms, bool keep_certificate = false);
 
 /// Local search for a table of the model that completes gossip in few steps, one packet per PU: random start (general
 /// model: the best pairing table of half the budget — a pairing table is a general table), then
@@ -123,6 +127,10 @@ torus_minimum_result prove_torus_pairing_minimum(const torus& network, unsigned 
 /// The same search with the clausal encoding (either model): sat witnesses simulated, the unsat one step below
 /// certified by a checked DRAT proof. Pairing: unsat at d·P steps means no pairing completes at all (refuted);
 /// general: no such horizon is known, so the search ends unknown at max_steps (0: d·P).
-torus_minimum_result prove_torus_minimum(const torus& network, torus_model model, unsigned budget_ms, std::uint64_t max_steps = 0);
+/// keep_certificate: the full queries keep their certificate (torus_query_result::formula, proof), so that
+/// below_minimum carries the DIMACS and DRAT proof of the step below the minimum (none when the minimum is the
+/// counting bound, which needs no solver).
+torus_minimum_result prove_torus_minimum(const torus& network, torus_model model, unsigned budget_ms, std::uint64_t max_steps = 0,
+                                         bool keep_certificate = false);
 
 }  // namespace dancecard
