@@ -89,10 +89,11 @@ namespace {
 clausal_result solve_cnf(const cnf_formula& formula, unsigned budget_ms, bool with_proof) {
   const auto start = std::chrono::steady_clock::now();
   clausal_result out;
-  char* buffer = nullptr;
-  std::size_t size = 0;
-  FILE* proof = with_proof ? open_memstream(&buffer, &size) : nullptr;
-  if (with_proof && proof == nullptr) throw std::runtime_error("solve_with_proof: open_memstream failed");
+  // The proof goes to an unlinked temporary file, not to memory: a long query traces gigabytes (an hour on a 30-PU
+  // torus: about 8 GB) that are read back only when the answer is unsat — an unknown answer never holds them in
+  // memory, and an unsat one holds one copy, not the stream's buffer and the string both.
+  FILE* proof = with_proof ? std::tmpfile() : nullptr;
+  if (with_proof && proof == nullptr) throw std::runtime_error("solve_with_proof: cannot create a temporary file for the proof trace");
   {
     CaDiCaL::Solver solver;
     solver.set("quiet", 1);
@@ -121,9 +122,24 @@ clausal_result solve_cnf(const cnf_formula& formula, unsigned budget_ms, bool wi
     if (with_proof) solver.flush_proof_trace();  // the FILE is ours: CaDiCaL flushes but does not close an external file
   }
   if (with_proof) {
-    std::fclose(proof);
-    if (out.answer == solver_answer::unsat) out.proof.assign(buffer, size);
-    std::free(buffer);
+    std::fflush(proof);
+    if (std::ferror(proof) != 0) {
+      if (out.answer == solver_answer::unsat) {
+        out.answer = solver_answer::unknown;
+        out.reason = "CaDiCaL answered unsat, but its proof trace could not be written to the temporary file (disk full?)";
+      }
+    } else if (out.answer == solver_answer::unsat) {
+      std::fseek(proof, 0, SEEK_END);
+      const long size = std::ftell(proof);
+      std::rewind(proof);
+      out.proof.resize(size > 0 ? static_cast<std::size_t>(size) : 0);
+      if (std::fread(out.proof.data(), 1, out.proof.size(), proof) != out.proof.size()) {
+        out.answer = solver_answer::unknown;
+        out.reason = "CaDiCaL answered unsat, but its proof trace could not be read back";
+        out.proof.clear();
+      }
+    }
+    std::fclose(proof);  // removes the file
   }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
