@@ -227,9 +227,11 @@ TEST(torus_sat, clausal_minima_agree_with_z3_and_are_certified) {
   EXPECT_EQ(solve_torus_clausal(t, torus_model::general, 5, 60'000, torus_symmetry::translations).answer, solver_answer::sat);
   // A horizon below 2 steps cannot complete gossip on 3 x 3 (a PU hears only its 4 neighbours in step 1).
   EXPECT_EQ(solve_torus_clausal(torus({3, 3}), torus_model::general, 1, 10'000).answer, solver_answer::unsat);
-  // The CNF reads as the question: one clause per (PU, other PU) goal not met in step 1, pairwise at-most-one.
-  const cnf_formula f = torus_gossip_cnf(torus({3, 3}), torus_model::pairing, 2);
+  // The CNF reads as the question: one clause per (PU, other PU) goal not met in step 1, pairwise at-most-one;
+  // the symmetry break's comparisons add 'equal so far' flags after those (2-D pairing: 4 per PU and relabelling).
+  const cnf_formula f = torus_gossip_cnf(torus({3, 3}), torus_model::pairing, 2, true);
   EXPECT_EQ(f.variables, 9 * 3 + 9 * 4 * 9);
+  EXPECT_EQ(torus_gossip_cnf(torus({3, 3}), torus_model::pairing, 2).variables, 9 * 3 + 9 * 4 * 9 + (9 * 8 - 1) * 4);
 }
 
 // Translation-invariant tables: the orbits of a translation group, every subgroup once (Z3 x Z3 has 6 subgroups, Z4

@@ -2,6 +2,7 @@
 // certified by checking the DRAT proof with checkers/drat_check, sat answers by simulating the decoded table.
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <map>
 
 #include "dancecard/checkers/drat_check.hpp"
@@ -94,14 +95,17 @@ std::vector<std::vector<std::uint32_t>> port_relabellings(const torus& network) 
   return out;
 }
 
-// Symmetry breaking, a lex-leader constraint on PU 0's local rule. A PU's rule is its pairing (pairing model) or the
+// Symmetry breaking, a lex-leader constraint on PU 0's local view. A PU's rule is its pairing (pairing model) or the
 // tuple (in-port forwarded by out-port 0, …, by out-port 2d − 1) (general model; exactly one each outside base_only).
+// Its view is its rule — in the 2-D pairing model followed by the rules of the PUs behind its ports 0, …, 2d − 1.
 // An automorphism φ = translation ∘ ρ, ρ fixing PU 0 with port relabelling σ, maps a table A to the table B with
 // B's rule at φ(p) equal to σ·A_p (σ·A: out-port σ(o) forwards σ(i) where A's o forwards i; a pairing's pairs
 // relabelled by σ). B completes gossip in as many steps (φ maps the deliveries of A to those of B). Among all
 // (p, σ) pick one with σ·A_p lexicographically least and apply the automorphism that sends p to PU 0 by way of σ:
 // then B_0 = σ·A_p, and every τ·B_q (τ any relabelling) is some (τσ)·A_p', so B_0 <=lex τ·B_q for every PU q and
-// every τ. Requiring that for every q and τ keeps a solution whenever one exists. With a translation group (invariant
+// every τ. Requiring that for every q and τ keeps a solution whenever one exists. The same holds of views: the PU
+// behind port k of φ(p) is φ of the PU behind port σ⁻¹(k) of p, so B's view at φ(p) — rules in port order — is A's
+// view at p with every rule relabelled by σ and the neighbours taken in the order σ⁻¹(0), σ⁻¹(1), … With a translation group (invariant
 // tables) only τ = identity is used: translations commute, so the translated table is invariant under the same group,
 // while a reflected one is invariant under a reflected group. Comparing a prefix of the rule only is weaker and as
 // sound (B_0 <=lex τ·B_q implies the same of the first entries): with translations only, the general model compares
@@ -112,11 +116,40 @@ void add_symmetry_break(cnf_formula& f, const torus& network, const torus_variab
   const std::uint32_t ports = v.ports;
   std::vector<std::vector<std::uint32_t>> relabellings = port_relabellings(network);
   if (translations_only) relabellings.resize(1);
+  // A PU's view under σ: its σ-relabelled rule, then (with neighbours) the σ-relabelled rules of the PUs behind its
+  // ports σ⁻¹(0), …, σ⁻¹(2d − 1). Each entry is a one-hot group of literals, value j true when the entry is j.
+  // With neighbours in the 2-D pairing model only, where it was measured to pay (4 x 5 at 6 steps: 44.8 s -> 3.1 s,
+  // 4 x 6 at 7: 46.7 s -> 5.7 s, 3 x 8 at 7: 13.5 s -> 2.3 s); in the general model and in 3-D it was slower (4 x 5
+  // general at 5: 5.0 s -> 7.5 s; 2 x 2 x 4 pairing at 4: 0.9 s -> 1.8 s). docs/torus-limits.md has the table.
+  const bool neighbours = !translations_only && v.model == torus_model::pairing && network.dimension() == 2;
   f.comments.push_back("symmetry break: PU 0's rule (" + std::string(v.model == torus_model::pairing ? "its pairing's index" : "the in-ports its out-ports forward, as a tuple") +
-                       ") is lexicographically at most every PU's rule relabelled by " +
+                       (neighbours ? ", then its 4 neighbours' rules in port order" : "") + ") is lexicographically at most every PU's relabelled by " +
                        (translations_only ? std::string("no automorphism but translations (general model: out-port 0 only)")
                                           : std::to_string(relabellings.size()) + " port relabellings (reflections, permutations of equal sizes)") +
-                       (v.model == torus_model::general && !translations_only ? "; variables after the x variables: 'equal so far' flags of the comparisons" : ""));
+                       ((v.model == torus_model::general && !translations_only) || neighbours ? "; variables after the x variables: 'equal so far' flags of the comparisons" : ""));
+  using entry = std::vector<int>;
+  auto rule_entries = [&](pu_index q, const std::vector<std::uint32_t>& inverse, const std::vector<std::uint32_t>& image,
+                          std::uint32_t compared, std::vector<entry>& out) {
+    if (v.model == torus_model::pairing) {
+      entry e(v.pairings);
+      for (std::uint32_t c = 0; c < v.pairings; ++c) e[image[c]] = v.choice(q, c);
+      out.push_back(std::move(e));
+      return;
+    }
+    for (std::uint32_t o = 0; o < compared; ++o) {
+      entry e(ports);
+      for (std::uint32_t in = 0; in < ports; ++in) e[in] = v.sel(q, inverse[o], inverse[in]);
+      out.push_back(std::move(e));
+    }
+  };
+  const std::uint32_t compared = translations_only ? 1 : ports;
+  std::vector<entry> leader;  // PU 0's view under the identity
+  std::vector<std::uint32_t> identity_map(ports), identity_image(v.pairings);
+  for (std::uint32_t o = 0; o < ports; ++o) identity_map[o] = o;
+  for (std::uint32_t c = 0; c < v.pairings; ++c) identity_image[c] = c;
+  rule_entries(0, identity_map, identity_image, compared, leader);
+  if (neighbours)
+    for (std::uint32_t k = 0; k < ports; ++k) rule_entries(network.neighbor(0, k), identity_map, identity_image, compared, leader);
   for (const std::vector<std::uint32_t>& sigma : relabellings) {
     std::vector<std::uint32_t> inverse(ports);
     for (std::uint32_t o = 0; o < ports; ++o) inverse[sigma[o]] = o;
@@ -131,29 +164,26 @@ void add_symmetry_break(cnf_formula& f, const torus& network, const torus_variab
       }
     for (pu_index pu = 0; pu < P; ++pu) {
       if (v.orbit[pu] != pu || (pu == 0 && identity)) continue;
-      if (v.model == torus_model::pairing) {
-        // choice(0) <= image(choice(pu))
-        for (std::uint32_t c = 0; c < v.pairings; ++c)
-          for (std::uint32_t mine = image[c] + 1; mine < v.pairings; ++mine) f.clauses.push_back({-v.choice(0, mine), -v.choice(pu, c)});
-        continue;
-      }
-      // general model: (A_0[0], …) <=lex (B[0], …) with B[o] = i exactly when sel(pu, σ⁻¹(o), σ⁻¹(i)); equal_k
-      // (fresh variable, k >= 1) is implied by "the first k entries agree" — only that direction is needed, as equal_k
-      // is used only to impose the next comparison.
+      std::vector<entry> other;
+      rule_entries(pu, inverse, image, compared, other);
+      if (neighbours)
+        for (std::uint32_t k = 0; k < ports; ++k) rule_entries(network.neighbor(pu, inverse[k]), inverse, image, compared, other);
+      // leader <=lex other. equal_k (fresh variable, k >= 1) is implied by "the first k entries agree" — only that
+      // direction is needed, as equal_k is used only to impose the next comparison. Every entry is exactly one of its
+      // values (pairing: one pairing per PU; general outside base_only: one in-port per out-port).
       int equal = 0;  // 0: the constant true (k = 0)
-      const std::uint32_t compared = translations_only ? 1 : ports;
-      for (std::uint32_t o = 0; o < compared; ++o) {
-        auto other = [&](std::uint32_t in) { return v.sel(pu, inverse[o], inverse[in]); };
-        for (std::uint32_t a = 1; a < ports; ++a)
+      for (std::size_t k = 0; k < leader.size(); ++k) {
+        const std::uint32_t values = static_cast<std::uint32_t>(leader[k].size());
+        for (std::uint32_t a = 1; a < values; ++a)
           for (std::uint32_t b = 0; b < a; ++b) {
-            std::vector<int> clause{-v.sel(0, o, a), -other(b)};
+            std::vector<int> clause{-leader[k][a], -other[k][b]};
             if (equal != 0) clause.push_back(-equal);
             f.clauses.push_back(clause);
           }
-        if (o + 1 == compared) break;
+        if (k + 1 == leader.size()) break;
         const int next = ++f.variables;
-        for (std::uint32_t a = 0; a < ports; ++a) {
-          std::vector<int> clause{-v.sel(0, o, a), -other(a), next};
+        for (std::uint32_t a = 0; a < values; ++a) {
+          std::vector<int> clause{-leader[k][a], -other[k][a], next};
           if (equal != 0) clause.push_back(-equal);
           f.clauses.push_back(clause);
         }
