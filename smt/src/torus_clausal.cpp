@@ -2,7 +2,6 @@
 // certified by checking the DRAT proof with checkers/drat_check, sat answers by simulating the decoded table.
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <map>
 
 #include "dancecard/checkers/drat_check.hpp"
