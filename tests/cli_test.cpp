@@ -602,6 +602,9 @@ TEST(cli_torus, stored_witnesses_of_the_campaign_minima) {
   // 1,420 s): invariant under 9 and 16 translations.
   expect_run("simulate torus " + data("torus_3x9_general_8_steps.json"), 0, "complete after 8 steps");
   expect_run("simulate torus " + data("torus_4x8_general_9_steps.json"), 0, "complete after 9 steps");
+  // 3 x 11 pairing in 11 steps (invariant under all 33 translations; 10 unsat with the neighbourhood lex-leader, DRAT
+  // checked, prove torus in 1,104 s)
+  expect_run("simulate torus " + data("torus_3x11_pairing_11_steps.json"), 0, "complete after 11 steps");
   // …and they are pairing tables: every PU forwards along closed cycles.
   expect_run("simulate torus " + data("torus_5x5_pairing_8_steps.json"), 0, "forwarding rules:");
 }
