@@ -484,13 +484,12 @@ void add_torus_commands(CLI::App& app, int& code) {
       if (!pr->emit.empty()) create_emit_directory(pr->emit);
       const torus_query_result q = solve_torus_clausal(t, model, pr->steps, budget, torus_symmetry::automorphisms, !pr->emit.empty());
       save(q.witness, "sat-" + pr->model);
+      const char* answer = q.answer == solver_answer::sat ? "sat" : q.answer == solver_answer::unsat ? "unsat" : "unknown";
       if (!pr->emit.empty())
         emit_torus_certificates(pr->emit, t, pr->model, "torus-" + t.name() + "-" + pr->model + "-" + std::to_string(pr->steps),
                                 "time-independent gossip on the " + t.name() + " torus, " + pr->model + " model, one packet per PU: can some table complete within " +
                                     std::to_string(pr->steps) + " steps?",
-                                q.answer == solver_answer::sat ? "sat" : q.answer == solver_answer::unsat ? "unsat" : "unknown", q.reason,
-                                q.witness, q.answer == solver_answer::unsat ? &q : nullptr);
-      const char* answer = q.answer == solver_answer::sat ? "sat" : q.answer == solver_answer::unsat ? "unsat" : "unknown";
+                                answer, q.reason, q.witness, q.answer == solver_answer::unsat ? &q : nullptr);
       if (pr->json) {
         std::cout << nlohmann::json{{"format", "dancecard.torus-query/1"}, {"dims", t.dims()}, {"model", pr->model}, {"steps", pr->steps},
                                     {"answer", answer}, {"reason", q.reason}, {"seconds", q.seconds}}
@@ -506,7 +505,7 @@ void add_torus_commands(CLI::App& app, int& code) {
     if (!pr->emit.empty()) create_emit_directory(pr->emit);
     const torus_minimum_result r =
         pr->engine == "z3" ? prove_torus_pairing_minimum(t, budget) : prove_torus_minimum(t, model, budget, 0, !pr->emit.empty());
-    const std::optional<routing_table>& best = r.status == proof_status::proven ? r.at_minimum.witness : r.upper ? r.upper->witness : r.at_minimum.witness;
+    const std::optional<routing_table> best = r.status == proof_status::proven ? r.at_minimum.witness : r.upper ? r.upper->witness : std::nullopt;
     save(best, "minimum-" + pr->model);
     if (!pr->emit.empty()) {
       const bool certified = r.proven_lower > r.lower_bound && r.below_minimum.answer == solver_answer::unsat;

@@ -127,8 +127,8 @@ void add_symmetry_break(cnf_formula& f, const torus& network, const torus_variab
                                           : std::to_string(relabellings.size()) + " port relabellings (reflections, permutations of equal sizes)") +
                        ((v.model == torus_model::general && !translations_only) || neighbours ? "; variables after the x variables: 'equal so far' flags of the comparisons" : ""));
   using entry = std::vector<int>;
-  auto rule_entries = [&](pu_index q, const std::vector<std::uint32_t>& inverse, const std::vector<std::uint32_t>& image,
-                          std::uint32_t compared, std::vector<entry>& out) {
+  const std::uint32_t compared = translations_only ? 1 : ports;  // general model: how many out-ports of a rule
+  auto rule_entries = [&](pu_index q, const std::vector<std::uint32_t>& inverse, const std::vector<std::uint32_t>& image, std::vector<entry>& out) {
     if (v.model == torus_model::pairing) {
       entry e(v.pairings);
       for (std::uint32_t c = 0; c < v.pairings; ++c) e[image[c]] = v.choice(q, c);
@@ -141,14 +141,13 @@ void add_symmetry_break(cnf_formula& f, const torus& network, const torus_variab
       out.push_back(std::move(e));
     }
   };
-  const std::uint32_t compared = translations_only ? 1 : ports;
   std::vector<entry> leader;  // PU 0's view under the identity
   std::vector<std::uint32_t> identity_map(ports), identity_image(v.pairings);
   for (std::uint32_t o = 0; o < ports; ++o) identity_map[o] = o;
   for (std::uint32_t c = 0; c < v.pairings; ++c) identity_image[c] = c;
-  rule_entries(0, identity_map, identity_image, compared, leader);
+  rule_entries(0, identity_map, identity_image, leader);
   if (neighbours)
-    for (std::uint32_t k = 0; k < ports; ++k) rule_entries(network.neighbor(0, k), identity_map, identity_image, compared, leader);
+    for (std::uint32_t k = 0; k < ports; ++k) rule_entries(network.neighbor(0, k), identity_map, identity_image, leader);
   for (const std::vector<std::uint32_t>& sigma : relabellings) {
     std::vector<std::uint32_t> inverse(ports);
     for (std::uint32_t o = 0; o < ports; ++o) inverse[sigma[o]] = o;
@@ -164,9 +163,9 @@ void add_symmetry_break(cnf_formula& f, const torus& network, const torus_variab
     for (pu_index pu = 0; pu < P; ++pu) {
       if (v.orbit[pu] != pu || (pu == 0 && identity)) continue;
       std::vector<entry> other;
-      rule_entries(pu, inverse, image, compared, other);
+      rule_entries(pu, inverse, image, other);
       if (neighbours)
-        for (std::uint32_t k = 0; k < ports; ++k) rule_entries(network.neighbor(pu, inverse[k]), inverse, image, compared, other);
+        for (std::uint32_t k = 0; k < ports; ++k) rule_entries(network.neighbor(pu, inverse[k]), inverse, image, other);
       // leader <=lex other. equal_k (fresh variable, k >= 1) is implied by "the first k entries agree" — only that
       // direction is needed, as equal_k is used only to impose the next comparison. Every entry is exactly one of its
       // values (pairing: one pairing per PU; general outside base_only: one in-port per out-port).

@@ -37,10 +37,11 @@ enum class torus_model { pairing, general };
 std::string_view to_string(torus_model model);
 
 /// "Can some table of the model complete gossip within `steps` steps?" as CNF. One implied constraint (general model:
-/// every out-port forwards something) and one symmetry-breaking constraint (PU 0's rule is lexicographically least
-/// among every PU's rule relabelled by every automorphism fixing PU 0 — reflections, and permutations of equal sizes;
-/// translations only with an orbit map), each with its soundness argument in torus_clausal.cpp; the lex-leader adds
-/// variables after the x variables in the general model. Variables: the model's choices (pairing: choice(pu, c) for the c-th pairing of port_pairings(d), exactly
+/// every out-port forwards something) and one symmetry-breaking constraint (PU 0's rule — in the 2-D pairing model
+/// followed by its neighbours' — is lexicographically least among every PU's relabelled by every automorphism fixing
+/// PU 0 — reflections, and permutations of equal sizes; translations only with an orbit map), each with its soundness
+/// argument in torus_clausal.cpp; the lex-leader adds 'equal so far' variables after the x variables (general model,
+/// and 2-D pairing model). Variables: the model's choices (pairing: choice(pu, c) for the c-th pairing of port_pairings(d), exactly
 /// one per PU; general: sel(pu, out, in), at most one per out-port), then x(t, link, u) for t = 2 … steps: the link
 /// (pu, out-port) carries PU u's packet in step t. Clauses: x(t, pu→, u) ∧ sel(pu, out, in) → the in-link carried u in
 /// step t − 1 (step 1: the neighbour's own packet); in the general model x also needs some sel. Goal: every PU
@@ -54,8 +55,8 @@ std::string_view to_string(torus_model model);
 /// tables outside the group. require: orbit is empty or the orbit map of a translation group (std::invalid_argument).
 /// symmetry: which automorphisms the symmetry break uses — translations only (the earlier, weaker break: PU 0's
 /// pairing, or the in-port its out-port 0 forwards, is the least; kept for comparison in bench/) or every automorphism
-/// (translations after reflections and permutations of equal sizes, PU 0's whole rule lexicographically least; the
-/// default). With an orbit map it is translations only in either case.
+/// (translations after reflections and permutations of equal sizes, PU 0's whole rule — 2-D pairing: and its
+/// neighbours' — lexicographically least; the default). With an orbit map it is translations only in either case.
 enum class torus_symmetry { translations, automorphisms };
 cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint64_t steps, bool base_only = false,
                              const std::vector<pu_index>& orbit = {}, torus_symmetry symmetry = torus_symmetry::automorphisms);
