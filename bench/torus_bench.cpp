@@ -130,6 +130,12 @@ void sat_search_10x10x10(benchmark::State& state) {
 void switch_search_32x32x32(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(switch_search_decomposition(torus({32, 32, 32})).has_value());
 }
+// Park's explicit construction (hamiltonian_product_cycles on a cube) on the same 32 x 32 x 32 and on 64^3, 129^3:
+// three walks of P steps each plus the port bookkeeping.
+void explicit_cube(benchmark::State& state) {
+  const auto m = static_cast<std::uint32_t>(state.range(0));
+  for (auto _ : state) benchmark::DoNotOptimize(hamiltonian_product_cycles(torus({m, m, m})).cycles.size());
+}
 
 // Supply of the off-cycle packets on the 4 x 2 x 4 x 5 zigzag cycles: the SAT search for the least scheduled supply
 // (smt/torus_supply, upward from the circulation) against the greedy cycle_routing as the baseline; "steps" is the
@@ -169,6 +175,7 @@ BENCHMARK(local_search_4x6_pairing)->Unit(benchmark::kMillisecond);
 BENCHMARK(switch_search_10x10x10)->Unit(benchmark::kMillisecond);
 BENCHMARK(sat_search_10x10x10)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(switch_search_32x32x32)->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(explicit_cube)->Arg(32)->Arg(64)->Arg(129)->Unit(benchmark::kMillisecond);
 BENCHMARK(sat_witness_4x6_pairing)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(supply_search_4x2x4x5)->Unit(benchmark::kMillisecond);
 BENCHMARK(greedy_supply_4x2x4x5)->Unit(benchmark::kMillisecond);

@@ -334,9 +334,15 @@ void register_torus_construction_claims(theorem_book& book) {
   book.add({"torus.sec3_4", "torus-gossip", "Section 3.4",
             "d edge-disjoint Hamiltonian cycles (product construction for d = 4, 8 -- every 2-D factor split by Section "
             "3.1 when both sizes are even, else by square switches when its sizes are equal or the smaller is odd; for d = 3 "
-            "and any sizes >= 3 a randomized square-switch search, and SAT search), d packets per PU: gossip in P/2 steps",
+            "cubes m x m x m, m != 4, Park's explicit construction (arXiv:2603.24708), and d = 6 as a product of two cubes; "
+            "for any sizes >= 3 a randomized square-switch search, and SAT search), d packets per PU: gossip in P/2 steps",
             claim_method::simulation, [] {
               std::uint64_t count = 0;
+              for (const char* dims : {"3x3x3", "5x5x5", "6x6x6", "7x7x7", "8x8x8", "10x10x10", "3x3x3x3x3x3"}) {  // explicit, d = 3 and 6
+                const std::string problem = hamilton_problem(hamiltonian_product_cycles(torus::parse(dims)));
+                if (!problem.empty()) return claim_result{verdict::violated, "d = 3 cubes, d = 6", problem};
+                ++count;
+              }
               for (const char* dims : {"2x2x2x2", "4x4x4x4", "2x4x6x2", "6x4x4x2", "2x2x2x2x2x2x2x2", "3x3x3x3", "3x5x4x4", "5x5x3x7", "3x4x3x4"}) {
                 const std::string problem = hamilton_problem(hamiltonian_product_cycles(torus::parse(dims)));
                 if (!problem.empty()) return claim_result{verdict::violated, "d = 4, 8", problem};
@@ -356,7 +362,7 @@ void register_torus_construction_claims(theorem_book& book) {
                 if (!problem.empty()) return claim_result{verdict::violated, "d = 3", problem};
                 ++count;
               }
-              return claim_result{verdict::holds, std::to_string(count) + " tori: d = 4, 8 (product construction, odd factors too), d = 2, 3, 4 (square-switch search, up to 16x16x16), d = 3 (SAT search)",
+              return claim_result{verdict::holds, std::to_string(count) + " tori: d = 3 cubes (explicit: m = 3, 5, 6, 7, 8, 10 -- odd, and m = 0, 2, 4 mod 6), d = 6 (3^6, product of two cubes), d = 4, 8 (product construction, odd factors too), d = 2, 3, 4 (square-switch search, up to 16x16x16), d = 3 (SAT search)",
                                   "d Hamiltonian, pairwise edge-disjoint cycles; simulated steps = floor(P/2) exactly"};
             }});
 
@@ -431,7 +437,7 @@ void register_torus_construction_claims(theorem_book& book) {
                              " (printed " + std::to_string(printed[a][1][0][0]) + ", " + std::to_string(printed[a][2][0][0]) + ");";
               }
               // Simulated d = 3, Section 3: three Hamiltonian cycles, 3 packets — 4 x 4 x 4 by SAT search (asserted, as every
-              // n = 4 cell), 16 x 16 x 16 by square-switch search (recorded: the d = 3 cells for n = 16 differ anyway).
+              // n = 4 cell), 16 x 16 x 16 by the explicit construction (Park; recorded: the d = 3 cells for n = 16 differ anyway).
               for (std::size_t a = 0; a < 2; ++a) {
                 const std::uint32_t n = static_cast<std::uint32_t>(ns[a]);
                 const torus t({n, n, n});
@@ -441,8 +447,7 @@ void register_torus_construction_claims(theorem_book& book) {
                   if (!h.system) return claim_result{verdict::unknown, "Table 2", t.name() + ": " + h.reason};
                   system = std::move(h.system);
                 } else {
-                  system = switch_search_decomposition(t);
-                  if (!system) return claim_result{verdict::unknown, "Table 2", t.name() + ": the square-switch search found no decomposition"};
+                  system = hamiltonian_product_cycles(t);
                 }
                 const std::string problem = hamilton_problem(*system);
                 if (!problem.empty()) return claim_result{verdict::violated, "Table 2", problem};

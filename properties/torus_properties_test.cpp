@@ -156,6 +156,21 @@ RC_GTEST_PROP(torus_hamilton, square_switch_decompositions, ()) {
   RC_ASSERT(run.steps == t.size() / 2);
 }
 
+// Section 3.4 in 3-D, explicit (Park's construction, core/src/torus/cycles.cpp): every m x m x m cube, m in 3..64
+// but 4, splits into three Hamiltonian edge-disjoint cycles; up to 10^3 PUs gossip with 3 packets takes floor(P/2).
+RC_GTEST_PROP(torus_hamilton, explicit_cube_decompositions, ()) {
+  const std::uint32_t m = *rc::gen::suchThat(rc::gen::inRange<std::uint32_t>(3, 65), [](std::uint32_t x) { return x != 4; });
+  const torus t({m, m, m});
+  const cycle_system system = hamiltonian_product_cycles(t);
+  const cycle_system_report cycles = check_cycle_system(system, 0);
+  RC_ASSERT(cycles.holds());
+  RC_ASSERT(cycles.lengths == std::vector<std::uint64_t>(3, t.size()));
+  if (m > 10) return;
+  const gossip_report run = simulate_gossip(cycle_routing(system, supply_policy::time_independent, false));
+  RC_ASSERT(run.holds());
+  RC_ASSERT(run.steps == t.size() / 2);
+}
+
 // The randomized square-switch search on random tori of dimension 2 to 4 with sizes 3..9 (at most 3000 PUs): when it
 // answers, d Hamiltonian edge-disjoint cycles and floor(P/2) steps with d packets; it answers on every 2-D and 3-D one.
 RC_GTEST_PROP(torus_hamilton, square_switch_search, ()) {

@@ -435,6 +435,11 @@ TEST(cli_torus, generate_simulate_and_bad_input) {
   // 5 x 8: the smaller size odd, so square switches give the two Hamiltonian cycles; 4 x 5 has none of the conditions.
   expect_run("simulate torus --dims 5x8", 0, "complete after 20 steps");
   // Any sizes >= 3 by the square-switch search: 4 x 5 (no explicit construction here) and 3-D, d packets per PU.
+  // 3-D cubes by the explicit construction (Park): floor(P/2) steps with 3 packets; m = 4 and non-cubes are refused by name
+  expect_run("simulate torus --dims 5x5x5 --algo hamiltonian", 0, "complete after 62 steps");
+  expect_run("simulate torus --dims 6x6x6 --algo hamiltonian", 0, "3 cycles (hamiltonian-cube)");
+  expect_run("simulate torus --dims 4x4x4 --algo hamiltonian", 2, "m >= 3 and m != 4, got m = 4");
+  expect_run("simulate torus --dims 3x3x5 --algo hamiltonian", 2, "must be a cube m x m x m");
   expect_run("simulate torus --dims 4x5 --algo hamiltonian-switch", 0, "complete after 10 steps");
   expect_run("simulate torus --dims 3x4x5 --algo hamiltonian-switch", 0, "3 cycles (square-switch search)");
   expect_run("simulate torus --dims 2x5 --algo hamiltonian-switch", 2, "needs every n_j >= 3");

@@ -239,6 +239,74 @@ TEST(torus_hamilton, product_decomposition_section_3_4) {
   EXPECT_THROW(hamiltonian_product_cycles(torus::parse("2x3")), std::invalid_argument);
 }
 
+TEST(torus_hamilton, explicit_cube_decomposition_for_every_m_but_4) {
+  // Section 3.4 in 3-D by Park's explicit construction (arXiv:2603.24708): three Hamiltonian, pairwise edge-disjoint
+  // cycles of every m x m x m torus, m = 3 and 5 … 40 (odd: five Kempe swaps; m = 0, 2 mod 6 and m = 4 mod 6: the two
+  // cases of "Route E"), checked by the cycle checker; gossip with 3 packets per PU takes floor(P/2) steps.
+  for (std::uint32_t m = 3; m <= 40; ++m) {
+    if (m == 4) continue;
+    const torus t({m, m, m});
+    const cycle_system system = hamiltonian_product_cycles(t);
+    EXPECT_EQ(system.construction, "hamiltonian-cube");
+    const cycle_system_report cycles = check_cycle_system(system, 0);
+    ASSERT_TRUE(cycles.holds()) << t.name() << ": " << describe(cycles);
+    ASSERT_EQ(cycles.lengths, std::vector<std::uint64_t>(3, t.size())) << t.name();
+    if (m > 12) continue;
+    const gossip_report run = simulate_gossip(cycle_routing(system, supply_policy::time_independent, false));
+    ASSERT_TRUE(run.holds()) << t.name() << ": " << describe(run);
+    EXPECT_EQ(run.steps, t.size() / 2) << t.name();
+  }
+  // d = 6 by the product principle: two 3 x 3 x 3 cubes, each H_i □ H'_i a 27 x 27 torus split by square switches.
+  const torus six({3, 3, 3, 3, 3, 3});
+  const cycle_system product = hamiltonian_product_cycles(six);
+  const cycle_system_report cycles = check_cycle_system(product, 0);
+  ASSERT_TRUE(cycles.holds()) << describe(cycles);
+  EXPECT_EQ(cycles.lengths, std::vector<std::uint64_t>(6, six.size()));
+  EXPECT_THROW(hamiltonian_product_cycles(torus::parse("4x4x4")), std::invalid_argument);  // no rule for m = 4
+  EXPECT_THROW(hamiltonian_product_cycles(torus::parse("3x3x5")), std::invalid_argument);  // not a cube
+  EXPECT_THROW(hamiltonian_product_cycles(torus::parse("3x3x3x3x3")), std::invalid_argument);  // d = 5
+}
+
+TEST(torus_hamilton, odd_cube_return_maps_are_the_papers_odometers) {
+  // The proof for odd m (Park, Proposition "odd return maps are affine odometers"): on the plane S = i + j + k = 0,
+  // parameterised by (i, k), colour c's m-step return map is F_0(i, k) = (i − 2 + [k = 0], k + 1),
+  // F_1(i, k) = (i + [k = −1], k + 1), F_2(i, k) = (i + 2 − 2[k = 0], k − 2), and psi_c ∘ F_c = O ∘ psi_c with the
+  // odometer O(u, v) = (u + 1, v + [u = 0]). Read F_c off the walked cycles (m positions on) and compare, so the
+  // rule implemented is the one the proof is about; then check the conjugacy itself.
+  for (std::uint32_t m = 3; m <= 21; m += 2) {
+    const torus t({m, m, m});
+    const cycle_system system = hamiltonian_product_cycles(t);
+    ASSERT_EQ(system.cycles.size(), 3u);
+    const std::int64_t M = m;
+    auto mod = [M](std::int64_t x) { return ((x % M) + M) % M; };
+    const std::int64_t lambda = (M - 1) / 2;  // (−2)^{−1} mod m: −2 · (m − 1)/2 = 1 − m
+    for (std::uint32_t c = 0; c < 3; ++c) {
+      const std::vector<pu_index>& seq = system.cycles[c].pus;
+      std::vector<std::size_t> position(t.size());
+      for (std::size_t p = 0; p < seq.size(); ++p) position[seq[p]] = p;
+      for (std::int64_t i = 0; i < M; ++i)
+        for (std::int64_t k = 0; k < M; ++k) {
+          const pu_index v = t.index({static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(mod(-i - k)), static_cast<std::uint32_t>(k)});
+          const std::vector<std::uint32_t> w = t.coordinates(seq[(position[v] + m) % seq.size()]);
+          std::int64_t fi = 0, fk = 0;
+          if (c == 0) fi = i - 2 + (k == 0), fk = k + 1;
+          if (c == 1) fi = i + (k == M - 1), fk = k + 1;
+          if (c == 2) fi = i + 2 - 2 * (k == 0), fk = k - 2;
+          ASSERT_EQ(mod(static_cast<std::int64_t>(w[0]) + w[1] + w[2]), 0) << m;
+          ASSERT_EQ(w[0], mod(fi)) << "m = " << m << ", colour " << c << ", (i, k) = (" << i << ", " << k << ")";
+          ASSERT_EQ(w[2], mod(fk)) << "m = " << m << ", colour " << c << ", (i, k) = (" << i << ", " << k << ")";
+          auto psi = [&](std::int64_t a, std::int64_t b) -> std::pair<std::int64_t, std::int64_t> {
+            if (c == 0) return {mod(b), mod(a + 2 * b)};
+            if (c == 1) return {mod(b + 1), mod(a)};
+            return {mod(lambda * b), mod(lambda * (a + b))};
+          };
+          const auto [u, x] = psi(i, k);
+          EXPECT_EQ(psi(fi, fk), std::make_pair(mod(u + 1), mod(x + (u == 0)))) << "m = " << m << ", colour " << c;
+        }
+    }
+  }
+}
+
 TEST(torus_hamilton, square_switch_search_decomposes_tori_of_any_dimension) {
   // The randomized search, on sizes no explicit construction here covers (4 x 5: smaller even, other odd; 3-D), and
   // up to 12^3; every result is d Hamiltonian, pairwise edge-disjoint cycles, and the same for the same seed.

@@ -181,14 +181,89 @@ std::array<std::vector<std::uint64_t>, 2> decompose_2d(std::uint64_t rows, std::
   return rows % 2 == 0 && cols % 2 == 0 ? split_2d(rows, cols) : switch_2d(rows, cols);
 }
 
-// Hamilton decomposition of the torus with the given dims (count a power of two; every 2-D factor both even, equal,
-// or with its smaller size odd): per cycle the sequence of mixed-radix PU indices (row-major over dims).
+// The direction (0: +x_1 = i, 1: +x_2 = j, 2: +x_3 = k) that colour c takes at (i, j, k) of the m × m × m cube in the
+// explicit Hamilton decomposition of S. Park, "Hamilton decompositions of the directed 3-torus: a return-map and
+// odometer view", arXiv:2603.24708 (2026). Every colour moves along +x_1, +x_2 or +x_3, so it raises the layer
+// S = i + j + k (mod m) by one, and the three colours take the three directions at every PU: the colour classes are
+// arc-disjoint directed cycle covers of the directed torus, hence (m >= 3: the arc v → v + e_d is the only arc on
+// its edge) edge-disjoint 2-factors of the undirected one. Hamiltonicity reduces to the m-step return map on the
+// plane S = 0. Layers other than those named use the canonical triple (0, 1, 2).
+//   m odd (the paper's Proposition "closed-form rule after the five swaps", from five Kempe swaps of the canonical
+//   colouring): on S = 0 the triple is (1, 2, 0) for k != 0 and (0, 2, 1) for k = 0; on S = 1 it is (2, 1, 0) for
+//   k != 0 and (2, 0, 1) for k = 0. Its return maps are affine conjugates of the odometer (u, v) ↦ (u + 1, v + [u = 0]),
+//   a single m²-cycle, when m is odd (elementary; tests/torus_cycles_test.cpp recomputes the return maps).
+//   m even, m >= 6 (the paper's "Route E"): S = 1: (1, 0, 2) for i = 0, else (2, 0, 1); S = 2: (2, 1, 0) for j = 0,
+//   else (0, 1, 2); S = 0: (1, 2, 0) except on three defect tracks near the lines j = 1, k = 0, i = 0 and a few
+//   points, which differ for m ≡ 4 (mod 6) (Case II) from m ≡ 0, 2 (mod 6) (Case I) — transcribed below. Its proof in
+//   the paper is long (a first-return reduction and a finite splice analysis); the walk in cube_3d checks every
+//   instance, so a wrong transcription or a gap in the proof shows up as a std::logic_error, never as a wrong cycle.
+//   m = 4 has no rule (the paper uses a finite witness there); m = 4 is refused.
+std::uint32_t cube_direction(std::uint32_t colour, std::uint64_t m, std::uint64_t i, std::uint64_t j, std::uint64_t k) {
+  using triple = std::array<std::uint32_t, 3>;
+  const std::uint64_t S = (i + j + k) % m;
+  triple t{0, 1, 2};
+  if (m % 2 == 1) {
+    if (S == 0) t = k != 0 ? triple{1, 2, 0} : triple{0, 2, 1};
+    else if (S == 1) t = k != 0 ? triple{2, 1, 0} : triple{2, 0, 1};
+    return t[colour];
+  }
+  if (S == 1) t = i == 0 ? triple{1, 0, 2} : triple{2, 0, 1};
+  else if (S == 2) t = j == 0 ? triple{2, 1, 0} : triple{0, 1, 2};
+  else if (S == 0) {
+    const bool case_two = m % 6 == 4;
+    const std::uint64_t from = case_two ? 2 : 1;  // the tracks j = 1 and k = 0 start one later in Case II
+    const bool t102 = (i == 0 && j == 0 && k == 0) || (j == 1 && i >= from && i <= m - 3 && k == m - 1 - i) || (i == m - 1 && j == 2 && k == m - 1);
+    const bool t021 = (i == 0 && j == 1 && k == m - 1) || (k == 0 && i >= from && i <= m - 3 && j == m - i) || (i == m - 1 && j == 0 && k == 1);
+    const bool t210 = (i == 0 && j >= 2) || (i == 1 && j == 0 && k == m - 1) ||
+                      (case_two && ((i == 1 && j >= 2 && j <= m - 2) || (i == 2 && j == 0 && k == m - 2) || (i == 2 && j == m - 1 && k == m - 1)));
+    const bool t012 = (i == m - 2 && j == 1 && k == 1) || (case_two && i == 1 && j == 1 && k == m - 2);
+    const bool t201 = (i == m - 2 && j == 2 && k == 0) || (case_two && i == 1 && j == m - 1 && k == 0);
+    if (t102) t = {1, 0, 2};
+    else if (t021) t = {0, 2, 1};
+    else if (t210) t = {2, 1, 0};
+    else if (t012) t = {0, 1, 2};
+    else if (t201) t = {2, 0, 1};
+    else t = {1, 2, 0};
+  }
+  return t[colour];
+}
+
+// The three Hamiltonian cycles of the m × m × m torus (m >= 3, m != 4) by cube_direction, as sequences of indices
+// (i·m + j)·m + k, each walked from (0, 0, 0) and required to visit all m³ PUs.
+std::array<std::vector<std::uint64_t>, 3> cube_3d(std::uint64_t m) {
+  if (m < 3 || m == 4)
+    throw std::invalid_argument("the explicit 3-D construction (Park 2026) covers m x m x m cubes with m >= 3 and m != 4, got m = " + std::to_string(m));
+  std::array<std::vector<std::uint64_t>, 3> out;
+  for (std::uint32_t c = 0; c < 3; ++c) {
+    std::uint64_t x[3] = {0, 0, 0};
+    do {
+      out[c].push_back((x[0] * m + x[1]) * m + x[2]);
+      const std::uint32_t dir = cube_direction(c, m, x[0], x[1], x[2]);
+      x[dir] = (x[dir] + 1) % m;
+    } while ((x[0] != 0 || x[1] != 0 || x[2] != 0) && out[c].size() <= m * m * m);
+    if (out[c].size() != m * m * m)
+      throw std::logic_error("explicit 3-D decomposition of " + std::to_string(m) + "^3: colour " + std::to_string(c) + " is not a Hamiltonian cycle");
+  }
+  return out;
+}
+
+// Hamilton decomposition of the torus with the given dims (count 2^a or 3·2^a; every 3-D factor an m × m × m cube
+// with m >= 3, m != 4; every 2-D factor both even, equal, or with its smaller size odd): per cycle the sequence of
+// mixed-radix PU indices (row-major over dims).
 std::vector<std::vector<std::uint64_t>> decompose(const std::vector<std::uint32_t>& dims) {
   if (dims.size() == 1) {
     std::vector<std::uint64_t> cycle(dims[0]);
     for (std::uint64_t i = 0; i < dims[0]; ++i) cycle[i] = i;
     return {cycle};
   }
+  if (dims.size() == 3) {
+    if (dims[0] != dims[1] || dims[1] != dims[2])
+      throw std::invalid_argument("a 3-D factor must be a cube m x m x m (the explicit construction of Park 2026), got " + std::to_string(dims[0]) +
+                                  "x" + std::to_string(dims[1]) + "x" + std::to_string(dims[2]));
+    const auto cube = cube_3d(dims[0]);
+    return {cube.begin(), cube.end()};
+  }
+  if (dims.size() % 2 != 0) throw std::invalid_argument("no product construction for " + std::to_string(dims.size()) + " dimensions");
   const std::size_t half = dims.size() / 2;
   const std::vector<std::uint32_t> left(dims.begin(), dims.begin() + static_cast<std::ptrdiff_t>(half));
   const std::vector<std::uint32_t> right(dims.begin() + static_cast<std::ptrdiff_t>(half), dims.end());
@@ -232,16 +307,18 @@ torus_cycle cycle_through(const torus& network, const std::vector<std::uint64_t>
 
 cycle_system hamiltonian_product_cycles(const torus& network) {
   const auto d = network.dimension();
-  if (d != 1 && d != 2 && d != 4 && d != 8)
+  std::uint32_t odd_part = d;
+  while (odd_part % 2 == 0) odd_part /= 2;
+  if (d == 0 || odd_part > 3)
     throw std::invalid_argument("Hamilton decomposition (Section 3.4) of " + network.name() +
-                                ": the product construction needs d = 1, 2, 4 or 8, got d = " + std::to_string(d));
-  cycle_system out{network, {}, "hamiltonian-product"};
+                                ": the product construction needs d = 2^a or 3·2^a (1, 2, 3, 4, 6, 8, …), got d = " + std::to_string(d));
+  cycle_system out{network, {}, d == 3 ? "hamiltonian-cube" : "hamiltonian-product"};
   std::vector<std::vector<std::uint64_t>> sequences;
   try {
     sequences = decompose(network.dims());
-  } catch (const std::invalid_argument& e) {  // a 2-D factor with the smaller size even and the other odd
+  } catch (const std::invalid_argument& e) {  // a 2-D factor with the smaller size even and the other odd, or a 3-D one not a cube
     throw std::invalid_argument("Hamilton decomposition (Section 3.4) of " + network.name() + ": " + e.what() +
-                                " (every 2-D factor of the product must have both sizes even, equal sizes, or its smaller size odd)");
+                                " (every 2-D factor of the product must have both sizes even, equal sizes, or its smaller size odd; every 3-D factor must be a cube m x m x m, m >= 3, m != 4)");
   }
   std::vector<char> used(static_cast<std::size_t>(network.size()) * network.ports(), 0);
   for (const auto& sequence : sequences) out.cycles.push_back(cycle_through(network, sequence, used));
