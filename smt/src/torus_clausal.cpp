@@ -119,7 +119,7 @@ void add_symmetry_break(cnf_formula& f, const torus& network, const torus_variab
   // ports σ⁻¹(0), …, σ⁻¹(2d − 1). Each entry is a one-hot group of literals, value j true when the entry is j.
   // With neighbours in the 2-D pairing model only, where it was measured to pay (4 x 5 at 6 steps: 44.8 s -> 3.1 s,
   // 4 x 6 at 7: 46.7 s -> 5.7 s, 3 x 8 at 7: 13.5 s -> 2.3 s); in the general model and in 3-D it was slower (4 x 5
-  // general at 5: 5.0 s -> 7.5 s; 2 x 2 x 4 pairing at 4: 0.9 s -> 1.8 s). docs/torus-limits.md has the table.
+  // general at 5: 5.0 s -> 7.5 s; 2 x 2 x 4 pairing at 4: 0.9 s -> 1.8 s; 2 x 2 x 5 pairing at 5: 367 s -> 454 s). docs/torus-limits.md has the table.
   const bool neighbours = !translations_only && v.model == torus_model::pairing && network.dimension() == 2;
   f.comments.push_back("symmetry break: PU 0's rule (" + std::string(v.model == torus_model::pairing ? "its pairing's index" : "the in-ports its out-ports forward, as a tuple") +
                        (neighbours ? ", then its 4 neighbours' rules in port order" : "") + ") is lexicographically at most every PU's relabelled by " +
