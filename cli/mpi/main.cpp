@@ -179,7 +179,7 @@ int main(int argc, char** argv) {
       if (torus_bytes > (1u << 24)) throw usage_error("--bytes: at most 16777216");
       routing_table table = torus_file.empty() ? [&] {
         try {
-          if (torus_algo == "hamiltonian") {  // Section 3.1 when both sizes are even, else square switches / Section 3.4
+          if (torus_algo == "hamiltonian") {  // Section 3.1 when both sizes are even, else square switches / Section 3.4 (3-D cubes explicit)
             const torus t = torus::parse(dims);
             if (section_3_1_applies(t)) return hamiltonian_2d(t);
             return cycle_routing(hamiltonian_product_cycles(t), supply_policy::time_independent, false);

@@ -47,16 +47,23 @@ std::vector<std::uint32_t> zigzag_moves(std::uint32_t d, std::uint32_t j);
 /// i mod (n_1/d · n_2 ⋯ n_{j−1}) = 0 (Section 4.3.1).
 std::uint32_t zigzag_type(const std::vector<std::uint32_t>& dims, std::uint64_t lap);
 
-/// Section 3.4: d edge-disjoint Hamiltonian cycles for d = 1, 2, 4, 8. Built by the product principle (Alspach,
-/// Bermond and Sotteau, "Decomposition into cycles I: Hamilton decompositions", 1990, after Kotzig): if
-/// G = H_1 ∪ … ∪ H_r and G' = H'_1 ∪ … ∪ H'_r are Hamilton decompositions, then G □ G' is the union of the H_i □ H'_i,
-/// each a 2-D torus |G| × |G'|, split into two Hamiltonian cycles — by Section 3.1's rules when both sizes are even,
-/// else by square switches (Kotzig, "Every Cartesian product of two circuits is decomposable into two Hamiltonian
-/// circuits", 1973: start from the row rings and the column rings and switch unit squares so that each switch merges
-/// two rings of each; our schedule of squares, in cycles.cpp, needs the sizes equal or the smaller one odd, and the
-/// walk that reads the cycles off verifies that both are Hamiltonian).
-/// require (std::invalid_argument names it): d a power of two (at most 8); every 2-D torus on the way (the factors
-/// (n_1, n_2), (n_3, n_4), … and their products) has both sizes even, equal sizes, or its smaller size odd and >= 3.
+/// Section 3.4: d edge-disjoint Hamiltonian cycles for d = 2^a or 3·2^a (1, 2, 3, 4, 6, 8, …).
+/// 3-D cubes m × m × m (m >= 3, m != 4), construction "hamiltonian-cube": the explicit decomposition of S. Park,
+/// "Hamilton decompositions of the directed 3-torus: a return-map and odometer view", arXiv:2603.24708 (2026) — at
+/// every PU colour c moves along one of +x_1, +x_2, +x_3 as a direction triple on the layer i + j + k (mod m) says
+/// (odd m: five Kempe swaps of the canonical colouring; even m >= 6: "Route E"); the rules are in cycles.cpp. Every
+/// colour is walked and must visit all m³ PUs (std::logic_error otherwise).
+/// Other d by the product principle (Alspach, Bermond and Sotteau, "Decomposition into cycles I: Hamilton
+/// decompositions", 1990, after Kotzig): if G = H_1 ∪ … ∪ H_r and G' = H'_1 ∪ … ∪ H'_r are Hamilton decompositions,
+/// then G □ G' is the union of the H_i □ H'_i, each a 2-D torus |G| × |G'|, split into two Hamiltonian cycles — by
+/// Section 3.1's rules when both sizes are even, else by square switches (Kotzig, "Every Cartesian product of two
+/// circuits is decomposable into two Hamiltonian circuits", 1973: start from the row rings and the column rings and
+/// switch unit squares so that each switch merges two rings of each; our schedule of squares, in cycles.cpp, needs the
+/// sizes equal or the smaller one odd, and the walk that reads the cycles off verifies that both are Hamiltonian).
+/// The dims split in halves (d = 6: two 3-D cubes; d = 4: two 2-D factors).
+/// require (std::invalid_argument names it): d = 2^a or 3·2^a; every 3-D factor a cube with m >= 3, m != 4; every 2-D
+/// torus on the way (the factors (n_1, n_2), (n_3, n_4), … and their products) has both sizes even, equal sizes, or
+/// its smaller size odd and >= 3.
 cycle_system hamiltonian_product_cycles(const torus& network);
 /// Whether square switches split the rows × cols torus into two Hamiltonian cycles: both sizes >= 3, and equal or the
 /// smaller one odd (hamiltonian_product_cycles uses them for every 2-D torus on the way that is not both even).
