@@ -610,6 +610,10 @@ TEST(cli_torus, stored_witnesses_of_the_campaign_minima) {
   // 3 x 11 pairing in 11 steps (invariant under all 33 translations; 10 unsat with the neighbourhood lex-leader, DRAT
   // checked, prove torus in 1,104 s)
   expect_run("simulate torus " + data("torus_3x11_pairing_11_steps.json"), 0, "complete after 11 steps");
+  // Session 7: 4 x 8 pairing in 10 steps (CaDiCaL's witness; 9 unsat, DRAT checked) and 3 x 10 general in 9 (invariant
+  // under 5 translations; 8 unsat at the counting bound in 5,471 s, DRAT checked)
+  expect_run("simulate torus " + data("torus_4x8_pairing_10_steps.json"), 0, "complete after 10 steps");
+  expect_run("simulate torus " + data("torus_3x10_general_9_steps.json"), 0, "complete after 9 steps");
   // …and they are pairing tables: every PU forwards along closed cycles.
   expect_run("simulate torus " + data("torus_5x5_pairing_8_steps.json"), 0, "forwarding rules:");
 }
