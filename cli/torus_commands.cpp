@@ -34,7 +34,7 @@ supply_policy parse_supply(const std::string& supply) {
 }
 
 // The cycle system of an algorithm: hamiltonian (Section 3.1 in 2-D with both sizes even, else Section 3.4's product
-// construction for d = 2^a, 3·2^a with square switches for odd 2-D factors and Park's explicit construction for 3-D
+// construction for d = 1, 2, 3, 4, 6, 8 with square switches for odd 2-D factors and Park's explicit construction for 3-D
 // cubes) or one-packet (Section 4's zigzag cycles).
 cycle_system build_cycles(const std::string& dims, const std::string& algo) {
   const torus t = parse_dims(dims);

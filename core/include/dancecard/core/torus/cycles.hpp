@@ -47,7 +47,7 @@ std::vector<std::uint32_t> zigzag_moves(std::uint32_t d, std::uint32_t j);
 /// i mod (n_1/d · n_2 ⋯ n_{j−1}) = 0 (Section 4.3.1).
 std::uint32_t zigzag_type(const std::vector<std::uint32_t>& dims, std::uint64_t lap);
 
-/// Section 3.4: d edge-disjoint Hamiltonian cycles for d = 2^a or 3·2^a (1, 2, 3, 4, 6, 8, …).
+/// Section 3.4: d edge-disjoint Hamiltonian cycles for d = 1, 2, 3, 4, 6, 8.
 /// 3-D cubes m × m × m (m >= 3, m != 4), construction "hamiltonian-cube": the explicit decomposition of S. Park,
 /// "Hamilton decompositions of the directed 3-torus: a return-map and odometer view", arXiv:2603.24708 (2026) — at
 /// every PU colour c moves along one of +x_1, +x_2, +x_3 as a direction triple on the layer i + j + k (mod m) says
@@ -61,7 +61,7 @@ std::uint32_t zigzag_type(const std::vector<std::uint32_t>& dims, std::uint64_t 
 /// switch unit squares so that each switch merges two rings of each; our schedule of squares, in cycles.cpp, needs the
 /// sizes equal or the smaller one odd, and the walk that reads the cycles off verifies that both are Hamiltonian).
 /// The dims split in halves (d = 6: two 3-D cubes; d = 4: two 2-D factors).
-/// require (std::invalid_argument names it): d = 2^a or 3·2^a; every 3-D factor a cube with m >= 3, m != 4; every 2-D
+/// require (std::invalid_argument names it): d != 5, 7; every 3-D factor a cube with m >= 3, m != 4; every 2-D
 /// torus on the way (the factors (n_1, n_2), (n_3, n_4), … and their products) has both sizes even, equal sizes, or
 /// its smaller size odd and >= 3.
 cycle_system hamiltonian_product_cycles(const torus& network);
