@@ -41,7 +41,7 @@ void cadical_solve_with_proof(benchmark::State& state) {
   for (auto _ : state) {
     const auto r = solve_with_proof(cnf, 60'000);
     if (r.answer != solver_answer::unsat) state.SkipWithError("not unsat within 60 s");
-    bytes = r.proof.size();
+    bytes = r.proof.bytes();
   }
   state.counters["proof_bytes"] = static_cast<double>(bytes);
   state.counters["clauses"] = static_cast<double>(cnf.clauses.size());
@@ -56,10 +56,38 @@ void drat_check_of_cadical_proof(benchmark::State& state) {
     return;
   }
   drat_report r;
-  for (auto _ : state) r = check_drat(text, solved.proof);
+  for (auto _ : state) r = solved.proof.check(text);
   if (r.outcome != verdict::holds) state.SkipWithError("rejected");
-  state.counters["proof_bytes"] = static_cast<double>(solved.proof.size());
+  state.counters["proof_bytes"] = static_cast<double>(solved.proof.bytes());
   state.counters["lemmas"] = static_cast<double>(r.lemmas);
+  state.counters["checked_lemmas"] = static_cast<double>(r.checked_lemmas);
+}
+
+// One proof per n, traced twice by CaDiCaL (text and binary: the same lemmas), checked four ways in one run:
+//   0  the text read whole into memory and checked from the string (how every proof was checked before streaming)
+//   1  the text streamed from its temporary file
+//   2  the binary streamed from its temporary file (what dancecard now does for every proof it does not emit)
+//   3  baseline: reading the binary trace back into memory, no checking (a copy of the same bytes)
+void drat_check_by_encoding(benchmark::State& state) {
+  const cnf_formula cnf = dance_query_cnf(lower_bound_query(static_cast<rank>(state.range(0))));
+  const std::string dimacs = cnf.dimacs();
+  const auto mode = state.range(1);
+  const auto solved = solve_with_proof(cnf, 60'000, mode <= 1 ? drat_encoding::text : drat_encoding::binary);
+  if (solved.answer != solver_answer::unsat) {
+    state.SkipWithError("not unsat within 60 s");
+    return;
+  }
+  const std::string text = mode == 0 ? solved.proof.read() : std::string();
+  drat_report r;
+  r.outcome = verdict::holds;
+  for (auto _ : state) {
+    if (mode == 0) r = check_drat(dimacs, text);
+    else if (mode <= 2) r = solved.proof.check(dimacs);
+    else benchmark::DoNotOptimize(solved.proof.read());
+  }
+  if (r.outcome != verdict::holds) state.SkipWithError("rejected");
+  state.SetLabel(mode == 0 ? "text, in memory" : mode == 1 ? "text, streamed" : mode == 2 ? "binary, streamed" : "baseline: read binary back");
+  state.counters["proof_bytes"] = static_cast<double>(solved.proof.bytes());
   state.counters["checked_lemmas"] = static_cast<double>(r.checked_lemmas);
 }
 
@@ -68,6 +96,7 @@ BENCHMARK(z3_lower_bound)->Arg(7)->Arg(10)->Arg(31)->Arg(63)->Arg(64)->Unit(ms);
 BENCHMARK(cutting_planes_generate_and_check)->Arg(7)->Arg(10)->Arg(31)->Arg(63)->Arg(64)->Arg(199)->Arg(200)->Unit(ms);
 BENCHMARK(cadical_solve_with_proof)->Arg(7)->Arg(8)->Arg(10)->Unit(ms);
 BENCHMARK(drat_check_of_cadical_proof)->Arg(7)->Arg(8)->Arg(10)->Unit(ms);
+BENCHMARK(drat_check_by_encoding)->ArgsProduct({{7, 10}, {0, 1, 2, 3}})->Unit(ms);
 
 }  // namespace
 }  // namespace dancecard

@@ -1,6 +1,7 @@
 // `dancecard check-proof FILE.cp | FILE.cnf FILE.drat` — checks a certificate without any solver: exit 0 accepted, 1 rejected,
 // 2 malformed (or unreadable).
 #include <CLI/CLI.hpp>
+#include <fstream>
 #include <iostream>
 
 #include "common.hpp"
@@ -16,10 +17,19 @@ void add_check_proof_command(CLI::App& app, int& code) {
   command->add_option("files", *files, "FILE.cp, or FILE.cnf FILE.drat")->required()->expected(1, 2);
   command->callback([files, &code] {
     if (files->size() == 2) {
-      const drat_report r = check_drat(read_input((*files)[0]), read_input((*files)[1]));
+      // The proof is streamed (it may be gigabytes, text or binary DRAT); the formula is read whole.
+      const std::string cnf = read_input((*files)[0]);
+      const std::string& proof_path = (*files)[1];
+      std::ifstream proof_file;
+      if (proof_path != "-") {
+        proof_file.open(proof_path, std::ios::binary);
+        if (!proof_file) throw bad_input(proof_path + ": cannot open file for reading");
+      }
+      const drat_report r = check_drat(cnf, proof_path == "-" ? std::cin : proof_file);
       if (r.malformed)
         throw bad_input((r.problem.rfind("CNF", 0) == 0 ? (*files)[0] : (*files)[1]) + ": " +
-                        (r.line > 0 ? "line " + std::to_string(r.line) + ": " : "") + r.problem);
+                        (r.line > 0 ? (r.binary_proof && r.problem.rfind("CNF", 0) != 0 ? "item " : "line ") + std::to_string(r.line) + ": " : "") +
+                        r.problem);
       std::cout << (*files)[1] << ": " << describe(r) << "\n";
       code = r.outcome == verdict::holds ? exit_holds : exit_violated;
       return;

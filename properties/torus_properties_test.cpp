@@ -300,7 +300,7 @@ RC_GTEST_PROP(torus_cnf, exact_against_the_simulator, ()) {
   const clausal_result solved = solve_with_proof(f, 60'000);
   RC_ASSERT(solved.answer != solver_answer::unknown);
   RC_ASSERT((solved.answer == solver_answer::sat) == completes);
-  if (solved.answer == solver_answer::unsat) RC_ASSERT(check_drat(f.dimacs(), solved.proof).outcome == verdict::holds);
+  if (solved.answer == solver_answer::unsat) RC_ASSERT(solved.proof.check(f.dimacs()).outcome == verdict::holds);
   RC_TAG(completes ? "completes" : "does not complete");
   RC_TAG(orbit.empty() ? "any table" : "invariant table");
 }

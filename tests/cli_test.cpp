@@ -225,6 +225,25 @@ TEST(cli_check_proof, rejected_and_malformed_certificates) {
   EXPECT_EQ(run("check-proof /nonexistent.cp").code, 2);
 }
 
+TEST(cli_check_proof, reads_binary_drat_from_a_file_and_from_stdin) {
+  // (a ∨ b), (a ∨ ¬b), (¬a ∨ ±c ∨ ±d): refuted by the lemmas (a), (c) and the empty clause — here in binary DRAT,
+  // each item 'a', the literals as 2|l| + (l < 0), a 0 byte.
+  const std::string dir = testing::TempDir();
+  auto write = [&](const std::string& name, const std::string& bytes) {
+    std::ofstream(dir + name, std::ios::binary) << bytes;
+    return dir + name;
+  };
+  const std::string cnf = write("abcd.cnf", "p cnf 4 6\n1 2 0\n1 -2 0\n-1 3 4 0\n-1 3 -4 0\n-1 -3 4 0\n-1 -3 -4 0\n");
+  const std::string proof = write("abcd.drat", std::string("a\x02\x00" "a\x06\x00" "a\x00", 8));
+  expect_run("check-proof " + cnf + " " + proof, 0, "binary proof of 3 lemmas");
+  expect_run("check-proof " + cnf + " - < " + proof, 0, "accepted: unsatisfiable");
+  // (¬a) first: not RUP, not RAT — rejected, at item 1
+  expect_run("check-proof " + cnf + " " + write("flipped.drat", std::string("a\x03\x00" "a\x06\x00" "a\x00", 8)), 1,
+             "rejected at proof item 1");
+  // an item that never ends: malformed, exit 2, with the file and the item
+  expect_run("check-proof " + cnf + " " + write("cut.drat", std::string("a\x02\x00" "a\x06", 5)), 2, "cut.drat: item 2");
+}
+
 struct broken_case {
   const char* bug;
   const char* expected;  // in the report

@@ -1,6 +1,10 @@
 // The DRAT checker: CaDiCaL's proofs of dance lower bounds are accepted; damaged proofs are rejected.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <sstream>
+#include <string>
+
 #include "dancecard/checkers/dance_check.hpp"
 #include "dancecard/checkers/drat_check.hpp"
 #include "dancecard/core/dance/round_counts.hpp"
@@ -81,22 +85,177 @@ TEST(drat_check, malformed_inputs_are_reported_with_place) {
   EXPECT_NE(r.problem.find("binary"), std::string::npos);
 }
 
+// Binary DRAT of a text proof, written here from the format's definition (not by any solver): 'a' or 'd', each
+// literal l as 2|l| + (l < 0) in 7-bit groups, lowest first, high bit on all but the last, then a 0 byte.
+std::string binary_of(std::string_view text) {
+  std::string out;
+  std::istringstream lines{std::string(text)};
+  for (std::string line; std::getline(lines, line);) {
+    std::istringstream in(line);
+    std::string word;
+    bool started = false;
+    while (in >> word) {
+      if (!started) {
+        started = true;
+        if (word == "d") {
+          out += 'd';
+          continue;
+        }
+        out += 'a';
+      }
+      const long long lit = std::stoll(word);
+      unsigned long long v = lit == 0 ? 0 : 2ull * static_cast<unsigned long long>(std::llabs(lit)) + (lit < 0 ? 1 : 0);
+      while (v >= 128) {
+        out += static_cast<char>((v & 127) | 128);
+        v >>= 7;
+      }
+      out += static_cast<char>(v);
+    }
+  }
+  return out;
+}
+
+// The formula and proof above with every variable v renamed to v + shift (literals of up to three bytes).
+std::string shifted(std::string_view text, int shift) {
+  std::string out;
+  std::istringstream lines{std::string(text)};
+  for (std::string line; std::getline(lines, line);) {
+    std::istringstream in(line);
+    std::string word;
+    bool first = true;
+    while (in >> word) {
+      if (!first) out += ' ';
+      first = false;
+      if (word == "p" || word == "cnf" || word == "d" || word == "0") out += word;
+      else if (line.rfind("p", 0) == 0) out += word == "4" ? std::to_string(4 + shift) : word;
+      else out += std::to_string(std::stoll(word) > 0 ? std::stoll(word) + shift : std::stoll(word) - shift);
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+TEST(drat_check, reads_binary_drat_like_text) {
+  drat_report r = check_drat(formula, binary_of(proof));
+  EXPECT_EQ(r.outcome, verdict::holds) << describe(r);
+  EXPECT_TRUE(r.binary_proof);
+  EXPECT_EQ(r.lemmas, 3u);
+  EXPECT_EQ(r.checked_lemmas, 3u);
+  EXPECT_NE(describe(r).find("binary proof"), std::string::npos) << describe(r);
+  // A flipped literal: rejected at the first item (binary proofs have no lines).
+  r = check_drat(formula, binary_of("-1 0\n3 0\n0\n"));
+  EXPECT_EQ(r.outcome, verdict::violated);
+  EXPECT_FALSE(r.malformed);
+  EXPECT_EQ(r.line, 1u);
+  EXPECT_NE(describe(r).find("at proof item 1"), std::string::npos) << describe(r);
+  // Deletions count as items: the empty clause after a deletion of (a) is item 4 and is not RUP.
+  r = check_drat(formula, binary_of("1 0\n3 0\nd 1 0\n0\n"));
+  EXPECT_EQ(r.outcome, verdict::violated);
+  EXPECT_EQ(r.deletions, 1u);
+  // Variables beyond 63 take two bytes and beyond 8191 three.
+  for (int shift : {100, 20'000}) {
+    const std::string big = shifted(formula, shift);
+    r = check_drat(big, binary_of(shifted(proof, shift)));
+    EXPECT_EQ(r.outcome, verdict::holds) << shift << ": " << describe(r);
+    EXPECT_EQ(r.variables, static_cast<std::uint64_t>(4 + shift));
+    EXPECT_EQ(check_drat(big, shifted(proof, shift)).outcome, verdict::holds);
+    EXPECT_EQ(check_drat(big, binary_of(shifted("-1 0\n3 0\n0\n", shift))).outcome, verdict::violated);
+  }
+}
+
+TEST(drat_check, malformed_binary_drat_is_reported_with_its_item) {
+  drat_report r = check_drat(formula, std::string("a\x02\x00" "a\x06", 5));  // the second item never ends
+  EXPECT_TRUE(r.malformed);
+  EXPECT_TRUE(r.binary_proof);
+  EXPECT_EQ(r.line, 2u);
+  EXPECT_NE(r.problem.find("not terminated"), std::string::npos) << r.problem;
+  r = check_drat(formula, std::string("a\x02\x00x\x06\x00", 6));  // 'x' starts no item
+  EXPECT_TRUE(r.malformed);
+  EXPECT_EQ(r.line, 2u);
+  r = check_drat(formula, std::string("a\xff\xff\xff\xff\xff\x01\x00", 8));  // a literal of six bytes
+  EXPECT_TRUE(r.malformed);
+  EXPECT_NE(r.problem.find("longer than 5 bytes"), std::string::npos) << r.problem;
+  r = check_drat(formula, std::string("a\x80\x80\x80\x20\x00", 6));  // variable 2^25: beyond the supported
+  EXPECT_TRUE(r.malformed);
+  EXPECT_NE(r.problem.find("beyond the supported"), std::string::npos) << r.problem;
+}
+
+TEST(drat_check, deletions_match_clauses_by_content_in_any_order) {
+  // ¬b forces a by (a ∨ b), and (¬a ∨ b) then conflicts: the empty clause is RUP until (¬a ∨ b) is deleted.
+  constexpr const char* three = "p cnf 2 3\n1 2 0\n-1 2 0\n-2 0\n";
+  EXPECT_EQ(check_drat(three, "0\n").outcome, verdict::holds);
+  EXPECT_EQ(check_drat(three, "d 2 -1 0\n0\n").outcome, verdict::violated);   // the same clause, written b ∨ ¬a
+  EXPECT_EQ(check_drat(three, "d 2 -1 -1 0\n0\n").outcome, verdict::violated);  // with a duplicate literal
+  drat_report r = check_drat(three, "d -1 -2 0\n0\n");  // no such clause: nothing is deleted
+  EXPECT_EQ(r.outcome, verdict::holds) << describe(r);
+  // A lemma that repeats an original clause: one deletion leaves the other copy.
+  EXPECT_EQ(check_drat(three, "-1 2 0\nd -1 2 0\n0\n").outcome, verdict::holds);
+  EXPECT_EQ(check_drat(three, "-1 2 0\nd -1 2 0\nd 2 -1 0\n0\n").outcome, verdict::violated);
+}
+
+TEST(drat_check, a_streamed_proof_gives_the_same_report_in_any_pieces) {
+  for (const std::string& p : {std::string(proof), binary_of(proof), std::string("-1 0\n3 0\n0\n"),
+                               std::string("1 0\nc a comment\n3 0\n0\n"), binary_of("3 0\n1 0\n0\n")}) {
+    const drat_report whole = check_drat(formula, p);
+    std::size_t at = 0;
+    const drat_report bytewise = check_drat(formula, drat_source([&](char* buffer, std::size_t) -> std::size_t {
+      if (at == p.size()) return 0;
+      buffer[0] = p[at++];
+      return 1;
+    }));
+    std::istringstream stream(p);
+    const drat_report streamed = check_drat(formula, stream);
+    for (const drat_report* r : {&bytewise, &streamed}) {
+      EXPECT_EQ(r->outcome, whole.outcome) << describe(*r);
+      EXPECT_EQ(r->binary_proof, whole.binary_proof);
+      EXPECT_EQ(r->lemmas, whole.lemmas);
+      EXPECT_EQ(r->checked_lemmas, whole.checked_lemmas);
+      EXPECT_EQ(r->line, whole.line);
+    }
+  }
+}
+
 TEST(clausal, cadical_proofs_of_dance_lower_bounds_are_accepted) {
   for (rank n : {3u, 4u, 5u, 6u, 8u}) {
     const cnf_formula cnf = dance_query_cnf({.n = n, .rounds = optimal_rounds(n) - 1, .requirements = {}});
     const clausal_result solved = solve_with_proof(cnf, 20'000);
     ASSERT_EQ(solved.answer, solver_answer::unsat) << "n = " << n;
-    const drat_report r = check_drat(cnf.dimacs(), solved.proof);
+    const drat_report r = solved.proof.check(cnf.dimacs());
     EXPECT_EQ(r.outcome, verdict::holds) << "n = " << n << ": " << describe(r);
+    EXPECT_TRUE(r.binary_proof);
   }
+}
+
+TEST(clausal, text_and_binary_traces_of_one_query_are_the_same_proof) {
+  // CaDiCaL is deterministic: the two encodings trace the same lemmas, and the checker must agree with itself.
+  const cnf_formula cnf = dance_query_cnf({.n = 7, .rounds = optimal_rounds(7) - 1, .requirements = {}});
+  const clausal_result binary = solve_with_proof(cnf, 20'000, drat_encoding::binary);
+  const clausal_result text = solve_with_proof(cnf, 20'000, drat_encoding::text);
+  ASSERT_EQ(binary.answer, solver_answer::unsat);
+  ASSERT_EQ(text.answer, solver_answer::unsat);
+  EXPECT_LT(binary.proof.bytes(), text.proof.bytes());
+  const drat_report b = binary.proof.check(cnf.dimacs()), t = text.proof.check(cnf.dimacs());
+  const drat_report b_string = check_drat(cnf.dimacs(), binary.proof.read());
+  EXPECT_EQ(b.outcome, verdict::holds) << describe(b);
+  EXPECT_EQ(t.outcome, verdict::holds) << describe(t);
+  EXPECT_TRUE(b.binary_proof);
+  EXPECT_FALSE(t.binary_proof);
+  for (const drat_report* r : {&t, &b_string}) {
+    EXPECT_EQ(r->lemmas, b.lemmas);
+    EXPECT_EQ(r->deletions, b.deletions);
+    EXPECT_EQ(r->checked_lemmas, b.checked_lemmas);
+    EXPECT_EQ(r->core_clauses, b.core_clauses);
+  }
+  EXPECT_GT(b.lemmas, 10u);
 }
 
 TEST(clausal, a_truncated_cadical_proof_is_not_accepted_blindly) {
   const cnf_formula cnf = dance_query_cnf({.n = 6, .rounds = 4, .requirements = {}});
-  const clausal_result solved = solve_with_proof(cnf, 20'000);
+  const clausal_result solved = solve_with_proof(cnf, 20'000, drat_encoding::text);
   ASSERT_EQ(solved.answer, solver_answer::unsat);
   // Keep only the first line of the proof: far from a refutation.
-  const std::string first_line = solved.proof.substr(0, solved.proof.find('\n') + 1);
+  const std::string proof = solved.proof.read();
+  const std::string first_line = proof.substr(0, proof.find('\n') + 1);
   EXPECT_EQ(check_drat(cnf.dimacs(), first_line).outcome, verdict::violated);
 }
 

@@ -1,11 +1,18 @@
-// DRAT checking, backward with core marking. See drat_check.hpp for the method and its sources.
+// DRAT checking, backward with core marking. See drat_check.hpp for the method, the formats and their sources.
+//
+// Layout, chosen for proofs of tens of millions of lemmas: every clause's literals sit in one arena (4 bytes each);
+// a clause is 16 bytes (where its literals start, how many, three flags); the history is 4 bytes per addition or
+// deletion; the clauses present during reading are found for deletion through an open-addressing table of 8-byte
+// slots keyed by an order-independent hash of the literals. The proof itself is parsed byte by byte as it arrives.
 #include "dancecard/checkers/drat_check.hpp"
 
 #include <algorithm>
 #include <charconv>
 #include <cstdlib>
+#include <cstring>
+#include <istream>
+#include <optional>
 #include <sstream>
-#include <unordered_map>
 #include <vector>
 
 namespace dancecard {
@@ -17,19 +24,80 @@ struct malformed_input {
   std::size_t line;
 };
 
-struct clause {
-  std::size_t start = 0;
-  std::uint32_t size = 0;
-  bool original = false;
-  bool active = false;
-  bool marked = false;
-};
+constexpr long long max_proof_variable = 1LL << 24;
 
-enum class event_kind { add, remove };
-struct event {
-  event_kind kind;
-  std::uint32_t clause;
-  std::size_t line;
+struct clause {
+  std::uint64_t start = 0;
+  std::uint32_t size = 0;
+  std::uint8_t flags = 0;
+};
+constexpr std::uint8_t original_flag = 1, active_flag = 2, marked_flag = 4;
+
+// Index of a literal: 2v for v, 2v + 1 for ¬v.
+std::size_t index(int lit) { return 2 * static_cast<std::size_t>(std::abs(lit)) + (lit < 0 ? 1 : 0); }
+
+std::uint64_t mix(std::uint64_t x) {  // splitmix64's finalizer
+  x += 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+// The clauses present while the proof is read, by content: slot = (hash's high 32 bits) << 32 | (clause id + 1),
+// 0 empty; linear probing, deletion by backward shift (no tombstones), load at most one half.
+class clause_table {
+ public:
+  void insert(std::uint64_t hash, std::uint32_t id) {
+    if (2 * (count_ + 1) > slots_.size()) grow();
+    place((hash & ~0xffffffffull) | (static_cast<std::uint64_t>(id) + 1));
+    ++count_;
+  }
+  // The first present clause with this hash for which `same(id)` holds is removed and returned.
+  template <class Same>
+  std::optional<std::uint32_t> erase(std::uint64_t hash, Same same) {
+    if (slots_.empty()) return std::nullopt;
+    const std::uint64_t mask = slots_.size() - 1, tag = hash >> 32;
+    for (std::uint64_t i = home(tag); slots_[i] != 0; i = (i + 1) & mask) {
+      if ((slots_[i] >> 32) != tag) continue;
+      const auto id = static_cast<std::uint32_t>((slots_[i] & 0xffffffffull) - 1);
+      if (!same(id)) continue;
+      remove_at(i);
+      --count_;
+      return id;
+    }
+    return std::nullopt;
+  }
+
+ private:
+  std::uint64_t home(std::uint64_t tag) const { return mix(tag) & (slots_.size() - 1); }
+  void place(std::uint64_t slot) {
+    const std::uint64_t mask = slots_.size() - 1;
+    std::uint64_t i = home(slot >> 32);
+    while (slots_[i] != 0) i = (i + 1) & mask;
+    slots_[i] = slot;
+  }
+  void grow() {
+    std::vector<std::uint64_t> old(std::max<std::size_t>(1024, 2 * slots_.size()), 0);
+    old.swap(slots_);
+    for (std::uint64_t s : old)
+      if (s != 0) place(s);
+  }
+  void remove_at(std::uint64_t hole) {
+    const std::uint64_t mask = slots_.size() - 1;
+    slots_[hole] = 0;
+    for (std::uint64_t j = (hole + 1) & mask; slots_[j] != 0; j = (j + 1) & mask) {
+      const std::uint64_t h = home(slots_[j] >> 32);
+      // The entry at j may move back into the hole unless its home lies cyclically in (hole, j].
+      const bool home_between = hole <= j ? (hole < h && h <= j) : (hole < h || h <= j);
+      if (home_between) continue;
+      slots_[hole] = slots_[j];
+      slots_[j] = 0;
+      hole = j;
+    }
+  }
+
+  std::vector<std::uint64_t> slots_;
+  std::size_t count_ = 0;
 };
 
 class drat_checker {
@@ -40,7 +108,6 @@ class drat_checker {
     std::size_t line_number = 0;
     bool header = false;
     std::uint64_t declared = 0;
-    std::vector<int> pending;
     for_each_line(text, [&](std::string_view line) {
       ++line_number;
       const std::size_t first = line.find_first_not_of(" \t\r");
@@ -61,148 +128,202 @@ class drat_checker {
       if (!header) throw malformed_input{"clauses before the 'p cnf' header", line_number};
       for_each_integer(line, line_number, [&](long long lit) {
         if (lit == 0) {
-          add_clause(pending, true);
+          add_clause(true, line_number);
           ++out_.original_clauses;
-          pending.clear();
         } else {
           if (static_cast<std::uint64_t>(std::llabs(lit)) > out_.variables)
             throw malformed_input{"literal " + std::to_string(lit) + " exceeds the declared " +
                                       std::to_string(out_.variables) + " variables", line_number};
-          pending.push_back(static_cast<int>(lit));
+          pending_.push_back(static_cast<int>(lit));
         }
       });
     });
     if (!header) throw malformed_input{"no 'p cnf' header", line_number};
-    if (!pending.empty()) throw malformed_input{"the last clause is not terminated by 0", line_number};
+    if (!pending_.empty()) throw malformed_input{"the last clause is not terminated by 0", line_number};
     if (out_.original_clauses != declared)
       throw malformed_input{"the header declares " + std::to_string(declared) + " clauses, the file has " +
                                 std::to_string(out_.original_clauses), line_number};
+    first_lemma_ = static_cast<std::uint32_t>(clauses_.size());
   }
 
-  void read_proof(std::string_view text) {
-    for (unsigned char c : text)
-      if (c != '\n' && c != '\r' && c != '\t' && (c < 32 || c > 126))
-        throw malformed_input{"this is not text DRAT (binary DRAT is not supported: ask the solver for text)", 0};
-    std::size_t line_number = 0;
-    std::vector<int> pending;
-    bool deletion = false, in_item = false;
-    for_each_line(text, [&](std::string_view line) {
-      ++line_number;
-      if (ended_) return;
-      std::size_t first = line.find_first_not_of(" \t\r");
-      if (first == std::string_view::npos || line[first] == 'c') return;
-      if (!in_item) {
-        deletion = line[first] == 'd';
-        if (deletion) line = line.substr(first + 1);
-      }
-      in_item = true;
-      for_each_integer(line, line_number, [&](long long lit) {
-        if (ended_) return;
-        if (lit != 0) {
-          // New variables (extended resolution) are allowed, within reason: the checker keeps a few bytes per variable.
-          if (std::llabs(lit) > max_proof_variable)
-            throw malformed_input{"literal " + std::to_string(lit) + " beyond the supported " +
-                                      std::to_string(max_proof_variable) + " variables", line_number};
-          grow(static_cast<int>(std::llabs(lit)));
-          pending.push_back(static_cast<int>(lit));
-          return;
-        }
-        if (deletion) {
-          remove_clause(pending, line_number);
-          ++out_.deletions;
-        } else {
-          const std::uint32_t id = add_clause(pending, false);
-          events_.push_back({event_kind::add, id, line_number});
-          ++out_.lemmas;
-          if (clauses_[id].size == 0) ended_ = true;  // the empty clause: the refutation is complete
-        }
-        pending.clear();
-        in_item = false;
-        deletion = false;
-      });
-    });
-    if (in_item && !pending.empty() && !ended_) throw malformed_input{"the last proof line is not terminated by 0", line_number};
+  // The proof, piece by piece; returns false once the empty clause has been read (the rest is never looked at).
+  bool feed(const char* data, std::size_t size) {
+    if (ended_ || size == 0) return !ended_;
+    if (!format_known_) detect_format(data, size);
+    for (std::size_t i = 0; i < size && !ended_; ++i) {
+      if (binary_) binary_byte(static_cast<unsigned char>(data[i]));
+      else text_byte(static_cast<unsigned char>(data[i]));
+    }
+    return !ended_;
+  }
+
+  void finish_proof() {
+    if (ended_) return;
+    if (binary_) {
+      if (in_item_) throw malformed_input{"binary DRAT: the last item is not terminated by a 0 byte", items_ + 1};
+      return;
+    }
+    end_token();
+    if (in_item_ && !pending_.empty()) throw malformed_input{"the last proof line is not terminated by 0", line_ + 1};
   }
 
   void check() {
-    values_.assign(2 * (max_var_ + 1), 0);
-    reason_.assign(max_var_ + 1, no_reason);
-    seen_.assign(max_var_ + 1, 0);
-    watches_.assign(2 * (max_var_ + 1), {});
+    values_.assign(2 * (static_cast<std::size_t>(max_var_) + 1), 0);
+    reason_.assign(static_cast<std::size_t>(max_var_) + 1, no_reason);
+    seen_.assign(static_cast<std::size_t>(max_var_) + 1, 0);
+    watches_.assign(2 * (static_cast<std::size_t>(max_var_) + 1), {});
     unit_position_.assign(clauses_.size(), none);
     for (std::uint32_t id = 0; id < clauses_.size(); ++id)
-      if (clauses_[id].active) attach(id);
+      if (clauses_[id].flags & active_flag) attach(id);
     // The refutation ends either in the empty clause (the last event, checked like any lemma) or in a conflict of
     // the final formula by unit propagation.
     if (ended_) {
-      clauses_[events_.back().clause].marked = true;
+      clauses_[events_.back() >> 1].flags |= marked_flag;
     } else if (!conflict_under({})) {
       fail(0, "the proof neither derives the empty clause nor ends in a formula that propagates to a conflict");
       return;
     }
+    std::vector<int> lemma;
     for (std::size_t k = events_.size(); k-- > 0;) {
-      const event& e = events_[k];
-      clause& c = clauses_[e.clause];
-      if (e.kind == event_kind::remove) {
-        c.active = true;  // going back in time: the clause was present before its deletion
-        attach(e.clause);
+      const std::uint32_t id = events_[k] >> 1;
+      clause& c = clauses_[id];
+      if (events_[k] & 1) {  // a deletion: going back in time, the clause was present before it
+        c.flags |= active_flag;
+        attach(id);
         continue;
       }
-      c.active = false;  // a lemma may not be used to justify itself or anything before it
-      detach(e.clause);
-      if (!c.marked) continue;
+      c.flags &= static_cast<std::uint8_t>(~active_flag);  // a lemma may not justify itself or anything before it
+      detach(id);
+      if (!(c.flags & marked_flag)) continue;
       ++out_.checked_lemmas;
-      const std::vector<int> lemma(lits_.begin() + static_cast<std::ptrdiff_t>(c.start),
-                                   lits_.begin() + static_cast<std::ptrdiff_t>(c.start + c.size));
+      lemma.assign(lits_.begin() + static_cast<std::ptrdiff_t>(c.start),
+                   lits_.begin() + static_cast<std::ptrdiff_t>(c.start + c.size));
       if (conflict_under(negations(lemma))) continue;
       if (!lemma.empty() && resolution_asymmetric_tautology(lemma)) {
         ++out_.rat_lemmas;
         continue;
       }
-      fail(e.line, "lemma" + text_of(lemma) + " is neither RUP nor RAT (on its first literal) at this point");
+      fail(lemma_line_[id - first_lemma_], "lemma" + text_of(lemma) + " is neither RUP nor RAT (on its first literal) at this point");
       return;
     }
-    for (const clause& c : clauses_) out_.core_clauses += c.original && c.marked ? 1 : 0;
+    for (const clause& c : clauses_) out_.core_clauses += (c.flags & original_flag) && (c.flags & marked_flag) ? 1 : 0;
     out_.outcome = verdict::holds;
   }
 
+  bool binary() const { return binary_; }
+
  private:
-  static constexpr std::int64_t no_reason = -1, assumption = -2;
-  static constexpr long long max_proof_variable = 1LL << 24;
+  static constexpr std::uint32_t no_reason = 0xffffffffu, assumption = 0xfffffffeu;
   static constexpr std::size_t none = static_cast<std::size_t>(-1);
 
-  // Only present clauses are watched (and listed as units or empty clauses): a clause joins when it becomes present
-  // and leaves when it stops being present, so propagation never walks over clauses of another time.
-  void attach(std::uint32_t id) {
-    const clause& c = clauses_[id];
-    if (c.size >= 2) {
-      watches_[index(lits_[c.start])].push_back(id);
-      watches_[index(lits_[c.start + 1])].push_back(id);
-    } else {
-      auto& list = c.size == 1 ? units_ : empties_;
-      unit_position_[id] = list.size();
-      list.push_back(id);
+  // ----- reading -----
+
+  // Text DRAT is printable ASCII and white space; a binary proof starts with 'a' or 'd' and ends every item in a
+  // 0 byte, so a byte outside text within the first piece (or a leading 'a') means binary.
+  void detect_format(const char* data, std::size_t size) {
+    format_known_ = true;
+    if (static_cast<unsigned char>(data[0]) == 'a') {
+      binary_ = true;
+      return;
     }
-  }
-  void detach(std::uint32_t id) {
-    const clause& c = clauses_[id];
-    if (c.size >= 2) {
-      for (int j = 0; j < 2; ++j) {
-        auto& list = watches_[index(lits_[c.start + static_cast<std::size_t>(j)])];
-        auto it = std::find(list.begin(), list.end(), id);
-        if (it != list.end()) {
-          *it = list.back();
-          list.pop_back();
-        }
+    const std::size_t look = std::min<std::size_t>(size, 1 << 16);
+    for (std::size_t i = 0; i < look; ++i)
+      if (!text_byte_allowed(static_cast<unsigned char>(data[i]))) {
+        binary_ = true;
+        return;
       }
-    } else {
-      auto& list = c.size == 1 ? units_ : empties_;
-      const std::size_t at = unit_position_[id];
-      unit_position_[list.back()] = at;
-      list[at] = list.back();
-      list.pop_back();
-      unit_position_[id] = none;
+  }
+  static bool text_byte_allowed(unsigned char c) { return c == '\n' || c == '\r' || c == '\t' || (c >= 32 && c <= 126); }
+
+  void text_byte(unsigned char c) {
+    if (c == '\n') {
+      end_token();
+      ++line_;
+      in_comment_ = false;
+      line_has_content_ = false;
+      return;
     }
+    if (!text_byte_allowed(c))
+      throw malformed_input{"byte " + std::to_string(static_cast<unsigned>(c)) +
+                                " is not text DRAT (and the proof's first bytes did not look binary)", line_ + 1};
+    if (in_comment_) return;
+    if (c == ' ' || c == '\t' || c == '\r') {
+      end_token();
+      return;
+    }
+    if (!line_has_content_ && !token_ && c == 'c') {
+      in_comment_ = true;
+      return;
+    }
+    line_has_content_ = true;
+    if (c == 'd' && !token_ && !in_item_) {
+      deletion_ = in_item_ = true;
+      return;
+    }
+    if (!token_) {
+      token_ = true;
+      token_text_.clear();
+    }
+    if (token_text_.size() < 32) token_text_.push_back(static_cast<char>(c));
+  }
+
+  void end_token() {
+    if (!token_) return;
+    token_ = false;
+    long long value = 0;
+    const char* begin = token_text_.data();
+    const char* end = begin + token_text_.size();
+    auto [ptr, ec] = std::from_chars(begin, end, value);
+    if (ec != std::errc() || ptr != end)
+      throw malformed_input{"expected an integer literal, got '" + token_text_ + "'", line_ + 1};
+    literal(value, line_ + 1);
+  }
+
+  void binary_byte(unsigned char c) {
+    if (!in_item_) {
+      if (c != 'a' && c != 'd')
+        throw malformed_input{"binary DRAT: expected 'a' or 'd' to start an item, got byte " + std::to_string(static_cast<unsigned>(c)), items_ + 1};
+      in_item_ = true;
+      deletion_ = c == 'd';
+      varint_ = 0;
+      shift_ = 0;
+      return;
+    }
+    if (shift_ > 28) throw malformed_input{"binary DRAT: a literal longer than 5 bytes", items_ + 1};
+    varint_ |= static_cast<std::uint64_t>(c & 0x7f) << shift_;
+    if (c & 0x80) {
+      shift_ += 7;
+      return;
+    }
+    const std::uint64_t v = varint_;
+    varint_ = 0;
+    shift_ = 0;
+    if (v == 1) throw malformed_input{"binary DRAT: the encoding of a negated variable 0", items_ + 1};
+    const auto magnitude = static_cast<long long>(v >> 1);
+    literal(v == 0 ? 0 : (v & 1 ? -magnitude : magnitude), items_ + 1);
+  }
+
+  void literal(long long lit, std::size_t place) {
+    if (lit != 0) {
+      // New variables (extended resolution) are allowed, within reason: the checker keeps a few bytes per variable.
+      if (std::llabs(lit) > max_proof_variable)
+        throw malformed_input{"literal " + std::to_string(lit) + " beyond the supported " + std::to_string(max_proof_variable) + " variables", place};
+      grow(static_cast<int>(std::llabs(lit)));
+      pending_.push_back(static_cast<int>(lit));
+      in_item_ = true;
+      return;
+    }
+    ++items_;
+    if (deletion_) {
+      remove_clause();
+      ++out_.deletions;
+    } else {
+      const std::uint32_t id = add_clause(false, place);
+      events_.push_back(id << 1);
+      ++out_.lemmas;
+      if (clauses_[id].size == 0) ended_ = true;  // the empty clause: the refutation is complete
+    }
+    in_item_ = deletion_ = false;
   }
 
   template <class F>
@@ -231,7 +352,116 @@ class drat_checker {
     }
   }
 
-  static std::size_t index(int lit) { return 2 * static_cast<std::size_t>(std::abs(lit)) + (lit < 0 ? 1 : 0); }
+  void grow(int var) {
+    if (var <= max_var_) return;
+    max_var_ = var;
+    stamp_.resize(2 * (static_cast<std::size_t>(var) + 1), 0);
+  }
+
+  // Drops duplicate literals of pending_ (order kept: a lemma's first literal is its RAT pivot), stamps the rest
+  // with a fresh generation and returns their order-independent hash.
+  std::uint64_t normalize_pending() {
+    ++generation_;
+    std::size_t keep = 0;
+    for (int lit : pending_) {
+      std::uint32_t& s = stamp_[index(lit)];
+      if (s == generation_) continue;
+      s = generation_;
+      pending_[keep++] = lit;
+    }
+    pending_.resize(keep);
+    std::uint64_t h = mix(keep);
+    for (int lit : pending_) h += mix(static_cast<std::uint64_t>(index(lit)));
+    return h;
+  }
+
+  std::uint32_t add_clause(bool original, std::size_t line) {
+    if (clauses_.size() >= assumption) throw malformed_input{"more clauses than the supported 4294967293", line};
+    const std::uint64_t h = normalize_pending();
+    const auto id = static_cast<std::uint32_t>(clauses_.size());
+    clauses_.push_back({lits_.size(), static_cast<std::uint32_t>(pending_.size()),
+                        static_cast<std::uint8_t>(active_flag | (original ? original_flag : 0))});
+    lits_.insert(lits_.end(), pending_.begin(), pending_.end());
+    if (!original) lemma_line_.push_back(line);
+    present_.insert(h, id);
+    pending_.clear();
+    return id;
+  }
+
+  void remove_clause() {
+    const std::uint64_t h = normalize_pending();
+    const auto found = present_.erase(h, [&](std::uint32_t id) {
+      const clause& c = clauses_[id];
+      if (c.size != pending_.size()) return false;
+      for (std::uint32_t j = 0; j < c.size; ++j)
+        if (stamp_[index(lits_[c.start + j])] != generation_) return false;
+      return true;
+    });
+    pending_.clear();
+    if (!found) return;  // deleting an absent clause changes nothing
+    clauses_[*found].flags &= static_cast<std::uint8_t>(~active_flag);
+    events_.push_back(*found << 1 | 1u);
+  }
+
+  // ----- checking -----
+  //
+  // The top level: what unit propagation of the present clauses alone assigns. It is kept from one check to the
+  // next (a CaDiCaL proof has thousands of units, and propagating them again for every lemma was most of the time)
+  // and recomputed from scratch, lazily, only when it may have changed in a way that is not a pure addition: a
+  // clause that is the reason of a top-level literal leaves, or a clause joins that is unit, conflicting, or
+  // satisfied with every other literal false under it. A clause that joins with two literals not false changes
+  // nothing there (and is watched on them). Every top-level literal's reason is thus always a present clause, so a
+  // conflict found on top of it is a conflict of the present clauses; and the top level is always closed under unit
+  // propagation, so no conflict a fresh propagation would find is missed.
+
+  // Only present clauses are watched (and listed as units or empty clauses): a clause joins when it becomes present
+  // and leaves when it stops being present, so propagation never walks over clauses of another time.
+  void attach(std::uint32_t id) {
+    clause& c = clauses_[id];
+    if (c.size >= 2) {
+      if (top_valid_ && top_conflict_ == no_reason) {
+        // Watch two literals that are not false at the top level, if the clause has them.
+        int* l = &lits_[c.start];
+        std::uint32_t found = 0;
+        for (std::uint32_t j = 0; j < c.size && found < 2; ++j)
+          if (value(l[j]) != -1) std::swap(l[found++], l[j]);
+        if (found < 2) top_valid_ = false;
+      }
+      watches_[index(lits_[c.start])].push_back(id);
+      watches_[index(lits_[c.start + 1])].push_back(id);
+    } else {
+      if (c.size == 0 || value(lits_[c.start]) != 1) top_valid_ = false;
+      auto& list = c.size == 1 ? units_ : empties_;
+      unit_position_[id] = list.size();
+      list.push_back(id);
+    }
+  }
+  void detach(std::uint32_t id) {
+    const clause& c = clauses_[id];
+    if (top_valid_) {
+      if (top_conflict_ != no_reason) top_valid_ = false;
+      for (std::uint32_t j = 0; j < c.size && top_valid_; ++j)
+        if (reason_[static_cast<std::size_t>(std::abs(lits_[c.start + j]))] == id) top_valid_ = false;
+    }
+    if (c.size >= 2) {
+      for (int j = 0; j < 2; ++j) {
+        auto& list = watches_[index(lits_[c.start + static_cast<std::size_t>(j)])];
+        auto it = std::find(list.begin(), list.end(), id);
+        if (it != list.end()) {
+          *it = list.back();
+          list.pop_back();
+        }
+      }
+    } else {
+      auto& list = c.size == 1 ? units_ : empties_;
+      const std::size_t at = unit_position_[id];
+      unit_position_[list.back()] = at;
+      list[at] = list.back();
+      list.pop_back();
+      unit_position_[id] = none;
+    }
+  }
+
   static std::vector<int> negations(const std::vector<int>& lits) {
     std::vector<int> out;
     out.reserve(lits.size());
@@ -244,79 +474,33 @@ class drat_checker {
     return s + "0)";
   }
 
-  void grow(int var) { max_var_ = std::max(max_var_, var); }
-
-  // The lookup key of a clause: its sorted literals.
-  static std::vector<int> key(std::vector<int> lits) {
-    std::sort(lits.begin(), lits.end());
-    return lits;
-  }
-  static std::uint64_t hash(const std::vector<int>& sorted) {
-    std::uint64_t h = 1469598103934665603ull;
-    for (int l : sorted) h = (h ^ static_cast<std::uint32_t>(l)) * 1099511628211ull;
-    return h;
-  }
-
-  // Duplicate literals dropped, order kept otherwise (a lemma's first literal is its RAT pivot).
-  static std::vector<int> without_duplicates(const std::vector<int>& lits) {
-    std::vector<int> unique;
-    for (int l : lits)
-      if (std::find(unique.begin(), unique.end(), l) == unique.end()) unique.push_back(l);
-    return unique;
-  }
-
-  std::uint32_t add_clause(const std::vector<int>& lits, bool original) {
-    const std::vector<int> unique = without_duplicates(lits);
-    const auto id = static_cast<std::uint32_t>(clauses_.size());
-    clauses_.push_back({lits_.size(), static_cast<std::uint32_t>(unique.size()), original, true, false});
-    lits_.insert(lits_.end(), unique.begin(), unique.end());
-    present_[hash(key(unique))].push_back(id);
-    return id;
-  }
-
-  void remove_clause(const std::vector<int>& lits, std::size_t line) {
-    const std::vector<int> sorted = key(without_duplicates(lits));
-    auto it = present_.find(hash(sorted));
-    if (it == present_.end()) return;  // deleting an absent clause changes nothing
-    auto& ids = it->second;
-    for (std::size_t k = ids.size(); k-- > 0;) {
-      const clause& c = clauses_[ids[k]];
-      std::vector<int> other(lits_.begin() + static_cast<std::ptrdiff_t>(c.start),
-                             lits_.begin() + static_cast<std::ptrdiff_t>(c.start + c.size));
-      if (key(other) != sorted) continue;
-      clauses_[ids[k]].active = false;
-      events_.push_back({event_kind::remove, ids[k], line});
-      ids.erase(ids.begin() + static_cast<std::ptrdiff_t>(k));
-      return;
-    }
-  }
-
   int value(int lit) const { return values_[index(lit)]; }
-  void assign(int lit, std::int64_t why) {
+  void assign(int lit, std::uint32_t why) {
     values_[index(lit)] = 1;
     values_[index(-lit)] = -1;
     reason_[static_cast<std::size_t>(std::abs(lit))] = why;
     trail_.push_back(lit);
   }
-  void reset() {
-    for (int lit : trail_) {
+  void undo_to(std::size_t size) {
+    while (trail_.size() > size) {
+      const int lit = trail_.back();
+      trail_.pop_back();
       values_[index(lit)] = values_[index(-lit)] = 0;
       reason_[static_cast<std::size_t>(std::abs(lit))] = no_reason;
     }
-    trail_.clear();
   }
 
-  // Unit propagation over the active clauses; returns the conflicting clause or -1.
-  std::int64_t propagate(std::size_t from) {
+  // Unit propagation over the active clauses; returns the conflicting clause or none.
+  std::uint32_t propagate(std::size_t from) {
     for (std::size_t head = from; head < trail_.size(); ++head) {
       const int falsified = -trail_[head];
       auto& list = watches_[index(falsified)];
       std::size_t keep = 0;
-      std::int64_t conflict = -1;
+      std::uint32_t conflict = no_reason;
       for (std::size_t k = 0; k < list.size(); ++k) {
         const std::uint32_t id = list[k];
         const clause& c = clauses_[id];
-        if (conflict >= 0) {
+        if (conflict != no_reason) {
           list[keep++] = id;
           continue;
         }
@@ -340,53 +524,83 @@ class drat_checker {
         else assign(l[0], id);
       }
       list.resize(keep);
-      if (conflict >= 0) return conflict;
+      if (conflict != no_reason) return conflict;
     }
-    return -1;
+    return no_reason;
   }
 
-  // Assumes the literals, propagates; on a conflict marks every clause the conflict depends on and returns true.
-  bool conflict_under(const std::vector<int>& assumptions) {
-    reset();
-    if (!empties_.empty()) {
-      clauses_[empties_.front()].marked = true;
-      return true;
-    }
-    for (int a : assumptions) {
-      if (value(a) == -1) return true;  // the clause contains a literal and its negation: a tautology
-      if (value(a) == 0) assign(a, assumption);
-    }
-    std::int64_t conflict = -1;
+  // Recomputes the top level from nothing when it is not known to be current.
+  void ensure_top_level() {
+    if (top_valid_) return;
+    undo_to(0);
+    top_valid_ = true;
+    top_conflict_ = no_reason;
     for (std::uint32_t id : units_) {
       const int lit = lits_[clauses_[id].start];
       if (value(lit) == -1) {
-        conflict = id;
+        top_conflict_ = id;
         break;
       }
       if (value(lit) == 0) assign(lit, id);
     }
-    if (conflict < 0) conflict = propagate(0);
-    if (conflict < 0) return false;
-    mark(static_cast<std::uint32_t>(conflict));
-    return true;
+    if (top_conflict_ == no_reason) top_conflict_ = propagate(0);
+    top_size_ = trail_.size();
   }
 
-  // Marks the conflict clause and, transitively, the reasons of the assignments it rests on.
-  void mark(std::uint32_t conflict) {
-    std::vector<std::uint32_t> work{conflict};
+  // Assumes the literals, propagates; on a conflict marks every clause the conflict depends on and returns true.
+  bool conflict_under(const std::vector<int>& assumptions) {
+    if (!empties_.empty()) {
+      clauses_[empties_.front()].flags |= marked_flag;
+      return true;
+    }
+    ensure_top_level();
+    if (top_conflict_ != no_reason) {
+      mark(top_conflict_, 0);
+      return true;
+    }
+    bool found = false;
+    for (int a : assumptions) {
+      if (value(a) == 0) {
+        assign(a, assumption);
+        continue;
+      }
+      if (value(a) == 1) continue;
+      // ¬a holds: by the clause's own literals (a tautology: nothing to mark) or at the top level (its reasons).
+      const auto v = static_cast<std::size_t>(std::abs(a));
+      if (reason_[v] != assumption) mark(no_reason, a);
+      found = true;
+      break;
+    }
+    if (!found) {
+      const std::uint32_t conflict = propagate(top_size_);
+      if (conflict != no_reason) {
+        mark(conflict, 0);
+        found = true;
+      }
+    }
+    undo_to(top_size_);
+    return found;
+  }
+
+  // Marks the conflict clause (if any) and, transitively, the reasons of the assignments it rests on — and of the
+  // variable of `literal`, when one is given.
+  void mark(std::uint32_t conflict, int literal) {
+    std::vector<std::uint32_t> work;
+    if (conflict != no_reason) work.push_back(conflict);
     std::vector<std::size_t> touched;
+    auto follow = [&](std::size_t v, std::uint32_t from) {
+      if (seen_[v]) return;
+      seen_[v] = 1;
+      touched.push_back(v);
+      if (reason_[v] < assumption && reason_[v] != from) work.push_back(reason_[v]);
+    };
+    if (literal != 0) follow(static_cast<std::size_t>(std::abs(literal)), no_reason);
     while (!work.empty()) {
       const std::uint32_t id = work.back();
       work.pop_back();
       clause& c = clauses_[id];
-      c.marked = true;
-      for (std::uint32_t j = 0; j < c.size; ++j) {
-        const auto v = static_cast<std::size_t>(std::abs(lits_[c.start + j]));
-        if (seen_[v]) continue;
-        seen_[v] = 1;
-        touched.push_back(v);
-        if (reason_[v] >= 0 && static_cast<std::uint32_t>(reason_[v]) != id) work.push_back(static_cast<std::uint32_t>(reason_[v]));
-      }
+      c.flags |= marked_flag;
+      for (std::uint32_t j = 0; j < c.size; ++j) follow(static_cast<std::size_t>(std::abs(lits_[c.start + j])), id);
     }
     for (std::size_t v : touched) seen_[v] = 0;
   }
@@ -396,7 +610,7 @@ class drat_checker {
     std::vector<std::uint32_t> used;
     for (std::uint32_t id = 0; id < clauses_.size(); ++id) {
       const clause& d = clauses_[id];
-      if (!d.active) continue;
+      if (!(d.flags & active_flag)) continue;
       const int* l = &lits_[d.start];
       if (std::find(l, l + d.size, -pivot) == l + d.size) continue;
       std::vector<int> resolvent = lemma;
@@ -405,7 +619,7 @@ class drat_checker {
       if (!conflict_under(negations(resolvent))) return false;
       used.push_back(id);
     }
-    for (std::uint32_t id : used) clauses_[id].marked = true;
+    for (std::uint32_t id : used) clauses_[id].flags |= marked_flag;
     return true;
   }
 
@@ -416,24 +630,39 @@ class drat_checker {
   }
 
   drat_report& out_;
+  // reading
+  std::vector<int> pending_;                 // the literals of the item being read
+  std::vector<std::uint32_t> stamp_;         // per literal index: generation of the item that holds it
+  std::uint32_t generation_ = 0;
+  clause_table present_;
+  bool format_known_ = false, binary_ = false;
+  bool in_item_ = false, deletion_ = false, ended_ = false;
+  bool token_ = false, in_comment_ = false, line_has_content_ = false;
+  std::string token_text_;
+  std::uint64_t varint_ = 0;
+  unsigned shift_ = 0;
+  std::size_t line_ = 0, items_ = 0;
+  // the formula and the proof
   std::vector<int> lits_;
   std::vector<clause> clauses_;
-  std::vector<event> events_;
-  std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> present_;
+  std::vector<std::uint32_t> events_;        // clause id << 1, | 1 for a deletion
+  std::vector<std::size_t> lemma_line_;      // per lemma (id − first_lemma_): where it ends in the proof
+  std::uint32_t first_lemma_ = 0;
+  int max_var_ = 0;
+  // checking
   std::vector<std::uint32_t> units_, empties_;  // present unit and empty clauses
   std::vector<std::size_t> unit_position_;       // where a unit or empty clause sits in its list
   std::vector<std::vector<std::uint32_t>> watches_;
   std::vector<std::int8_t> values_;
-  std::vector<std::int64_t> reason_;
+  std::vector<std::uint32_t> reason_;
   std::vector<std::uint8_t> seen_;
-  std::vector<int> trail_;
-  int max_var_ = 0;
-  bool ended_ = false;
+  std::vector<int> trail_;                  // the top level, then the assumptions of one check and what they imply
+  bool top_valid_ = false;
+  std::size_t top_size_ = 0;
+  std::uint32_t top_conflict_ = no_reason;  // a present clause false at the top level
 };
 
-}  // namespace
-
-drat_report check_drat(std::string_view cnf, std::string_view proof) {
+drat_report run_check(std::string_view cnf, const drat_source& proof) {
   drat_report out;
   drat_checker checker(out);
   try {
@@ -445,27 +674,67 @@ drat_report check_drat(std::string_view cnf, std::string_view proof) {
     return out;
   }
   try {
-    checker.read_proof(proof);
+    std::vector<char> buffer(1 << 20);
+    for (;;) {
+      const std::size_t got = proof(buffer.data(), buffer.size());
+      if (got == 0 || !checker.feed(buffer.data(), got)) break;
+    }
+    checker.finish_proof();
   } catch (const malformed_input& e) {
     out.malformed = true;
+    out.binary_proof = checker.binary();
     out.line = e.line;
     out.problem = "proof: " + e.what;
     return out;
   }
+  out.binary_proof = checker.binary();
   checker.check();
   return out;
+}
+
+}  // namespace
+
+drat_report check_drat(std::string_view cnf, const drat_source& proof) { return run_check(cnf, proof); }
+
+drat_report check_drat(std::string_view cnf, std::string_view proof) {
+  std::size_t at = 0;
+  return run_check(cnf, [&](char* buffer, std::size_t capacity) {
+    const std::size_t n = std::min(capacity, proof.size() - at);
+    std::memcpy(buffer, proof.data() + at, n);
+    at += n;
+    return n;
+  });
+}
+
+drat_report check_drat(std::string_view cnf, std::istream& proof) {
+  bool failed = false;
+  drat_report r = run_check(cnf, [&](char* buffer, std::size_t capacity) -> std::size_t {
+    proof.read(buffer, static_cast<std::streamsize>(capacity));
+    if (proof.bad()) {
+      failed = true;
+      return 0;
+    }
+    return static_cast<std::size_t>(proof.gcount());
+  });
+  if (failed) {
+    r = {};
+    r.malformed = true;
+    r.problem = "proof: read error";
+  }
+  return r;
 }
 
 std::string describe(const drat_report& r) {
   std::ostringstream s;
   if (r.outcome == verdict::holds) {
-    s << "accepted: unsatisfiable (" << r.variables << " variables, " << r.original_clauses << " clauses; proof of "
-      << r.lemmas << " lemmas and " << r.deletions << " deletions, " << r.checked_lemmas << " lemmas checked";
+    s << "accepted: unsatisfiable (" << r.variables << " variables, " << r.original_clauses << " clauses; "
+      << (r.binary_proof ? "binary " : "") << "proof of " << r.lemmas << " lemmas and " << r.deletions
+      << " deletions, " << r.checked_lemmas << " lemmas checked";
     if (r.rat_lemmas > 0) s << " (" << r.rat_lemmas << " by RAT)";
     s << ", core of " << r.core_clauses << " original clauses)";
   } else {
     s << (r.malformed ? "malformed" : "rejected");
-    if (r.line > 0) s << " at line " << r.line;
+    if (r.line > 0) s << (r.binary_proof && r.problem.rfind("CNF", 0) != 0 ? " at proof item " : " at line ") << r.line;
     s << ": " << r.problem;
   }
   return s.str();

@@ -86,20 +86,22 @@ cnf_formula dance_query_cnf(const dance_query& q) {
 
 namespace {
 
-clausal_result solve_cnf(const cnf_formula& formula, unsigned budget_ms, bool with_proof) {
+clausal_result solve_cnf(const cnf_formula& formula, unsigned budget_ms, bool with_proof, drat_encoding encoding) {
   const auto start = std::chrono::steady_clock::now();
   clausal_result out;
   // The proof goes to an unlinked temporary file, not to memory: a long query traces gigabytes (an hour on a 30-PU
-  // torus: about 8 GB) that are read back only when the answer is unsat — an unknown answer never holds them in
-  // memory, and an unsat one holds one copy, not the stream's buffer and the string both.
-  FILE* proof = with_proof ? std::tmpfile() : nullptr;
-  if (with_proof && proof == nullptr) throw std::runtime_error("solve_with_proof: cannot create a temporary file for the proof trace");
+  // torus: about 8 GB of text) that are streamed through the checker when the answer is unsat and dropped otherwise.
+  std::shared_ptr<std::FILE> proof;
+  if (with_proof) {
+    proof.reset(std::tmpfile(), [](std::FILE* f) { std::fclose(f); });  // closing removes the file
+    if (!proof) throw std::runtime_error("solve_with_proof: cannot create a temporary file for the proof trace");
+  }
   {
     CaDiCaL::Solver solver;
     solver.set("quiet", 1);
     if (with_proof) {
-      solver.set("binary", 0);  // text DRAT, which checkers/drat_check reads
-      solver.trace_proof(proof, "proof");
+      solver.set("binary", encoding == drat_encoding::binary ? 1 : 0);
+      solver.trace_proof(proof.get(), "proof");
     }
     for (const auto& clause : formula.clauses) {
       for (int lit : clause) solver.add(lit);
@@ -121,25 +123,16 @@ clausal_result solve_cnf(const cnf_formula& formula, unsigned budget_ms, bool wi
     }
     if (with_proof) solver.flush_proof_trace();  // the FILE is ours: CaDiCaL flushes but does not close an external file
   }
-  if (with_proof) {
-    std::fflush(proof);
-    if (std::ferror(proof) != 0) {
-      if (out.answer == solver_answer::unsat) {
-        out.answer = solver_answer::unknown;
-        out.reason = "CaDiCaL answered unsat, but its proof trace could not be written to the temporary file (disk full?)";
-      }
-    } else if (out.answer == solver_answer::unsat) {
-      std::fseek(proof, 0, SEEK_END);
-      const long size = std::ftell(proof);
-      std::rewind(proof);
-      out.proof.resize(size > 0 ? static_cast<std::size_t>(size) : 0);
-      if (std::fread(out.proof.data(), 1, out.proof.size(), proof) != out.proof.size()) {
-        out.answer = solver_answer::unknown;
-        out.reason = "CaDiCaL answered unsat, but its proof trace could not be read back";
-        out.proof.clear();
-      }
+  if (with_proof && out.answer == solver_answer::unsat) {
+    std::fflush(proof.get());
+    std::fseek(proof.get(), 0, SEEK_END);
+    const long size = std::ftell(proof.get());
+    if (std::ferror(proof.get()) != 0 || size < 0) {
+      out.answer = solver_answer::unknown;
+      out.reason = "CaDiCaL answered unsat, but its proof trace could not be written to the temporary file (disk full?)";
+    } else {
+      out.proof = drat_trace(std::move(proof), encoding, static_cast<std::uint64_t>(size));
     }
-    std::fclose(proof);  // removes the file
   }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
@@ -147,9 +140,42 @@ clausal_result solve_cnf(const cnf_formula& formula, unsigned budget_ms, bool wi
 
 }  // namespace
 
-clausal_result solve_with_proof(const cnf_formula& formula, unsigned budget_ms) { return solve_cnf(formula, budget_ms, true); }
+drat_trace::drat_trace(std::shared_ptr<std::FILE> file, drat_encoding encoding, std::uint64_t bytes)
+    : file_(std::move(file)), encoding_(encoding), bytes_(bytes) {}
 
-clausal_result solve_for_model(const cnf_formula& formula, unsigned budget_ms) { return solve_cnf(formula, budget_ms, false); }
+drat_report drat_trace::check(std::string_view dimacs) const {
+  if (!file_) return check_drat(dimacs, std::string_view());
+  std::rewind(file_.get());
+  bool failed = false;
+  drat_report r = check_drat(dimacs, [&](char* buffer, std::size_t capacity) -> std::size_t {
+    const std::size_t got = std::fread(buffer, 1, capacity, file_.get());
+    if (got == 0 && std::ferror(file_.get()) != 0) failed = true;
+    return got;
+  });
+  if (failed) {
+    r = {};
+    r.malformed = true;
+    r.problem = "proof: the trace could not be read back from its temporary file";
+  }
+  return r;
+}
+
+std::string drat_trace::read() const {
+  if (!file_) return {};
+  std::string all(bytes_, '\0');
+  std::rewind(file_.get());
+  if (std::fread(all.data(), 1, all.size(), file_.get()) != all.size())
+    throw std::runtime_error("drat_trace: the proof could not be read back from its temporary file");
+  return all;
+}
+
+clausal_result solve_with_proof(const cnf_formula& formula, unsigned budget_ms, drat_encoding encoding) {
+  return solve_cnf(formula, budget_ms, true, encoding);
+}
+
+clausal_result solve_for_model(const cnf_formula& formula, unsigned budget_ms) {
+  return solve_cnf(formula, budget_ms, false, drat_encoding::binary);
+}
 
 std::string clausal_solver_version() { return std::string("CaDiCaL ") + CaDiCaL::Solver::version(); }
 

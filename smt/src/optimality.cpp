@@ -52,7 +52,7 @@ certificate_check clausal_certificate(std::uint64_t estimated_clauses, const std
   }
   const cnf_formula cnf = make_cnf();
   c.formula = cnf.dimacs();
-  const clausal_result solved = solve_with_proof(cnf, options.clausal_budget_ms);
+  const clausal_result solved = solve_with_proof(cnf, options.clausal_budget_ms, drat_encoding::text);
   c.solve_seconds = solved.seconds;
   if (solved.answer == solver_answer::unknown) {
     c.status = "timeout";
@@ -62,14 +62,14 @@ certificate_check clausal_certificate(std::uint64_t estimated_clauses, const std
     disagreement = "disagreement: CaDiCaL finds the " + std::to_string(rounds) + "-round CNF satisfiable";
   } else {
     const auto t0 = std::chrono::steady_clock::now();
-    const drat_report report = check_drat(c.formula, solved.proof);
+    const drat_report report = solved.proof.check(c.formula);
     c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     c.accepted = report.outcome == verdict::holds;
     c.status = c.accepted ? "checked" : "rejected";
     c.steps = report.lemmas;
-    c.bytes = solved.proof.size();
+    c.bytes = solved.proof.bytes();
     c.detail = describe(report);
-    c.text = solved.proof;
+    c.text = solved.proof.read();
     if (!c.accepted) disagreement = "disagreement: CaDiCaL's DRAT proof was rejected: " + c.detail;
   }
   return c;

@@ -335,20 +335,20 @@ torus_query_result solve_torus_clausal(const torus& network, torus_model model, 
   torus_query_result out;
   const auto start = std::chrono::steady_clock::now();
   const cnf_formula f = torus_gossip_cnf(network, model, steps, false, {}, symmetry);
-  clausal_result solved = solve_with_proof(f, budget_ms);
+  clausal_result solved = solve_with_proof(f, budget_ms, keep_certificate ? drat_encoding::text : drat_encoding::binary);
   out.answer = solved.answer;
   out.reason = solved.reason;
   if (solved.answer == solver_answer::sat) {
     accept_witness(out, decode_table(network, layout(network, model, steps), solved.model, f.variables), steps);
   } else if (solved.answer == solver_answer::unsat) {
     std::string dimacs = f.dimacs();
-    const drat_report check = check_drat(dimacs, solved.proof);
+    const drat_report check = solved.proof.check(dimacs);
     if (check.outcome == verdict::holds) {
       out.reason = "unsat, DRAT proof checked (" + std::to_string(check.checked_lemmas) + " of " + std::to_string(check.lemmas) +
                    " lemmas, " + std::to_string(check.core_clauses) + " core clauses of " + std::to_string(f.clauses.size()) + ")";
       if (keep_certificate) {
         out.formula = std::move(dimacs);
-        out.proof = std::move(solved.proof);
+        out.proof = solved.proof.read();
       }
     } else {
       out.answer = solver_answer::unknown;

@@ -292,7 +292,7 @@ supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint
       result = 10;
       for (int lit : solved.model) truth[static_cast<std::size_t>(lit)] = 1;
     } else if (solved.answer == solver_answer::unsat) {
-      const drat_report check = check_drat(formula.dimacs(), solved.proof);
+      const drat_report check = solved.proof.check(formula.dimacs());
       if (check.outcome == verdict::holds) {
         result = 20;
         certificate = "; DRAT proof checked (" + std::to_string(check.checked_lemmas) + " lemmas)";

@@ -2,12 +2,18 @@
 // checkers/drat_check.hpp checks. No Z3 here: the CNF is written directly from the constraints (i)–(iii).
 //
 //   auto cnf = dancecard::dance_query_cnf({.n = 6, .rounds = 4});
-//   auto r = dancecard::solve_with_proof(cnf, 2'000);   // r.answer == unsat, r.proof is text DRAT
+//   auto r = dancecard::solve_with_proof(cnf, 2'000);   // r.answer == unsat, r.proof holds binary DRAT
+//   auto check = r.proof.check(cnf.dimacs());            // streamed through checkers/drat_check
 #pragma once
 
+#include <cstdint>
+#include <cstdio>
+#include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "dancecard/checkers/drat_check.hpp"
 #include "dancecard/smt/dance_encoding.hpp"
 
 namespace dancecard {
@@ -25,16 +31,39 @@ struct cnf_formula {
 /// are unit clauses, forbidden dances and unavailable people negative units.
 cnf_formula dance_query_cnf(const dance_query& query);
 
+enum class drat_encoding { binary, text };
+
+/// CaDiCaL's DRAT proof, kept in an unlinked temporary file: an hour-long query traces gigabytes, which are streamed
+/// through the checker and never held in memory unless read() asks for them. Copies share the file; one at a time.
+class drat_trace {
+ public:
+  drat_trace() = default;
+  drat_trace(std::shared_ptr<std::FILE> file, drat_encoding encoding, std::uint64_t bytes);
+  bool empty() const { return bytes_ == 0; }
+  drat_encoding encoding() const { return encoding_; }
+  std::uint64_t bytes() const { return bytes_; }
+  /// The checker's verdict on this proof for the formula `dimacs` (a read error is reported as malformed).
+  drat_report check(std::string_view dimacs) const;
+  /// The whole proof, as traced.
+  std::string read() const;
+
+ private:
+  std::shared_ptr<std::FILE> file_;
+  drat_encoding encoding_ = drat_encoding::binary;
+  std::uint64_t bytes_ = 0;
+};
+
 struct clausal_result {
   solver_answer answer = solver_answer::unknown;
-  std::string proof;       // text DRAT, when unsat
+  drat_trace proof;        // when unsat (solve_with_proof)
   std::vector<int> model;  // when sat: the true variables
   double seconds = 0;
   std::string reason;      // why unknown
 };
 
-/// Solves with CaDiCaL, tracing a text DRAT proof; gives up (unknown) after budget_ms (0: no limit).
-clausal_result solve_with_proof(const cnf_formula& formula, unsigned budget_ms);
+/// Solves with CaDiCaL, tracing a DRAT proof (binary: smaller and faster to read; text: for a certificate that
+/// people will read or keep); gives up (unknown) after budget_ms (0: no limit).
+clausal_result solve_with_proof(const cnf_formula& formula, unsigned budget_ms, drat_encoding encoding = drat_encoding::binary);
 /// The same without the proof trace: for queries whose unsat answer proves nothing the caller reports (a sat answer
 /// is still only a model, to be checked by the caller). `proof` stays empty.
 clausal_result solve_for_model(const cnf_formula& formula, unsigned budget_ms);
