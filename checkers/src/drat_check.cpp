@@ -490,43 +490,58 @@ class drat_checker {
     }
   }
 
-  // Unit propagation over the active clauses; returns the conflicting clause or none.
+  // Unit propagation over the active clauses; returns the conflicting clause or none. Core first (drat-trim's
+  // mode of the same name): the clauses already marked propagate to a fixpoint before any other clause is looked at,
+  // and after each literal another clause implies, the marked ones go first again. A conflict is then found through
+  // the core where the core can find one, so fewer clauses join it and fewer lemmas need checking. Every clause
+  // watching a literal is still visited once for each time that literal is falsified: marked ones in the first
+  // pass, the others in the second (marks do not change during a propagation).
   std::uint32_t propagate(std::size_t from) {
-    for (std::size_t head = from; head < trail_.size(); ++head) {
-      const int falsified = -trail_[head];
-      auto& list = watches_[index(falsified)];
-      std::size_t keep = 0;
-      std::uint32_t conflict = no_reason;
-      for (std::size_t k = 0; k < list.size(); ++k) {
-        const std::uint32_t id = list[k];
-        const clause& c = clauses_[id];
-        if (conflict != no_reason) {
-          list[keep++] = id;
-          continue;
-        }
-        int* l = &lits_[c.start];
-        if (l[0] == falsified) std::swap(l[0], l[1]);
-        if (value(l[0]) == 1) {
-          list[keep++] = id;
-          continue;
-        }
-        bool moved = false;
-        for (std::uint32_t j = 2; j < c.size; ++j)
-          if (value(l[j]) != -1) {
-            std::swap(l[1], l[j]);
-            watches_[index(l[1])].push_back(id);
-            moved = true;
-            break;
-          }
-        if (moved) continue;
-        list[keep++] = id;
-        if (value(l[0]) == -1) conflict = id;
-        else assign(l[0], id);
-      }
-      list.resize(keep);
-      if (conflict != no_reason) return conflict;
+    std::size_t core_head = from, other_head = from;
+    for (;;) {
+      while (core_head < trail_.size())
+        if (const std::uint32_t conflict = visit(-trail_[core_head++], true); conflict != no_reason) return conflict;
+      const std::size_t assigned = trail_.size();
+      while (other_head < trail_.size() && trail_.size() == assigned)
+        if (const std::uint32_t conflict = visit(-trail_[other_head++], false); conflict != no_reason) return conflict;
+      if (trail_.size() == assigned) return no_reason;
     }
-    return no_reason;
+  }
+
+  // The clauses that watch `falsified` and are marked (core) or not: each moves its watch, is satisfied, implies
+  // its other watched literal, or is the conflict returned.
+  std::uint32_t visit(int falsified, bool core) {
+    auto& list = watches_[index(falsified)];
+    std::size_t keep = 0;
+    std::uint32_t conflict = no_reason;
+    for (std::size_t k = 0; k < list.size(); ++k) {
+      const std::uint32_t id = list[k];
+      const clause& c = clauses_[id];
+      if (conflict != no_reason || ((c.flags & marked_flag) != 0) != core) {
+        list[keep++] = id;
+        continue;
+      }
+      int* l = &lits_[c.start];
+      if (l[0] == falsified) std::swap(l[0], l[1]);
+      if (value(l[0]) == 1) {
+        list[keep++] = id;
+        continue;
+      }
+      bool moved = false;
+      for (std::uint32_t j = 2; j < c.size; ++j)
+        if (value(l[j]) != -1) {
+          std::swap(l[1], l[j]);
+          watches_[index(l[1])].push_back(id);
+          moved = true;
+          break;
+        }
+      if (moved) continue;
+      list[keep++] = id;
+      if (value(l[0]) == -1) conflict = id;
+      else assign(l[0], id);
+    }
+    list.resize(keep);
+    return conflict;
   }
 
   // Recomputes the top level from nothing when it is not known to be current.
