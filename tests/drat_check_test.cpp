@@ -163,6 +163,17 @@ TEST(drat_check, reads_binary_drat_like_text) {
   }
 }
 
+TEST(drat_check, text_comments_may_hold_any_byte_but_zero) {
+  // UTF-8 in a comment is still text; a control byte outside comments is not, and says where it is.
+  drat_report r = check_drat(formula, "c preuve de r\xc3\xa9" "futation\n1 0\n3 0\n0\n");
+  EXPECT_EQ(r.outcome, verdict::holds) << describe(r);
+  EXPECT_FALSE(r.binary_proof);
+  r = check_drat(formula, "1 0\n3 \x01 0\n0\n");
+  EXPECT_TRUE(r.malformed);
+  EXPECT_FALSE(r.binary_proof);
+  EXPECT_EQ(r.line, 2u);
+}
+
 TEST(drat_check, malformed_binary_drat_is_reported_with_its_item) {
   drat_report r = check_drat(formula, std::string("a\x02\x00" "a\x06", 5));  // the second item never ends
   EXPECT_TRUE(r.malformed);

@@ -218,20 +218,14 @@ class drat_checker {
 
   // ----- reading -----
 
-  // Text DRAT is printable ASCII and white space; a binary proof starts with 'a' or 'd' and ends every item in a
-  // 0 byte, so a byte outside text within the first piece (or a leading 'a') means binary.
+  // A binary proof starts with 'a' or 'd' and ends every item in a 0 byte, which text DRAT never has (text is
+  // printable ASCII and white space, and comments may hold anything else but 0): so a leading 'a', or a 0 byte in
+  // the first piece, means binary. (A binary proof whose first item does not end within the first piece — a
+  // clause of some hundred thousand literals — would be misread as text and then refused as malformed, not
+  // misjudged.)
   void detect_format(const char* data, std::size_t size) {
     format_known_ = true;
-    if (static_cast<unsigned char>(data[0]) == 'a') {
-      binary_ = true;
-      return;
-    }
-    const std::size_t look = std::min<std::size_t>(size, 1 << 16);
-    for (std::size_t i = 0; i < look; ++i)
-      if (!text_byte_allowed(static_cast<unsigned char>(data[i]))) {
-        binary_ = true;
-        return;
-      }
+    binary_ = static_cast<unsigned char>(data[0]) == 'a' || std::memchr(data, 0, size) != nullptr;
   }
   static bool text_byte_allowed(unsigned char c) { return c == '\n' || c == '\r' || c == '\t' || (c >= 32 && c <= 126); }
 
@@ -243,10 +237,10 @@ class drat_checker {
       line_has_content_ = false;
       return;
     }
+    if (in_comment_ && c != 0) return;
     if (!text_byte_allowed(c))
       throw malformed_input{"byte " + std::to_string(static_cast<unsigned>(c)) +
                                 " is not text DRAT (and the proof's first bytes did not look binary)", line_ + 1};
-    if (in_comment_) return;
     if (c == ' ' || c == '\t' || c == '\r') {
       end_token();
       return;
