@@ -9,6 +9,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <memory>
 #include <sstream>
 #include <unistd.h>
 
@@ -51,12 +52,7 @@ std::uint64_t parse_integer(const std::string& text, const std::string& option) 
 }
 }  // namespace
 
-// SHA-256 of a file's content, hex, for the manifest (OpenSSL's EVP interface).
-std::string sha256(std::string_view data) {
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int length = 0;
-  if (EVP_Digest(data.data(), data.size(), digest, &length, EVP_sha256(), nullptr) != 1)
-    throw bad_input("cannot compute SHA-256 (OpenSSL)");
+static std::string hex_of(const unsigned char* digest, unsigned int length) {
   std::string hex;
   char byte[3];
   for (unsigned int k = 0; k < length; ++k) {
@@ -64,6 +60,31 @@ std::string sha256(std::string_view data) {
     hex += byte;
   }
   return hex;
+}
+
+// SHA-256 of a file's content, hex, for the manifest (OpenSSL's EVP interface).
+std::string sha256(std::string_view data) {
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int length = 0;
+  if (EVP_Digest(data.data(), data.size(), digest, &length, EVP_sha256(), nullptr) != 1)
+    throw bad_input("cannot compute SHA-256 (OpenSSL)");
+  return hex_of(digest, length);
+}
+
+// Writes a proof trace as one file of an --emit set, piece by piece (it may be gigabytes), and returns its entry.
+nlohmann::json emit_file(const std::filesystem::path& dir, const std::string& name, const drat_trace& proof) {
+  std::ofstream out(dir / name, std::ios::binary);
+  std::unique_ptr<EVP_MD_CTX, void (*)(EVP_MD_CTX*)> context(EVP_MD_CTX_new(), EVP_MD_CTX_free);
+  if (!context || EVP_DigestInit_ex(context.get(), EVP_sha256(), nullptr) != 1) throw bad_input("cannot compute SHA-256 (OpenSSL)");
+  proof.for_each_piece([&](std::string_view piece) {
+    out.write(piece.data(), static_cast<std::streamsize>(piece.size()));
+    if (EVP_DigestUpdate(context.get(), piece.data(), piece.size()) != 1) throw bad_input("cannot compute SHA-256 (OpenSSL)");
+  });
+  if (!out) throw bad_input((dir / name).string() + ": cannot write");
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int length = 0;
+  if (EVP_DigestFinal_ex(context.get(), digest, &length) != 1) throw bad_input("cannot compute SHA-256 (OpenSSL)");
+  return {{"file", name}, {"bytes", proof.bytes()}, {"sha256", hex_of(digest, length)}};
 }
 
 // Writes one file of an --emit set and returns its manifest entry.

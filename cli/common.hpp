@@ -13,6 +13,7 @@
 
 #include "dancecard/checkers/report.hpp"
 #include "dancecard/formats/dance_io.hpp"
+#include "dancecard/smt/clausal.hpp"
 
 namespace CLI {
 class App;
@@ -66,6 +67,7 @@ std::string sha256(std::string_view data);
 /// Writes one file of an --emit set into dir and returns its manifest entry (file, bytes, sha256); bad_input when it
 /// cannot be written.
 nlohmann::json emit_file(const std::filesystem::path& dir, const std::string& name, const std::string& content);
+nlohmann::json emit_file(const std::filesystem::path& dir, const std::string& name, const drat_trace& proof);
 /// Creates the --emit directory (and its parents); bad_input naming it when that fails.
 void create_emit_directory(const std::string& dir);
 

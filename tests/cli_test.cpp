@@ -662,6 +662,15 @@ TEST(cli_torus, prove_emits_what_re_checks_it_without_the_solver) {
   for (const char* text : {"\"status\": \"proven\"", "torus-3x4-general-lower.drat", "\"sha256\"", "3 steps unsat", "\"assumes\""})
     EXPECT_NE(manifest.find(text), std::string::npos) << text << " in\n" << manifest;
   EXPECT_NE(read_file(stem + "-lower.cnf").find("c time-independent gossip on the 3x4 torus, general model, 3 steps"), std::string::npos);
+  // The proof is copied from the solver's trace piece by piece, its SHA-256 summed on the way: it must be the file's.
+  {
+    FILE* pipe = popen(("sha256sum " + stem + "-lower.drat").c_str(), "r");
+    std::array<char, 65> sum{};
+    ASSERT_EQ(std::fread(sum.data(), 1, 64, pipe), 64u);
+    pclose(pipe);
+    EXPECT_NE(manifest.find(std::string("\"sha256\": \"") + sum.data() + "\""), std::string::npos) << sum.data() << " in\n" << manifest;
+    EXPECT_NE(manifest.find("\"bytes\": " + std::to_string(std::filesystem::file_size(stem + "-lower.drat"))), std::string::npos);
+  }
   // --steps: a sat question leaves a witness and no proof; an unsat one its own query and proof
   expect_run("prove torus --dims 3x4 --model general --steps 4 --emit " + dir, 0, "sat");
   expect_run("simulate torus " + stem + "-4-witness.json", 0, "complete after");

@@ -161,12 +161,24 @@ drat_report drat_trace::check(std::string_view dimacs) const {
 }
 
 std::string drat_trace::read() const {
-  if (!file_) return {};
-  std::string all(bytes_, '\0');
-  std::rewind(file_.get());
-  if (std::fread(all.data(), 1, all.size(), file_.get()) != all.size())
-    throw std::runtime_error("drat_trace: the proof could not be read back from its temporary file");
+  std::string all;
+  all.reserve(bytes_);
+  for_each_piece([&](std::string_view piece) { all.append(piece); });
   return all;
+}
+
+void drat_trace::for_each_piece(const std::function<void(std::string_view)>& use) const {
+  if (!file_) return;
+  std::rewind(file_.get());
+  std::vector<char> buffer(1 << 20);
+  std::uint64_t left = bytes_;
+  while (left > 0) {
+    const std::size_t want = static_cast<std::size_t>(std::min<std::uint64_t>(left, buffer.size()));
+    if (std::fread(buffer.data(), 1, want, file_.get()) != want)
+      throw std::runtime_error("drat_trace: the proof could not be read back from its temporary file");
+    use(std::string_view(buffer.data(), want));
+    left -= want;
+  }
 }
 
 clausal_result solve_with_proof(const cnf_formula& formula, unsigned budget_ms, drat_encoding encoding) {

@@ -348,7 +348,7 @@ torus_query_result solve_torus_clausal(const torus& network, torus_model model, 
                    " lemmas, " + std::to_string(check.core_clauses) + " core clauses of " + std::to_string(f.clauses.size()) + ")";
       if (keep_certificate) {
         out.formula = std::move(dimacs);
-        out.proof = solved.proof.read();
+        out.proof = solved.proof;
       }
     } else {
       out.answer = solver_answer::unknown;

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -46,6 +47,8 @@ class drat_trace {
   drat_report check(std::string_view dimacs) const;
   /// The whole proof, as traced.
   std::string read() const;
+  /// The proof, as traced, in pieces of at most a mebibyte, in order (for copying it without holding it).
+  void for_each_piece(const std::function<void(std::string_view)>& use) const;
 
  private:
   std::shared_ptr<std::FILE> file_;

@@ -23,9 +23,10 @@ struct torus_query_result {
   double seconds = 0;
   std::string reason;
   // Asked for with keep_certificate (clausal engine), for an unsat answer whose proof was accepted: the query in
-  // DIMACS (with its comments) and CaDiCaL's text DRAT proof — what `dancecard check-proof FILE.cnf FILE.drat` or any
-  // DRAT checker re-checks. Empty otherwise.
-  std::string formula, proof;
+  // DIMACS (with its comments) and CaDiCaL's text DRAT proof, still in its temporary file (it may be gigabytes) —
+  // what `dancecard check-proof FILE.cnf FILE.drat` or any DRAT checker re-checks. Empty otherwise.
+  std::string formula;
+  drat_trace proof;
 };
 
 torus_query_result solve_torus_pairing(const torus& network, std::uint64_t steps, unsigned timeout_ms);
