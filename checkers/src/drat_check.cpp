@@ -199,9 +199,14 @@ class drat_checker {
       lemma.assign(lits_.begin() + static_cast<std::ptrdiff_t>(c.start),
                    lits_.begin() + static_cast<std::ptrdiff_t>(c.start + c.size));
       if (conflict_under(negations(lemma))) continue;
-      if (!lemma.empty() && resolution_asymmetric_tautology(lemma)) {
-        ++out_.rat_lemmas;
-        continue;
+      // The pivot is the lemma's first literal as the proof wrote it: propagation reorders the stored literals.
+      const int pivot = lemma_pivot_[id - first_lemma_];
+      if (pivot != 0) {
+        std::iter_swap(lemma.begin(), std::find(lemma.begin(), lemma.end(), pivot));
+        if (resolution_asymmetric_tautology(lemma)) {
+          ++out_.rat_lemmas;
+          continue;
+        }
       }
       fail(lemma_line_[id - first_lemma_], "lemma" + text_of(lemma) + " is neither RUP nor RAT (on its first literal) at this point");
       return;
@@ -376,7 +381,10 @@ class drat_checker {
     clauses_.push_back({lits_.size(), static_cast<std::uint32_t>(pending_.size()),
                         static_cast<std::uint8_t>(active_flag | (original ? original_flag : 0))});
     lits_.insert(lits_.end(), pending_.begin(), pending_.end());
-    if (!original) lemma_line_.push_back(line);
+    if (!original) {
+      lemma_line_.push_back(line);
+      lemma_pivot_.push_back(pending_.empty() ? 0 : pending_.front());
+    }
     present_.insert(h, id);
     pending_.clear();
     return id;
@@ -656,6 +664,7 @@ class drat_checker {
   std::vector<clause> clauses_;
   std::vector<std::uint32_t> events_;        // clause id << 1, | 1 for a deletion
   std::vector<std::size_t> lemma_line_;      // per lemma (id − first_lemma_): where it ends in the proof
+  std::vector<int> lemma_pivot_;             // per lemma: its first literal as written (0 for the empty clause)
   std::uint32_t first_lemma_ = 0;
   int max_var_ = 0;
   // checking
