@@ -163,6 +163,24 @@ TEST(drat_check, reads_binary_drat_like_text) {
   }
 }
 
+TEST(drat_check, the_rat_pivot_is_the_first_literal_as_written) {
+  // Found by a random search against the earlier checker: (4 -3) is RAT on -3 but not on 4 (nor RUP) at its line, and
+  // that checker, reading the pivot off literals that propagation had reordered, accepted it. DRAT takes the first
+  // literal as written: (4 -3) is rejected, the same lemma written (-3 4) is accepted. Variable 4 is defined by the
+  // first three lemmas (extended resolution: 4 <-> (-3 and -2)), each RAT on its first literal.
+  const std::string cnf = "p cnf 3 15\n-3 1 2 0\n-2 -3 1 0\n1 -2 3 0\n-3 -1 2 0\n2 3 -1 0\n2 -3 1 0\n2 -3 1 0\n3 2 1 0\n-2 3 1 0\n1 3 2 0\n-3 2 -1 0\n-2 -3 1 0\n1 -3 -2 0\n3 -1 -2 0\n-1 -3 -2 0\n";
+  const std::string proof = "4 3 2 0\n-4 -3 0\n-4 -2 0\n4 -3 0\n-4 0\n4 0\n4 0\n-4 0\n4 0\n4 0\n4 -3 0\n0\n";
+  drat_report r = check_drat(cnf, proof);
+  EXPECT_EQ(r.outcome, verdict::violated);
+  EXPECT_EQ(r.line, 4u);
+  EXPECT_NE(r.problem.find("lemma (4 -3 0)"), std::string::npos) << r.problem;
+  std::string swapped = proof;
+  swapped.replace(swapped.find("\n4 -3 0\n"), 9, "\n-3 4 0\n");
+  r = check_drat(cnf, swapped);
+  EXPECT_EQ(r.outcome, verdict::holds) << describe(r);
+  EXPECT_EQ(r.rat_lemmas, 2u);
+}
+
 TEST(drat_check, text_comments_may_hold_any_byte_but_zero) {
   // UTF-8 in a comment is still text; a control byte outside comments is not, and says where it is.
   drat_report r = check_drat(formula, "c preuve de r\xc3\xa9" "futation\n1 0\n3 0\n0\n");
