@@ -28,7 +28,7 @@ void add_check_proof_command(CLI::App& app, int& code) {
       const drat_report r = check_drat(cnf, proof_path == "-" ? std::cin : proof_file);
       if (r.malformed)
         throw bad_input((r.problem.rfind("CNF", 0) == 0 ? (*files)[0] : (*files)[1]) + ": " +
-                        (r.line > 0 ? (r.binary_proof && r.problem.rfind("CNF", 0) != 0 ? "item " : "line ") + std::to_string(r.line) + ": " : "") +
+                        (r.line > 0 ? (r.line_is_item() ? "item " : "line ") + std::to_string(r.line) + ": " : "") +
                         r.problem);
       std::cout << (*files)[1] << ": " << describe(r) << "\n";
       code = r.outcome == verdict::holds ? exit_holds : exit_violated;

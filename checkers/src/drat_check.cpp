@@ -752,7 +752,7 @@ std::string describe(const drat_report& r) {
     s << ", core of " << r.core_clauses << " original clauses)";
   } else {
     s << (r.malformed ? "malformed" : "rejected");
-    if (r.line > 0) s << (r.binary_proof && r.problem.rfind("CNF", 0) != 0 ? " at proof item " : " at line ") << r.line;
+    if (r.line > 0) s << (r.line_is_item() ? " at proof item " : " at line ") << r.line;
     s << ": " << r.problem;
   }
   return s.str();

@@ -131,7 +131,7 @@ clausal_result solve_cnf(const cnf_formula& formula, unsigned budget_ms, bool wi
       out.answer = solver_answer::unknown;
       out.reason = "CaDiCaL answered unsat, but its proof trace could not be written to the temporary file (disk full?)";
     } else {
-      out.proof = drat_trace(std::move(proof), encoding, static_cast<std::uint64_t>(size));
+      out.proof = drat_trace(std::move(proof), static_cast<std::uint64_t>(size));
     }
   }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -140,8 +140,7 @@ clausal_result solve_cnf(const cnf_formula& formula, unsigned budget_ms, bool wi
 
 }  // namespace
 
-drat_trace::drat_trace(std::shared_ptr<std::FILE> file, drat_encoding encoding, std::uint64_t bytes)
-    : file_(std::move(file)), encoding_(encoding), bytes_(bytes) {}
+drat_trace::drat_trace(std::shared_ptr<std::FILE> file, std::uint64_t bytes) : file_(std::move(file)), bytes_(bytes) {}
 
 drat_report drat_trace::check(std::string_view dimacs) const {
   if (!file_) return check_drat(dimacs, std::string_view());

@@ -50,6 +50,9 @@ struct drat_report {
   std::uint64_t core_clauses = 0;        // original clauses the refutation depends on
   std::size_t line = 0;                  // proof line (item, if binary; CNF line when malformed in the CNF) of the failure
   std::string problem;
+
+  /// Whether `line` counts the items of a binary proof rather than lines.
+  bool line_is_item() const { return binary_proof && problem.rfind("CNF", 0) != 0; }
 };
 
 /// Where a streamed proof comes from: fills at most `capacity` bytes of `buffer` and returns how many it wrote; 0

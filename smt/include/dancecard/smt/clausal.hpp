@@ -39,9 +39,7 @@ enum class drat_encoding { binary, text };
 class drat_trace {
  public:
   drat_trace() = default;
-  drat_trace(std::shared_ptr<std::FILE> file, drat_encoding encoding, std::uint64_t bytes);
-  bool empty() const { return bytes_ == 0; }
-  drat_encoding encoding() const { return encoding_; }
+  drat_trace(std::shared_ptr<std::FILE> file, std::uint64_t bytes);
   std::uint64_t bytes() const { return bytes_; }
   /// The checker's verdict on this proof for the formula `dimacs` (a read error is reported as malformed).
   drat_report check(std::string_view dimacs) const;
@@ -52,7 +50,6 @@ class drat_trace {
 
  private:
   std::shared_ptr<std::FILE> file_;
-  drat_encoding encoding_ = drat_encoding::binary;
   std::uint64_t bytes_ = 0;
 };
 
