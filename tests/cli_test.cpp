@@ -451,8 +451,9 @@ TEST(cli_torus, generate_simulate_and_bad_input) {
   EXPECT_EQ(r.code, 0) << r.output;
   EXPECT_NE(r.output.find("\"steps\": 12"), std::string::npos) << r.output;
   // Conditions and malformed tables are bad input, naming the problem.
-  // 5 x 8: the smaller size odd, so square switches give the two Hamiltonian cycles; 4 x 5 has none of the conditions.
+  // 5 x 8 and 4 x 5: a size odd, so square switches give the two Hamiltonian cycles (2 packets per PU, P/2 steps).
   expect_run("simulate torus --dims 5x8", 0, "complete after 20 steps");
+  expect_run("simulate torus --dims 4x5", 0, "complete after 10 steps");
   // Any sizes >= 3 by the square-switch search: 4 x 5 (no explicit construction here) and 3-D, d packets per PU.
   // 3-D cubes by the explicit construction (Park): floor(P/2) steps with 3 packets; m = 4 and non-cubes are refused by name
   expect_run("simulate torus --dims 5x5x5 --algo hamiltonian", 0, "complete after 62 steps");
@@ -476,7 +477,7 @@ TEST(cli_torus, generate_simulate_and_bad_input) {
   expect_run("simulate torus --dims 4x3x2x4 --algo one-packet --supply-search 60", 0, "complete after 24 steps");
   expect_run("simulate torus --dims 4x4 --algo hamiltonian --supply-search 10", 2, "for --algo one-packet or partial");
   expect_run("simulate torus --dims 4x2x4x5 --algo one-packet --supply-search 0.001", 3, "");
-  expect_run("generate torus --dims 4x5", 2, "the smaller odd, got 4x5");
+  expect_run("generate torus --dims 2x5", 2, "both sizes >= 3 and the sizes equal or one of them odd, got 2x5");
   EXPECT_EQ(run("generate torus --dims 6x").code, 2);
   EXPECT_EQ(run("generate torus --dims 6x8 --algo zigzag").code, 2);
   const std::string bad = testing::TempDir() + "bad-torus.json";

@@ -218,9 +218,9 @@ TEST(torus_partial, section_3_3_both_odd_meets_theorem_4_with_one_packet) {
 }
 
 TEST(torus_hamilton, product_decomposition_section_3_4) {
-  // Even sizes (Section 3.1 splits every product), odd 2-D factors (square switches), mixed.
+  // Even sizes (Section 3.1 splits every product), 2-D factors with an odd size (square switches), mixed.
   for (const char* dims : {"4x6", "2x2", "4x4x4x4", "2x4x2x6", "6", "2x2x2x2x2x2x2x2", "3x3", "5x9", "9x5", "6x6", "7x12", "3x3x3x3",
-                           "3x5x4x4", "3x4x3x4", "5"}) {
+                           "3x5x4x4", "3x4x3x4", "5", "4x5", "4x5x4x4", "6x3x4x7"}) {
     const torus t = torus::parse(dims);
     const cycle_system system = hamiltonian_product_cycles(t);
     const cycle_system_report cycles = check_cycle_system(system, 0);
@@ -234,9 +234,8 @@ TEST(torus_hamilton, product_decomposition_section_3_4) {
     EXPECT_EQ(run.steps, t.size() / 2) << dims;  // Section 3.4: d packets per PU, P/2 steps
   }
   EXPECT_THROW(hamiltonian_product_cycles(torus::parse("4x4x4")), std::invalid_argument);
-  EXPECT_THROW(hamiltonian_product_cycles(torus::parse("4x5")), std::invalid_argument);     // smaller size even, other odd
-  EXPECT_THROW(hamiltonian_product_cycles(torus::parse("4x5x4x4")), std::invalid_argument);  // its 4 x 5 factor
-  EXPECT_THROW(hamiltonian_product_cycles(torus::parse("2x3")), std::invalid_argument);
+  EXPECT_THROW(hamiltonian_product_cycles(torus::parse("2x3")), std::invalid_argument);      // a size 2 beside an odd one
+  EXPECT_THROW(hamiltonian_product_cycles(torus::parse("2x3x4x4")), std::invalid_argument);  // its 2 x 3 factor
 }
 
 TEST(torus_hamilton, explicit_cube_decomposition_for_every_m_but_4) {
@@ -327,23 +326,35 @@ TEST(torus_hamilton, square_switch_search_decomposes_tori_of_any_dimension) {
   EXPECT_THROW(switch_search_decomposition(torus({2, 5})), std::invalid_argument);  // n_j = 2: double links
 }
 
-TEST(torus_hamilton, square_switches_decompose_every_odd_and_square_2d_torus) {
-  // Two Hamiltonian cycles (Kotzig's merging by unit-square switches) wherever the smaller size is odd or the sizes are
-  // equal: checked on every such torus up to 15 x 31 (and the transposes).
-  std::size_t count = 0;
-  for (std::uint32_t m = 3; m <= 15; ++m)
-    for (std::uint32_t n = m; n <= 31; ++n) {
-      if (m != n && m % 2 == 0) continue;
+TEST(torus_hamilton, square_switches_decompose_every_2d_torus_not_both_even) {
+  // Two Hamiltonian cycles (Kotzig's merging by unit-square switches) wherever the sizes are equal or one is odd:
+  // checked on every such torus up to 16 x 33 (and the transposes), the smaller size odd or even.
+  std::size_t count = 0, smaller_even = 0;
+  for (std::uint32_t m = 3; m <= 16; ++m)
+    for (std::uint32_t n = m; n <= 33; ++n) {
+      if (m != n && m % 2 == 0 && n % 2 == 0) continue;  // Section 3.1's case
       for (const torus& t : {torus({m, n}), torus({n, m})}) {
         const cycle_system system = hamiltonian_product_cycles(t);
         const cycle_system_report cycles = check_cycle_system(system, 0);
         ASSERT_TRUE(cycles.holds()) << t.name() << ": " << describe(cycles);
         ASSERT_EQ(cycles.lengths, (std::vector<std::uint64_t>{t.size(), t.size()})) << t.name();
         ++count;
+        if (m != n && m % 2 == 0) ++smaller_even;
       }
     }
-  // m odd: 29 + 27 + … + 17 = 161 sizes n >= m; m even: the 6 squares; each also transposed
-  EXPECT_EQ(count, 2u * (161 + 6));
+  // m odd: 31 + 29 + … + 19 = 175 sizes n >= m; m even: the 7 squares and 15 + 14 + … + 9 = 84 odd n > m; each also
+  // transposed
+  EXPECT_EQ(count, 2u * (175 + 7 + 84));
+  EXPECT_EQ(smaller_even, 2u * 84);
+  // Sizes beyond what `torus` is asked for elsewhere: a long thin even-by-odd torus and a large one.
+  for (const torus& t : {torus({4, 301}), torus({40, 41}), torus({302, 3})}) {
+    const cycle_system_report cycles = check_cycle_system(hamiltonian_product_cycles(t), 0);
+    EXPECT_TRUE(cycles.holds()) << t.name() << ": " << describe(cycles);
+  }
+  // 4 x 5 with 2 packets per PU, one per cycle: floor(P/2) = 10 steps.
+  const gossip_report run = simulate_gossip(cycle_routing(hamiltonian_product_cycles(torus({4, 5})), supply_policy::time_independent, false));
+  ASSERT_TRUE(run.holds());
+  EXPECT_EQ(run.steps, 10u);
 }
 
 TEST(torus_checks, corrupted_cycles_and_supplies_are_caught) {

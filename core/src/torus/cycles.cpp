@@ -128,33 +128,50 @@ std::array<std::vector<std::uint64_t>, 2> split_2d(std::uint64_t rows, std::uint
 
 bool square_switches_apply(std::uint64_t rows, std::uint64_t cols) {
   const std::uint64_t m = std::min(rows, cols), n = std::max(rows, cols);
-  return m >= 3 && (m == n || m % 2 == 1);
+  return m >= 3 && (m == n || m % 2 == 1 || n % 2 == 1);
 }
 
 namespace {
 
-// Two Hamiltonian cycles of the rows × cols torus by square switches, for rows = cols or min(rows, cols) odd (sizes
-// >= 3). Start: cycle 0 = the row rings, cycle 1 = the column rings. Switching a unit square (its two row edges to
-// cycle 1, its two column edges to cycle 0) keeps both 2-factors, and when its row edges lie on two different
-// cycle-0 rings and its column edges on two different cycle-1 rings it merges both pairs (Kotzig's argument for
-// C_m □ C_n). For rows <= cols: squares (i, i), i = 0 … rows − 2, merge all rows and the first `rows` columns; when
-// cols > rows (rows odd), (rows − 1, rows − 1) and then (1 + (c − rows) mod 2, c) for c = rows … cols − 2 merge the
-// remaining columns one at a time while the rows stay one cycle. The walk below verifies that both are Hamiltonian
-// (checked in tests for rows odd 3..25 with cols up to 60, and squares 3..29); rows > cols is the transpose.
+// Two Hamiltonian cycles of the rows × cols torus by square switches, for rows = cols or one size odd (sizes >= 3).
+// Start: cycle 0 = the row rings, cycle 1 = the column rings. Switching a unit square (its two row edges to cycle 1,
+// its two column edges to cycle 0) keeps both 2-factors; when its row edges lie on two different cycle-0 rings and its
+// column edges on two different cycle-1 rings it merges both pairs (Kotzig's argument for C_m □ C_n), and when two
+// edges of one colour lie on one cycle, traversed the same way, it keeps that cycle one (a 2-opt move). The squares
+// are pairwise edge-disjoint, so the result is the set of squares, whatever the order. In the m × n frame (m <= n):
+//   m = n or m odd: squares (i, i), i = 0 … m − 2, merge all rows and the first m columns; when n > m (m odd),
+//     (m − 1, m − 1) and then (1 + (c − m) mod 2, c) for c = m … n − 2 merge the remaining columns one at a time while
+//     the rows stay one cycle (rows merged along a path alternate direction, so with m odd rows m − 1 and 0 run the
+//     same way);
+//   m even, n odd: there every pair of adjacent rows runs opposite ways once the rows are one cycle, so no square can
+//     add a column after that; instead squares (c mod 2, c) for c = 0 … n − 2 zigzag between rows 0 and 1 through
+//     every column, (r, r mod 2) for r = 2 … m − 3 bring in rows 2 … m − 3, and (m − 2, n − 1) the last two (found by
+//     exhaustive search over square sets on 4 × 5, 4 × 7, 6 × 7, 8 × 9, then checked on every m even <= 40, n odd
+//     <= 60 while designing it).
+// The walk below verifies that both are Hamiltonian (the unit tests cover every qualifying torus up to 16 × 33 and
+// squares 3..29); rows > cols is the transpose.
 std::array<std::vector<std::uint64_t>, 2> switch_2d(std::uint64_t rows, std::uint64_t cols) {
   const std::uint64_t m = std::min(rows, cols), n = std::max(rows, cols);
   if (!square_switches_apply(rows, cols))
-    throw std::invalid_argument("square switches need both sizes >= 3 and the sizes equal or the smaller odd, got " + std::to_string(rows) + "x" +
+    throw std::invalid_argument("square switches need both sizes >= 3 and the sizes equal or one of them odd, got " + std::to_string(rows) + "x" +
                                 std::to_string(cols));
   // colour of the edge leaving (r, c) along the row (horizontal) or the column (vertical), in the m × n frame
   std::vector<std::uint8_t> horizontal(m * n, 0), vertical(m * n, 1);
   auto flip = [&](std::uint64_t r, std::uint64_t c) {
+    if (horizontal[r * n + c] != 0 || horizontal[((r + 1) % m) * n + c] != 0 || vertical[r * n + c] != 1 || vertical[r * n + (c + 1) % n] != 1)
+      throw std::logic_error("square switches: two squares of the schedule share an edge");
     horizontal[r * n + c] = horizontal[((r + 1) % m) * n + c] = 1;
     vertical[r * n + c] = vertical[r * n + (c + 1) % n] = 0;
   };
-  for (std::uint64_t i = 0; i + 1 < m; ++i) flip(i, i);
-  if (n > m) flip(m - 1, m - 1);
-  for (std::uint64_t c = m; c + 1 < n; ++c) flip(1 + (c - m) % 2, c);
+  if (m == n || m % 2 == 1) {
+    for (std::uint64_t i = 0; i + 1 < m; ++i) flip(i, i);
+    if (n > m) flip(m - 1, m - 1);
+    for (std::uint64_t c = m; c + 1 < n; ++c) flip(1 + (c - m) % 2, c);
+  } else {  // m even, n odd
+    for (std::uint64_t c = 0; c + 1 < n; ++c) flip(c % 2, c);
+    for (std::uint64_t r = 2; r + 2 < m; ++r) flip(r, r % 2);
+    flip(m - 2, n - 1);
+  }
   std::array<std::vector<std::uint64_t>, 2> out;
   for (std::uint8_t colour = 0; colour < 2; ++colour) {
     std::uint64_t r = 0, c = 0, pr = m, pc = n;  // the previous PU (none yet)
@@ -248,7 +265,7 @@ std::array<std::vector<std::uint64_t>, 3> cube_3d(std::uint64_t m) {
 }
 
 // Hamilton decomposition of the torus with the given dims (count 1, 2, 3, 4, 6 or 8; every 3-D factor an m × m × m cube
-// with m >= 3, m != 4; every 2-D factor both even, equal, or with its smaller size odd): per cycle the sequence of
+// with m >= 3, m != 4; every 2-D factor both even or both sizes >= 3): per cycle the sequence of
 // mixed-radix PU indices (row-major over dims).
 std::vector<std::vector<std::uint64_t>> decompose(const std::vector<std::uint32_t>& dims) {
   if (dims.size() == 1) {
@@ -313,9 +330,9 @@ cycle_system hamiltonian_product_cycles(const torus& network) {
   std::vector<std::vector<std::uint64_t>> sequences;
   try {
     sequences = decompose(network.dims());
-  } catch (const std::invalid_argument& e) {  // a 2-D factor with the smaller size even and the other odd, or a 3-D one not a cube
+  } catch (const std::invalid_argument& e) {  // a 2-D factor with a size 2 and an odd one, or a 3-D one not a cube
     throw std::invalid_argument("Hamilton decomposition (Section 3.4) of " + network.name() + ": " + e.what() +
-                                " (every 2-D factor of the product must have both sizes even, equal sizes, or its smaller size odd; every 3-D factor must be a cube m x m x m, m >= 3, m != 4)");
+                                " (every 2-D factor of the product must have both sizes even or both >= 3; every 3-D factor must be a cube m x m x m, m >= 3, m != 4)");
   }
   std::vector<char> used(static_cast<std::size_t>(network.size()) * network.ports(), 0);
   for (const auto& sequence : sequences) out.cycles.push_back(cycle_through(network, sequence, used));

@@ -58,15 +58,15 @@ std::uint32_t zigzag_type(const std::vector<std::uint32_t>& dims, std::uint64_t 
 /// then G □ G' is the union of the H_i □ H'_i, each a 2-D torus |G| × |G'|, split into two Hamiltonian cycles — by
 /// Section 3.1's rules when both sizes are even, else by square switches (Kotzig, "Every Cartesian product of two
 /// circuits is decomposable into two Hamiltonian circuits", 1973: start from the row rings and the column rings and
-/// switch unit squares so that each switch merges two rings of each; our schedule of squares, in cycles.cpp, needs the
-/// sizes equal or the smaller one odd, and the walk that reads the cycles off verifies that both are Hamiltonian).
-/// The dims split in halves (d = 6: two 3-D cubes; d = 4: two 2-D factors).
+/// switch unit squares that merge rings; our schedules of squares, in cycles.cpp, cover equal sizes and every pair
+/// with an odd size >= 3, and the walk that reads the cycles off verifies that both are Hamiltonian). So every 2-D
+/// torus with both sizes >= 3, or both even, is covered. The dims split in halves (d = 6: two 3-D cubes; d = 4: two
+/// 2-D factors).
 /// require (std::invalid_argument names it): d != 5, 7; every 3-D factor a cube with m >= 3, m != 4; every 2-D
-/// torus on the way (the factors (n_1, n_2), (n_3, n_4), … and their products) has both sizes even, equal sizes, or
-/// its smaller size odd and >= 3.
+/// torus on the way (the factors (n_1, n_2), (n_3, n_4), … and their products) has both sizes even or both >= 3.
 cycle_system hamiltonian_product_cycles(const torus& network);
-/// Whether square switches split the rows × cols torus into two Hamiltonian cycles: both sizes >= 3, and equal or the
-/// smaller one odd (hamiltonian_product_cycles uses them for every 2-D torus on the way that is not both even).
+/// Whether square switches split the rows × cols torus into two Hamiltonian cycles: both sizes >= 3, and equal or one
+/// of them odd (hamiltonian_product_cycles uses them for every 2-D torus on the way that is not both even).
 bool square_switches_apply(std::uint64_t rows, std::uint64_t cols);
 
 /// d edge-disjoint Hamiltonian cycles of any torus with every n_j >= 3, by randomized square switches (Kotzig's
