@@ -136,6 +136,14 @@ void explicit_cube(benchmark::State& state) {
   const auto m = static_cast<std::uint32_t>(state.range(0));
   for (auto _ : state) benchmark::DoNotOptimize(hamiltonian_product_cycles(torus({m, m, m})).cycles.size());
 }
+// The layered construction (one dimension at a time) on non-cubes with an odd size: 31 x 32 x 32 (beside the cube
+// above and the square-switch search on the same torus), 63 x 64 x 64, and 7-D 3 x 4 x 4 x 4 x 4 x 4 x 4 (12,288 PUs).
+void layered(benchmark::State& state, const torus& network) {
+  for (auto _ : state) benchmark::DoNotOptimize(hamiltonian_product_cycles(network).cycles.size());
+}
+void switch_search_31x32x32(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(switch_search_decomposition(torus({31, 32, 32})).has_value());
+}
 
 // Supply of the off-cycle packets on the 4 x 2 x 4 x 5 zigzag cycles: the SAT search for the least scheduled supply
 // (smt/torus_supply, upward from the circulation) against the greedy cycle_routing as the baseline; "steps" is the
@@ -176,6 +184,10 @@ BENCHMARK(switch_search_10x10x10)->Unit(benchmark::kMillisecond);
 BENCHMARK(sat_search_10x10x10)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(switch_search_32x32x32)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(explicit_cube)->Arg(32)->Arg(64)->Arg(129)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(layered, 31x32x32, torus({31, 32, 32}))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(layered, 63x64x64, torus({63, 64, 64}))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(layered, 3x4x4x4x4x4x4, torus({3, 4, 4, 4, 4, 4, 4}))->Unit(benchmark::kMillisecond);
+BENCHMARK(switch_search_31x32x32)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(sat_witness_4x6_pairing)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(supply_search_4x2x4x5)->Unit(benchmark::kMillisecond);
 BENCHMARK(greedy_supply_4x2x4x5)->Unit(benchmark::kMillisecond);

@@ -335,6 +335,7 @@ void register_torus_construction_claims(theorem_book& book) {
             "d edge-disjoint Hamiltonian cycles (product construction for d = 4, 8 -- every 2-D factor split by Section "
             "3.1 when both sizes are even, else by square switches; for d = 3 "
             "cubes m x m x m, m != 4, Park's explicit construction (arXiv:2603.24708), and d = 6 as a product of two cubes; "
+            "every other torus with sizes >= 3, one odd, by adding one dimension at a time (Aubert and Schneider's scheme); "
             "for any sizes >= 3 a randomized square-switch search, and SAT search), d packets per PU: gossip in P/2 steps",
             claim_method::simulation, [] {
               std::uint64_t count = 0;
@@ -343,6 +344,15 @@ void register_torus_construction_claims(theorem_book& book) {
                                        "6x4x4x2", "2x2x2x2x2x2x2x2", "3x3x3x3", "3x5x4x4", "5x5x3x7", "3x4x3x4", "4x5x6x7"}) {
                 const std::string problem = hamilton_problem(hamiltonian_product_cycles(torus::parse(dims)));
                 if (!problem.empty()) return claim_result{verdict::violated, "explicit constructions, d = 3, 4, 6, 8", problem};
+                ++count;
+              }
+              // explicit, layered: 3-D non-cubes and d = 5, 7 with an odd size
+              for (const char* dims : {"3x4x5", "4x4x5", "6x7x8", "9x10x12", "3x3x3x3x3", "4x4x3x4x4", "3x3x3x3x3x3x3"}) {
+                const cycle_system system = hamiltonian_product_cycles(torus::parse(dims));
+                if (system.construction != "hamiltonian-layered")
+                  return claim_result{verdict::violated, "layered construction", std::string(dims) + ": built by " + system.construction};
+                const std::string problem = hamilton_problem(system);
+                if (!problem.empty()) return claim_result{verdict::violated, "layered construction, d = 3, 5, 7", problem};
                 ++count;
               }
               for (const char* dims : {"5x6x7", "12x12x12", "16x16x16", "4x5x6x7", "4x5"}) {  // square-switch search (any sizes >= 3)
@@ -359,7 +369,7 @@ void register_torus_construction_claims(theorem_book& book) {
                 if (!problem.empty()) return claim_result{verdict::violated, "d = 3", problem};
                 ++count;
               }
-              return claim_result{verdict::holds, std::to_string(count) + " tori: d = 3 cubes (explicit: m = 3, 5, 6, 7, 8, 10 -- odd, and m = 0, 2, 4 mod 6), d = 6 (3^6, product of two cubes), d = 4, 8 (product construction, odd factors too), d = 2, 3, 4 (square-switch search, up to 16x16x16), d = 3 (SAT search)",
+              return claim_result{verdict::holds, std::to_string(count) + " tori: d = 3 cubes (explicit: m = 3, 5, 6, 7, 8, 10 -- odd, and m = 0, 2, 4 mod 6), d = 6 (3^6, product of two cubes), d = 4, 8 (product construction, odd factors too), d = 3, 5, 7 with an odd size (layered), d = 2, 3, 4 (square-switch search, up to 16x16x16), d = 3 (SAT search)",
                                   "d Hamiltonian, pairwise edge-disjoint cycles; simulated steps = floor(P/2) exactly"};
             }});
 

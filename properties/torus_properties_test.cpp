@@ -193,6 +193,34 @@ RC_GTEST_PROP(torus_hamilton, square_switch_search, ()) {
   RC_ASSERT(run.steps == t.size() / 2);
 }
 
+// Section 3.4 for every torus with an odd size (hamiltonian_product_cycles: products and cubes where they apply, else
+// the layered construction): random tori of dimension 3 to 7, sizes 3..12 with one odd size put anywhere, at most
+// 4000 PUs: d Hamiltonian edge-disjoint cycles, deterministic, and floor(P/2) steps with d packets per PU.
+RC_GTEST_PROP(torus_hamilton, layered_decompositions, ()) {
+  const std::uint32_t d = *rc::gen::inRange<std::uint32_t>(3, 8);
+  std::vector<std::uint32_t> dims;
+  std::uint64_t P = 1;
+  for (std::uint32_t j = 0; j < d; ++j) {
+    const std::uint32_t n = *rc::gen::inRange<std::uint32_t>(3, P * 12 * (d - j) > 4000 ? 5 : 13);
+    dims.push_back(n);
+    P *= n;
+  }
+  const std::size_t odd_at = *rc::gen::inRange<std::size_t>(0, d);
+  if (dims[odd_at] % 2 == 0) dims[odd_at] += dims[odd_at] == 4 ? -1 : 1;
+  const torus t(dims);
+  const cycle_system system = hamiltonian_product_cycles(t);
+  RC_TAG(system.construction);
+  const cycle_system_report cycles = check_cycle_system(system, 0);
+  RC_ASSERT(cycles.holds());
+  RC_ASSERT(cycles.lengths == std::vector<std::uint64_t>(d, t.size()));
+  const cycle_system again = hamiltonian_product_cycles(t);
+  for (std::size_t c = 0; c < d; ++c) RC_ASSERT(again.cycles[c].pus == system.cycles[c].pus);
+  if (t.size() > 1500) return;
+  const gossip_report run = simulate_gossip(cycle_routing(system, supply_policy::time_independent, false));
+  RC_ASSERT(run.holds());
+  RC_ASSERT(run.steps == t.size() / 2);
+}
+
 // Theorems 3 and 4's counts (2 packets, n1 n2/2 resp. ceil(n1 n2/2) steps) by two Hamiltonian cycles from the SAT
 // search, and Section 3.4 for d = 4 (product construction, even sizes): d cycles, floor(P/2) steps.
 RC_GTEST_PROP(torus_hamilton, search_and_product_decompositions, ()) {

@@ -459,7 +459,10 @@ TEST(cli_torus, generate_simulate_and_bad_input) {
   expect_run("simulate torus --dims 5x5x5 --algo hamiltonian", 0, "complete after 62 steps");
   expect_run("simulate torus --dims 6x6x6 --algo hamiltonian", 0, "3 cycles (hamiltonian-cube)");
   expect_run("simulate torus --dims 4x4x4 --algo hamiltonian", 2, "m >= 3 and m != 4, got m = 4");
-  expect_run("simulate torus --dims 3x3x5 --algo hamiltonian", 2, "must be a cube m x m x m");
+  // Other tori with an odd size one dimension at a time (layered); every size even and no cube or product: refused by name.
+  expect_run("simulate torus --dims 3x3x5 --algo hamiltonian", 0, "3 cycles (hamiltonian-layered)");
+  expect_run("simulate torus --dims 3x3x3x3x3 --algo hamiltonian", 0, "complete after 121 steps");
+  expect_run("simulate torus --dims 4x6x8 --algo hamiltonian", 2, "the layered construction needs every size >= 3 and one of them odd");
   expect_run("simulate torus --dims 4x5 --algo hamiltonian-switch", 0, "complete after 10 steps");
   expect_run("simulate torus --dims 3x4x5 --algo hamiltonian-switch", 0, "3 cycles (square-switch search)");
   expect_run("simulate torus --dims 2x5 --algo hamiltonian-switch", 2, "needs every n_j >= 3");
@@ -477,7 +480,7 @@ TEST(cli_torus, generate_simulate_and_bad_input) {
   expect_run("simulate torus --dims 4x3x2x4 --algo one-packet --supply-search 60", 0, "complete after 24 steps");
   expect_run("simulate torus --dims 4x4 --algo hamiltonian --supply-search 10", 2, "for --algo one-packet or partial");
   expect_run("simulate torus --dims 4x2x4x5 --algo one-packet --supply-search 0.001", 3, "");
-  expect_run("generate torus --dims 2x5", 2, "both sizes >= 3 and the sizes equal or one of them odd, got 2x5");
+  expect_run("generate torus --dims 2x5", 2, "square switches need both sizes >= 3, got 2x5");
   EXPECT_EQ(run("generate torus --dims 6x").code, 2);
   EXPECT_EQ(run("generate torus --dims 6x8 --algo zigzag").code, 2);
   const std::string bad = testing::TempDir() + "bad-torus.json";

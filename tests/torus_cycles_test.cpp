@@ -261,9 +261,55 @@ TEST(torus_hamilton, explicit_cube_decomposition_for_every_m_but_4) {
   const cycle_system_report cycles = check_cycle_system(product, 0);
   ASSERT_TRUE(cycles.holds()) << describe(cycles);
   EXPECT_EQ(cycles.lengths, std::vector<std::uint64_t>(6, six.size()));
-  EXPECT_THROW(hamiltonian_product_cycles(torus::parse("4x4x4")), std::invalid_argument);  // no rule for m = 4
-  EXPECT_THROW(hamiltonian_product_cycles(torus::parse("3x3x5")), std::invalid_argument);  // not a cube
-  EXPECT_THROW(hamiltonian_product_cycles(torus::parse("3x3x3x3x3")), std::invalid_argument);  // d = 5
+  EXPECT_THROW(hamiltonian_product_cycles(torus::parse("4x4x4")), std::invalid_argument);  // no rule for m = 4, no odd size
+}
+
+TEST(torus_hamilton, layered_decomposition_of_every_torus_with_an_odd_size) {
+  // Section 3.4 one dimension at a time (Aubert and Schneider's scheme, add_dimension in core/src/torus/cycles.cpp):
+  // every 3-D torus with sizes 3..10, one of them odd and not a cube Park's rule covers, gets three Hamiltonian,
+  // pairwise edge-disjoint cycles; the small ones gossip with 3 packets per PU in floor(P/2) steps.
+  std::size_t count = 0;
+  for (std::uint32_t a = 3; a <= 10; ++a)
+    for (std::uint32_t b = 3; b <= 10; ++b)
+      for (std::uint32_t c = 3; c <= 10; ++c) {
+        if (a % 2 == 0 && b % 2 == 0 && c % 2 == 0) continue;
+        if (a == b && b == c) continue;  // odd cubes: Park's rule
+        const torus t({a, b, c});
+        const cycle_system system = hamiltonian_product_cycles(t);
+        ASSERT_EQ(system.construction, "hamiltonian-layered") << t.name();
+        const cycle_system_report cycles = check_cycle_system(system, 0);
+        ASSERT_TRUE(cycles.holds()) << t.name() << ": " << describe(cycles);
+        ASSERT_EQ(cycles.lengths, std::vector<std::uint64_t>(3, t.size())) << t.name();
+        ++count;
+        if (t.size() > 150) continue;
+        const gossip_report run = simulate_gossip(cycle_routing(system, supply_policy::time_independent, false));
+        ASSERT_TRUE(run.holds()) << t.name() << ": " << describe(run);
+        EXPECT_EQ(run.steps, t.size() / 2) << t.name();
+      }
+  EXPECT_EQ(count, 8u * 8 * 8 - 4 * 4 * 4 - 4);  // 512 tori, less the all-even ones and the odd cubes 3, 5, 7, 9
+  // d = 5 and 7 (no product construction), and 4-D and 6-D tori whose product factors do not qualify (a 3-D factor not
+  // a cube); the sizes in any order, the odd ones anywhere.
+  for (const char* dims : {"3x3x3x3x3", "4x4x4x4x3", "4x3x4x4x6", "5x6x7x8x3", "3x3x3x3x3x3x3", "4x4x4x4x4x4x3", "3x4x5x3x4x5", "2x3x4x5"}) {
+    const torus t = torus::parse(dims);
+    if (std::string(dims) == "2x3x4x5") {  // a size 2: the product construction takes it (2-D factors 2 x 3 and 4 x 5 … 6 x 20)
+      EXPECT_THROW(hamiltonian_product_cycles(t), std::invalid_argument) << dims;
+      continue;
+    }
+    const cycle_system system = hamiltonian_product_cycles(t);
+    const cycle_system_report cycles = check_cycle_system(system, 0);
+    ASSERT_TRUE(cycles.holds()) << dims << ": " << describe(cycles);
+    EXPECT_EQ(cycles.lengths, std::vector<std::uint64_t>(t.dimension(), t.size())) << dims;
+    EXPECT_EQ(system.construction, "hamiltonian-layered") << dims;
+  }
+  // Every size even and no product or cube rule: refused, naming the condition.
+  for (const char* dims : {"4x6x8", "4x4x4x4x4", "6x4x4x4x4x4x4"}) {
+    try {
+      (void)hamiltonian_product_cycles(torus::parse(dims));
+      ADD_FAILURE() << dims << " was accepted";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find("one of them odd"), std::string::npos) << e.what();
+    }
+  }
 }
 
 TEST(torus_hamilton, odd_cube_return_maps_are_the_papers_odometers) {

@@ -126,68 +126,59 @@ std::array<std::vector<std::uint64_t>, 2> split_2d(std::uint64_t rows, std::uint
 
 }  // namespace
 
-bool square_switches_apply(std::uint64_t rows, std::uint64_t cols) {
-  const std::uint64_t m = std::min(rows, cols), n = std::max(rows, cols);
-  return m >= 3 && (m == n || m % 2 == 1 || n % 2 == 1);
-}
+bool square_switches_apply(std::uint64_t rows, std::uint64_t cols) { return rows >= 3 && cols >= 3; }
 
 namespace {
 
-// Two Hamiltonian cycles of the rows × cols torus by square switches, for rows = cols or one size odd (sizes >= 3).
-// Start: cycle 0 = the row rings, cycle 1 = the column rings. Switching a unit square (its two row edges to cycle 1,
-// its two column edges to cycle 0) keeps both 2-factors; when its row edges lie on two different cycle-0 rings and its
-// column edges on two different cycle-1 rings it merges both pairs (Kotzig's argument for C_m □ C_n), and when two
-// edges of one colour lie on one cycle, traversed the same way, it keeps that cycle one (a 2-opt move). The squares
-// are pairwise edge-disjoint, so the result is the set of squares, whatever the order. In the m × n frame (m <= n):
-//   m = n or m odd: squares (i, i), i = 0 … m − 2, merge all rows and the first m columns; when n > m (m odd),
-//     (m − 1, m − 1) and then (1 + (c − m) mod 2, c) for c = m … n − 2 merge the remaining columns one at a time while
-//     the rows stay one cycle (rows merged along a path alternate direction, so with m odd rows m − 1 and 0 run the
-//     same way);
-//   m even, n odd: there every pair of adjacent rows runs opposite ways once the rows are one cycle, so no square can
-//     add a column after that; instead squares (c mod 2, c) for c = 0 … n − 2 zigzag between rows 0 and 1 through
-//     every column, (r, r mod 2) for r = 2 … m − 3 bring in rows 2 … m − 3, and (m − 2, n − 1) the last two (found by
-//     exhaustive search over square sets on 4 × 5, 4 × 7, 6 × 7, 8 × 9, then checked on every m even <= 40, n odd
-//     <= 60 while designing it).
-// The walk below verifies that both are Hamiltonian (the unit tests cover every qualifying torus up to 16 × 33 and
-// squares 3..29); rows > cols is the transpose.
+// Two Hamiltonian cycles of the rows × cols torus by square switches, any sizes >= 3. Start: cycle 0 = the row rings,
+// cycle 1 = the column rings. Switching a unit square (its two row edges to cycle 1, its two column edges to cycle 0)
+// keeps both 2-factors; when its row edges lie on two different cycle-0 rings and its column edges on two different
+// cycle-1 rings it merges both pairs (Kotzig's argument for C_m □ C_n), and when two edges of one colour lie on one
+// cycle and are traversed the same way it keeps that cycle one (a 2-opt move). The squares below are pairwise
+// edge-disjoint (flip checks it), so the result is the set of squares, whatever the order.
+// In the R × C frame (R rows, C columns; the caller's torus transposed when its rows are odd and columns even):
+// squares (c mod 2, c) for c = 0 … C − 2 zigzag between rows 0 and 1 through every column (merging all columns, and
+// rows 0 and 1); then (r, r mod 2) for r = 2 … K bring in rows 2 … K, and (K + 1, C − 1) the rest, with K = R − 2
+// when R and C have the same parity and K = R − 3 when R is even and C odd. (Rows merged along a path alternate
+// direction; with R even and C odd every pair of adjacent rows runs opposite ways once the rows are one cycle, so the
+// schedule of earlier sessions — merge rows and columns along the diagonal, then add columns one at a time — cannot
+// finish there.) Found by exhaustive search over sets of edge-disjoint squares on 4 × 5 and 4 × 6, then with the
+// zigzag fixed on 4 × 7, 6 × 7, 6 × 8, 8 × 9, where the pattern showed; checked on every R, C = 3 … 70 while designing
+// it. Not proven here: the walk below verifies that both cycles are Hamiltonian (the unit tests: every torus up to
+// 16 × 33 and its transpose).
 std::array<std::vector<std::uint64_t>, 2> switch_2d(std::uint64_t rows, std::uint64_t cols) {
-  const std::uint64_t m = std::min(rows, cols), n = std::max(rows, cols);
   if (!square_switches_apply(rows, cols))
-    throw std::invalid_argument("square switches need both sizes >= 3 and the sizes equal or one of them odd, got " + std::to_string(rows) + "x" +
-                                std::to_string(cols));
-  // colour of the edge leaving (r, c) along the row (horizontal) or the column (vertical), in the m × n frame
-  std::vector<std::uint8_t> horizontal(m * n, 0), vertical(m * n, 1);
+    throw std::invalid_argument("square switches need both sizes >= 3, got " + std::to_string(rows) + "x" + std::to_string(cols));
+  const bool transposed = rows % 2 == 1 && cols % 2 == 0;
+  const std::uint64_t R = transposed ? cols : rows, C = transposed ? rows : cols;
+  // colour of the edge leaving (r, c) along the row (horizontal) or the column (vertical), in the R × C frame
+  std::vector<std::uint8_t> horizontal(R * C, 0), vertical(R * C, 1);
   auto flip = [&](std::uint64_t r, std::uint64_t c) {
-    if (horizontal[r * n + c] != 0 || horizontal[((r + 1) % m) * n + c] != 0 || vertical[r * n + c] != 1 || vertical[r * n + (c + 1) % n] != 1)
+    if (horizontal[r * C + c] != 0 || horizontal[((r + 1) % R) * C + c] != 0 || vertical[r * C + c] != 1 || vertical[r * C + (c + 1) % C] != 1)
       throw std::logic_error("square switches: two squares of the schedule share an edge");
-    horizontal[r * n + c] = horizontal[((r + 1) % m) * n + c] = 1;
-    vertical[r * n + c] = vertical[r * n + (c + 1) % n] = 0;
+    horizontal[r * C + c] = horizontal[((r + 1) % R) * C + c] = 1;
+    vertical[r * C + c] = vertical[r * C + (c + 1) % C] = 0;
   };
-  if (m == n || m % 2 == 1) {
-    for (std::uint64_t i = 0; i + 1 < m; ++i) flip(i, i);
-    if (n > m) flip(m - 1, m - 1);
-    for (std::uint64_t c = m; c + 1 < n; ++c) flip(1 + (c - m) % 2, c);
-  } else {  // m even, n odd
-    for (std::uint64_t c = 0; c + 1 < n; ++c) flip(c % 2, c);
-    for (std::uint64_t r = 2; r + 2 < m; ++r) flip(r, r % 2);
-    flip(m - 2, n - 1);
-  }
+  const std::uint64_t K = R % 2 == 0 && C % 2 == 1 ? R - 3 : R - 2;
+  for (std::uint64_t c = 0; c + 1 < C; ++c) flip(c % 2, c);
+  for (std::uint64_t r = 2; r <= K; ++r) flip(r, r % 2);
+  flip(K + 1, C - 1);
   std::array<std::vector<std::uint64_t>, 2> out;
   for (std::uint8_t colour = 0; colour < 2; ++colour) {
-    std::uint64_t r = 0, c = 0, pr = m, pc = n;  // the previous PU (none yet)
+    std::uint64_t r = 0, c = 0, pr = R, pc = C;  // the previous PU (none yet)
     do {
-      out[colour].push_back(rows <= cols ? r * cols + c : c * cols + r);  // back to the caller's frame
+      out[colour].push_back(transposed ? c * cols + r : r * cols + c);  // back to the caller's frame
       // the two edges of this colour at (r, c): among right, left, down, up
-      const std::uint64_t cand[4][2] = {{r, (c + 1) % n}, {r, (c + n - 1) % n}, {(r + 1) % m, c}, {(r + m - 1) % m, c}};
-      const bool has[4] = {horizontal[r * n + c] == colour, horizontal[r * n + (c + n - 1) % n] == colour, vertical[r * n + c] == colour,
-                           vertical[((r + m - 1) % m) * n + c] == colour};
+      const std::uint64_t cand[4][2] = {{r, (c + 1) % C}, {r, (c + C - 1) % C}, {(r + 1) % R, c}, {(r + R - 1) % R, c}};
+      const bool has[4] = {horizontal[r * C + c] == colour, horizontal[r * C + (c + C - 1) % C] == colour, vertical[r * C + c] == colour,
+                           vertical[((r + R - 1) % R) * C + c] == colour};
       int k = 0;
       while (k < 4 && (!has[k] || (cand[k][0] == pr && cand[k][1] == pc))) ++k;
       if (k == 4) throw std::logic_error("square switches: a PU without a second edge of its colour");
       pr = r, pc = c;
       r = cand[k][0], c = cand[k][1];
-    } while (!(r == 0 && c == 0));
-    if (out[colour].size() != m * n)
+    } while (!(r == 0 && c == 0) && out[colour].size() <= R * C);
+    if (out[colour].size() != R * C)
       throw std::logic_error("square switches on " + std::to_string(rows) + "x" + std::to_string(cols) + ": a cycle is not Hamiltonian");
   }
   return out;
@@ -300,6 +291,192 @@ std::vector<std::vector<std::uint64_t>> decompose(const std::vector<std::uint32_
   return out;
 }
 
+// One more dimension (Section 3.4 for any torus with an odd size; the scheme of Aubert and Schneider, "Décomposition
+// de la somme cartésienne d'un cycle et de l'union de deux cycles hamiltoniens en cycles hamiltoniens", Discrete Math.
+// 38 (1982): if G is the union of Hamiltonian cycles H_1 … H_k, so is G □ C_n with k + 1). Vertices (v, z) of
+// G □ C_n are numbered v·n + z (z the new coordinate). Classes 0 and 1: the m × n torus H_1 □ C_n (position along H_1,
+// level z) split by square switches. Class j + 1 (j = 1 … k − 1) starts as the n layer copies of H_{j+1} and is merged
+// into one cycle by squares (u, z), (v, z), (v, z + 1), (u, z + 1) with uv an edge of H_{j+1} and both vertical edges
+// in one finished class c: the switch gives c the two copies of uv and class j + 1 the two vertical edges, which joins
+// layers z and z + 1 of class j + 1 (different cycles of it) and, for c, is a 2-opt move — c stays one cycle exactly
+// when it runs both vertical edges the same way (up or down). Levels are taken greedily: the first (level, edge of
+// H_{j+1}) in order whose square qualifies and keeps c one cycle; when none does, a pair — a square that splits c in
+// two, followed by one at another level whose vertical edges lie in the two parts (it joins them again, whatever the
+// directions). Both add a layer per square. Deterministic, and every class is walked at the end and must be one
+// Hamiltonian cycle (std::logic_error otherwise). When G is bipartite and n even (every size even) the greedy gets
+// stuck one layer short; the caller orders the sizes so that an odd one comes first and refuses all-even tori.
+std::vector<std::vector<std::uint64_t>> add_dimension(const std::vector<std::vector<std::uint64_t>>& g, std::uint64_t n) {
+  const std::uint64_t m = g[0].size(), N = m * n;
+  const std::size_t k = g.size();
+  // Edges: vertical (v, z)–(v, z + 1) has id v·n + z; edge i of H_{j+1} (from g[j][i] to g[j][i + 1]) at level z has
+  // id N + (j·m + i)·n + z.
+  auto vertical_id = [&](std::uint64_t v, std::uint64_t z) { return v * n + z % n; };
+  auto layer_id = [&](std::size_t j, std::uint64_t i, std::uint64_t z) { return N + (j * m + i % m) * n + z % n; };
+  std::vector<std::uint8_t> colour(N * (k + 1));
+  std::vector<std::vector<std::uint64_t>> at(k, std::vector<std::uint64_t>(m));  // at[j][v]: position of v on H_{j+1}
+  for (std::size_t j = 0; j < k; ++j)
+    for (std::uint64_t i = 0; i < m; ++i) at[j][g[j][i]] = i;
+  const auto frame = switch_2d(m, n);  // frame index s·n + z: position s along H_1, level z
+  for (std::uint8_t c = 0; c < 2; ++c)
+    for (std::size_t t = 0; t < frame[c].size(); ++t) {
+      const std::uint64_t a = frame[c][t], b = frame[c][(t + 1) % frame[c].size()];
+      const std::uint64_t sa = a / n, za = a % n, sb = b / n, zb = b % n;
+      if (sa == sb) colour[vertical_id(g[0][sa], (zb == (za + 1) % n) ? za : zb)] = c;
+      else colour[layer_id(0, (sb == (sa + 1) % m) ? sa : sb, za)] = c;
+    }
+  for (std::size_t j = 1; j < k; ++j)
+    for (std::uint64_t e = 0; e < m * n; ++e) colour[N + j * m * n + e] = static_cast<std::uint8_t>(j + 1);
+  // The other end of each edge of class c at vertex w = (v, z), and the walk of a class from vertex 0.
+  auto neighbours = [&](std::uint64_t w, std::uint8_t c, std::uint64_t out[2]) {
+    const std::uint64_t v = w / n, z = w % n;
+    int found = 0;
+    if (colour[vertical_id(v, z)] == c) out[found++] = v * n + (z + 1) % n;
+    if (colour[vertical_id(v, z + n - 1)] == c && found < 2) out[found++] = v * n + (z + n - 1) % n;
+    for (std::size_t j = 0; j < k && found < 2; ++j) {
+      const std::uint64_t i = at[j][v];
+      if (colour[layer_id(j, i, z)] == c) out[found++] = g[j][(i + 1) % m] * n + z;
+      if (found < 2 && colour[layer_id(j, i + m - 1, z)] == c) out[found++] = g[j][(i + m - 1) % m] * n + z;
+    }
+    if (found != 2) throw std::logic_error("layered Hamilton decomposition: a vertex without two edges of its class");
+  };
+  auto walk = [&](std::uint8_t c) {
+    std::vector<std::uint64_t> sequence;
+    std::uint64_t w = 0, previous = N;
+    do {
+      sequence.push_back(w);
+      std::uint64_t next[2];
+      neighbours(w, c, next);
+      const std::uint64_t to = next[0] != previous ? next[0] : next[1];
+      previous = w, w = to;
+    } while (w != 0 && sequence.size() <= N);
+    return sequence;
+  };
+  std::vector<std::vector<std::uint64_t>> position(k + 1);  // position[c][w] along class c's cycle (finished classes)
+  auto index = [&](std::uint8_t c) {
+    const std::vector<std::uint64_t> sequence = walk(c);
+    if (sequence.size() != N) return false;
+    position[c].assign(N, 0);
+    for (std::uint64_t t = 0; t < N; ++t) position[c][sequence[t]] = t;
+    return true;
+  };
+  if (!index(0) || !index(1)) throw std::logic_error("layered Hamilton decomposition: the square switches of H_1 x C_n are not Hamiltonian");
+  for (std::size_t j = 1; j < k; ++j) {
+    const auto q = static_cast<std::uint8_t>(j + 1);
+    std::vector<std::uint64_t> layer_set(n);  // union-find over levels: which layers of class q are joined
+    for (std::uint64_t z = 0; z < n; ++z) layer_set[z] = z;
+    auto root = [&](std::uint64_t z) {
+      while (layer_set[z] != z) z = layer_set[z] = layer_set[layer_set[z]];
+      return z;
+    };
+    struct square {
+      std::uint64_t z, i;
+      std::uint8_t c;
+    };
+    // the squares at levels that still join two layers, in order, whose vertical edges share a finished class
+    auto candidates = [&] {
+      std::vector<square> out;
+      for (std::uint64_t z = 0; z < n; ++z) {
+        if (root(z) == root((z + 1) % n)) continue;
+        for (std::uint64_t i = 0; i < m; ++i) {
+          const std::uint64_t u = g[j][i], v = g[j][(i + 1) % m];
+          const std::uint8_t c = colour[vertical_id(u, z)];
+          if (c >= q || colour[vertical_id(v, z)] != c || colour[layer_id(j, i, z)] != q || colour[layer_id(j, i, z + 1)] != q) continue;
+          out.push_back({z, i, c});
+        }
+      }
+      return out;
+    };
+    auto flip = [&](const square& s, bool to_layers) {  // to_layers: the vertical edges go to class q
+      const std::uint64_t u = g[j][s.i], v = g[j][(s.i + 1) % m];
+      colour[vertical_id(u, s.z)] = colour[vertical_id(v, s.z)] = to_layers ? q : s.c;
+      colour[layer_id(j, s.i, s.z)] = colour[layer_id(j, s.i, s.z + 1)] = to_layers ? s.c : q;
+    };
+    auto join = [&](std::uint64_t z) { layer_set[root(z)] = root((z + 1) % n); };
+    auto same_way = [&](const square& s) {
+      const std::uint64_t u = g[j][s.i], v = g[j][(s.i + 1) % m];
+      const std::vector<std::uint64_t>& p = position[s.c];
+      const bool up_u = (p[u * n + (s.z + 1) % n] + N - p[u * n + s.z]) % N == 1, up_v = (p[v * n + (s.z + 1) % n] + N - p[v * n + s.z]) % N == 1;
+      return up_u == up_v;
+    };
+    for (std::uint64_t joined = 0; joined + 1 < n;) {
+      const std::vector<square> all = candidates();
+      bool moved = false;
+      for (const square& s : all)
+        if (same_way(s)) {
+          flip(s, true), join(s.z), ++joined, moved = true;
+          if (!index(s.c)) throw std::logic_error("layered Hamilton decomposition: a 2-opt move split a cycle");
+          break;
+        }
+      for (std::size_t a = 0; a < all.size() && !moved; ++a) {
+        const square& first = all[a];
+        flip(first, true);
+        // the two parts of class first.c: label by walking from one end of the first square
+        std::vector<char> part(N, 0);
+        {
+          std::uint64_t w = g[j][first.i] * n + first.z, previous = N;
+          do {
+            part[w] = 1;
+            std::uint64_t next[2];
+            neighbours(w, first.c, next);
+            const std::uint64_t to = next[0] != previous ? next[0] : next[1];
+            previous = w, w = to;
+          } while (w != g[j][first.i] * n + first.z);
+        }
+        const std::vector<std::uint64_t> saved = layer_set;
+        join(first.z);
+        for (const square& second : candidates()) {
+          if (second.c != first.c) continue;
+          const std::uint64_t u = g[j][second.i], v = g[j][(second.i + 1) % m];
+          if (part[u * n + second.z] == part[v * n + second.z]) continue;
+          flip(second, true), join(second.z), joined += 2, moved = true;
+          if (!index(first.c)) throw std::logic_error("layered Hamilton decomposition: a pair of squares did not rejoin a cycle");
+          break;
+        }
+        if (!moved) layer_set = saved, flip(first, false);
+      }
+      if (!moved)
+        throw std::logic_error("layered Hamilton decomposition: no square joins layer " + std::to_string(joined + 1) + " of class " + std::to_string(q) +
+                               " (" + std::to_string(m) + " x " + std::to_string(n) + ")");
+    }
+    if (!index(q)) throw std::logic_error("layered Hamilton decomposition: class " + std::to_string(q) + " is not one Hamiltonian cycle");
+  }
+  std::vector<std::vector<std::uint64_t>> out;
+  for (std::uint8_t c = 0; c <= k; ++c) {
+    out.push_back(walk(c));
+    if (out.back().size() != N) throw std::logic_error("layered Hamilton decomposition: class " + std::to_string(c) + " is not one Hamiltonian cycle");
+  }
+  return out;
+}
+
+// Section 3.4 by add_dimension for a torus with every size >= 3 and one of them odd: the sizes in the order odd ones
+// first (so that G, from the second step on, is not bipartite), then one dimension at a time; the cycles mapped back to
+// the torus's own PU numbering.
+std::vector<std::vector<std::uint64_t>> decompose_layered(const torus& network) {
+  const std::vector<std::uint32_t>& dims = network.dims();
+  std::vector<std::size_t> order(dims.size());
+  for (std::size_t a = 0; a < order.size(); ++a) order[a] = a;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return dims[a] % 2 > dims[b] % 2; });
+  std::vector<std::vector<std::uint64_t>> cycles;
+  {
+    std::vector<std::uint64_t> ring(dims[order[0]]);
+    for (std::uint64_t i = 0; i < ring.size(); ++i) ring[i] = i;
+    cycles.push_back(std::move(ring));
+  }
+  for (std::size_t t = 1; t < order.size(); ++t) cycles = add_dimension(cycles, dims[order[t]]);
+  // index over the sizes in `order` (row-major) → coordinates → the torus's index
+  std::vector<std::uint32_t> coordinates(dims.size());
+  for (auto& cycle : cycles)
+    for (std::uint64_t& w : cycle) {
+      std::uint64_t rest = w;
+      for (std::size_t t = order.size(); t-- > 0;) {
+        coordinates[order[t]] = static_cast<std::uint32_t>(rest % dims[order[t]]);
+        rest /= dims[order[t]];
+      }
+      w = network.index(coordinates);
+    }
+  return cycles;
+}
+
 // The cycle through the given PU sequence, with the port between consecutive PUs (they must be adjacent; with
 // n_j = 2 two ports lead to the same neighbour, and `used` picks the one this system has not used yet).
 torus_cycle cycle_through(const torus& network, const std::vector<std::uint64_t>& sequence, std::vector<char>& used) {
@@ -323,17 +500,29 @@ torus_cycle cycle_through(const torus& network, const std::vector<std::uint64_t>
 
 cycle_system hamiltonian_product_cycles(const torus& network) {
   const auto d = network.dimension();
-  if (d == 5 || d == 7)  // a torus has 1 to 8 dimensions; these are the counts that halving never brings to 1, 2 or 3
-    throw std::invalid_argument("Hamilton decomposition (Section 3.4) of " + network.name() +
-                                ": the product construction needs d = 1, 2, 3, 4, 6 or 8, got d = " + std::to_string(d));
-  cycle_system out{network, {}, d == 3 ? "hamiltonian-cube" : "hamiltonian-product"};
+  const std::vector<std::uint32_t>& dims = network.dims();
+  const bool all_at_least_3 = std::all_of(dims.begin(), dims.end(), [](std::uint32_t x) { return x >= 3; });
+  const bool some_odd = std::any_of(dims.begin(), dims.end(), [](std::uint32_t x) { return x % 2 == 1; });
+  std::string why;  // why the product construction does not apply
   std::vector<std::vector<std::uint64_t>> sequences;
-  try {
-    sequences = decompose(network.dims());
-  } catch (const std::invalid_argument& e) {  // a 2-D factor with a size 2 and an odd one, or a 3-D one not a cube
-    throw std::invalid_argument("Hamilton decomposition (Section 3.4) of " + network.name() + ": " + e.what() +
-                                " (every 2-D factor of the product must have both sizes even or both >= 3; every 3-D factor must be a cube m x m x m, m >= 3, m != 4)");
+  std::string construction = d == 3 ? "hamiltonian-cube" : "hamiltonian-product";
+  if (d == 5 || d == 7) {  // a torus has 1 to 8 dimensions; these are the counts that halving never brings to 1, 2 or 3
+    why = "the product construction needs d = 1, 2, 3, 4, 6 or 8, got d = " + std::to_string(d);
+  } else {
+    try {
+      sequences = decompose(dims);
+    } catch (const std::invalid_argument& e) {  // a 2-D factor with a size 2 and an odd one, or a 3-D one not a cube
+      why = std::string(e.what()) + " (every 2-D factor of the product must have both sizes even or both >= 3; every 3-D factor must be a cube m x m x m, m >= 3, m != 4)";
+    }
   }
+  if (!why.empty()) {
+    if (!all_at_least_3 || !some_odd)
+      throw std::invalid_argument("Hamilton decomposition (Section 3.4) of " + network.name() + ": " + why +
+                                  "; the layered construction needs every size >= 3 and one of them odd");
+    sequences = decompose_layered(network);
+    construction = "hamiltonian-layered";
+  }
+  cycle_system out{network, {}, construction};
   std::vector<char> used(static_cast<std::size_t>(network.size()) * network.ports(), 0);
   for (const auto& sequence : sequences) out.cycles.push_back(cycle_through(network, sequence, used));
   return out;

@@ -47,7 +47,7 @@ std::vector<std::uint32_t> zigzag_moves(std::uint32_t d, std::uint32_t j);
 /// i mod (n_1/d · n_2 ⋯ n_{j−1}) = 0 (Section 4.3.1).
 std::uint32_t zigzag_type(const std::vector<std::uint32_t>& dims, std::uint64_t lap);
 
-/// Section 3.4: d edge-disjoint Hamiltonian cycles for d = 1, 2, 3, 4, 6, 8.
+/// Section 3.4: d edge-disjoint Hamiltonian cycles, d = 1 … 8.
 /// 3-D cubes m × m × m (m >= 3, m != 4), construction "hamiltonian-cube": the explicit decomposition of S. Park,
 /// "Hamilton decompositions of the directed 3-torus: a return-map and odometer view", arXiv:2603.24708 (2026) — at
 /// every PU colour c moves along one of +x_1, +x_2, +x_3 as a direction triple on the layer i + j + k (mod m) says
@@ -58,15 +58,22 @@ std::uint32_t zigzag_type(const std::vector<std::uint32_t>& dims, std::uint64_t 
 /// then G □ G' is the union of the H_i □ H'_i, each a 2-D torus |G| × |G'|, split into two Hamiltonian cycles — by
 /// Section 3.1's rules when both sizes are even, else by square switches (Kotzig, "Every Cartesian product of two
 /// circuits is decomposable into two Hamiltonian circuits", 1973: start from the row rings and the column rings and
-/// switch unit squares that merge rings; our schedules of squares, in cycles.cpp, cover equal sizes and every pair
-/// with an odd size >= 3, and the walk that reads the cycles off verifies that both are Hamiltonian). So every 2-D
-/// torus with both sizes >= 3, or both even, is covered. The dims split in halves (d = 6: two 3-D cubes; d = 4: two
+/// switch unit squares that merge rings; our schedule of squares, in cycles.cpp, takes any sizes >= 3, and the walk
+/// that reads the cycles off verifies that both are Hamiltonian). So every 2-D torus with both sizes >= 3, or both
+/// even, is covered. The dims split in halves (d = 6: two 3-D cubes; d = 4: two
 /// 2-D factors).
-/// require (std::invalid_argument names it): d != 5, 7; every 3-D factor a cube with m >= 3, m != 4; every 2-D
-/// torus on the way (the factors (n_1, n_2), (n_3, n_4), … and their products) has both sizes even or both >= 3.
+/// Where that does not apply (d = 5, 7; a 3-D factor not a cube, or 4 × 4 × 4) and every size is >= 3 with one of them
+/// odd, construction "hamiltonian-layered": one dimension at a time in the scheme of Aubert and Schneider ("Décomposition
+/// de la somme cartésienne d'un cycle et de l'union de deux cycles hamiltoniens en cycles hamiltoniens", Discrete Math.
+/// 38, 1982: G the union of k Hamiltonian cycles ⇒ G □ C_n the union of k + 1): H_1 □ C_n split by square switches,
+/// the layer copies of every other H_j joined by squares on its edges (rules in cycles.cpp), odd sizes first. The choice
+/// of squares is deterministic and not proven to succeed; every cycle is walked (std::logic_error otherwise).
+/// require (std::invalid_argument names it): either d = 1, 2, 3, 4, 6 or 8 with every 3-D factor a cube with m >= 3,
+/// m != 4 and every 2-D torus on the way (the factors (n_1, n_2), (n_3, n_4), … and their products) both sizes even or
+/// both >= 3; or every size >= 3 and one of them odd.
 cycle_system hamiltonian_product_cycles(const torus& network);
-/// Whether square switches split the rows × cols torus into two Hamiltonian cycles: both sizes >= 3, and equal or one
-/// of them odd (hamiltonian_product_cycles uses them for every 2-D torus on the way that is not both even).
+/// Whether square switches split the rows × cols torus into two Hamiltonian cycles: both sizes >= 3
+/// (hamiltonian_product_cycles uses them for every 2-D torus on the way that is not both even).
 bool square_switches_apply(std::uint64_t rows, std::uint64_t cols);
 
 /// d edge-disjoint Hamiltonian cycles of any torus with every n_j >= 3, by randomized square switches (Kotzig's
