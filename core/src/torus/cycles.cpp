@@ -300,11 +300,12 @@ std::vector<std::vector<std::uint64_t>> decompose(const std::vector<std::uint32_
 // in one finished class c: the switch gives c the two copies of uv and class j + 1 the two vertical edges, which joins
 // layers z and z + 1 of class j + 1 (different cycles of it) and, for c, is a 2-opt move — c stays one cycle exactly
 // when it runs both vertical edges the same way (up or down). Levels are taken greedily: the first (level, edge of
-// H_{j+1}) in order whose square qualifies and keeps c one cycle; when none does, a pair — a square that splits c in
-// two, followed by one at another level whose vertical edges lie in the two parts (it joins them again, whatever the
-// directions). Both add a layer per square. Deterministic, and every class is walked at the end and must be one
-// Hamiltonian cycle (std::logic_error otherwise). When G is bipartite and n even (every size even) the greedy gets
-// stuck one layer short; the caller orders the sizes so that an odd one comes first and refuses all-even tori.
+// H_{j+1}) in order whose square qualifies and keeps c one cycle. Deterministic, and every class is walked at the end
+// and must be one Hamiltonian cycle (std::logic_error otherwise, also when no square qualifies). The caller orders the
+// sizes odd ones first, so that G is not bipartite from the second step on; with every size even the greedy gets
+// stuck (G bipartite and n even: then, in every case tried, the frame runs all vertical edges of a class at one level
+// the same way relative to the colouring, so no square keeps c one cycle — and splitting c with one square and
+// rejoining it with another still ends one layer short), and the caller refuses all-even tori.
 std::vector<std::vector<std::uint64_t>> add_dimension(const std::vector<std::vector<std::uint64_t>>& g, std::uint64_t n) {
   const std::uint64_t m = g[0].size(), N = m * n;
   const std::size_t k = g.size();
@@ -399,41 +400,13 @@ std::vector<std::vector<std::uint64_t>> add_dimension(const std::vector<std::vec
       return up_u == up_v;
     };
     for (std::uint64_t joined = 0; joined + 1 < n;) {
-      const std::vector<square> all = candidates();
       bool moved = false;
-      for (const square& s : all)
+      for (const square& s : candidates())
         if (same_way(s)) {
           flip(s, true), join(s.z), ++joined, moved = true;
           if (!index(s.c)) throw std::logic_error("layered Hamilton decomposition: a 2-opt move split a cycle");
           break;
         }
-      for (std::size_t a = 0; a < all.size() && !moved; ++a) {
-        const square& first = all[a];
-        flip(first, true);
-        // the two parts of class first.c: label by walking from one end of the first square
-        std::vector<char> part(N, 0);
-        {
-          std::uint64_t w = g[j][first.i] * n + first.z, previous = N;
-          do {
-            part[w] = 1;
-            std::uint64_t next[2];
-            neighbours(w, first.c, next);
-            const std::uint64_t to = next[0] != previous ? next[0] : next[1];
-            previous = w, w = to;
-          } while (w != g[j][first.i] * n + first.z);
-        }
-        const std::vector<std::uint64_t> saved = layer_set;
-        join(first.z);
-        for (const square& second : candidates()) {
-          if (second.c != first.c) continue;
-          const std::uint64_t u = g[j][second.i], v = g[j][(second.i + 1) % m];
-          if (part[u * n + second.z] == part[v * n + second.z]) continue;
-          flip(second, true), join(second.z), joined += 2, moved = true;
-          if (!index(first.c)) throw std::logic_error("layered Hamilton decomposition: a pair of squares did not rejoin a cycle");
-          break;
-        }
-        if (!moved) layer_set = saved, flip(first, false);
-      }
       if (!moved)
         throw std::logic_error("layered Hamilton decomposition: no square joins layer " + std::to_string(joined + 1) + " of class " + std::to_string(q) +
                                " (" + std::to_string(m) + " x " + std::to_string(n) + ")");
