@@ -72,6 +72,12 @@ std::uint32_t zigzag_type(const std::vector<std::uint32_t>& dims, std::uint64_t 
 /// m != 4 and every 2-D torus on the way (the factors (n_1, n_2), (n_3, n_4), … and their products) both sizes even or
 /// both >= 3; or every size >= 3 and one of them odd.
 cycle_system hamiltonian_product_cycles(const torus& network);
+/// Two Hamiltonian cycles of any 2-D torus with both sizes >= 3 by our schedule of square switches, construction
+/// "square-switches" (Kotzig's merging; the schedule and the induction that proves it for every size, from a base of
+/// R = 3 … 7, C = 3 … 6 walked by the tests, are in cycles.cpp). hamiltonian_product_cycles uses the same cycles for
+/// 2-D tori not both even, and for every 2-D torus on the way of the layered construction.
+/// require (std::invalid_argument names it): a 2-D torus, both sizes >= 3.
+cycle_system square_switch_cycles(const torus& network);
 /// Whether square switches split the rows × cols torus into two Hamiltonian cycles: both sizes >= 3
 /// (hamiltonian_product_cycles uses them for every 2-D torus on the way that is not both even).
 bool square_switches_apply(std::uint64_t rows, std::uint64_t cols);
