@@ -58,9 +58,9 @@ std::uint32_t zigzag_type(const std::vector<std::uint32_t>& dims, std::uint64_t 
 /// then G □ G' is the union of the H_i □ H'_i, each a 2-D torus |G| × |G'|, split into two Hamiltonian cycles — by
 /// Section 3.1's rules when both sizes are even, else by square switches (Kotzig, "Every Cartesian product of two
 /// circuits is decomposable into two Hamiltonian circuits", 1973: start from the row rings and the column rings and
-/// switch unit squares that merge rings; our schedule of squares, in cycles.cpp, takes any sizes >= 3, and the walk
-/// that reads the cycles off verifies that both are Hamiltonian). So every 2-D torus with both sizes >= 3, or both
-/// even, is covered. The dims split in halves (d = 6: two 3-D cubes; d = 4: two
+/// switch unit squares that merge rings; our schedule of squares, in cycles.cpp, takes any sizes >= 3 and is proven
+/// there by induction, and the walk that reads the cycles off verifies that both are Hamiltonian). So every 2-D torus
+/// with both sizes >= 3, or both even, is covered. The dims split in halves (d = 6: two 3-D cubes; d = 4: two
 /// 2-D factors).
 /// Where that does not apply (d = 5, 7; a 3-D factor not a cube, or 4 × 4 × 4) and every size is >= 3 with one of them
 /// odd, construction "hamiltonian-layered": one dimension at a time in the scheme of Aubert and Schneider ("Décomposition
