@@ -472,8 +472,8 @@ std::string block_joins_each_line_to_itself(const cycle_system& system, std::uin
 TEST(torus_hamilton, square_switch_blocks_join_each_line_to_itself) {
   // The proof that the square-switch schedule gives two Hamiltonian cycles for every size (cycles.cpp): the base,
   // every frame R = 3..7, C = 3..6, walked; the column block (columns 4, 5 of R x (C + 2), C >= 5) and the row block
-  // (rows 4, 5 of (R + 2) x C when square (3, 1) exists) join each line to itself in both classes. Frames only: the
-  // schedule transposes R odd x C even.
+  // (rows 4, 5 of (R + 2) x C when square (3, 1) exists) join each line to itself in both classes, and outside the
+  // block the larger torus is the smaller one. Frames only: the schedule transposes R odd x C even.
   for (std::uint32_t r = 3; r <= 7; ++r)
     for (std::uint32_t c = 3; c <= 6; ++c) {
       const cycle_system system = square_switch_cycles(torus({r, c}));
@@ -485,13 +485,32 @@ TEST(torus_hamilton, square_switch_blocks_join_each_line_to_itself) {
   for (std::uint32_t r = 3; r <= 30; ++r)
     for (std::uint32_t c = 3; c <= 12; ++c) {
       if (r % 2 == 1 && c % 2 == 0) continue;
+      const torus small({r, c});
+      const std::vector<int> before = link_classes(square_switch_cycles(small));
+      // the larger torus with the block taken out is the smaller one: every link keeps its class (lines after the
+      // block shift by two; the link into the block and the one out of it carry the class of the link they replace)
+      auto same_outside = [&](const torus& large, const std::vector<int>& after, std::uint32_t axis) {
+        for (pu_index pu = 0; pu < small.size(); ++pu) {
+          std::vector<std::uint32_t> x = small.coordinates(pu);
+          if (x[axis] >= 4) x[axis] += 2;
+          for (std::uint32_t port = 0; port < 4; ++port)
+            if (before[pu * 4 + port] != after[large.index(x) * 4 + port]) return false;
+        }
+        return true;
+      };
       if (c >= 5) {
-        EXPECT_EQ(block_joins_each_line_to_itself(square_switch_cycles(torus({r, c + 2})), 1, 4), "") << r << "x" << c + 2;
+        const torus large({r, c + 2});
+        const cycle_system wide = square_switch_cycles(large);
+        EXPECT_EQ(block_joins_each_line_to_itself(wide, 1, 4), "") << r << "x" << c + 2;
+        EXPECT_TRUE(same_outside(large, link_classes(wide), 1)) << r << "x" << c << " -> " << large.name();
         ++blocks;
       }
       const std::uint32_t k = r % 2 == 0 && c % 2 == 1 ? r - 3 : r - 2;
       if (k >= 3) {
-        EXPECT_EQ(block_joins_each_line_to_itself(square_switch_cycles(torus({r + 2, c})), 0, 4), "") << r + 2 << "x" << c;
+        const torus large({r + 2, c});
+        const cycle_system tall = square_switch_cycles(large);
+        EXPECT_EQ(block_joins_each_line_to_itself(tall, 0, 4), "") << r + 2 << "x" << c;
+        EXPECT_TRUE(same_outside(large, link_classes(tall), 0)) << r << "x" << c << " -> " << large.name();
         ++blocks;
       }
     }
