@@ -403,77 +403,11 @@ TEST(torus_hamilton, square_switches_decompose_every_2d_torus_not_both_even) {
   EXPECT_EQ(run.steps, 10u);
 }
 
-// The class (cycle index) of every link of a cycle system, by PU · ports + port (both directions); -1 where unused.
-std::vector<int> link_classes(const cycle_system& system) {
-  const torus& t = system.network;
-  std::vector<int> cls(static_cast<std::size_t>(t.size()) * t.ports(), -1);
-  for (std::size_t c = 0; c < system.cycles.size(); ++c)
-    for (std::size_t i = 0; i < system.cycles[c].length(); ++i) {
-      const pu_index pu = system.cycles[c].pus[i];
-      const std::uint32_t port = system.cycles[c].ports[i];
-      cls[pu * t.ports() + port] = static_cast<int>(c);
-      cls[t.neighbor(pu, port) * t.ports() + torus::opposite(port)] = static_cast<int>(c);
-    }
-  return cls;
-}
-
-// The induction step of the square-switch proof (core/src/torus/cycles.cpp), checked on the cycles themselves: in the
-// R x C torus, the block of lines `first` and first + 1 across axis `axis` (0: rows, 1: columns) joins, in each of the
-// two classes, every link that enters it from line first − 1 to the link that leaves it into line first + 2 at the same
-// place, by a path, and these paths cover the block. Returns "" or what is wrong.
-std::string block_joins_each_line_to_itself(const cycle_system& system, std::uint32_t axis, std::uint32_t first) {
-  const torus& t = system.network;
-  const std::vector<int> cls = link_classes(system);
-  const std::uint32_t across = 1 - axis, width = t.dims()[across];
-  const std::uint32_t forward = 2 * axis;  // the port that moves to the next line (+x along axis)
-  auto pu_at = [&](std::uint32_t line, std::uint32_t place) {
-    std::vector<std::uint32_t> x(2);
-    x[axis] = line, x[across] = place;
-    return t.index(x);
-  };
-  for (int c = 0; c < 2; ++c) {
-    std::vector<char> seen(2 * width, 0);
-    for (std::uint32_t place = 0; place < width; ++place) {
-      const bool enters = cls[pu_at(first - 1, place) * t.ports() + forward] == c;
-      const bool leaves = cls[pu_at(first + 1, place) * t.ports() + forward] == c;
-      if (enters != leaves) return "class " + std::to_string(c) + ": place " + std::to_string(place) + " enters and leaves differently";
-      if (!enters) continue;
-      // walk from the entering link until a link leaves the block
-      pu_index at = pu_at(first, place), previous = pu_at(first - 1, place);
-      for (std::size_t steps = 0;; ++steps) {
-        const std::vector<std::uint32_t> x = t.coordinates(at);
-        if (x[axis] != first && x[axis] != first + 1) {
-          if (previous != pu_at(first + 1, place) || x[axis] != (first + 2) % t.dims()[axis] || x[across] != place)
-            return "class " + std::to_string(c) + ": the path from place " + std::to_string(place) + " leaves elsewhere";
-          break;
-        }
-        seen[(x[axis] - first) * width + x[across]] = 1;
-        pu_index next = t.size();
-        for (std::uint32_t p = 0; p < t.ports() && next == t.size(); ++p)
-          if (cls[at * t.ports() + p] == c && t.neighbor(at, p) != previous) next = t.neighbor(at, p);
-        if (next == t.size() || steps > 2 * width) return "class " + std::to_string(c) + ": a path does not leave the block";
-        previous = at, at = next;
-      }
-    }
-    for (std::uint32_t p = 0; p < width; ++p) {
-      // a PU of the block on no path of class c would lie on a cycle of class c inside the block
-      if (!seen[p] || !seen[width + p]) {
-        std::vector<char> any(2, 0);
-        for (std::uint32_t port = 0; port < t.ports(); ++port) any[0] = any[0] || cls[pu_at(first, p) * t.ports() + port] == c;
-        if (any[0] && !seen[p]) return "class " + std::to_string(c) + ": a PU of the block off every path";
-        for (std::uint32_t port = 0; port < t.ports(); ++port) any[1] = any[1] || cls[pu_at(first + 1, p) * t.ports() + port] == c;
-        if (any[1] && !seen[width + p]) return "class " + std::to_string(c) + ": a PU of the block off every path";
-      }
-    }
-  }
-  return "";
-}
-
 TEST(torus_hamilton, square_switch_blocks_join_each_line_to_itself) {
   // The proof that the square-switch schedule gives two Hamiltonian cycles for every size (cycles.cpp): the base,
-  // every frame R = 3..7, C = 3..6, walked; the column block (columns 4, 5 of R x (C + 2), C >= 5) and the row block
-  // (rows 4, 5 of (R + 2) x C when square (3, 1) exists) join each line to itself in both classes, and outside the
-  // block the larger torus is the smaller one. Frames only: the schedule transposes R odd x C even.
+  // every frame R = 3..7, C = 3..6, walked; then R x (C + 2) is R x C with columns 4, 5 inserted (C >= 5) and
+  // (R + 2) x C is R x C with rows 4, 5 inserted (when square (3, 1) exists), each class passing the strip straight
+  // (check_strip_insertion). Frames only: the schedule transposes R odd x C even.
   for (std::uint32_t r = 3; r <= 7; ++r)
     for (std::uint32_t c = 3; c <= 6; ++c) {
       const cycle_system system = square_switch_cycles(torus({r, c}));
@@ -485,42 +419,39 @@ TEST(torus_hamilton, square_switch_blocks_join_each_line_to_itself) {
   for (std::uint32_t r = 3; r <= 30; ++r)
     for (std::uint32_t c = 3; c <= 12; ++c) {
       if (r % 2 == 1 && c % 2 == 0) continue;
-      const torus small({r, c});
-      const std::vector<int> before = link_classes(square_switch_cycles(small));
-      // the larger torus with the block taken out is the smaller one: every link keeps its class (lines after the
-      // block shift by two; the link into the block and the one out of it carry the class of the link they replace)
-      auto same_outside = [&](const torus& large, const std::vector<int>& after, std::uint32_t axis) {
-        for (pu_index pu = 0; pu < small.size(); ++pu) {
-          std::vector<std::uint32_t> x = small.coordinates(pu);
-          if (x[axis] >= 4) x[axis] += 2;
-          for (std::uint32_t port = 0; port < 4; ++port)
-            if (before[pu * 4 + port] != after[large.index(x) * 4 + port]) return false;
-        }
-        return true;
-      };
+      const cycle_system small = square_switch_cycles(torus({r, c}));
       if (c >= 5) {
-        const torus large({r, c + 2});
-        const cycle_system wide = square_switch_cycles(large);
-        EXPECT_EQ(block_joins_each_line_to_itself(wide, 1, 4), "") << r << "x" << c + 2;
-        EXPECT_TRUE(same_outside(large, link_classes(wide), 1)) << r << "x" << c << " -> " << large.name();
+        const strip_report strip = check_strip_insertion(small, square_switch_cycles(torus({r, c + 2})), 1, 4);
+        EXPECT_TRUE(strip.holds()) << describe(strip);
         ++blocks;
       }
       const std::uint32_t k = r % 2 == 0 && c % 2 == 1 ? r - 3 : r - 2;
       if (k >= 3) {
-        const torus large({r + 2, c});
-        const cycle_system tall = square_switch_cycles(large);
-        EXPECT_EQ(block_joins_each_line_to_itself(tall, 0, 4), "") << r + 2 << "x" << c;
-        EXPECT_TRUE(same_outside(large, link_classes(tall), 0)) << r << "x" << c << " -> " << large.name();
+        const strip_report strip = check_strip_insertion(small, square_switch_cycles(torus({r + 2, c})), 0, 4);
+        EXPECT_TRUE(strip.holds()) << describe(strip);
         ++blocks;
       }
     }
   EXPECT_GT(blocks, 300u);
-  // The check can fail: a decomposition that is not the schedule's (the randomized square-switch search on 7 x 9)
-  // breaks the blocks. (Section 3.1's rules, periodic in the columns with period 2, pass the column block.)
-  EXPECT_NE(block_joins_each_line_to_itself(*switch_search_decomposition(torus({7, 9}), 1), 1, 4), "");
-  EXPECT_NE(block_joins_each_line_to_itself(*switch_search_decomposition(torus({7, 9}), 1), 0, 4), "");
   EXPECT_THROW(square_switch_cycles(torus({2, 5})), std::invalid_argument);
   EXPECT_THROW(square_switch_cycles(torus({3, 3, 3})), std::invalid_argument);
+}
+
+TEST(torus_checks, strip_insertion_is_caught_when_it_does_not_hold) {
+  const cycle_system small = square_switch_cycles(torus({7, 7}));
+  // Another decomposition of the larger torus (the randomized search) does not extend the smaller one.
+  const strip_report other = check_strip_insertion(small, *switch_search_decomposition(torus({7, 9}), 1), 1, 4);
+  EXPECT_FALSE(other.holds());
+  EXPECT_NE(other.problem.find("cycle"), std::string::npos) << describe(other);
+  // Inserted elsewhere than the schedule's period allows (before column 1): the strip's paths do not line up.
+  EXPECT_FALSE(check_strip_insertion(small, square_switch_cycles(torus({7, 9})), 1, 1).holds());
+  // Shapes that do not fit are a violated result, not an exception.
+  EXPECT_FALSE(check_strip_insertion(small, square_switch_cycles(torus({7, 10})), 1, 4).holds());
+  EXPECT_FALSE(check_strip_insertion(small, square_switch_cycles(torus({9, 9})), 1, 4).holds());
+  EXPECT_FALSE(check_strip_insertion(small, square_switch_cycles(torus({7, 9})), 1, 0).holds());
+  EXPECT_FALSE(check_strip_insertion(small, hamiltonian_product_cycles(torus({3, 3, 3})), 1, 4).holds());
+  // A strip inserted into a system with the same cycles both ways holds (Section 3.1's rules, period 2 in the columns).
+  EXPECT_TRUE(check_strip_insertion(hamiltonian_2d_cycles(torus({6, 8})), hamiltonian_2d_cycles(torus({6, 10})), 1, 4).holds());
 }
 
 TEST(torus_checks, corrupted_cycles_and_supplies_are_caught) {

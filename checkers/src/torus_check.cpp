@@ -448,4 +448,92 @@ supply_report check_supply(const routing_table& table, const cycle_system& syste
   return out;
 }
 
+namespace {
+
+// The cycle (index) of every link of a 2-D cycle system, by PU · 4 + port, both directions; -1 where no cycle runs.
+std::vector<int> cycle_of_links(const cycle_system& system) {
+  const torus& t = system.network;
+  std::vector<int> of(static_cast<std::size_t>(t.size()) * t.ports(), -1);
+  for (std::size_t c = 0; c < system.cycles.size(); ++c) {
+    const torus_cycle& cycle = system.cycles[c];
+    for (std::size_t i = 0; i < cycle.length() && i < cycle.ports.size(); ++i) {
+      const pu_index pu = cycle.pus[i];
+      const std::uint32_t port = cycle.ports[i];
+      if (pu >= t.size() || port >= t.ports()) continue;
+      of[pu * t.ports() + port] = static_cast<int>(c);
+      of[t.neighbor(pu, port) * t.ports() + torus::opposite(port)] = static_cast<int>(c);
+    }
+  }
+  return of;
+}
+
+}  // namespace
+
+strip_report check_strip_insertion(const cycle_system& small, const cycle_system& large, std::uint32_t axis, std::uint32_t first) {
+  strip_report r;
+  const torus &a = small.network, &b = large.network;
+  r.checked = b.name() + " as " + a.name() + " with two " + (axis == 0 ? "rows" : "columns") + " inserted before line " + std::to_string(first);
+  auto fail = [&](std::string problem) {
+    r.outcome = verdict::violated;
+    r.problem = std::move(problem);
+    return r;
+  };
+  if (a.dimension() != 2 || b.dimension() != 2 || axis > 1) return fail("needs two 2-D tori and axis 0 or 1");
+  const std::uint32_t across = 1 - axis;
+  if (b.dims()[across] != a.dims()[across] || b.dims()[axis] != a.dims()[axis] + 2) return fail("the larger torus is not the smaller one with two more lines");
+  if (first == 0 || first >= a.dims()[axis]) return fail("the strip must lie after line 0 and before the last line's successor");
+  if (small.cycles.size() != large.cycles.size()) return fail("the systems have different numbers of cycles");
+  const std::vector<int> of_a = cycle_of_links(small), of_b = cycle_of_links(large);
+  // (a) outside the strip
+  for (pu_index pu = 0; pu < a.size(); ++pu) {
+    std::vector<std::uint32_t> x = a.coordinates(pu);
+    if (x[axis] >= first) x[axis] += 2;
+    const pu_index moved = b.index(x);
+    for (std::uint32_t port = 0; port < 4; ++port)
+      if (of_a[pu * 4 + port] != of_b[moved * 4 + port])
+        return fail("PU " + std::to_string(pu) + " port " + std::to_string(port) + ": cycle " + std::to_string(of_a[pu * 4 + port]) + " in the smaller torus, " +
+                    std::to_string(of_b[moved * 4 + port]) + " in the larger");
+  }
+  // (b) inside the strip
+  const std::uint32_t width = a.dims()[across], forward = 2 * axis;
+  auto pu_at = [&](std::uint32_t line, std::uint32_t place) {
+    std::vector<std::uint32_t> x(2);
+    x[axis] = line % b.dims()[axis], x[across] = place;
+    return b.index(x);
+  };
+  std::vector<char> taken(static_cast<std::size_t>(b.size()) * 4, 0);  // strip links on the paths
+  for (std::uint32_t place = 0; place < width; ++place) {
+    const int c = of_b[pu_at(first - 1, place) * 4 + forward];
+    if (c < 0) continue;
+    pu_index previous = pu_at(first - 1, place), at = pu_at(first, place);
+    taken[previous * 4 + forward] = taken[at * 4 + torus::opposite(forward)] = 1;
+    for (std::size_t steps = 0;; ++steps) {
+      const std::vector<std::uint32_t> x = b.coordinates(at);
+      if (x[axis] != first && x[axis] != first + 1) {
+        if (previous != pu_at(first + 1, place) || at != pu_at(first + 2, place))
+          return fail("cycle " + std::to_string(c) + ": the path entering at place " + std::to_string(place) + " leaves the strip elsewhere");
+        break;
+      }
+      std::uint32_t out = 4;
+      for (std::uint32_t p = 0; p < 4 && out == 4; ++p)
+        if (of_b[at * 4 + p] == c && b.neighbor(at, p) != previous) out = p;
+      if (out == 4 || steps > 2 * static_cast<std::size_t>(width))
+        return fail("cycle " + std::to_string(c) + ": the path entering at place " + std::to_string(place) + " does not leave the strip");
+      taken[at * 4 + out] = taken[b.neighbor(at, out) * 4 + torus::opposite(out)] = 1;
+      previous = at, at = b.neighbor(at, out);
+    }
+  }
+  for (std::uint32_t line = first; line <= first + 1; ++line)
+    for (std::uint32_t place = 0; place < width; ++place)
+      for (std::uint32_t port = 0; port < 4; ++port) {
+        const pu_index pu = pu_at(line, place);
+        if (of_b[pu * 4 + port] >= 0 && !taken[pu * 4 + port])
+          return fail("PU " + std::to_string(pu) + " port " + std::to_string(port) + ": a link of cycle " + std::to_string(of_b[pu * 4 + port]) +
+                      " in the strip on no path through it (a cycle closes inside the strip)");
+      }
+  return r;
+}
+
+std::string describe(const strip_report& r) { return std::string(to_string(r.outcome)) + ": " + r.checked + (r.problem.empty() ? "" : " -- " + r.problem); }
+
 }  // namespace dancecard

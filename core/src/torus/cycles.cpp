@@ -155,9 +155,9 @@ namespace {
 //   cycles and makes them pass every new PU.
 //   Row block: T(R + 2, C) is T(R, C) with rows 4, 5 inserted, when square (3, 1) exists (K >= 3: R >= 5, or R >= 6
 //   for R even and C odd); it is the column block transposed with the classes swapped.
-//   Base: every R = 3 … 7, C = 3 … 6 is walked by the unit test square_switch_blocks_join_each_line_to_itself, which
-//   also checks the block lemmas mechanically — the paths, and that outside the block the larger torus is the smaller
-//   one — for R up to 30, C up to 14. Every
+//   Base: every R = 3 … 7, C = 3 … 6 is walked by the unit test square_switch_blocks_join_each_line_to_itself and the
+//   theorem-book row torus.square_switches, which also check the block lemmas on the cycles (check_strip_insertion in
+//   checkers: the paths, and that outside the block the larger torus is the smaller one) for R up to 30, C up to 14. Every
 //   R, C reduces to the base by taking column blocks out while C >= 7 and row blocks while R >= 8.
 std::array<std::vector<std::uint64_t>, 2> switch_2d(std::uint64_t rows, std::uint64_t cols) {
   if (!square_switches_apply(rows, cols))

@@ -102,6 +102,23 @@ struct supply_report : report<torus_violation> {
 };
 supply_report check_supply(const routing_table& table, const cycle_system& system, std::size_t max_witnesses = 10);
 
+/// The step of an induction over the sizes of 2-D cycle systems (core's square switches are proven with it): `large`
+/// is the torus of `small` with two lines inserted across `axis` (0: rows, along x_1; 1: columns, along x_2) before
+/// line `first` of small. Holds when (a) every link outside the inserted strip belongs to the same cycle (by index) in
+/// both systems — lines from `first` on shifted by two, the links into and out of the strip in the place of the link
+/// they replace — and (b) in `large`, every cycle runs from each link entering the strip from line first − 1 to the
+/// link leaving it into line first + 2 at the same place, by a path inside the strip, and these paths take every link
+/// of the strip. Then every cycle of `large` is its cycle of `small` with links subdivided and the strip's PUs added:
+/// still one cycle, and Hamiltonian when the small one is. Mismatched shapes are a violated result, not an exception.
+struct strip_report {
+  verdict outcome = verdict::holds;
+  std::string checked;  // the two tori and the strip
+  std::string problem;  // the first difference found, when violated
+  bool holds() const noexcept { return outcome == verdict::holds; }
+};
+strip_report check_strip_insertion(const cycle_system& small, const cycle_system& large, std::uint32_t axis, std::uint32_t first);
+std::string describe(const strip_report& r);
+
 /// Section 2's setting: the first Hamiltonian cycle visits 0, 1, …, P − 1; `second` is the second cycle's order (a
 /// permutation of 0 … P − 1). With one packet per PU sent both ways along both cycles, PU i first holds PU k's packet
 /// after the shorter of their two cycle distances; the result is the step after which every PU holds every packet.
