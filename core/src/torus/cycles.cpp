@@ -313,8 +313,8 @@ std::vector<std::vector<std::uint64_t>> decompose(const std::vector<std::uint32_
 // in one finished class c: the switch gives c the two copies of uv and class j + 1 the two vertical edges, which joins
 // layers z and z + 1 of class j + 1 (different cycles of it) and, for c, is a 2-opt move — c stays one cycle exactly
 // when it runs both vertical edges the same way (up or down). Levels are taken greedily: the first (level, edge of
-// H_{j+1}) in order whose square qualifies and keeps c one cycle. Deterministic, and every class is walked at the end
-// and must be one Hamiltonian cycle (std::logic_error otherwise, also when no square qualifies). The caller orders the
+// H_{j+1}) in order whose square qualifies and keeps c one cycle. Deterministic, and every class is walked after each
+// change and must be one Hamiltonian cycle (std::logic_error otherwise, also when no square qualifies). The caller orders the
 // sizes odd ones first, so that G is not bipartite from the second step on; with every size even the greedy gets
 // stuck (G bipartite and n even: then, in every case tried, the frame runs all vertical edges of a class at one level
 // the same way relative to the colouring, so no square keeps c one cycle — and splitting c with one square and
@@ -365,12 +365,13 @@ std::vector<std::vector<std::uint64_t>> add_dimension(const std::vector<std::vec
     } while (w != 0 && sequence.size() <= N);
     return sequence;
   };
-  std::vector<std::vector<std::uint64_t>> position(k + 1);  // position[c][w] along class c's cycle (finished classes)
+  // cycles[c] and position[c][w] along it, for the finished classes (walked again whenever a class changes)
+  std::vector<std::vector<std::uint64_t>> cycles(k + 1), position(k + 1);
   auto index = [&](std::uint8_t c) {
-    const std::vector<std::uint64_t> sequence = walk(c);
-    if (sequence.size() != N) return false;
+    cycles[c] = walk(c);
+    if (cycles[c].size() != N) return false;
     position[c].assign(N, 0);
-    for (std::uint64_t t = 0; t < N; ++t) position[c][sequence[t]] = t;
+    for (std::uint64_t t = 0; t < N; ++t) position[c][cycles[c][t]] = t;
     return true;
   };
   if (!index(0) || !index(1)) throw std::logic_error("layered Hamilton decomposition: the square switches of H_1 x C_n are not Hamiltonian");
@@ -426,12 +427,7 @@ std::vector<std::vector<std::uint64_t>> add_dimension(const std::vector<std::vec
     }
     if (!index(q)) throw std::logic_error("layered Hamilton decomposition: class " + std::to_string(q) + " is not one Hamiltonian cycle");
   }
-  std::vector<std::vector<std::uint64_t>> out;
-  for (std::uint8_t c = 0; c <= k; ++c) {
-    out.push_back(walk(c));
-    if (out.back().size() != N) throw std::logic_error("layered Hamilton decomposition: class " + std::to_string(c) + " is not one Hamiltonian cycle");
-  }
-  return out;
+  return cycles;  // every class was walked, and found one Hamiltonian cycle, after its last change
 }
 
 // Section 3.4 by add_dimension for a torus with every size >= 3 and one of them odd: the sizes in the order odd ones
@@ -463,23 +459,28 @@ std::vector<std::vector<std::uint64_t>> decompose_layered(const torus& network) 
   return cycles;
 }
 
-// The cycle through the given PU sequence, with the port between consecutive PUs (they must be adjacent; with
-// n_j = 2 two ports lead to the same neighbour, and `used` picks the one this system has not used yet).
-torus_cycle cycle_through(const torus& network, const std::vector<std::uint64_t>& sequence, std::vector<char>& used) {
-  torus_cycle cycle;
-  for (std::size_t i = 0; i < sequence.size(); ++i) {
-    const auto from = static_cast<pu_index>(sequence[i]), to = static_cast<pu_index>(sequence[(i + 1) % sequence.size()]);
-    std::uint32_t port = no_port;
-    for (std::uint32_t p = 0; p < network.ports() && port == no_port; ++p) {
-      const pu_index back = network.neighbor(to, torus::opposite(p));
-      if (network.neighbor(from, p) == to && back == from && !used[from * network.ports() + p]) port = p;
+// The cycle system through the given PU sequences, one cycle each, with the port between consecutive PUs (they must be
+// adjacent; with n_j = 2 two ports lead to the same neighbour, and the one no cycle of the system has used yet is taken).
+cycle_system system_through(const torus& network, const std::vector<std::vector<std::uint64_t>>& sequences, std::string construction) {
+  cycle_system out{network, {}, std::move(construction)};
+  std::vector<char> used(static_cast<std::size_t>(network.size()) * network.ports(), 0);
+  for (const auto& sequence : sequences) {
+    torus_cycle cycle;
+    for (std::size_t i = 0; i < sequence.size(); ++i) {
+      const auto from = static_cast<pu_index>(sequence[i]), to = static_cast<pu_index>(sequence[(i + 1) % sequence.size()]);
+      std::uint32_t port = no_port;
+      for (std::uint32_t p = 0; p < network.ports() && port == no_port; ++p) {
+        const pu_index back = network.neighbor(to, torus::opposite(p));
+        if (network.neighbor(from, p) == to && back == from && !used[from * network.ports() + p]) port = p;
+      }
+      if (port == no_port) throw std::logic_error("Hamilton decomposition: consecutive PUs are not joined by a free link");
+      used[from * network.ports() + port] = used[to * network.ports() + torus::opposite(port)] = 1;
+      cycle.pus.push_back(from);
+      cycle.ports.push_back(port);
     }
-    if (port == no_port) throw std::logic_error("Hamilton decomposition: consecutive PUs are not joined by a free link");
-    used[from * network.ports() + port] = used[to * network.ports() + torus::opposite(port)] = 1;
-    cycle.pus.push_back(from);
-    cycle.ports.push_back(port);
+    out.cycles.push_back(std::move(cycle));
   }
-  return cycle;
+  return out;
 }
 
 }  // namespace
@@ -487,10 +488,7 @@ torus_cycle cycle_through(const torus& network, const std::vector<std::uint64_t>
 cycle_system square_switch_cycles(const torus& network) {
   if (network.dimension() != 2) throw std::invalid_argument("square switches: needs a 2-D torus, got " + network.name());
   const auto halves = switch_2d(network.dims()[0], network.dims()[1]);  // names sizes below 3
-  cycle_system out{network, {}, "square-switches"};
-  std::vector<char> used(static_cast<std::size_t>(network.size()) * network.ports(), 0);
-  for (const auto& sequence : halves) out.cycles.push_back(cycle_through(network, sequence, used));
-  return out;
+  return system_through(network, {halves.begin(), halves.end()}, "square-switches");
 }
 
 cycle_system hamiltonian_product_cycles(const torus& network) {
@@ -517,10 +515,7 @@ cycle_system hamiltonian_product_cycles(const torus& network) {
     sequences = decompose_layered(network);
     construction = "hamiltonian-layered";
   }
-  cycle_system out{network, {}, construction};
-  std::vector<char> used(static_cast<std::size_t>(network.size()) * network.ports(), 0);
-  for (const auto& sequence : sequences) out.cycles.push_back(cycle_through(network, sequence, used));
-  return out;
+  return system_through(network, sequences, std::move(construction));
 }
 
 namespace {
