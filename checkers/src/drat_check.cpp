@@ -33,6 +33,14 @@ struct clause {
 };
 constexpr std::uint8_t original_flag = 1, active_flag = 2, marked_flag = 4;
 
+// A watch: the clause (where its literals start, and its id) and a blocker, another of its literals (while the
+// blocker is true the clause is satisfied and propagation does not look at it).
+struct watch {
+  std::uint64_t start;
+  std::uint32_t id;
+  int blocker;
+};
+
 // Index of a literal: 2v for v, 2v + 1 for ¬v.
 std::size_t index(int lit) { return 2 * static_cast<std::size_t>(std::abs(lit)) + (lit < 0 ? 1 : 0); }
 
@@ -172,6 +180,7 @@ class drat_checker {
     reason_.assign(static_cast<std::size_t>(max_var_) + 1, no_reason);
     seen_.assign(static_cast<std::size_t>(max_var_) + 1, 0);
     watches_.assign(2 * (static_cast<std::size_t>(max_var_) + 1), {});
+    core_watches_.assign(2 * (static_cast<std::size_t>(max_var_) + 1), {});
     unit_position_.assign(clauses_.size(), none);
     for (std::uint32_t id = 0; id < clauses_.size(); ++id)
       if (clauses_[id].flags & active_flag) attach(id);
@@ -378,6 +387,7 @@ class drat_checker {
     if (clauses_.size() >= assumption) throw malformed_input{"more clauses than the supported 4294967293", line};
     const std::uint64_t h = normalize_pending();
     const auto id = static_cast<std::uint32_t>(clauses_.size());
+    lits_.push_back(static_cast<int>(pending_.size()));  // the size, just before the literals (visit reads it there)
     clauses_.push_back({lits_.size(), static_cast<std::uint32_t>(pending_.size()),
                         static_cast<std::uint8_t>(active_flag | (original ? original_flag : 0))});
     lits_.insert(lits_.end(), pending_.begin(), pending_.end());
@@ -429,8 +439,9 @@ class drat_checker {
           if (value(l[j]) != -1) std::swap(l[found++], l[j]);
         if (found < 2) top_valid_ = false;
       }
-      watches_[index(lits_[c.start])].push_back(id);
-      watches_[index(lits_[c.start + 1])].push_back(id);
+      auto& lists = (c.flags & marked_flag) ? core_watches_ : watches_;
+      lists[index(lits_[c.start])].push_back({c.start, id, lits_[c.start + 1]});
+      lists[index(lits_[c.start + 1])].push_back({c.start, id, lits_[c.start]});
     } else {
       if (c.size == 0 || value(lits_[c.start]) != 1) top_valid_ = false;
       auto& list = c.size == 1 ? units_ : empties_;
@@ -446,14 +457,8 @@ class drat_checker {
         if (reason_[static_cast<std::size_t>(std::abs(lits_[c.start + j]))] == id) top_valid_ = false;
     }
     if (c.size >= 2) {
-      for (int j = 0; j < 2; ++j) {
-        auto& list = watches_[index(lits_[c.start + static_cast<std::size_t>(j)])];
-        auto it = std::find(list.begin(), list.end(), id);
-        if (it != list.end()) {
-          *it = list.back();
-          list.pop_back();
-        }
-      }
+      auto& lists = (c.flags & marked_flag) ? core_watches_ : watches_;
+      for (int j = 0; j < 2; ++j) unwatch(lists[index(lits_[c.start + static_cast<std::size_t>(j)])], id);
     } else {
       auto& list = c.size == 1 ? units_ : empties_;
       const std::size_t at = unit_position_[id];
@@ -513,37 +518,60 @@ class drat_checker {
   // The clauses that watch `falsified` and are marked (core) or not: each moves its watch, is satisfied, implies
   // its other watched literal, or is the conflict returned.
   std::uint32_t visit(int falsified, bool core) {
-    auto& list = watches_[index(falsified)];
+    auto& lists = core ? core_watches_ : watches_;
+    auto& list = lists[index(falsified)];
     std::size_t keep = 0;
     std::uint32_t conflict = no_reason;
     for (std::size_t k = 0; k < list.size(); ++k) {
-      const std::uint32_t id = list[k];
-      const clause& c = clauses_[id];
-      if (conflict != no_reason || ((c.flags & marked_flag) != 0) != core) {
-        list[keep++] = id;
+      watch w = list[k];
+      if (conflict != no_reason || value(w.blocker) == 1) {  // a true blocker satisfies the clause: not looked at
+        list[keep++] = w;
         continue;
       }
-      int* l = &lits_[c.start];
+      int* l = &lits_[w.start];  // the clause's literals, its size just before them: one place in memory
+      const auto size = static_cast<std::uint32_t>(l[-1]);
       if (l[0] == falsified) std::swap(l[0], l[1]);
+      w.blocker = l[0];
       if (value(l[0]) == 1) {
-        list[keep++] = id;
+        list[keep++] = w;
         continue;
       }
       bool moved = false;
-      for (std::uint32_t j = 2; j < c.size; ++j)
+      for (std::uint32_t j = 2; j < size; ++j)
         if (value(l[j]) != -1) {
           std::swap(l[1], l[j]);
-          watches_[index(l[1])].push_back(id);
+          lists[index(l[1])].push_back({w.start, w.id, l[0]});
           moved = true;
           break;
         }
       if (moved) continue;
-      list[keep++] = id;
-      if (value(l[0]) == -1) conflict = id;
-      else assign(l[0], id);
+      list[keep++] = w;
+      if (value(l[0]) == -1) conflict = w.id;
+      else assign(l[0], w.id);
     }
     list.resize(keep);
     return conflict;
+  }
+
+  // Marks a present clause as core; a watched one moves its two watches to the core lists.
+  void mark_clause(std::uint32_t id) {
+    clause& c = clauses_[id];
+    if (c.flags & marked_flag) return;
+    c.flags |= marked_flag;
+    if (!(c.flags & active_flag) || c.size < 2) return;
+    for (int j = 0; j < 2; ++j) {
+      const int lit = lits_[c.start + static_cast<std::size_t>(j)];
+      unwatch(watches_[index(lit)], id);
+      core_watches_[index(lit)].push_back({c.start, id, lits_[c.start + static_cast<std::size_t>(1 - j)]});
+    }
+  }
+
+  static void unwatch(std::vector<watch>& list, std::uint32_t id) {
+    auto it = std::find_if(list.begin(), list.end(), [&](const watch& w) { return w.id == id; });
+    if (it != list.end()) {
+      *it = list.back();
+      list.pop_back();
+    }
   }
 
   // Recomputes the top level from nothing when it is not known to be current.
@@ -567,7 +595,7 @@ class drat_checker {
   // Assumes the literals, propagates; on a conflict marks every clause the conflict depends on and returns true.
   bool conflict_under(const std::vector<int>& assumptions) {
     if (!empties_.empty()) {
-      clauses_[empties_.front()].flags |= marked_flag;
+      mark_clause(empties_.front());
       return true;
     }
     ensure_top_level();
@@ -615,8 +643,8 @@ class drat_checker {
     while (!work.empty()) {
       const std::uint32_t id = work.back();
       work.pop_back();
-      clause& c = clauses_[id];
-      c.flags |= marked_flag;
+      mark_clause(id);
+      const clause& c = clauses_[id];
       for (std::uint32_t j = 0; j < c.size; ++j) follow(static_cast<std::size_t>(std::abs(lits_[c.start + j])), id);
     }
     for (std::size_t v : touched) seen_[v] = 0;
@@ -636,7 +664,7 @@ class drat_checker {
       if (!conflict_under(negations(resolvent))) return false;
       used.push_back(id);
     }
-    for (std::uint32_t id : used) clauses_[id].flags |= marked_flag;
+    for (std::uint32_t id : used) mark_clause(id);
     return true;
   }
 
@@ -670,7 +698,10 @@ class drat_checker {
   // checking
   std::vector<std::uint32_t> units_, empties_;  // present unit and empty clauses
   std::vector<std::size_t> unit_position_;       // where a unit or empty clause sits in its list
-  std::vector<std::vector<std::uint32_t>> watches_;
+  // Watches of the present clauses with two or more literals, on their first two literals, by literal index.
+  // Core (marked) clauses are watched in core_watches_, the others in watches_, so that each propagation pass walks
+  // only its own clauses.
+  std::vector<std::vector<watch>> watches_, core_watches_;
   std::vector<std::int8_t> values_;
   std::vector<std::uint32_t> reason_;
   std::vector<std::uint8_t> seen_;
