@@ -34,11 +34,19 @@ struct clause {
 constexpr std::uint8_t original_flag = 1, active_flag = 2, marked_flag = 4;
 
 // A watch: the clause (where its literals start, and its id) and a blocker, another of its literals (while the
-// blocker is true the clause is satisfied and propagation does not look at it).
+// blocker is true the clause is satisfied and propagation does not look at it). A binary clause's blocker is its
+// other literal, so propagation never looks at the clause itself (most lemmas of CaDiCaL's torus proofs are binary:
+// 1,016,335 of 1,263,872 in 5 x 5 pairing at 7 steps).
 struct watch {
-  std::uint64_t start;
+  std::uint64_t start;  // top bit: the clause is binary
   std::uint32_t id;
   int blocker;
+  static constexpr std::uint64_t binary_bit = std::uint64_t{1} << 63;
+  static watch of(std::uint64_t start, std::uint32_t size, std::uint32_t id, int blocker) {
+    return {start | (size == 2 ? binary_bit : 0), id, blocker};
+  }
+  bool binary() const { return (start & binary_bit) != 0; }
+  std::uint64_t first() const { return start & ~binary_bit; }
 };
 
 // Index of a literal: 2v for v, 2v + 1 for ¬v.
@@ -440,8 +448,8 @@ class drat_checker {
         if (found < 2) top_valid_ = false;
       }
       auto& lists = (c.flags & marked_flag) ? core_watches_ : watches_;
-      lists[index(lits_[c.start])].push_back({c.start, id, lits_[c.start + 1]});
-      lists[index(lits_[c.start + 1])].push_back({c.start, id, lits_[c.start]});
+      lists[index(lits_[c.start])].push_back(watch::of(c.start, c.size, id, lits_[c.start + 1]));
+      lists[index(lits_[c.start + 1])].push_back(watch::of(c.start, c.size, id, lits_[c.start]));
     } else {
       if (c.size == 0 || value(lits_[c.start]) != 1) top_valid_ = false;
       auto& list = c.size == 1 ? units_ : empties_;
@@ -519,36 +527,51 @@ class drat_checker {
   // its other watched literal, or is the conflict returned.
   std::uint32_t visit(int falsified, bool core) {
     auto& lists = core ? core_watches_ : watches_;
-    auto& list = lists[index(falsified)];
-    std::size_t keep = 0;
+    std::vector<watch>& list = lists[index(falsified)];
+    // Kept watches are compacted to the front (written only once one has moved away). Watches pushed meanwhile go
+    // to other lists (a new watch is never the falsified literal), so `list` is not reallocated here.
+    watch* const ws = list.data();
+    const std::size_t n = list.size();
+    std::size_t keep = 0, k = 0;
     std::uint32_t conflict = no_reason;
-    for (std::size_t k = 0; k < list.size(); ++k) {
-      watch w = list[k];
-      if (conflict != no_reason || value(w.blocker) == 1) {  // a true blocker satisfies the clause: not looked at
-        list[keep++] = w;
+    for (; k < n && conflict == no_reason; ++k) {
+      const int blocker = ws[k].blocker;
+      if (value(blocker) == 1) {  // a true blocker satisfies the clause: not looked at
+        if (keep != k) ws[keep] = ws[k];
+        ++keep;
         continue;
       }
-      int* l = &lits_[w.start];  // the clause's literals, its size just before them: one place in memory
+      watch w = ws[k];
+      if (w.binary()) {  // the blocker, the other literal, is false or unassigned
+        if (keep != k) ws[keep] = w;
+        ++keep;
+        if (value(blocker) == -1) conflict = w.id;
+        else assign(blocker, w.id);
+        continue;
+      }
+      int* l = &lits_[w.first()];  // the clause's literals, its size just before them: one place in memory
       const auto size = static_cast<std::uint32_t>(l[-1]);
       if (l[0] == falsified) std::swap(l[0], l[1]);
       w.blocker = l[0];
       if (value(l[0]) == 1) {
-        list[keep++] = w;
+        ws[keep++] = w;  // the blocker changed: written in any case
         continue;
       }
       bool moved = false;
       for (std::uint32_t j = 2; j < size; ++j)
         if (value(l[j]) != -1) {
           std::swap(l[1], l[j]);
-          lists[index(l[1])].push_back({w.start, w.id, l[0]});
+          lists[index(l[1])].push_back({w.start, w.id, l[0]});  // (not binary: the flag bit stays clear)
           moved = true;
           break;
         }
       if (moved) continue;
-      list[keep++] = w;
+      ws[keep++] = w;
       if (value(l[0]) == -1) conflict = w.id;
       else assign(l[0], w.id);
     }
+    if (k < n && keep != k) std::copy(ws + k, ws + n, ws + keep);  // after a conflict: the rest, unvisited
+    keep += n - k;
     list.resize(keep);
     return conflict;
   }
@@ -562,7 +585,7 @@ class drat_checker {
     for (int j = 0; j < 2; ++j) {
       const int lit = lits_[c.start + static_cast<std::size_t>(j)];
       unwatch(watches_[index(lit)], id);
-      core_watches_[index(lit)].push_back({c.start, id, lits_[c.start + static_cast<std::size_t>(1 - j)]});
+      core_watches_[index(lit)].push_back(watch::of(c.start, c.size, id, lits_[c.start + static_cast<std::size_t>(1 - j)]));
     }
   }
 
