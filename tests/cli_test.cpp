@@ -455,14 +455,16 @@ TEST(cli_torus, generate_simulate_and_bad_input) {
   expect_run("simulate torus --dims 5x8", 0, "complete after 20 steps");
   expect_run("simulate torus --dims 4x5", 0, "complete after 10 steps");
   // Any sizes >= 3 by the square-switch search: 4 x 5 (no explicit construction here) and 3-D, d packets per PU.
-  // 3-D cubes by the explicit construction (Park): floor(P/2) steps with 3 packets; m = 4 and non-cubes are refused by name
+  // 3-D cubes by the explicit construction (Park): floor(P/2) steps with 3 packets; m = 4 one dimension at a time (below)
   expect_run("simulate torus --dims 5x5x5 --algo hamiltonian", 0, "complete after 62 steps");
   expect_run("simulate torus --dims 6x6x6 --algo hamiltonian", 0, "3 cycles (hamiltonian-cube)");
-  expect_run("simulate torus --dims 4x4x4 --algo hamiltonian", 2, "m >= 3 and m != 4, got m = 4");
-  // Other tori with an odd size one dimension at a time (layered); every size even and no cube or product: refused by name.
+  expect_run("simulate torus --dims 4x4x4 --algo hamiltonian", 0, "3 cycles (hamiltonian-layered-searched)");
+  // Other tori with an odd size one dimension at a time (layered); every size even: 3-D with searched frames, d = 5
+  // and 7 (no product either) refused by name.
   expect_run("simulate torus --dims 3x3x5 --algo hamiltonian", 0, "3 cycles (hamiltonian-layered)");
   expect_run("simulate torus --dims 3x3x3x3x3 --algo hamiltonian", 0, "complete after 121 steps");
-  expect_run("simulate torus --dims 4x6x8 --algo hamiltonian", 2, "the layered construction needs every size >= 3 and one of them odd");
+  expect_run("simulate torus --dims 4x6x8 --algo hamiltonian", 0, "complete after 96 steps");
+  expect_run("simulate torus --dims 4x4x4x4x4 --algo hamiltonian", 2, "with every size even the layered construction is used for d = 3 only");
   expect_run("simulate torus --dims 4x5 --algo hamiltonian-switch", 0, "complete after 10 steps");
   expect_run("simulate torus --dims 3x4x5 --algo hamiltonian-switch", 0, "3 cycles (square-switch search)");
   expect_run("simulate torus --dims 2x5 --algo hamiltonian-switch", 2, "needs every n_j >= 3");

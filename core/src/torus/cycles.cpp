@@ -308,18 +308,22 @@ std::vector<std::vector<std::uint64_t>> decompose(const std::vector<std::uint32_
 // de la somme cartésienne d'un cycle et de l'union de deux cycles hamiltoniens en cycles hamiltoniens", Discrete Math.
 // 38 (1982): if G is the union of Hamiltonian cycles H_1 … H_k, so is G □ C_n with k + 1). Vertices (v, z) of
 // G □ C_n are numbered v·n + z (z the new coordinate). Classes 0 and 1: the m × n torus H_1 □ C_n (position along H_1,
-// level z) split by square switches. Class j + 1 (j = 1 … k − 1) starts as the n layer copies of H_{j+1} and is merged
+// level z) split into the two Hamiltonian cycles of `frame` (the square switches', or a searched one). Class j + 1 (j = 1 … k − 1) starts as the n layer copies of H_{j+1} and is merged
 // into one cycle by squares (u, z), (v, z), (v, z + 1), (u, z + 1) with uv an edge of H_{j+1} and both vertical edges
 // in one finished class c: the switch gives c the two copies of uv and class j + 1 the two vertical edges, which joins
 // layers z and z + 1 of class j + 1 (different cycles of it) and, for c, is a 2-opt move — c stays one cycle exactly
 // when it runs both vertical edges the same way (up or down). Levels are taken greedily: the first (level, edge of
 // H_{j+1}) in order whose square qualifies and keeps c one cycle. Deterministic, and every class is walked after each
-// change and must be one Hamiltonian cycle (std::logic_error otherwise, also when no square qualifies). The caller orders the
-// sizes odd ones first, so that G is not bipartite from the second step on; with every size even the greedy gets
-// stuck (G bipartite and n even: then, in every case tried, the frame runs all vertical edges of a class at one level
-// the same way relative to the colouring, so no square keeps c one cycle — and splitting c with one square and
-// rejoining it with another still ends one layer short), and the caller refuses all-even tori.
-std::vector<std::vector<std::uint64_t>> add_dimension(const std::vector<std::vector<std::uint64_t>>& g, std::uint64_t n) {
+// change and must be one Hamiltonian cycle (std::logic_error otherwise); nothing when no square qualifies (stuck). The
+// caller orders the sizes odd ones first, so that G is not bipartite from the second step on. With every size even and
+// the square switches' frame the greedy gets stuck: G is bipartite and n even, every join of two cycles by a square
+// runs its two parallel edges opposite ways, and the frame's classes are built by joins along H_1's edges (which link
+// the two colours), so a class runs all its vertical edges at one level the same way relative to the colouring and no
+// square on an edge of H_{j+1} (which links the colours too) keeps c one cycle; splitting c and rejoining it takes two
+// squares, and n − 1 is odd. A frame from the square-switch search has 2-opt moves of its own (it keeps some switches
+// that merge in one class and split in the other), which break that alternation: decompose_layered tries those.
+std::optional<std::vector<std::vector<std::uint64_t>>> add_dimension(const std::vector<std::vector<std::uint64_t>>& g, std::uint64_t n,
+                                                                     const std::array<std::vector<std::uint64_t>, 2>& frame) {
   const std::uint64_t m = g[0].size(), N = m * n;
   const std::size_t k = g.size();
   // Edges: vertical (v, z)–(v, z + 1) has id v·n + z; edge i of H_{j+1} (from g[j][i] to g[j][i + 1]) at level z has
@@ -330,7 +334,7 @@ std::vector<std::vector<std::uint64_t>> add_dimension(const std::vector<std::vec
   std::vector<std::vector<std::uint64_t>> at(k, std::vector<std::uint64_t>(m));  // at[j][v]: position of v on H_{j+1}
   for (std::size_t j = 0; j < k; ++j)
     for (std::uint64_t i = 0; i < m; ++i) at[j][g[j][i]] = i;
-  const auto frame = switch_2d(m, n);  // frame index s·n + z: position s along H_1, level z
+  // frame: two Hamiltonian cycles of the m × n torus, as frame indices s·n + z (position s along H_1, level z)
   for (std::uint8_t c = 0; c < 2; ++c)
     for (std::size_t t = 0; t < frame[c].size(); ++t) {
       const std::uint64_t a = frame[c][t], b = frame[c][(t + 1) % frame[c].size()];
@@ -421,42 +425,103 @@ std::vector<std::vector<std::uint64_t>> add_dimension(const std::vector<std::vec
           if (!index(s.c)) throw std::logic_error("layered Hamilton decomposition: a 2-opt move split a cycle");
           break;
         }
-      if (!moved)
-        throw std::logic_error("layered Hamilton decomposition: no square joins layer " + std::to_string(joined + 1) + " of class " + std::to_string(q) +
-                               " (" + std::to_string(m) + " x " + std::to_string(n) + ")");
+      if (!moved) return std::nullopt;  // stuck: no square joins another layer (the caller may try another frame)
     }
     if (!index(q)) throw std::logic_error("layered Hamilton decomposition: class " + std::to_string(q) + " is not one Hamiltonian cycle");
   }
   return cycles;  // every class was walked, and found one Hamiltonian cycle, after its last change
 }
 
-// Section 3.4 by add_dimension for a torus with every size >= 3 and one of them odd: the sizes in the order odd ones
-// first (so that G, from the second step on, is not bipartite), then one dimension at a time; the cycles mapped back to
-// the torus's own PU numbering.
-std::vector<std::vector<std::uint64_t>> decompose_layered(const torus& network) {
+// Section 3.4 by add_dimension for a torus with every size >= 3, one dimension at a time; the cycles mapped back to the
+// torus's own PU numbering.
+// - With an odd size: the sizes odd ones first (so that G, from the second step on, is not bipartite), and every step
+//   takes the square switches' frame (no failure in the sweeps of docs/torus.md).
+// - All sizes even: G is bipartite and n even at every step from the third dimension on, and with the square
+//   switches' frame the greedy is stuck (see add_dimension). Frames from the square-switch search of the m × n torus
+//   (seeds 1 … searched_frames) do let it finish in most cases (they make 2-opt moves of their own, which break the
+//   alternation), the sizes taken in increasing order, else in decreasing order, else in any other. Deterministic, every cycle walked,
+//   but found by search, not proven: frames_searched counts the searched frames used, and a torus where no order
+//   finishes is refused by name.
+constexpr std::uint64_t searched_frames = 8;  // frames tried per step after the square switches' frame
+constexpr std::uint64_t max_searched_frame = 4096;  // PUs: all-even tori above this are refused (see hamiltonian_product_cycles)
+
+std::vector<std::vector<std::uint64_t>> decompose_layered(const torus& network, std::uint64_t& frames_searched) {
   const std::vector<std::uint32_t>& dims = network.dims();
   std::vector<std::size_t> order(dims.size());
   for (std::size_t a = 0; a < order.size(); ++a) order[a] = a;
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return dims[a] % 2 > dims[b] % 2; });
-  std::vector<std::vector<std::uint64_t>> cycles;
-  {
-    std::vector<std::uint64_t> ring(dims[order[0]]);
-    for (std::uint64_t i = 0; i < ring.size(); ++i) ring[i] = i;
-    cycles.push_back(std::move(ring));
+  const bool all_even = std::all_of(dims.begin(), dims.end(), [](std::uint32_t x) { return x % 2 == 0; });
+  std::vector<std::vector<std::size_t>> orders;
+  if (all_even) {  // increasing, decreasing, then every other order of the sizes (each distinct order once)
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return dims[a] < dims[b]; });
+    std::vector<std::vector<std::uint32_t>> tried;
+    auto add = [&](const std::vector<std::size_t>& o) {
+      std::vector<std::uint32_t> sizes;
+      for (std::size_t a : o) sizes.push_back(dims[a]);
+      if (std::find(tried.begin(), tried.end(), sizes) != tried.end()) return;
+      tried.push_back(sizes);
+      orders.push_back(o);
+    };
+    add(order);
+    add({order.rbegin(), order.rend()});
+    std::vector<std::size_t> permuted = order;
+    std::sort(permuted.begin(), permuted.end());
+    do add(permuted);
+    while (std::next_permutation(permuted.begin(), permuted.end()));
+  } else {
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return dims[a] % 2 > dims[b] % 2; });
+    orders.push_back(order);
   }
-  for (std::size_t t = 1; t < order.size(); ++t) cycles = add_dimension(cycles, dims[order[t]]);
-  // index over the sizes in `order` (row-major) → coordinates → the torus's index
-  std::vector<std::uint32_t> coordinates(dims.size());
-  for (auto& cycle : cycles)
-    for (std::uint64_t& w : cycle) {
-      std::uint64_t rest = w;
-      for (std::size_t t = order.size(); t-- > 0;) {
-        coordinates[order[t]] = static_cast<std::uint32_t>(rest % dims[order[t]]);
-        rest /= dims[order[t]];
-      }
-      w = network.index(coordinates);
+  std::string stuck;
+  for (const std::vector<std::size_t>& in_order : orders) {
+    frames_searched = 0;
+    std::vector<std::vector<std::uint64_t>> cycles;
+    {
+      std::vector<std::uint64_t> ring(dims[in_order[0]]);
+      for (std::uint64_t i = 0; i < ring.size(); ++i) ring[i] = i;
+      cycles.push_back(std::move(ring));
     }
-  return cycles;
+    std::uint64_t m = dims[in_order[0]];
+    bool finished = true;
+    for (std::size_t t = 1; t < in_order.size() && finished; ++t) {
+      const std::uint32_t n = dims[in_order[t]];
+      auto next = add_dimension(cycles, n, switch_2d(m, n));
+      for (std::uint64_t seed = 1; !next && all_even && seed <= searched_frames; ++seed) {
+        const torus frame_torus({static_cast<std::uint32_t>(m), n});
+        const std::optional<cycle_system> found = switch_search_decomposition(frame_torus, seed);
+        if (!found) continue;
+        std::array<std::vector<std::uint64_t>, 2> frame;  // frame index s·n + z
+        for (std::size_t c = 0; c < 2; ++c)
+          for (pu_index pu : found->cycles[c].pus) {
+            const std::vector<std::uint32_t> at = frame_torus.coordinates(pu);
+            frame[c].push_back(static_cast<std::uint64_t>(at[0]) * n + at[1]);
+          }
+        next = add_dimension(cycles, n, frame);
+        frames_searched += next ? 1 : 0;
+      }
+      if (!next) {
+        stuck += (stuck.empty() ? "" : "; ") + std::string("no frame joins the layers of the step to ") + std::to_string(m) + " x " + std::to_string(n);
+        finished = false;
+        break;
+      }
+      cycles = std::move(*next);
+      m *= n;
+    }
+    if (!finished) continue;
+    // index over the sizes in `in_order` (row-major) → coordinates → the torus's index
+    std::vector<std::uint32_t> coordinates(dims.size());
+    for (auto& cycle : cycles)
+      for (std::uint64_t& w : cycle) {
+        std::uint64_t rest = w;
+        for (std::size_t t = in_order.size(); t-- > 0;) {
+          coordinates[in_order[t]] = static_cast<std::uint32_t>(rest % dims[in_order[t]]);
+          rest /= dims[in_order[t]];
+        }
+        w = network.index(coordinates);
+      }
+    return cycles;
+  }
+  throw std::invalid_argument("Hamilton decomposition (Section 3.4) of " + network.name() + ": the layered construction is stuck (" + stuck +
+                              "; the square switches' frame and " + std::to_string(searched_frames) + " searched frames tried in each)");
 }
 
 // The cycle system through the given PU sequences, one cycle each, with the port between consecutive PUs (they must be
@@ -509,11 +574,22 @@ cycle_system hamiltonian_product_cycles(const torus& network) {
     }
   }
   if (!why.empty()) {
-    if (!all_at_least_3 || !some_odd)
+    if (!all_at_least_3)
       throw std::invalid_argument("Hamilton decomposition (Section 3.4) of " + network.name() + ": " + why +
-                                  "; the layered construction needs every size >= 3 and one of them odd");
-    sequences = decompose_layered(network);
-    construction = "hamiltonian-layered";
+                                  "; the layered construction needs every size >= 3");
+    // All sizes even: d = 4, 6, 8 by products of 2-D factors (Section 3.1) and cubes; the layered steps with searched
+    // frames are used for d = 3 only — from d = 5 on the greedy did not finish (4^5: no frame of 256 x 4 in 16 seeds).
+    if (!some_odd && d != 3)
+      throw std::invalid_argument("Hamilton decomposition (Section 3.4) of " + network.name() + ": " + why +
+                                  "; with every size even the layered construction is used for d = 3 only");
+    // The frame search costs about P^2 per round (20 x 22 x 24: 144 s); above this size the 3-D search is faster.
+    if (!some_odd && network.size() > max_searched_frame)
+      throw std::invalid_argument("Hamilton decomposition (Section 3.4) of " + network.name() + ": " + why +
+                                  "; with every size even the layered construction searches frames only up to " + std::to_string(max_searched_frame) +
+                                  " PUs (P = " + std::to_string(network.size()) + ")");
+    std::uint64_t frames_searched = 0;
+    sequences = decompose_layered(network, frames_searched);
+    construction = frames_searched == 0 ? "hamiltonian-layered" : "hamiltonian-layered-searched";
   }
   return system_through(network, sequences, std::move(construction));
 }
