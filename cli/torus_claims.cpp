@@ -336,7 +336,7 @@ void register_torus_construction_claims(theorem_book& book) {
             "3.1 when both sizes are even, else by square switches; for d = 3 "
             "cubes m x m x m, m != 4, Park's explicit construction (arXiv:2603.24708), and d = 6 as a product of two cubes; "
             "every other torus with sizes >= 3, one odd, by adding one dimension at a time (Aubert and Schneider's scheme), and "
-            "3-D tori with every size even the same way with frames found by the square-switch search; "
+            "3-D tori with every size even the same way with scrambled frames (found by search); "
             "for any sizes >= 3 a randomized square-switch search, and SAT search), d packets per PU: gossip in P/2 steps",
             claim_method::simulation, [] {
               std::uint64_t count = 0;
@@ -356,13 +356,13 @@ void register_torus_construction_claims(theorem_book& book) {
                 if (!problem.empty()) return claim_result{verdict::violated, "layered construction, d = 3, 5, 7", problem};
                 ++count;
               }
-              // layered with searched frames: 3-D, every size even (not a cube of Park's rule)
+              // layered with scrambled frames: 3-D, every size even (not a cube of Park's rule)
               for (const char* dims : {"4x4x4", "4x6x8", "8x8x12", "6x10x4"}) {
                 const cycle_system system = hamiltonian_product_cycles(torus::parse(dims));
                 if (system.construction != "hamiltonian-layered-searched")
-                  return claim_result{verdict::violated, "layered construction, searched frames", std::string(dims) + ": built by " + system.construction};
+                  return claim_result{verdict::violated, "layered construction, scrambled frames", std::string(dims) + ": built by " + system.construction};
                 const std::string problem = hamilton_problem(system);
-                if (!problem.empty()) return claim_result{verdict::violated, "layered construction, searched frames", problem};
+                if (!problem.empty()) return claim_result{verdict::violated, "layered construction, scrambled frames", problem};
                 ++count;
               }
               for (const char* dims : {"5x6x7", "12x12x12", "16x16x16", "4x5x6x7", "4x5"}) {  // square-switch search (any sizes >= 3)
@@ -379,7 +379,7 @@ void register_torus_construction_claims(theorem_book& book) {
                 if (!problem.empty()) return claim_result{verdict::violated, "d = 3", problem};
                 ++count;
               }
-              return claim_result{verdict::holds, std::to_string(count) + " tori: d = 3 cubes (explicit: m = 3, 5, 6, 7, 8, 10 -- odd, and m = 0, 2, 4 mod 6), d = 6 (3^6, product of two cubes), d = 4, 8 (product construction, odd factors too), d = 3, 5, 7 with an odd size (layered), d = 3 all even (layered, searched frames: 4x4x4, 4x6x8, 8x8x12, 6x10x4), d = 2, 3, 4 (square-switch search, up to 16x16x16), d = 3 (SAT search)",
+              return claim_result{verdict::holds, std::to_string(count) + " tori: d = 3 cubes (explicit: m = 3, 5, 6, 7, 8, 10 -- odd, and m = 0, 2, 4 mod 6), d = 6 (3^6, product of two cubes), d = 4, 8 (product construction, odd factors too), d = 3, 5, 7 with an odd size (layered), d = 3 all even (layered, scrambled frames: 4x4x4, 4x6x8, 8x8x12, 6x10x4), d = 2, 3, 4 (square-switch search, up to 16x16x16), d = 3 (SAT search)",
                                   "d Hamiltonian, pairwise edge-disjoint cycles; simulated steps = floor(P/2) exactly"};
             }});
 

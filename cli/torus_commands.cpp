@@ -281,7 +281,7 @@ void add_torus_commands(CLI::App& app, int& code) {
   CLI::App* generate = app.get_subcommand("generate")->add_subcommand("torus", "A time-independent torus routing table");
   generate->add_option("--dims", g->dims, "sizes, e.g. 6x8")->required();
   generate->add_option("--algo", g->algo,
-                       "hamiltonian (Section 3.1 in 2-D with n1, n2 even; otherwise square switches in 2-D and Section 3.4 for d = 3 cubes m x m x m, m != 4 (Park's explicit construction) and products for d = 1, 4, 6, 8 — every 2-D factor both even or both sizes >= 3, every 3-D factor such a cube — and for every other torus with all sizes >= 3 and one odd, one dimension at a time (layered), also 3-D tori with every size even and P <= 4096 (layered with frames found by the square-switch search); d packets per PU), "
+                       "hamiltonian (Section 3.1 in 2-D with n1, n2 even; otherwise square switches in 2-D and Section 3.4 for d = 3 cubes m x m x m, m != 4 (Park's explicit construction) and products for d = 1, 4, 6, 8 — every 2-D factor both even or both sizes >= 3, every 3-D factor such a cube — and for every other torus with all sizes >= 3 and one odd, one dimension at a time (layered), also 3-D tori with every size even and P <= 32768 (layered, with frames scrambled by seeded square switches); d packets per PU), "
                        "hamiltonian-switch (d edge-disjoint Hamiltonian cycles by randomized square switches, any sizes >= 3, up to 32768 PUs) or "
                        "hamiltonian-search (d edge-disjoint Hamiltonian cycles found by SAT, any sizes >= 3, up to 4096 PUs) or "
                        "partial (Sections 3.2 and 3.3: partial cycles, n2 odd >= 5, n1 even or odd >= 5; one packet per PU) or "

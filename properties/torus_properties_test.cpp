@@ -206,7 +206,7 @@ RC_GTEST_PROP(torus_hamilton, layered_decompositions, ()) {
     dims.push_back(n);
     P *= n;
   }
-  // One case in four of d = 3 has every size even (4 … 12): layered with searched frames; otherwise one size is odd.
+  // One case in four of d = 3 has every size even (4 … 12): layered with scrambled frames; otherwise one size is odd.
   const bool all_even = d == 3 && *rc::gen::inRange(0, 4) == 0;
   if (all_even) {
     for (std::uint32_t& n : dims) n = 2 * *rc::gen::inRange<std::uint32_t>(2, 7);

@@ -312,10 +312,10 @@ TEST(torus_hamilton, layered_decomposition_of_every_torus_with_an_odd_size) {
   }
 }
 
-TEST(torus_hamilton, layered_decomposition_of_every_all_even_3d_torus_by_searched_frames) {
-  // With every size even the square switches' frame leaves the layered greedy stuck (G bipartite, n even); frames from
-  // the square-switch search, and other orders of the sizes, let it finish. Not proven: every 3-D torus with even sizes
-  // 4..12 that is not a cube of Park's rule is walked here (sizes 4..24 in a sweep, docs/torus.md), three Hamiltonian,
+TEST(torus_hamilton, layered_decomposition_of_every_all_even_3d_torus_by_scrambled_frames) {
+  // With every size even the square switches' frame leaves the layered greedy stuck (G bipartite, n even); frames
+  // scrambled by seeded double switches, and other orders of the sizes, let it finish. Not proven: every 3-D torus with even sizes
+  // 4..12 that is not a cube of Park's rule is walked here (larger ones in a sweep, docs/torus.md), three Hamiltonian,
   // pairwise edge-disjoint cycles, gossip with 3 packets per PU in floor(P/2) steps on the small ones — and the result
   // is the same on a second call (deterministic).
   std::size_t count = 0;

@@ -432,18 +432,114 @@ std::optional<std::vector<std::vector<std::uint64_t>>> add_dimension(const std::
   return cycles;  // every class was walked, and found one Hamiltonian cycle, after its last change
 }
 
+// A frame for the all-even steps: the square switches' frame of the m × n torus (frame index s·n + z), changed by
+// `moves` random double switches (seeded): a square switch that splits both classes, then one that joins both
+// again (both stay Hamiltonian), or a single switch that keeps both one cycle.
+std::array<std::vector<std::uint64_t>, 2> scrambled_frame(std::uint64_t m, std::uint64_t n, std::uint64_t seed, std::uint64_t moves) {
+  const std::uint64_t N = m * n;
+  // colour of the edge (s, z)–(s + 1, z) (along H_1) and of (s, z)–(s, z + 1) (a level up)
+  std::vector<std::uint8_t> along(N), up(N);
+  const auto start = switch_2d(m, n);
+  for (std::uint8_t c = 0; c < 2; ++c)
+    for (std::size_t t = 0; t < N; ++t) {
+      const std::uint64_t a = start[c][t], b = start[c][(t + 1) % N];
+      const std::uint64_t sa = a / n, za = a % n, sb = b / n, zb = b % n;
+      if (sa == sb) up[sa * n + (zb == (za + 1) % n ? za : zb)] = c;
+      else along[((sb == (sa + 1) % m) ? sa : sb) * n + za] = c;
+    }
+  auto other_end = [&](std::uint64_t w, std::uint8_t c, std::uint64_t previous) {  // the class-c neighbour of w that is not previous
+    const std::uint64_t s = w / n, z = w % n;
+    const std::uint64_t cand[4] = {((s + 1) % m) * n + z, ((s + m - 1) % m) * n + z, s * n + (z + 1) % n, s * n + (z + n - 1) % n};
+    const bool has[4] = {along[w] == c, along[((s + m - 1) % m) * n + z] == c, up[w] == c, up[s * n + (z + n - 1) % n] == c};
+    for (int k = 0; k < 4; ++k)
+      if (has[k] && cand[k] != previous) return cand[k];
+    for (int k = 0; k < 4; ++k)
+      if (has[k]) return cand[k];
+    throw std::logic_error("scrambled frame: a vertex without an edge of its class");
+  };
+  std::vector<std::uint32_t> label[2] = {std::vector<std::uint32_t>(N), std::vector<std::uint32_t>(N)};
+  auto components = [&](std::uint8_t c) {
+    std::fill(label[c].begin(), label[c].end(), UINT32_MAX);
+    std::uint32_t count = 0;
+    for (std::uint64_t v = 0; v < N; ++v) {
+      if (label[c][v] != UINT32_MAX) continue;
+      std::uint64_t w = v, previous = N;
+      do {
+        label[c][w] = count;
+        const std::uint64_t next = other_end(w, c, previous);
+        previous = w, w = next;
+      } while (w != v);
+      ++count;
+    }
+    return count;
+  };
+  // square (s, z): along (s, z), along (s, z + 1) of one class, up (s, z), up (s + 1, z) of the other
+  auto edges = [&](std::uint64_t q) {
+    const std::uint64_t s = q / n, z = q % n;
+    return std::array<std::uint8_t*, 4>{&along[q], &along[s * n + (z + 1) % n], &up[q], &up[((s + 1) % m) * n + z]};
+  };
+  auto switchable = [&](std::uint64_t q) {
+    const auto e = edges(q);
+    return *e[0] == *e[1] && *e[2] == *e[3] && *e[0] != *e[2];
+  };
+  auto flip = [&](std::uint64_t q) {
+    const auto e = edges(q);
+    const std::uint8_t a = *e[0], b = *e[2];
+    *e[0] = *e[1] = b, *e[2] = *e[3] = a;
+  };
+  std::mt19937_64 random(seed);
+  for (std::uint64_t done = 0, tries = 0; done < moves && tries < 64 * moves; ++tries) {
+    const std::uint64_t q = random() % N;
+    if (!switchable(q)) continue;
+    flip(q);
+    const std::uint32_t ca = components(0), cb = components(1);
+    if (ca == 1 && cb == 1) {
+      ++done;
+      continue;
+    }
+    bool rejoined = false;
+    if (ca == 2 && cb == 2) {
+      const std::uint64_t from = random() % N;
+      for (std::uint64_t k = 0; k < N && !rejoined; ++k) {
+        const std::uint64_t r = (from + k) % N, s = r / n, z = r % n;
+        if (r == q || !switchable(r)) continue;
+        const std::uint64_t v = r, vs = ((s + 1) % m) * n + z, vz = s * n + (z + 1) % n;
+        // along-edges (v, vs) and (vz, vz + e_s) lie in class along[v]; up-edges (v, vz) and (vs, vs + e_z) in up[v]
+        const std::uint8_t a = along[v], b = up[v];
+        if (label[a][v] != label[a][vz] && label[b][v] != label[b][vs]) {
+          flip(r);
+          rejoined = true;
+        }
+      }
+    }
+    if (rejoined) ++done;
+    else flip(q);  // undo
+  }
+  std::array<std::vector<std::uint64_t>, 2> out;
+  for (std::uint8_t c = 0; c < 2; ++c) {
+    std::uint64_t w = 0, previous = N;
+    do {
+      out[c].push_back(w);
+      const std::uint64_t next = other_end(w, c, previous);
+      previous = w, w = next;
+    } while (w != 0 && out[c].size() <= N);
+    if (out[c].size() != N) throw std::logic_error("scrambled frame: a class is not one Hamiltonian cycle");
+  }
+  return out;
+}
+
 // Section 3.4 by add_dimension for a torus with every size >= 3, one dimension at a time; the cycles mapped back to the
 // torus's own PU numbering.
 // - With an odd size: the sizes odd ones first (so that G, from the second step on, is not bipartite), and every step
 //   takes the square switches' frame (no failure in the sweeps of docs/torus.md).
 // - All sizes even: G is bipartite and n even at every step from the third dimension on, and with the square
-//   switches' frame the greedy is stuck (see add_dimension). Frames from the square-switch search of the m × n torus
-//   (seeds 1 … searched_frames) do let it finish in most cases (they make 2-opt moves of their own, which break the
-//   alternation), the sizes taken in increasing order, else in decreasing order, else in any other. Deterministic, every cycle walked,
-//   but found by search, not proven: frames_searched counts the searched frames used, and a torus where no order
-//   finishes is refused by name.
+//   switches' frame the greedy is stuck (see add_dimension). Scrambled frames (scrambled_frame, seeds 1 …
+//   searched_frames with 16, 64, 256, … moves) do let it finish in most cases: their double switches (split both
+//   classes, join both) reverse long stretches of the classes, which breaks the alternation. The sizes in increasing
+//   order first, then decreasing, then any other. Deterministic, every cycle walked, but found by search, not proven:
+//   frames_searched counts the scrambled frames used, and a torus where no order finishes is refused by name.
 constexpr std::uint64_t searched_frames = 8;  // frames tried per step after the square switches' frame
-constexpr std::uint64_t max_searched_frame = 4096;  // PUs: all-even tori above this are refused (see hamiltonian_product_cycles)
+constexpr std::uint64_t max_searched_frame = 32768;  // PUs: all-even tori above this are refused (see hamiltonian_product_cycles)
 
 std::vector<std::vector<std::uint64_t>> decompose_layered(const torus& network, std::uint64_t& frames_searched) {
   const std::vector<std::uint32_t>& dims = network.dims();
@@ -486,16 +582,9 @@ std::vector<std::vector<std::uint64_t>> decompose_layered(const torus& network, 
       const std::uint32_t n = dims[in_order[t]];
       auto next = add_dimension(cycles, n, switch_2d(m, n));
       for (std::uint64_t seed = 1; !next && all_even && seed <= searched_frames; ++seed) {
-        const torus frame_torus({static_cast<std::uint32_t>(m), n});
-        const std::optional<cycle_system> found = switch_search_decomposition(frame_torus, seed);
-        if (!found) continue;
-        std::array<std::vector<std::uint64_t>, 2> frame;  // frame index s·n + z
-        for (std::size_t c = 0; c < 2; ++c)
-          for (pu_index pu : found->cycles[c].pus) {
-            const std::vector<std::uint32_t> at = frame_torus.coordinates(pu);
-            frame[c].push_back(static_cast<std::uint64_t>(at[0]) * n + at[1]);
-          }
-        next = add_dimension(cycles, n, frame);
+        // 16, 64, 256, … moves (at most one per vertex): a few suffice on small frames, 20 x 22 x 24 needs about 256
+        const std::uint64_t moves = std::min<std::uint64_t>(m * n, std::uint64_t{16} << (2 * (seed - 1)));
+        next = add_dimension(cycles, n, scrambled_frame(m, n, seed, moves));
         frames_searched += next ? 1 : 0;
       }
       if (!next) {
@@ -521,7 +610,7 @@ std::vector<std::vector<std::uint64_t>> decompose_layered(const torus& network, 
     return cycles;
   }
   throw std::invalid_argument("Hamilton decomposition (Section 3.4) of " + network.name() + ": the layered construction is stuck (" + stuck +
-                              "; the square switches' frame and " + std::to_string(searched_frames) + " searched frames tried in each)");
+                              "; the square switches' frame and " + std::to_string(searched_frames) + " scrambled frames tried in each)");
 }
 
 // The cycle system through the given PU sequences, one cycle each, with the port between consecutive PUs (they must be
@@ -582,10 +671,11 @@ cycle_system hamiltonian_product_cycles(const torus& network) {
     if (!some_odd && d != 3)
       throw std::invalid_argument("Hamilton decomposition (Section 3.4) of " + network.name() + ": " + why +
                                   "; with every size even the layered construction is used for d = 3 only");
-    // The frame search costs about P^2 per round (20 x 22 x 24: 144 s); above this size the 3-D search is faster.
+    // A scrambled frame costs about P per move and up to P moves are tried (30 x 32 x 32: 43 s); above this size the
+    // square-switch search in 3-D (hamiltonian-switch) is faster.
     if (!some_odd && network.size() > max_searched_frame)
       throw std::invalid_argument("Hamilton decomposition (Section 3.4) of " + network.name() + ": " + why +
-                                  "; with every size even the layered construction searches frames only up to " + std::to_string(max_searched_frame) +
+                                  "; with every size even the layered construction scrambles frames only up to " + std::to_string(max_searched_frame) +
                                   " PUs (P = " + std::to_string(network.size()) + ")");
     std::uint64_t frames_searched = 0;
     sequences = decompose_layered(network, frames_searched);

@@ -69,9 +69,9 @@ std::uint32_t zigzag_type(const std::vector<std::uint32_t>& dims, std::uint64_t 
 /// the layer copies of every other H_j joined by squares on its edges (rules in cycles.cpp), odd sizes first. The choice
 /// of squares is deterministic and not proven to succeed; every cycle is walked (std::logic_error otherwise).
 /// 3-D tori with every size even (4 × 4 × 4, 4 × 6 × 8, …), construction "hamiltonian-layered-searched": the same
-/// steps, where the square switches' frame leaves the greedy stuck, with frames from switch_search_decomposition (seeds
-/// 1 … 8) and, if need be, the sizes in another order — deterministic, walked, found by search (every such torus with
-/// sizes 4 … 24 in a sweep, docs/torus.md), refused by name where nothing finishes.
+/// steps, where the square switches' frame leaves the greedy stuck, with that frame scrambled by seeded double switches
+/// (seeds 1 … 8, 16 to P moves) and, if need be, the sizes in another order — deterministic, walked, found by search
+/// (a sweep in docs/torus.md), up to 32,768 PUs, refused by name where nothing finishes.
 /// require (std::invalid_argument names it): either d = 1, 2, 3, 4, 6 or 8 with every 3-D factor a cube with m >= 3,
 /// m != 4 and every 2-D torus on the way (the factors (n_1, n_2), (n_3, n_4), … and their products) both sizes even or
 /// both >= 3; or every size >= 3 and one of them odd; or d = 3 and every size >= 3 (even).
