@@ -144,6 +144,14 @@ void layered(benchmark::State& state, const torus& network) {
 void switch_search_31x32x32(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(switch_search_decomposition(torus({31, 32, 32})).has_value());
 }
+// Every size even (layered on scrambled frames, construction hamiltonian-layered-searched) against the square-switch
+// search on the same tori.
+void switch_search_20x22x24(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(switch_search_decomposition(torus({20, 22, 24})).has_value());
+}
+void switch_search_30x32x32(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(switch_search_decomposition(torus({30, 32, 32})).has_value());
+}
 
 // Supply of the off-cycle packets on the 4 x 2 x 4 x 5 zigzag cycles: the SAT search for the least scheduled supply
 // (smt/torus_supply, upward from the circulation) against the greedy cycle_routing as the baseline; "steps" is the
@@ -188,6 +196,11 @@ BENCHMARK_CAPTURE(layered, 31x32x32, torus({31, 32, 32}))->Unit(benchmark::kMill
 BENCHMARK_CAPTURE(layered, 63x64x64, torus({63, 64, 64}))->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(layered, 3x4x4x4x4x4x4, torus({3, 4, 4, 4, 4, 4, 4}))->Unit(benchmark::kMillisecond);
 BENCHMARK(switch_search_31x32x32)->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(layered, 4x6x8, torus({4, 6, 8}))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(layered, 20x22x24, torus({20, 22, 24}))->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(switch_search_20x22x24)->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(layered, 30x32x32, torus({30, 32, 32}))->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(switch_search_30x32x32)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(sat_witness_4x6_pairing)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(supply_search_4x2x4x5)->Unit(benchmark::kMillisecond);
 BENCHMARK(greedy_supply_4x2x4x5)->Unit(benchmark::kMillisecond);
