@@ -264,6 +264,20 @@ TEST(torus_hamilton, explicit_cube_decomposition_for_every_m_but_4) {
   EXPECT_EQ(hamiltonian_product_cycles(torus::parse("4x4x4")).construction, "hamiltonian-layered-searched");  // no cube rule for m = 4
 }
 
+// Section 3.4's construction `expected` on a 3-D torus: three Hamiltonian, pairwise edge-disjoint cycles, and up to
+// `simulate_up_to` PUs gossip with 3 packets per PU in floor(P/2) steps.
+void expect_three_hamiltonian_cycles(const torus& t, const char* expected, std::uint64_t simulate_up_to) {
+  const cycle_system system = hamiltonian_product_cycles(t);
+  ASSERT_EQ(system.construction, expected) << t.name();
+  const cycle_system_report cycles = check_cycle_system(system, 0);
+  ASSERT_TRUE(cycles.holds()) << t.name() << ": " << describe(cycles);
+  ASSERT_EQ(cycles.lengths, std::vector<std::uint64_t>(3, t.size())) << t.name();
+  if (t.size() > simulate_up_to) return;
+  const gossip_report run = simulate_gossip(cycle_routing(system, supply_policy::time_independent, false));
+  ASSERT_TRUE(run.holds()) << t.name() << ": " << describe(run);
+  EXPECT_EQ(run.steps, t.size() / 2) << t.name();
+}
+
 TEST(torus_hamilton, layered_decomposition_of_every_torus_with_an_odd_size) {
   // Section 3.4 one dimension at a time (Aubert and Schneider's scheme, add_dimension in core/src/torus/cycles.cpp):
   // every 3-D torus with sizes 3..10, one of them odd and not a cube Park's rule covers, gets three Hamiltonian,
@@ -274,17 +288,8 @@ TEST(torus_hamilton, layered_decomposition_of_every_torus_with_an_odd_size) {
       for (std::uint32_t c = 3; c <= 10; ++c) {
         if (a % 2 == 0 && b % 2 == 0 && c % 2 == 0) continue;
         if (a == b && b == c) continue;  // odd cubes: Park's rule
-        const torus t({a, b, c});
-        const cycle_system system = hamiltonian_product_cycles(t);
-        ASSERT_EQ(system.construction, "hamiltonian-layered") << t.name();
-        const cycle_system_report cycles = check_cycle_system(system, 0);
-        ASSERT_TRUE(cycles.holds()) << t.name() << ": " << describe(cycles);
-        ASSERT_EQ(cycles.lengths, std::vector<std::uint64_t>(3, t.size())) << t.name();
+        ASSERT_NO_FATAL_FAILURE(expect_three_hamiltonian_cycles(torus({a, b, c}), "hamiltonian-layered", 150));
         ++count;
-        if (t.size() > 150) continue;
-        const gossip_report run = simulate_gossip(cycle_routing(system, supply_policy::time_independent, false));
-        ASSERT_TRUE(run.holds()) << t.name() << ": " << describe(run);
-        EXPECT_EQ(run.steps, t.size() / 2) << t.name();
       }
   EXPECT_EQ(count, 8u * 8 * 8 - 4 * 4 * 4 - 4);  // 512 tori, less the all-even ones and the odd cubes 3, 5, 7, 9
   // d = 5 and 7 (no product construction), and 4-D and 6-D tori whose product factors do not qualify (a 3-D factor not
@@ -323,17 +328,8 @@ TEST(torus_hamilton, layered_decomposition_of_every_all_even_3d_torus_by_scrambl
     for (std::uint32_t b = a; b <= 12; b += 2)
       for (std::uint32_t c = b; c <= 12; c += 2) {
         if (a == b && b == c && a != 4) continue;  // Park's cubes
-        const torus t({a, b, c});
-        const cycle_system system = hamiltonian_product_cycles(t);
-        ASSERT_EQ(system.construction, "hamiltonian-layered-searched") << t.name();
-        const cycle_system_report cycles = check_cycle_system(system, 0);
-        ASSERT_TRUE(cycles.holds()) << t.name() << ": " << describe(cycles);
-        ASSERT_EQ(cycles.lengths, std::vector<std::uint64_t>(3, t.size())) << t.name();
+        ASSERT_NO_FATAL_FAILURE(expect_three_hamiltonian_cycles(torus({a, b, c}), "hamiltonian-layered-searched", 300));
         ++count;
-        if (t.size() > 300) continue;
-        const gossip_report run = simulate_gossip(cycle_routing(system, supply_policy::time_independent, false));
-        ASSERT_TRUE(run.holds()) << t.name() << ": " << describe(run);
-        EXPECT_EQ(run.steps, t.size() / 2) << t.name();
       }
   EXPECT_EQ(count, 35u - 4);  // the 35 sorted triples of {4, 6, 8, 10, 12}, less the cubes 6, 8, 10, 12
   const torus t = torus::parse("8x4x6");  // the sizes in any order
