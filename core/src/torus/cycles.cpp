@@ -308,7 +308,7 @@ std::vector<std::vector<std::uint64_t>> decompose(const std::vector<std::uint32_
 // de la somme cartésienne d'un cycle et de l'union de deux cycles hamiltoniens en cycles hamiltoniens", Discrete Math.
 // 38 (1982): if G is the union of Hamiltonian cycles H_1 … H_k, so is G □ C_n with k + 1). Vertices (v, z) of
 // G □ C_n are numbered v·n + z (z the new coordinate). Classes 0 and 1: the m × n torus H_1 □ C_n (position along H_1,
-// level z) split into the two Hamiltonian cycles of `frame` (the square switches', or a searched one). Class j + 1 (j = 1 … k − 1) starts as the n layer copies of H_{j+1} and is merged
+// level z) split into the two Hamiltonian cycles of `frame` (the square switches', or a scrambled one). Class j + 1 (j = 1 … k − 1) starts as the n layer copies of H_{j+1} and is merged
 // into one cycle by squares (u, z), (v, z), (v, z + 1), (u, z + 1) with uv an edge of H_{j+1} and both vertical edges
 // in one finished class c: the switch gives c the two copies of uv and class j + 1 the two vertical edges, which joins
 // layers z and z + 1 of class j + 1 (different cycles of it) and, for c, is a 2-opt move — c stays one cycle exactly
@@ -320,8 +320,8 @@ std::vector<std::vector<std::uint64_t>> decompose(const std::vector<std::uint32_
 // runs its two parallel edges opposite ways, and the frame's classes are built by joins along H_1's edges (which link
 // the two colours), so a class runs all its vertical edges at one level the same way relative to the colouring and no
 // square on an edge of H_{j+1} (which links the colours too) keeps c one cycle; splitting c and rejoining it takes two
-// squares, and n − 1 is odd. A frame from the square-switch search has 2-opt moves of its own (it keeps some switches
-// that merge in one class and split in the other), which break that alternation: decompose_layered tries those.
+// squares, and n − 1 is odd. A scrambled frame (scrambled_frame) has 2-opt moves of its own, which break that
+// alternation: decompose_layered tries those.
 std::optional<std::vector<std::vector<std::uint64_t>>> add_dimension(const std::vector<std::vector<std::uint64_t>>& g, std::uint64_t n,
                                                                      const std::array<std::vector<std::uint64_t>, 2>& frame) {
   const std::uint64_t m = g[0].size(), N = m * n;
@@ -536,12 +536,12 @@ std::array<std::vector<std::uint64_t>, 2> scrambled_frame(std::uint64_t m, std::
 //   switches' frame the greedy is stuck (see add_dimension). Scrambled frames (scrambled_frame, seeds 1 …
 //   searched_frames with 16, 64, 256, … moves) do let it finish in most cases: their double switches (split both
 //   classes, join both) reverse long stretches of the classes, which breaks the alternation. The sizes in increasing
-//   order first, then decreasing, then any other. Deterministic, every cycle walked, but found by search, not proven:
-//   frames_searched counts the scrambled frames used, and a torus where no order finishes is refused by name.
+//   order first, then decreasing, then any other. Deterministic, every cycle walked, but found by search, not proven;
+//   a torus where no order finishes is refused by name.
 constexpr std::uint64_t searched_frames = 8;  // frames tried per step after the square switches' frame
 constexpr std::uint64_t max_searched_frame = 32768;  // PUs: all-even tori above this are refused (see hamiltonian_product_cycles)
 
-std::vector<std::vector<std::uint64_t>> decompose_layered(const torus& network, std::uint64_t& frames_searched) {
+std::vector<std::vector<std::uint64_t>> decompose_layered(const torus& network) {
   const std::vector<std::uint32_t>& dims = network.dims();
   std::vector<std::size_t> order(dims.size());
   for (std::size_t a = 0; a < order.size(); ++a) order[a] = a;
@@ -569,7 +569,6 @@ std::vector<std::vector<std::uint64_t>> decompose_layered(const torus& network, 
   }
   std::string stuck;
   for (const std::vector<std::size_t>& in_order : orders) {
-    frames_searched = 0;
     std::vector<std::vector<std::uint64_t>> cycles;
     {
       std::vector<std::uint64_t> ring(dims[in_order[0]]);
@@ -585,7 +584,6 @@ std::vector<std::vector<std::uint64_t>> decompose_layered(const torus& network, 
         // 16, 64, 256, … moves (at most one per vertex): a few suffice on small frames, 20 x 22 x 24 needs about 256
         const std::uint64_t moves = std::min<std::uint64_t>(m * n, std::uint64_t{16} << (2 * (seed - 1)));
         next = add_dimension(cycles, n, scrambled_frame(m, n, seed, moves));
-        frames_searched += next ? 1 : 0;
       }
       if (!next) {
         stuck += (stuck.empty() ? "" : "; ") + std::string("no frame joins the layers of the step to ") + std::to_string(m) + " x " + std::to_string(n);
@@ -666,20 +664,21 @@ cycle_system hamiltonian_product_cycles(const torus& network) {
     if (!all_at_least_3)
       throw std::invalid_argument("Hamilton decomposition (Section 3.4) of " + network.name() + ": " + why +
                                   "; the layered construction needs every size >= 3");
-    // All sizes even: d = 4, 6, 8 by products of 2-D factors (Section 3.1) and cubes; the layered steps with searched
-    // frames are used for d = 3 only — from d = 5 on the greedy did not finish (4^5: no frame of 256 x 4 in 16 seeds).
+    // All sizes even: d = 4, 6, 8 by products of 2-D factors (Section 3.1) and cubes; the layered steps with scrambled
+    // frames are used for d = 3 only (d = 5 and 7 were tried with frames from the square-switch search only, and 4^5
+    // found no frame of 256 x 4 in 16 seeds).
     if (!some_odd && d != 3)
       throw std::invalid_argument("Hamilton decomposition (Section 3.4) of " + network.name() + ": " + why +
                                   "; with every size even the layered construction is used for d = 3 only");
-    // A scrambled frame costs about P per move and up to P moves are tried (30 x 32 x 32: 43 s); above this size the
-    // square-switch search in 3-D (hamiltonian-switch) is faster.
+    // A scrambled frame costs about P per move and up to P moves are tried; above this size the square-switch search
+    // in 3-D (hamiltonian-switch) is the faster choice.
     if (!some_odd && network.size() > max_searched_frame)
       throw std::invalid_argument("Hamilton decomposition (Section 3.4) of " + network.name() + ": " + why +
                                   "; with every size even the layered construction scrambles frames only up to " + std::to_string(max_searched_frame) +
                                   " PUs (P = " + std::to_string(network.size()) + ")");
-    std::uint64_t frames_searched = 0;
-    sequences = decompose_layered(network, frames_searched);
-    construction = frames_searched == 0 ? "hamiltonian-layered" : "hamiltonian-layered-searched";
+    sequences = decompose_layered(network);
+    // with every size even the square switches' frame cannot finish (add_dimension), so scrambled frames were used
+    construction = some_odd ? "hamiltonian-layered" : "hamiltonian-layered-searched";
   }
   return system_through(network, sequences, std::move(construction));
 }
