@@ -152,6 +152,11 @@ void switch_search_20x22x24(benchmark::State& state) {
 void switch_search_30x32x32(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(switch_search_decomposition(torus({30, 32, 32})).has_value());
 }
+// The same pair on every size even in 5-D (no product construction there): 4^5; and the layered one alone on 4^7
+// (16,384 PUs: the square-switch search had not finished after 300 s).
+void switch_search(benchmark::State& state, const torus& network) {
+  for (auto _ : state) benchmark::DoNotOptimize(switch_search_decomposition(network).has_value());
+}
 
 // Supply of the off-cycle packets on the 4 x 2 x 4 x 5 zigzag cycles: the SAT search for the least scheduled supply
 // (smt/torus_supply, upward from the circulation) against the greedy cycle_routing as the baseline; "steps" is the
@@ -198,6 +203,9 @@ BENCHMARK_CAPTURE(layered, 3x4x4x4x4x4x4, torus({3, 4, 4, 4, 4, 4, 4}))->Unit(be
 BENCHMARK(switch_search_31x32x32)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(layered, 4x6x8, torus({4, 6, 8}))->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(layered, 20x22x24, torus({20, 22, 24}))->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(layered, 4x4x4x4x4, torus({4, 4, 4, 4, 4}))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(switch_search, 4x4x4x4x4, torus({4, 4, 4, 4, 4}))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(layered, 4x4x4x4x4x4x4, torus({4, 4, 4, 4, 4, 4, 4}))->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(switch_search_20x22x24)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(layered, 30x32x32, torus({30, 32, 32}))->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(switch_search_30x32x32)->Iterations(1)->Unit(benchmark::kMillisecond);

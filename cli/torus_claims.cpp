@@ -336,7 +336,8 @@ void register_torus_construction_claims(theorem_book& book) {
             "3.1 when both sizes are even, else by square switches; for d = 3 "
             "cubes m x m x m, m != 4, Park's explicit construction (arXiv:2603.24708), and d = 6 as a product of two cubes; "
             "every other torus with sizes >= 3, one odd, by adding one dimension at a time (Aubert and Schneider's scheme), and "
-            "3-D tori with every size even the same way with scrambled frames (found by search); "
+            "tori with every size even and no product (3-D other than Park's cubes, d = 5, 7) the same way with scrambled frames (found by "
+            "search); "
             "for any sizes >= 3 a randomized square-switch search, and SAT search), d packets per PU: gossip in P/2 steps",
             claim_method::simulation, [] {
               std::uint64_t count = 0;
@@ -347,13 +348,14 @@ void register_torus_construction_claims(theorem_book& book) {
                 if (!problem.empty()) return claim_result{verdict::violated, "explicit constructions, d = 3, 4, 6, 8", problem};
                 ++count;
               }
-              // explicit, layered: 3-D non-cubes and d = 5, 7 with an odd size; 3-D with every size even (not a cube of
-              // Park's rule) on scrambled frames
+              // explicit, layered: 3-D non-cubes and d = 5, 7 with an odd size; every size even and no product (3-D not
+              // a cube of Park's rule, d = 5, 7) on scrambled frames
               const std::pair<const char*, const char*> layered[] = {
                   {"3x4x5", "hamiltonian-layered"}, {"4x4x5", "hamiltonian-layered"}, {"6x7x8", "hamiltonian-layered"},
                   {"9x10x12", "hamiltonian-layered"}, {"3x3x3x3x3", "hamiltonian-layered"}, {"4x4x3x4x4", "hamiltonian-layered"},
                   {"3x3x3x3x3x3x3", "hamiltonian-layered"}, {"4x4x4", "hamiltonian-layered-searched"}, {"4x6x8", "hamiltonian-layered-searched"},
-                  {"8x8x12", "hamiltonian-layered-searched"}, {"6x10x4", "hamiltonian-layered-searched"}};
+                  {"8x8x12", "hamiltonian-layered-searched"}, {"6x10x4", "hamiltonian-layered-searched"}, {"4x4x4x4x4", "hamiltonian-layered-searched"},
+                  {"4x6x4x4x4", "hamiltonian-layered-searched"}};
               for (const auto& [dims, construction] : layered) {
                 const cycle_system system = hamiltonian_product_cycles(torus::parse(dims));
                 if (system.construction != construction)
@@ -376,7 +378,7 @@ void register_torus_construction_claims(theorem_book& book) {
                 if (!problem.empty()) return claim_result{verdict::violated, "d = 3", problem};
                 ++count;
               }
-              return claim_result{verdict::holds, std::to_string(count) + " tori: d = 3 cubes (explicit: m = 3, 5, 6, 7, 8, 10 -- odd, and m = 0, 2, 4 mod 6), d = 6 (3^6, product of two cubes), d = 4, 8 (product construction, odd factors too), d = 3, 5, 7 with an odd size (layered), d = 3 all even (layered, scrambled frames: 4x4x4, 4x6x8, 8x8x12, 6x10x4), d = 2, 3, 4 (square-switch search, up to 16x16x16), d = 3 (SAT search)",
+              return claim_result{verdict::holds, std::to_string(count) + " tori: d = 3 cubes (explicit: m = 3, 5, 6, 7, 8, 10 -- odd, and m = 0, 2, 4 mod 6), d = 6 (3^6, product of two cubes), d = 4, 8 (product construction, odd factors too), d = 3, 5, 7 with an odd size (layered), d = 3, 5 all even (layered, scrambled frames: 4x4x4, 4x6x8, 8x8x12, 6x10x4, 4x4x4x4x4, 4x6x4x4x4), d = 2, 3, 4 (square-switch search, up to 16x16x16), d = 3 (SAT search)",
                                   "d Hamiltonian, pairwise edge-disjoint cycles; simulated steps = floor(P/2) exactly"};
             }});
 

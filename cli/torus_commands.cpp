@@ -35,7 +35,7 @@ supply_policy parse_supply(const std::string& supply) {
 
 // The cycle system of an algorithm: hamiltonian (Section 3.1 in 2-D with both sizes even, else Section 3.4's product
 // construction for d = 1, 2, 3, 4, 6, 8 with square switches for 2-D factors not both even and Park's explicit construction for 3-D
-// cubes, and the layered construction for any other torus with an odd size, or 3-D with every size even) or one-packet (Section 4's zigzag cycles).
+// cubes, and the layered construction for any other torus with an odd size, or every size even and no product: 3-D, 5-D, 7-D) or one-packet (Section 4's zigzag cycles).
 cycle_system build_cycles(const std::string& dims, const std::string& algo) {
   const torus t = parse_dims(dims);
   try {
@@ -281,7 +281,7 @@ void add_torus_commands(CLI::App& app, int& code) {
   CLI::App* generate = app.get_subcommand("generate")->add_subcommand("torus", "A time-independent torus routing table");
   generate->add_option("--dims", g->dims, "sizes, e.g. 6x8")->required();
   generate->add_option("--algo", g->algo,
-                       "hamiltonian (Section 3.1 in 2-D with n1, n2 even; otherwise square switches in 2-D and Section 3.4 for d = 3 cubes m x m x m, m != 4 (Park's explicit construction) and products for d = 1, 4, 6, 8 — every 2-D factor both even or both sizes >= 3, every 3-D factor such a cube — and for every other torus with all sizes >= 3 and one odd, one dimension at a time (layered), also 3-D tori with every size even and P <= 32768 (layered, with frames scrambled by seeded square switches); d packets per PU), "
+                       "hamiltonian (Section 3.1 in 2-D with n1, n2 even; otherwise square switches in 2-D and Section 3.4 for d = 3 cubes m x m x m, m != 4 (Park's explicit construction) and products for d = 1, 4, 6, 8 — every 2-D factor both even or both sizes >= 3, every 3-D factor such a cube — and for every other torus with all sizes >= 3 and one odd, one dimension at a time (layered), also tori with every size even and no product (3-D, 5-D, 7-D) and P <= 32768 (layered, with frames scrambled by seeded square switches); d packets per PU), "
                        "hamiltonian-switch (d edge-disjoint Hamiltonian cycles by randomized square switches, any sizes >= 3, up to 32768 PUs) or "
                        "hamiltonian-search (d edge-disjoint Hamiltonian cycles found by SAT, any sizes >= 3, up to 4096 PUs) or "
                        "partial (Sections 3.2 and 3.3: partial cycles, n2 odd >= 5, n1 even or odd >= 5; one packet per PU) or "

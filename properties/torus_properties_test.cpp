@@ -195,7 +195,7 @@ RC_GTEST_PROP(torus_hamilton, square_switch_search, ()) {
 
 // Section 3.4 for every torus with an odd size (hamiltonian_product_cycles: products and cubes where they apply, else
 // the layered construction): random tori of dimension 3 to 7, sizes 3..12 with one odd size put anywhere, at most
-// 4000 PUs, and 3-D tori with every size even: d Hamiltonian edge-disjoint cycles, deterministic, and floor(P/2) steps
+// 4000 PUs, and 3-D and 5-D tori with every size even: d Hamiltonian edge-disjoint cycles, deterministic, and floor(P/2) steps
 // with d packets per PU.
 RC_GTEST_PROP(torus_hamilton, layered_decompositions, ()) {
   const std::uint32_t d = *rc::gen::inRange<std::uint32_t>(3, 8);
@@ -206,17 +206,24 @@ RC_GTEST_PROP(torus_hamilton, layered_decompositions, ()) {
     dims.push_back(n);
     P *= n;
   }
-  // One case in four of d = 3 has every size even (4 … 12): layered with scrambled frames; otherwise one size is odd.
-  const bool all_even = d == 3 && *rc::gen::inRange(0, 4) == 0;
-  if (all_even) {
+  // One case in four of d = 3 and d = 5 has every size even (3-D: 4 … 12; 5-D: 4 or 6, at most 4000 PUs): layered with
+  // scrambled frames; otherwise one size is odd.
+  const bool all_even = (d == 3 || d == 5) && *rc::gen::inRange(0, 4) == 0;
+  if (all_even && d == 3) {
     for (std::uint32_t& n : dims) n = 2 * *rc::gen::inRange<std::uint32_t>(2, 7);
+  } else if (all_even) {
+    std::uint64_t rest = 1024;  // P if every size left were 4
+    for (std::uint32_t& n : dims) {
+      n = rest / 4 * 6 <= 4000 && *rc::gen::inRange(0, 2) == 1 ? 6 : 4;
+      rest = rest / 4 * n;
+    }
   } else {
     const std::size_t odd_at = *rc::gen::inRange<std::size_t>(0, d);
     if (dims[odd_at] % 2 == 0) dims[odd_at] += dims[odd_at] == 4 ? -1 : 1;
   }
   const torus t(dims);
   const cycle_system system = hamiltonian_product_cycles(t);
-  RC_TAG(system.construction);
+  RC_TAG(system.construction, "d = " + std::to_string(d));
   const bool park_cube = d == 3 && dims[0] == dims[1] && dims[1] == dims[2] && dims[0] != 4;
   if (all_even && !park_cube) RC_ASSERT(system.construction == "hamiltonian-layered-searched");
   const cycle_system_report cycles = check_cycle_system(system, 0);

@@ -664,12 +664,8 @@ cycle_system hamiltonian_product_cycles(const torus& network) {
     if (!all_at_least_3)
       throw std::invalid_argument("Hamilton decomposition (Section 3.4) of " + network.name() + ": " + why +
                                   "; the layered construction needs every size >= 3");
-    // All sizes even: d = 4, 6, 8 by products of 2-D factors (Section 3.1) and cubes; the layered steps with scrambled
-    // frames are used for d = 3 only (d = 5 and 7 were tried with frames from the square-switch search only, and 4^5
-    // found no frame of 256 x 4 in 16 seeds).
-    if (!some_odd && d != 3)
-      throw std::invalid_argument("Hamilton decomposition (Section 3.4) of " + network.name() + ": " + why +
-                                  "; with every size even the layered construction is used for d = 3 only");
+    // All sizes even: d = 4, 6, 8 by products of 2-D factors (Section 3.1), cubes by Park's rule; the rest (3-D tori
+    // not a cube of Park's rule, every 5-D and 7-D torus) by the layered steps on scrambled frames.
     // A scrambled frame costs about P per move and up to P moves are tried; above this size the square-switch search
     // in 3-D (hamiltonian-switch) is the faster choice.
     if (!some_odd && network.size() > max_searched_frame)

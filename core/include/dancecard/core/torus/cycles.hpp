@@ -68,13 +68,14 @@ std::uint32_t zigzag_type(const std::vector<std::uint32_t>& dims, std::uint64_t 
 /// 38, 1982: G the union of k Hamiltonian cycles ⇒ G □ C_n the union of k + 1): H_1 □ C_n split by square switches,
 /// the layer copies of every other H_j joined by squares on its edges (rules in cycles.cpp), odd sizes first. The choice
 /// of squares is deterministic and not proven to succeed; every cycle is walked (std::logic_error otherwise).
-/// 3-D tori with every size even (4 × 4 × 4, 4 × 6 × 8, …), construction "hamiltonian-layered-searched": the same
+/// Tori with every size even and no product (3-D: 4 × 4 × 4, 4 × 6 × 8, …; every 5-D and 7-D one), construction
+/// "hamiltonian-layered-searched": the same
 /// steps, where the square switches' frame leaves the greedy stuck, with that frame scrambled by seeded double switches
 /// (seeds 1 … 8, 16 to P moves) and, if need be, the sizes in another order — deterministic, walked, found by search
 /// (a sweep in docs/torus.md), up to 32,768 PUs, refused by name where nothing finishes.
 /// require (std::invalid_argument names it): either d = 1, 2, 3, 4, 6 or 8 with every 3-D factor a cube with m >= 3,
 /// m != 4 and every 2-D torus on the way (the factors (n_1, n_2), (n_3, n_4), … and their products) both sizes even or
-/// both >= 3; or every size >= 3 and one of them odd; or d = 3 and every size >= 3 (even).
+/// both >= 3; or every size >= 3 and one of them odd; or every size >= 4 and even and P <= 32,768.
 cycle_system hamiltonian_product_cycles(const torus& network);
 /// Two Hamiltonian cycles of any 2-D torus with both sizes >= 3 by our schedule of square switches, construction
 /// "square-switches" (Kotzig's merging; the schedule and the induction that proves it for every size, from a base of
