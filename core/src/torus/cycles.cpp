@@ -1063,31 +1063,48 @@ struct placement {
   std::uint64_t position = 0;
 };
 
-// A stream of a cycle arriving at a PU: from step 1 + delay on, the packet of position origin + dir·(t − 1 − delay);
-// plain unless the link switches.
+// A stream of a cycle arriving at a PU: in step t = u + delay (u >= 1), what its on-cycle supplier sent in its step u:
+// the packet of position origin + f·(u − 1), f = dir flipped at each of the supplier's switch steps `flips` up to u
+// (a relay adds one step of delay each time and keeps the supplier's switches).
 struct stream_shape {
   std::uint64_t origin = 0;
   int dir = -1;
   std::uint64_t delay = 0;
-  bool plain = false;
+  std::vector<std::uint64_t> flips;  // increasing; empty for a plain stream
+  bool plain() const { return flips.empty(); }
 };
 
-// The step after which plain streams together have delivered all m positions of their cycle.
+// The step after which the streams together have delivered all m positions of their cycle (UINT64_MAX if never), by
+// stepping through them: exact for switching and relayed streams too.
 std::uint64_t completion_of(std::uint64_t m, const std::vector<stream_shape>& streams) {
-  std::uint64_t latest = 0;
-  for (const stream_shape& s : streams) latest = std::max(latest, s.delay);
-  for (std::uint64_t horizon = 1; horizon <= m + latest; ++horizon) {
-    std::vector<arc> arcs;
-    for (const stream_shape& s : streams)
-      if (horizon > s.delay) stream_arcs(m, s.origin, s.dir, 0, horizon - s.delay, arcs);
-    if (covers_all(m, arcs)) return horizon;
-  }
+  std::uint64_t limit = 0;
+  for (const stream_shape& s : streams) limit = std::max(limit, s.delay + (s.plain() ? 0 : s.flips.back()) + m);
+  std::vector<char> got(m, 0);
+  std::uint64_t missing = m;
+  std::vector<std::size_t> flipped(streams.size(), 0);  // switches of each stream taken so far
+  for (std::uint64_t t = 1; t <= limit; ++t)
+    for (std::size_t k = 0; k < streams.size(); ++k) {
+      const stream_shape& s = streams[k];
+      if (t <= s.delay) continue;
+      const std::uint64_t u = t - s.delay;
+      while (flipped[k] < s.flips.size() && s.flips[flipped[k]] <= u) ++flipped[k];
+      const int f = flipped[k] % 2 == 0 ? s.dir : -s.dir;
+      const std::uint64_t offset = (u - 1) % m, pos = f > 0 ? (s.origin + offset) % m : (s.origin + m - offset) % m;
+      if (!got[pos]) got[pos] = 1, --missing;
+      if (missing == 0) return t;
+    }
   return std::numeric_limits<std::uint64_t>::max();
 }
 
-}  // namespace
 
-routing_table cycle_routing(const cycle_system& system, supply_policy policy, bool one_packet) {
+constexpr pu_index whole_supply_limit = 4096;  // PUs: up to here the greedy scores a stream by every packet's arrival
+
+// cycle_routing under one policy, by the greedy below; a candidate stream scored by its own cycle's completion, or
+// (by_arrival, up to whole_supply_limit PUs) by when every packet reaches the PU over all its cycles. `estimate`: the (PU, cycle) pairs whose streams all run one way
+// (no switch), and the step after which every PU holds every packet as the streams describe it (UINT64_MAX: some
+// packet never arrives); {0, 0} when not computed (more than whole_supply_limit PUs, or a packet per cycle).
+routing_table greedy_cycle_routing(const cycle_system& system, supply_policy policy, bool one_packet, bool by_arrival,
+                                   std::pair<std::uint64_t, std::uint64_t>& estimate) {
   const torus& net = system.network;
   const pu_index P = net.size();
   const std::uint32_t ports = net.ports();
@@ -1223,11 +1240,48 @@ routing_table cycle_routing(const cycle_system& system, supply_policy policy, bo
         for (std::size_t f = 0; f < flips.size(); ++f) t.switches.push_back({s, out, flips[f], cycle_in_port(s, c, f % 2 == 0 ? -dir : dir)});
         link_used[s * ports + out] = 1;
         carries[(v * cycles + c) * 2 + side] = in;
-        carried[(v * cycles + c) * 2 + side] = {where[s * cycles + c], dir, 0, flips.empty()};
+        carried[(v * cycles + c) * 2 + side] = {where[s * cycles + c], dir, 0, flips};
       }
       supplied[v * cycles + c] = 2;
     }
   }
+  // What v holds when: the step each PU's packet first reaches v (over the cycles v lies on, both ways, and the streams
+  // it is supplied with; `with` in place of v's streams of cycle c), as (PUs never reached, the latest step).
+  const bool whole_supply = one_packet && P <= whole_supply_limit;
+  std::vector<std::uint64_t> arrival(whole_supply ? P : 0);
+  auto arrival_score = [&](pu_index v, std::uint32_t c, const std::vector<stream_shape>& with) {
+    std::fill(arrival.begin(), arrival.end(), std::numeric_limits<std::uint64_t>::max());
+    arrival[v] = 0;
+    auto reach = [&](pu_index w, std::uint64_t t) { arrival[w] = std::min(arrival[w], t); };
+    for (std::uint32_t k = 0; k < cycles; ++k) {
+      const torus_cycle& cy = system.cycles[k];
+      const std::uint64_t len = cy.length();
+      if (on(v, k)) {
+        for (std::uint64_t i = 0; i < len; ++i)
+          if (cy.pus[i] == v)
+            for (std::uint64_t j = 1; j < len; ++j) reach(cy.pus[(i + j) % len], j), reach(cy.pus[(i + len - j) % len], j);
+        continue;
+      }
+      std::vector<stream_shape> own;
+      for (std::uint32_t x = 0; x < supplied[v * cycles + k]; ++x) own.push_back(carried[(v * cycles + k) * 2 + x]);
+      for (const stream_shape& sh : k == c ? with : own) {
+        const std::uint64_t limit = sh.delay + (sh.plain() ? 0 : sh.flips.back()) + len;
+        std::size_t flipped = 0;
+        for (std::uint64_t t = sh.delay + 1; t <= limit; ++t) {
+          const std::uint64_t u = t - sh.delay;
+          while (flipped < sh.flips.size() && sh.flips[flipped] <= u) ++flipped;
+          const int f = flipped % 2 == 0 ? sh.dir : -sh.dir;
+          const std::uint64_t offset = (u - 1) % len;
+          reach(cy.pus[f > 0 ? (sh.origin + offset) % len : (sh.origin + len - offset) % len], t);
+        }
+      }
+    }
+    std::uint64_t never = 0, latest = 0;
+    for (std::uint64_t a : arrival)
+      if (a == std::numeric_limits<std::uint64_t>::max()) ++never;
+      else latest = std::max(latest, a);
+    return std::make_pair(never, latest);
+  };
   // Later rounds: single streams from an on-cycle neighbour, then relays of a neighbour's stream, one step later
   // each. Each pick is the candidate whose stream, with those v already has, covers the cycle soonest: a plain stream from origin position o in direction f with delay e delivers o + f·(t − 1 − e) in
   // step t.
@@ -1261,11 +1315,11 @@ routing_table cycle_routing(const cycle_system& system, supply_policy policy, bo
             if (!free_in_port(v, p)) continue;
             const pu_index s = net.neighbor(v, p);
             if (on(s, c)) {
-              for (int dir : {-1, 1}) found.push_back({p, cycle_in_port(s, c, dir), true, {where[s * cycles + c], dir, 0, true}});
+              for (int dir : {-1, 1}) found.push_back({p, cycle_in_port(s, c, dir), true, {where[s * cycles + c], dir, 0, {}}});
             } else if (!direct_only) {
               for (std::uint32_t k = 0; k < supplied[s * cycles + c]; ++k) {
                 const stream_shape& from = carried[(s * cycles + c) * 2 + k];
-                found.push_back({p, carries[(s * cycles + c) * 2 + k], false, {from.origin, from.dir, from.delay + 1, from.plain}});
+                found.push_back({p, carries[(s * cycles + c) * 2 + k], false, {from.origin, from.dir, from.delay + 1, from.flips}});
               }
             }
           }
@@ -1275,7 +1329,7 @@ routing_table cycle_routing(const cycle_system& system, supply_policy policy, bo
           // One stream per (PU, cycle) and round, so that every cycle of a PU gets a turn at its free links; a
           // switching stream is relayed only when no plain one is at hand (its switch steps are tuned for its PU).
           // Ranked by: plain before switching; then (locality) delivering the direction v still misses; then steps.
-          int missing = have.size() == 1 && have[0].plain ? -have[0].dir : 0;
+          int missing = have.size() == 1 && have[0].plain() ? -have[0].dir : 0;
           if (have.empty()) {
             // A neighbour off the cycle that already has one plain stream may relay it to v later (over a free link):
             // then v's own stream should run the other way, so that between them both get both directions.
@@ -1283,18 +1337,18 @@ routing_table cycle_routing(const cycle_system& system, supply_policy policy, bo
               const pu_index s = net.neighbor(v, p);
               if (!free_in_port(v, p) || on(s, c) || supplied[s * cycles + c] != 1) continue;
               const stream_shape& other = carried[(s * cycles + c) * 2];
-              if (other.plain) missing = -other.dir;
+              if (other.plain()) missing = -other.dir;
             }
           }
-          auto rank = [&](const candidate& x) { return (x.shape.plain ? 0 : 2) + (missing != 0 && x.shape.plain && x.shape.dir != missing ? 1 : 0); };
-          std::uint64_t best = std::numeric_limits<std::uint64_t>::max();
+          auto rank = [&](const candidate& x) { return (x.shape.plain() ? 0 : 2) + (missing != 0 && x.shape.plain() && x.shape.dir != missing ? 1 : 0); };
+          std::pair<std::uint64_t, std::uint64_t> best{std::numeric_limits<std::uint64_t>::max(), 0};
           std::size_t pick = found.size();
           for (std::size_t x = 0; x < found.size(); ++x) {
             std::vector<stream_shape> with = have;
             with.push_back(found[x].shape);
-            const std::uint64_t steps = completion_of(m, with);
-            if (pick == found.size() || rank(found[x]) < rank(found[pick]) || (rank(found[x]) == rank(found[pick]) && steps < best))
-              best = steps, pick = x;
+            const auto score = whole_supply && by_arrival ? arrival_score(v, c, with) : std::make_pair(std::uint64_t{0}, completion_of(m, with));
+            if (pick == found.size() || rank(found[x]) < rank(found[pick]) || (rank(found[x]) == rank(found[pick]) && score < best))
+              best = score, pick = x;
           }
           {
             const candidate& ch = found[pick];
@@ -1316,7 +1370,47 @@ routing_table cycle_routing(const cycle_system& system, supply_policy policy, bo
       if (!on(v, c) && supplied[v * cycles + c] == 0)  // one stream still delivers every packet (slowly); none does not
         throw std::invalid_argument("cycle routing on " + net.name() + ": PU " + std::to_string(v) + " (off cycle " + std::to_string(c) +
                                     ") cannot be supplied with that cycle's packets over free links");
+  estimate = {0, 0};
+  if (whole_supply)
+    for (pu_index v = 0; v < P; ++v) {
+      for (std::uint32_t c = 0; c < cycles; ++c) {  // a supply of plain streams all one way misses a direction
+        if (on(v, c)) continue;
+        bool up = false, down = false;
+        for (std::uint32_t k = 0; k < supplied[v * cycles + c]; ++k) {
+          const stream_shape& sh = carried[(v * cycles + c) * 2 + k];
+          up = up || !sh.plain() || sh.dir > 0, down = down || !sh.plain() || sh.dir < 0;
+        }
+        estimate.first += !(up && down);
+      }
+      const auto [never, latest] = arrival_score(v, cycles, {});  // cycles: no cycle replaced, v's own streams
+      estimate.second = never > 0 ? std::numeric_limits<std::uint64_t>::max() : std::max(estimate.second, latest);
+    }
   return t;
+}
+
+}  // namespace
+
+routing_table cycle_routing(const cycle_system& system, supply_policy policy, bool one_packet) {
+  // The greedy is myopic, and neither way of scoring a stream is always better (5^5 with fixed directions: 646 steps
+  // by cycle completion, 720 by arrival). A policy allows what the weaker ones do (scheduled ⊇ one switch ⊇
+  // time-independent), and the greedy for a stronger one is not always better either (it relays streams whose switches
+  // were tuned for another PU). So where the streams' delivery is estimated (up to whole_supply_limit PUs, one packet
+  // per PU) every such greedy table is built, and the one kept that leaves the fewest (PU, cycle) pairs with one
+  // direction only, then has the soonest estimated completion (the requested policy, scored by completion, on a tie).
+  std::pair<std::uint64_t, std::uint64_t> best_estimate;
+  routing_table best = greedy_cycle_routing(system, policy, one_packet, false, best_estimate);
+  if (best_estimate.second == 0) return best;
+  std::vector<supply_policy> policies{policy};
+  if (policy == supply_policy::scheduled) policies = {policy, supply_policy::one_switch, supply_policy::time_independent};
+  if (policy == supply_policy::one_switch) policies = {policy, supply_policy::time_independent};
+  for (supply_policy p : policies)
+    for (bool by_arrival : {false, true}) {
+      if (p == policy && !by_arrival) continue;  // built above
+      std::pair<std::uint64_t, std::uint64_t> estimate;
+      routing_table other = greedy_cycle_routing(system, p, one_packet, by_arrival, estimate);
+      if (estimate < best_estimate) best = std::move(other), best_estimate = estimate;
+    }
+  return best;
 }
 
 }  // namespace dancecard

@@ -126,7 +126,11 @@ std::string_view to_string(supply_policy policy);
 /// PUs, their streams and (policy permitting) switch steps are chosen to minimise the steps that PU needs (best_supply).
 /// A cycle may be a closed trail that passes a PU more than once (edge-disjoint, as Section 4.3's zigzags allow):
 /// every pass forwards both ways and injects the PU's packet. A PU that can get only one direction of a cycle over
-/// free links gets that one (check_supply reports the missing direction). Throws std::invalid_argument naming a PU and
+/// free links gets that one (check_supply reports the missing direction). Greedy, not optimal (smt/torus_supply
+/// searches the least supply): up to 4,096 PUs with one packet per PU it builds the tables of `policy` and of the
+/// weaker policies (a table with fewer switches is allowed too), scoring streams by their own cycle or by when every
+/// packet reaches the PU, and returns the one with the fewest one-direction supplies, then the soonest completion of
+/// its streams as modelled (which is what the simulator counts). Throws std::invalid_argument naming a PU and
 /// cycle that cannot be supplied at all, or a PU on no cycle (one packet).
 routing_table cycle_routing(const cycle_system& system, supply_policy policy, bool one_packet = true);
 
