@@ -159,40 +159,74 @@ namespace {
 //   theorem-book row torus.square_switches, which also check the block lemmas on the cycles (check_strip_insertion in
 //   checkers: the paths, and that outside the block the larger torus is the smaller one) for R up to 30, C up to 14. Every
 //   R, C reduces to the base by taking column blocks out while C >= 7 and row blocks while R >= 8.
-std::array<std::vector<std::uint64_t>, 2> switch_2d(std::uint64_t rows, std::uint64_t cols) {
+// Two edge classes (0, 1) of the rows × cols torus, both sizes >= 3: the class of the edge from (r, c) to (r, c + 1)
+// and of the edge to (r + 1, c), vertex (r, c) numbered r·cols + c.
+struct edge_colouring {
+  std::uint64_t rows = 0, cols = 0;
+  std::vector<std::uint8_t> right, down;
+  // The neighbour of w over an edge of `colour` other than `previous` (right, left, down, up: the first such), or
+  // rows·cols when w has no such edge.
+  std::uint64_t next(std::uint64_t w, std::uint8_t colour, std::uint64_t previous) const {
+    const std::uint64_t r = w / cols, c = w % cols;
+    const std::uint64_t to[4] = {r * cols + (c + 1) % cols, r * cols + (c + cols - 1) % cols, ((r + 1) % rows) * cols + c, ((r + rows - 1) % rows) * cols + c};
+    const bool has[4] = {right[w] == colour, right[to[1]] == colour, down[w] == colour, down[to[3]] == colour};
+    for (int k = 0; k < 4; ++k)
+      if (has[k] && to[k] != previous) return to[k];
+    return rows * cols;
+  }
+  // The cycle of `colour` through vertex 0, walked until it closes (at most rows·cols + 1 vertices: longer, or stuck,
+  // means the class is not one Hamiltonian cycle, and the caller checks the size).
+  std::vector<std::uint64_t> walk(std::uint8_t colour) const {
+    const std::uint64_t N = rows * cols;
+    std::vector<std::uint64_t> out;
+    std::uint64_t w = 0, previous = N;
+    do {
+      out.push_back(w);
+      const std::uint64_t to = next(w, colour, previous);
+      if (to == N) break;
+      previous = w, w = to;
+    } while (w != 0 && out.size() <= N);
+    return out;
+  }
+  edge_colouring transposed() const {  // (r, c) ↦ (c, r): right and down trade places
+    edge_colouring t{cols, rows, std::vector<std::uint8_t>(rows * cols), std::vector<std::uint8_t>(rows * cols)};
+    for (std::uint64_t r = 0; r < rows; ++r)
+      for (std::uint64_t c = 0; c < cols; ++c) t.right[c * rows + r] = down[r * cols + c], t.down[c * rows + r] = right[r * cols + c];
+    return t;
+  }
+};
+
+// The square switches' schedule (above) in its R × C frame: R = rows, C = cols, unless rows is odd and cols even
+// (then transposed, R = cols). Class 0 starts as the rows, class 1 as the columns.
+edge_colouring square_switch_frame(std::uint64_t rows, std::uint64_t cols, bool& transposed) {
   if (!square_switches_apply(rows, cols))
     throw std::invalid_argument("square switches need both sizes >= 3, got " + std::to_string(rows) + "x" + std::to_string(cols));
-  const bool transposed = rows % 2 == 1 && cols % 2 == 0;
+  transposed = rows % 2 == 1 && cols % 2 == 0;
   const std::uint64_t R = transposed ? cols : rows, C = transposed ? rows : cols;
-  // colour of the edge leaving (r, c) along the row (horizontal) or the column (vertical), in the R × C frame
-  std::vector<std::uint8_t> horizontal(R * C, 0), vertical(R * C, 1);
+  edge_colouring g{R, C, std::vector<std::uint8_t>(R * C, 0), std::vector<std::uint8_t>(R * C, 1)};
   auto flip = [&](std::uint64_t r, std::uint64_t c) {
-    if (horizontal[r * C + c] != 0 || horizontal[((r + 1) % R) * C + c] != 0 || vertical[r * C + c] != 1 || vertical[r * C + (c + 1) % C] != 1)
+    if (g.right[r * C + c] != 0 || g.right[((r + 1) % R) * C + c] != 0 || g.down[r * C + c] != 1 || g.down[r * C + (c + 1) % C] != 1)
       throw std::logic_error("square switches: two squares of the schedule share an edge");
-    horizontal[r * C + c] = horizontal[((r + 1) % R) * C + c] = 1;
-    vertical[r * C + c] = vertical[r * C + (c + 1) % C] = 0;
+    g.right[r * C + c] = g.right[((r + 1) % R) * C + c] = 1;
+    g.down[r * C + c] = g.down[r * C + (c + 1) % C] = 0;
   };
   const std::uint64_t K = R % 2 == 0 && C % 2 == 1 ? R - 3 : R - 2;
   for (std::uint64_t c = 0; c + 1 < C; ++c) flip(c % 2, c);
   for (std::uint64_t r = 2; r <= K; ++r) flip(r, r % 2);
   flip(K + 1, C - 1);
+  return g;
+}
+
+std::array<std::vector<std::uint64_t>, 2> switch_2d(std::uint64_t rows, std::uint64_t cols) {
+  bool transposed = false;
+  const edge_colouring g = square_switch_frame(rows, cols, transposed);
   std::array<std::vector<std::uint64_t>, 2> out;
   for (std::uint8_t colour = 0; colour < 2; ++colour) {
-    std::uint64_t r = 0, c = 0, pr = R, pc = C;  // the previous PU (none yet)
-    do {
-      out[colour].push_back(transposed ? c * cols + r : r * cols + c);  // back to the caller's frame
-      // the two edges of this colour at (r, c): among right, left, down, up
-      const std::uint64_t cand[4][2] = {{r, (c + 1) % C}, {r, (c + C - 1) % C}, {(r + 1) % R, c}, {(r + R - 1) % R, c}};
-      const bool has[4] = {horizontal[r * C + c] == colour, horizontal[r * C + (c + C - 1) % C] == colour, vertical[r * C + c] == colour,
-                           vertical[((r + R - 1) % R) * C + c] == colour};
-      int k = 0;
-      while (k < 4 && (!has[k] || (cand[k][0] == pr && cand[k][1] == pc))) ++k;
-      if (k == 4) throw std::logic_error("square switches: a PU without a second edge of its colour");
-      pr = r, pc = c;
-      r = cand[k][0], c = cand[k][1];
-    } while (!(r == 0 && c == 0) && out[colour].size() <= R * C);
-    if (out[colour].size() != R * C)
+    out[colour] = g.walk(colour);
+    if (out[colour].size() != g.rows * g.cols)
       throw std::logic_error("square switches on " + std::to_string(rows) + "x" + std::to_string(cols) + ": a cycle is not Hamiltonian");
+    if (transposed)
+      for (std::uint64_t& w : out[colour]) w = (w % g.cols) * cols + w / g.cols;  // back to the caller's frame
   }
   return out;
 }
@@ -437,25 +471,17 @@ std::optional<std::vector<std::vector<std::uint64_t>>> add_dimension(const std::
 // again (both stay Hamiltonian), or a single switch that keeps both one cycle.
 std::array<std::vector<std::uint64_t>, 2> scrambled_frame(std::uint64_t m, std::uint64_t n, std::uint64_t seed, std::uint64_t moves) {
   const std::uint64_t N = m * n;
+  // the frame's vertex s·n + z: row s (position along H_1), column z (level)
+  bool transposed = false;
+  edge_colouring g = square_switch_frame(m, n, transposed);
+  if (transposed) g = g.transposed();
   // colour of the edge (s, z)–(s + 1, z) (along H_1) and of (s, z)–(s, z + 1) (a level up)
-  std::vector<std::uint8_t> along(N), up(N);
-  const auto start = switch_2d(m, n);
-  for (std::uint8_t c = 0; c < 2; ++c)
-    for (std::size_t t = 0; t < N; ++t) {
-      const std::uint64_t a = start[c][t], b = start[c][(t + 1) % N];
-      const std::uint64_t sa = a / n, za = a % n, sb = b / n, zb = b % n;
-      if (sa == sb) up[sa * n + (zb == (za + 1) % n ? za : zb)] = c;
-      else along[((sb == (sa + 1) % m) ? sa : sb) * n + za] = c;
-    }
+  std::vector<std::uint8_t>& along = g.down;
+  std::vector<std::uint8_t>& up = g.right;
   auto other_end = [&](std::uint64_t w, std::uint8_t c, std::uint64_t previous) {  // the class-c neighbour of w that is not previous
-    const std::uint64_t s = w / n, z = w % n;
-    const std::uint64_t cand[4] = {((s + 1) % m) * n + z, ((s + m - 1) % m) * n + z, s * n + (z + 1) % n, s * n + (z + n - 1) % n};
-    const bool has[4] = {along[w] == c, along[((s + m - 1) % m) * n + z] == c, up[w] == c, up[s * n + (z + n - 1) % n] == c};
-    for (int k = 0; k < 4; ++k)
-      if (has[k] && cand[k] != previous) return cand[k];
-    for (int k = 0; k < 4; ++k)
-      if (has[k]) return cand[k];
-    throw std::logic_error("scrambled frame: a vertex without an edge of its class");
+    const std::uint64_t to = g.next(w, c, previous);
+    if (to == N) throw std::logic_error("scrambled frame: a vertex without an edge of its class");
+    return to;
   };
   std::vector<std::uint32_t> label[2] = {std::vector<std::uint32_t>(N), std::vector<std::uint32_t>(N)};
   auto components = [&](std::uint8_t c) {
@@ -517,12 +543,7 @@ std::array<std::vector<std::uint64_t>, 2> scrambled_frame(std::uint64_t m, std::
   }
   std::array<std::vector<std::uint64_t>, 2> out;
   for (std::uint8_t c = 0; c < 2; ++c) {
-    std::uint64_t w = 0, previous = N;
-    do {
-      out[c].push_back(w);
-      const std::uint64_t next = other_end(w, c, previous);
-      previous = w, w = next;
-    } while (w != 0 && out[c].size() <= N);
+    out[c] = g.walk(c);
     if (out[c].size() != N) throw std::logic_error("scrambled frame: a class is not one Hamiltonian cycle");
   }
   return out;
