@@ -460,13 +460,13 @@ TEST(cli_torus, generate_simulate_and_bad_input) {
   expect_run("simulate torus --dims 6x6x6 --algo hamiltonian", 0, "3 cycles (hamiltonian-cube)");
   expect_run("simulate torus --dims 4x4x4 --algo hamiltonian", 0, "3 cycles (hamiltonian-layered-searched)");
   // Other tori with an odd size one dimension at a time (layered); every size even and no product (3-D, 5-D, 7-D):
-  // layered on scrambled frames up to 32,768 PUs, refused by name above.
+  // layered on scrambled frames up to 131,072 PUs, refused by name above.
   expect_run("simulate torus --dims 3x3x5 --algo hamiltonian", 0, "3 cycles (hamiltonian-layered)");
   expect_run("simulate torus --dims 3x3x3x3x3 --algo hamiltonian", 0, "complete after 121 steps");
   expect_run("simulate torus --dims 4x6x8 --algo hamiltonian", 0, "complete after 96 steps");
   expect_run("simulate torus --dims 4x4x4x4x4 --algo hamiltonian", 0, "5 cycles (hamiltonian-layered-searched)");
   expect_run("simulate torus --dims 4x4x4x4x4 --algo hamiltonian", 0, "complete after 512 steps");
-  expect_run("simulate torus --dims 4x4x4x4x4x4x10 --algo hamiltonian", 2, "scrambles frames only up to 32768 PUs (P = 40960)");
+  expect_run("simulate torus --dims 4x4x4x4x4x4x34 --algo hamiltonian", 2, "scrambles frames only up to 131072 PUs (P = 139264)");
   expect_run("simulate torus --dims 4x5 --algo hamiltonian-switch", 0, "complete after 10 steps");
   expect_run("simulate torus --dims 3x4x5 --algo hamiltonian-switch", 0, "3 cycles (square-switch search)");
   expect_run("simulate torus --dims 2x5 --algo hamiltonian-switch", 2, "needs every n_j >= 3");

@@ -478,68 +478,128 @@ std::array<std::vector<std::uint64_t>, 2> scrambled_frame(std::uint64_t m, std::
   // colour of the edge (s, z)–(s + 1, z) (along H_1) and of (s, z)–(s, z + 1) (a level up)
   std::vector<std::uint8_t>& along = g.down;
   std::vector<std::uint8_t>& up = g.right;
-  auto other_end = [&](std::uint64_t w, std::uint8_t c, std::uint64_t previous) {  // the class-c neighbour of w that is not previous
-    const std::uint64_t to = g.next(w, c, previous);
-    if (to == N) throw std::logic_error("scrambled frame: a vertex without an edge of its class");
-    return to;
+  // Between moves each class is one Hamiltonian cycle: its order, and every vertex's position on it.
+  std::array<std::vector<std::uint64_t>, 2> order, position{std::vector<std::uint64_t>(N), std::vector<std::uint64_t>(N)};
+  for (std::uint8_t c = 0; c < 2; ++c) {
+    order[c] = g.walk(c);
+    if (order[c].size() != N) throw std::logic_error("scrambled frame: the square switches' frame is not Hamiltonian");
+    for (std::uint64_t t = 0; t < N; ++t) position[c][order[c][t]] = t;
+  }
+  // The four edges of square q = (s, z): along (s, z) and along (s, z + 1) (one class), up (s, z) and up (s + 1, z)
+  // (the other), as the colour slot and its two ends.
+  struct slot {
+    std::uint8_t* colour;
+    std::uint64_t u, v;
   };
-  std::vector<std::uint32_t> label[2] = {std::vector<std::uint32_t>(N), std::vector<std::uint32_t>(N)};
-  auto components = [&](std::uint8_t c) {
-    std::fill(label[c].begin(), label[c].end(), UINT32_MAX);
-    std::uint32_t count = 0;
-    for (std::uint64_t v = 0; v < N; ++v) {
-      if (label[c][v] != UINT32_MAX) continue;
-      std::uint64_t w = v, previous = N;
-      do {
-        label[c][w] = count;
-        const std::uint64_t next = other_end(w, c, previous);
-        previous = w, w = next;
-      } while (w != v);
-      ++count;
-    }
-    return count;
-  };
-  // square (s, z): along (s, z), along (s, z + 1) of one class, up (s, z), up (s + 1, z) of the other
   auto edges = [&](std::uint64_t q) {
-    const std::uint64_t s = q / n, z = q % n;
-    return std::array<std::uint8_t*, 4>{&along[q], &along[s * n + (z + 1) % n], &up[q], &up[((s + 1) % m) * n + z]};
+    const std::uint64_t s = q / n, z = q % n, s1 = ((s + 1) % m) * n, z1 = (z + 1) % n;
+    return std::array<slot, 4>{slot{&along[q], q, s1 + z}, slot{&along[s * n + z1], s * n + z1, s1 + z1}, slot{&up[q], q, s * n + z1},
+                               slot{&up[s1 + z], s1 + z, s1 + z1}};
   };
   auto switchable = [&](std::uint64_t q) {
     const auto e = edges(q);
-    return *e[0] == *e[1] && *e[2] == *e[3] && *e[0] != *e[2];
+    return *e[0].colour == *e[1].colour && *e[2].colour == *e[3].colour && *e[0].colour != *e[2].colour;
   };
   auto flip = [&](std::uint64_t q) {
     const auto e = edges(q);
-    const std::uint8_t a = *e[0], b = *e[2];
-    *e[0] = *e[1] = b, *e[2] = *e[3] = a;
+    const std::uint8_t a = *e[0].colour, b = *e[2].colour;
+    *e[0].colour = *e[1].colour = b, *e[2].colour = *e[3].colour = a;
+  };
+  // A switch is a 2-opt move on each class: it loses the edges {x0, x1}, {y0, y1} and gains {x0, y0}, {x1, y1}. The
+  // class stays one cycle when it runs both lost edges the same way (x0 → x1 and y0 → y1, or both backward);
+  // otherwise it falls into two arcs of its order, and the positions (lo, hi] form one of them (`cut`).
+  struct arc_cut {
+    std::uint64_t lo = 0, hi = 0;
+  };
+  std::array<arc_cut, 2> cut;
+  auto stays_one = [&](std::uint8_t c, std::uint64_t x0, std::uint64_t x1, std::uint64_t y0, std::uint64_t y1) {
+    const std::vector<std::uint64_t>& p = position[c];
+    const bool x_forward = p[x1] == (p[x0] + 1) % N, y_forward = p[y1] == (p[y0] + 1) % N;
+    const std::uint64_t tx = x_forward ? p[x0] : p[x1], ty = y_forward ? p[y0] : p[y1];  // where each lost edge leaves
+    cut[c] = {std::min(tx, ty), std::max(tx, ty)};
+    return x_forward == y_forward;
+  };
+  auto piece = [&](std::uint8_t c, std::uint64_t v) { return position[c][v] > cut[c].lo && position[c][v] <= cut[c].hi; };
+  // After a kept move: class c's new order from its old one. The slots whose colour left c cut the old order into
+  // arcs, the slots that took colour c join arc ends; the arcs are copied along the joins (forward or backward), and
+  // the result must be one cycle through all N vertices (std::logic_error otherwise).
+  std::vector<std::uint64_t> fresh(N);
+  auto relink = [&](std::uint8_t c, const std::vector<std::pair<slot, std::uint8_t>>& changed) {  // (slot, colour before)
+    const std::vector<std::uint64_t>& o = order[c];
+    const std::vector<std::uint64_t>& p = position[c];
+    std::vector<std::uint64_t> cuts;  // positions t whose edge to t + 1 left the class
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> joins;
+    for (const auto& [e, before] : changed) {
+      if (before == c && *e.colour != c) cuts.push_back(p[e.v] == (p[e.u] + 1) % N ? p[e.u] : p[e.v]);
+      if (before != c && *e.colour == c) joins.push_back({e.u, e.v});
+    }
+    if (cuts.empty()) return;
+    std::sort(cuts.begin(), cuts.end());
+    const std::size_t k = cuts.size();
+    // arc i: positions cuts[i] + 1 … cuts[i + 1] (cyclically); an arc end's index: 2i (start), 2i + 1 (end)
+    auto start_of = [&](std::size_t i) { return (cuts[i] + 1) % N; };
+    auto end_of = [&](std::size_t i) { return cuts[(i + 1) % k]; };
+    auto arc_of = [&](std::uint64_t t) {  // the arc holding position t: cuts[i] < t <= cuts[i + 1]
+      const auto i = static_cast<std::size_t>(std::lower_bound(cuts.begin(), cuts.end(), t) - cuts.begin());
+      return (i + k - 1) % k;  // t <= cuts[0] or t > cuts[k − 1]: the last arc, which wraps
+    };
+    std::vector<char> used(joins.size(), 0);
+    std::uint64_t out = 0;
+    std::size_t arc = 0;
+    bool forward = true;
+    for (std::size_t step = 0; step < k; ++step) {
+      const std::uint64_t a = forward ? start_of(arc) : end_of(arc), b = forward ? end_of(arc) : start_of(arc);
+      const std::uint64_t length = (end_of(arc) + N - start_of(arc)) % N + 1;
+      for (std::uint64_t x = 0; x < length && out < N; ++x) fresh[out++] = o[(forward ? a + x : a + N - x) % N];
+      // leave by an unused join at the arc's far end
+      std::size_t j = 0;
+      while (j < joins.size() && (used[j] || (joins[j].first != o[b] && joins[j].second != o[b]))) ++j;
+      if (j == joins.size()) throw std::logic_error("scrambled frame: an arc end without a join");
+      used[j] = 1;
+      const std::uint64_t to = p[joins[j].first == o[b] ? joins[j].second : joins[j].first];
+      arc = arc_of(to);
+      forward = to == start_of(arc);
+      if (!forward && to != end_of(arc)) throw std::logic_error("scrambled frame: a join inside an arc");
+    }
+    if (out != N || arc != 0 || !forward) throw std::logic_error("scrambled frame: a kept move left a class that is not one cycle");
+    order[c].swap(fresh);
+    for (std::uint64_t t = 0; t < N; ++t) position[c][order[c][t]] = t;
   };
   std::mt19937_64 random(seed);
   for (std::uint64_t done = 0, tries = 0; done < moves && tries < 64 * moves; ++tries) {
     const std::uint64_t q = random() % N;
     if (!switchable(q)) continue;
+    const auto eq = edges(q);
+    // q's along-edges' class trades them for its up-edges, the other class the other way round
+    const std::uint8_t a = *eq[0].colour, b = *eq[2].colour;
+    const bool one_a = stays_one(a, eq[0].u, eq[0].v, eq[1].u, eq[1].v), one_b = stays_one(b, eq[2].u, eq[2].v, eq[3].u, eq[3].v);
+    if (one_a != one_b) continue;  // one class would split and the other not: not tried
+    std::vector<std::pair<slot, std::uint8_t>> changed;
+    for (const slot& e : eq) changed.push_back({e, *e.colour});
     flip(q);
-    const std::uint32_t ca = components(0), cb = components(1);
-    if (ca == 1 && cb == 1) {
-      ++done;
-      continue;
-    }
-    bool rejoined = false;
-    if (ca == 2 && cb == 2) {
+    bool kept = one_a;
+    if (!kept) {  // both split: a second switch whose edges cross both cuts joins both again
       const std::uint64_t from = random() % N;
-      for (std::uint64_t k = 0; k < N && !rejoined; ++k) {
-        const std::uint64_t r = (from + k) % N, s = r / n, z = r % n;
+      for (std::uint64_t k = 0; k < N && !kept; ++k) {
+        const std::uint64_t r = (from + k) % N;
         if (r == q || !switchable(r)) continue;
-        const std::uint64_t v = r, vs = ((s + 1) % m) * n + z, vz = s * n + (z + 1) % n;
-        // along-edges (v, vs) and (vz, vz + e_s) lie in class along[v]; up-edges (v, vz) and (vs, vs + e_z) in up[v]
-        const std::uint8_t a = along[v], b = up[v];
-        if (label[a][v] != label[a][vz] && label[b][v] != label[b][vs]) {
+        const auto er = edges(r);
+        // r's along-edges (class along[r]) join its up-edges' ends: r and its neighbour a level up must lie on
+        // different arcs of that class; and the other way round for up[r]
+        if (piece(*er[0].colour, er[0].u) != piece(*er[0].colour, er[1].u) && piece(*er[2].colour, er[2].u) != piece(*er[2].colour, er[3].u)) {
+          for (const slot& e : er)
+            if (std::none_of(changed.begin(), changed.end(), [&](const auto& x) { return x.first.colour == e.colour; })) changed.push_back({e, *e.colour});
           flip(r);
-          rejoined = true;
+          kept = true;
         }
       }
     }
-    if (rejoined) ++done;
-    else flip(q);  // undo
+    if (!kept) {
+      flip(q);  // undo
+      continue;
+    }
+    relink(0, changed), relink(1, changed);
+    ++done;
   }
   std::array<std::vector<std::uint64_t>, 2> out;
   for (std::uint8_t c = 0; c < 2; ++c) {
@@ -558,9 +618,13 @@ std::array<std::vector<std::uint64_t>, 2> scrambled_frame(std::uint64_t m, std::
 //   searched_frames with 16, 64, 256, … moves) do let it finish in most cases: their double switches (split both
 //   classes, join both) reverse long stretches of the classes, which breaks the alternation. The sizes in increasing
 //   order first, then decreasing, then any other. Deterministic, every cycle walked, but found by search, not proven;
-//   a torus where no order finishes is refused by name.
+//   a torus where no order finishes is refused by name. A kept move costs about P (its classes' orders are relinked),
+//   so up to P² per frame: above budget_free_frame PUs a step stops trying seeds once their moves × frame size would
+//   pass frame_work_budget (a refusal then costs at most that per step and order).
 constexpr std::uint64_t searched_frames = 8;  // frames tried per step after the square switches' frame
-constexpr std::uint64_t max_searched_frame = 32768;  // PUs: all-even tori above this are refused (see hamiltonian_product_cycles)
+constexpr std::uint64_t max_searched_frame = 131072;  // PUs: all-even tori above this are refused (see hamiltonian_product_cycles)
+constexpr std::uint64_t budget_free_frame = 32768;    // PUs: up to here every seed is tried (the sweeps of docs/torus.md)
+constexpr std::uint64_t frame_work_budget = std::uint64_t{1} << 30;  // moves × frame vertices per step, above budget_free_frame
 
 std::vector<std::vector<std::uint64_t>> decompose_layered(const torus& network) {
   const std::vector<std::uint32_t>& dims = network.dims();
@@ -601,9 +665,12 @@ std::vector<std::vector<std::uint64_t>> decompose_layered(const torus& network) 
     for (std::size_t t = 1; t < in_order.size() && finished; ++t) {
       const std::uint32_t n = dims[in_order[t]];
       auto next = add_dimension(cycles, n, switch_2d(m, n));
+      std::uint64_t work = 0;  // moves × frame vertices of this step's scrambled frames
       for (std::uint64_t seed = 1; !next && all_even && seed <= searched_frames; ++seed) {
         // 16, 64, 256, … moves (at most one per vertex): a few suffice on small frames, 20 x 22 x 24 needs about 256
         const std::uint64_t moves = std::min<std::uint64_t>(m * n, std::uint64_t{16} << (2 * (seed - 1)));
+        work += moves * m * n;
+        if (network.size() > budget_free_frame && work > frame_work_budget) break;
         next = add_dimension(cycles, n, scrambled_frame(m, n, seed, moves));
       }
       if (!next) {
@@ -629,7 +696,8 @@ std::vector<std::vector<std::uint64_t>> decompose_layered(const torus& network) 
     return cycles;
   }
   throw std::invalid_argument("Hamilton decomposition (Section 3.4) of " + network.name() + ": the layered construction is stuck (" + stuck +
-                              "; the square switches' frame and " + std::to_string(searched_frames) + " scrambled frames tried in each)");
+                              "; the square switches' frame and up to " + std::to_string(searched_frames) + " scrambled frames tried in each" +
+                              (network.size() > budget_free_frame ? ", within a budget of 2^30 moves x frame vertices per step" : "") + ")");
 }
 
 // The cycle system through the given PU sequences, one cycle each, with the port between consecutive PUs (they must be
@@ -687,8 +755,7 @@ cycle_system hamiltonian_product_cycles(const torus& network) {
                                   "; the layered construction needs every size >= 3");
     // All sizes even: d = 4, 6, 8 by products of 2-D factors (Section 3.1), cubes by Park's rule; the rest (3-D tori
     // not a cube of Park's rule, every 5-D and 7-D torus) by the layered steps on scrambled frames.
-    // A scrambled frame costs about P per move and up to P moves are tried; above this size the square-switch search
-    // in 3-D (hamiltonian-switch) is the faster choice.
+    // A scrambled frame costs about P per kept move and up to P moves are tried (above 32,768 PUs within a budget).
     if (!some_odd && network.size() > max_searched_frame)
       throw std::invalid_argument("Hamilton decomposition (Section 3.4) of " + network.name() + ": " + why +
                                   "; with every size even the layered construction scrambles frames only up to " + std::to_string(max_searched_frame) +
