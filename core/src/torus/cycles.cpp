@@ -536,7 +536,7 @@ std::array<std::vector<std::uint64_t>, 2> scrambled_frame(std::uint64_t m, std::
     if (cuts.empty()) return;
     std::sort(cuts.begin(), cuts.end());
     const std::size_t k = cuts.size();
-    // arc i: positions cuts[i] + 1 … cuts[i + 1] (cyclically); an arc end's index: 2i (start), 2i + 1 (end)
+    // arc i: positions cuts[i] + 1 … cuts[i + 1] (cyclically)
     auto start_of = [&](std::size_t i) { return (cuts[i] + 1) % N; };
     auto end_of = [&](std::size_t i) { return cuts[(i + 1) % k]; };
     auto arc_of = [&](std::uint64_t t) {  // the arc holding position t: cuts[i] < t <= cuts[i + 1]
