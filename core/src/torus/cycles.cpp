@@ -1162,6 +1162,16 @@ struct stream_shape {
   bool plain() const { return flips.empty(); }
 };
 
+// The position stream s delivers in step t > s.delay on its cycle of m PUs; `flipped` counts the switches of s taken so
+// far (the caller visits steps in increasing order).
+std::uint64_t delivered(const stream_shape& s, std::uint64_t t, std::uint64_t m, std::size_t& flipped) {
+  const std::uint64_t u = t - s.delay;
+  while (flipped < s.flips.size() && s.flips[flipped] <= u) ++flipped;
+  const int f = flipped % 2 == 0 ? s.dir : -s.dir;
+  const std::uint64_t offset = (u - 1) % m;
+  return f > 0 ? (s.origin + offset) % m : (s.origin + m - offset) % m;
+}
+
 // The step after which the streams together have delivered all m positions of their cycle (UINT64_MAX if never), by
 // stepping through them: exact for switching and relayed streams too.
 std::uint64_t completion_of(std::uint64_t m, const std::vector<stream_shape>& streams) {
@@ -1172,12 +1182,8 @@ std::uint64_t completion_of(std::uint64_t m, const std::vector<stream_shape>& st
   std::vector<std::size_t> flipped(streams.size(), 0);  // switches of each stream taken so far
   for (std::uint64_t t = 1; t <= limit; ++t)
     for (std::size_t k = 0; k < streams.size(); ++k) {
-      const stream_shape& s = streams[k];
-      if (t <= s.delay) continue;
-      const std::uint64_t u = t - s.delay;
-      while (flipped[k] < s.flips.size() && s.flips[flipped[k]] <= u) ++flipped[k];
-      const int f = flipped[k] % 2 == 0 ? s.dir : -s.dir;
-      const std::uint64_t offset = (u - 1) % m, pos = f > 0 ? (s.origin + offset) % m : (s.origin + m - offset) % m;
+      if (t <= streams[k].delay) continue;
+      const std::uint64_t pos = delivered(streams[k], t, m, flipped[k]);
       if (!got[pos]) got[pos] = 1, --missing;
       if (missing == 0) return t;
     }
@@ -1355,13 +1361,7 @@ routing_table greedy_cycle_routing(const cycle_system& system, supply_policy pol
       for (const stream_shape& sh : k == c ? with : own) {
         const std::uint64_t limit = sh.delay + (sh.plain() ? 0 : sh.flips.back()) + len;
         std::size_t flipped = 0;
-        for (std::uint64_t t = sh.delay + 1; t <= limit; ++t) {
-          const std::uint64_t u = t - sh.delay;
-          while (flipped < sh.flips.size() && sh.flips[flipped] <= u) ++flipped;
-          const int f = flipped % 2 == 0 ? sh.dir : -sh.dir;
-          const std::uint64_t offset = (u - 1) % len;
-          reach(cy.pus[f > 0 ? (sh.origin + offset) % len : (sh.origin + len - offset) % len], t);
-        }
+        for (std::uint64_t t = sh.delay + 1; t <= limit; ++t) reach(cy.pus[delivered(sh, t, len, flipped)], t);
       }
     }
     std::uint64_t never = 0, latest = 0;
@@ -1371,8 +1371,8 @@ routing_table greedy_cycle_routing(const cycle_system& system, supply_policy pol
     return std::make_pair(never, latest);
   };
   // Later rounds: single streams from an on-cycle neighbour, then relays of a neighbour's stream, one step later
-  // each. Each pick is the candidate whose stream, with those v already has, covers the cycle soonest: a plain stream from origin position o in direction f with delay e delivers o + f·(t − 1 − e) in
-  // step t.
+  // each. Each pick is, after the rank below, the candidate whose stream, with those v already has, covers the cycle
+  // soonest, or (by_arrival) brings v every packet soonest over all its cycles.
   for (bool direct_only : {true, false})
     for (bool progress = true; progress;) {
       progress = false;
