@@ -637,6 +637,8 @@ TEST(cli_torus, stored_witnesses_of_the_campaign_minima) {
   // 3 x 11 pairing in 11 steps (invariant under all 33 translations; 10 unsat with the neighbourhood lex-leader, DRAT
   // checked, prove torus in 1,104 s)
   expect_run("simulate torus " + data("torus_3x11_pairing_11_steps.json"), 0, "complete after 11 steps");
+  // Session 11: 3 x 12 pairing in 12 steps (local search, seed 1; 11 unsat, DRAT checked, in 8,298 s)
+  expect_run("simulate torus " + data("torus_3x12_pairing_12_steps.json"), 0, "complete after 12 steps");
   // Session 7: 4 x 8 pairing in 10 steps (CaDiCaL's witness; 9 unsat, DRAT checked) and 3 x 10 general in 9 (invariant
   // under 5 translations; 8 unsat at the counting bound in 5,471 s, DRAT checked)
   expect_run("simulate torus " + data("torus_4x8_pairing_10_steps.json"), 0, "complete after 10 steps");
