@@ -1172,11 +1172,14 @@ std::uint64_t delivered(const stream_shape& s, std::uint64_t t, std::uint64_t m,
   return f > 0 ? (s.origin + offset) % m : (s.origin + m - offset) % m;
 }
 
+// The last step worth stepping a stream to: after its last switch it delivers every position within m steps.
+std::uint64_t last_useful_step(const stream_shape& s, std::uint64_t m) { return s.delay + (s.plain() ? 0 : s.flips.back()) + m; }
+
 // The step after which the streams together have delivered all m positions of their cycle (UINT64_MAX if never), by
 // stepping through them: exact for switching and relayed streams too.
 std::uint64_t completion_of(std::uint64_t m, const std::vector<stream_shape>& streams) {
   std::uint64_t limit = 0;
-  for (const stream_shape& s : streams) limit = std::max(limit, s.delay + (s.plain() ? 0 : s.flips.back()) + m);
+  for (const stream_shape& s : streams) limit = std::max(limit, last_useful_step(s, m));
   std::vector<char> got(m, 0);
   std::uint64_t missing = m;
   std::vector<std::size_t> flipped(streams.size(), 0);  // switches of each stream taken so far
@@ -1356,12 +1359,11 @@ routing_table greedy_cycle_routing(const cycle_system& system, supply_policy pol
             for (std::uint64_t j = 1; j < len; ++j) reach(cy.pus[(i + j) % len], j), reach(cy.pus[(i + len - j) % len], j);
         continue;
       }
-      std::vector<stream_shape> own;
-      for (std::uint32_t x = 0; x < supplied[v * cycles + k]; ++x) own.push_back(carried[(v * cycles + k) * 2 + x]);
-      for (const stream_shape& sh : k == c ? with : own) {
-        const std::uint64_t limit = sh.delay + (sh.plain() ? 0 : sh.flips.back()) + len;
+      const std::size_t count = k == c ? with.size() : supplied[v * cycles + k];
+      for (std::size_t x = 0; x < count; ++x) {
+        const stream_shape& sh = k == c ? with[x] : carried[(v * cycles + k) * 2 + x];
         std::size_t flipped = 0;
-        for (std::uint64_t t = sh.delay + 1; t <= limit; ++t) reach(cy.pus[delivered(sh, t, len, flipped)], t);
+        for (std::uint64_t t = sh.delay + 1; t <= last_useful_step(sh, len); ++t) reach(cy.pus[delivered(sh, t, len, flipped)], t);
       }
     }
     std::uint64_t never = 0, latest = 0;
@@ -1487,7 +1489,7 @@ routing_table cycle_routing(const cycle_system& system, supply_policy policy, bo
   // direction only, then has the soonest estimated completion (the requested policy, scored by completion, on a tie).
   std::pair<std::uint64_t, std::uint64_t> best_estimate;
   routing_table best = greedy_cycle_routing(system, policy, one_packet, false, best_estimate);
-  if (best_estimate.second == 0) return best;
+  if (!one_packet || system.network.size() > whole_supply_limit) return best;  // no estimate to compare
   std::vector<supply_policy> policies{policy};
   if (policy == supply_policy::scheduled) policies = {policy, supply_policy::one_switch, supply_policy::time_independent};
   if (policy == supply_policy::one_switch) policies = {policy, supply_policy::time_independent};
