@@ -7,8 +7,11 @@
 #include <algorithm>
 #include <optional>
 #include <tuple>
+#include <utility>
+#include <vector>
 
 #include "dancecard/checkers/torus_check.hpp"
+#include "dancecard/core/common/cyclic_order.hpp"
 #include "dancecard/checkers/drat_check.hpp"
 #include "dancecard/smt/hamilton_search.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
@@ -235,6 +238,62 @@ RC_GTEST_PROP(torus_hamilton, layered_decompositions, ()) {
   const gossip_report run = simulate_gossip(cycle_routing(system, supply_policy::time_independent, false));
   RC_ASSERT(run.holds());
   RC_ASSERT(run.steps == t.size() / 2);
+}
+
+// cyclic_order (the scrambled frames' cycles) against a vector: random orders of up to 300 vertices and random k-opt
+// rearrangements (1 to 6 cuts, any route through the arcs, any orientations); after each, the sequence and every
+// vertex's position agree with the vector cut and joined by hand. A route that misses or repeats an arc, and
+// unsorted cuts, are refused.
+RC_GTEST_PROP(cyclic_order, rearrangements_match_a_vector, ()) {
+  const std::uint64_t N = *rc::gen::inRange<std::uint64_t>(1, 301);
+  std::vector<std::uint64_t> model(N);
+  for (std::uint64_t v = 0; v < N; ++v) model[v] = v;
+  model = *rc::gen::elementOf(std::vector<std::vector<std::uint64_t>>{model, {model.rbegin(), model.rend()}});
+  const std::uint64_t swaps = *rc::gen::inRange<std::uint64_t>(0, N + 1);
+  for (std::uint64_t s = 0; s < swaps; ++s)
+    std::swap(model[*rc::gen::inRange<std::uint64_t>(0, N)], model[*rc::gen::inRange<std::uint64_t>(0, N)]);
+  cyclic_order order(model, *rc::gen::inRange<std::uint64_t>(1, 1000));
+  RC_ASSERT(order.sequence() == model);
+  const int moves = *rc::gen::inRange(1, 20);
+  for (int move = 0; move < moves; ++move) {
+    const std::size_t k = *rc::gen::inRange<std::size_t>(1, std::min<std::size_t>(6, N) + 1);
+    std::vector<std::uint64_t> cuts;
+    while (cuts.size() < k) {
+      const std::uint64_t t = *rc::gen::inRange<std::uint64_t>(0, N);
+      if (std::find(cuts.begin(), cuts.end(), t) == cuts.end()) cuts.push_back(t);
+    }
+    std::sort(cuts.begin(), cuts.end());
+    std::vector<std::size_t> arcs(k);
+    for (std::size_t i = 0; i < k; ++i) arcs[i] = i;
+    for (std::size_t i = k; i > 1; --i) std::swap(arcs[i - 1], arcs[*rc::gen::inRange<std::size_t>(0, i)]);
+    std::vector<std::pair<std::size_t, bool>> route;
+    for (std::size_t a : arcs) route.push_back({a, *rc::gen::arbitrary<bool>()});
+    // by hand: arc i holds positions cuts[i] + 1 … cuts[i + 1], the last one wrapping
+    std::vector<std::uint64_t> expected;
+    for (const auto& [a, forward] : route) {
+      std::vector<std::uint64_t> arc;
+      for (std::uint64_t t = (cuts[a] + 1) % N;; t = (t + 1) % N) {
+        arc.push_back(model[t]);
+        if (t == cuts[(a + 1) % k]) break;
+      }
+      if (!forward) std::reverse(arc.begin(), arc.end());
+      expected.insert(expected.end(), arc.begin(), arc.end());
+    }
+    order.rearrange(cuts, route);
+    model = expected;
+    RC_ASSERT(order.sequence() == model);
+    for (std::uint64_t t = 0; t < N; ++t) RC_ASSERT(order.position(model[t]) == t);
+  }
+  if (N >= 2) {
+    RC_ASSERT_THROWS_AS(order.rearrange({1, 0}, {{0, true}, {1, true}}), std::invalid_argument);
+    RC_ASSERT_THROWS_AS(order.rearrange({0, 1}, {{0, true}, {0, false}}), std::invalid_argument);
+    RC_ASSERT_THROWS_AS(order.rearrange({0, 1}, {{1, true}}), std::invalid_argument);
+  }
+  RC_ASSERT_THROWS_AS(order.rearrange({N}, {{0, true}}), std::invalid_argument);
+  RC_ASSERT(order.sequence() == model);  // a refused rearrangement changes nothing
+  std::vector<std::uint64_t> twice = model;
+  twice.push_back(model[0]);  // not a permutation
+  RC_ASSERT_THROWS_AS(cyclic_order{twice}, std::invalid_argument);
 }
 
 // Theorems 3 and 4's counts (2 packets, n1 n2/2 resp. ceil(n1 n2/2) steps) by two Hamiltonian cycles from the SAT

@@ -1,6 +1,8 @@
 // Zigzag cycles (Section 4), Hamilton decompositions by products (Section 3.4) and gossip routing along cycles.
 #include "dancecard/core/torus/cycles.hpp"
 
+#include "dancecard/core/common/cyclic_order.hpp"
+
 #include <algorithm>
 #include <array>
 #include <limits>
@@ -356,8 +358,15 @@ std::vector<std::vector<std::uint64_t>> decompose(const std::vector<std::uint32_
 // square on an edge of H_{j+1} (which links the colours too) keeps c one cycle; splitting c and rejoining it takes two
 // squares, and n − 1 is odd. A scrambled frame (scrambled_frame) has 2-opt moves of its own, which break that
 // alternation: decompose_layered tries those.
+// The work of the layered construction's searches in vertex visits (walks, scans, position queries): the all-even
+// steps stop when it passes `limit` (a count, so deterministic, unlike a clock).
+struct work_meter {
+  std::uint64_t used = 0, limit = std::numeric_limits<std::uint64_t>::max();
+  bool spent() const { return used > limit; }
+};
+
 std::optional<std::vector<std::vector<std::uint64_t>>> add_dimension(const std::vector<std::vector<std::uint64_t>>& g, std::uint64_t n,
-                                                                     const std::array<std::vector<std::uint64_t>, 2>& frame) {
+                                                                     const std::array<std::vector<std::uint64_t>, 2>& frame, work_meter& meter) {
   const std::uint64_t m = g[0].size(), N = m * n;
   const std::size_t k = g.size();
   // Edges: vertical (v, z)–(v, z + 1) has id v·n + z; edge i of H_{j+1} (from g[j][i] to g[j][i + 1]) at level z has
@@ -406,6 +415,7 @@ std::optional<std::vector<std::vector<std::uint64_t>>> add_dimension(const std::
   // cycles[c] and position[c][w] along it, for the finished classes (walked again whenever a class changes)
   std::vector<std::vector<std::uint64_t>> cycles(k + 1), position(k + 1);
   auto index = [&](std::uint8_t c) {
+    meter.used += N;
     cycles[c] = walk(c);
     if (cycles[c].size() != N) return false;
     position[c].assign(N, 0);
@@ -427,6 +437,7 @@ std::optional<std::vector<std::vector<std::uint64_t>>> add_dimension(const std::
     };
     // the squares at levels that still join two layers, in order, whose vertical edges share a finished class
     auto candidates = [&] {
+      meter.used += N;
       std::vector<square> out;
       for (std::uint64_t z = 0; z < n; ++z) {
         if (root(z) == root((z + 1) % n)) continue;
@@ -452,6 +463,7 @@ std::optional<std::vector<std::vector<std::uint64_t>>> add_dimension(const std::
       return up_u == up_v;
     };
     for (std::uint64_t joined = 0; joined + 1 < n;) {
+      if (meter.spent()) return std::nullopt;  // the caller refuses, naming the budget
       bool moved = false;
       for (const square& s : candidates())
         if (same_way(s)) {
@@ -469,7 +481,8 @@ std::optional<std::vector<std::vector<std::uint64_t>>> add_dimension(const std::
 // A frame for the all-even steps: the square switches' frame of the m × n torus (frame index s·n + z), changed by
 // `moves` random double switches (seeded): a square switch that splits both classes, then one that joins both
 // again (both stay Hamiltonian), or a single switch that keeps both one cycle.
-std::array<std::vector<std::uint64_t>, 2> scrambled_frame(std::uint64_t m, std::uint64_t n, std::uint64_t seed, std::uint64_t moves) {
+std::optional<std::array<std::vector<std::uint64_t>, 2>> scrambled_frame(std::uint64_t m, std::uint64_t n, std::uint64_t seed, std::uint64_t moves,
+                                                                         work_meter& meter) {
   const std::uint64_t N = m * n;
   // the frame's vertex s·n + z: row s (position along H_1), column z (level)
   bool transposed = false;
@@ -478,12 +491,14 @@ std::array<std::vector<std::uint64_t>, 2> scrambled_frame(std::uint64_t m, std::
   // colour of the edge (s, z)–(s + 1, z) (along H_1) and of (s, z)–(s, z + 1) (a level up)
   std::vector<std::uint8_t>& along = g.down;
   std::vector<std::uint8_t>& up = g.right;
-  // Between moves each class is one Hamiltonian cycle: its order, and every vertex's position on it.
-  std::array<std::vector<std::uint64_t>, 2> order, position{std::vector<std::uint64_t>(N), std::vector<std::uint64_t>(N)};
+  // Between moves each class is one Hamiltonian cycle, held as its cyclic order (positions in O(log N), a move's
+  // arcs relinked in O(log N)).
+  std::vector<cyclic_order> order;
   for (std::uint8_t c = 0; c < 2; ++c) {
-    order[c] = g.walk(c);
-    if (order[c].size() != N) throw std::logic_error("scrambled frame: the square switches' frame is not Hamiltonian");
-    for (std::uint64_t t = 0; t < N; ++t) position[c][order[c][t]] = t;
+    const std::vector<std::uint64_t> walked = g.walk(c);
+    if (walked.size() != N) throw std::logic_error("scrambled frame: the square switches' frame is not Hamiltonian");
+    order.emplace_back(walked);
+    meter.used += N;
   }
   // The four edges of square q = (s, z): along (s, z) and along (s, z + 1) (one class), up (s, z) and up (s + 1, z)
   // (the other), as the colour slot and its two ends.
@@ -507,66 +522,79 @@ std::array<std::vector<std::uint64_t>, 2> scrambled_frame(std::uint64_t m, std::
   };
   // A switch is a 2-opt move on each class: it loses the edges {x0, x1}, {y0, y1} and gains {x0, y0}, {x1, y1}. The
   // class stays one cycle when it runs both lost edges the same way (x0 → x1 and y0 → y1, or both backward);
-  // otherwise it falls into two arcs of its order, and the positions (lo, hi] form one of them (`cut`).
+  // otherwise it falls into two arcs of its order, and the positions (lo, hi] form one of them (`cut`; `inside` is the
+  // vertex at lo + 1, `outside` the one at lo).
   struct arc_cut {
-    std::uint64_t lo = 0, hi = 0;
+    std::uint64_t lo = 0, hi = 0, inside = 0, outside = 0;
   };
   std::array<arc_cut, 2> cut;
   auto stays_one = [&](std::uint8_t c, std::uint64_t x0, std::uint64_t x1, std::uint64_t y0, std::uint64_t y1) {
-    const std::vector<std::uint64_t>& p = position[c];
-    const bool x_forward = p[x1] == (p[x0] + 1) % N, y_forward = p[y1] == (p[y0] + 1) % N;
-    const std::uint64_t tx = x_forward ? p[x0] : p[x1], ty = y_forward ? p[y0] : p[y1];  // where each lost edge leaves
-    cut[c] = {std::min(tx, ty), std::max(tx, ty)};
+    const std::uint64_t px0 = order[c].position(x0), px1 = order[c].position(x1), py0 = order[c].position(y0), py1 = order[c].position(y1);
+    const bool x_forward = px1 == (px0 + 1) % N, y_forward = py1 == (py0 + 1) % N;
+    const std::uint64_t tx = x_forward ? px0 : px1, ty = y_forward ? py0 : py1;  // where each lost edge leaves
+    const bool x_first = tx < ty;  // the lost edge that leaves at lo: x's or y's
+    const std::uint64_t before = x_first ? (x_forward ? x0 : x1) : (y_forward ? y0 : y1), after = x_first ? (x_forward ? x1 : x0) : (y_forward ? y1 : y0);
+    cut[c] = {std::min(tx, ty), std::max(tx, ty), after, before};
     return x_forward == y_forward;
   };
-  auto piece = [&](std::uint8_t c, std::uint64_t v) { return position[c][v] > cut[c].lo && position[c][v] <= cut[c].hi; };
+  auto piece = [&](std::uint8_t c, std::uint64_t v) {
+    const std::uint64_t t = order[c].position(v);
+    return t > cut[c].lo && t <= cut[c].hi;
+  };
+  std::vector<std::uint8_t> marked(N, 0);  // scratch of the double switches' search below
   // After a kept move: class c's new order from its old one. The slots whose colour left c cut the old order into
-  // arcs, the slots that took colour c join arc ends; the arcs are copied along the joins (forward or backward), and
-  // the result must be one cycle through all N vertices (std::logic_error otherwise).
-  std::vector<std::uint64_t> fresh(N);
+  // arcs (the lost edge from position t to t + 1 cuts at t), the slots that took colour c join arc ends; the arcs are
+  // followed along the joins (forward or backward) from arc 0, and must make one cycle through all of them
+  // (std::logic_error otherwise). cyclic_order::rearrange then relinks them in O(log N).
   auto relink = [&](std::uint8_t c, const std::vector<std::pair<slot, std::uint8_t>>& changed) {  // (slot, colour before)
-    const std::vector<std::uint64_t>& o = order[c];
-    const std::vector<std::uint64_t>& p = position[c];
-    std::vector<std::uint64_t> cuts;  // positions t whose edge to t + 1 left the class
+    struct lost {
+      std::uint64_t t, before, after;  // the edge from `before` at position t to `after` at t + 1
+    };
+    std::vector<lost> cuts;
     std::vector<std::pair<std::uint64_t, std::uint64_t>> joins;
     for (const auto& [e, before] : changed) {
-      if (before == c && *e.colour != c) cuts.push_back(p[e.v] == (p[e.u] + 1) % N ? p[e.u] : p[e.v]);
+      if (before == c && *e.colour != c) {
+        const std::uint64_t pu = order[c].position(e.u), pv = order[c].position(e.v);
+        if (pv == (pu + 1) % N) cuts.push_back({pu, e.u, e.v});
+        else if (pu == (pv + 1) % N) cuts.push_back({pv, e.v, e.u});
+        else throw std::logic_error("scrambled frame: an edge that left a class was not on its order");
+      }
       if (before != c && *e.colour == c) joins.push_back({e.u, e.v});
     }
     if (cuts.empty()) return;
-    std::sort(cuts.begin(), cuts.end());
+    std::sort(cuts.begin(), cuts.end(), [](const lost& x, const lost& y) { return x.t < y.t; });
     const std::size_t k = cuts.size();
-    // arc i: positions cuts[i] + 1 … cuts[i + 1] (cyclically)
-    auto start_of = [&](std::size_t i) { return (cuts[i] + 1) % N; };
-    auto end_of = [&](std::size_t i) { return cuts[(i + 1) % k]; };
-    auto arc_of = [&](std::uint64_t t) {  // the arc holding position t: cuts[i] < t <= cuts[i + 1]
-      const auto i = static_cast<std::size_t>(std::lower_bound(cuts.begin(), cuts.end(), t) - cuts.begin());
-      return (i + k - 1) % k;  // t <= cuts[0] or t > cuts[k − 1]: the last arc, which wraps
-    };
-    std::vector<char> used(joins.size(), 0);
-    std::uint64_t out = 0;
+    // arc i: positions cuts[i].t + 1 … cuts[i + 1].t (cyclically), from vertex cuts[i].after to cuts[i + 1].before
+    auto start_of = [&](std::size_t i) { return cuts[i].after; };
+    auto end_of = [&](std::size_t i) { return cuts[(i + 1) % k].before; };
+    std::vector<char> used(joins.size(), 0), visited(k, 0);
+    std::vector<std::pair<std::size_t, bool>> route;
     std::size_t arc = 0;
     bool forward = true;
     for (std::size_t step = 0; step < k; ++step) {
-      const std::uint64_t a = forward ? start_of(arc) : end_of(arc), b = forward ? end_of(arc) : start_of(arc);
-      const std::uint64_t length = (end_of(arc) + N - start_of(arc)) % N + 1;
-      for (std::uint64_t x = 0; x < length && out < N; ++x) fresh[out++] = o[(forward ? a + x : a + N - x) % N];
-      // leave by an unused join at the arc's far end
+      if (visited[arc]) throw std::logic_error("scrambled frame: a kept move left a class that is not one cycle");
+      visited[arc] = 1;
+      route.push_back({arc, forward});
+      const std::uint64_t b = forward ? end_of(arc) : start_of(arc);  // leave by an unused join at the arc's far end
       std::size_t j = 0;
-      while (j < joins.size() && (used[j] || (joins[j].first != o[b] && joins[j].second != o[b]))) ++j;
+      while (j < joins.size() && (used[j] || (joins[j].first != b && joins[j].second != b))) ++j;
       if (j == joins.size()) throw std::logic_error("scrambled frame: an arc end without a join");
       used[j] = 1;
-      const std::uint64_t to = p[joins[j].first == o[b] ? joins[j].second : joins[j].first];
-      arc = arc_of(to);
-      forward = to == start_of(arc);
-      if (!forward && to != end_of(arc)) throw std::logic_error("scrambled frame: a join inside an arc");
+      const std::uint64_t to = joins[j].first == b ? joins[j].second : joins[j].first;
+      std::size_t next = 0;
+      while (next < k && start_of(next) != to && end_of(next) != to) ++next;
+      if (next == k) throw std::logic_error("scrambled frame: a join inside an arc");
+      arc = next, forward = start_of(next) == to;
     }
-    if (out != N || arc != 0 || !forward) throw std::logic_error("scrambled frame: a kept move left a class that is not one cycle");
-    order[c].swap(fresh);
-    for (std::uint64_t t = 0; t < N; ++t) position[c][order[c][t]] = t;
+    if (arc != 0 || !forward) throw std::logic_error("scrambled frame: a kept move left a class that is not one cycle");
+    std::vector<std::uint64_t> at(k);
+    for (std::size_t i = 0; i < k; ++i) at[i] = cuts[i].t;
+    order[c].rearrange(at, route);
   };
   std::mt19937_64 random(seed);
   for (std::uint64_t done = 0, tries = 0; done < moves && tries < 64 * moves; ++tries) {
+    meter.used += 8;  // the position queries of a try
+    if (meter.spent()) return std::nullopt;
     const std::uint64_t q = random() % N;
     if (!switchable(q)) continue;
     const auto eq = edges(q);
@@ -579,19 +607,60 @@ std::array<std::vector<std::uint64_t>, 2> scrambled_frame(std::uint64_t m, std::
     flip(q);
     bool kept = one_a;
     if (!kept) {  // both split: a second switch whose edges cross both cuts joins both again
-      const std::uint64_t from = random() % N;
-      for (std::uint64_t k = 0; k < N && !kept; ++k) {
-        const std::uint64_t r = (from + k) % N;
-        if (r == q || !switchable(r)) continue;
+      // r's along-edges (class along[r]) join its up-edges' ends: r and its neighbour a level up must lie on different
+      // arcs of that class; and the other way round for up[r]. The first such r from `from` on (cyclically) is taken.
+      auto joins_both = [&](std::uint64_t r) {
+        if (r == q || !switchable(r)) return false;
         const auto er = edges(r);
-        // r's along-edges (class along[r]) join its up-edges' ends: r and its neighbour a level up must lie on
-        // different arcs of that class; and the other way round for up[r]
-        if (piece(*er[0].colour, er[0].u) != piece(*er[0].colour, er[1].u) && piece(*er[2].colour, er[2].u) != piece(*er[2].colour, er[3].u)) {
-          for (const slot& e : er)
-            if (std::none_of(changed.begin(), changed.end(), [&](const auto& x) { return x.first.colour == e.colour; })) changed.push_back({e, *e.colour});
-          flip(r);
-          kept = true;
+        return piece(*er[0].colour, er[0].u) != piece(*er[0].colour, er[1].u) && piece(*er[2].colour, er[2].u) != piece(*er[2].colour, er[3].u);
+      };
+      const std::uint64_t from = random() % N;
+      std::uint64_t r = N;
+      for (std::uint64_t k = 0; k < std::min<std::uint64_t>(N, 16) && r == N; ++k)
+        if (joins_both((from + k) % N)) r = (from + k) % N;
+      if (r == N && N > 16) {
+        // Not among the first few: such an r has a corner in the smaller arc of either class, so the squares at the
+        // vertices of the smallest arc (class c) are tried, the one nearest after `from` winning as in a scan. That arc
+        // is one of the two cycles c fell into: walked in the switched colouring and marked, so c's test costs O(1);
+        // the other class's test, a position query, is made only for squares that pass c's.
+        std::uint8_t c = 0;
+        std::uint64_t small = N;
+        for (std::uint8_t k = 0; k < 2; ++k) {
+          const std::uint64_t inner = cut[k].hi - cut[k].lo;
+          if (std::min(inner, N - inner) < small) small = std::min(inner, N - inner), c = k;
         }
+        const std::uint64_t start = cut[c].hi - cut[c].lo == small ? cut[c].inside : cut[c].outside;
+        std::vector<std::uint64_t> members;
+        for (std::uint64_t w = start, previous = N; members.size() <= small;) {
+          members.push_back(w);
+          marked[w] = 1;
+          const std::uint64_t to = g.next(w, c, previous);
+          if (to == N) throw std::logic_error("scrambled frame: a vertex without two edges of its class");
+          previous = w, w = to;
+          if (w == start) break;
+        }
+        if (members.size() != small) throw std::logic_error("scrambled frame: a split class's arc is not the cycle it fell into");
+        meter.used += 4 * small;  // the walk, and the squares at its vertices
+        auto straddles = [&](std::uint8_t k, std::uint64_t u, std::uint64_t v) { return k == c ? marked[u] != marked[v] : piece(k, u) != piece(k, v); };
+        std::uint64_t nearest = N;  // distance after `from`
+        for (std::uint64_t w : members) {
+          const std::uint64_t s = w / n, z = w % n;
+          for (std::uint64_t x : {w, s * n + (z + n - 1) % n, ((s + m - 1) % m) * n + z}) {  // the squares with corner w
+            if ((x + N - from) % N >= nearest || x == q || !switchable(x)) continue;
+            const auto ex = edges(x);
+            const bool along_first = *ex[0].colour == c;  // c's test first
+            const std::size_t i = along_first ? 0 : 2, o = along_first ? 2 : 0;
+            if (straddles(*ex[i].colour, ex[i].u, ex[i + 1].u) && straddles(*ex[o].colour, ex[o].u, ex[o + 1].u)) nearest = (x + N - from) % N, r = x;
+          }
+        }
+        for (std::uint64_t w : members) marked[w] = 0;
+      }
+      if (r != N) {
+        const auto er = edges(r);
+        for (const slot& e : er)
+          if (std::none_of(changed.begin(), changed.end(), [&](const auto& x) { return x.first.colour == e.colour; })) changed.push_back({e, *e.colour});
+        flip(r);
+        kept = true;
       }
     }
     if (!kept) {
@@ -618,13 +687,15 @@ std::array<std::vector<std::uint64_t>, 2> scrambled_frame(std::uint64_t m, std::
 //   searched_frames with 16, 64, 256, … moves) do let it finish in most cases: their double switches (split both
 //   classes, join both) reverse long stretches of the classes, which breaks the alternation. The sizes in increasing
 //   order first, then decreasing, then any other. Deterministic, every cycle walked, but found by search, not proven;
-//   a torus where no order finishes is refused by name. A kept move costs about P (its classes' orders are relinked),
-//   so up to P² per frame: above budget_free_frame PUs a step stops trying seeds once their moves × frame size would
-//   pass frame_work_budget (a refusal then costs at most that per step and order).
+//   a torus where no order finishes is refused by name. A kept move costs O(log P) for its relinks (cyclic_order) plus
+//   the length of the shorter arc a double switch walks; a step's greedy costs about n·P (each join walks a class).
+//   Above budget_free_frame PUs the whole search (every step, frame and order) stops once its work passes
+//   layered_work_budget vertex visits (work_meter), so a refusal there is bounded (about two minutes); long thin tori
+//   pay the n·P most (4 × 4 × 4,096 finishes within it, 4 × 4 × 8,192 does not).
 constexpr std::uint64_t searched_frames = 8;  // frames tried per step after the square switches' frame
-constexpr std::uint64_t max_searched_frame = 131072;  // PUs: all-even tori above this are refused (see hamiltonian_product_cycles)
-constexpr std::uint64_t budget_free_frame = 32768;    // PUs: up to here every seed is tried (the sweeps of docs/torus.md)
-constexpr std::uint64_t frame_work_budget = std::uint64_t{1} << 30;  // moves × frame vertices per step, above budget_free_frame
+constexpr std::uint64_t max_searched_frame = std::uint64_t{1} << 21;  // PUs: all-even tori above this are refused (see hamiltonian_product_cycles)
+constexpr std::uint64_t budget_free_frame = 32768;  // PUs: up to here every seed and order is tried (the sweeps of docs/torus.md)
+constexpr std::uint64_t layered_work_budget = std::uint64_t{1} << 33;  // vertex visits of the whole search, above budget_free_frame
 
 std::vector<std::vector<std::uint64_t>> decompose_layered(const torus& network) {
   const std::vector<std::uint32_t>& dims = network.dims();
@@ -653,7 +724,10 @@ std::vector<std::vector<std::uint64_t>> decompose_layered(const torus& network) 
     orders.push_back(order);
   }
   std::string stuck;
+  work_meter meter;
+  if (all_even && network.size() > budget_free_frame) meter.limit = layered_work_budget;
   for (const std::vector<std::size_t>& in_order : orders) {
+    if (meter.spent()) break;
     std::vector<std::vector<std::uint64_t>> cycles;
     {
       std::vector<std::uint64_t> ring(dims[in_order[0]]);
@@ -664,17 +738,16 @@ std::vector<std::vector<std::uint64_t>> decompose_layered(const torus& network) 
     bool finished = true;
     for (std::size_t t = 1; t < in_order.size() && finished; ++t) {
       const std::uint32_t n = dims[in_order[t]];
-      auto next = add_dimension(cycles, n, switch_2d(m, n));
-      std::uint64_t work = 0;  // moves × frame vertices of this step's scrambled frames
-      for (std::uint64_t seed = 1; !next && all_even && seed <= searched_frames; ++seed) {
+      auto next = add_dimension(cycles, n, switch_2d(m, n), meter);
+      for (std::uint64_t seed = 1; !next && all_even && seed <= searched_frames && !meter.spent(); ++seed) {
         // 16, 64, 256, … moves (at most one per vertex): a few suffice on small frames, 20 x 22 x 24 needs about 256
         const std::uint64_t moves = std::min<std::uint64_t>(m * n, std::uint64_t{16} << (2 * (seed - 1)));
-        work += moves * m * n;
-        if (network.size() > budget_free_frame && work > frame_work_budget) break;
-        next = add_dimension(cycles, n, scrambled_frame(m, n, seed, moves));
+        const auto frame = scrambled_frame(m, n, seed, moves, meter);
+        if (frame) next = add_dimension(cycles, n, *frame, meter);
       }
       if (!next) {
-        stuck += (stuck.empty() ? "" : "; ") + std::string("no frame joins the layers of the step to ") + std::to_string(m) + " x " + std::to_string(n);
+        stuck += (stuck.empty() ? "" : "; ") + std::string(meter.spent() ? "the search budget ran out in the step to " : "no frame joins the layers of the step to ") +
+                 std::to_string(m) + " x " + std::to_string(n);
         finished = false;
         break;
       }
@@ -697,7 +770,8 @@ std::vector<std::vector<std::uint64_t>> decompose_layered(const torus& network) 
   }
   throw std::invalid_argument("Hamilton decomposition (Section 3.4) of " + network.name() + ": the layered construction is stuck (" + stuck +
                               "; the square switches' frame and up to " + std::to_string(searched_frames) + " scrambled frames tried in each" +
-                              (network.size() > budget_free_frame ? ", within a budget of 2^30 moves x frame vertices per step" : "") + ")");
+                              (meter.limit != std::numeric_limits<std::uint64_t>::max() ? ", within a budget of 2^33 vertex visits over all steps, frames and orders" : "") +
+                              ")");
 }
 
 // The cycle system through the given PU sequences, one cycle each, with the port between consecutive PUs (they must be
@@ -755,7 +829,7 @@ cycle_system hamiltonian_product_cycles(const torus& network) {
                                   "; the layered construction needs every size >= 3");
     // All sizes even: d = 4, 6, 8 by products of 2-D factors (Section 3.1), cubes by Park's rule; the rest (3-D tori
     // not a cube of Park's rule, every 5-D and 7-D torus) by the layered steps on scrambled frames.
-    // A scrambled frame costs about P per kept move and up to P moves are tried (above 32,768 PUs within a budget).
+    // The scrambled frames' search is budgeted above 32,768 PUs (decompose_layered), and refused above max_searched_frame.
     if (!some_odd && network.size() > max_searched_frame)
       throw std::invalid_argument("Hamilton decomposition (Section 3.4) of " + network.name() + ": " + why +
                                   "; with every size even the layered construction scrambles frames only up to " + std::to_string(max_searched_frame) +
@@ -996,27 +1070,52 @@ bool plan_covers(std::uint64_t m, std::uint64_t gap, int fa, std::uint64_t sa, i
   return covers_all(m, arcs);
 }
 
+// A stream of a cycle arriving at a PU: in step t = u + delay (u >= 1), what its on-cycle supplier sent in its step u:
+// the packet of position origin + f·(u − 1), f = dir flipped at each of the supplier's switch steps `flips` up to u
+// (a relay adds one step of delay each time and keeps the supplier's switches).
+struct stream_shape {
+  std::uint64_t origin = 0;
+  int dir = -1;
+  std::uint64_t delay = 0;
+  std::vector<std::uint64_t> flips;  // increasing; empty for a plain stream
+  bool plain() const { return flips.empty(); }
+};
+
+// The position stream s delivers in step t > s.delay on its cycle of m PUs; `flipped` counts the switches of s taken so
+// far (the caller visits steps in increasing order).
+std::uint64_t delivered(const stream_shape& s, std::uint64_t t, std::uint64_t m, std::size_t& flipped) {
+  const std::uint64_t u = t - s.delay;
+  while (flipped < s.flips.size() && s.flips[flipped] <= u) ++flipped;
+  const int f = flipped % 2 == 0 ? s.dir : -s.dir;
+  const std::uint64_t offset = (u - 1) % m;
+  return f > 0 ? (s.origin + offset) % m : (s.origin + m - offset) % m;
+}
+
+// The last step worth stepping a stream to: after its last switch it delivers every position within m steps.
+std::uint64_t last_useful_step(const stream_shape& s, std::uint64_t m) { return s.delay + (s.plain() ? 0 : s.flips.back()) + m; }
+
+// The step after which the streams together have delivered all m positions of their cycle (UINT64_MAX if never), by
+// stepping through them: exact for switching and relayed streams too.
+std::uint64_t completion_of(std::uint64_t m, const std::vector<stream_shape>& streams) {
+  std::uint64_t limit = 0;
+  for (const stream_shape& s : streams) limit = std::max(limit, last_useful_step(s, m));
+  std::vector<char> got(m, 0);
+  std::uint64_t missing = m;
+  std::vector<std::size_t> flipped(streams.size(), 0);  // switches of each stream taken so far
+  for (std::uint64_t t = 1; t <= limit; ++t)
+    for (std::size_t k = 0; k < streams.size(); ++k) {
+      if (t <= streams[k].delay) continue;
+      const std::uint64_t pos = delivered(streams[k], t, m, flipped[k]);
+      if (!got[pos]) got[pos] = 1, --missing;
+      if (missing == 0) return t;
+    }
+  return std::numeric_limits<std::uint64_t>::max();
+}
+
 }  // namespace
 
 std::uint64_t supply_completion(std::uint64_t length, std::uint64_t gap, const supply_plan& plan) {
-  std::vector<char> got(length, 0);
-  std::uint64_t missing = length;
-  auto direction = [](int first, const std::vector<std::uint64_t>& flips, std::uint64_t t) {
-    const auto flipped = std::count_if(flips.begin(), flips.end(), [t](std::uint64_t s) { return t >= s; });
-    return flipped % 2 == 0 ? first : -first;
-  };
-  auto take = [&](std::uint64_t origin, int f, std::uint64_t t) {
-    const std::uint64_t k = (t - 1) % length;
-    const std::uint64_t pos = f > 0 ? (origin + k) % length : (origin + length - k) % length;
-    if (!got[pos]) got[pos] = 1, --missing;
-  };
-  const std::uint64_t limit = 2 * length + (plan.switches_a.empty() ? 0 : plan.switches_a.back()) + (plan.switches_b.empty() ? 0 : plan.switches_b.back());
-  for (std::uint64_t t = 1; t <= limit; ++t) {
-    take(0, direction(plan.direction_a, plan.switches_a, t), t);
-    take(gap % length, direction(plan.direction_b, plan.switches_b, t), t);
-    if (missing == 0) return t;
-  }
-  return std::numeric_limits<std::uint64_t>::max();
+  return completion_of(length, {stream_shape{0, plan.direction_a, 0, plan.switches_a}, stream_shape{gap % length, plan.direction_b, 0, plan.switches_b}});
 }
 
 std::string_view to_string(supply_policy policy) {
@@ -1150,49 +1249,6 @@ struct placement {
   std::uint32_t cycle = none;
   std::uint64_t position = 0;
 };
-
-// A stream of a cycle arriving at a PU: in step t = u + delay (u >= 1), what its on-cycle supplier sent in its step u:
-// the packet of position origin + f·(u − 1), f = dir flipped at each of the supplier's switch steps `flips` up to u
-// (a relay adds one step of delay each time and keeps the supplier's switches).
-struct stream_shape {
-  std::uint64_t origin = 0;
-  int dir = -1;
-  std::uint64_t delay = 0;
-  std::vector<std::uint64_t> flips;  // increasing; empty for a plain stream
-  bool plain() const { return flips.empty(); }
-};
-
-// The position stream s delivers in step t > s.delay on its cycle of m PUs; `flipped` counts the switches of s taken so
-// far (the caller visits steps in increasing order).
-std::uint64_t delivered(const stream_shape& s, std::uint64_t t, std::uint64_t m, std::size_t& flipped) {
-  const std::uint64_t u = t - s.delay;
-  while (flipped < s.flips.size() && s.flips[flipped] <= u) ++flipped;
-  const int f = flipped % 2 == 0 ? s.dir : -s.dir;
-  const std::uint64_t offset = (u - 1) % m;
-  return f > 0 ? (s.origin + offset) % m : (s.origin + m - offset) % m;
-}
-
-// The last step worth stepping a stream to: after its last switch it delivers every position within m steps.
-std::uint64_t last_useful_step(const stream_shape& s, std::uint64_t m) { return s.delay + (s.plain() ? 0 : s.flips.back()) + m; }
-
-// The step after which the streams together have delivered all m positions of their cycle (UINT64_MAX if never), by
-// stepping through them: exact for switching and relayed streams too.
-std::uint64_t completion_of(std::uint64_t m, const std::vector<stream_shape>& streams) {
-  std::uint64_t limit = 0;
-  for (const stream_shape& s : streams) limit = std::max(limit, last_useful_step(s, m));
-  std::vector<char> got(m, 0);
-  std::uint64_t missing = m;
-  std::vector<std::size_t> flipped(streams.size(), 0);  // switches of each stream taken so far
-  for (std::uint64_t t = 1; t <= limit; ++t)
-    for (std::size_t k = 0; k < streams.size(); ++k) {
-      if (t <= streams[k].delay) continue;
-      const std::uint64_t pos = delivered(streams[k], t, m, flipped[k]);
-      if (!got[pos]) got[pos] = 1, --missing;
-      if (missing == 0) return t;
-    }
-  return std::numeric_limits<std::uint64_t>::max();
-}
-
 
 constexpr pu_index whole_supply_limit = 4096;  // PUs: up to here the greedy scores a stream by every packet's arrival
 
