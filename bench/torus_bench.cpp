@@ -3,10 +3,14 @@
 // one-packet gossip on 30 x 30 x 32, against a baseline that streams the same number of link-steps through memory.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <numeric>
+#include <random>
+#include <utility>
 #include <vector>
 
 #include "dancecard/checkers/torus_check.hpp"
+#include "dancecard/core/common/cyclic_order.hpp"
 #include "dancecard/core/torus/cycles.hpp"
 #include "dancecard/smt/hamilton_search.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
@@ -158,6 +162,71 @@ void switch_search(benchmark::State& state, const torus& network) {
   for (auto _ : state) benchmark::DoNotOptimize(switch_search_decomposition(network).has_value());
 }
 
+// The scrambled frames' k-opt moves on a cycle of N vertices: 4 cuts at random positions, the 4 arcs joined in a
+// random order and orientation, then 8 position queries (what a kept double switch costs), by cyclic_order (an
+// implicit treap, O(log N)) against the vector it replaced as the baseline: the arcs copied into a fresh order and
+// every position rewritten (O(N)). The same moves from the same seed in both.
+struct random_move {
+  std::vector<std::uint64_t> cuts;
+  std::vector<std::pair<std::size_t, bool>> route;
+};
+random_move draw_move(std::mt19937_64& random, std::uint64_t N) {
+  random_move m;
+  while (m.cuts.size() < 4) {
+    const std::uint64_t t = random() % N;
+    if (std::find(m.cuts.begin(), m.cuts.end(), t) == m.cuts.end()) m.cuts.push_back(t);
+  }
+  std::sort(m.cuts.begin(), m.cuts.end());
+  std::vector<std::size_t> arcs{0, 1, 2, 3};
+  std::shuffle(arcs.begin(), arcs.end(), random);
+  for (std::size_t a : arcs) m.route.push_back({a, random() % 2 == 0});
+  return m;
+}
+void cyclic_order_moves(benchmark::State& state) {
+  const auto N = static_cast<std::uint64_t>(state.range(0));
+  std::vector<std::uint64_t> start(N);
+  std::iota(start.begin(), start.end(), std::uint64_t{0});
+  for (auto _ : state) {
+    state.PauseTiming();
+    cyclic_order order(start);
+    std::mt19937_64 random(1);
+    state.ResumeTiming();
+    std::uint64_t sum = 0;
+    for (int move = 0; move < 1000; ++move) {
+      const random_move m = draw_move(random, N);
+      order.rearrange(m.cuts, m.route);
+      for (int k = 0; k < 8; ++k) sum += order.position(random() % N);
+    }
+    benchmark::DoNotOptimize(sum);
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 1000);
+}
+void vector_relink_moves(benchmark::State& state) {
+  const auto N = static_cast<std::uint64_t>(state.range(0));
+  std::vector<std::uint64_t> start(N);
+  std::iota(start.begin(), start.end(), std::uint64_t{0});
+  for (auto _ : state) {
+    state.PauseTiming();
+    std::vector<std::uint64_t> order = start, position = start, fresh(N);
+    std::mt19937_64 random(1);
+    state.ResumeTiming();
+    std::uint64_t sum = 0;
+    for (int move = 0; move < 1000; ++move) {
+      const random_move m = draw_move(random, N);
+      std::uint64_t out = 0;
+      for (const auto& [a, forward] : m.route) {
+        const std::uint64_t first = (m.cuts[a] + 1) % N, last = m.cuts[(a + 1) % 4], length = (last + N - first) % N + 1;
+        for (std::uint64_t x = 0; x < length; ++x) fresh[out++] = order[forward ? (first + x) % N : (last + N - x) % N];
+      }
+      order.swap(fresh);
+      for (std::uint64_t t = 0; t < N; ++t) position[order[t]] = t;
+      for (int k = 0; k < 8; ++k) sum += position[random() % N];
+    }
+    benchmark::DoNotOptimize(sum);
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 1000);
+}
+
 // Supply of the off-cycle packets on the 4 x 2 x 4 x 5 zigzag cycles: the SAT search for the least scheduled supply
 // (smt/torus_supply, upward from the circulation) against the greedy cycle_routing as the baseline; "steps" is the
 // simulated gossip time each gives (Theorem 7's bound: 38).
@@ -208,6 +277,9 @@ BENCHMARK_CAPTURE(switch_search, 4x4x4x4x4, torus({4, 4, 4, 4, 4}))->Unit(benchm
 BENCHMARK_CAPTURE(layered, 4x4x4x4x4x4x4, torus({4, 4, 4, 4, 4, 4, 4}))->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(switch_search_20x22x24)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(layered, 30x32x32, torus({30, 32, 32}))->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(layered, 64x64x128, torus({64, 64, 128}))->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(cyclic_order_moves)->Arg(1 << 14)->Arg(1 << 17)->Arg(1 << 20)->Unit(benchmark::kMillisecond);
+BENCHMARK(vector_relink_moves)->Arg(1 << 14)->Arg(1 << 17)->Arg(1 << 20)->Unit(benchmark::kMillisecond);
 BENCHMARK(switch_search_30x32x32)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(sat_witness_4x6_pairing)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(supply_search_4x2x4x5)->Unit(benchmark::kMillisecond);

@@ -358,6 +358,54 @@ std::vector<std::vector<std::uint64_t>> decompose(const std::vector<std::uint32_
 // square on an edge of H_{j+1} (which links the colours too) keeps c one cycle; splitting c and rejoining it takes two
 // squares, and n − 1 is odd. A scrambled frame (scrambled_frame) has 2-opt moves of its own, which break that
 // alternation: decompose_layered tries those.
+// A cycle's order after a move that took the edges `lost` out of it and put `gained` in (a k-opt move): the lost edge
+// from position t to t + 1 cuts the old order at t, the cuts split it into arcs, and the gained edges join arc ends;
+// the arcs are followed along the joins (forward or backward) from arc 0 and must make one cycle through all of them
+// (std::logic_error, prefixed by `what`, otherwise). cyclic_order::rearrange then relinks them in O(k log N).
+void relink_order(cyclic_order& order, const std::vector<std::pair<std::uint64_t, std::uint64_t>>& lost,
+                  const std::vector<std::pair<std::uint64_t, std::uint64_t>>& gained, const std::string& what) {
+  const std::uint64_t N = order.size();
+  struct cut {
+    std::uint64_t t, before, after;  // the edge from `before` at position t to `after` at t + 1
+  };
+  std::vector<cut> cuts;
+  for (const auto& [u, v] : lost) {
+    const std::uint64_t pu = order.position(u), pv = order.position(v);
+    if (pv == (pu + 1) % N) cuts.push_back({pu, u, v});
+    else if (pu == (pv + 1) % N) cuts.push_back({pv, v, u});
+    else throw std::logic_error(what + ": a lost edge was not on the cycle's order");
+  }
+  if (cuts.empty()) return;
+  std::sort(cuts.begin(), cuts.end(), [](const cut& x, const cut& y) { return x.t < y.t; });
+  const std::size_t k = cuts.size();
+  // arc i: positions cuts[i].t + 1 … cuts[i + 1].t (cyclically), from vertex cuts[i].after to cuts[i + 1].before
+  auto start_of = [&](std::size_t i) { return cuts[i].after; };
+  auto end_of = [&](std::size_t i) { return cuts[(i + 1) % k].before; };
+  std::vector<char> used(gained.size(), 0), visited(k, 0);
+  std::vector<std::pair<std::size_t, bool>> route;
+  std::size_t arc = 0;
+  bool forward = true;
+  for (std::size_t step = 0; step < k; ++step) {
+    if (visited[arc]) throw std::logic_error(what + ": a move left a cycle that is not one cycle");
+    visited[arc] = 1;
+    route.push_back({arc, forward});
+    const std::uint64_t b = forward ? end_of(arc) : start_of(arc);  // leave by an unused join at the arc's far end
+    std::size_t j = 0;
+    while (j < gained.size() && (used[j] || (gained[j].first != b && gained[j].second != b))) ++j;
+    if (j == gained.size()) throw std::logic_error(what + ": an arc end without a join");
+    used[j] = 1;
+    const std::uint64_t to = gained[j].first == b ? gained[j].second : gained[j].first;
+    std::size_t next = 0;
+    while (next < k && start_of(next) != to && end_of(next) != to) ++next;
+    if (next == k) throw std::logic_error(what + ": a join inside an arc");
+    arc = next, forward = start_of(next) == to;
+  }
+  if (arc != 0 || !forward) throw std::logic_error(what + ": a move left a cycle that is not one cycle");
+  std::vector<std::uint64_t> at(k);
+  for (std::size_t i = 0; i < k; ++i) at[i] = cuts[i].t;
+  order.rearrange(at, route);
+}
+
 // The work of the layered construction's searches in vertex visits (walks, scans, position queries): the all-even
 // steps stop when it passes `limit` (a count, so deterministic, unlike a clock).
 struct work_meter {
@@ -412,17 +460,41 @@ std::optional<std::vector<std::vector<std::uint64_t>>> add_dimension(const std::
     } while (w != 0 && sequence.size() <= N);
     return sequence;
   };
-  // cycles[c] and position[c][w] along it, for the finished classes (walked again whenever a class changes)
-  std::vector<std::vector<std::uint64_t>> cycles(k + 1), position(k + 1);
-  auto index = [&](std::uint8_t c) {
+  // The finished classes' orders and every vertex's position on them: walked when the class is finished, then each
+  // join's 2-opt move made on the arrays (two_opt).
+  std::vector<std::vector<std::uint64_t>> order(k + 1), position(k + 1);
+  auto finish = [&](std::uint8_t c) {
     meter.used += N;
-    cycles[c] = walk(c);
-    if (cycles[c].size() != N) return false;
+    order[c] = walk(c);
+    if (order[c].size() != N) return false;
     position[c].assign(N, 0);
-    for (std::uint64_t t = 0; t < N; ++t) position[c][cycles[c][t]] = t;
+    for (std::uint64_t t = 0; t < N; ++t) position[c][order[c][t]] = t;
     return true;
   };
-  if (!index(0) || !index(1)) throw std::logic_error("layered Hamilton decomposition: the square switches of H_1 x C_n are not Hamiltonian");
+  // Class c loses the edges {x0, x1} and {y0, y1}, which it runs the same way, and gains {x0, y0} and {x1, y1}: the
+  // stretch between the lost edges is reversed — or the rest of the cycle, whichever is shorter (the same cycle, the
+  // other way round) — so a join costs at most N / 2 instead of a walk of N.
+  auto two_opt = [&](std::uint8_t c, std::uint64_t x0, std::uint64_t x1, std::uint64_t y0, std::uint64_t y1) {
+    std::vector<std::uint64_t>& o = order[c];
+    std::vector<std::uint64_t>& p = position[c];
+    auto leaves = [&](std::uint64_t a, std::uint64_t b) {  // t: the edge runs between positions t and t + 1
+      if (p[b] == (p[a] + 1) % N) return p[a];
+      if (p[a] == (p[b] + 1) % N) return p[b];
+      throw std::logic_error("layered Hamilton decomposition: a lost edge was not on its class's cycle");
+    };
+    std::uint64_t t1 = leaves(x0, x1), t2 = leaves(y0, y1);
+    if (t1 > t2) std::swap(t1, t2);
+    const std::uint64_t inner = t2 - t1, start = inner <= N - inner ? t1 + 1 : t2 + 1, length = std::min(inner, N - inner);
+    for (std::uint64_t i = 0; i < length / 2; ++i) {
+      const std::uint64_t a = (start + i) % N, b = (start + length - 1 - i) % N;
+      std::swap(o[a], o[b]);
+      p[o[a]] = a, p[o[b]] = b;
+    }
+    meter.used += length;
+    auto adjacent = [&](std::uint64_t a, std::uint64_t b) { return p[b] == (p[a] + 1) % N || p[a] == (p[b] + 1) % N; };
+    if (!adjacent(x0, y0) || !adjacent(x1, y1)) throw std::logic_error("layered Hamilton decomposition: a 2-opt move split a cycle");
+  };
+  if (!finish(0) || !finish(1)) throw std::logic_error("layered Hamilton decomposition: the square switches of H_1 x C_n are not Hamiltonian");
   for (std::size_t j = 1; j < k; ++j) {
     const auto q = static_cast<std::uint8_t>(j + 1);
     std::vector<std::uint64_t> layer_set(n);  // union-find over levels: which layers of class q are joined
@@ -434,21 +506,6 @@ std::optional<std::vector<std::vector<std::uint64_t>>> add_dimension(const std::
     struct square {
       std::uint64_t z, i;
       std::uint8_t c;
-    };
-    // the squares at levels that still join two layers, in order, whose vertical edges share a finished class
-    auto candidates = [&] {
-      meter.used += N;
-      std::vector<square> out;
-      for (std::uint64_t z = 0; z < n; ++z) {
-        if (root(z) == root((z + 1) % n)) continue;
-        for (std::uint64_t i = 0; i < m; ++i) {
-          const std::uint64_t u = g[j][i], v = g[j][(i + 1) % m];
-          const std::uint8_t c = colour[vertical_id(u, z)];
-          if (c >= q || colour[vertical_id(v, z)] != c || colour[layer_id(j, i, z)] != q || colour[layer_id(j, i, z + 1)] != q) continue;
-          out.push_back({z, i, c});
-        }
-      }
-      return out;
     };
     auto flip = [&](const square& s, bool to_layers) {  // to_layers: the vertical edges go to class q
       const std::uint64_t u = g[j][s.i], v = g[j][(s.i + 1) % m];
@@ -464,18 +521,36 @@ std::optional<std::vector<std::vector<std::uint64_t>>> add_dimension(const std::
     };
     for (std::uint64_t joined = 0; joined + 1 < n;) {
       if (meter.spent()) return std::nullopt;  // the caller refuses, naming the budget
-      bool moved = false;
-      for (const square& s : candidates())
-        if (same_way(s)) {
-          flip(s, true), join(s.z), ++joined, moved = true;
-          if (!index(s.c)) throw std::logic_error("layered Hamilton decomposition: a 2-opt move split a cycle");
-          break;
+      // The first square in order (level z, then edge i of H_{j+1}) at a level that still joins two layers, whose
+      // vertical edges share a finished class c that runs both the same way; the scan stops there.
+      std::optional<square> found;
+      for (std::uint64_t z = 0; z < n && !found; ++z) {
+        ++meter.used;
+        if (root(z) == root((z + 1) % n)) continue;
+        for (std::uint64_t i = 0; i < m && !found; ++i) {
+          ++meter.used;
+          const std::uint64_t u = g[j][i], v = g[j][(i + 1) % m];
+          const std::uint8_t c = colour[vertical_id(u, z)];
+          if (c >= q || colour[vertical_id(v, z)] != c || colour[layer_id(j, i, z)] != q || colour[layer_id(j, i, z + 1)] != q) continue;
+          if (same_way({z, i, c})) found = square{z, i, c};
         }
-      if (!moved) return std::nullopt;  // stuck: no square joins another layer (the caller may try another frame)
+      }
+      if (!found) return std::nullopt;  // stuck: no square joins another layer (the caller may try another frame)
+      const square& s = *found;
+      flip(s, true), join(s.z), ++joined;
+      const std::uint64_t u = g[j][s.i] * n, v = g[j][(s.i + 1) % m] * n, z0 = s.z, z1 = (s.z + 1) % n;
+      two_opt(s.c, u + z0, u + z1, v + z0, v + z1);
     }
-    if (!index(q)) throw std::logic_error("layered Hamilton decomposition: class " + std::to_string(q) + " is not one Hamiltonian cycle");
+    if (!finish(q)) throw std::logic_error("layered Hamilton decomposition: class " + std::to_string(q) + " is not one Hamiltonian cycle");
   }
-  return cycles;  // every class was walked, and found one Hamiltonian cycle, after its last change
+  // every class walked after its last change, and found one Hamiltonian cycle
+  std::vector<std::vector<std::uint64_t>> cycles(k + 1);
+  for (std::uint8_t c = 0; c <= k; ++c) {
+    meter.used += N;
+    cycles[c] = walk(c);
+    if (cycles[c].size() != N) throw std::logic_error("layered Hamilton decomposition: class " + std::to_string(c) + " is not one Hamiltonian cycle");
+  }
+  return cycles;
 }
 
 // A frame for the all-even steps: the square switches' frame of the m × n torus (frame index s·n + z), changed by
@@ -542,54 +617,15 @@ std::optional<std::array<std::vector<std::uint64_t>, 2>> scrambled_frame(std::ui
     return t > cut[c].lo && t <= cut[c].hi;
   };
   std::vector<std::uint8_t> marked(N, 0);  // scratch of the double switches' search below
-  // After a kept move: class c's new order from its old one. The slots whose colour left c cut the old order into
-  // arcs (the lost edge from position t to t + 1 cuts at t), the slots that took colour c join arc ends; the arcs are
-  // followed along the joins (forward or backward) from arc 0, and must make one cycle through all of them
-  // (std::logic_error otherwise). cyclic_order::rearrange then relinks them in O(log N).
+  // After a kept move: class c's new order from its old one (relink_order): the slots whose colour left c are its lost
+  // edges, the slots that took colour c its gained ones.
   auto relink = [&](std::uint8_t c, const std::vector<std::pair<slot, std::uint8_t>>& changed) {  // (slot, colour before)
-    struct lost {
-      std::uint64_t t, before, after;  // the edge from `before` at position t to `after` at t + 1
-    };
-    std::vector<lost> cuts;
-    std::vector<std::pair<std::uint64_t, std::uint64_t>> joins;
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> lost, gained;
     for (const auto& [e, before] : changed) {
-      if (before == c && *e.colour != c) {
-        const std::uint64_t pu = order[c].position(e.u), pv = order[c].position(e.v);
-        if (pv == (pu + 1) % N) cuts.push_back({pu, e.u, e.v});
-        else if (pu == (pv + 1) % N) cuts.push_back({pv, e.v, e.u});
-        else throw std::logic_error("scrambled frame: an edge that left a class was not on its order");
-      }
-      if (before != c && *e.colour == c) joins.push_back({e.u, e.v});
+      if (before == c && *e.colour != c) lost.push_back({e.u, e.v});
+      if (before != c && *e.colour == c) gained.push_back({e.u, e.v});
     }
-    if (cuts.empty()) return;
-    std::sort(cuts.begin(), cuts.end(), [](const lost& x, const lost& y) { return x.t < y.t; });
-    const std::size_t k = cuts.size();
-    // arc i: positions cuts[i].t + 1 … cuts[i + 1].t (cyclically), from vertex cuts[i].after to cuts[i + 1].before
-    auto start_of = [&](std::size_t i) { return cuts[i].after; };
-    auto end_of = [&](std::size_t i) { return cuts[(i + 1) % k].before; };
-    std::vector<char> used(joins.size(), 0), visited(k, 0);
-    std::vector<std::pair<std::size_t, bool>> route;
-    std::size_t arc = 0;
-    bool forward = true;
-    for (std::size_t step = 0; step < k; ++step) {
-      if (visited[arc]) throw std::logic_error("scrambled frame: a kept move left a class that is not one cycle");
-      visited[arc] = 1;
-      route.push_back({arc, forward});
-      const std::uint64_t b = forward ? end_of(arc) : start_of(arc);  // leave by an unused join at the arc's far end
-      std::size_t j = 0;
-      while (j < joins.size() && (used[j] || (joins[j].first != b && joins[j].second != b))) ++j;
-      if (j == joins.size()) throw std::logic_error("scrambled frame: an arc end without a join");
-      used[j] = 1;
-      const std::uint64_t to = joins[j].first == b ? joins[j].second : joins[j].first;
-      std::size_t next = 0;
-      while (next < k && start_of(next) != to && end_of(next) != to) ++next;
-      if (next == k) throw std::logic_error("scrambled frame: a join inside an arc");
-      arc = next, forward = start_of(next) == to;
-    }
-    if (arc != 0 || !forward) throw std::logic_error("scrambled frame: a kept move left a class that is not one cycle");
-    std::vector<std::uint64_t> at(k);
-    for (std::size_t i = 0; i < k; ++i) at[i] = cuts[i].t;
-    order[c].rearrange(at, route);
+    relink_order(order[c], lost, gained, "scrambled frame");
   };
   std::mt19937_64 random(seed);
   for (std::uint64_t done = 0, tries = 0; done < moves && tries < 64 * moves; ++tries) {

@@ -72,11 +72,11 @@ std::uint32_t zigzag_type(const std::vector<std::uint32_t>& dims, std::uint64_t 
 /// "hamiltonian-layered-searched": the same
 /// steps, where the square switches' frame leaves the greedy stuck, with that frame scrambled by seeded double switches
 /// (seeds 1 … 8, 16 to P moves) and, if need be, the sizes in another order — deterministic, walked, found by search
-/// (a sweep in docs/torus.md), up to 131,072 PUs (above 32,768 within a work budget), refused by name where nothing
-/// finishes.
+/// (a sweep in docs/torus.md), up to 2^21 = 2,097,152 PUs (above 32,768 within a budget of 2^33 vertex visits, about
+/// two minutes), refused by name where nothing finishes.
 /// require (std::invalid_argument names it): either d = 1, 2, 3, 4, 6 or 8 with every 3-D factor a cube with m >= 3,
 /// m != 4 and every 2-D torus on the way (the factors (n_1, n_2), (n_3, n_4), … and their products) both sizes even or
-/// both >= 3; or every size >= 3 and one of them odd; or every size >= 4 and even and P <= 131,072.
+/// both >= 3; or every size >= 3 and one of them odd; or every size >= 4 and even and P <= 2,097,152.
 cycle_system hamiltonian_product_cycles(const torus& network);
 /// Two Hamiltonian cycles of any 2-D torus with both sizes >= 3 by our schedule of square switches, construction
 /// "square-switches" (Kotzig's merging; the schedule and the induction that proves it for every size, from a base of
