@@ -96,12 +96,18 @@ std::uint32_t cyclic_order::merge(std::uint32_t a, std::uint32_t b) {
 
 std::uint64_t cyclic_order::position(std::uint64_t v) {
   if (v >= nodes_.size()) throw std::invalid_argument("cyclic_order: no vertex " + std::to_string(v));
-  path_.clear();
-  for (auto x = static_cast<std::uint32_t>(v); x != nil; x = nodes_[x].parent) path_.push_back(x);
-  for (std::size_t i = path_.size(); i-- > 0;) push(path_[i]);  // from the root down: the links on the path are true
-  std::uint64_t rank = size_of(nodes_[v].left);
-  for (std::size_t i = 1; i < path_.size(); ++i)
-    if (nodes_[path_[i]].right == path_[i - 1]) rank += size_of(nodes_[path_[i]].left) + 1;
+  // Read-only, two passes up the path: a node's children are in true order unless the reversal flags of it and its
+  // ancestors add up odd (`flipped`); the first pass finds that parity for v, the second climbs with it.
+  bool flipped = false;
+  for (auto x = static_cast<std::uint32_t>(v); x != nil; x = nodes_[x].parent) flipped ^= nodes_[x].reversed;
+  auto x = static_cast<std::uint32_t>(v);
+  std::uint64_t rank = size_of(flipped ? nodes_[x].right : nodes_[x].left);
+  for (std::uint32_t up = nodes_[x].parent; up != nil; x = up, up = nodes_[up].parent) {
+    flipped ^= nodes_[x].reversed;  // now the parity for `up`
+    const node& a = nodes_[up];
+    const bool x_on_true_right = (a.right == x) != flipped;
+    if (x_on_true_right) rank += size_of(flipped ? a.right : a.left) + 1;
+  }
   return rank;
 }
 

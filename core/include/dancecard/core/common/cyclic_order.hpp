@@ -18,7 +18,7 @@ class cyclic_order {
   explicit cyclic_order(const std::vector<std::uint64_t>& order, std::uint64_t seed = 1);
 
   std::uint64_t size() const { return nodes_.size(); }
-  /// The position of vertex v (0 … N − 1).
+  /// The position of vertex v (0 … N − 1), O(log N) expected.
   std::uint64_t position(std::uint64_t v);
   /// The vertices in order, position 0 first.
   std::vector<std::uint64_t> sequence();
@@ -43,7 +43,6 @@ class cyclic_order {
   std::uint32_t merge(std::uint32_t a, std::uint32_t b);
   std::vector<node> nodes_;
   std::uint32_t root_ = nil;
-  std::vector<std::uint32_t> path_;  // scratch for position()
 };
 
 }  // namespace dancecard
