@@ -4,6 +4,7 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <functional>
 #include <numeric>
 #include <random>
 #include <utility>
@@ -182,49 +183,50 @@ random_move draw_move(std::mt19937_64& random, std::uint64_t N) {
   for (std::size_t a : arcs) m.route.push_back({a, random() % 2 == 0});
   return m;
 }
-void cyclic_order_moves(benchmark::State& state) {
+// 1,000 moves per iteration on a fresh cycle 0, 1, …, N − 1 (built outside the timing): `apply` makes a move,
+// `query` answers a position.
+template <class Cycle, class Apply, class Query>
+void run_moves(benchmark::State& state, const std::function<Cycle(const std::vector<std::uint64_t>&)>& make, Apply apply, Query query) {
   const auto N = static_cast<std::uint64_t>(state.range(0));
   std::vector<std::uint64_t> start(N);
   std::iota(start.begin(), start.end(), std::uint64_t{0});
   for (auto _ : state) {
     state.PauseTiming();
-    cyclic_order order(start);
+    Cycle cycle = make(start);
     std::mt19937_64 random(1);
     state.ResumeTiming();
     std::uint64_t sum = 0;
     for (int move = 0; move < 1000; ++move) {
-      const random_move m = draw_move(random, N);
-      order.rearrange(m.cuts, m.route);
-      for (int k = 0; k < 8; ++k) sum += order.position(random() % N);
+      apply(cycle, draw_move(random, N));
+      for (int k = 0; k < 8; ++k) sum += query(cycle, random() % N);
     }
     benchmark::DoNotOptimize(sum);
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 1000);
 }
+void cyclic_order_moves(benchmark::State& state) {
+  run_moves<cyclic_order>(
+      state, [](const std::vector<std::uint64_t>& start) { return cyclic_order(start); },
+      [](cyclic_order& order, const random_move& m) { order.rearrange(m.cuts, m.route); },
+      [](cyclic_order& order, std::uint64_t v) { return order.position(v); });
+}
+struct vector_cycle {
+  std::vector<std::uint64_t> order, position, fresh;
+};
 void vector_relink_moves(benchmark::State& state) {
-  const auto N = static_cast<std::uint64_t>(state.range(0));
-  std::vector<std::uint64_t> start(N);
-  std::iota(start.begin(), start.end(), std::uint64_t{0});
-  for (auto _ : state) {
-    state.PauseTiming();
-    std::vector<std::uint64_t> order = start, position = start, fresh(N);
-    std::mt19937_64 random(1);
-    state.ResumeTiming();
-    std::uint64_t sum = 0;
-    for (int move = 0; move < 1000; ++move) {
-      const random_move m = draw_move(random, N);
-      std::uint64_t out = 0;
-      for (const auto& [a, forward] : m.route) {
-        const std::uint64_t first = (m.cuts[a] + 1) % N, last = m.cuts[(a + 1) % 4], length = (last + N - first) % N + 1;
-        for (std::uint64_t x = 0; x < length; ++x) fresh[out++] = order[forward ? (first + x) % N : (last + N - x) % N];
-      }
-      order.swap(fresh);
-      for (std::uint64_t t = 0; t < N; ++t) position[order[t]] = t;
-      for (int k = 0; k < 8; ++k) sum += position[random() % N];
-    }
-    benchmark::DoNotOptimize(sum);
-  }
-  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 1000);
+  run_moves<vector_cycle>(
+      state, [](const std::vector<std::uint64_t>& start) { return vector_cycle{start, start, std::vector<std::uint64_t>(start.size())}; },
+      [](vector_cycle& c, const random_move& m) {
+        const std::uint64_t N = c.order.size();
+        std::uint64_t out = 0;
+        for (const auto& [a, forward] : m.route) {
+          const std::uint64_t first = (m.cuts[a] + 1) % N, last = m.cuts[(a + 1) % 4], length = (last + N - first) % N + 1;
+          for (std::uint64_t x = 0; x < length; ++x) c.fresh[out++] = c.order[forward ? (first + x) % N : (last + N - x) % N];
+        }
+        c.order.swap(c.fresh);
+        for (std::uint64_t t = 0; t < N; ++t) c.position[c.order[t]] = t;
+      },
+      [](vector_cycle& c, std::uint64_t v) { return c.position[v]; });
 }
 
 // Supply of the off-cycle packets on the 4 x 2 x 4 x 5 zigzag cycles: the SAT search for the least scheduled supply
