@@ -724,10 +724,10 @@ std::optional<std::array<std::vector<std::uint64_t>, 2>> scrambled_frame(std::ui
 //   classes, join both) reverse long stretches of the classes, which breaks the alternation. The sizes in increasing
 //   order first, then decreasing, then any other. Deterministic, every cycle walked, but found by search, not proven;
 //   a torus where no order finishes is refused by name. A kept move costs O(log P) for its relinks (cyclic_order) plus
-//   the length of the shorter arc a double switch walks; a step's greedy costs about n·P (each join walks a class).
-//   Above budget_free_frame PUs the whole search (every step, frame and order) stops once its work passes
-//   layered_work_budget vertex visits (work_meter), so a refusal there is bounded (about two minutes); long thin tori
-//   pay the n·P most (4 × 4 × 4,096 finishes within it, 4 × 4 × 8,192 does not).
+//   the length of the shorter arc a double switch walks; a join of the greedy reverses at most P/2 positions, after a
+//   scan of the squares before it. Above budget_free_frame PUs the whole search (every step, frame and order) stops
+//   once its work passes layered_work_budget vertex visits (work_meter), so a refusal there is bounded (about two
+//   minutes); long thin tori pay most, in their frames' long arcs (4 × 4 × 8,192 finishes within it in about 70 s).
 constexpr std::uint64_t searched_frames = 8;  // frames tried per step after the square switches' frame
 constexpr std::uint64_t max_searched_frame = std::uint64_t{1} << 21;  // PUs: all-even tori above this are refused (see hamiltonian_product_cycles)
 constexpr std::uint64_t budget_free_frame = 32768;  // PUs: up to here every seed and order is tried (the sweeps of docs/torus.md)
