@@ -473,7 +473,7 @@ TEST(cli_torus, generate_simulate_and_bad_input) {
   expect_run("simulate torus --dims 3x4x5 --algo hamiltonian-switch", 0, "3 cycles (square-switch search)");
   expect_run("simulate torus --dims 2x5 --algo hamiltonian-switch", 2, "needs every n_j >= 3");
   expect_run("simulate torus --dims 40x40x40 --algo hamiltonian-switch", 2, "at most 32768 PUs");
-  // The supply found by SAT (Theorem 7's bound 38 on 4 x 2 x 4 x 5; the greedy supply takes 51 steps there).
+  // The supply found by SAT (Theorem 7's bound 38 on 4 x 2 x 4 x 5; the greedy supply takes 38 steps there).
   expect_run("simulate torus --dims 4x2x4x5 --algo one-packet --supply-search 60", 0, "complete after 36 steps");
   expect_run("simulate torus --dims 4x2x4x5 --algo one-packet --supply time-independent --supply-search 60", 0,
              "1 packet(s) per PU): complete after 51 steps");  // no switches
@@ -482,7 +482,7 @@ TEST(cli_torus, generate_simulate_and_bad_input) {
                                       "one step less: 50 steps: unsat");
     EXPECT_NE(certified.output.find("DRAT proof checked"), std::string::npos) << certified.output;
   }
-  // Closed trails (the printed lap rule on 4 x 3 x 2 x 4): Theorem 7's 26 steps, against 43 with the greedy supply.
+  // Closed trails (the printed lap rule on 4 x 3 x 2 x 4): Theorem 7's 26 steps, against 37 with the greedy supply.
   expect_run("simulate torus --dims 4x3x2x4 --algo one-packet --supply-search 60", 0, "complete after 24 steps");
   expect_run("simulate torus --dims 4x4 --algo hamiltonian --supply-search 10", 2, "for --algo one-packet or partial");
   expect_run("simulate torus --dims 4x2x4x5 --algo one-packet --supply-search 0.001", 3, "");
