@@ -1699,9 +1699,12 @@ routing_table greedy_cycle_routing(const cycle_system& system, supply_policy pol
         std::vector<std::size_t> slots{at};  // the receivers: v, and every PU relaying the stream (transitively)
         for (std::size_t i = 0; i < slots.size(); ++i)
           for (std::size_t child : relay_children[slots[i]]) slots.push_back(child);
-        bool critical = false;
-        for (std::size_t slot : slots) critical = critical || done[slot / 2 / cycles] == latest;
-        if (!critical) continue;
+        bool critical = false, twice = false;  // twice: a PU that gets the stream over two ways (the judge takes one)
+        for (std::size_t i = 0; i < slots.size(); ++i) {
+          critical = critical || done[slots[i] / 2 / cycles] == latest;
+          for (std::size_t j = 0; j < i; ++j) twice = twice || slots[j] / 2 == slots[i] / 2;
+        }
+        if (!critical || twice) continue;
         const torus_cycle& cy = system.cycles[c];
         const std::uint64_t m = cy.length();
         std::vector<receiver> receivers;
