@@ -28,11 +28,20 @@ routing_table straight_rings(const torus& t) {
   return pairing_table(t, partner);
 }
 
+// Arg 0: the switch-free method, one PU at a time along its in-links' chains (the default); 1: step by step over every
+// link with every PU's bits (gossip_options::stepwise), the baseline in the same run.
+gossip_options method(const benchmark::State& state, std::uint64_t max_steps = 0) {
+  gossip_options o;
+  o.max_steps = max_steps;
+  o.stepwise = state.range(0) == 1;
+  return o;
+}
+
 void gossip_64x64(benchmark::State& state) {
   const routing_table table = hamiltonian_2d(torus({64, 64}));
   std::uint64_t link_steps = 0;
   for (auto _ : state) {
-    const gossip_report r = simulate_gossip(table);
+    const gossip_report r = simulate_gossip(table, method(state));
     link_steps = r.link_steps;
     benchmark::DoNotOptimize(r.steps);
   }
@@ -41,10 +50,10 @@ void gossip_64x64(benchmark::State& state) {
 
 void rings_32x32x32(benchmark::State& state) {
   const routing_table table = straight_rings(torus({32, 32, 32}));
-  const std::uint64_t steps = static_cast<std::uint64_t>(state.range(0));
+  const std::uint64_t steps = static_cast<std::uint64_t>(state.range(1));
   std::uint64_t link_steps = 0;
   for (auto _ : state) {
-    const gossip_report r = simulate_gossip(table, steps);
+    const gossip_report r = simulate_gossip(table, method(state, steps));
     link_steps = r.link_steps;
     benchmark::DoNotOptimize(r.steps);
   }
@@ -256,8 +265,8 @@ void stream_baseline(benchmark::State& state) {
       benchmark::Counter(static_cast<double>(links.size() * steps), benchmark::Counter::kIsIterationInvariantRate);
 }
 
-BENCHMARK(gossip_64x64)->Unit(benchmark::kMillisecond);
-BENCHMARK(rings_32x32x32)->Arg(64)->Unit(benchmark::kMillisecond);
+BENCHMARK(gossip_64x64)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(rings_32x32x32)->Args({0, 64})->Args({1, 64})->Args({0, 1024})->Args({1, 1024})->Unit(benchmark::kMillisecond);
 BENCHMARK(stream_baseline)->Arg(64)->Unit(benchmark::kMillisecond);
 BENCHMARK(zigzag_30x30x32)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(pairing_minimum_3x5_sat)->Unit(benchmark::kMillisecond);

@@ -50,6 +50,46 @@ RC_GTEST_PROP(torus_checks, a_rewired_port_breaks_the_cycles_or_the_gossip, ()) 
   RC_ASSERT(!cycles.holds() || !cycles.all_hamiltonian);
 }
 
+// The two ways the simulator runs a table without switches — one PU at a time, following each in-link's chain of
+// forwarding rules back (the default), and step by step over every link (`stepwise`, the method for switches) — give
+// the same report on random tables: any in-port or none per out-port, any injection or none, 1 to 3 packets per PU,
+// tori of 1 to 3 dimensions (sizes 2 included), with and without a step limit that cuts the run short.
+RC_GTEST_PROP(torus_checks, switch_free_tables_run_one_pu_at_a_time_as_step_by_step, ()) {
+  const std::uint32_t d = *rc::gen::inRange<std::uint32_t>(1, 4);
+  std::vector<std::uint32_t> dims(d);
+  for (std::uint32_t& n : dims) n = *rc::gen::inRange<std::uint32_t>(2, d == 1 ? 12 : d == 2 ? 7 : 4);
+  const torus t(dims);
+  const std::uint32_t packets = *rc::gen::inRange<std::uint32_t>(1, 4), ports = t.ports();
+  routing_table table{t, packets, std::vector<std::uint32_t>(static_cast<std::size_t>(t.size()) * ports, no_port),
+                      std::vector<std::uint32_t>(static_cast<std::size_t>(t.size()) * ports, no_packet), {}};
+  const bool sparse = *rc::gen::arbitrary<bool>();  // many idle out-ports and silent injections, or few
+  for (pu_index pu = 0; pu < t.size(); ++pu)
+    for (std::uint32_t o = 0; o < ports; ++o) {
+      const std::uint32_t in = *rc::gen::inRange<std::uint32_t>(0, ports + (sparse ? ports : 1));
+      if (in < ports) table.forward_at(pu, o) = in;
+      const std::uint32_t q = *rc::gen::inRange<std::uint32_t>(0, packets + (sparse ? packets : 1));
+      if (q < packets) table.inject_at(pu, o) = q;
+    }
+  gossip_options one_at_a_time;
+  one_at_a_time.max_steps = *rc::gen::element<std::uint64_t>(0, 1, 3, 2 * t.size());
+  one_at_a_time.record_arrivals = true;
+  one_at_a_time.max_witnesses = 4;
+  gossip_options stepwise = one_at_a_time;
+  stepwise.stepwise = true;
+  const gossip_report a = simulate_gossip(table, one_at_a_time), b = simulate_gossip(table, stepwise);
+  RC_ASSERT(a.outcome == b.outcome);
+  RC_ASSERT(a.steps == b.steps);
+  RC_ASSERT(a.link_steps == b.link_steps);
+  RC_ASSERT(a.duplicate_receives == b.duplicate_receives);
+  RC_ASSERT(a.completion == b.completion);
+  RC_ASSERT(a.first_arrival == b.first_arrival);
+  RC_ASSERT(a.count_by_kind == b.count_by_kind);
+  RC_ASSERT(a.witnesses.size() == b.witnesses.size());
+  for (std::size_t k = 0; k < a.witnesses.size(); ++k)
+    RC_ASSERT(a.witnesses[k].kind == b.witnesses[k].kind && a.witnesses[k].pu == b.witnesses[k].pu && a.witnesses[k].packet == b.witnesses[k].packet);
+  RC_TAG(a.holds() ? "completes" : "does not complete");
+}
+
 RC_GTEST_PROP(torus_checks, a_silenced_pu_is_named_by_the_simulator, ()) {
   const torus t = *rc::gen::resize(100, even_tori());
   routing_table table = hamiltonian_2d(t);

@@ -68,9 +68,14 @@ struct gossip_options {
   std::uint64_t max_steps = 0;     // 0: P·packets + P + the latest switch step
   std::size_t max_witnesses = 10;
   bool record_arrivals = false;    // fill first_arrival (P²·packets entries; refused above 2^28)
+  // Step by step over every link, one bit per PU and packet at once (the method for tables with switches). A table
+  // without switches is otherwise run one PU at a time — in step t an in-link carries the packet injected t − 1 links
+  // upstream, following the forwarding rules back — with one PU's bits in memory; the report is the same.
+  bool stepwise = false;
 };
 
-/// The simulator holds one bit per PU and packet (P²·packets/8 bytes); above this it answers unknown instead.
+/// The step-by-step simulator holds one bit per PU and packet (P²·packets/8 bytes); above this either method answers
+/// unknown (the one-PU-at-a-time method needs one row, but its work grows as fast).
 inline constexpr std::uint64_t gossip_memory_limit_bytes = std::uint64_t{8} << 30;
 
 /// Runs the table from step 1 (injection) until every PU holds all P·packets packets, or the step limit. Each
