@@ -130,8 +130,10 @@ std::string_view to_string(supply_policy policy);
 /// free links gets that one (check_supply reports the missing direction). Greedy, not optimal (smt/torus_supply
 /// searches the least supply): up to 4,096 PUs with one packet per PU it builds the tables of `policy` and of the
 /// weaker policies (a table with fewer switches is allowed too), scoring streams by their own cycle or by when every
-/// packet reaches the PU, and returns the one with the fewest one-direction supplies, then the soonest completion of
-/// its streams as modelled (which is what the simulator counts). Throws std::invalid_argument naming a PU and
+/// packet reaches the PU, then in each table tunes again the directions of the direct streams that reach the PUs
+/// completing last, for every PU that receives them (its own and the relays'; never making the latest completion
+/// later), and returns the one with the fewest one-direction supplies, then the soonest completion of its streams as
+/// modelled (which is what the simulator counts). Throws std::invalid_argument naming a PU and
 /// cycle that cannot be supplied at all, or a PU on no cycle (one packet).
 routing_table cycle_routing(const cycle_system& system, supply_policy policy, bool one_packet = true);
 
