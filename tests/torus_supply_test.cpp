@@ -5,6 +5,7 @@
 
 #include <map>
 #include <utility>
+#include <vector>
 
 #include "dancecard/checkers/torus_check.hpp"
 #include "dancecard/core/torus/cycles.hpp"
@@ -155,6 +156,92 @@ TEST(TorusSupply, ClosedTrailsOfThePaperAndUncoveredPUs) {
     ADD_FAILURE() << "expected std::invalid_argument";
   } catch (const std::invalid_argument& e) {
     EXPECT_NE(std::string(e.what()).find("lies on no cycle"), std::string::npos) << e.what();
+  }
+}
+
+// best_cycle_supply's walk over step counts, with scripted answers: `answers` maps a step count to unsat or unknown
+// (every other count is sat, its table completing in `simulated_at`'s steps when listed, else in the steps asked).
+struct scripted_walk {
+  std::map<std::uint64_t, solver_answer> answers;
+  std::map<std::uint64_t, std::uint64_t> simulated_at;
+  std::vector<std::pair<std::uint64_t, unsigned>> asked;  // (steps, budget ms) in order
+  supply_search_result run(std::uint64_t first, std::uint64_t max_steps, std::uint64_t gap, unsigned budget_ms) {
+    return detail::search_least_supply(first, max_steps, gap, budget_ms, [&](std::uint64_t steps, unsigned ms) {
+      asked.emplace_back(steps, ms);
+      supply_search_result r;
+      const auto it = answers.find(steps);
+      r.answer = it == answers.end() ? solver_answer::sat : it->second;
+      r.steps = r.answer == solver_answer::sat && simulated_at.contains(steps) ? simulated_at.at(steps) : steps;
+      r.reason = "scripted " + std::to_string(steps);
+      return r;
+    });
+  }
+  std::vector<std::uint64_t> steps_asked() const {
+    std::vector<std::uint64_t> out;
+    for (const auto& [steps, ms] : asked) out.push_back(steps);
+    return out;
+  }
+};
+
+TEST(TorusSupply, LeastSupplyWalkIsMonotoneWhereEveryQueryAnswers) {
+  using enum solver_answer;
+  scripted_walk up{{{36, unsat}, {37, unsat}, {38, unsat}}, {}, {}};  // upward while unsat
+  const supply_search_result a = up.run(36, 72, 4, 0);
+  EXPECT_EQ(a.answer, sat);
+  EXPECT_EQ(a.steps, 39u);
+  EXPECT_EQ(a.below, "38 steps: unsat, scripted 38");
+  EXPECT_EQ(up.steps_asked(), (std::vector<std::uint64_t>{36, 37, 38, 39}));
+  scripted_walk down{{{31, unsat}}, {}, {}};  // downward while sat
+  const supply_search_result b = down.run(36, 72, 4, 0);
+  EXPECT_EQ(b.steps, 32u);
+  EXPECT_EQ(b.below, "31 steps: unsat, scripted 31");
+  EXPECT_EQ(down.steps_asked(), (std::vector<std::uint64_t>{36, 35, 34, 33, 32, 31}));
+  EXPECT_EQ(b.queries, 6u);
+  scripted_walk none{{}, {}, {}};
+  for (std::uint64_t s = 1; s <= 10; ++s) none.answers[s] = unsat;
+  const supply_search_result c = none.run(8, 10, 4, 0);  // unsat up to max_steps: the last answer
+  EXPECT_EQ(c.answer, unsat);
+  EXPECT_EQ(c.reason, "scripted 10");
+  EXPECT_EQ(none.steps_asked(), (std::vector<std::uint64_t>{8, 9, 10}));
+}
+
+TEST(TorusSupply, LeastSupplyWalkGoesOnPastAQueryOutOfTime) {
+  using enum solver_answer;
+  // The first query runs out of time (4 x 4 x 4 x 8 at its circulation, 96): jump up by the gap, then bisect.
+  scripted_walk w{{{96, unknown}, {97, unknown}, {98, unsat}, {99, unknown}}, {}, {}};
+  const supply_search_result r = w.run(96, 192, 12, 0);
+  EXPECT_EQ(r.answer, sat);
+  EXPECT_EQ(r.steps, 100u);
+  EXPECT_EQ(w.steps_asked(), (std::vector<std::uint64_t>{96, 108, 102, 99, 100}));
+  EXPECT_EQ(r.below, "99 steps: unknown, scripted 99");  // not proven least
+  // A table simulated in fewer steps than asked counts with its own steps.
+  scripted_walk fewer{{{96, unknown}}, {{108, 97}}, {}};
+  const supply_search_result f = fewer.run(96, 192, 12, 0);
+  EXPECT_EQ(f.steps, 97u);
+  EXPECT_EQ(fewer.steps_asked(), (std::vector<std::uint64_t>{96, 108}));
+  EXPECT_EQ(f.below, "96 steps: unknown, scripted 96");
+  // Nothing sat up to max_steps: doubling gaps, capped, then the last answer.
+  scripted_walk never{{}, {}, {}};
+  for (std::uint64_t s = 1; s <= 40; ++s) never.answers[s] = unknown;
+  const supply_search_result n = never.run(20, 40, 3, 0);
+  EXPECT_EQ(n.answer, unknown);
+  EXPECT_EQ(never.steps_asked(), (std::vector<std::uint64_t>{20, 23, 29, 40}));
+  EXPECT_FALSE(n.table);
+}
+
+TEST(TorusSupply, LeastSupplyWalkSharesTheBudget) {
+  using enum solver_answer;
+  // A quarter of the budget for the first query, half of what is left for the others, all of it for the last
+  // candidate (scripted queries take no time, so what is left is the whole budget, give or take a millisecond).
+  scripted_walk w{{{96, unknown}, {102, unknown}, {103, unknown}}, {}, {}};
+  const supply_search_result r = w.run(96, 192, 12, 40'000);
+  EXPECT_EQ(r.steps, 104u);
+  EXPECT_EQ(r.below, "103 steps: unknown, scripted 103");
+  ASSERT_EQ(w.steps_asked(), (std::vector<std::uint64_t>{96, 108, 102, 105, 103, 104}));
+  const std::vector<unsigned> expected{10'000, 20'000, 20'000, 20'000, 20'000, 40'000};
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    EXPECT_LE(w.asked[i].second, expected[i]) << i;
+    EXPECT_GE(w.asked[i].second, expected[i] - 50) << i;
   }
 }
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <functional>
 #include <limits>
 #include <map>
 #include <stdexcept>
@@ -374,48 +375,86 @@ supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint
   return out;
 }
 
-supply_search_result best_cycle_supply(const cycle_system& system, supply_policy policy, unsigned budget_ms, std::uint64_t max_steps,
-                                       const supply_search_options& options_in) {
+namespace detail {
+
+supply_search_result search_least_supply(std::uint64_t first, std::uint64_t max_steps, std::uint64_t gap, unsigned budget_ms,
+                                         const std::function<supply_search_result(std::uint64_t, unsigned)>& query) {
   const auto start = std::chrono::steady_clock::now();
-  std::uint64_t longest = 0;
-  for (const torus_cycle& cy : system.cycles) longest = std::max<std::uint64_t>(longest, cy.length());
-  if (max_steps == 0) max_steps = 2 * longest;
   std::uint64_t queries = 0;
-  auto ask = [&](std::uint64_t steps) {
+  bool spent_all = false;
+  // Each query gets a share of what is left of the budget (0: no limit), so that one query running out of time does
+  // not end the search: a quarter for the first, half for the others, all of it for the last candidate.
+  auto ask = [&](std::uint64_t steps, unsigned parts) {
     const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() * 1000;
     if (budget_ms > 0 && spent >= budget_ms) {
+      spent_all = true;
       supply_search_result late;
       late.steps = steps;
       late.reason = "time budget spent before asking " + std::to_string(steps) + " steps";
       return late;
     }
     ++queries;
-    return schedule_cycle_supply(system, steps, policy, budget_ms == 0 ? 0 : budget_ms - static_cast<unsigned>(spent), options_in);
+    return query(steps, budget_ms == 0 ? 0 : std::max(1u, (budget_ms - static_cast<unsigned>(spent)) / parts));
   };
   // Completing within T implies completing within T + 1 (every clause only gains literals), so the least T is where
-  // the answers turn from unsat to sat: upward from the circulation of the longest cycle, or downward if that is sat.
-  const std::uint64_t first = std::min(std::max<std::uint64_t>(1, longest / 2), max_steps);
-  supply_search_result last = ask(first);
-  std::string below_reason;  // the answer one step below the result
-  if (last.answer == solver_answer::sat) {
-    for (std::uint64_t steps = first - 1; steps >= 1; --steps) {
-      supply_search_result below = ask(steps);
-      if (below.answer != solver_answer::sat) {
-        below_reason = std::to_string(steps) + " steps: " + std::string(to_string(below.answer)) + ", " + below.reason;
-        break;
-      }
-      last = std::move(below);
+  // the answers turn from unsat to sat: downward from `first` while sat, upward while unsat. A query out of time
+  // breaks the monotone walk: then step counts further up are asked at doubling gaps until one is sat, and the gap
+  // between the greatest step count asked without a table (`lo`) and the least with one is halved until it closes
+  // (bisection) or the budget is spent. A sat answer's simulated steps may be fewer than asked; they are what counts.
+  std::optional<supply_search_result> best;
+  supply_search_result last;
+  std::map<std::uint64_t, std::string> failed;  // step count → "unsat, reason" or "unknown, reason"
+  std::uint64_t lo = 0;
+  bool out_of_time = false;
+  std::uint64_t steps = std::min(std::max<std::uint64_t>(1, first), max_steps);
+  gap = std::max<std::uint64_t>(1, gap);
+  for (bool opening = true;; opening = false) {
+    const bool last_candidate = best && lo > 0 && best->steps == lo + 2;
+    supply_search_result r = ask(steps, opening ? 4 : last_candidate ? 1 : 2);
+    if (spent_all) {
+      if (queries == 0) last = std::move(r);
+      break;
     }
-  } else {
-    for (std::uint64_t steps = first + 1; steps <= max_steps && last.answer == solver_answer::unsat; ++steps) {
-      below_reason = std::to_string(steps - 1) + " steps: unsat, " + last.reason;
-      last = ask(steps);
+    if (r.answer == solver_answer::sat) {
+      if (!best || r.steps < best->steps) best = std::move(r);
+    } else {
+      out_of_time = out_of_time || r.answer == solver_answer::unknown;
+      failed[steps] = std::string(to_string(r.answer)) + ", " + r.reason;
+      lo = std::max(lo, steps);
+      last = std::move(r);
+    }
+    if (best) {
+      if (best->steps <= lo + 1 || best->steps == 1) break;
+      steps = lo == 0 ? best->steps - 1 : lo + (best->steps - lo) / 2;
+    } else if (!out_of_time) {
+      if (steps >= max_steps) break;
+      ++steps;
+    } else {
+      if (lo >= max_steps) break;
+      steps = std::min(lo + gap, max_steps);
+      gap *= 2;
     }
   }
-  last.below = last.answer == solver_answer::sat ? below_reason : "";
-  last.queries = queries;
-  last.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return last;
+  if (!best) {
+    last.queries = queries;
+    last.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return last;
+  }
+  const auto below = failed.find(best->steps - 1);
+  best->below = below == failed.end() ? "" : std::to_string(best->steps - 1) + " steps: " + below->second;
+  best->queries = queries;
+  best->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return std::move(*best);
+}
+
+}  // namespace detail
+
+supply_search_result best_cycle_supply(const cycle_system& system, supply_policy policy, unsigned budget_ms, std::uint64_t max_steps,
+                                       const supply_search_options& options) {
+  std::uint64_t longest = 0;
+  for (const torus_cycle& cy : system.cycles) longest = std::max<std::uint64_t>(longest, cy.length());
+  return detail::search_least_supply(longest / 2, max_steps == 0 ? 2 * longest : max_steps, std::max<std::uint64_t>(2, longest / 16), budget_ms,
+                                     [&](std::uint64_t steps, unsigned ms) { return schedule_cycle_supply(system, steps, policy, ms, options); });
 }
 
 }  // namespace dancecard

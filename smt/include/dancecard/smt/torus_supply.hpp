@@ -14,6 +14,7 @@
 //   if (r.table) /* simulate_gossip(*r.table).steps == r.steps == 73 <= Theorem 7's bound 74 */;
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -51,12 +52,23 @@ struct supply_search_options {
 supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint64_t steps, supply_policy policy, unsigned budget_ms,
                                            const supply_search_options& options = {});
 
-/// The fewest steps for this class of supplies: asks steps = ⌈(m − 1)/2⌉ for the longest cycle, then upward while
-/// unsat or downward while sat (up to max_steps, 0: twice the longest cycle), within budget_ms overall. The answer is
-/// the least sat step count's (its simulated table); unknown when a query runs out of time first — then `reason`
-/// says so. A sat result's `below` gives the query one step lower: unsat (least for the class; with a checked DRAT
-/// proof when options.certify) or unknown (not proven least).
+/// The fewest steps for this class of supplies: asks steps = ⌈(m − 1)/2⌉ for the longest cycle, then downward while sat
+/// or upward while unsat (up to max_steps, 0: twice the longest cycle), within budget_ms overall, each query with a
+/// share of what is left (a quarter for the first, half for the others, all for the last candidate). When a query runs
+/// out of time, step counts further up are asked at doubling gaps until one is sat, then the gap to the greatest step
+/// count without a table is halved until it closes or the budget is spent. The answer is the least sat step count's
+/// (its simulated table), unknown or unsat when none was sat — then `reason` is the last query's. A sat result's
+/// `below` gives the query one step lower: unsat (least for the class; with a checked DRAT proof when
+/// options.certify), unknown (not proven least), or "" when it was not asked (not proven least either).
 supply_search_result best_cycle_supply(const cycle_system& system, supply_policy policy, unsigned budget_ms, std::uint64_t max_steps = 0,
                                        const supply_search_options& options = {});
+
+namespace detail {
+/// best_cycle_supply's walk over step counts with the query as a parameter (tests script its answers): starts at
+/// `first`, caps at max_steps, jumps `gap` (doubling) after a query out of time; query(steps, budget_ms) must be
+/// monotone in steps as far as it answers sat or unsat.
+supply_search_result search_least_supply(std::uint64_t first, std::uint64_t max_steps, std::uint64_t gap, unsigned budget_ms,
+                                         const std::function<supply_search_result(std::uint64_t, unsigned)>& query);
+}  // namespace detail
 
 }  // namespace dancecard
