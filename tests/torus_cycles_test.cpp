@@ -119,6 +119,31 @@ TEST(torus_zigzag, conditions_are_named) {
   EXPECT_NE(message("6x4x3").find("condition (1)"), std::string::npos);
   EXPECT_NE(message("3x3x2").find("condition (3)"), std::string::npos);
   EXPECT_NE(message("12").find("d >= 2"), std::string::npos);
+  // Conditions (1)-(3) hold, but the printed lap rule's trails share links (n_1 > d): refused, naming the link.
+  EXPECT_NE(message("8x4x8x4").find("makes cycle 0 run over the link from PU (3,0,0,2) along +x_4 twice"), std::string::npos)
+      << message("8x4x8x4");
+  EXPECT_NE(message("12x2x4x4").find("cycles 0 and 2 both use the link from PU (9,0,0,2) along +x_4"), std::string::npos)
+      << message("12x2x4x4");
+  EXPECT_NE(message("8x3x2x4").find("conditions (1)-(3) hold"), std::string::npos);
+}
+
+TEST(torus_zigzag, printed_lap_rule_shares_links_where_n1_exceeds_d) {
+  // The raw trails: the checker finds the shared link that zigzag_cycles refuses.
+  for (const char* dims : {"8x4x8x4", "12x2x4x4", "8x3x2x4", "10x6x2x2x5"}) {
+    const torus t = torus::parse(dims);
+    const cycle_system_report r = check_cycle_system(zigzag_trails(t), 2, 10, true);
+    EXPECT_FALSE(r.holds()) << dims;
+    EXPECT_NE(describe(r).find("shared_link"), std::string::npos) << dims << ": " << describe(r);
+    EXPECT_THROW(zigzag_cycles(t), std::invalid_argument) << dims;
+  }
+  // n_1 = d, and the one family with n_1 > d that stays edge-disjoint: the same cycles either way.
+  for (const char* dims : {"4x4x4x8", "4x5x2x4", "8x8x8x4", "5x5x5x5x5"}) {
+    const torus t = torus::parse(dims);
+    const cycle_system trails = zigzag_trails(t), cycles = zigzag_cycles(t);
+    EXPECT_TRUE(check_cycle_system(cycles, 2, 10, true).holds()) << dims;
+    ASSERT_EQ(trails.cycles.size(), cycles.cycles.size());
+    for (std::size_t c = 0; c < cycles.cycles.size(); ++c) EXPECT_EQ(trails.cycles[c].pus, cycles.cycles[c].pus) << dims;
+  }
 }
 
 struct zigzag_case {

@@ -14,6 +14,10 @@
 
 namespace dancecard {
 
+namespace {
+constexpr std::uint32_t none_owner = std::numeric_limits<std::uint32_t>::max();
+}  // namespace
+
 std::vector<std::uint32_t> zigzag_moves(std::uint32_t d, std::uint32_t j) {
   if (d < 2 || j < 1 || j >= d)
     throw std::invalid_argument("zigzag(" + std::to_string(d) + ", " + std::to_string(j) + "): needs 1 <= j < d");
@@ -36,7 +40,7 @@ std::uint32_t zigzag_type(const std::vector<std::uint32_t>& dims, std::uint64_t 
   return type;
 }
 
-cycle_system zigzag_cycles(const torus& network) {
+cycle_system zigzag_trails(const torus& network) {
   const std::vector<std::uint32_t>& n = network.dims();
   const auto d = network.dimension();
   if (d < 2) throw std::invalid_argument("zigzag cycles (Section 4): need d >= 2, got the " + network.name() + " torus");
@@ -77,6 +81,33 @@ cycle_system zigzag_cycles(const torus& network) {
     if (network.index(at) != cycle.pus.front())
       throw std::logic_error("zigzag cycles on " + network.name() + ": cycle " + std::to_string(c) + " does not close");
     out.cycles.push_back(std::move(cycle));
+  }
+  return out;
+}
+
+cycle_system zigzag_cycles(const torus& network) {
+  cycle_system out = zigzag_trails(network);
+  // Section 4.3.3 argues edge-disjointness through the classes of (4); the printed lap rule does not keep them where
+  // n_1 > d (zigzag(d, 1) laps then mix with the higher ones; docs/torus.md), so the links are counted here: an
+  // undirected link is the (PU, +x_k port) pair of its lower end.
+  const std::uint32_t ports = network.ports();
+  std::vector<std::uint32_t> owner(static_cast<std::size_t>(network.size()) * ports, none_owner);
+  for (std::uint32_t c = 0; c < out.cycles.size(); ++c) {
+    const torus_cycle& cy = out.cycles[c];
+    for (std::size_t i = 0; i < cy.length(); ++i) {  // zigzag moves are all positive: port 2(k − 1) from pus[i]
+      std::uint32_t& o = owner[static_cast<std::size_t>(cy.pus[i]) * ports + cy.ports[i]];
+      if (o != none_owner) {
+        const std::vector<std::uint32_t> at = network.coordinates(cy.pus[i]);
+        std::string where;
+        for (std::uint32_t x : at) where.append(where.empty() ? "(" : ",").append(std::to_string(x));
+        const std::string link = "the link from PU " + where + ") along +x_" + std::to_string(cy.ports[i] / 2 + 1);
+        throw std::invalid_argument("zigzag cycles on " + network.name() + ": conditions (1)-(3) hold, but the printed lap rule (Section 4.3.1) makes " +
+                                    (o == c ? "cycle " + std::to_string(c) + " run over " + link + " twice"
+                                            : "cycles " + std::to_string(o) + " and " + std::to_string(c) + " both use " + link) +
+                                    ": Section 4.3.3's edge-disjointness fails on this torus (it held on every admissible torus tried with n_1 = d; docs/torus.md)");
+      }
+      o = c;
+    }
   }
   return out;
 }
