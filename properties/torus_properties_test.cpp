@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <string>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -196,6 +197,36 @@ RC_GTEST_PROP(torus_supply, greedy_policies_on_random_theorem_7_tori, ()) {
   for (std::size_t k = 1; k < steps.size(); ++k)
     if (both[k] == both[k - 1]) RC_ASSERT(steps[k] <= steps[k - 1]);
   RC_TAG(trails ? "closed trails" : "cycles");
+}
+
+// zigzag_cycles refuses exactly the admissible tori whose printed trails the checker finds sharing a link (4-D,
+// n1 = 4 or 8, sizes up to 9, conditions (1)-(3) drawn to hold): a refused torus is one the checker rejects (and has
+// n1 > d), an accepted one gets the printed trails, which pass the checks.
+RC_GTEST_PROP(torus_zigzag, refusal_matches_the_checker_on_4d_tori, ()) {
+  const auto [n1, n2, n3, n4] = *rc::gen::suchThat(
+      rc::gen::tuple(rc::gen::element(4u, 8u), rc::gen::inRange<std::uint32_t>(2, 10), rc::gen::inRange<std::uint32_t>(2, 10),
+                     rc::gen::inRange<std::uint32_t>(4, 10)),
+      [](const std::tuple<std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t>& n) {
+        return (std::get<1>(n) * std::get<2>(n) + std::get<2>(n)) % std::get<0>(n) == 0;
+      });
+  const torus t({n1, n2, n3, n4});
+  const cycle_system trails = zigzag_trails(t);
+  const cycle_system_report report = check_cycle_system(trails, 2, 1000, true);
+  std::optional<cycle_system> cycles;
+  std::string refusal;
+  try {
+    cycles = zigzag_cycles(t);
+  } catch (const std::invalid_argument& e) {
+    refusal = e.what();
+  }
+  RC_TAG(cycles ? "edge-disjoint" : "refused");
+  RC_ASSERT(cycles.has_value() == report.holds());
+  if (!cycles) {
+    RC_ASSERT(refusal.find("conditions (1)-(3) hold") != std::string::npos);
+    RC_ASSERT(n1 > 4u);  // with n1 = d every trail system tried is edge-disjoint
+    return;
+  }
+  for (std::size_t c = 0; c < trails.cycles.size(); ++c) RC_ASSERT(cycles->cycles[c].pus == trails.cycles[c].pus);
 }
 
 RC_GTEST_PROP(torus_zigzag, a_rewired_or_doubled_link_is_caught, ()) {
