@@ -87,9 +87,10 @@ cycle_system zigzag_trails(const torus& network) {
 
 cycle_system zigzag_cycles(const torus& network) {
   cycle_system out = zigzag_trails(network);
-  // Section 4.3.3 argues edge-disjointness through the classes of (4); the printed lap rule does not keep them where
-  // n_1 > d (zigzag(d, 1) laps then mix with the higher ones; docs/torus.md), so the links are counted here: an
-  // undirected link is the (PU, +x_k port) pair of its lower end.
+  // Section 4.3.3 argues edge-disjointness for every admissible torus; with the printed lap rule it holds only where
+  // n_1 = d or n_1 divides n_2, …, n_{d−2} (the lap starts of consecutive layers drift by n_1 − n_2 − 1 columns;
+  // docs/torus.md, theorem-book row torus.lap_rule), so the links are counted here: an undirected link is the
+  // (PU, +x_k port) pair of its lower end (every zigzag move is positive).
   const std::uint32_t ports = network.ports();
   std::vector<std::uint32_t> owner(static_cast<std::size_t>(network.size()) * ports, none_owner);
   for (std::uint32_t c = 0; c < out.cycles.size(); ++c) {
@@ -104,7 +105,7 @@ cycle_system zigzag_cycles(const torus& network) {
         throw std::invalid_argument("zigzag cycles on " + network.name() + ": conditions (1)-(3) hold, but the printed lap rule (Section 4.3.1) makes " +
                                     (o == c ? "cycle " + std::to_string(c) + " run over " + link + " twice"
                                             : "cycles " + std::to_string(o) + " and " + std::to_string(c) + " both use " + link) +
-                                    ": Section 4.3.3's edge-disjointness fails on this torus (it held on every admissible torus tried with n_1 = d; docs/torus.md)");
+                                    ": Section 4.3.3's edge-disjointness fails on this torus (it holds where n_1 = d or n_1 divides n_2, ..., n_{d-2}; docs/torus.md)");
       }
       o = c;
     }

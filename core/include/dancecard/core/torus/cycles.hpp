@@ -36,10 +36,10 @@ struct cycle_system {
 /// Sections 4.1–4.3: d cycles built from laps (zigzag(d, j) followed by moves along x_d); cycle j starts in
 /// PU (j, 0, …, 0). Coordinates follow the paper: dims = {n_1, …, n_d}, port 2(k − 1) is +x_k.
 /// require (std::invalid_argument names the condition): d >= 2, (1) (Σ_{j=2}^{d−1} Π_{l=j}^{d−1} n_l) mod n_1 = 0,
-/// (2) n_1 mod d = 0, (3) n_d >= d; and the cycles must come out edge-disjoint — Section 4.3.3 argues they do, but with
-/// the printed lap rule they share links on most admissible tori with n_1 > d (4-D: n_1 = 8 or 12, all but
-/// 8 × 8 × 8 × n_4 up to 6,000 PUs; 5-D: n_1 = 10), while every admissible torus tried with n_1 = d is edge-disjoint
-/// (docs/torus.md). A shared link is refused the same way, naming the cycles and the link. A cycle may pass a PU twice
+/// (2) n_1 mod d = 0, (3) n_d >= d; and the cycles must come out edge-disjoint — Section 4.3.3 argues they always do,
+/// but with the printed lap rule they are only where n_1 = d or n_1 divides n_2, …, n_{d−2} (always for d <= 3;
+/// derived for d = 4, checked by sweep for d = 4, 5: docs/torus.md, theorem-book row torus.lap_rule). A shared link
+/// is refused the same way, naming the cycles and the link (e.g. 8 × 4 × 8 × 4). A cycle may pass a PU twice
 /// (a closed trail; 4-D and 5-D with n_1 = d, e.g. the paper's own 4 × 5 × 2 × n_4).
 cycle_system zigzag_cycles(const torus& network);
 /// The lap rule as printed, without the edge-disjointness check (for studying where it fails: check_cycle_system
