@@ -644,6 +644,8 @@ TEST(cli_torus, stored_witnesses_of_the_campaign_minima) {
   expect_run("simulate torus " + data("torus_3x11_pairing_11_steps.json"), 0, "complete after 11 steps");
   // Session 11: 3 x 12 pairing in 12 steps (local search, seed 1; 11 unsat, DRAT checked, in 8,298 s)
   expect_run("simulate torus " + data("torus_3x12_pairing_12_steps.json"), 0, "complete after 12 steps");
+  // Session 14: 5 x 7 pairing in 11 steps (local search, seed 1, 1,500 s; the minimum is open, 9 ... 11)
+  expect_run("simulate torus " + data("torus_5x7_pairing_11_steps.json"), 0, "complete after 11 steps");
   // Session 7: 4 x 8 pairing in 10 steps (CaDiCaL's witness; 9 unsat, DRAT checked) and 3 x 10 general in 9 (invariant
   // under 5 translations; 8 unsat at the counting bound in 5,471 s, DRAT checked)
   expect_run("simulate torus " + data("torus_4x8_pairing_10_steps.json"), 0, "complete after 10 steps");
