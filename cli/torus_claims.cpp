@@ -1,7 +1,6 @@
 // Theorem-book rows for the torus paper: Theorems 1, 2, 5, 6, 7, Lemma 1, Corollary 1, Section 3.4, Table 2.
 #include <algorithm>
 #include <array>
-#include <functional>
 #include <map>
 #include <numeric>
 #include <optional>
@@ -281,11 +280,7 @@ void register_torus_construction_claims(theorem_book& book) {
                 for (bool more = true; more;) {
                   std::uint64_t P = 1;
                   for (std::uint32_t x : n) P *= x;
-                  bool admissible = P <= limit && n[0] % d == 0 && n[d - 1] >= d;
-                  std::uint64_t sum = 0;
-                  for (std::uint32_t j = 2; j < d; ++j) sum += std::accumulate(n.begin() + j - 1, n.end() - 1, std::uint64_t{1}, std::multiplies<>());
-                  admissible = admissible && sum % n[0] == 0;
-                  if (admissible)
+                  if (P <= limit && zigzag_condition_failure(torus(n)).empty())
                     if (const auto bad = ask(n)) return *bad;
                   more = false;  // next size vector, sizes 2..12, first size fastest
                   for (std::uint32_t k = 0; k < d && !more; ++k) {

@@ -40,10 +40,10 @@ std::uint32_t zigzag_type(const std::vector<std::uint32_t>& dims, std::uint64_t 
   return type;
 }
 
-cycle_system zigzag_trails(const torus& network) {
+std::string zigzag_condition_failure(const torus& network) {
   const std::vector<std::uint32_t>& n = network.dims();
   const auto d = network.dimension();
-  if (d < 2) throw std::invalid_argument("zigzag cycles (Section 4): need d >= 2, got the " + network.name() + " torus");
+  if (d < 2) return "zigzag cycles (Section 4): need d >= 2, got the " + network.name() + " torus";
   std::uint64_t sum = 0;  // condition (1): Σ_{j=2}^{d−1} Π_{l=j}^{d−1} n_l ≡ 0 (mod n_1)
   for (std::uint32_t j = 2; j < d; ++j) {
     std::uint64_t product = 1;
@@ -51,14 +51,19 @@ cycle_system zigzag_trails(const torus& network) {
     sum += product;
   }
   if (sum % n[0] != 0)
-    throw std::invalid_argument("zigzag cycles on " + network.name() + ": condition (1) fails: sum_{j=2}^{d-1} prod_{l=j}^{d-1} n_l = " +
-                                std::to_string(sum) + " is not a multiple of n_1 = " + std::to_string(n[0]));
+    return "zigzag cycles on " + network.name() + ": condition (1) fails: sum_{j=2}^{d-1} prod_{l=j}^{d-1} n_l = " + std::to_string(sum) +
+           " is not a multiple of n_1 = " + std::to_string(n[0]);
   if (n[0] % d != 0)
-    throw std::invalid_argument("zigzag cycles on " + network.name() + ": condition (2) fails: n_1 = " + std::to_string(n[0]) +
-                                " is not a multiple of d = " + std::to_string(d));
+    return "zigzag cycles on " + network.name() + ": condition (2) fails: n_1 = " + std::to_string(n[0]) + " is not a multiple of d = " + std::to_string(d);
   if (n[d - 1] < d)
-    throw std::invalid_argument("zigzag cycles on " + network.name() + ": condition (3) fails: n_d = " + std::to_string(n[d - 1]) +
-                                " is below d = " + std::to_string(d));
+    return "zigzag cycles on " + network.name() + ": condition (3) fails: n_d = " + std::to_string(n[d - 1]) + " is below d = " + std::to_string(d);
+  return "";
+}
+
+cycle_system zigzag_trails(const torus& network) {
+  if (const std::string failure = zigzag_condition_failure(network); !failure.empty()) throw std::invalid_argument(failure);
+  const std::vector<std::uint32_t>& n = network.dims();
+  const auto d = network.dimension();
   std::uint64_t laps = n[0] / d;
   for (std::uint32_t l = 2; l < d; ++l) laps *= n[l - 1];
   std::vector<std::vector<std::uint32_t>> zigzags(d);

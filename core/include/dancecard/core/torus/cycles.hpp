@@ -45,6 +45,9 @@ cycle_system zigzag_cycles(const torus& network);
 /// The lap rule as printed, without the edge-disjointness check (for studying where it fails: check_cycle_system
 /// reports the shared links). Same conditions (1)-(3).
 cycle_system zigzag_trails(const torus& network);
+/// Which of zigzag_trails' requirements (d >= 2 and conditions (1)-(3)) the torus fails, named as the error names it;
+/// "" when all hold (the torus is admissible; its trails may still share links, see zigzag_cycles).
+std::string zigzag_condition_failure(const torus& network);
 
 /// The moves of zigzag(d, j) as axes 1 … d (Section 4.3.1): d − j + 1 along x_1, one along each of x_2 … x_j, d − 1
 /// along x_d, alternating with the x_d moves. require 1 <= j < d.
