@@ -127,6 +127,52 @@ TEST(torus_zigzag, conditions_are_named) {
   EXPECT_NE(message("8x3x2x4").find("conditions (1)-(3) hold"), std::string::npos);
 }
 
+TEST(torus_cycles, link_map_marks_both_ends_and_finds_the_first_shared_pass) {
+  const torus t = torus::parse("3x4");
+  // Section 3.1-style rings: row 0 along +x_2 (port 2), and the ring of column 0 along +x_1 (port 0).
+  auto ring = [&](pu_index start, std::uint32_t port) {
+    torus_cycle cy;
+    pu_index at = start;
+    do {
+      cy.pus.push_back(at);
+      cy.ports.push_back(port);
+      at = t.neighbor(at, port);
+    } while (at != start);
+    return cy;
+  };
+  const torus_cycle row = ring(t.index({0, 0}), 2), column = ring(t.index({0, 0}), 0);
+  const cycle_links disjoint = map_cycle_links(cycle_system{t, {row, column}, "rings"});
+  EXPECT_FALSE(disjoint.shared.has_value());
+  // every link is owned at both ends: 2 · (4 + 3) of the 12 · 4 entries
+  EXPECT_EQ(std::count_if(disjoint.owner.begin(), disjoint.owner.end(), [](std::uint32_t o) { return o != cycle_links::none; }), 14);
+  EXPECT_TRUE(disjoint.used(t.index({0, 1}), 3));  // −x_2 of (0, 1) is the row's link back to (0, 0)
+  EXPECT_EQ(disjoint.owner[t.index({2, 0}) * t.ports() + 0], 1u);
+  EXPECT_FALSE(disjoint.used(t.index({1, 1}), 0));
+  // The row walked the other way shares every link with the row: found at the first pass, leaving (0, 0) by −x_2.
+  const cycle_links reversed = map_cycle_links(cycle_system{t, {row, column, ring(t.index({0, 0}), 3)}, "rings"});
+  ASSERT_TRUE(reversed.shared.has_value());
+  EXPECT_EQ(reversed.shared->pu, t.index({0, 0}));
+  EXPECT_EQ(reversed.shared->port, 3u);
+  EXPECT_EQ(reversed.shared->first, 0u);
+  EXPECT_EQ(reversed.shared->second, 2u);
+  // One cycle over one link twice, there (+x_1) and back (−x_1) on a torus of width 2.
+  const torus narrow = torus::parse("2x4");
+  const torus_cycle back_and_forth{{narrow.index({0, 0}), narrow.index({1, 0})}, {0, 1}};
+  const cycle_links twice = map_cycle_links(cycle_system{narrow, {back_and_forth}, "trail"});
+  ASSERT_TRUE(twice.shared.has_value());
+  EXPECT_EQ(twice.shared->first, twice.shared->second);
+  EXPECT_EQ(twice.shared->pu, narrow.index({1, 0}));
+  // A position that is not a link to the next PU is refused by name.
+  torus_cycle broken = row;
+  broken.ports[2] = 0;
+  try {
+    map_cycle_links(cycle_system{t, {broken}, "broken"});
+    ADD_FAILURE() << "a broken cycle was mapped";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("cycle 0 position 2 is not a link to the next PU"), std::string::npos) << e.what();
+  }
+}
+
 TEST(torus_zigzag, printed_lap_rule_shares_links_where_n1_exceeds_d) {
   // The raw trails: the checker finds the shared link that zigzag_cycles refuses.
   for (const char* dims : {"8x4x8x4", "12x2x4x4", "8x3x2x4", "10x6x2x2x5"}) {

@@ -46,12 +46,12 @@ struct supply_layout {
         if (pu >= P || cy.ports[i] >= ports || net.neighbor(pu, cy.ports[i]) != cy.pus[(i + 1) % m])
           throw std::invalid_argument("supply search: cycle " + std::to_string(c) + " position " + std::to_string(i) + " is not a link to the next PU");
         passes[pu * cycles + c].push_back(i);
-        for (std::uint32_t o : {cy.ports[i], torus::opposite(cy.ports[(i + m - 1) % m])}) {
-          if (used[pu * ports + o]) throw std::invalid_argument("supply search: the cycles use the link leaving PU " + std::to_string(pu) + " by port " + std::to_string(o) + " twice");
-          used[pu * ports + o] = 1;
-        }
       }
     }
+    const cycle_links links = map_cycle_links(s);  // every position was checked above
+    if (links.shared)
+      throw std::invalid_argument("supply search: the cycles use the link leaving PU " + std::to_string(links.shared->pu) + " by port " + std::to_string(links.shared->port) + " twice");
+    for (std::size_t k = 0; k < used.size(); ++k) used[k] = links.owner[k] != cycle_links::none;
     for (pu_index pu = 0; pu < P; ++pu)
       if (mask_on(pu) == 0) throw std::invalid_argument("supply search: PU " + std::to_string(pu) + " lies on no cycle, so its packet never leaves");
   }

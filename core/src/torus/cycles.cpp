@@ -15,7 +15,6 @@
 namespace dancecard {
 
 namespace {
-constexpr std::uint32_t none_owner = std::numeric_limits<std::uint32_t>::max();
 }  // namespace
 
 std::vector<std::uint32_t> zigzag_moves(std::uint32_t d, std::uint32_t j) {
@@ -90,30 +89,48 @@ cycle_system zigzag_trails(const torus& network) {
   return out;
 }
 
+cycle_links map_cycle_links(const cycle_system& system) {
+  const torus& net = system.network;
+  cycle_links out;
+  out.ports = net.ports();
+  out.owner.assign(static_cast<std::size_t>(net.size()) * out.ports, cycle_links::none);
+  for (std::uint32_t c = 0; c < system.cycles.size(); ++c) {
+    const torus_cycle& cy = system.cycles[c];
+    const std::size_t m = cy.length();
+    if (cy.ports.size() != m) throw std::invalid_argument("cycle " + std::to_string(c) + " has " + std::to_string(m) + " PUs but " + std::to_string(cy.ports.size()) + " ports");
+    for (std::size_t i = 0; i < m; ++i) {
+      const pu_index pu = cy.pus[i];
+      const std::uint32_t port = cy.ports[i];
+      if (pu >= net.size() || port >= out.ports || net.neighbor(pu, port) != cy.pus[(i + 1) % m])
+        throw std::invalid_argument("cycle " + std::to_string(c) + " position " + std::to_string(i) + " is not a link to the next PU");
+      // The link leaving pu by port is the link leaving the next PU by the opposite port: both ends are marked, so a
+      // pass in either direction finds an earlier one at the end it leaves.
+      std::uint32_t& here = out.owner[static_cast<std::size_t>(pu) * out.ports + port];
+      if (here != cycle_links::none) {
+        out.shared = cycle_links::pass{pu, port, here, c};
+        return out;
+      }
+      here = c;
+      out.owner[static_cast<std::size_t>(net.neighbor(pu, port)) * out.ports + torus::opposite(port)] = c;
+    }
+  }
+  return out;
+}
+
 cycle_system zigzag_cycles(const torus& network) {
   cycle_system out = zigzag_trails(network);
   // Section 4.3.3 argues edge-disjointness for every admissible torus; with the printed lap rule it holds only where
   // n_1 = d or n_1 divides n_2, …, n_{d−2} (the lap starts of consecutive layers drift by n_1 − n_2 − 1 columns;
-  // docs/torus.md, theorem-book row torus.lap_rule), so the links are counted here: an undirected link is the
-  // (PU, +x_k port) pair of its lower end (every zigzag move is positive).
-  const std::uint32_t ports = network.ports();
-  std::vector<std::uint32_t> owner(static_cast<std::size_t>(network.size()) * ports, none_owner);
-  for (std::uint32_t c = 0; c < out.cycles.size(); ++c) {
-    const torus_cycle& cy = out.cycles[c];
-    for (std::size_t i = 0; i < cy.length(); ++i) {  // zigzag moves are all positive: port 2(k − 1) from pus[i]
-      std::uint32_t& o = owner[static_cast<std::size_t>(cy.pus[i]) * ports + cy.ports[i]];
-      if (o != none_owner) {
-        const std::vector<std::uint32_t> at = network.coordinates(cy.pus[i]);
-        std::string where;
-        for (std::uint32_t x : at) where.append(where.empty() ? "(" : ",").append(std::to_string(x));
-        const std::string link = "the link from PU " + where + ") along +x_" + std::to_string(cy.ports[i] / 2 + 1);
-        throw std::invalid_argument("zigzag cycles on " + network.name() + ": conditions (1)-(3) hold, but the printed lap rule (Section 4.3.1) makes " +
-                                    (o == c ? "cycle " + std::to_string(c) + " run over " + link + " twice"
-                                            : "cycles " + std::to_string(o) + " and " + std::to_string(c) + " both use " + link) +
-                                    ": Section 4.3.3's edge-disjointness fails on this torus (it holds where n_1 = d or n_1 divides n_2, ..., n_{d-2}; docs/torus.md)");
-      }
-      o = c;
-    }
+  // docs/torus.md, theorem-book row torus.lap_rule). Every zigzag move is positive, so the pass found leaves the lower
+  // end of its link along +x_k.
+  if (const std::optional<cycle_links::pass> shared = map_cycle_links(out).shared) {
+    std::string where;
+    for (std::uint32_t x : network.coordinates(shared->pu)) where.append(where.empty() ? "(" : ",").append(std::to_string(x));
+    const std::string link = "the link from PU " + where + ") along +x_" + std::to_string(shared->port / 2 + 1);
+    throw std::invalid_argument("zigzag cycles on " + network.name() + ": conditions (1)-(3) hold, but the printed lap rule (Section 4.3.1) makes " +
+                                (shared->first == shared->second ? "cycle " + std::to_string(shared->second) + " run over " + link + " twice"
+                                                                 : "cycles " + std::to_string(shared->first) + " and " + std::to_string(shared->second) + " both use " + link) +
+                                ": Section 4.3.3's edge-disjointness fails on this torus (it holds where n_1 = d or n_1 divides n_2, ..., n_{d-2}; docs/torus.md)");
   }
   return out;
 }
@@ -1449,7 +1466,6 @@ routing_table greedy_cycle_routing(const cycle_system& system, supply_policy pol
                   std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, no_packet), {}};
   // where[pu · cycles + c]: the position of pu on cycle c, or none
   std::vector<std::uint64_t> where(static_cast<std::size_t>(P) * cycles, std::numeric_limits<std::uint64_t>::max());
-  std::vector<char> link_used(static_cast<std::size_t>(P) * ports, 0);  // by out-port
   for (std::uint32_t c = 0; c < cycles; ++c) {
     const torus_cycle& cy = system.cycles[c];
     const std::uint64_t m = cy.length();
@@ -1466,15 +1482,17 @@ routing_table greedy_cycle_routing(const cycle_system& system, supply_policy pol
         where[pu * cycles + c] = i;
       }
       const std::uint32_t out = cy.ports[i], back = torus::opposite(cy.ports[(i + m - 1) % m]);
-      for (std::uint32_t o : {out, back}) {
-        if (link_used[pu * ports + o]) throw std::invalid_argument("cycle routing: the cycles share the link leaving PU " + std::to_string(pu) + " by port " + std::to_string(o));
-        link_used[pu * ports + o] = 1;
-      }
       t.forward_at(pu, out) = back;  // the in-port from the predecessor is the port leading back to it
       t.forward_at(pu, back) = out;
       t.inject_at(pu, out) = t.inject_at(pu, back) = one_packet ? 0 : c;
     }
   }
+  // link_used[pu · ports + p]: a cycle, or (set below) a supply stream runs over the link leaving pu by port p.
+  const cycle_links links = map_cycle_links(system);  // every position was checked above
+  if (links.shared)
+    throw std::invalid_argument("cycle routing: the cycles share the link leaving PU " + std::to_string(links.shared->pu) + " by port " + std::to_string(links.shared->port));
+  std::vector<char> link_used(links.owner.size());
+  for (std::size_t k = 0; k < link_used.size(); ++k) link_used[k] = links.owner[k] != cycle_links::none;
   if (one_packet)
     for (pu_index pu = 0; pu < P; ++pu) {
       bool on_some = false;

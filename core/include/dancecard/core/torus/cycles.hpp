@@ -49,6 +49,28 @@ cycle_system zigzag_trails(const torus& network);
 /// "" when all hold (the torus is admissible; its trails may still share links, see zigzag_cycles).
 std::string zigzag_condition_failure(const torus& network);
 
+/// The links a cycle system runs over. A cycle uses each of its links both ways (gossip sends both directions), so
+/// a link belongs to a cycle at both ends: owner[pu · ports + p] is the cycle that runs over the link leaving pu by
+/// port p, or cycle_links::none. shared, if any, is the first pass — in the order (cycle, position) — over a link an
+/// earlier pass already ran over (second == first: one cycle runs over it twice); the map stops there, so owner is
+/// complete only when shared is empty. zigzag_cycles, cycle_routing and the SAT supply (smt/torus_supply) refuse a
+/// system with a shared link; checkers/torus_check (check_cycle_system) decides edge-disjointness with code of its own.
+struct cycle_links {
+  static constexpr std::uint32_t none = 0xffffffffu;
+  struct pass {
+    pu_index pu = 0;         // the PU the second pass leaves
+    std::uint32_t port = 0;  // by this out-port
+    std::uint32_t first = 0, second = 0;  // the cycles of the earlier and the later pass
+  };
+  std::uint32_t ports = 0;
+  std::vector<std::uint32_t> owner;
+  std::optional<pass> shared;
+  bool used(pu_index pu, std::uint32_t port) const { return owner[static_cast<std::size_t>(pu) * ports + port] != none; }
+};
+/// require (std::invalid_argument naming cycle and position): every position of every cycle is a link of the torus to
+/// the next PU (pus[i] leaves by ports[i] to pus[i + 1 mod length]).
+cycle_links map_cycle_links(const cycle_system& system);
+
 /// The moves of zigzag(d, j) as axes 1 … d (Section 4.3.1): d − j + 1 along x_1, one along each of x_2 … x_j, d − 1
 /// along x_d, alternating with the x_d moves. require 1 <= j < d.
 std::vector<std::uint32_t> zigzag_moves(std::uint32_t d, std::uint32_t j);
