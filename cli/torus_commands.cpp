@@ -83,8 +83,11 @@ std::optional<routing_table> table_for(const cycle_system& system, const std::st
       return r.table;
     }
     return cycle_routing(system, policy, algo == "one-packet" || algo == "partial");
-  } catch (const std::invalid_argument& e) {  // e.g. an off-cycle PU that no free link can supply
-    throw bad_input("--dims " + system.network.name() + " --algo " + algo + ": " + e.what());
+  } catch (const std::invalid_argument& e) {  // e.g. an off-cycle PU that the greedy leaves without a stream
+    const std::string hint = supply_search.empty() && std::string_view(e.what()).find("greedy supply") != std::string_view::npos
+                                 ? " (--supply-search SECONDS asks the SAT supply instead)"
+                                 : "";
+    throw bad_input("--dims " + system.network.name() + " --algo " + algo + ": " + e.what() + hint);
   }
 }
 

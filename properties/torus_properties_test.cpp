@@ -224,6 +224,25 @@ RC_GTEST_PROP(torus_zigzag, refusal_matches_the_checker_on_4d_tori, ()) {
   RC_ASSERT(cycles.has_value() == (n1 == 4u || n2 % n1 == 0));  // the characterization of docs/torus.md (d = 4)
   if (!cycles) {
     RC_ASSERT(refusal.find("conditions (1)-(3) hold") != std::string::npos);
+    // The refusal names another order of the sizes exactly when one exists, by brute force over every order with the
+    // checker (so the divisibility filter of zigzag_axis_order drops no order that works); the one named works.
+    std::vector<std::uint32_t> order{n1, n2, n3, n4};
+    std::sort(order.begin(), order.end());
+    bool exists = false;
+    do {
+      exists = exists || (zigzag_condition_failure(torus(order)).empty() && check_cycle_system(zigzag_trails(torus(order)), 2, 1, true).holds());
+    } while (!exists && std::next_permutation(order.begin(), order.end()));
+    const std::size_t at = refusal.find("in the order ");
+    RC_TAG(exists ? "another order works" : "no order works");
+    RC_ASSERT((at != std::string::npos) == exists);
+    if (exists) {
+      const torus named = torus::parse(refusal.substr(at + 13, refusal.find(' ', at + 13) - at - 13));
+      std::vector<std::uint32_t> sizes = named.dims(), given{n1, n2, n3, n4};
+      std::sort(sizes.begin(), sizes.end());
+      std::sort(given.begin(), given.end());
+      RC_ASSERT(sizes == given);
+      RC_ASSERT(check_cycle_system(zigzag_cycles(named), 2, 1, true).holds());
+    }
     return;
   }
   for (std::size_t c = 0; c < trails.cycles.size(); ++c) RC_ASSERT(cycles->cycles[c].pus == trails.cycles[c].pus);

@@ -173,6 +173,43 @@ TEST(torus_cycles, link_map_marks_both_ends_and_finds_the_first_shared_pass) {
   }
 }
 
+TEST(torus_zigzag, refusals_name_an_order_of_the_sizes_that_works) {
+  using sizes = std::vector<std::uint32_t>;
+  // Shared links (n_1 > d, n_1 not dividing n_2): n_1 = d = 4 moves first, the largest size last.
+  EXPECT_EQ(zigzag_axis_order(torus::parse("8x4x8x4")), (sizes{4, 4, 8, 8}));
+  EXPECT_EQ(zigzag_axis_order(torus::parse("12x2x4x4")), (sizes{4, 2, 4, 12}));
+  // Conditions (2) and (1) fail as given.
+  EXPECT_EQ(zigzag_axis_order(torus::parse("5x4")), (sizes{4, 5}));
+  EXPECT_EQ(zigzag_axis_order(torus::parse("6x4x3")), (sizes{3, 6, 4}));
+  // No order of 3, 3, 2 meets (1)-(3); 7 × 7 fails (2) either way.
+  EXPECT_EQ(zigzag_axis_order(torus::parse("3x3x2")), std::nullopt);
+  EXPECT_EQ(zigzag_axis_order(torus::parse("7x7")), std::nullopt);
+  // An admissible order may itself be the answer. Cycles are preferred to closed trails, then the largest n_d:
+  // 4 × 5 × 4 × 6 and 4 × 5 × 6 × 4 give closed trails (edge-disjoint), 4 × 6 × 4 × 5 cycles; 4 × 5 × 2 × 4 (the
+  // paper's Figure 8) gives trails and 4 × 2 × 4 × 5 cycles.
+  EXPECT_EQ(zigzag_axis_order(torus::parse("4x4x4x8")), (sizes{4, 4, 4, 8}));
+  EXPECT_EQ(zigzag_axis_order(torus::parse("8x4x4x4")), (sizes{4, 4, 4, 8}));
+  EXPECT_EQ(zigzag_axis_order(torus::parse("4x5x4x6")), (sizes{4, 6, 4, 5}));
+  EXPECT_EQ(zigzag_axis_order(torus::parse("4x5x2x4")), (sizes{4, 2, 4, 5}));
+  auto message = [](const char* dims) {
+    try {
+      zigzag_cycles(torus::parse(dims));
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_NE(message("8x4x8x4").find("; the same sizes in the order 4x4x8x8 give edge-disjoint zigzag cycles"), std::string::npos) << message("8x4x8x4");
+  EXPECT_NE(message("5x4").find("condition (2) fails"), std::string::npos);
+  EXPECT_NE(message("5x4").find("in the order 4x5"), std::string::npos);
+  EXPECT_EQ(message("3x3x2").find("in the order"), std::string::npos);
+  for (const char* dims : {"8x4x8x4", "12x2x4x4", "6x4x3", "10x6x2x2x5"}) {
+    const std::optional<sizes> order = zigzag_axis_order(torus::parse(dims));
+    ASSERT_TRUE(order.has_value()) << dims;
+    EXPECT_TRUE(check_cycle_system(zigzag_cycles(torus(*order)), 2, 10, true).holds()) << dims << " -> " << torus(*order).name();
+  }
+}
+
 TEST(torus_zigzag, printed_lap_rule_shares_links_where_n1_exceeds_d) {
   // The raw trails: the checker finds the shared link that zigzag_cycles refuses.
   for (const char* dims : {"8x4x8x4", "12x2x4x4", "8x3x2x4", "10x6x2x2x5"}) {

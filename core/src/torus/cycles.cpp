@@ -11,6 +11,7 @@
 #include <random>
 #include <stdexcept>
 #include <tuple>
+#include <utility>
 
 namespace dancecard {
 
@@ -117,7 +118,63 @@ cycle_links map_cycle_links(const cycle_system& system) {
   return out;
 }
 
+namespace {
+
+// n_1 = d or n_1 divides n_2, …, n_{d−2}: where the printed lap rule gives edge-disjoint trails (derived for d = 4,
+// swept for d = 5; for d >= 6 a filter only: zigzag_axis_order builds and maps what passes it).
+bool lap_rule_divides(const std::vector<std::uint32_t>& n) {
+  const auto d = static_cast<std::uint32_t>(n.size());
+  if (n[0] == d) return true;
+  for (std::uint32_t l = 2; l + 2 <= d; ++l)
+    if (n[l - 1] % n[0] != 0) return false;
+  return true;
+}
+
+cycle_system checked_zigzag_cycles(const torus& network);
+
+}  // namespace
+
+std::optional<std::vector<std::uint32_t>> zigzag_axis_order(const torus& network) {
+  if (network.dimension() > 8) throw std::invalid_argument("zigzag_axis_order: at most 8 dimensions, got the " + network.name() + " torus");
+  std::vector<std::uint32_t> order = network.dims();
+  std::sort(order.begin(), order.end());
+  std::vector<std::vector<std::uint32_t>> candidates;
+  do {  // every distinct order, lexicographically
+    if (zigzag_condition_failure(torus(order)).empty() && lap_rule_divides(order)) candidates.push_back(order);
+  } while (std::next_permutation(order.begin(), order.end()));
+  std::stable_sort(candidates.begin(), candidates.end(), [](const auto& a, const auto& b) { return a.back() > b.back(); });
+  std::optional<std::vector<std::uint32_t>> trails;  // the first order whose cycles pass some PU twice
+  for (const std::vector<std::uint32_t>& n : candidates) {
+    const torus t(n);
+    const cycle_system system = zigzag_trails(t);
+    if (map_cycle_links(system).shared) continue;
+    bool simple = true;
+    std::vector<char> seen(t.size());
+    for (const torus_cycle& cycle : system.cycles) {
+      std::fill(seen.begin(), seen.end(), 0);
+      for (pu_index pu : cycle.pus) simple = simple && !std::exchange(seen[pu], 1);
+    }
+    if (simple) return n;
+    if (!trails) trails = n;
+  }
+  return trails;
+}
+
 cycle_system zigzag_cycles(const torus& network) {
+  try {
+    return checked_zigzag_cycles(network);
+  } catch (const std::invalid_argument& refused) {
+    std::string hint;
+    if (network.dimension() >= 2 && network.dimension() <= 8)
+      if (const std::optional<std::vector<std::uint32_t>> order = zigzag_axis_order(network))
+        hint = "; the same sizes in the order " + torus(*order).name() + " give edge-disjoint zigzag cycles";
+    throw std::invalid_argument(refused.what() + hint);
+  }
+}
+
+namespace {
+
+cycle_system checked_zigzag_cycles(const torus& network) {
   cycle_system out = zigzag_trails(network);
   // Section 4.3.3 argues edge-disjointness for every admissible torus; with the printed lap rule it holds only where
   // n_1 = d or n_1 divides n_2, …, n_{d−2} (the lap starts of consecutive layers drift by n_1 − n_2 − 1 columns;
@@ -134,8 +191,6 @@ cycle_system zigzag_cycles(const torus& network) {
   }
   return out;
 }
-
-namespace {
 
 // Walks the closed trail that leaves `start` by `port`, following a pairing (what arrives on p leaves by partner[p]).
 torus_cycle walk_pairing(const torus& network, const std::vector<std::uint32_t>& partner, pu_index start, std::uint32_t port) {
@@ -1833,8 +1888,9 @@ routing_table greedy_cycle_routing(const cycle_system& system, supply_policy pol
   for (pu_index v = 0; v < P; ++v)
     for (std::uint32_t c = 0; c < cycles; ++c)
       if (!on(v, c) && supplied[v * cycles + c] == 0)  // one stream still delivers every packet (slowly); none does not
-        throw std::invalid_argument("cycle routing on " + net.name() + ": PU " + std::to_string(v) + " (off cycle " + std::to_string(c) +
-                                    ") cannot be supplied with that cycle's packets over free links");
+        throw std::invalid_argument("cycle routing on " + net.name() + ": the greedy supply found no free link to bring PU " + std::to_string(v) +
+                                    " (off cycle " + std::to_string(c) +
+                                    ") that cycle's packets (a limit of the greedy, not a proof that none exists: the SAT supply, smt/torus_supply, may find one)");
   estimate = {0, 0};
   if (whole_supply)
     for (pu_index v = 0; v < P; ++v) {

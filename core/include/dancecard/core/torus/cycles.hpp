@@ -39,7 +39,8 @@ struct cycle_system {
 /// (2) n_1 mod d = 0, (3) n_d >= d; and the cycles must come out edge-disjoint — Section 4.3.3 argues they always do,
 /// but with the printed lap rule they are only where n_1 = d or n_1 divides n_2, …, n_{d−2} (always for d <= 3;
 /// derived for d = 4, checked by sweep for d = 4, 5: docs/torus.md, theorem-book row torus.lap_rule). A shared link
-/// is refused the same way, naming the cycles and the link (e.g. 8 × 4 × 8 × 4). A cycle may pass a PU twice
+/// is refused the same way, naming the cycles and the link (e.g. 8 × 4 × 8 × 4). Either refusal names an order of the
+/// same sizes that works where there is one (zigzag_axis_order; 8 × 4 × 8 × 4 → 4 × 8 × 8 × 4). A cycle may pass a PU twice
 /// (a closed trail; 4-D and 5-D with n_1 = d, e.g. the paper's own 4 × 5 × 2 × n_4).
 cycle_system zigzag_cycles(const torus& network);
 /// The lap rule as printed, without the edge-disjointness check (for studying where it fails: check_cycle_system
@@ -48,6 +49,14 @@ cycle_system zigzag_trails(const torus& network);
 /// Which of zigzag_trails' requirements (d >= 2 and conditions (1)-(3)) the torus fails, named as the error names it;
 /// "" when all hold (the torus is admissible; its trails may still share links, see zigzag_cycles).
 std::string zigzag_condition_failure(const torus& network);
+
+/// The sizes of the torus in an order for which zigzag_cycles succeeds, if one exists: conditions (1)-(3) hold and the
+/// trails come out edge-disjoint (each candidate built and mapped by map_cycle_links, not assumed; only orders with
+/// n_1 = d or n_1 dividing n_2, …, n_{d−2} are built, since the others share a link up to d = 5 — docs/torus.md).
+/// Preferred: cycles rather than closed trails (no PU passed twice by one cycle: the supply of the off-cycle PUs is
+/// easier), then the largest n_d (Theorem 7's bound (1 + d/n_d)·P/(2d) + 2 falls as n_d grows — the paper's advice
+/// after Theorem 7), then the lexicographically least order. The order as given counts too. require: d <= 8.
+std::optional<std::vector<std::uint32_t>> zigzag_axis_order(const torus& network);
 
 /// The links a cycle system runs over. A cycle uses each of its links both ways (gossip sends both directions), so
 /// a link belongs to a cycle at both ends: owner[pu · ports + p] is the cycle that runs over the link leaving pu by
@@ -166,7 +175,8 @@ std::string_view to_string(supply_policy policy);
 /// completing last, for every PU that receives them (its own and the relays'; never making the latest completion
 /// later), and returns the one with the fewest one-direction supplies, then the soonest completion of its streams as
 /// modelled (which is what the simulator counts). Throws std::invalid_argument naming a PU and
-/// cycle that cannot be supplied at all, or a PU on no cycle (one packet).
+/// cycle the greedy leaves without a stream (a limit of the greedy: the SAT supply may still find one, e.g. on
+/// 4 × 3 × 2 × 8), cycles that share a link (map_cycle_links), or a PU on no cycle (one packet).
 routing_table cycle_routing(const cycle_system& system, supply_policy policy, bool one_packet = true);
 
 /// Supply of an OOC PU by two on-cycle PUs A and B on a cycle of `length` PUs, B `gap` positions after A. A stream
