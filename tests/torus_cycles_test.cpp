@@ -204,6 +204,61 @@ TEST(torus_zigzag, refusals_name_an_order_of_the_sizes_that_works) {
   }
 }
 
+// Theorem 7's bound (1 + d/n_d) · P/(2d) + 2, from the sizes alone (not from the cycles' lengths), rounded up.
+std::uint64_t theorem_7_steps(const torus& t) {
+  const std::uint64_t d = t.dimension(), P = t.size(), nd = t.dims().back();
+  return ((nd + d) * P + 2 * d * nd - 1) / (2 * d * nd) + 2;
+}
+
+TEST(torus_matched_supply, meets_theorem_7_on_the_zigzag_cycles) {
+  // The greedy supply needed 101, 144, 192 and 192 steps on the last four (docs/torus.md); SAT found 73, 97, 121, 129.
+  for (const char* dims : {"4x4x4x4", "4x2x4x5", "4x2x4x6", "4x4x4x5", "4x4x4x8", "4x6x4x6", "4x4x4x12"}) {
+    const torus t = torus::parse(dims);
+    const cycle_system system = zigzag_cycles(t);
+    std::pair<std::uint64_t, std::uint64_t> estimate;
+    const std::optional<routing_table> table = matched_cycle_routing(system, &estimate);
+    ASSERT_TRUE(table.has_value()) << dims;
+    const gossip_report run = simulate_gossip(*table);
+    ASSERT_TRUE(run.holds()) << dims << ": " << describe(run);
+    EXPECT_LE(run.steps, theorem_7_steps(t)) << dims;
+    EXPECT_LE(run.steps, estimate.second) << dims;  // the estimate is the latest matched slot: an upper bound
+    EXPECT_EQ(estimate.first, 0u) << dims;          // every pair gets both directions
+    const supply_report supply = check_supply(*table, system);
+    EXPECT_TRUE(supply.holds()) << dims << ": " << describe(supply);
+    EXPECT_LE(supply.max_delay, 2u) << dims;
+    // cycle_routing's scheduled policy takes it (or something at least as good)
+    EXPECT_LE(simulate_gossip(cycle_routing(system, supply_policy::scheduled)).steps, run.steps) << dims;
+  }
+  // Exact on these two: ⌊m/2⌋ + 2, m = (1 + d/n_d) · P/d the cycles' length (a relayed pair's farthest position).
+  EXPECT_EQ(simulate_gossip(*matched_cycle_routing(zigzag_cycles(torus::parse("4x4x4x8")))).steps, 98u);
+  EXPECT_EQ(simulate_gossip(*matched_cycle_routing(zigzag_cycles(torus::parse("4x4x4x5")))).steps, 74u);
+}
+
+TEST(torus_matched_supply, within_half_a_cycle_plus_two_in_2d_and_3d) {
+  for (const char* dims : {"6x8", "12x16", "4x10", "6x6x4", "3x6x5", "3x3x4", "6x12x5"}) {
+    const cycle_system system = zigzag_cycles(torus::parse(dims));
+    std::uint64_t longest = 0;
+    for (const torus_cycle& cy : system.cycles) longest = std::max<std::uint64_t>(longest, cy.length());
+    const std::optional<routing_table> table = matched_cycle_routing(system);
+    ASSERT_TRUE(table.has_value()) << dims;
+    const gossip_report run = simulate_gossip(*table);
+    ASSERT_TRUE(run.holds()) << dims << ": " << describe(run);
+    EXPECT_LE(run.steps, longest / 2 + 2) << dims;
+  }
+}
+
+TEST(torus_matched_supply, declines_closed_trails_and_refuses_shared_links) {
+  // The paper's 4 × 5 × 2 × n4: its zigzags pass PUs twice, outside the argument.
+  EXPECT_FALSE(matched_cycle_routing(zigzag_cycles(torus::parse("4x5x2x4"))).has_value());
+  EXPECT_THROW(matched_cycle_routing(zigzag_trails(torus::parse("8x4x8x4"))), std::invalid_argument);
+  // Hamiltonian cycles: every PU is on every cycle, nothing to supply; the table is the cycles' own.
+  const cycle_system both = hamiltonian_2d_cycles(torus::parse("6x8"));
+  const std::optional<routing_table> table = matched_cycle_routing(both);
+  ASSERT_TRUE(table.has_value());
+  EXPECT_TRUE(table->switches.empty());
+  EXPECT_EQ(simulate_gossip(*table).steps, 24u);  // ⌊48/2⌋: half a cycle
+}
+
 TEST(torus_zigzag, printed_lap_rule_shares_links_where_n1_exceeds_d) {
   // The raw trails: the checker finds the shared link that zigzag_cycles refuses.
   for (const char* dims : {"8x4x8x4", "12x2x4x4", "8x3x2x4", "10x6x2x2x5"}) {

@@ -1430,6 +1430,7 @@ struct placement {
   std::uint64_t position = 0;
 };
 
+constexpr std::uint64_t matched_work_limit = std::uint64_t{1} << 24;  // P · (longest cycle) for the matched supply above whole_supply_limit
 constexpr pu_index whole_supply_limit = 4096;  // PUs: up to here the greedy scores a stream by every packet's arrival
 
 // Whether a stream runs direction `dir` in some step from 2 to `until` (step 1 delivers the supplier's own packet).
@@ -1918,9 +1919,24 @@ routing_table cycle_routing(const cycle_system& system, supply_policy policy, bo
   // were tuned for another PU). So where the streams' delivery is estimated (up to whole_supply_limit PUs, one packet
   // per PU) every such greedy table is built, and the one kept that leaves the fewest (PU, cycle) pairs with one
   // direction only, then has the soonest estimated completion (the requested policy, scored by completion, on a tie).
+  // With scheduled switching the matched supply (matched_supply.cpp) guarantees max_c ⌊m_c/2⌋ + 2 steps where it
+  // applies (simple cycles, two sources for every pair); its work grows as P · m, so above whole_supply_limit PUs it is
+  // built only up to matched_work_limit, and then taken without building the greedy (which has no estimate there).
+  std::optional<routing_table> matched;
+  std::pair<std::uint64_t, std::uint64_t> matched_estimate;
+  if (policy == supply_policy::scheduled && one_packet) {
+    std::uint64_t longest = 0;
+    for (const torus_cycle& cy : system.cycles) longest = std::max<std::uint64_t>(longest, cy.length());
+    const bool small = system.network.size() <= whole_supply_limit;
+    if (small || static_cast<std::uint64_t>(system.network.size()) * longest <= matched_work_limit) {
+      matched = matched_cycle_routing(system, &matched_estimate);
+      if (matched && !small) return std::move(*matched);
+    }
+  }
   std::pair<std::uint64_t, std::uint64_t> best_estimate;
   routing_table best = greedy_cycle_routing(system, policy, one_packet, false, best_estimate);
   if (!one_packet || system.network.size() > whole_supply_limit) return best;  // no estimate to compare
+  if (matched && matched_estimate < best_estimate) best = std::move(*matched), best_estimate = matched_estimate;
   std::vector<supply_policy> policies{policy};
   if (policy == supply_policy::scheduled) policies = {policy, supply_policy::one_switch, supply_policy::time_independent};
   if (policy == supply_policy::one_switch) policies = {policy, supply_policy::time_independent};

@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "dancecard/core/torus/torus.hpp"
@@ -178,6 +179,19 @@ std::string_view to_string(supply_policy policy);
 /// cycle the greedy leaves without a stream (a limit of the greedy: the SAT supply may still find one, e.g. on
 /// 4 × 3 × 2 × 8), cycles that share a link (map_cycle_links), or a PU on no cycle (one packet).
 routing_table cycle_routing(const cycle_system& system, supply_policy policy, bool one_packet = true);
+/// The matched supply (core/src/torus/matched_supply.cpp, where the argument is written out): one packet per PU,
+/// scheduled switching. Every (PU, cycle) pair with the PU off the cycle gets two sources over free links — an adjacent
+/// PU on the cycle (direct) or an adjacent PU whose own pair is direct (relay) — allocated per PU, exhaustively, to a
+/// fixed point; then each supplying link forwards, step by step, what a perfect matching of the cycle's positions to
+/// (source, step) slots gives it (one exists by Hall's condition: every position has one slot per source, every slot
+/// offers at most two positions). Gossip then completes within max_c ⌊m_c/2⌋ + 2 steps — Theorem 7's bound on the
+/// zigzag cycles — and within ⌊m/2⌋ + 1 where every pair is direct. std::nullopt where it does not apply: a cycle
+/// passes a PU twice (closed trails), a PU lies on no cycle, or some pair cannot get two sources. `estimate`, when
+/// given: the pairs whose matched slots all run one way, and the latest step a matched slot uses (every packet is
+/// then everywhere: the PUs on a cycle have its packets after ⌊m_c/2⌋ steps). Throws std::invalid_argument when the
+/// cycles share a link.
+std::optional<routing_table> matched_cycle_routing(const cycle_system& system, std::pair<std::uint64_t, std::uint64_t>* estimate = nullptr);
+
 
 /// Supply of an OOC PU by two on-cycle PUs A and B on a cycle of `length` PUs, B `gap` positions after A. A stream
 /// delivers the supplier's own packet in step 1 and from step t >= 2 the packet of the PU t − 1 positions away in its

@@ -1,0 +1,294 @@
+// The matched supply (matched_cycle_routing in cycles.hpp): every PU off a cycle gets that cycle's packets from two
+// sources over free links, each source an adjacent PU on the cycle (direct, delay 1) or an adjacent PU that gets the
+// cycle directly (relay, delay 2), and the supplying links switch streams step by step as a perfect matching of the
+// cycle's positions to (source, step) slots asks.
+//
+// Why a perfect matching exists. Number the positions of cycle c (length m) 0 … m − 1. A direct source u at position
+// i holds, after step s, the packets of positions i − s (forward stream) and i + s (backward stream); the link u → v
+// can bring v one of them in step s + 1 (s = 0: u's own packet). So every position has exactly one earliest slot per
+// source (step = its cycle distance from u, + 1), and every slot offers at most two positions (i ± s). A relay x that
+// gets the cycle from two direct sources by such a matching receives every position exactly once among its matched
+// slots, at most two per step; the link x → v can bring v one of the positions x received in step τ, in step τ + 1.
+// So, for v with two sources, the bipartite graph positions × slots has every position of degree exactly 2 (one slot
+// per source) and every slot of degree at most 2. For any set S of positions, the 2|S| edges leaving S end in slots
+// of degree <= 2, so S has at least |S| neighbours: Hall's condition holds and every position can be given a slot
+// of its own. The latest slot used is step ⌊m/2⌋ + 1 for direct sources and ⌊m/2⌋ + 2 for relays, and a PU on the
+// cycle has its packets after ⌊m/2⌋ steps: gossip completes within max_c ⌊m_c/2⌋ + 2 steps, Theorem 7's
+// (1 + d/n_d)·P/(2d) + 2 on the zigzag cycles (all of length (1 + d/n_d)·P/d), whenever every (PU, cycle) pair gets
+// two sources. Whether they do is a question of allocating each PU's free in-links; with 2d ports, cycles using two
+// of them at every PU they pass and d − k cycles to get at a PU on k of them, the 2d − 2k free links are exactly
+// enough on simple zigzag cycles, so the allocation below is exhaustive per PU and iterates to a fixed point over
+// which pairs count as direct (a relay needs its source pair direct).
+#include "dancecard/core/torus/cycles.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace dancecard {
+namespace {
+
+constexpr std::uint32_t none = std::numeric_limits<std::uint32_t>::max();
+
+// A perfect matching of `points` points, each offered exactly two slots (slot_of[y][0] != slot_of[y][1]), to slots
+// offered to at most two points each. Degree-1 vertices are matched first (a point with one slot left must take it;
+// a slot offered to one point left can take it without loss: swap it into any perfect matching); what remains has
+// every vertex of degree 2 — even cycles — where any choice extends. Empty when some point is left without a slot
+// (cannot happen under the degree bounds, by Hall's condition; checked anyway).
+std::vector<std::uint32_t> match_two_slots(const std::vector<std::array<std::uint32_t, 2>>& slot_of, std::uint32_t slots) {
+  const auto points = static_cast<std::uint32_t>(slot_of.size());
+  std::vector<std::array<std::uint32_t, 2>> offered(slots, {none, none});
+  for (std::uint32_t y = 0; y < points; ++y)
+    for (std::uint32_t k = 0; k < 2; ++k) {
+      std::array<std::uint32_t, 2>& o = offered[slot_of[y][k]];
+      if (o[0] == none) o[0] = y;
+      else if (o[1] == none) o[1] = y;
+      else return {};  // a slot offered to three points: outside the argument
+    }
+  std::vector<std::uint32_t> slot(points, none);
+  std::vector<char> used(slots, 0);
+  std::vector<std::uint32_t> forced_points, leaf_slots;
+  auto left_of = [&](std::uint32_t y) {  // slots still open to point y
+    return static_cast<std::uint32_t>(!used[slot_of[y][0]]) + static_cast<std::uint32_t>(!used[slot_of[y][1]]);
+  };
+  auto open_points = [&](std::uint32_t s) {  // unmatched points still offered slot s
+    std::uint32_t n = 0;
+    for (std::uint32_t y : offered[s]) n += y != none && slot[y] == none;
+    return n;
+  };
+  bool failed = false;
+  auto take = [&](std::uint32_t y, std::uint32_t s) {
+    slot[y] = s;
+    used[s] = 1;
+    for (std::uint32_t z : offered[s])  // the other point of s loses it
+      if (z != none && slot[z] == none) {
+        const std::uint32_t left = left_of(z);
+        if (left == 0) failed = true;
+        if (left == 1) forced_points.push_back(z);
+      }
+    for (std::uint32_t t : slot_of[y])  // y's other slot loses y
+      if (!used[t] && open_points(t) == 1) leaf_slots.push_back(t);
+  };
+  for (std::uint32_t s = 0; s < slots; ++s)
+    if (open_points(s) == 1) leaf_slots.push_back(s);
+  std::uint32_t next = 0;  // the next point to start a cycle from
+  while (!failed) {
+    if (!forced_points.empty()) {
+      const std::uint32_t y = forced_points.back();
+      forced_points.pop_back();
+      if (slot[y] != none) continue;
+      take(y, !used[slot_of[y][0]] ? slot_of[y][0] : slot_of[y][1]);
+    } else if (!leaf_slots.empty()) {
+      const std::uint32_t s = leaf_slots.back();
+      leaf_slots.pop_back();
+      if (used[s] || open_points(s) != 1) continue;
+      take(offered[s][offered[s][0] != none && slot[offered[s][0]] == none ? 0 : 1], s);
+    } else {
+      while (next < points && slot[next] != none) ++next;
+      if (next == points) break;
+      if (left_of(next) == 0) return {};
+      take(next, !used[slot_of[next][0]] ? slot_of[next][0] : slot_of[next][1]);
+    }
+  }
+  if (failed) return {};
+  return slot;
+}
+
+}  // namespace
+
+std::optional<routing_table> matched_cycle_routing(const cycle_system& system, std::pair<std::uint64_t, std::uint64_t>* estimate) {
+  const torus& net = system.network;
+  const pu_index P = net.size();
+  const std::uint32_t ports = net.ports();
+  const auto C = static_cast<std::uint32_t>(system.cycles.size());
+  if (C == 0 || C > 64) return std::nullopt;
+  const cycle_links links = map_cycle_links(system);
+  if (links.shared)
+    throw std::invalid_argument("matched supply: the cycles share the link leaving PU " + std::to_string(links.shared->pu) + " by port " +
+                                std::to_string(links.shared->port));
+  // where[v · C + c]: v's position on cycle c, or none; a closed trail (a PU passed twice) is outside the argument
+  std::vector<std::uint32_t> where(static_cast<std::size_t>(P) * C, none);
+  std::vector<std::uint64_t> on(P, 0);
+  for (std::uint32_t c = 0; c < C; ++c) {
+    const torus_cycle& cy = system.cycles[c];
+    if (cy.length() < 2 || cy.length() >= none) return std::nullopt;
+    for (std::size_t i = 0; i < cy.length(); ++i) {
+      std::uint32_t& w = where[static_cast<std::size_t>(cy.pus[i]) * C + c];
+      if (w != none) return std::nullopt;
+      w = static_cast<std::uint32_t>(i);
+      on[cy.pus[i]] |= std::uint64_t{1} << c;
+    }
+  }
+  for (pu_index v = 0; v < P; ++v)
+    if (on[v] == 0) return std::nullopt;  // its packet never leaves
+  auto is_on = [&](pu_index v, std::uint32_t c) { return (on[v] >> c & 1) != 0; };
+
+  // Allocation: source[(v · C + c) · 2 + k] = the in-port of v bringing cycle c (k = 0, 1), for every c v is off.
+  // direct[v · C + c]: both sources of the pair are on the cycle; a relay needs its own pair direct.
+  std::vector<std::uint32_t> source(static_cast<std::size_t>(P) * C * 2, none);
+  std::vector<char> direct(static_cast<std::size_t>(P) * C, 0);
+  for (pu_index v = 0; v < P; ++v)
+    for (std::uint32_t c = 0; c < C; ++c) {
+      if (is_on(v, c)) continue;
+      std::uint32_t n = 0;
+      for (std::uint32_t p = 0; p < ports; ++p) n += !links.used(v, p) && is_on(net.neighbor(v, p), c);
+      direct[static_cast<std::size_t>(v) * C + c] = n >= 2;
+    }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (pu_index v = 0; v < P; ++v) {
+      std::vector<std::uint32_t> need, free_ports;
+      for (std::uint32_t c = 0; c < C; ++c)
+        if (!is_on(v, c)) need.push_back(c);
+      if (need.empty()) continue;
+      std::stable_sort(need.begin(), need.end(), [&](std::uint32_t a, std::uint32_t b) { return direct[v * C + a] > direct[v * C + b]; });
+      for (std::uint32_t p = 0; p < ports; ++p)
+        if (!links.used(v, p)) free_ports.push_back(p);
+      // kind of port p for cycle c: 2 on the cycle, 1 relay (its pair direct), 0 not a source
+      auto kind = [&](std::uint32_t p, std::uint32_t c) {
+        const pu_index x = net.neighbor(v, p);
+        return is_on(x, c) ? 2 : direct[static_cast<std::size_t>(x) * C + c] ? 1 : 0;
+      };
+      std::vector<char> taken(ports, 0);
+      std::vector<std::array<std::uint32_t, 2>> choice(need.size());
+      bool strict = true;  // first: every pair counted direct keeps two sources on the cycle
+      std::function<bool(std::size_t)> place = [&](std::size_t k) {
+        if (k == need.size()) return true;
+        const std::uint32_t c = need[k];
+        for (int want = 4; want >= 0; --want)  // source pairs by kind sum: direct + direct first
+          for (std::size_t a = 0; a < free_ports.size(); ++a)
+            for (std::size_t b = a + 1; b < free_ports.size(); ++b) {
+              const std::uint32_t p = free_ports[a], q = free_ports[b];
+              if (taken[p] || taken[q]) continue;
+              const int kp = kind(p, c), kq = kind(q, c);
+              if (kp == 0 || kq == 0 || kp + kq != want) continue;
+              if (strict && direct[static_cast<std::size_t>(v) * C + c] && want != 4) continue;
+              taken[p] = taken[q] = 1;
+              choice[k] = {p, q};
+              if (place(k + 1)) return true;
+              taken[p] = taken[q] = 0;
+            }
+        return false;
+      };
+      if (!place(0)) {
+        strict = false;
+        std::fill(taken.begin(), taken.end(), 0);
+        if (!place(0)) return std::nullopt;  // some pair gets fewer than two sources
+      }
+      for (std::size_t k = 0; k < need.size(); ++k) {
+        const std::size_t pair = static_cast<std::size_t>(v) * C + need[k];
+        source[pair * 2] = choice[k][0];
+        source[pair * 2 + 1] = choice[k][1];
+        const bool both = kind(choice[k][0], need[k]) == 2 && kind(choice[k][1], need[k]) == 2;
+        if (direct[pair] && !both) direct[pair] = 0, changed = true;
+      }
+    }
+  }
+
+  routing_table t{net, 1, std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, no_port),
+                  std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, no_packet), {}};
+  for (std::uint32_t c = 0; c < C; ++c) {  // the cycles: both directions through every PU on them
+    const torus_cycle& cy = system.cycles[c];
+    const std::size_t m = cy.length();
+    for (std::size_t i = 0; i < m; ++i) {
+      const std::uint32_t out = cy.ports[i], back = torus::opposite(cy.ports[(i + m - 1) % m]);
+      t.forward_at(cy.pus[i], out) = back;
+      t.forward_at(cy.pus[i], back) = out;
+      t.inject_at(cy.pus[i], out) = t.inject_at(cy.pus[i], back) = 0;
+    }
+  }
+  // plan[out-link]: (step, in-port) the supplying out-link must forward at that step (steps >= 2)
+  std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> plan(static_cast<std::size_t>(P) * ports);
+  // arrival[v · C + c] for a direct pair some relay uses: per position, the step it reaches v and the in-port
+  std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> arrival(static_cast<std::size_t>(P) * C);
+  std::vector<char> relayed(static_cast<std::size_t>(P) * C, 0);
+  for (pu_index v = 0; v < P; ++v)
+    for (std::uint32_t c = 0; c < C; ++c)
+      if (!is_on(v, c))
+        for (std::uint32_t k = 0; k < 2; ++k) {
+          const pu_index x = net.neighbor(v, source[(static_cast<std::size_t>(v) * C + c) * 2 + k]);
+          if (!is_on(x, c)) relayed[static_cast<std::size_t>(x) * C + c] = 1;
+        }
+  std::uint64_t latest = 0, one_way = 0;
+  for (std::uint32_t c = 0; c < C; ++c) latest = std::max<std::uint64_t>(latest, system.cycles[c].length() / 2);
+  // Direct pairs first (relays read their arrivals), then the rest.
+  for (int round = 0; round < 2; ++round)
+    for (pu_index v = 0; v < P; ++v)
+      for (std::uint32_t c = 0; c < C; ++c) {
+        const std::size_t pair = static_cast<std::size_t>(v) * C + c;
+        if (is_on(v, c) || (direct[pair] != 0) != (round == 0)) continue;
+        const torus_cycle& cy = system.cycles[c];
+        const auto m = static_cast<std::uint32_t>(cy.length());
+        const std::uint32_t horizon = m / 2 + 3;  // steps 0 … m/2 + 2 per source
+        std::vector<std::array<std::uint32_t, 2>> slot_of(m);
+        // what a slot brings: per source and step, the position → (in-port at the source, +1 forward / −1 backward)
+        std::array<pu_index, 2> from{};
+        std::array<std::uint32_t, 2> out_port{};
+        std::vector<std::uint32_t> via(2 * static_cast<std::size_t>(m), none);  // [k · m + y]: the source's in-port bringing y
+        std::vector<signed char> way(2 * static_cast<std::size_t>(m), 0);
+        for (std::uint32_t k = 0; k < 2; ++k) {
+          const std::uint32_t p = source[pair * 2 + k];
+          from[k] = net.neighbor(v, p);
+          out_port[k] = torus::opposite(p);
+          if (is_on(from[k], c)) {
+            const std::uint32_t i = where[static_cast<std::size_t>(from[k]) * C + c];
+            const std::uint32_t pred_port = torus::opposite(cy.ports[(i + m - 1) % m]), succ_port = cy.ports[i];
+            for (std::uint32_t y = 0; y < m; ++y) {
+              const std::uint32_t behind = (i + m - y) % m, ahead = (y + m - i) % m;  // forward and backward distances
+              const bool forward = behind <= ahead;
+              const std::uint32_t s = forward ? behind : ahead;
+              slot_of[y][k] = k * horizon + s + 1;  // arrives at v in step s + 1
+              via[k * m + y] = s == 0 ? none : forward ? pred_port : succ_port;
+              way[k * m + y] = static_cast<signed char>(forward ? 1 : -1);
+            }
+          } else {  // a relay: one step after the position reached the relay
+            const std::vector<std::pair<std::uint32_t, std::uint32_t>>& got = arrival[static_cast<std::size_t>(from[k]) * C + c];
+            if (got.size() != m) throw std::logic_error("matched supply: a relay's source pair has no arrivals");
+            for (std::uint32_t y = 0; y < m; ++y) {
+              slot_of[y][k] = k * horizon + got[y].first + 1;
+              via[k * m + y] = got[y].second & 0x7fffffffu;
+              way[k * m + y] = static_cast<signed char>(got[y].second >> 31 ? -1 : 1);
+            }
+          }
+        }
+        const std::vector<std::uint32_t> slot = match_two_slots(slot_of, 2 * horizon);
+        if (slot.size() != m) throw std::logic_error("matched supply: no perfect matching for PU " + std::to_string(v) + " and cycle " + std::to_string(c));
+        bool up = false, down = false;
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> mine;
+        if (relayed[pair]) mine.resize(m);
+        for (std::uint32_t y = 0; y < m; ++y) {
+          const std::uint32_t k = slot[y] / horizon, step = slot[y] % horizon;
+          latest = std::max<std::uint64_t>(latest, step);
+          (way[k * m + y] > 0 ? up : down) = true;
+          const std::uint32_t in = via[k * m + y];
+          if (step == 1) t.inject_at(from[k], out_port[k]) = 0;  // the source's own packet
+          else plan[static_cast<std::size_t>(from[k]) * ports + out_port[k]].emplace_back(step, in);
+          if (relayed[pair]) mine[y] = {step, source[pair * 2 + k] | (way[k * m + y] < 0 ? 0x80000000u : 0u)};  // v's in-port, and the way
+        }
+        one_way += !(up && down);
+        if (relayed[pair]) arrival[pair] = std::move(mine);
+      }
+  // The supplying links: the in-port of their first planned step from step 2 on, a switch wherever it changes.
+  for (pu_index x = 0; x < P; ++x)
+    for (std::uint32_t o = 0; o < ports; ++o) {
+      std::vector<std::pair<std::uint32_t, std::uint32_t>>& steps = plan[static_cast<std::size_t>(x) * ports + o];
+      if (steps.empty()) continue;
+      std::sort(steps.begin(), steps.end());
+      for (std::size_t k = 1; k < steps.size(); ++k)
+        if (steps[k].first == steps[k - 1].first) throw std::logic_error("matched supply: two positions in one slot");
+      t.inject_at(x, o) = 0;
+      t.forward_at(x, o) = steps.front().second;
+      for (std::size_t k = 1; k < steps.size(); ++k)
+        if (steps[k].second != steps[k - 1].second) t.switches.push_back(port_switch{x, o, steps[k].first, steps[k].second});
+    }
+  if (estimate) *estimate = {one_way, latest};
+  return t;
+}
+
+}  // namespace dancecard
