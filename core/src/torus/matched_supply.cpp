@@ -271,6 +271,18 @@ std::optional<routing_table> matched_cycle_routing(const cycle_system& system, s
           else plan[static_cast<std::size_t>(from[k]) * ports + out_port[k]].emplace_back(step, in);
           if (relayed[pair]) mine[y] = {step, source[pair * 2 + k] | (way[k * m + y] < 0 ? 0x80000000u : 0u)};  // v's in-port, and the way
         }
+        if (!(up && down)) {  // every matched slot runs one way: an unused slot that offers the other way forwards it
+          std::vector<char> taken(2 * static_cast<std::size_t>(horizon), 0);
+          for (std::uint32_t y = 0; y < m; ++y) taken[slot[y]] = 1;
+          const signed char missing = up ? -1 : 1;
+          for (std::uint32_t k = 0; k < 2 && !(up && down); ++k)
+            for (std::uint32_t y = 0; y < m && !(up && down); ++y) {
+              const std::uint32_t sl = slot_of[y][k];
+              if (taken[sl] || sl % horizon < 2 || way[k * m + y] != missing) continue;
+              plan[static_cast<std::size_t>(from[k]) * ports + out_port[k]].emplace_back(sl % horizon, via[k * m + y]);
+              up = down = true;  // a duplicate of y, the other way
+            }
+        }
         one_way += !(up && down);
         if (relayed[pair]) arrival[pair] = std::move(mine);
       }
