@@ -229,9 +229,12 @@ TEST(torus_matched_supply, meets_theorem_7_on_the_zigzag_cycles) {
     // cycle_routing's scheduled policy takes it (or something at least as good)
     EXPECT_LE(simulate_gossip(cycle_routing(system, supply_policy::scheduled)).steps, run.steps) << dims;
   }
-  // Exact on these two: ⌊m/2⌋ + 2, m = (1 + d/n_d) · P/d the cycles' length (a relayed pair's farthest position).
-  EXPECT_EQ(simulate_gossip(*matched_cycle_routing(zigzag_cycles(torus::parse("4x4x4x8")))).steps, 98u);
-  EXPECT_EQ(simulate_gossip(*matched_cycle_routing(zigzag_cycles(torus::parse("4x4x4x5")))).steps, 74u);
+  // Exact: with the bottleneck (direct pairs within ⌊m/2⌋ where they can, so relays within ⌊m/2⌋ + 1), one below
+  // the bound: ⌊m/2⌋ + 1 = 97 on 4 × 4 × 4 × 8 (m = 192) — what SAT's supply finds, one step less unsat in its class
+  // (where a relay forwards one fixed in-link); 72 = ⌊m/2⌋ on 4 × 4 × 4 × 5 (m = 144), below SAT's 73: the relays
+  // here switch between their two sources, outside SAT's class, and some packets arrive sooner by other cycles.
+  EXPECT_EQ(simulate_gossip(*matched_cycle_routing(zigzag_cycles(torus::parse("4x4x4x8")))).steps, 97u);
+  EXPECT_EQ(simulate_gossip(*matched_cycle_routing(zigzag_cycles(torus::parse("4x4x4x5")))).steps, 72u);
 }
 
 TEST(torus_matched_supply, within_half_a_cycle_plus_two_in_2d_and_3d) {

@@ -39,9 +39,11 @@ constexpr std::uint32_t none = std::numeric_limits<std::uint32_t>::max();
 // A perfect matching of `points` points, each offered exactly two slots (slot_of[y][0] != slot_of[y][1]), to slots
 // offered to at most two points each. Degree-1 vertices are matched first (a point with one slot left must take it;
 // a slot offered to one point left can take it without loss: swap it into any perfect matching); what remains has
-// every vertex of degree 2 — even cycles — where any choice extends. Empty when some point is left without a slot
-// (cannot happen under the degree bounds, by Hall's condition; checked anyway).
-std::vector<std::uint32_t> match_two_slots(const std::vector<std::array<std::uint32_t, 2>>& slot_of, std::uint32_t slots) {
+// every vertex of degree 2 — even cycles — where any choice extends. Slots s with s mod horizon > limit are closed
+// (a bottleneck: no step after limit). Empty when some point is left without a slot (with no slot closed this cannot
+// happen under the degree bounds, by Hall's condition; checked anyway).
+std::vector<std::uint32_t> match_two_slots(const std::vector<std::array<std::uint32_t, 2>>& slot_of, std::uint32_t slots, std::uint32_t horizon,
+                                           std::uint32_t limit) {
   const auto points = static_cast<std::uint32_t>(slot_of.size());
   std::vector<std::array<std::uint32_t, 2>> offered(slots, {none, none});
   for (std::uint32_t y = 0; y < points; ++y)
@@ -75,8 +77,13 @@ std::vector<std::uint32_t> match_two_slots(const std::vector<std::array<std::uin
     for (std::uint32_t t : slot_of[y])  // y's other slot loses y
       if (!used[t] && open_points(t) == 1) leaf_slots.push_back(t);
   };
+  for (std::uint32_t s = 0; s < slots; ++s) used[s] = s % horizon > limit;
+  for (std::uint32_t y = 0; y < points; ++y) {
+    if (left_of(y) == 0) return {};
+    if (left_of(y) == 1) forced_points.push_back(y);
+  }
   for (std::uint32_t s = 0; s < slots; ++s)
-    if (open_points(s) == 1) leaf_slots.push_back(s);
+    if (!used[s] && open_points(s) == 1) leaf_slots.push_back(s);
   std::uint32_t next = 0;  // the next point to start a cycle from
   while (!failed) {
     if (!forced_points.empty()) {
@@ -245,19 +252,23 @@ std::optional<routing_table> matched_cycle_routing(const cycle_system& system, s
               const std::uint32_t s = forward ? behind : ahead;
               slot_of[y][k] = k * horizon + s + 1;  // arrives at v in step s + 1
               via[k * m + y] = s == 0 ? none : forward ? pred_port : succ_port;
-              way[k * m + y] = static_cast<signed char>(forward ? 1 : -1);
+              way[k * m + y] = static_cast<signed char>(s == 0 ? 0 : forward ? 1 : -1);  // 0: the source's own packet, no stream
             }
           } else {  // a relay: one step after the position reached the relay
             const std::vector<std::pair<std::uint32_t, std::uint32_t>>& got = arrival[static_cast<std::size_t>(from[k]) * C + c];
             if (got.size() != m) throw std::logic_error("matched supply: a relay's source pair has no arrivals");
             for (std::uint32_t y = 0; y < m; ++y) {
               slot_of[y][k] = k * horizon + got[y].first + 1;
-              via[k * m + y] = got[y].second & 0x7fffffffu;
-              way[k * m + y] = static_cast<signed char>(got[y].second >> 31 ? -1 : 1);
+              via[k * m + y] = got[y].second & 0x3fffffffu;
+              way[k * m + y] = static_cast<signed char>(static_cast<int>(got[y].second >> 30) - 1);  // the relay's way
             }
           }
         }
-        const std::vector<std::uint32_t> slot = match_two_slots(slot_of, 2 * horizon);
+        // A direct pair first tries to bring everything within ⌊m/2⌋ steps, so that a relay of it brings everything
+        // within ⌊m/2⌋ + 1 (then the relayed pair's matching within ⌊m/2⌋ + 1 exists by the same Hall argument);
+        // failing that, the matching without a bottleneck, whose latest slot is ⌊m/2⌋ + 1 (direct) or + 2 (relayed).
+        std::vector<std::uint32_t> slot = match_two_slots(slot_of, 2 * horizon, horizon, m / 2 + (round == 0 ? 0 : 1));
+        if (slot.empty()) slot = match_two_slots(slot_of, 2 * horizon, horizon, horizon);
         if (slot.size() != m) throw std::logic_error("matched supply: no perfect matching for PU " + std::to_string(v) + " and cycle " + std::to_string(c));
         bool up = false, down = false;
         std::vector<std::pair<std::uint32_t, std::uint32_t>> mine;
@@ -265,11 +276,12 @@ std::optional<routing_table> matched_cycle_routing(const cycle_system& system, s
         for (std::uint32_t y = 0; y < m; ++y) {
           const std::uint32_t k = slot[y] / horizon, step = slot[y] % horizon;
           latest = std::max<std::uint64_t>(latest, step);
-          (way[k * m + y] > 0 ? up : down) = true;
+          if (way[k * m + y] != 0) (way[k * m + y] > 0 ? up : down) = true;
           const std::uint32_t in = via[k * m + y];
           if (step == 1) t.inject_at(from[k], out_port[k]) = 0;  // the source's own packet
           else plan[static_cast<std::size_t>(from[k]) * ports + out_port[k]].emplace_back(step, in);
-          if (relayed[pair]) mine[y] = {step, source[pair * 2 + k] | (way[k * m + y] < 0 ? 0x80000000u : 0u)};  // v's in-port, and the way
+          // v's in-port, and the way in the top two bits (0 backward, 1 none, 2 forward)
+          if (relayed[pair]) mine[y] = {step, source[pair * 2 + k] | static_cast<std::uint32_t>(way[k * m + y] + 1) << 30};
         }
         if (!(up && down)) {  // every matched slot runs one way: an unused slot that offers the other way forwards it
           std::vector<char> taken(2 * static_cast<std::size_t>(horizon), 0);
