@@ -18,7 +18,8 @@
 // two sources. Whether they do is a question of allocating each PU's free in-links; with 2d ports, cycles using two
 // of them at every PU they pass and d − k cycles to get at a PU on k of them, the 2d − 2k free links are exactly
 // enough on simple zigzag cycles, so the allocation below is exhaustive per PU and iterates to a fixed point over
-// which pairs count as direct (a relay needs its source pair direct).
+// which pairs count as direct (a relay needs its source pair direct). A bottleneck on the direct pairs' matchings
+// (no slot after step ⌊m/2⌋, where a matching allows it) lets the relays, and so every pair, finish by ⌊m/2⌋ + 1.
 #include "dancecard/core/torus/cycles.hpp"
 
 #include <algorithm>
