@@ -33,6 +33,16 @@ supply_policy parse_supply(const std::string& supply) {
   throw bad_input("--supply: expected time-independent, one-switch or scheduled, got '" + supply + "'");
 }
 
+// The paper's step bound for gossip with one packet per PU along its zigzag cycles, with switching: Theorem 5
+// (2-D: ⌈P/4⌉ + n1/2 + 1), Theorem 6 (3-D: ⌈P/6⌉ + n1 n2/2 + 1), Theorem 7 (d >= 4: ⌈(1 + d/n_d) P/(2d)⌉ + 2).
+std::pair<std::string, std::uint64_t> zigzag_theorem_bound(const torus& t) {
+  const std::uint64_t d = t.dimension(), P = t.size(), n1 = t.dims()[0];
+  if (d == 2) return {"Theorem 5's bound ceil(P/4) + n1/2 + 1", (P + 3) / 4 + n1 / 2 + 1};
+  if (d == 3) return {"Theorem 6's bound ceil(P/6) + n1 n2/2 + 1", (P + 5) / 6 + n1 * t.dims()[1] / 2 + 1};
+  const std::uint64_t nd = t.dims().back();
+  return {"Theorem 7's bound with switching ceil((1 + d/n_d) P/(2d)) + 2", ((nd + d) * P + 2 * d * nd - 1) / (2 * d * nd) + 2};
+}
+
 // The cycle system of an algorithm: hamiltonian (Section 3.1 in 2-D with both sizes even, else Section 3.4's product
 // construction for d = 1, 2, 3, 4, 6, 8 with square switches for 2-D factors not both even and Park's explicit construction for 3-D
 // cubes, and the layered construction for any other torus with an odd size, or every size even and no product: 3-D, 5-D, 7-D) or one-packet (Section 4's zigzag cycles).
@@ -378,6 +388,7 @@ void add_torus_commands(CLI::App& app, int& code) {
                        {"duplicate_receives", run.duplicate_receives},
                        {"time_dependent_optimum", optimum},
                        {"report", run.holds() ? "" : describe(run)}};
+      if (system && s->algo == "one-packet") j["theorem_bound"] = zigzag_theorem_bound(table.network).second;
       if (P <= 4096) j["completion_steps"] = run.completion;  // per PU: the step after which it held every packet
       if (cycles.holds()) j["cycles"] = cycles.undirected_cycles, j["hamiltonian"] = cycles.all_hamiltonian;
       if (system_check) {
@@ -404,6 +415,10 @@ void add_torus_commands(CLI::App& app, int& code) {
                   << (cycles.all_hamiltonian ? ", all Hamiltonian" : ", not all Hamiltonian") << "\n";
       } else {
         std::cout << "  forwarding rules are not a pure cycle structure (supply links share in-ports)\n";
+      }
+      if (system && s->algo == "one-packet") {
+        const auto [theorem, bound] = zigzag_theorem_bound(table.network);
+        std::cout << "  " << theorem << " = " << bound << " steps\n";
       }
       std::cout << "  time-dependent optimum with one packet per PU: ceil((P - 1)/" << table.network.ports() << ") = " << optimum << " steps\n";
       if (!run.holds()) std::cout << describe(run);

@@ -482,6 +482,12 @@ TEST(cli_torus, generate_simulate_and_bad_input) {
                                       "one step less: 50 steps: unsat");
     EXPECT_NE(certified.output.find("DRAT proof checked"), std::string::npos) << certified.output;
   }
+  // The matched supply, cycle_routing's scheduled policy on 4-D zigzag cycles: below Theorem 7's bound, printed beside it.
+  {
+    const auto matched = expect_run("simulate torus --dims 4x4x4x5 --algo one-packet", 0, "complete after 72 steps");
+    EXPECT_NE(matched.output.find("Theorem 7's bound with switching ceil((1 + d/n_d) P/(2d)) + 2 = 74 steps"), std::string::npos) << matched.output;
+    expect_run("simulate torus --dims 6x8 --algo one-packet --json", 0, "\"theorem_bound\": 16");
+  }
   // Closed trails (the printed lap rule on 4 x 3 x 2 x 4): Theorem 7's 26 steps, against 37 with the greedy supply.
   expect_run("simulate torus --dims 4x3x2x4 --algo one-packet --supply-search 60", 0, "complete after 24 steps");
   expect_run("simulate torus --dims 4x4 --algo hamiltonian --supply-search 10", 2, "for --algo one-packet or partial");
