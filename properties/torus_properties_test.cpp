@@ -178,6 +178,8 @@ RC_GTEST_PROP(torus_matched_supply, within_half_a_cycle_plus_two_on_random_zigza
   const std::uint64_t P = t.size(), m = system->cycles.front().length();
   RC_ASSERT(run.steps <= m / 2 + 2);
   RC_ASSERT(run.steps <= estimate.second);
+  RC_ASSERT(estimate.second <= m / 2 + 2);  // the latest matched slot
+  RC_TAG(estimate.second <= m / 2 + 1 ? "within m/2 + 1 (bottleneck held)" : "m/2 + 2");
   if (d >= 4) {
     const std::uint64_t nd = n.back();
     RC_ASSERT(run.steps <= ((nd + d) * P + 2 * d * nd - 1) / (2 * d * nd) + 2);
