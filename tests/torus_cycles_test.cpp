@@ -250,6 +250,24 @@ TEST(torus_matched_supply, within_half_a_cycle_plus_two_in_2d_and_3d) {
   }
 }
 
+TEST(torus_matched_supply, relays_of_relays_where_no_relay_of_a_direct_pair_is_free) {
+  // 5 × 3 × 2 × 5 × 5: every PU lies on two of the five cycles and has 6 free links for the other three; PU 0 has one
+  // neighbour on cycle 2, and no free neighbour whose own pair of cycle 2 is direct. So some pairs are served by
+  // relays of relayed pairs (level 3, delay 3), still within Theorem 7's bound.
+  const torus t = torus::parse("5x3x2x5x5");
+  const cycle_system system = zigzag_cycles(t);
+  std::pair<std::uint64_t, std::uint64_t> estimate;
+  const std::optional<routing_table> table = matched_cycle_routing(system, &estimate);
+  ASSERT_TRUE(table.has_value());
+  const gossip_report run = simulate_gossip(*table);
+  ASSERT_TRUE(run.holds()) << describe(run);
+  EXPECT_EQ(run.steps, 150u);
+  EXPECT_LE(run.steps, theorem_7_steps(t));
+  const supply_report supply = check_supply(*table, system);
+  EXPECT_TRUE(supply.holds()) << describe(supply);
+  EXPECT_EQ(supply.max_delay, 3u);
+}
+
 TEST(torus_matched_supply, declines_closed_trails_and_refuses_shared_links) {
   // The paper's 4 × 5 × 2 × n4: its zigzags pass PUs twice, outside the argument.
   EXPECT_FALSE(matched_cycle_routing(zigzag_cycles(torus::parse("4x5x2x4"))).has_value());

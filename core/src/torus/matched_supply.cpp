@@ -17,9 +17,11 @@
 // (1 + d/n_d)·P/(2d) + 2 on the zigzag cycles (all of length (1 + d/n_d)·P/d), whenever every (PU, cycle) pair gets
 // two sources. Whether they do is a question of allocating each PU's free in-links; with 2d ports, cycles using two
 // of them at every PU they pass and d − k cycles to get at a PU on k of them, the 2d − 2k free links are exactly
-// enough on simple zigzag cycles, so the allocation below is exhaustive per PU and iterates to a fixed point over
-// which pairs count as direct (a relay needs its source pair direct). A bottleneck on the direct pairs' matchings
-// (no slot after step ⌊m/2⌋, where a matching allows it) lets the relays, and so every pair, finish by ⌊m/2⌋ + 1.
+// enough on simple zigzag cycles, so the allocation below is exhaustive per PU and iterates until the pairs' levels
+// settle. Where a PU's free links leave a pair no relay of a direct pair (5-D tori such as 5 × 3 × 2 × 5 × 5), a relay
+// of a relayed pair serves it (level 3, one step later still). A bottleneck on the matchings (no slot after step
+// ⌊m/2⌋ + L − 1 at level L, where a matching allows it) lets the relays finish one step sooner: ⌊m/2⌋ + 1 in all
+// where relays of direct pairs suffice and every direct pair got its bottleneck.
 #include "dancecard/core/torus/cycles.hpp"
 
 #include <algorithm>
@@ -138,66 +140,74 @@ std::optional<routing_table> matched_cycle_routing(const cycle_system& system, s
   auto is_on = [&](pu_index v, std::uint32_t c) { return (on[v] >> c & 1) != 0; };
 
   // Allocation: source[(v · C + c) · 2 + k] = the in-port of v bringing cycle c (k = 0, 1), for every c v is off.
-  // direct[v · C + c]: both sources of the pair are on the cycle; a relay needs its own pair direct.
+  // level[v · C + c]: 1 when both sources are on the cycle, else 1 + the deepest level among its relays' source pairs
+  // (so a relay's pair is levelled lower than the pairs it serves, and relays form no cycle), at most `deepest`.
+  // Optimistic start — level 1 where two adjacent PUs on the cycle are over free links, unknown elsewhere — then per
+  // PU the assignment with the least deepest level, then the least sum, given the others' levels (exhaustive, at
+  // most max_nodes partial assignments), pass after pass until no level changes (at most max_passes).
+  constexpr std::uint32_t deepest = 3, max_passes = 64;
+  constexpr std::uint64_t max_nodes = 1u << 16;
   std::vector<std::uint32_t> source(static_cast<std::size_t>(P) * C * 2, none);
-  std::vector<char> direct(static_cast<std::size_t>(P) * C, 0);
+  std::vector<std::uint32_t> level(static_cast<std::size_t>(P) * C, none);
   for (pu_index v = 0; v < P; ++v)
     for (std::uint32_t c = 0; c < C; ++c) {
       if (is_on(v, c)) continue;
       std::uint32_t n = 0;
       for (std::uint32_t p = 0; p < ports; ++p) n += !links.used(v, p) && is_on(net.neighbor(v, p), c);
-      direct[static_cast<std::size_t>(v) * C + c] = n >= 2;
+      if (n >= 2) level[static_cast<std::size_t>(v) * C + c] = 1;
     }
-  for (bool changed = true; changed;) {
-    changed = false;
+  bool stable = false;
+  for (std::uint32_t pass = 0; pass < max_passes && !stable; ++pass) {
+    stable = true;
     for (pu_index v = 0; v < P; ++v) {
       std::vector<std::uint32_t> need, free_ports;
       for (std::uint32_t c = 0; c < C; ++c)
         if (!is_on(v, c)) need.push_back(c);
       if (need.empty()) continue;
-      std::stable_sort(need.begin(), need.end(), [&](std::uint32_t a, std::uint32_t b) { return direct[v * C + a] > direct[v * C + b]; });
       for (std::uint32_t p = 0; p < ports; ++p)
         if (!links.used(v, p)) free_ports.push_back(p);
-      // kind of port p for cycle c: 2 on the cycle, 1 relay (its pair direct), 0 not a source
-      auto kind = [&](std::uint32_t p, std::uint32_t c) {
+      // the level a source over port p gives toward cycle c: 0 on the cycle, the relay's pair level, none if unusable
+      auto source_level = [&](std::uint32_t p, std::uint32_t c) -> std::uint32_t {
         const pu_index x = net.neighbor(v, p);
-        return is_on(x, c) ? 2 : direct[static_cast<std::size_t>(x) * C + c] ? 1 : 0;
+        if (is_on(x, c)) return 0;
+        const std::uint32_t l = level[static_cast<std::size_t>(x) * C + c];
+        return l < deepest ? l : none;
       };
       std::vector<char> taken(ports, 0);
-      std::vector<std::array<std::uint32_t, 2>> choice(need.size());
-      bool strict = true;  // first: every pair counted direct keeps two sources on the cycle
-      std::function<bool(std::size_t)> place = [&](std::size_t k) {
-        if (k == need.size()) return true;
-        const std::uint32_t c = need[k];
-        for (int want = 4; want >= 0; --want)  // source pairs by kind sum: direct + direct first
-          for (std::size_t a = 0; a < free_ports.size(); ++a)
-            for (std::size_t b = a + 1; b < free_ports.size(); ++b) {
-              const std::uint32_t p = free_ports[a], q = free_ports[b];
-              if (taken[p] || taken[q]) continue;
-              const int kp = kind(p, c), kq = kind(q, c);
-              if (kp == 0 || kq == 0 || kp + kq != want) continue;
-              if (strict && direct[static_cast<std::size_t>(v) * C + c] && want != 4) continue;
-              taken[p] = taken[q] = 1;
-              choice[k] = {p, q};
-              if (place(k + 1)) return true;
-              taken[p] = taken[q] = 0;
-            }
-        return false;
+      std::vector<std::array<std::uint32_t, 2>> choice(need.size()), best;
+      std::pair<std::uint32_t, std::uint32_t> best_score{none, none};  // (deepest level, level sum)
+      std::uint64_t nodes = 0;
+      std::function<void(std::size_t, std::uint32_t, std::uint32_t)> place = [&](std::size_t k, std::uint32_t top, std::uint32_t sum) {
+        if (++nodes > max_nodes || std::make_pair(top, sum) >= best_score) return;  // nothing better below
+        if (k == need.size()) {
+          best_score = {top, sum}, best = choice;
+          return;
+        }
+        for (std::size_t a = 0; a < free_ports.size(); ++a)
+          for (std::size_t b = a + 1; b < free_ports.size(); ++b) {
+            const std::uint32_t p = free_ports[a], q = free_ports[b];
+            if (taken[p] || taken[q]) continue;
+            const std::uint32_t lp = source_level(p, need[k]), lq = source_level(q, need[k]);
+            if (lp == none || lq == none) continue;
+            const std::uint32_t l = 1 + std::max(lp, lq);
+            taken[p] = taken[q] = 1;
+            choice[k] = {p, q};
+            place(k + 1, std::max(top, l), sum + l);
+            taken[p] = taken[q] = 0;
+          }
       };
-      if (!place(0)) {
-        strict = false;
-        std::fill(taken.begin(), taken.end(), 0);
-        if (!place(0)) return std::nullopt;  // some pair gets fewer than two sources
-      }
+      place(0, 0, 0);
+      if (best.empty()) return std::nullopt;  // some pair cannot get two sources
       for (std::size_t k = 0; k < need.size(); ++k) {
         const std::size_t pair = static_cast<std::size_t>(v) * C + need[k];
-        source[pair * 2] = choice[k][0];
-        source[pair * 2 + 1] = choice[k][1];
-        const bool both = kind(choice[k][0], need[k]) == 2 && kind(choice[k][1], need[k]) == 2;
-        if (direct[pair] && !both) direct[pair] = 0, changed = true;
+        source[pair * 2] = best[k][0];
+        source[pair * 2 + 1] = best[k][1];
+        const std::uint32_t l = 1 + std::max(source_level(best[k][0], need[k]), source_level(best[k][1], need[k]));
+        if (level[pair] != l) level[pair] = l, stable = false;
       }
     }
   }
+  if (!stable) return std::nullopt;  // the levels did not settle
 
   routing_table t{net, 1, std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, no_port),
                   std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, no_packet), {}};
@@ -225,15 +235,15 @@ std::optional<routing_table> matched_cycle_routing(const cycle_system& system, s
         }
   std::uint64_t latest = 0, one_way = 0;
   for (std::uint32_t c = 0; c < C; ++c) latest = std::max<std::uint64_t>(latest, system.cycles[c].length() / 2);
-  // Direct pairs first (relays read their arrivals), then the rest.
-  for (int round = 0; round < 2; ++round)
+  // Level by level (a relay reads the arrivals of its own pair, levelled lower).
+  for (std::uint32_t round = 1; round <= deepest; ++round)
     for (pu_index v = 0; v < P; ++v)
       for (std::uint32_t c = 0; c < C; ++c) {
         const std::size_t pair = static_cast<std::size_t>(v) * C + c;
-        if (is_on(v, c) || (direct[pair] != 0) != (round == 0)) continue;
+        if (is_on(v, c) || level[pair] != round) continue;
         const torus_cycle& cy = system.cycles[c];
         const auto m = static_cast<std::uint32_t>(cy.length());
-        const std::uint32_t horizon = m / 2 + 3;  // steps 0 … m/2 + 2 per source
+        const std::uint32_t horizon = m / 2 + deepest + 1;  // steps 0 … m/2 + deepest per source
         std::vector<std::array<std::uint32_t, 2>> slot_of(m);
         // what a slot brings: per source and step, the position → (in-port at the source, +1 forward / −1 backward)
         std::array<pu_index, 2> from{};
@@ -265,10 +275,11 @@ std::optional<routing_table> matched_cycle_routing(const cycle_system& system, s
             }
           }
         }
-        // A direct pair first tries to bring everything within ⌊m/2⌋ steps, so that a relay of it brings everything
-        // within ⌊m/2⌋ + 1 (then the relayed pair's matching within ⌊m/2⌋ + 1 exists by the same Hall argument);
-        // failing that, the matching without a bottleneck, whose latest slot is ⌊m/2⌋ + 1 (direct) or + 2 (relayed).
-        std::vector<std::uint32_t> slot = match_two_slots(slot_of, 2 * horizon, horizon, m / 2 + (round == 0 ? 0 : 1));
+        // A pair of level L first tries to bring everything within ⌊m/2⌋ + L − 1 steps, so that a relay of it brings
+        // everything within ⌊m/2⌋ + L (then a pair of level L + 1 has its matching within that by the same Hall
+        // argument); failing that, the matching without a bottleneck, whose latest slot is ⌊m/2⌋ + L at most (a
+        // source pair of level L − 1 brings everything by ⌊m/2⌋ + L − 1 either way).
+        std::vector<std::uint32_t> slot = match_two_slots(slot_of, 2 * horizon, horizon, m / 2 + round - 1);
         if (slot.empty()) slot = match_two_slots(slot_of, 2 * horizon, horizon, horizon);
         if (slot.size() != m) throw std::logic_error("matched supply: no perfect matching for PU " + std::to_string(v) + " and cycle " + std::to_string(c));
         bool up = false, down = false;

@@ -183,15 +183,18 @@ std::string_view to_string(supply_policy policy);
 routing_table cycle_routing(const cycle_system& system, supply_policy policy, bool one_packet = true);
 /// The matched supply (core/src/torus/matched_supply.cpp, where the argument is written out): one packet per PU,
 /// scheduled switching. Every (PU, cycle) pair with the PU off the cycle gets two sources over free links — an adjacent
-/// PU on the cycle (direct) or an adjacent PU whose own pair is direct (relay) — allocated per PU, exhaustively, to a
-/// fixed point; then each supplying link forwards, step by step, what a perfect matching of the cycle's positions to
-/// (source, step) slots gives it (one exists by Hall's condition: every position has one slot per source, every slot
-/// offers at most two positions). Gossip then completes within max_c ⌊m_c/2⌋ + 2 steps — Theorem 7's bound on the
-/// zigzag cycles. A direct pair's matching first closes the slots after step ⌊m/2⌋ where it can, so that its relays
-/// bring everything by ⌊m/2⌋ + 1 (8 × 8 × 8 × 8: 769 steps, bound 770; 4 × 4 × 4 × 5: 72, bound 74). std::nullopt where it does not apply: a cycle
-/// passes a PU twice (closed trails), a PU lies on no cycle, or some pair cannot get two sources. `estimate`, when
-/// given: the pairs whose matched slots all run one way, and the latest step a matched slot uses (every packet is
-/// then everywhere: the PUs on a cycle have its packets after ⌊m_c/2⌋ steps). Throws std::invalid_argument when the
+/// PU on the cycle (direct), or an adjacent PU whose own pair is served at a lower level (relay; level 1: both sources
+/// direct, up to level 3) — allocated per PU, exhaustively (least deepest level, then least sum), pass after pass until
+/// the levels settle; then each supplying link forwards, step by step, what a perfect matching of the cycle's
+/// positions to (source, step) slots gives it (one exists by Hall's condition: every position has one slot per
+/// source, every slot offers at most two positions). Gossip then completes within max_c ⌊m_c/2⌋ + L steps, L the
+/// deepest level (at least 2) — with relays of direct pairs only, Theorem 7's bound on the zigzag cycles. A pair's
+/// matching first closes the slots after step ⌊m/2⌋ + L − 1 where it can, so that its relays bring everything one
+/// step sooner (8 × 8 × 8 × 8: 769 steps, bound 770; 4 × 4 × 4 × 5: 72, bound 74; 5 × 3 × 2 × 5 × 5, with relays
+/// of relays: 150, bound 152). std::nullopt where it does not apply: a cycle passes a PU twice (closed trails), a PU
+/// lies on no cycle, some pair cannot get two sources, or the levels do not settle. `estimate`, when given: the
+/// pairs whose matched slots all run one way, and the latest step a matched slot uses (every packet is then
+/// everywhere: the PUs on a cycle have its packets after ⌊m_c/2⌋ steps). Throws std::invalid_argument when the
 /// cycles share a link.
 std::optional<routing_table> matched_cycle_routing(const cycle_system& system, std::pair<std::uint64_t, std::uint64_t>* estimate = nullptr);
 
