@@ -1430,7 +1430,7 @@ struct placement {
   std::uint64_t position = 0;
 };
 
-constexpr std::uint64_t matched_work_limit = std::uint64_t{1} << 24;  // P · (longest cycle) for the matched supply above whole_supply_limit
+constexpr std::uint64_t matched_work_limit = std::uint64_t{1} << 25;  // P · (longest cycle) for the matched supply above whole_supply_limit
 constexpr pu_index whole_supply_limit = 4096;  // PUs: up to here the greedy scores a stream by every packet's arrival
 
 // Whether a stream runs direction `dir` in some step from 2 to `until` (step 1 delivers the supplier's own packet).

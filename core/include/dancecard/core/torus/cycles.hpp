@@ -177,7 +177,7 @@ std::string_view to_string(supply_policy policy);
 /// later), and returns the one with the fewest one-direction supplies, then the soonest completion of its streams as
 /// modelled (which is what the simulator counts). With the scheduled policy and one packet per PU the matched supply
 /// (matched_cycle_routing, below) competes on the same terms, and above 4,096 PUs is taken whenever it applies and
-/// P · (longest cycle) <= 2^24 (8 × 8 × 8 × 8: 769 steps against the greedy's 1,433). Throws std::invalid_argument naming a PU and
+/// P · (longest cycle) <= 2^25 (8 × 8 × 8 × 8: 769 steps against the greedy's 1,433; 8 × 8 × 8 × 16: 1,281, about 1 GB). Throws std::invalid_argument naming a PU and
 /// cycle the greedy leaves without a stream (a limit of the greedy: the SAT supply may still find one, e.g. on
 /// 4 × 3 × 2 × 8), cycles that share a link (map_cycle_links), or a PU on no cycle (one packet).
 routing_table cycle_routing(const cycle_system& system, supply_policy policy, bool one_packet = true);
