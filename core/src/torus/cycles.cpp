@@ -15,9 +15,6 @@
 
 namespace dancecard {
 
-namespace {
-}  // namespace
-
 std::vector<std::uint32_t> zigzag_moves(std::uint32_t d, std::uint32_t j) {
   if (d < 2 || j < 1 || j >= d)
     throw std::invalid_argument("zigzag(" + std::to_string(d) + ", " + std::to_string(j) + "): needs 1 <= j < d");
