@@ -144,7 +144,10 @@ std::optional<routing_table> matched_cycle_routing(const cycle_system& system, s
   // (so a relay's pair is levelled lower than the pairs it serves, and relays form no cycle), at most `deepest`.
   // Optimistic start — level 1 where two adjacent PUs on the cycle are over free links, unknown elsewhere — then per
   // PU the assignment with the least deepest level, then the least sum, given the others' levels (exhaustive, at
-  // most max_nodes partial assignments), pass after pass until no level changes (at most max_passes).
+  // most max_nodes partial assignments), pass after pass until no level changes (at most max_passes). A PU whose
+  // relays' pairs have no level yet (they come later in the pass, or next pass) is left for the next pass; the
+  // allocation stands only when a pass changes no level and leaves no PU without an assignment (a pass that changes
+  // nothing and still leaves one would repeat itself: the supply declines).
   constexpr std::uint32_t deepest = 3, max_passes = 64;
   constexpr std::uint64_t max_nodes = 1u << 16;
   std::vector<std::uint32_t> source(static_cast<std::size_t>(P) * C * 2, none);
@@ -156,9 +159,9 @@ std::optional<routing_table> matched_cycle_routing(const cycle_system& system, s
       for (std::uint32_t p = 0; p < ports; ++p) n += !links.used(v, p) && is_on(net.neighbor(v, p), c);
       if (n >= 2) level[static_cast<std::size_t>(v) * C + c] = 1;
     }
-  bool stable = false;
+  bool stable = false, complete = false;
   for (std::uint32_t pass = 0; pass < max_passes && !stable; ++pass) {
-    stable = true;
+    stable = complete = true;
     for (pu_index v = 0; v < P; ++v) {
       std::vector<std::uint32_t> need, free_ports;
       for (std::uint32_t c = 0; c < C; ++c)
@@ -197,7 +200,10 @@ std::optional<routing_table> matched_cycle_routing(const cycle_system& system, s
           }
       };
       place(0, 0, 0);
-      if (best.empty()) return std::nullopt;  // some pair cannot get two sources
+      if (best.empty()) {  // some pair has no two sources given the levels so far
+        complete = false;
+        continue;
+      }
       for (std::size_t k = 0; k < need.size(); ++k) {
         const std::size_t pair = static_cast<std::size_t>(v) * C + need[k];
         source[pair * 2] = best[k][0];
@@ -207,7 +213,7 @@ std::optional<routing_table> matched_cycle_routing(const cycle_system& system, s
       }
     }
   }
-  if (!stable) return std::nullopt;  // the levels did not settle
+  if (!stable || !complete) return std::nullopt;  // the levels did not settle, or some pair has no two sources
 
   routing_table t{net, 1, std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, no_port),
                   std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, no_packet), {}};
