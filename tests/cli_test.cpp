@@ -548,7 +548,32 @@ TEST(cli_torus, one_packet_tables_with_switches_round_trip_and_draw) {
     EXPECT_EQ(circles, 36u);  // one per PU
     EXPECT_GE(lines, 63u);    // 3 cycles of (1 + 3/4)·36/3 = 21 links, each at least one stroke
   }
-  expect_run("draw torus --dims 4x4x4x4 --algo hamiltonian --out " + svg, 2, "2-D and 3-D tori only");
+  // 4-D: one panel per (x3, x4), labelled; the two cycles' colours; links along x3 and x4 as stubs of their own
+  // directions (up-right and up-left at the PU a link leaves towards +: dx, dy = +-12, -12).
+  expect_run("draw torus --dims 4x2x4x5 --algo one-packet --out " + svg, 0, "4 cycles");
+  {
+    const std::string text = read_file(svg);
+    EXPECT_NE(text.find(">(x3, x4) = (3, 4)</text>"), std::string::npos);
+    EXPECT_EQ(text.find(">(x3, x4) = (4, 0)</text>"), std::string::npos);
+    EXPECT_EQ(text.find(">(x3, x4) = (0, 5)</text>"), std::string::npos);
+    EXPECT_NE(text.find("x4 up-left"), std::string::npos);
+    EXPECT_NE(text.find("#8e44ad"), std::string::npos);  // the fourth cycle's colour
+    std::size_t circles = 0, panels = 0;
+    for (std::size_t at = text.find("<circle"); at != std::string::npos; at = text.find("<circle", at + 1)) ++circles;
+    for (std::size_t at = text.find(">(x3, x4) = ("); at != std::string::npos; at = text.find(">(x3, x4) = (", at + 1)) ++panels;
+    EXPECT_EQ(circles, 160u);  // one per PU
+    EXPECT_EQ(panels, 20u);    // 4 x 5
+  }
+  // 5-D: x3 and x5 across, x4 down; the x5 stubs named in the legend
+  expect_run("draw torus --dims 5x3x2x5x5 --algo one-packet --out " + svg, 0, "5 cycles");
+  {
+    const std::string text = read_file(svg);
+    EXPECT_NE(text.find(">(x3, x4, x5) = (1, 4, 4)</text>"), std::string::npos);
+    EXPECT_NE(text.find("x5 shallow up-right"), std::string::npos);
+    EXPECT_NE(text.find("#d35400"), std::string::npos);  // the fifth cycle's colour
+  }
+  expect_run("draw torus --dims 2x2x2x2x2x2x2 --algo hamiltonian --out " + svg, 2, "dimension 2 to 6, not 7");
+  expect_run("draw torus --dims 8x8x8x16 --algo hamiltonian --out " + svg, 2, "at most 4096 PUs");
   // Conditions of Section 4 and unbuilt algorithms are bad input, named.
   r = run("generate torus --dims 6x4x3 --algo one-packet");
   EXPECT_EQ(r.code, 2);
