@@ -299,6 +299,51 @@ TEST(torus_matched_supply, declines_closed_trails_and_refuses_shared_links) {
   EXPECT_EQ(simulate_gossip(*table).steps, 24u);  // ⌊48/2⌋: half a cycle
 }
 
+TEST(torus_packet_supply, closed_trails_gossip_at_the_circulation) {
+  // The printed lap rule's closed trails, where the matched supply declines and the greedy supply was far off
+  // Theorem 7's bound (4 × 5 × 4 × 5: 176 against 92). The packet-matched plan completes at ⌊m/2⌋ — the cycles' own
+  // circulation — on these; on 4 × 3 × 3 × 5, 40 steps, where the SAT supply's class had no supply within 43.
+  struct expected {
+    const char* dims;
+    std::uint64_t steps, bound;
+  };
+  for (const expected& e : {expected{"4x5x4x5", 90, 92}, expected{"4x3x3x5", 40, 43}, expected{"4x5x2x4", 40, 42}, expected{"4x3x2x4", 24, 26}}) {
+    const torus t = torus::parse(e.dims);
+    const cycle_system system = zigzag_cycles(t);
+    ASSERT_GT(check_cycle_system(system, 2, 1, true).revisits, 0u) << e.dims;  // closed trails
+    EXPECT_FALSE(matched_cycle_routing(system).has_value()) << e.dims;
+    EXPECT_EQ(theorem_7_steps(t), e.bound) << e.dims;
+    std::pair<std::uint64_t, std::uint64_t> estimate;
+    const std::optional<routing_table> table = least_packet_matched_routing(system, &estimate);
+    ASSERT_TRUE(table.has_value()) << e.dims;
+    const gossip_report run = simulate_gossip(*table);
+    ASSERT_TRUE(run.holds()) << e.dims << ": " << describe(run);
+    EXPECT_LE(run.steps, estimate.second) << e.dims;
+    EXPECT_EQ(estimate.second, e.steps) << e.dims;
+    EXPECT_LE(run.steps, e.steps) << e.dims;
+    EXPECT_EQ(estimate.first, 0u) << e.dims;  // every pair gets both directions (the second pass)
+    const supply_report supply = check_supply(*table, system);
+    EXPECT_TRUE(supply.holds()) << e.dims << ": " << describe(supply);
+    // cycle_routing's scheduled policy takes it where the matched supply declines
+    EXPECT_LE(simulate_gossip(cycle_routing(system, supply_policy::scheduled)).steps, run.steps) << e.dims;
+  }
+}
+
+TEST(torus_packet_supply, a_target_too_soon_is_short_and_a_shared_link_refused) {
+  const cycle_system system = zigzag_cycles(torus::parse("4x5x4x5"));
+  const packet_supply_result r = packet_matched_routing(system, 60);  // below the circulation 90: far packets by supply
+  EXPECT_FALSE(r.table.has_value());
+  EXPECT_GT(r.short_pus, 0u);
+  EXPECT_NE(r.reason.find("short of some packet within 60 steps"), std::string::npos) << r.reason;
+  const packet_supply_result ok = packet_matched_routing(system, 92);  // Theorem 7's bound: a table, checked
+  ASSERT_TRUE(ok.table.has_value()) << ok.reason;
+  EXPECT_LE(simulate_gossip(*ok.table).steps, 92u);
+  EXPECT_THROW(packet_matched_routing(zigzag_trails(torus::parse("8x4x8x4")), 300), std::invalid_argument);
+  const packet_supply_result big = packet_matched_routing(zigzag_cycles(torus::parse("8x8x8x16")), 1300);
+  EXPECT_FALSE(big.table.has_value());
+  EXPECT_NE(big.reason.find("work limit"), std::string::npos) << big.reason;
+}
+
 TEST(torus_zigzag, printed_lap_rule_shares_links_where_n1_exceeds_d) {
   // The raw trails: the checker finds the shared link that zigzag_cycles refuses.
   for (const char* dims : {"8x4x8x4", "12x2x4x4", "8x3x2x4", "10x6x2x2x5"}) {

@@ -505,28 +505,26 @@ supply_report check_supply(const routing_table& table, const cycle_system& syste
   }
   if (!out.holds()) return out;
   // Relays: an out-port that forwards in-port p (or switches to it) carries what arrives on p, one step later.
-  // Fixed point by rounds; round r settles streams that pass r relays.
+  // Fixed point by rounds: a link's streams are the union of its sources' (whenever they were found — a source whose
+  // streams grow after a link downstream read it is read again), its delay one more than its nearest source's.
   std::vector<std::vector<std::uint32_t>> sources(static_cast<std::size_t>(P) * ports);
   for (pu_index pu = 0; pu < P; ++pu)
     for (std::uint32_t o = 0; o < ports; ++o)
       if (!cycle_link[pu * ports + o] && table.forward_at(pu, o) < ports) sources[pu * ports + o].push_back(table.forward_at(pu, o));
   for (const port_switch& w : table.switches)
     if (w.pu < P && w.port < ports && w.in_port < ports && !cycle_link[w.pu * ports + w.port]) sources[w.pu * ports + w.port].push_back(w.in_port);
-  for (std::uint64_t round = 1; round <= P; ++round) {
-    bool changed = false;
+  for (bool changed = true; changed;) {  // ends: streams only grow (2 bits per cycle), delays only fall (to 1)
+    changed = false;
     for (pu_index pu = 0; pu < P; ++pu)
       for (std::uint32_t o = 0; o < ports; ++o) {
         const std::size_t link = pu * ports + o;
         for (std::uint32_t in : sources[link]) {
           const std::size_t from = static_cast<std::size_t>(net.neighbor(pu, in)) * ports + torus::opposite(in);
-          if (delay[from] != unset && delay[from] + 1 == round && (streams[from] & ~streams[link]) != 0) {
-            streams[link] |= streams[from];
-            if (delay[link] == unset) delay[link] = round;
-            changed = true;
-          }
+          if (delay[from] == unset) continue;
+          if ((streams[from] & ~streams[link]) != 0) streams[link] |= streams[from], changed = true;
+          if (delay[link] == unset || delay[from] + 1 < delay[link]) delay[link] = delay[from] + 1, changed = true;
         }
       }
-    if (!changed) break;
   }
   for (pu_index v = 0; v < P; ++v)
     for (std::uint32_t c = 0; c < cycles; ++c) {

@@ -1930,10 +1930,25 @@ routing_table cycle_routing(const cycle_system& system, supply_policy policy, bo
       if (matched && !small) return std::move(*matched);
     }
   }
+  // Where the matched supply does not apply (closed trails; a pair without two sources) the packet-matched supply
+  // (packet_supply.cpp) competes on the same terms, up to whole_supply_limit PUs. The greedy may throw (a PU it
+  // leaves without a stream): then the packet-matched table, if there is one, is given.
+  std::optional<routing_table> packets;
+  std::pair<std::uint64_t, std::uint64_t> packets_estimate;
+  if (policy == supply_policy::scheduled && one_packet && !matched && system.network.size() <= whole_supply_limit)
+    packets = least_packet_matched_routing(system, &packets_estimate);
   std::pair<std::uint64_t, std::uint64_t> best_estimate;
-  routing_table best = greedy_cycle_routing(system, policy, one_packet, false, best_estimate);
+  std::optional<routing_table> greedy;
+  try {
+    greedy = greedy_cycle_routing(system, policy, one_packet, false, best_estimate);
+  } catch (const std::invalid_argument&) {
+    if (!packets) throw;
+    return std::move(*packets);
+  }
+  routing_table best = std::move(*greedy);
   if (!one_packet || system.network.size() > whole_supply_limit) return best;  // no estimate to compare
   if (matched && matched_estimate < best_estimate) best = std::move(*matched), best_estimate = matched_estimate;
+  if (packets && packets_estimate < best_estimate) best = std::move(*packets), best_estimate = packets_estimate;
   std::vector<supply_policy> policies{policy};
   if (policy == supply_policy::scheduled) policies = {policy, supply_policy::one_switch, supply_policy::time_independent};
   if (policy == supply_policy::one_switch) policies = {policy, supply_policy::time_independent};

@@ -198,6 +198,36 @@ routing_table cycle_routing(const cycle_system& system, supply_policy policy, bo
 /// cycles share a link.
 std::optional<routing_table> matched_cycle_routing(const cycle_system& system, std::pair<std::uint64_t, std::uint64_t>* estimate = nullptr);
 
+/// The packet-matched supply (core/src/torus/packet_supply.cpp, where the method is written out): one packet per PU,
+/// scheduled switching, for any edge-disjoint cycle system — closed trails included, where matched_cycle_routing
+/// declines. Instead of two sources per (PU, cycle) pair, every PU's missing packets (those its own cycles do not bring
+/// within `steps`) are matched one by one to (free in-link, step) slots that can carry them: what the neighbour got in
+/// the step before, on a cycle link or by its own plan, or one hop further over an upstream slot that plan leaves
+/// unused; maximum matchings per PU, committed round after round and never taken back. A heuristic: `table` only when
+/// every PU's plan is complete within `steps` (then gossip completes within `steps` — the simulator tells the exact
+/// count); a second pass gives a pair that gets a cycle one way only an unused slot forwarding the other way, where one
+/// exists (`one_way_pairs` counts the rest). On the closed trails of the printed lap rule it reaches the cycles'
+/// circulation ⌈(m − 1)/2⌉, below Theorem 7's bound (4 × 5 × 4 × 5: 90 steps, bound 92, the greedy supply 176).
+/// Throws std::invalid_argument when the cycles share a link.
+struct packet_supply_result {
+  std::optional<routing_table> table;
+  std::uint64_t steps = 0;          // the target asked
+  std::uint64_t latest = 0;         // with a table: the latest step a plan uses (or the cycles' circulation)
+  std::uint64_t one_way_pairs = 0;  // with a table: (PU, cycle) pairs that get the cycle one way only
+  std::uint64_t short_pus = 0;      // without: PUs whose plan stayed short of some packet
+  std::string reason;               // without: why
+};
+/// P² and P · ports · (steps + 1) at most this (the plan and the packets each PU holds are kept whole).
+inline constexpr std::uint64_t packet_supply_work_limit = std::uint64_t{1} << 26;
+packet_supply_result packet_matched_routing(const cycle_system& system, std::uint64_t steps);
+/// The least target for which packet_matched_routing completes, searched upwards from the longest cycle's
+/// circulation ⌊m/2⌋ at doubling gaps (the last one max_steps), then bisected (the heuristic is not known to be
+/// monotone in the target; the least complete one found is kept). `estimate`: (one_way_pairs, latest) of that table.
+/// std::nullopt when no target up to max_steps (0: ⌊m/2⌋ + P) completes, or the torus is beyond
+/// packet_supply_work_limit.
+std::optional<routing_table> least_packet_matched_routing(const cycle_system& system, std::pair<std::uint64_t, std::uint64_t>* estimate = nullptr,
+                                                          std::uint64_t max_steps = 0);
+
 
 /// Supply of an OOC PU by two on-cycle PUs A and B on a cycle of `length` PUs, B `gap` positions after A. A stream
 /// delivers the supplier's own packet in step 1 and from step t >= 2 the packet of the PU t − 1 positions away in its

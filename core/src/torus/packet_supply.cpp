@@ -1,0 +1,455 @@
+// The packet-matched supply (packet_matched_routing in cycles.hpp): one packet per PU, scheduled switching, for any
+// edge-disjoint cycle system — closed trails included, where the matched supply (matched_supply.cpp) declines.
+//
+// The matched supply asks every PU to get every cycle it is off, position by position, from two sources. That is
+// more than gossip needs: a PU needs every packet once, and a packet lies on every cycle its PU is on. Where a cycle
+// passes a PU twice the PU has too few free links for two sources of each other cycle (docs/torus.md), but it still
+// has free in-links enough for the packets: a PU holds the packets of its own cycles after their circulation time,
+// and what is left — the packets of PUs on none of its cycles — can be matched, packet by packet, to the slots
+// (free in-link, step) that can carry it.
+//
+// What a slot can carry. The link x → v in step s forwards what arrived at x in step s − 1 on one in-port of x (or,
+// in step 1, x's own packet). Those arrivals are fixed on the cycles' links — x at position i of cycle c gets the
+// packets of positions i − (s − 1) and i + (s − 1) — and on x's free in-links they are what x's plan says (below).
+// One hop further: an in-link y → x of x that x's plan leaves unused in step s − 1 can be given a packet y holds
+// fresh in step s − 2, and x then forwards it to v in step s (x gets the packet too, and counts it).
+//
+// The plan. Every PU keeps, per free in-link and step, the packet it has been promised (committed) and from which
+// in-port of the sender it comes. Round after round, every PU with packets still missing builds the bipartite graph
+// of its missing packets and its uncommitted slots up to the target step T (direct offers and offers one hop
+// further, over uncommitted upstream slots), finds a maximum matching (augmenting paths; earlier slots and direct
+// offers tried first) and commits it, whole or partial. Commitments are never taken back, so every offer a PU reads
+// from a neighbour's plan stays true; the rounds end when every PU has every packet or a round commits nothing.
+// Nothing here is a proof that T is reachable: a table is returned only when every PU's plan is complete, and its
+// step count is the simulator's to tell (checkers/torus_check); least_packet_matched_routing searches T.
+//
+// Locality (both directions of every cycle a PU is off, check_supply) is not what the matching asks; a second pass
+// gives a pair that gets its cycle one way only an unused slot that forwards the other way, where one exists within T
+// (directly from a neighbour on the cycle, or one hop further), and counts the pairs left one way.
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "dancecard/core/torus/cycles.hpp"
+
+namespace dancecard {
+namespace {
+
+constexpr std::uint32_t none = std::numeric_limits<std::uint32_t>::max();
+constexpr std::uint32_t own = none - 1;  // "in-port" of a PU's own packet (injected in step 1)
+
+// What a PU holds fresh in a step: a packet and the in-port it came in on (own: the PU's own packet, step 0), with
+// the cycle and way it runs when it came over a cycle link (way +1: from the predecessor, −1: from the successor).
+struct offer {
+  pu_index packet;
+  std::uint32_t in;
+  std::uint32_t cycle = none;
+  int way = 0;
+};
+
+class planner {
+ public:
+  planner(const cycle_system& system, std::uint32_t steps) : system_(system), net_(system.network), T_(steps) {
+    P_ = net_.size();
+    ports_ = net_.ports();
+    const cycle_links links = map_cycle_links(system);
+    if (links.shared)
+      throw std::invalid_argument("packet-matched supply: the cycles share the link leaving PU " + std::to_string(links.shared->pu) + " by port " +
+                                  std::to_string(links.shared->port));
+    free_.assign(static_cast<std::size_t>(P_) * ports_, 0);
+    for (pu_index v = 0; v < P_; ++v)
+      for (std::uint32_t p = 0; p < ports_; ++p) free_[slot_link(v, p)] = !links.used(v, p);
+    passes_.resize(P_);
+    for (std::uint32_t c = 0; c < system.cycles.size(); ++c)
+      for (std::uint32_t i = 0; i < system.cycles[c].length(); ++i) passes_[system.cycles[c].pus[i]].push_back({c, i});
+    plan_packet_.assign(static_cast<std::size_t>(P_) * ports_ * (T_ + 1), none);
+    plan_from_.assign(plan_packet_.size(), none);
+    has_.assign(static_cast<std::size_t>(P_) * P_, 0);
+    missing_.assign(P_, 0);
+    for (pu_index v = 0; v < P_; ++v) {  // what v's own cycles bring within T
+      has_[static_cast<std::size_t>(v) * P_ + v] = 1;
+      for (const auto& [c, i] : passes_[v]) {
+        const torus_cycle& cy = system.cycles[c];
+        const auto m = static_cast<std::uint32_t>(cy.length());
+        for (std::uint32_t j = 0; j < m; ++j) {
+          const std::uint32_t dist = std::min((i + m - j) % m, (j + m - i) % m);
+          if (dist <= T_) has_[static_cast<std::size_t>(v) * P_ + cy.pus[j]] = 1;
+        }
+      }
+      for (pu_index u = 0; u < P_; ++u) missing_[v] += has_[static_cast<std::size_t>(v) * P_ + u] == 0;
+    }
+  }
+
+  // Rounds of matchings, PUs in `order`, until every PU has every packet (true) or a round commits nothing (false).
+  bool run(const std::vector<pu_index>& order) {
+    for (;;) {
+      std::uint64_t committed = 0, short_pus = 0;
+      for (pu_index v : order) {
+        if (missing_[v] == 0) continue;
+        committed += match(v);
+        short_pus += missing_[v] > 0;
+      }
+      if (short_pus == 0) return true;
+      if (committed == 0) {
+        short_pus_ = short_pus;
+        return false;
+      }
+    }
+  }
+
+  std::vector<pu_index> short_list() const {
+    std::vector<pu_index> list;
+    for (pu_index v = 0; v < P_; ++v)
+      if (missing_[v] > 0) list.push_back(v);
+    return list;
+  }
+
+  // Pairs (PU, cycle) that get the cycle one way only: an unused slot forwarding the other way where one exists.
+  std::uint64_t complete_directions() {
+    std::uint64_t one_way = 0;
+    const auto C = static_cast<std::uint32_t>(system_.cycles.size());
+    for (pu_index v = 0; v < P_; ++v) {
+      std::vector<std::uint8_t> ways(C, 0);  // bit 0: forward seen, bit 1: backward seen
+      for (const auto& [c, i] : passes_[v]) ways[c] = 3;
+      for (std::uint32_t p = 0; p < ports_; ++p) {
+        if (!free_[slot_link(v, p)]) continue;
+        for (std::uint32_t s = 2; s <= T_; ++s) {
+          const auto [c, way] = origin(v, p, s);
+          if (c != none) ways[c] |= way > 0 ? 1 : 2;
+        }
+      }
+      for (std::uint32_t c = 0; c < C; ++c) {
+        if (ways[c] == 3) continue;
+        for (const int want : {1, -1}) {
+          if ((ways[c] & (want > 0 ? 1 : 2)) != 0) continue;
+          if (add_direction(v, c, want)) ways[c] |= want > 0 ? 1 : 2;
+        }
+        one_way += ways[c] != 3;
+      }
+    }
+    return one_way;
+  }
+
+  // The routing table: the cycles forward both ways at every pass; every free out-link injects its PU's packet in
+  // step 1 and forwards, from step 2 on, the in-port its plan names, switching wherever that changes.
+  routing_table table() const {
+    routing_table t{net_, 1, std::vector<std::uint32_t>(static_cast<std::size_t>(P_) * ports_, no_port),
+                    std::vector<std::uint32_t>(static_cast<std::size_t>(P_) * ports_, no_packet), {}};
+    for (const torus_cycle& cy : system_.cycles) {
+      const std::size_t m = cy.length();
+      for (std::size_t i = 0; i < m; ++i) {
+        const std::uint32_t out = cy.ports[i], back = torus::opposite(cy.ports[(i + m - 1) % m]);
+        t.forward_at(cy.pus[i], out) = back;
+        t.forward_at(cy.pus[i], back) = out;
+        t.inject_at(cy.pus[i], out) = t.inject_at(cy.pus[i], back) = 0;
+      }
+    }
+    for (pu_index v = 0; v < P_; ++v)
+      for (std::uint32_t p = 0; p < ports_; ++p) {
+        if (!free_[slot_link(v, p)]) continue;
+        const pu_index x = net_.neighbor(v, p);
+        const std::uint32_t o = torus::opposite(p);
+        t.inject_at(x, o) = 0;  // step 1: x's own packet (v may need it; a duplicate does no harm)
+        std::uint32_t current = no_port;
+        for (std::uint32_t s = 2; s <= T_; ++s) {
+          const std::uint32_t in = plan_from_[slot(v, p, s)];
+          if (in == none || in == current) continue;
+          if (current == no_port) t.forward_at(x, o) = in;  // in force from step 2 until the first switch
+          else t.switches.push_back(port_switch{x, o, s, in});
+          current = in;
+        }
+      }
+    return t;
+  }
+
+  // The latest step in which some PU gets a packet it needs by its plan, or the circulation of its own cycles.
+  std::uint64_t latest() const {
+    std::uint64_t last = 0;
+    for (pu_index v = 0; v < P_; ++v)
+      for (const auto& [c, i] : passes_[v]) last = std::max<std::uint64_t>(last, system_.cycles[c].length() / 2);
+    for (std::size_t k = 0; k < plan_packet_.size(); ++k)
+      if (plan_packet_[k] != none) last = std::max<std::uint64_t>(last, k % (T_ + 1));
+    return last;
+  }
+
+  std::uint64_t short_pus() const { return short_pus_; }
+
+ private:
+  std::size_t slot_link(pu_index v, std::uint32_t p) const { return static_cast<std::size_t>(v) * ports_ + p; }
+  std::size_t slot(pu_index v, std::uint32_t p, std::uint32_t s) const { return slot_link(v, p) * (T_ + 1) + s; }
+  bool holds(pu_index v, pu_index u) const { return has_[static_cast<std::size_t>(v) * P_ + u] != 0; }
+
+  void commit(pu_index v, std::uint32_t p, std::uint32_t s, pu_index u, std::uint32_t from) {
+    plan_packet_[slot(v, p, s)] = u;
+    plan_from_[slot(v, p, s)] = from;
+    std::uint8_t& h = has_[static_cast<std::size_t>(v) * P_ + u];
+    if (h == 0) h = 1, --missing_[v];
+  }
+
+  // What x holds fresh in step s (s = 0: its own packet).
+  void offers(pu_index x, std::uint32_t s, std::vector<offer>& out) const {
+    if (s == 0) {
+      out.push_back({x, own});
+      return;
+    }
+    for (const auto& [c, i] : passes_[x]) {
+      const torus_cycle& cy = system_.cycles[c];
+      const auto m = static_cast<std::uint32_t>(cy.length());
+      out.push_back({cy.pus[(i + m - s % m) % m], torus::opposite(cy.ports[(i + m - 1) % m]), c, 1});
+      out.push_back({cy.pus[(i + s) % m], cy.ports[i], c, -1});
+    }
+    for (std::uint32_t r = 0; r < ports_; ++r)
+      if (free_[slot_link(x, r)] && plan_packet_[slot(x, r, s)] != none) out.push_back({plan_packet_[slot(x, r, s)], r});
+  }
+
+  // The cycle and way of the stream that v's slot (p, s) carries by the plan, traced back through relays.
+  std::pair<std::uint32_t, int> origin(pu_index v, std::uint32_t p, std::uint32_t s) const {
+    while (s >= 2) {
+      const std::uint32_t in = plan_from_[slot(v, p, s)];
+      if (in == none || in == own) return {none, 0};
+      const pu_index x = net_.neighbor(v, p);
+      if (!free_[slot_link(x, in)]) {  // a cycle in-port of x
+        for (const auto& [c, i] : passes_[x]) {
+          const torus_cycle& cy = system_.cycles[c];
+          const std::size_t m = cy.length();
+          if (in == torus::opposite(cy.ports[(i + m - 1) % m])) return {c, 1};
+          if (in == cy.ports[i]) return {c, -1};
+        }
+        return {none, 0};
+      }
+      v = x, p = in, --s;
+    }
+    return {none, 0};
+  }
+
+  // An unused slot of v (a free in-link, step >= 2) that forwards cycle c the given way: directly from a neighbour on
+  // c, or one hop further over an unused upstream slot. The packet is a duplicate; it is committed as the stream.
+  bool add_direction(pu_index v, std::uint32_t c, int way) {
+    std::vector<offer> fresh;
+    for (std::uint32_t s = 2; s <= T_; ++s)
+      for (std::uint32_t p = 0; p < ports_; ++p) {
+        if (!free_[slot_link(v, p)] || plan_from_[slot(v, p, s)] != none) continue;
+        const pu_index x = net_.neighbor(v, p);
+        fresh.clear();
+        offers(x, s - 1, fresh);
+        for (const offer& o : fresh)
+          if (o.cycle == c && o.way == way) {
+            commit(v, p, s, o.packet, o.in);
+            return true;
+          }
+        if (s < 3) continue;
+        for (std::uint32_t q = 0; q < ports_; ++q) {
+          if (!free_[slot_link(x, q)] || plan_from_[slot(x, q, s - 1)] != none) continue;
+          const pu_index y = net_.neighbor(x, q);
+          if (y == v) continue;
+          fresh.clear();
+          offers(y, s - 2, fresh);
+          for (const offer& o : fresh)
+            if (o.cycle == c && o.way == way) {
+              commit(x, q, s - 1, o.packet, o.in);
+              commit(v, p, s, o.packet, q);
+              return true;
+            }
+        }
+      }
+    return false;
+  }
+
+  // One maximum matching of v's missing packets to its uncommitted slots, committed. Returns the packets committed.
+  std::uint64_t match(pu_index v) {
+    struct option {
+      std::uint32_t slot;         // index into v's slots
+      std::uint32_t x_in;         // the in-port of x forwarded to v
+      std::uint32_t y_in = none;  // one hop further: the in-port of y forwarded to x (x_in is then x's in-port from y)
+    };
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> slots;  // (in-port p of v, step s)
+    std::vector<std::uint32_t> need_index(P_, none);
+    std::vector<pu_index> needs;
+    for (pu_index u = 0; u < P_; ++u)
+      if (!holds(v, u)) need_index[u] = static_cast<std::uint32_t>(needs.size()), needs.push_back(u);
+    std::vector<std::vector<option>> adj(needs.size());
+    std::vector<offer> fresh;
+    // steps in the outer loop: every packet's options come out earliest first
+    for (std::uint32_t s = 1; s <= T_; ++s)
+      for (std::uint32_t p = 0; p < ports_; ++p) {
+        if (!free_[slot_link(v, p)] || plan_packet_[slot(v, p, s)] != none) continue;
+        const auto k = static_cast<std::uint32_t>(slots.size());
+        slots.emplace_back(p, s);
+        const pu_index x = net_.neighbor(v, p);
+        fresh.clear();
+        offers(x, s - 1, fresh);
+        for (const offer& o : fresh)
+          if (need_index[o.packet] != none) adj[need_index[o.packet]].push_back({k, o.in});
+        if (s < 2) continue;
+        for (std::uint32_t q = 0; q < ports_; ++q) {
+          if (!free_[slot_link(x, q)] || plan_packet_[slot(x, q, s - 1)] != none) continue;
+          const pu_index y = net_.neighbor(x, q);
+          if (y == v) continue;
+          fresh.clear();
+          offers(y, s - 2, fresh);
+          for (const offer& o : fresh)
+            if (need_index[o.packet] != none) adj[need_index[o.packet]].push_back({k, q, o.in});
+        }
+      }
+    // direct offers first, earliest first, then those one hop further: a hop takes an upstream slot another PU's
+    // plan may need (tried both ways: direct first completes at the bound where step first fell short, e.g.
+    // 4 × 3 × 2 × 7 at 35 and 4 × 4 × 4 × 8 at 98)
+    for (auto& a : adj) std::stable_partition(a.begin(), a.end(), [](const option& o) { return o.y_in == none; });
+    // maximum matching by augmenting paths (iterative, so deep paths need no deep stack)
+    std::vector<std::uint32_t> owner(slots.size(), none), chosen(slots.size(), none), seen(slots.size(), none);
+    std::vector<std::uint32_t> option_of(needs.size(), none);  // the option index matched, per need
+    struct frame {
+      std::uint32_t need, next;
+    };
+    std::vector<frame> stack;
+    for (std::uint32_t root = 0; root < needs.size(); ++root) {
+      stack.assign(1, frame{root, 0});
+      bool found = false;
+      while (!stack.empty() && !found) {
+        frame& f = stack.back();
+        if (f.next == adj[f.need].size()) {
+          stack.pop_back();
+          continue;
+        }
+        const std::uint32_t e = f.next++;
+        const std::uint32_t k = adj[f.need][e].slot;
+        if (seen[k] == root) continue;
+        seen[k] = root;
+        if (owner[k] == none) {
+          // augment along the stack: each need on it takes the slot its frame last tried
+          std::uint32_t slot_here = k;
+          for (std::size_t level = stack.size(); level-- > 0;) {
+            const std::uint32_t n = stack[level].need, opt = stack[level].next - 1;
+            const std::uint32_t previous = option_of[n] == none ? none : adj[n][option_of[n]].slot;
+            owner[slot_here] = n;
+            option_of[n] = opt;
+            chosen[slot_here] = opt;
+            slot_here = previous;
+          }
+          found = true;
+        } else {
+          stack.push_back(frame{owner[k], 0});
+        }
+      }
+    }
+    std::uint64_t committed = 0;
+    for (std::uint32_t k = 0; k < slots.size(); ++k) {
+      if (owner[k] == none) continue;
+      const option& o = adj[owner[k]][chosen[k]];
+      const auto [p, s] = slots[k];
+      const pu_index u = needs[owner[k]];
+      if (o.y_in != none) {
+        const pu_index x = net_.neighbor(v, p);
+        if (plan_packet_[slot(x, o.x_in, s - 1)] != none && plan_packet_[slot(x, o.x_in, s - 1)] != u) continue;  // a twin link (size 2) took it
+        commit(x, o.x_in, s - 1, u, o.y_in);
+      }
+      commit(v, p, s, u, o.x_in);
+      ++committed;
+    }
+    return committed;
+  }
+
+  const cycle_system& system_;
+  const torus& net_;
+  std::uint32_t T_;
+  pu_index P_ = 0;
+  std::uint32_t ports_ = 0;
+  std::vector<std::uint8_t> free_;                                    // [v · ports + p]: no cycle uses the link
+  std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> passes_;  // per PU: (cycle, position)
+  std::vector<pu_index> plan_packet_;                                 // [(v · ports + p) · (T + 1) + s]
+  std::vector<std::uint32_t> plan_from_;                              // the sender's in-port (own: step 1)
+  std::vector<std::uint8_t> has_;                                     // [v · P + u]
+  std::vector<std::uint64_t> missing_;
+  std::uint64_t short_pus_ = 0;
+};
+
+}  // namespace
+
+packet_supply_result packet_matched_routing(const cycle_system& system, std::uint64_t steps) {
+  packet_supply_result r;
+  r.steps = steps;
+  const torus& net = system.network;
+  if (system.cycles.empty()) {
+    r.reason = "no cycles";
+    return r;
+  }
+  if (steps == 0 || steps > 0xffffffu) {
+    r.reason = "steps outside 1 .. 2^24 - 1";
+    return r;
+  }
+  const std::uint64_t P = net.size();
+  if (P * P > packet_supply_work_limit || P * net.ports() * (steps + 1) > packet_supply_work_limit) {
+    r.reason = "beyond the work limit (P^2 and P * ports * (steps + 1) <= 2^26)";
+    return r;
+  }
+  // The PUs planned first take the slots they like; a PU left short is moved to the front (with the PUs left short
+  // before it) and the plan made again, up to max_attempts times.
+  constexpr int max_attempts = 4;
+  std::vector<pu_index> first;  // PUs planned first, in the order they fell short
+  std::vector<char> in_first(P, 0);
+  for (int attempt = 0; attempt < max_attempts; ++attempt) {
+    std::vector<pu_index> order = first;
+    for (pu_index v = 0; v < P; ++v)
+      if (!in_first[v]) order.push_back(v);
+    planner plan(system, static_cast<std::uint32_t>(steps));
+    if (plan.run(order)) {
+      r.one_way_pairs = plan.complete_directions();
+      r.latest = plan.latest();
+      r.table = plan.table();
+      r.reason.clear();
+      return r;
+    }
+    r.short_pus = plan.short_pus();
+    r.reason = std::to_string(r.short_pus) + " PU(s) short of some packet within " + std::to_string(steps) + " steps (" +
+               std::to_string(attempt + 1) + " plan(s), the PUs left short moved first each time)";
+    bool added = false;
+    for (pu_index v : plan.short_list())
+      if (!in_first[v]) in_first[v] = 1, first.push_back(v), added = true;
+    if (!added) break;
+  }
+  return r;
+}
+
+std::optional<routing_table> least_packet_matched_routing(const cycle_system& system, std::pair<std::uint64_t, std::uint64_t>* estimate,
+                                                          std::uint64_t max_steps) {
+  // From the circulation of the longest cycle (before it a PU on that cycle must get its far packets by supply too)
+  // upwards at doubling gaps until a plan is complete, then bisected. The plans are heuristic, so a larger target is
+  // not guaranteed to succeed where a smaller one did; the search keeps the least complete one it met.
+  std::uint64_t low = 1;
+  for (const torus_cycle& cy : system.cycles) low = std::max<std::uint64_t>(low, cy.length() / 2);
+  const std::uint64_t top = max_steps == 0 ? low + system.network.size() : max_steps;
+  if (top < low) return std::nullopt;
+  std::optional<packet_supply_result> best;
+  std::uint64_t failed = low - 1, high = 0;  // the largest target known short, the least known complete
+  for (std::uint64_t t = low, gap = 1;; gap *= 2) {
+    packet_supply_result r = packet_matched_routing(system, t);
+    if (r.table) {
+      high = t;
+      best = std::move(r);
+      break;
+    }
+    if (r.short_pus == 0) return std::nullopt;  // refused (work limit), not short
+    failed = t;
+    if (t >= top) break;
+    t = std::min(low + gap, top);
+  }
+  if (!best) return std::nullopt;
+  while (failed + 1 < high) {
+    const std::uint64_t mid = failed + (high - failed) / 2;
+    packet_supply_result r = packet_matched_routing(system, mid);
+    if (r.table) {
+      high = mid;
+      best = std::move(r);
+    } else {
+      failed = mid;
+    }
+  }
+  if (estimate) *estimate = {best->one_way_pairs, best->latest};
+  return std::move(best->table);
+}
+
+}  // namespace dancecard
