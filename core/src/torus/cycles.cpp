@@ -1935,7 +1935,7 @@ routing_table cycle_routing(const cycle_system& system, supply_policy policy, bo
   // leaves without a stream): then the packet-matched table, if there is one, is given.
   std::optional<routing_table> packets;
   std::pair<std::uint64_t, std::uint64_t> packets_estimate;
-  if (policy == supply_policy::scheduled && one_packet && !matched && system.network.size() <= whole_supply_limit)
+  if (policy == supply_policy::scheduled && one_packet && system.network.size() <= whole_supply_limit)
     packets = least_packet_matched_routing(system, &packets_estimate);
   std::pair<std::uint64_t, std::uint64_t> best_estimate;
   std::optional<routing_table> greedy;
