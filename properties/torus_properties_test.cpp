@@ -133,6 +133,34 @@ RC_GTEST_PROP(torus_zigzag, cycles_locality_and_theorems_5_and_6, ()) {
   RC_TAG(run.steps == bound ? "at the bound" : "below the bound");
 }
 
+// A d-dimensional torus meeting conditions (1)-(3) with n1 = d (or, with doubled, d or 2d), the other sizes 2 … max_size
+// (n_d >= d), at most max_pus PUs.
+rc::Gen<torus> admissible_zigzag_torus(std::uint32_t d, bool doubled, std::uint32_t max_size, std::uint64_t max_pus) {
+  const auto fix = [d, doubled](std::vector<std::uint32_t> n) {
+    n[0] = doubled ? d * (1 + n[0] % 2) : d;
+    return n;
+  };
+  return rc::gen::map(rc::gen::suchThat(rc::gen::container<std::vector<std::uint32_t>>(d, rc::gen::inRange<std::uint32_t>(2, max_size + 1)),
+                                        [=](const std::vector<std::uint32_t>& raw) {
+                                          const std::vector<std::uint32_t> n = fix(raw);
+                                          if (n[d - 1] < d) return false;
+                                          std::uint64_t P = 1;
+                                          for (std::uint32_t x : n) P *= x;
+                                          return P <= max_pus && zigzag_condition_failure(torus(n)).empty();
+                                        }),
+                      [=](const std::vector<std::uint32_t>& raw) { return torus(fix(raw)); });
+}
+
+// zigzag_cycles(t), or none where it refuses the torus (trails sharing a link), tagged.
+std::optional<cycle_system> zigzag_or_tag(const torus& t) {
+  try {
+    return zigzag_cycles(t);
+  } catch (const std::invalid_argument&) {
+    RC_TAG("shared link (refused)");
+    return std::nullopt;
+  }
+}
+
 // The matched supply (core: two sources per PU and cycle it is off, a perfect matching of positions to slots) on
 // random admissible tori with d = 2 … 5: where the zigzags are cycles it exists, every PU gets every cycle within
 // delay 3 (2 but for relays of relays, seen on 5-D tori such as 5 × 3 × 2 × 5 × 5), and gossip completes within
@@ -140,24 +168,10 @@ RC_GTEST_PROP(torus_zigzag, cycles_locality_and_theorems_5_and_6, ()) {
 // d >= 4, computed here from the sizes. Where they are closed trails it declines.
 RC_GTEST_PROP(torus_matched_supply, within_half_a_cycle_plus_two_on_random_zigzag_tori, ()) {
   const std::uint32_t d = *rc::gen::weightedElement<std::uint32_t>({{1, 2}, {1, 3}, {3, 4}, {3, 5}});  // 4-D and 5-D: fewer admissible
-  const std::vector<std::uint32_t> dims = *rc::gen::suchThat(
-      rc::gen::container<std::vector<std::uint32_t>>(d, rc::gen::inRange<std::uint32_t>(2, 9)), [d](std::vector<std::uint32_t> n) {
-        n[0] = d * (1 + n[0] % 2);  // n1 = d or 2d
-        if (n[d - 1] < d) return false;
-        std::uint64_t P = 1;
-        for (std::uint32_t x : n) P *= x;
-        return P <= 3000 && zigzag_condition_failure(torus(n)).empty();
-      });
-  std::vector<std::uint32_t> n = dims;
-  n[0] = d * (1 + n[0] % 2);
-  const torus t(n);
-  std::optional<cycle_system> system;
-  try {
-    system = zigzag_cycles(t);
-  } catch (const std::invalid_argument&) {
-    RC_TAG("shared link (refused)");
-    return;
-  }
+  const torus t = *admissible_zigzag_torus(d, true, 8, 3000);  // n1 = d or 2d
+  const std::vector<std::uint32_t>& n = t.dims();
+  const std::optional<cycle_system> system = zigzag_or_tag(t);
+  if (!system) return;
   const cycle_system_report cycles = check_cycle_system(*system, 2, 1, true);
   RC_ASSERT(cycles.holds());
   std::pair<std::uint64_t, std::uint64_t> estimate;
@@ -192,27 +206,13 @@ RC_GTEST_PROP(torus_matched_supply, within_half_a_cycle_plus_two_on_random_zigza
 // further) on random admissible 4-D and 5-D tori, closed trails and cycles alike: its plan is a promise the simulator
 // checks — wherever it gives a table for a target, gossip completes within that target — and the pairs it counts one
 // way are at least what the locality checker finds short. At Theorem 7's bound it is recorded, not asserted, whether a
-// plan completes (it does not everywhere: 4 × 3 × 2 × 8, docs/torus.md).
+// plan completes: a heuristic (bench/sweep_supply found it within the bound on every trail torus swept, docs/torus.md).
 RC_GTEST_PROP(torus_packet_supply, plans_hold_in_the_simulator_on_random_zigzag_tori, ()) {
   const std::uint32_t d = *rc::gen::element<std::uint32_t>(4, 5);
-  const std::vector<std::uint32_t> dims = *rc::gen::suchThat(
-      rc::gen::container<std::vector<std::uint32_t>>(d, rc::gen::inRange<std::uint32_t>(2, 8)), [d](std::vector<std::uint32_t> n) {
-        n[0] = d;
-        if (n[d - 1] < d) return false;
-        std::uint64_t P = 1;
-        for (std::uint32_t x : n) P *= x;
-        return P <= 600 && zigzag_condition_failure(torus(n)).empty();
-      });
-  std::vector<std::uint32_t> n = dims;
-  n[0] = d;
-  const torus t(n);
-  std::optional<cycle_system> system;
-  try {
-    system = zigzag_cycles(t);
-  } catch (const std::invalid_argument&) {
-    RC_TAG("shared link (refused)");
-    return;
-  }
+  const torus t = *admissible_zigzag_torus(d, false, 7, 600);  // n1 = d
+  const std::vector<std::uint32_t>& n = t.dims();
+  const std::optional<cycle_system> system = zigzag_or_tag(t);
+  if (!system) return;
   const cycle_system_report cycles = check_cycle_system(*system, 2, 1, true);
   RC_ASSERT(cycles.holds());
   const std::uint64_t P = t.size(), nd = n.back(), m = system->cycles.front().length();

@@ -1909,6 +1909,22 @@ routing_table greedy_cycle_routing(const cycle_system& system, supply_policy pol
 
 }  // namespace
 
+routing_table cycle_table(const cycle_system& system) {
+  const torus& net = system.network;
+  const std::size_t links = static_cast<std::size_t>(net.size()) * net.ports();
+  routing_table t{net, 1, std::vector<std::uint32_t>(links, no_port), std::vector<std::uint32_t>(links, no_packet), {}};
+  for (const torus_cycle& cy : system.cycles) {
+    const std::size_t m = cy.length();
+    for (std::size_t i = 0; i < m; ++i) {
+      const std::uint32_t out = cy.ports[i], back = torus::opposite(cy.ports[(i + m - 1) % m]);
+      t.forward_at(cy.pus[i], out) = back;
+      t.forward_at(cy.pus[i], back) = out;
+      t.inject_at(cy.pus[i], out) = t.inject_at(cy.pus[i], back) = 0;
+    }
+  }
+  return t;
+}
+
 routing_table cycle_routing(const cycle_system& system, supply_policy policy, bool one_packet) {
   // The greedy is myopic, and neither way of scoring a stream is always better (5^5 with fixed directions: 646 steps
   // by cycle completion, 720 by arrival). A policy allows what the weaker ones do (scheduled ⊇ one switch ⊇

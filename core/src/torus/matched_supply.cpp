@@ -215,18 +215,7 @@ std::optional<routing_table> matched_cycle_routing(const cycle_system& system, s
   }
   if (!stable || !complete) return std::nullopt;  // the levels did not settle, or some pair has no two sources
 
-  routing_table t{net, 1, std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, no_port),
-                  std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, no_packet), {}};
-  for (std::uint32_t c = 0; c < C; ++c) {  // the cycles: both directions through every PU on them
-    const torus_cycle& cy = system.cycles[c];
-    const std::size_t m = cy.length();
-    for (std::size_t i = 0; i < m; ++i) {
-      const std::uint32_t out = cy.ports[i], back = torus::opposite(cy.ports[(i + m - 1) % m]);
-      t.forward_at(cy.pus[i], out) = back;
-      t.forward_at(cy.pus[i], back) = out;
-      t.inject_at(cy.pus[i], out) = t.inject_at(cy.pus[i], back) = 0;
-    }
-  }
+  routing_table t = cycle_table(system);  // the cycles: both directions through every PU on them
   // plan[out-link]: (step, in-port) the supplying out-link must forward at that step (steps >= 2)
   std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> plan(static_cast<std::size_t>(P) * ports);
   // arrival[v · C + c] for a direct pair some relay uses: per position, the step it reaches v and the in-port

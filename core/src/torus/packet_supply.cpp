@@ -137,17 +137,7 @@ class planner {
   // The routing table: the cycles forward both ways at every pass; every free out-link injects its PU's packet in
   // step 1 and forwards, from step 2 on, the in-port its plan names, switching wherever that changes.
   routing_table table() const {
-    routing_table t{net_, 1, std::vector<std::uint32_t>(static_cast<std::size_t>(P_) * ports_, no_port),
-                    std::vector<std::uint32_t>(static_cast<std::size_t>(P_) * ports_, no_packet), {}};
-    for (const torus_cycle& cy : system_.cycles) {
-      const std::size_t m = cy.length();
-      for (std::size_t i = 0; i < m; ++i) {
-        const std::uint32_t out = cy.ports[i], back = torus::opposite(cy.ports[(i + m - 1) % m]);
-        t.forward_at(cy.pus[i], out) = back;
-        t.forward_at(cy.pus[i], back) = out;
-        t.inject_at(cy.pus[i], out) = t.inject_at(cy.pus[i], back) = 0;
-      }
-    }
+    routing_table t = cycle_table(system_);
     for (pu_index v = 0; v < P_; ++v)
       for (std::uint32_t p = 0; p < ports_; ++p) {
         if (!free_[slot_link(v, p)]) continue;

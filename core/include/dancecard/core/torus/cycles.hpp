@@ -181,6 +181,9 @@ std::string_view to_string(supply_policy policy);
 /// cycle the greedy leaves without a stream (a limit of the greedy: the SAT supply may still find one, e.g. on
 /// 4 × 3 × 2 × 8), cycles that share a link (map_cycle_links), or a PU on no cycle (one packet).
 routing_table cycle_routing(const cycle_system& system, supply_policy policy, bool one_packet = true);
+/// Gossip along the cycles alone, one packet per PU: at every pass of every cycle the PU forwards both ways and injects
+/// its packet on both links; every other out-port idle (no supply). The supplies below start from it.
+routing_table cycle_table(const cycle_system& system);
 /// The matched supply (core/src/torus/matched_supply.cpp, where the argument is written out): one packet per PU,
 /// scheduled switching. Every (PU, cycle) pair with the PU off the cycle gets two sources over free links — an adjacent
 /// PU on the cycle (direct), or an adjacent PU whose own pair is served at a lower level (relay; level 1: both sources
