@@ -344,6 +344,38 @@ TEST(torus_packet_supply, a_target_too_soon_is_short_and_a_shared_link_refused) 
   EXPECT_NE(big.reason.find("work limit"), std::string::npos) << big.reason;
 }
 
+TEST(torus_supply_counting, free_links_bound_every_supply) {
+  // 4 × 3 × 2 × 14: PU 3 lies on one trail, which passes it twice, and keeps 4 free links for the 230 packets of the
+  // PUs on none of its cycles: no supply gossips in fewer than ⌈230/4⌉ = 58 steps, above Theorem 7's bound 56.
+  const torus t = torus::parse("4x3x2x14");
+  const supply_counting_bound trails = count_supply_bound(zigzag_cycles(t));
+  ASSERT_TRUE(trails.valid);
+  EXPECT_FALSE(trails.unreachable);
+  EXPECT_EQ(trails.steps, 58u);
+  EXPECT_EQ(trails.need, 230u);
+  EXPECT_EQ(trails.free_links, 4u);
+  EXPECT_EQ(theorem_7_steps(t), 56u);
+  // Hamiltonian cycles: every PU on every cycle, nothing needed
+  EXPECT_EQ(count_supply_bound(hamiltonian_2d_cycles(torus::parse("6x8"))).steps, 0u);
+  // the bound never exceeds what a supply achieves (4 × 5 × 4 × 5: 90 by the packet-matched supply)
+  const cycle_system trails_4545 = zigzag_cycles(torus::parse("4x5x4x5"));
+  EXPECT_LE(count_supply_bound(trails_4545).steps, simulate_gossip(*least_packet_matched_routing(trails_4545)).steps);
+  // a PU with needs and no free link: unreachable; a cycle off the torus's links: not valid
+  const torus small({3, 3});
+  torus_cycle row, column;
+  row.pus = {small.index({0, 0}), small.index({0, 1}), small.index({0, 2})};
+  row.ports = {2, 2, 2};  // +x2 around row 0
+  column.pus = {small.index({0, 0}), small.index({1, 0}), small.index({2, 0})};
+  column.ports = {0, 0, 0};  // +x1 around column 0
+  cycle_system two{small, {row, column}, "test"};
+  const supply_counting_bound cross = count_supply_bound(two);
+  EXPECT_TRUE(cross.unreachable);  // PU (0, 0) uses all 4 links and needs the 4 PUs off row 0 and column 0
+  EXPECT_EQ(cross.pu, small.index({0, 0}));
+  EXPECT_EQ(cross.need, 4u);
+  two.cycles[0].ports[1] = 0;  // +x1 from (0, 1) does not lead to (0, 2)
+  EXPECT_FALSE(count_supply_bound(two).valid);
+}
+
 TEST(torus_zigzag, printed_lap_rule_shares_links_where_n1_exceeds_d) {
   // The raw trails: the checker finds the shared link that zigzag_cycles refuses.
   for (const char* dims : {"8x4x8x4", "12x2x4x4", "8x3x2x4", "10x6x2x2x5"}) {

@@ -544,6 +544,49 @@ supply_report check_supply(const routing_table& table, const cycle_system& syste
   return out;
 }
 
+supply_counting_bound count_supply_bound(const cycle_system& system) {
+  supply_counting_bound out;
+  const torus& net = system.network;
+  const pu_index P = net.size();
+  const std::uint32_t ports = net.ports();
+  // the links the cycles run over (both directions), and which cycles each PU lies on (as a list: cycles may be many)
+  std::vector<char> used(static_cast<std::size_t>(P) * ports, 0);
+  std::vector<std::vector<std::uint32_t>> cycles_of(P);
+  for (std::uint32_t c = 0; c < system.cycles.size(); ++c) {
+    const torus_cycle& cy = system.cycles[c];
+    const std::size_t m = cy.pus.size();
+    if (cy.ports.size() != m) return out.valid = false, out;
+    for (std::size_t i = 0; i < m; ++i) {
+      const pu_index pu = cy.pus[i];
+      if (pu >= P || cy.ports[i] >= ports || net.neighbor(pu, cy.ports[i]) != cy.pus[(i + 1) % m]) return out.valid = false, out;
+      used[static_cast<std::size_t>(pu) * ports + cy.ports[i]] = 1;
+      used[static_cast<std::size_t>(cy.pus[(i + 1) % m]) * ports + torus::opposite(cy.ports[i])] = 1;
+      if (cycles_of[pu].empty() || cycles_of[pu].back() != c) cycles_of[pu].push_back(c);
+    }
+  }
+  for (auto& list : cycles_of) {
+    std::sort(list.begin(), list.end());
+    list.erase(std::unique(list.begin(), list.end()), list.end());
+  }
+  std::vector<char> covered(P, 0);
+  for (pu_index v = 0; v < P; ++v) {
+    std::fill(covered.begin(), covered.end(), 0);
+    covered[v] = 1;
+    for (std::uint32_t c : cycles_of[v])
+      for (pu_index u : system.cycles[c].pus) covered[u] = 1;
+    const auto need = static_cast<std::uint64_t>(std::count(covered.begin(), covered.end(), 0));
+    std::uint64_t free_links = 0;
+    for (std::uint32_t p = 0; p < ports; ++p) free_links += used[static_cast<std::size_t>(v) * ports + p] == 0;
+    if (need > 0 && free_links == 0) {
+      if (!out.unreachable) out.unreachable = true, out.pu = v, out.need = need, out.free_links = 0;
+      continue;
+    }
+    const std::uint64_t steps = free_links == 0 ? 0 : (need + free_links - 1) / free_links;
+    if (!out.unreachable && steps > out.steps) out.steps = steps, out.pu = v, out.need = need, out.free_links = free_links;
+  }
+  return out;
+}
+
 namespace {
 
 // The cycle (index) of every link of a 2-D cycle system, by PU · 4 + port, both directions; -1 where no cycle runs.

@@ -107,6 +107,22 @@ struct supply_report : report<torus_violation> {
 };
 supply_report check_supply(const routing_table& table, const cycle_system& system, std::size_t max_witnesses = 10);
 
+/// A lower bound on gossip over a cycle system with any supply, by counting. The model of every supply here (cycle_routing,
+/// the matched, packet-matched and SAT supplies): the cycles' links carry their cycles' streams, and a PU gets every
+/// other packet over its free in-links (links no cycle uses), at most one packet per link and step. A PU v needs the
+/// packets of every PU on none of v's cycles — `need` of them — over its `free` in-links, so no supply completes
+/// gossip in fewer than ⌈need/free⌉ steps (and none at all where need > 0 and free = 0). The bound is the largest over
+/// the PUs; `pu` is one that attains it. Computed from the cycles alone, with code of its own (no supply is built).
+/// A cycle system whose cycles do not run along links of the torus is reported as `valid = false`.
+struct supply_counting_bound {
+  bool valid = true;
+  bool unreachable = false;  // some PU needs packets and has no free in-link
+  std::uint64_t steps = 0;   // max over PUs of ⌈need/free⌉
+  pu_index pu = 0;           // a PU attaining it
+  std::uint64_t need = 0, free_links = 0;  // that PU's
+};
+supply_counting_bound count_supply_bound(const cycle_system& system);
+
 /// The step of an induction over the sizes of 2-D cycle systems (core's square switches are proven with it): `large`
 /// is the torus of `small` with two lines inserted across `axis` (0: rows, along x_1; 1: columns, along x_2) before
 /// line `first` of small. Holds when (a) every link outside the inserted strip belongs to the same cycle (by index) in
