@@ -342,6 +342,16 @@ TEST(torus_packet_supply, a_target_too_soon_is_short_and_a_shared_link_refused) 
   const packet_supply_result big = packet_matched_routing(zigzag_cycles(torus::parse("8x8x8x16")), 1300);
   EXPECT_FALSE(big.table.has_value());
   EXPECT_NE(big.reason.find("work limit"), std::string::npos) << big.reason;
+  // one 4-cycle in a 4 × 4 torus: the other PUs lie on no cycle, outside the model (refused, not short)
+  const torus small({4, 4});
+  torus_cycle square;
+  square.pus = {small.index({0, 0}), small.index({0, 1}), small.index({1, 1}), small.index({1, 0})};
+  square.ports = {2, 0, 3, 1};  // +x2, +x1, −x2, −x1
+  const packet_supply_result lonely = packet_matched_routing(cycle_system{small, {square}, "test"}, 10);
+  EXPECT_FALSE(lonely.table.has_value());
+  EXPECT_EQ(lonely.short_pus, 0u);
+  EXPECT_NE(lonely.reason.find("lies on no cycle"), std::string::npos) << lonely.reason;
+  EXPECT_FALSE(least_packet_matched_routing(cycle_system{small, {square}, "test"}).has_value());
 }
 
 TEST(torus_supply_counting, free_links_bound_every_supply) {

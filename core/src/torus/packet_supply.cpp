@@ -381,6 +381,17 @@ packet_supply_result packet_matched_routing(const cycle_system& system, std::uin
     return r;
   }
   const std::uint64_t P = net.size();
+  {  // a PU on no cycle: its packet would leave by supply links only, outside the model (as matched_cycle_routing)
+    std::vector<char> on(P, 0);
+    for (const torus_cycle& cy : system.cycles)
+      for (pu_index u : cy.pus)
+        if (u < P) on[u] = 1;
+    for (pu_index v = 0; v < P; ++v)
+      if (!on[v]) {
+        r.reason = "PU " + std::to_string(v) + " lies on no cycle";
+        return r;
+      }
+  }
   if (P * P > packet_supply_work_limit || P * net.ports() * (steps + 1) > packet_supply_work_limit) {
     r.reason = "beyond the work limit (P^2 and P * ports * (steps + 1) <= 2^26)";
     return r;

@@ -177,9 +177,11 @@ std::string_view to_string(supply_policy policy);
 /// later), and returns the one with the fewest one-direction supplies, then the soonest completion of its streams as
 /// modelled (which is what the simulator counts). With the scheduled policy and one packet per PU the matched supply
 /// (matched_cycle_routing, below) competes on the same terms, and above 4,096 PUs is taken whenever it applies and
-/// P · (longest cycle) <= 2^25 (8 × 8 × 8 × 8: 769 steps against the greedy's 1,433; 8 × 8 × 8 × 16: 1,281, about 1 GB). Throws std::invalid_argument naming a PU and
-/// cycle the greedy leaves without a stream (a limit of the greedy: the SAT supply may still find one, e.g. on
-/// 4 × 3 × 2 × 8), cycles that share a link (map_cycle_links), or a PU on no cycle (one packet).
+/// P · (longest cycle) <= 2^25 (8 × 8 × 8 × 8: 769 steps against the greedy's 1,433; 8 × 8 × 8 × 16: 1,281, about 1 GB);
+/// so does the packet-matched supply (least_packet_matched_routing, below) up to 4,096 PUs, closed trails included
+/// (4 × 5 × 4 × 5: 90 steps against the greedy's 176). Throws std::invalid_argument naming a PU and cycle the greedy
+/// leaves without a stream where no packet-matched table completes either (a limit of the greedy: the SAT supply may
+/// still find one), cycles that share a link (map_cycle_links), or a PU on no cycle (one packet).
 routing_table cycle_routing(const cycle_system& system, supply_policy policy, bool one_packet = true);
 /// Gossip along the cycles alone, one packet per PU: at every pass of every cycle the PU forwards both ways and injects
 /// its packet on both links; every other out-port idle (no supply). The supplies below start from it.
@@ -206,7 +208,8 @@ std::optional<routing_table> matched_cycle_routing(const cycle_system& system, s
 /// declines. Instead of two sources per (PU, cycle) pair, every PU's missing packets (those its own cycles do not bring
 /// within `steps`) are matched one by one to (free in-link, step) slots that can carry them: what the neighbour got in
 /// the step before, on a cycle link or by its own plan, or one hop further over an upstream slot that plan leaves
-/// unused; maximum matchings per PU, committed round after round and never taken back. A heuristic: `table` only when
+/// unused; maximum matchings per PU, committed round after round and never taken back. No table where a PU lies on no
+/// cycle (its packet is outside the model). A heuristic: `table` only when
 /// every PU's plan is complete within `steps` (then gossip completes within `steps` — the simulator tells the exact
 /// count); a second pass gives a pair that gets a cycle one way only an unused slot forwarding the other way, where one
 /// exists (`one_way_pairs` counts the rest). On the closed trails of the printed lap rule it reaches the cycles'
