@@ -281,53 +281,62 @@ void register_torus_construction_claims(theorem_book& book) {
             }});
 
   book.add({"torus.thm7.trails", "torus-gossip", "Section 4.3, Theorem 7 on the closed trails of the printed lap rule",
-            "where the printed lap rule gives closed trails (n1 = d = 4), gossip with switching within (1 + d/n_d) P/(2d) + 2 -- "
+            "where the printed lap rule gives closed trails (n1 = d), gossip with switching within (1 + d/n_d) P/(2d) + 2 -- "
             "checked against a counting bound (checkers: a PU gets the packets of PUs on none of its cycles over its free "
             "links only, one per link and step, so no supply beats max over PUs of ceil(need/free)) on every such torus "
-            "4 x n2 x n3 x n4 with n2, n3 = 2..8, n4 = 4..24, P <= 4096, and by the packet-matched supply at the bound "
-            "(core; simulated) where P <= 600; every simulated table must respect the counting bound",
+            "4 x n2 x n3 x n4 (n2, n3 = 2..8, n4 = 4..24) and 5 x n2 x n3 x n4 x n5 (n2, n3, n4 = 2..8, n5 = 5..40) with "
+            "P <= 4096, and by the packet-matched supply at the bound (core; simulated) where P <= 600; every simulated "
+            "table must respect the counting bound",
             claim_method::simulation, [] {
-              std::uint64_t tori = 0, unreachable = 0, tried = 0, within = 0;
+              std::map<std::uint32_t, std::uint64_t> tori, unreachable;  // per dimension
+              std::uint64_t tried = 0, within = 0;
               std::string first_unreachable, misses, found;
+              std::vector<std::vector<std::uint32_t>> shapes;
               for (std::uint32_t n2 = 2; n2 <= 8; ++n2)
-                for (std::uint32_t n3 = 2; n3 <= 8; ++n3)
-                  for (std::uint32_t n4 = 4; n4 <= 24; ++n4) {
-                    const torus t({4, n2, n3, n4});
-                    if (t.size() > 4096 || !zigzag_condition_failure(t).empty()) continue;
-                    const cycle_system system = zigzag_cycles(t);  // n1 = d: edge-disjoint (torus.lap_rule)
-                    const cycle_system_report cycles = check_cycle_system(system, 2, 1, true);
-                    if (!cycles.holds()) return claim_result{verdict::violated, "4 x n2 x n3 x n4", t.name() + ": " + describe(cycles)};
-                    if (cycles.revisits == 0) continue;
-                    ++tori;
-                    const std::uint64_t P = t.size(), nd = n4, bound = ((nd + 4) * P + 8 * nd - 1) / (8 * nd) + 2;
-                    const supply_counting_bound count = count_supply_bound(system);
-                    if (!count.valid) return claim_result{verdict::violated, "4 x n2 x n3 x n4", t.name() + ": the counting bound found a broken cycle"};
-                    const bool out_of_reach = count.unreachable || count.steps > bound;
-                    if (out_of_reach && unreachable++ == 0)
-                      first_unreachable = t.name() + " (PU " + std::to_string(count.pu) + " needs " + std::to_string(count.need) + " packets over " +
-                                          std::to_string(count.free_links) + " free links: >= " + std::to_string(count.steps) + " steps, bound " +
-                                          std::to_string(bound) + ")";
-                    if (P > 600 || out_of_reach) continue;
-                    ++tried;
-                    const packet_supply_result r = packet_matched_routing(system, bound);
-                    if (!r.table) {
-                      misses += t.name() + " (counting " + std::to_string(count.steps) + ", bound " + std::to_string(bound) + "); ";
-                      continue;
-                    }
-                    const gossip_report run = simulate_gossip(*r.table);
-                    if (!run.holds() || run.steps > bound) return claim_result{verdict::violated, "4 x n2 x n3 x n4", t.name() + " packet-matched: " + describe(run)};
-                    if (run.steps < count.steps)
-                      return claim_result{verdict::violated, "4 x n2 x n3 x n4",
-                                          t.name() + ": a table gossips in " + std::to_string(run.steps) + " steps, below the counting bound " + std::to_string(count.steps)};
-                    if (within++ < 4) found += t.name() + " " + std::to_string(run.steps) + " <= " + std::to_string(bound) + " (counting " + std::to_string(count.steps) + "); ";
-                  }
+                for (std::uint32_t n3 = 2; n3 <= 8; ++n3) {
+                  for (std::uint32_t n4 = 4; n4 <= 24; ++n4) shapes.push_back({4, n2, n3, n4});
+                  for (std::uint32_t n4 = 2; n4 <= 8; ++n4)
+                    for (std::uint32_t n5 = 5; n5 <= 40; ++n5) shapes.push_back({5, n2, n3, n4, n5});
+                }
+              for (const auto& dims : shapes) {
+                const torus t(dims);
+                if (t.size() > 4096 || !zigzag_condition_failure(t).empty()) continue;
+                const cycle_system system = zigzag_cycles(t);  // n1 = d: edge-disjoint (torus.lap_rule)
+                const cycle_system_report cycles = check_cycle_system(system, 2, 1, true);
+                if (!cycles.holds()) return claim_result{verdict::violated, "d = 4, 5", t.name() + ": " + describe(cycles)};
+                if (cycles.revisits == 0) continue;
+                const std::uint64_t d = t.dimension();
+                ++tori[static_cast<std::uint32_t>(d)];
+                const std::uint64_t P = t.size(), nd = dims.back(), bound = ((nd + d) * P + 2 * d * nd - 1) / (2 * d * nd) + 2;
+                const supply_counting_bound count = count_supply_bound(system);
+                if (!count.valid) return claim_result{verdict::violated, "d = 4, 5", t.name() + ": the counting bound found a broken cycle"};
+                const bool out_of_reach = count.unreachable || count.steps > bound;
+                if (out_of_reach && unreachable[static_cast<std::uint32_t>(d)]++ == 0)
+                  first_unreachable += t.name() + " (PU " + std::to_string(count.pu) + " needs " + std::to_string(count.need) + " packets over " +
+                                       std::to_string(count.free_links) + " free links: >= " + std::to_string(count.steps) + " steps, bound " +
+                                       std::to_string(bound) + "); ";
+                if (P > 600 || out_of_reach) continue;
+                ++tried;
+                const packet_supply_result r = packet_matched_routing(system, bound);
+                if (!r.table) {
+                  misses += t.name() + " (counting " + std::to_string(count.steps) + ", bound " + std::to_string(bound) + "); ";
+                  continue;
+                }
+                const gossip_report run = simulate_gossip(*r.table);
+                if (!run.holds() || run.steps > bound) return claim_result{verdict::violated, "d = 4, 5", t.name() + " packet-matched: " + describe(run)};
+                if (run.steps < count.steps)
+                  return claim_result{verdict::violated, "d = 4, 5",
+                                      t.name() + ": a table gossips in " + std::to_string(run.steps) + " steps, below the counting bound " + std::to_string(count.steps)};
+                if (within++ < 4) found += t.name() + " " + std::to_string(run.steps) + " <= " + std::to_string(bound) + " (counting " + std::to_string(count.steps) + "); ";
+              }
+              const auto per_d = [](std::map<std::uint32_t, std::uint64_t>& m) { return std::to_string(m[4]) + " 4-D, " + std::to_string(m[5]) + " 5-D"; };
               return claim_result{verdict::holds,
-                                  std::to_string(tori) + " trail tori 4 x n2 x n3 x n4 (n2, n3 = 2..8, n4 = 4..24, P <= 4096); the packet-matched supply on the " +
-                                      std::to_string(tried) + " of them with P <= 600 within reach",
+                                  "trail tori: " + per_d(tori) + " (P <= 4096); the packet-matched supply on the " + std::to_string(tried) +
+                                      " of them with P <= 600 within reach",
                                   "within the bound with the packet-matched supply on " + std::to_string(within) + " of " + std::to_string(tried) + ": " + found +
-                                      (misses.empty() ? std::string("no misses; ") : "short at the bound (a heuristic's miss, not a proof): " + misses) + "**Finding: on " +
-                                      std::to_string(unreachable) + " of the " + std::to_string(tori) + " no supply over free links reaches Theorem 7's bound (counting; first " +
-                                      first_unreachable + "): the PUs a trail passes twice keep only 2d - 4 = 4 free links, and as n4 grows they need more packets than those can bring**"};
+                                      (misses.empty() ? std::string("no misses; ") : "short at the bound (a heuristic's miss, not a proof): " + misses) +
+                                      "**Finding: no supply over free links reaches Theorem 7's bound on " + per_d(unreachable) + " of them (counting; first " +
+                                      first_unreachable + "the PUs a trail passes twice keep only 2d - 4 free links, and as n_d grows they need more packets than those can bring)**"};
             }});
 
   book.add({"torus.lap_rule", "torus-gossip", "Sections 4.3.1-4.3.3 (the lap rule and its edge-disjointness)",
