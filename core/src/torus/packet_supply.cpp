@@ -343,7 +343,7 @@ class planner {
       const pu_index u = needs[owner[k]];
       if (o.y_in != none) {
         const pu_index x = net_.neighbor(v, p);
-        if (plan_packet_[slot(x, o.x_in, s - 1)] != none && plan_packet_[slot(x, o.x_in, s - 1)] != u) continue;  // taken by another slot (cannot happen: twins take no hop)
+        if (plan_packet_[slot(x, o.x_in, s - 1)] != none && plan_packet_[slot(x, o.x_in, s - 1)] != u) continue;  // taken by another slot (cannot happen: twins split the in-ports of x)
         commit(x, o.x_in, s - 1, u, o.y_in);
       }
       commit(v, p, s, u, o.x_in);
