@@ -4,6 +4,7 @@
 #include "dancecard/core/common/cyclic_order.hpp"
 
 #include <algorithm>
+#include <exception>
 #include <array>
 #include <limits>
 #include <map>
@@ -1946,19 +1947,31 @@ routing_table cycle_routing(const cycle_system& system, supply_policy policy, bo
       if (matched && !small) return std::move(*matched);
     }
   }
-  // Where the matched supply does not apply (closed trails; a pair without two sources) the packet-matched supply
-  // (packet_supply.cpp) competes on the same terms, up to whole_supply_limit PUs. The greedy may throw (a PU it
-  // leaves without a stream): then the packet-matched table, if there is one, is given.
-  std::optional<routing_table> packets;
-  std::pair<std::uint64_t, std::uint64_t> packets_estimate;
-  if (policy == supply_policy::scheduled && one_packet && system.network.size() <= whole_supply_limit)
-    packets = least_packet_matched_routing(system, &packets_estimate);
+  // The packet-matched supply (packet_supply.cpp) competes on the same terms, up to whole_supply_limit PUs, closed
+  // trails included; its search asks only targets below the best table so far (when that one gives every pair both
+  // directions). The greedy may throw (a PU it leaves without a stream): then the packet-matched table, if there is
+  // one, is given.
   std::pair<std::uint64_t, std::uint64_t> best_estimate;
   std::optional<routing_table> greedy;
+  std::exception_ptr greedy_error;
   try {
     greedy = greedy_cycle_routing(system, policy, one_packet, false, best_estimate);
   } catch (const std::invalid_argument&) {
-    if (!packets) throw;
+    greedy_error = std::current_exception();
+  }
+  std::optional<routing_table> packets;
+  std::pair<std::uint64_t, std::uint64_t> packets_estimate;
+  if (policy == supply_policy::scheduled && one_packet && system.network.size() <= whole_supply_limit) {
+    std::uint64_t below = 0;  // 0: no limit
+    const auto limit_by = [&](const std::pair<std::uint64_t, std::uint64_t>& e) {
+      if (e.first == 0) below = below == 0 ? e.second : std::min(below, e.second);
+    };
+    if (greedy) limit_by(best_estimate);
+    if (matched) limit_by(matched_estimate);
+    if (below != 1) packets = least_packet_matched_routing(system, &packets_estimate, below == 0 ? 0 : below - 1);
+  }
+  if (!greedy) {
+    if (!packets) std::rethrow_exception(greedy_error);
     return std::move(*packets);
   }
   routing_table best = std::move(*greedy);
