@@ -17,9 +17,10 @@
 // The plan. Every PU keeps, per free in-link and step, the packet it has been promised (committed) and from which
 // in-port of the sender it comes. Round after round, every PU with packets still missing builds the bipartite graph
 // of its missing packets and its uncommitted slots up to the target step T (direct offers and offers one hop
-// further, over uncommitted upstream slots), finds a maximum matching (augmenting paths; earlier slots and direct
-// offers tried first) and commits it, whole or partial. Commitments are never taken back, so every offer a PU reads
-// from a neighbour's plan stays true; the rounds end when every PU has every packet or a round commits nothing.
+// further, over uncommitted upstream slots), finds a maximum matching (augmenting paths; direct offers tried first,
+// then earlier slots) and commits it, whole or partial. Commitments are never taken back, so every offer a PU reads
+// from a neighbour's plan stays true; the rounds end when every PU has every packet or a round commits nothing. Then
+// the plan is made again with the PUs left short first (at most 4 plans).
 // Nothing here is a proof that T is reachable: a table is returned only when every PU's plan is complete, and its
 // step count is the simulator's to tell (checkers/torus_check); least_packet_matched_routing searches T.
 //
