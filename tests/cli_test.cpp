@@ -573,6 +573,16 @@ TEST(cli_torus, one_packet_tables_with_switches_round_trip_and_draw) {
     EXPECT_NE(text.find("x5 shallow up-right"), std::string::npos);
     EXPECT_NE(text.find("#d35400"), std::string::npos);  // the fifth cycle's colour
   }
+  // 6-D: Section 3.4's six Hamiltonian cycles (two of Park's 3 x 3 x 3 cubes by the product), 81 panels
+  expect_run("draw torus --dims 3x3x3x3x3x3 --algo hamiltonian --out " + svg, 0, "6 cycles");
+  {
+    const std::string text = read_file(svg);
+    EXPECT_NE(text.find(">(x3, x4, x5, x6) = (2, 2, 2, 2)</text>"), std::string::npos);
+    EXPECT_NE(text.find("x6 shallow up-left"), std::string::npos);
+    std::size_t panels = 0;
+    for (std::size_t at = text.find(">(x3, x4, x5, x6) = ("); at != std::string::npos; at = text.find(">(x3, x4, x5, x6) = (", at + 1)) ++panels;
+    EXPECT_EQ(panels, 81u);
+  }
   expect_run("draw torus --dims 2x2x2x2x2x2x2 --algo hamiltonian --out " + svg, 2, "dimension 2 to 6, not 7");
   expect_run("draw torus --dims 8x8x8x16 --algo hamiltonian --out " + svg, 2, "at most 4096 PUs");
   // Conditions of Section 4 and unbuilt algorithms are bad input, named.
