@@ -59,8 +59,8 @@ class planner {
     ports_ = net_.ports();
     const cycle_links links = map_cycle_links(system);
     if (links.shared)
-      throw std::invalid_argument("packet-matched supply: the cycles share the link leaving PU " + std::to_string(links.shared->pu) + " by port " +
-                                  std::to_string(links.shared->port));
+      throw std::invalid_argument("packet-matched supply: the cycles share the link leaving PU " +
+                                  std::to_string(links.shared->pu) + " by port " + std::to_string(links.shared->port));
     free_.assign(static_cast<std::size_t>(P_) * ports_, 0);
     for (pu_index v = 0; v < P_; ++v)
       for (std::uint32_t p = 0; p < ports_; ++p) free_[slot_link(v, p)] = !links.used(v, p);
@@ -149,8 +149,10 @@ class planner {
         for (std::uint32_t s = 2; s <= T_; ++s) {
           const std::uint32_t in = plan_from_[slot(v, p, s)];
           if (in == none || in == current) continue;
-          if (current == no_port) t.forward_at(x, o) = in;  // in force from step 2 until the first switch
-          else t.switches.push_back(port_switch{x, o, s, in});
+          if (current == no_port)
+            t.forward_at(x, o) = in;  // in force from step 2 until the first switch
+          else
+            t.switches.push_back(port_switch{x, o, s, in});
           current = in;
         }
       }
@@ -194,7 +196,8 @@ class planner {
       out.push_back({cy.pus[(i + s) % m], cy.ports[i], c, -1});
     }
     for (std::uint32_t r = 0; r < ports_; ++r)
-      if (free_[slot_link(x, r)] && plan_packet_[slot(x, r, s)] != none) out.push_back({plan_packet_[slot(x, r, s)], r});
+      if (free_[slot_link(x, r)] && plan_packet_[slot(x, r, s)] != none)
+        out.push_back({plan_packet_[slot(x, r, s)], r});
   }
 
   // The cycle and way of the stream that v's slot (p, s) carries by the plan, traced back through relays.
@@ -256,6 +259,7 @@ class planner {
       std::uint32_t slot;         // index into v's slots
       std::uint32_t x_in;         // the in-port of x forwarded to v
       std::uint32_t y_in = none;  // one hop further: the in-port of y forwarded to x (x_in is then x's in-port from y)
+      bool off = false;           // withdrawn: its upstream slot went to another of v's slots
     };
     std::vector<std::pair<std::uint32_t, std::uint32_t>> slots;  // (in-port p of v, step s)
     std::vector<std::uint32_t> need_index(P_, none);
@@ -276,17 +280,8 @@ class planner {
         for (const offer& o : fresh)
           if (need_index[o.packet] != none) adj[need_index[o.packet]].push_back({k, o.in});
         if (s < 2) continue;
-        // Where a size is 2, two free links of v come from one neighbour x; their slots in one step would compete
-        // for x's upstream slots, which one matching cannot see (it drops one of them on commit). So the twins split
-        // x's in-ports between them (by port number modulo their count) for the hop further. Taking no hop over the
-        // second twin brought 4 × 3 × 2 × 8, 4 × 5 × 2 × 8, 4 × 7 × 2 × 7 and 4 × 7 × 2 × 8 from short to Theorem
-        // 7's bound; splitting brought 4 × 3 × 2 × 9 and 4 × 3 × 2 × 10 too.
-        std::uint32_t twins = 0, siblings = 0;  // free links of v from x before this one, and in all but this one
-        for (std::uint32_t e = 0; e < ports_; ++e)
-          if (e != p && free_[slot_link(v, e)] && net_.neighbor(v, e) == x) ++siblings, twins += e < p;
         for (std::uint32_t q = 0; q < ports_; ++q) {
           if (!free_[slot_link(x, q)] || plan_packet_[slot(x, q, s - 1)] != none) continue;
-          if (siblings > 0 && q % (siblings + 1) != twins) continue;
           const pu_index y = net_.neighbor(x, q);
           if (y == v) continue;
           fresh.clear();
@@ -299,42 +294,65 @@ class planner {
     // plan may need (tried both ways: direct first completes at the bound where step first fell short, e.g.
     // 4 × 3 × 2 × 7 at 35 and 4 × 4 × 4 × 8 at 98)
     for (auto& a : adj) std::stable_partition(a.begin(), a.end(), [](const option& o) { return o.y_in == none; });
-    // maximum matching by augmenting paths (iterative, so deep paths need no deep stack)
-    std::vector<std::uint32_t> owner(slots.size(), none), chosen(slots.size(), none), seen(slots.size(), none);
-    std::vector<std::uint32_t> option_of(needs.size(), none);  // the option index matched, per need
+    // maximum matching by augmenting paths (iterative, so deep paths need no deep stack). Where a size is 2, two
+    // free links of v come from one neighbour x, and their slots in one step can both take a hop over the same
+    // upstream slot of x, which the matching cannot see: the later one's option is withdrawn and the matching found
+    // again, until no two slots share an upstream slot. (Taking no hop over the second twin instead brought
+    // 4 × 3 × 2 × 8 and 4 × 7 × 2 × 8 from short to Theorem 7's bound; splitting x's in-ports between the twins
+    // brought 4 × 3 × 2 × 9 and 4 × 3 × 2 × 10 too; withdrawing only what collides leaves the twins every hop.)
+    std::vector<std::uint32_t> owner, chosen, seen, option_of;  // option_of: the option index matched, per need
     struct frame {
       std::uint32_t need, next;
     };
     std::vector<frame> stack;
-    for (std::uint32_t root = 0; root < needs.size(); ++root) {
-      stack.assign(1, frame{root, 0});
-      bool found = false;
-      while (!stack.empty() && !found) {
-        frame& f = stack.back();
-        if (f.next == adj[f.need].size()) {
-          stack.pop_back();
-          continue;
-        }
-        const std::uint32_t e = f.next++;
-        const std::uint32_t k = adj[f.need][e].slot;
-        if (seen[k] == root) continue;
-        seen[k] = root;
-        if (owner[k] == none) {
-          // augment along the stack: each need on it takes the slot its frame last tried
-          std::uint32_t slot_here = k;
-          for (std::size_t level = stack.size(); level-- > 0;) {
-            const std::uint32_t n = stack[level].need, opt = stack[level].next - 1;
-            const std::uint32_t previous = option_of[n] == none ? none : adj[n][option_of[n]].slot;
-            owner[slot_here] = n;
-            option_of[n] = opt;
-            chosen[slot_here] = opt;
-            slot_here = previous;
+    for (bool collided = true; collided;) {
+      owner.assign(slots.size(), none), chosen.assign(slots.size(), none), seen.assign(slots.size(), none);
+      option_of.assign(needs.size(), none);
+      for (std::uint32_t root = 0; root < needs.size(); ++root) {
+        stack.assign(1, frame{root, 0});
+        bool found = false;
+        while (!stack.empty() && !found) {
+          frame& f = stack.back();
+          if (f.next == adj[f.need].size()) {
+            stack.pop_back();
+            continue;
           }
-          found = true;
-        } else {
-          stack.push_back(frame{owner[k], 0});
+          const std::uint32_t e = f.next++;
+          if (adj[f.need][e].off) continue;
+          const std::uint32_t k = adj[f.need][e].slot;
+          if (seen[k] == root) continue;
+          seen[k] = root;
+          if (owner[k] == none) {
+            // augment along the stack: each need on it takes the slot its frame last tried
+            std::uint32_t slot_here = k;
+            for (std::size_t level = stack.size(); level-- > 0;) {
+              const std::uint32_t n = stack[level].need, opt = stack[level].next - 1;
+              const std::uint32_t previous = option_of[n] == none ? none : adj[n][option_of[n]].slot;
+              owner[slot_here] = n;
+              option_of[n] = opt;
+              chosen[slot_here] = opt;
+              slot_here = previous;
+            }
+            found = true;
+          } else {
+            stack.push_back(frame{owner[k], 0});
+          }
         }
       }
+      collided = false;
+      std::vector<std::pair<std::size_t, std::uint32_t>> upstream;  // (upstream slot, v's slot) of the matched hops
+      for (std::uint32_t k = 0; k < slots.size(); ++k)
+        if (owner[k] != none && adj[owner[k]][chosen[k]].y_in != none) {
+          const auto [p, s] = slots[k];
+          upstream.emplace_back(slot(net_.neighbor(v, p), adj[owner[k]][chosen[k]].x_in, s - 1), k);
+        }
+      std::sort(upstream.begin(), upstream.end());
+      for (std::size_t i = 1; i < upstream.size(); ++i)
+        if (upstream[i].first == upstream[i - 1].first) {
+          const std::uint32_t k = upstream[i].second;
+          adj[owner[k]][chosen[k]].off = true;
+          collided = true;
+        }
     }
     std::uint64_t committed = 0;
     for (std::uint32_t k = 0; k < slots.size(); ++k) {
@@ -344,7 +362,8 @@ class planner {
       const pu_index u = needs[owner[k]];
       if (o.y_in != none) {
         const pu_index x = net_.neighbor(v, p);
-        if (plan_packet_[slot(x, o.x_in, s - 1)] != none && plan_packet_[slot(x, o.x_in, s - 1)] != u) continue;  // taken by another slot (cannot happen: twins split the in-ports of x)
+        if (plan_packet_[slot(x, o.x_in, s - 1)] != none && plan_packet_[slot(x, o.x_in, s - 1)] != u)
+          continue;  // taken by another slot (cannot happen: collisions were withdrawn)
         commit(x, o.x_in, s - 1, u, o.y_in);
       }
       commit(v, p, s, u, o.x_in);
@@ -358,11 +377,11 @@ class planner {
   std::uint32_t T_;
   pu_index P_ = 0;
   std::uint32_t ports_ = 0;
-  std::vector<std::uint8_t> free_;                                    // [v · ports + p]: no cycle uses the link
+  std::vector<std::uint8_t> free_;  // [v · ports + p]: no cycle uses the link
   std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> passes_;  // per PU: (cycle, position)
-  std::vector<pu_index> plan_packet_;                                 // [(v · ports + p) · (T + 1) + s]
-  std::vector<std::uint32_t> plan_from_;                              // the sender's in-port (own: step 1)
-  std::vector<std::uint8_t> has_;                                     // [v · P + u]
+  std::vector<pu_index> plan_packet_;                                         // [(v · ports + p) · (T + 1) + s]
+  std::vector<std::uint32_t> plan_from_;                                      // the sender's in-port (own: step 1)
+  std::vector<std::uint8_t> has_;                                             // [v · P + u]
   std::vector<std::uint64_t> missing_;
   std::uint64_t short_pus_ = 0;
 };
@@ -415,8 +434,8 @@ packet_supply_result packet_matched_routing(const cycle_system& system, std::uin
       return r;
     }
     r.short_pus = plan.short_pus();
-    r.reason = std::to_string(r.short_pus) + " PU(s) short of some packet within " + std::to_string(steps) + " steps (" +
-               std::to_string(attempt + 1) + " plan(s), the PUs left short moved first each time)";
+    r.reason = std::to_string(r.short_pus) + " PU(s) short of some packet within " + std::to_string(steps) +
+               " steps (" + std::to_string(attempt + 1) + " plan(s), the PUs left short moved first each time)";
     bool added = false;
     for (pu_index v : plan.short_list())
       if (!in_first[v]) in_first[v] = 1, first.push_back(v), added = true;
@@ -425,7 +444,8 @@ packet_supply_result packet_matched_routing(const cycle_system& system, std::uin
   return r;
 }
 
-std::optional<routing_table> least_packet_matched_routing(const cycle_system& system, std::pair<std::uint64_t, std::uint64_t>* estimate,
+std::optional<routing_table> least_packet_matched_routing(const cycle_system& system,
+                                                          std::pair<std::uint64_t, std::uint64_t>* estimate,
                                                           std::uint64_t max_steps) {
   // From the circulation of the longest cycle (before it a PU on that cycle must get its far packets by supply too)
   // upwards at doubling gaps until a plan is complete, then bisected. The plans are heuristic, so a larger target is
