@@ -561,12 +561,8 @@ supply_counting_bound count_supply_bound(const cycle_system& system) {
       if (pu >= P || cy.ports[i] >= ports || net.neighbor(pu, cy.ports[i]) != cy.pus[(i + 1) % m]) return out.valid = false, out;
       used[static_cast<std::size_t>(pu) * ports + cy.ports[i]] = 1;
       used[static_cast<std::size_t>(cy.pus[(i + 1) % m]) * ports + torus::opposite(cy.ports[i])] = 1;
-      if (cycles_of[pu].empty() || cycles_of[pu].back() != c) cycles_of[pu].push_back(c);
+      if (cycles_of[pu].empty() || cycles_of[pu].back() != c) cycles_of[pu].push_back(c);  // c grows: sorted, once each
     }
-  }
-  for (auto& list : cycles_of) {
-    std::sort(list.begin(), list.end());
-    list.erase(std::unique(list.begin(), list.end()), list.end());
   }
   std::vector<char> covered(P, 0);
   for (pu_index v = 0; v < P; ++v) {

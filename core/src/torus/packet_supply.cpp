@@ -200,6 +200,28 @@ class planner {
         out.push_back({plan_packet_[slot(x, r, s)], r});
   }
 
+  // Every way v's slot (in-port p, step s) can be filled, direct offers first: what x = neighbour(v, p) holds fresh in
+  // step s − 1 (visit(offer, none)), then, from step 2 on, what a neighbour y of x holds fresh in step s − 2 over an
+  // in-port `hop` of x that x's plan leaves unused in step s − 1 (visit(offer, hop)). visit returns true to stop.
+  template <class Visit>
+  void slot_offers(pu_index v, std::uint32_t p, std::uint32_t s, std::vector<offer>& scratch, Visit&& visit) const {
+    const pu_index x = net_.neighbor(v, p);
+    scratch.clear();
+    offers(x, s - 1, scratch);
+    for (const offer& o : scratch)
+      if (visit(o, none)) return;
+    if (s < 2) return;
+    for (std::uint32_t hop = 0; hop < ports_; ++hop) {
+      if (!free_[slot_link(x, hop)] || plan_packet_[slot(x, hop, s - 1)] != none) continue;
+      const pu_index y = net_.neighbor(x, hop);
+      if (y == v) continue;
+      scratch.clear();
+      offers(y, s - 2, scratch);
+      for (const offer& o : scratch)
+        if (visit(o, hop)) return;
+    }
+  }
+
   // The cycle and way of the stream that v's slot (p, s) carries by the plan, traced back through relays.
   std::pair<std::uint32_t, int> origin(pu_index v, std::uint32_t p, std::uint32_t s) const {
     while (s >= 2) {
@@ -223,32 +245,18 @@ class planner {
   // An unused slot of v (a free in-link, step >= 2) that forwards cycle c the given way: directly from a neighbour on
   // c, or one hop further over an unused upstream slot. The packet is a duplicate; it is committed as the stream.
   bool add_direction(pu_index v, std::uint32_t c, int way) {
-    std::vector<offer> fresh;
+    std::vector<offer> scratch;
     for (std::uint32_t s = 2; s <= T_; ++s)
       for (std::uint32_t p = 0; p < ports_; ++p) {
-        if (!free_[slot_link(v, p)] || plan_from_[slot(v, p, s)] != none) continue;
-        const pu_index x = net_.neighbor(v, p);
-        fresh.clear();
-        offers(x, s - 1, fresh);
-        for (const offer& o : fresh)
-          if (o.cycle == c && o.way == way) {
-            commit(v, p, s, o.packet, o.in);
-            return true;
-          }
-        if (s < 3) continue;
-        for (std::uint32_t q = 0; q < ports_; ++q) {
-          if (!free_[slot_link(x, q)] || plan_from_[slot(x, q, s - 1)] != none) continue;
-          const pu_index y = net_.neighbor(x, q);
-          if (y == v) continue;
-          fresh.clear();
-          offers(y, s - 2, fresh);
-          for (const offer& o : fresh)
-            if (o.cycle == c && o.way == way) {
-              commit(x, q, s - 1, o.packet, o.in);
-              commit(v, p, s, o.packet, q);
-              return true;
-            }
-        }
+        if (!free_[slot_link(v, p)] || plan_packet_[slot(v, p, s)] != none) continue;
+        bool found = false;
+        slot_offers(v, p, s, scratch, [&](const offer& o, std::uint32_t hop) {
+          if (o.cycle != c || o.way != way) return false;
+          if (hop != none) commit(net_.neighbor(v, p), hop, s - 1, o.packet, o.in);
+          commit(v, p, s, o.packet, hop != none ? hop : o.in);
+          return found = true;
+        });
+        if (found) return true;
       }
     return false;
   }
@@ -267,28 +275,18 @@ class planner {
     for (pu_index u = 0; u < P_; ++u)
       if (!holds(v, u)) need_index[u] = static_cast<std::uint32_t>(needs.size()), needs.push_back(u);
     std::vector<std::vector<option>> adj(needs.size());
-    std::vector<offer> fresh;
+    std::vector<offer> scratch;
     // steps in the outer loop: every packet's options come out earliest first
     for (std::uint32_t s = 1; s <= T_; ++s)
       for (std::uint32_t p = 0; p < ports_; ++p) {
         if (!free_[slot_link(v, p)] || plan_packet_[slot(v, p, s)] != none) continue;
         const auto k = static_cast<std::uint32_t>(slots.size());
         slots.emplace_back(p, s);
-        const pu_index x = net_.neighbor(v, p);
-        fresh.clear();
-        offers(x, s - 1, fresh);
-        for (const offer& o : fresh)
-          if (need_index[o.packet] != none) adj[need_index[o.packet]].push_back({k, o.in});
-        if (s < 2) continue;
-        for (std::uint32_t q = 0; q < ports_; ++q) {
-          if (!free_[slot_link(x, q)] || plan_packet_[slot(x, q, s - 1)] != none) continue;
-          const pu_index y = net_.neighbor(x, q);
-          if (y == v) continue;
-          fresh.clear();
-          offers(y, s - 2, fresh);
-          for (const offer& o : fresh)
-            if (need_index[o.packet] != none) adj[need_index[o.packet]].push_back({k, q, o.in});
-        }
+        slot_offers(v, p, s, scratch, [&](const offer& o, std::uint32_t hop) {
+          if (need_index[o.packet] != none)
+            adj[need_index[o.packet]].push_back(hop == none ? option{k, o.in} : option{k, hop, o.in});
+          return false;
+        });
       }
     // direct offers first, earliest first, then those one hop further: a hop takes an upstream slot another PU's
     // plan may need (tried both ways: direct first completes at the bound where step first fell short, e.g.
@@ -360,12 +358,8 @@ class planner {
       const option& o = adj[owner[k]][chosen[k]];
       const auto [p, s] = slots[k];
       const pu_index u = needs[owner[k]];
-      if (o.y_in != none) {
-        const pu_index x = net_.neighbor(v, p);
-        if (plan_packet_[slot(x, o.x_in, s - 1)] != none && plan_packet_[slot(x, o.x_in, s - 1)] != u)
-          continue;  // taken by another slot (cannot happen: collisions were withdrawn)
-        commit(x, o.x_in, s - 1, u, o.y_in);
-      }
+      // a hop's upstream slot was unused when the option was made, and collisions were withdrawn above
+      if (o.y_in != none) commit(net_.neighbor(v, p), o.x_in, s - 1, u, o.y_in);
       commit(v, p, s, u, o.x_in);
       ++committed;
     }
