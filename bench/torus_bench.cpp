@@ -251,60 +251,38 @@ void greedy_supply_4x2x4x5(benchmark::State& state) {
   for (auto _ : state) state.counters["steps"] = static_cast<double>(simulate_gossip(cycle_routing(system, supply_policy::scheduled)).steps);
 }
 
-// The matched supply (core: two sources per PU and cycle, a perfect matching of positions to steps) on the 8⁴ zigzag
-// cycles, against the greedy (cycle_routing with one switch per link: the greedy alone, as the scheduled policy now
-// compares both) on the same cycles; "steps" is the simulated gossip time, simulated outside the timing (Theorem 7's
-// bound: 770).
-void matched_supply_8x8x8x8(benchmark::State& state) {
-  const cycle_system system = zigzag_cycles(torus({8, 8, 8, 8}));
+// A supply built from the zigzag cycles of `dims` by `build` (a table, or none where it declines), timed; "steps" is
+// the simulated gossip time, simulated outside the timing (0 without a table).
+template <class Build>
+void supply_run(benchmark::State& state, const std::vector<std::uint32_t>& dims, Build build) {
+  const cycle_system system = zigzag_cycles(torus(dims));
   for (auto _ : state) {
-    const std::optional<routing_table> table = matched_cycle_routing(system);
+    const std::optional<routing_table> table = build(system);
     state.PauseTiming();
     state.counters["steps"] = table ? static_cast<double>(simulate_gossip(*table).steps) : 0.0;
     state.ResumeTiming();
   }
 }
-void greedy_supply_8x8x8x8(benchmark::State& state) {
-  const cycle_system system = zigzag_cycles(torus({8, 8, 8, 8}));
-  for (auto _ : state) {
-    const routing_table table = cycle_routing(system, supply_policy::one_switch);
-    state.PauseTiming();
-    state.counters["steps"] = static_cast<double>(simulate_gossip(table).steps);
-    state.ResumeTiming();
-  }
+// The greedy alone: cycle_routing with one switch per link (the scheduled policy compares the greedy with the others).
+std::optional<routing_table> greedy_supply(const cycle_system& system) { return cycle_routing(system, supply_policy::one_switch); }
+
+// The matched supply (core: two sources per PU and cycle, a perfect matching of positions to steps) on the 8⁴ zigzag
+// cycles, against the greedy on the same cycles (Theorem 7's bound: 770).
+void matched_supply_8x8x8x8(benchmark::State& state) {
+  supply_run(state, {8, 8, 8, 8}, [](const cycle_system& system) { return matched_cycle_routing(system); });
 }
+void greedy_supply_8x8x8x8(benchmark::State& state) { supply_run(state, {8, 8, 8, 8}, greedy_supply); }
 
 // The packet-matched supply (core: every PU's missing packets matched to its free in-links' steps, relays one hop
 // further) on the closed trails of 4 × 5 × 4 × 5, where the matched supply declines: the least target found by search
-// (doubling from the circulation, then bisection), against the greedy on the same trails (one switch per link: the
-// greedy alone); and at Theorem 7's bound on the 8⁴ cycles, beside the matched supply above. "steps" simulated outside
-// the timing (bounds: 92 and 770).
+// (doubling from the circulation, then bisection), against the greedy on the same trails; and at Theorem 7's bound on
+// the 8⁴ cycles, beside the matched supply above (bounds: 92 and 770).
 void packet_supply_4x5x4x5(benchmark::State& state) {
-  const cycle_system system = zigzag_cycles(torus({4, 5, 4, 5}));
-  for (auto _ : state) {
-    const std::optional<routing_table> table = least_packet_matched_routing(system);
-    state.PauseTiming();
-    state.counters["steps"] = table ? static_cast<double>(simulate_gossip(*table).steps) : 0.0;
-    state.ResumeTiming();
-  }
+  supply_run(state, {4, 5, 4, 5}, [](const cycle_system& system) { return least_packet_matched_routing(system); });
 }
-void greedy_supply_4x5x4x5(benchmark::State& state) {
-  const cycle_system system = zigzag_cycles(torus({4, 5, 4, 5}));
-  for (auto _ : state) {
-    const routing_table table = cycle_routing(system, supply_policy::one_switch);
-    state.PauseTiming();
-    state.counters["steps"] = static_cast<double>(simulate_gossip(table).steps);
-    state.ResumeTiming();
-  }
-}
+void greedy_supply_4x5x4x5(benchmark::State& state) { supply_run(state, {4, 5, 4, 5}, greedy_supply); }
 void packet_supply_8x8x8x8(benchmark::State& state) {
-  const cycle_system system = zigzag_cycles(torus({8, 8, 8, 8}));
-  for (auto _ : state) {
-    const packet_supply_result r = packet_matched_routing(system, 770);
-    state.PauseTiming();
-    state.counters["steps"] = r.table ? static_cast<double>(simulate_gossip(*r.table).steps) : 0.0;
-    state.ResumeTiming();
-  }
+  supply_run(state, {8, 8, 8, 8}, [](const cycle_system& system) { return packet_matched_routing(system, 770).table; });
 }
 
 // Baseline: read the same number of 4-byte link entries sequentially (what a link-step costs at the least).

@@ -44,6 +44,13 @@ std::string read_file(const std::string& path) {
   return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
+// How many times `needle` occurs in `text`.
+std::size_t occurrences(const std::string& text, const std::string& needle) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
+  return n;
+}
+
 TEST(cli_check, valid_schedule_exits_0) {
   const auto r = run("check dance " + data("k4.json"));
   EXPECT_EQ(r.code, 0) << r.output;
@@ -531,23 +538,19 @@ TEST(cli_torus, one_packet_tables_with_switches_round_trip_and_draw) {
   r = run("draw torus --dims 6x8 --algo one-packet --out " + svg);
   EXPECT_EQ(r.code, 0) << r.output;
   {
-    std::ifstream in(svg);
-    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string text = read_file(svg);
     EXPECT_NE(text.find("<svg"), std::string::npos);
     EXPECT_NE(text.find("#c0392b"), std::string::npos);  // the second cycle's colour
   }
-  // 3-D: one panel per layer x3, the third cycle's colour, stubs for the links along x3; 4-D is refused.
+  // 3-D: one panel per layer x3, the third cycle's colour, stubs for the links along x3.
   expect_run("draw torus --dims 3x3x4 --algo one-packet --out " + svg, 0, "3 cycles");
   {
     const std::string text = read_file(svg);
     EXPECT_NE(text.find(">x3 = 3</text>"), std::string::npos);
     EXPECT_EQ(text.find(">x3 = 4</text>"), std::string::npos);
     EXPECT_NE(text.find("#27ae60"), std::string::npos);
-    std::size_t circles = 0, lines = 0;
-    for (std::size_t at = text.find("<circle"); at != std::string::npos; at = text.find("<circle", at + 1)) ++circles;
-    for (std::size_t at = text.find("<line"); at != std::string::npos; at = text.find("<line", at + 1)) ++lines;
-    EXPECT_EQ(circles, 36u);  // one per PU
-    EXPECT_GE(lines, 63u);    // 3 cycles of (1 + 3/4)·36/3 = 21 links, each at least one stroke
+    EXPECT_EQ(occurrences(text, "<circle"), 36u);  // one per PU
+    EXPECT_GE(occurrences(text, "<line"), 63u);    // 3 cycles of (1 + 3/4)·36/3 = 21 links, each at least one stroke
   }
   // 4-D: one panel per (x3, x4), labelled; the two cycles' colours; links along x3 and x4 as stubs of their own
   // directions (up-right and up-left at the PU a link leaves towards +: dx, dy = +-12, -12).
@@ -559,11 +562,8 @@ TEST(cli_torus, one_packet_tables_with_switches_round_trip_and_draw) {
     EXPECT_EQ(text.find(">(x3, x4) = (0, 5)</text>"), std::string::npos);
     EXPECT_NE(text.find("x4 up-left"), std::string::npos);
     EXPECT_NE(text.find("#8e44ad"), std::string::npos);  // the fourth cycle's colour
-    std::size_t circles = 0, panels = 0;
-    for (std::size_t at = text.find("<circle"); at != std::string::npos; at = text.find("<circle", at + 1)) ++circles;
-    for (std::size_t at = text.find(">(x3, x4) = ("); at != std::string::npos; at = text.find(">(x3, x4) = (", at + 1)) ++panels;
-    EXPECT_EQ(circles, 160u);  // one per PU
-    EXPECT_EQ(panels, 20u);    // 4 x 5
+    EXPECT_EQ(occurrences(text, "<circle"), 160u);       // one per PU
+    EXPECT_EQ(occurrences(text, ">(x3, x4) = ("), 20u);  // 4 x 5
   }
   // 5-D: x3 and x5 across, x4 down; the x5 stubs named in the legend
   expect_run("draw torus --dims 5x3x2x5x5 --algo one-packet --out " + svg, 0, "5 cycles");
@@ -579,9 +579,7 @@ TEST(cli_torus, one_packet_tables_with_switches_round_trip_and_draw) {
     const std::string text = read_file(svg);
     EXPECT_NE(text.find(">(x3, x4, x5, x6) = (2, 2, 2, 2)</text>"), std::string::npos);
     EXPECT_NE(text.find("x6 shallow up-left"), std::string::npos);
-    std::size_t panels = 0;
-    for (std::size_t at = text.find(">(x3, x4, x5, x6) = ("); at != std::string::npos; at = text.find(">(x3, x4, x5, x6) = (", at + 1)) ++panels;
-    EXPECT_EQ(panels, 81u);
+    EXPECT_EQ(occurrences(text, ">(x3, x4, x5, x6) = ("), 81u);
   }
   expect_run("draw torus --dims 2x2x2x2x2x2x2 --algo hamiltonian --out " + svg, 2, "dimension 2 to 6, not 7");
   expect_run("draw torus --dims 8x8x8x16 --algo hamiltonian --out " + svg, 2, "at most 4096 PUs");
