@@ -77,8 +77,7 @@ int main(int argc, char** argv) {
       if (trails_only && cycles.revisits == 0) return;
       ++total;
       trails += cycles.revisits > 0;
-      const std::uint64_t nd = dims.back(), m = system->cycles.front().length();
-      const std::uint64_t bound = ((nd + d) * P + 2 * d * nd - 1) / (2 * d * nd) + 2;
+      const std::uint64_t m = system->cycles.front().length(), bound = theorem_7_switching_bound(t);
       const auto start = std::chrono::steady_clock::now();
       std::pair<std::uint64_t, std::uint64_t> estimate;
       const std::optional<routing_table> table = least_packet_matched_routing(*system, &estimate);

@@ -166,7 +166,7 @@ void register_torus_construction_claims(theorem_book& book) {
                 const cycle_system system = zigzag_cycles(t);
                 const cycle_system_report cycles = check_cycle_system(system, 2, 10, true);
                 const std::uint64_t d = t.dimension(), P = t.size(), nd = dims.back(), nd1 = dims[d - 2];
-                const std::uint64_t length = (nd + d) * P / (d * nd), bound = ((nd + d) * P + 2 * d * nd - 1) / (2 * d * nd) + 2;
+                const std::uint64_t length = (nd + d) * P / (d * nd), bound = theorem_7_switching_bound(t);
                 // (1 + d/n_d)(1 + 3d/n_{d-1}) P/(2d), rounded up
                 const std::uint64_t fixed_bound = ((nd + d) * (nd1 + 3 * d) * P + 2 * d * nd * nd1 - 1) / (2 * d * nd * nd1);
                 if (!cycles.holds() || std::any_of(cycles.lengths.begin(), cycles.lengths.end(), [&](std::uint64_t l) { return l != length; }))
@@ -307,7 +307,7 @@ void register_torus_construction_claims(theorem_book& book) {
                 if (cycles.revisits == 0) continue;
                 const std::uint64_t d = t.dimension();
                 ++tori[static_cast<std::uint32_t>(d)];
-                const std::uint64_t P = t.size(), nd = dims.back(), bound = ((nd + d) * P + 2 * d * nd - 1) / (2 * d * nd) + 2;
+                const std::uint64_t P = t.size(), bound = theorem_7_switching_bound(t);
                 const supply_counting_bound count = count_supply_bound(system);
                 if (!count.valid) return claim_result{verdict::violated, "d = 4, 5", t.name() + ": the counting bound found a broken cycle"};
                 const bool out_of_reach = count.unreachable || count.steps > bound;

@@ -42,8 +42,7 @@ std::pair<std::string, std::uint64_t> zigzag_theorem_bound(const torus& t) {
   const std::uint64_t d = t.dimension(), P = t.size(), n1 = t.dims()[0];
   if (d == 2) return {"Theorem 5's bound ceil(P/4) + n1/2 + 1", (P + 3) / 4 + n1 / 2 + 1};
   if (d == 3) return {"Theorem 6's bound ceil(P/6) + n1 n2/2 + 1", (P + 5) / 6 + n1 * t.dims()[1] / 2 + 1};
-  const std::uint64_t nd = t.dims().back();
-  return {"Theorem 7's bound with switching ceil((1 + d/n_d) P/(2d)) + 2", ((nd + d) * P + 2 * d * nd - 1) / (2 * d * nd) + 2};
+  return {"Theorem 7's bound with switching ceil((1 + d/n_d) P/(2d)) + 2", theorem_7_switching_bound(t)};
 }
 
 // The cycle system of an algorithm: hamiltonian (Section 3.1 in 2-D with both sizes even, else Section 3.4's product

@@ -1910,6 +1910,11 @@ routing_table greedy_cycle_routing(const cycle_system& system, supply_policy pol
 
 }  // namespace
 
+std::uint64_t theorem_7_switching_bound(const torus& network) {
+  const std::uint64_t d = network.dimension(), P = network.size(), nd = network.dims().back();
+  return ((nd + d) * P + 2 * d * nd - 1) / (2 * d * nd) + 2;
+}
+
 routing_table cycle_table(const cycle_system& system) {
   const torus& net = system.network;
   const std::size_t links = static_cast<std::size_t>(net.size()) * net.ports();

@@ -51,6 +51,10 @@ cycle_system zigzag_trails(const torus& network);
 /// "" when all hold (the torus is admissible; its trails may still share links, see zigzag_cycles).
 std::string zigzag_condition_failure(const torus& network);
 
+/// Theorem 7's bound with switching on the zigzag cycles of a d-dimensional torus, ⌈(1 + d/n_d) · P/(2d)⌉ + 2 steps
+/// (exact integers). require: d >= 1 and n_d >= 1.
+std::uint64_t theorem_7_switching_bound(const torus& network);
+
 /// The sizes of the torus in an order for which zigzag_cycles succeeds, if one exists: conditions (1)-(3) hold and the
 /// trails come out edge-disjoint (each candidate built and mapped by map_cycle_links, not assumed; only orders with
 /// n_1 = d or n_1 dividing n_2, …, n_{d−2} are built, since the others share a link up to d = 5 — docs/torus.md).
