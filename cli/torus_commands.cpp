@@ -186,11 +186,32 @@ std::optional<routing_table> invariant_table(const std::string& dims, const loca
   return std::move(r.table);
 }
 
+// --packets 2 with --algo partial: Theorems 3 and 4 on the partial cycles (core: twin_cycle_routing). Every other
+// combination is refused by name.
+void check_packets(std::uint32_t packets, const std::string& algo, const std::string& supply, const std::string& supply_search) {
+  if (packets == 1) return;
+  if (packets != 2) throw bad_input("--packets: expected 1 or 2, got " + std::to_string(packets));
+  if (algo != "partial")
+    throw bad_input("--packets 2: for --algo partial (the other constructions fix their packets per PU: hamiltonian d, one-packet 1), not " + algo);
+  if (!supply_search.empty()) throw bad_input("--packets 2: --supply-search searches one-packet supplies only");
+  if (parse_supply(supply) != supply_policy::scheduled)
+    throw bad_input("--packets 2: the off-cycle PUs' supply switches step by step (scheduled); --supply " + supply + " is not available");
+}
+
+routing_table two_packet_table(const cycle_system& system) {
+  try {
+    return twin_cycle_routing(system).table;
+  } catch (const std::invalid_argument& e) {
+    throw bad_input("--dims " + system.network.name() + " --algo partial --packets 2: " + e.what());
+  }
+}
+
 std::optional<routing_table> build(const std::string& dims, const std::string& algo, const std::string& supply, const local_search_options& local,
-                                   const std::string& supply_search, bool certify) {
+                                   const std::string& supply_search, bool certify, std::uint32_t packets) {
   if (algo == "local-search") return local_search_table(dims, local);
   if (algo == "invariant") return invariant_table(dims, local);
   const supply_policy policy = parse_supply(supply);
+  if (packets == 2) return two_packet_table(build_cycles(dims, algo));
   return table_for(build_cycles(dims, algo), algo, policy, supply_search, certify);
 }
 
@@ -353,6 +374,7 @@ void add_torus_commands(CLI::App& app, int& code) {
   struct options {
     std::string dims, algo = "hamiltonian", table, output, supply = "scheduled", arrivals, supply_search;
     bool json = false, certify = false;
+    std::uint32_t packets = 1;
     local_search_options local;
   };
   auto g = std::make_shared<options>();
@@ -362,7 +384,7 @@ void add_torus_commands(CLI::App& app, int& code) {
                        "hamiltonian (Section 3.1 in 2-D with n1, n2 even; otherwise square switches in 2-D and Section 3.4 for d = 3 cubes m x m x m, m != 4 (Park's explicit construction) and products for d = 1, 4, 6, 8 — every 2-D factor both even or both sizes >= 3, every 3-D factor such a cube — and for every other torus with all sizes >= 3 and one odd, one dimension at a time (layered), also tori with every size even and no product (3-D, 5-D, 7-D) and P <= 2097152 (layered, with frames scrambled by seeded square switches); d packets per PU), "
                        "hamiltonian-switch (d edge-disjoint Hamiltonian cycles by randomized square switches, any sizes >= 3, up to 32768 PUs) or "
                        "hamiltonian-search (d edge-disjoint Hamiltonian cycles found by SAT, any sizes >= 3, up to 4096 PUs) or "
-                       "partial (Sections 3.2 and 3.3: partial cycles, n2 odd >= 5, n1 even or odd >= 5; one packet per PU) or "
+                       "partial (Sections 3.2 and 3.3: partial cycles, n2 odd >= 5, n1 even or odd >= 5; one packet per PU, or two with --packets 2) or "
                        "one-packet (Section 4: zigzag cycles, one packet per PU; for d >= 4 the greedy supply misses Theorem 7, --supply-search meets it) or "
                        "local-search (a pairing or general table with few steps, one packet per PU, found against the simulator) or "
                        "invariant (a pairing or general table completing within --steps, invariant under a group of translations, found by SAT; exit 3 if none)");
@@ -372,11 +394,16 @@ void add_torus_commands(CLI::App& app, int& code) {
       "direction schedule with the fewest steps, simulated) within this budget; exit 3 if none is found";
   generate->add_option("--supply-search", g->supply_search, supply_search_help);
   generate->add_flag("--certify", g->certify, "with --supply-search: the unsat answer one step below only with a checked DRAT proof");
+  const char* packets_help =
+      "with --algo partial: 2 for Theorems 3 and 4 — two packets per PU, cycle c carrying packet c; a PU off a cycle hands that packet to a "
+      "neighbour on it, which sends it on right after its own (default 1)";
+  generate->add_option("--packets", g->packets, packets_help)->check(integer_at_least(1));
   add_local_search_options(generate, g->local);
   generate->add_option("--output,-o", g->output, "write to FILE instead of stdout");
   generate->callback([g, &code] {
     reject_unread_options(g->local, g->algo);
-    const std::optional<routing_table> table = build(g->dims, g->algo, g->supply, g->local, g->supply_search, g->certify);
+    check_packets(g->packets, g->algo, g->supply, g->supply_search);
+    const std::optional<routing_table> table = build(g->dims, g->algo, g->supply, g->local, g->supply_search, g->certify, g->packets);
     if (!table) {
       code = exit_unknown;
       return;
@@ -393,6 +420,7 @@ void add_torus_commands(CLI::App& app, int& code) {
   simulate->add_option("--supply", s->supply, "time-independent, one-switch or scheduled (default)");
   simulate->add_option("--supply-search", s->supply_search, supply_search_help);
   simulate->add_flag("--certify", s->certify, "with --supply-search: the unsat answer one step below only with a checked DRAT proof");
+  simulate->add_option("--packets", s->packets, packets_help)->check(integer_at_least(1));
   add_local_search_options(simulate, s->local);
   simulate->add_flag("--json", s->json, "print the result as JSON");
   simulate->add_option("--arrivals", s->arrivals,
@@ -400,6 +428,8 @@ void add_torus_commands(CLI::App& app, int& code) {
   simulate->callback([s, &code] {
     if (s->table.empty() == s->dims.empty()) throw bad_input("simulate torus: give a table file or --dims (not both)");
     reject_unread_options(s->local, s->table.empty() ? s->algo : std::string());
+    if (!s->table.empty() && s->packets != 1) throw bad_input("--packets: with --dims and --algo partial (a table file gives its own packets)");
+    check_packets(s->packets, s->algo, s->supply, s->supply_search);
     supply_policy system_policy = supply_policy::scheduled;
     std::optional<cycle_system> system;  // built once: the table and the cycle checks both use it
     const bool local = s->table.empty() && (s->algo == "local-search" || s->algo == "invariant");
@@ -409,8 +439,9 @@ void add_torus_commands(CLI::App& app, int& code) {
       system_policy = policy;
     }
     if (!s->supply_search.empty() && !system) throw bad_input("--supply-search: needs --dims with --algo one-packet or partial");
-    const std::optional<routing_table> found = local              ? build(s->dims, s->algo, s->supply, s->local, s->supply_search, s->certify)
-                                               : s->table.empty() ? table_for(*system, s->algo, system_policy, s->supply_search, s->certify)
+    const std::optional<routing_table> found = local                ? build(s->dims, s->algo, s->supply, s->local, s->supply_search, s->certify, 1)
+                                               : s->packets == 2    ? two_packet_table(*system)
+                                               : s->table.empty()   ? table_for(*system, s->algo, system_policy, s->supply_search, s->certify)
                                                                   : parse_input(s->table, [](const std::string& t) { return read_torus_routing(t); });
     if (!found) {
       code = exit_unknown;
@@ -437,6 +468,8 @@ void add_torus_commands(CLI::App& app, int& code) {
       });
     const std::uint64_t P = table.network.size();
     const std::uint64_t optimum = (P - 1 + table.network.ports() - 1) / table.network.ports();  // ⌈(P − 1)/2d⌉
+    // k packets per PU: every PU gets kP − k packets, at most 2d per step
+    const std::uint64_t counting = (P * table.packets - table.packets + table.network.ports() - 1) / table.network.ports();
     std::optional<cycle_system_report> system_check;
     std::optional<supply_report> supply_check;
     // Section 4.3.4: two zigzags of one cycle may pass the same PU, so the zigzag cycles are closed trails
@@ -452,8 +485,10 @@ void add_torus_commands(CLI::App& app, int& code) {
                        {"link_steps", run.link_steps},
                        {"duplicate_receives", run.duplicate_receives},
                        {"time_dependent_optimum", optimum},
+                       {"counting_bound", counting},
                        {"report", run.holds() ? "" : describe(run)}};
       if (system && s->algo == "one-packet") j["theorem_bound"] = zigzag_theorem_bound(table.network).second;
+      if (system && s->packets == 2) j["theorem_bound"] = (P + 1) / 2;  // Theorems 3 and 4: ⌈n1·n2/2⌉
       if (P <= 4096) j["completion_steps"] = run.completion;  // per PU: the step after which it held every packet
       if (cycles.holds()) j["cycles"] = cycles.undirected_cycles, j["hamiltonian"] = cycles.all_hamiltonian;
       if (system_check) {
@@ -485,7 +520,13 @@ void add_torus_commands(CLI::App& app, int& code) {
         const auto [theorem, bound] = zigzag_theorem_bound(table.network);
         std::cout << "  " << theorem << " = " << bound << " steps\n";
       }
-      std::cout << "  time-dependent optimum with one packet per PU: ceil((P - 1)/" << table.network.ports() << ") = " << optimum << " steps\n";
+      if (system && s->packets == 2)
+        std::cout << "  Theorem " << (P % 2 == 0 ? "3" : "4") << "'s count with two packets per PU: ceil(n1 n2/2) = " << (P + 1) / 2 << " steps\n";
+      if (table.packets == 1)
+        std::cout << "  time-dependent optimum with one packet per PU: ceil((P - 1)/" << table.network.ports() << ") = " << optimum << " steps\n";
+      else
+        std::cout << "  counting bound with " << table.packets << " packets per PU: ceil(" << table.packets << "(P - 1)/" << table.network.ports()
+                  << ") = " << counting << " steps\n";
       if (!run.holds()) std::cout << describe(run);
     }
     code = holds ? exit_holds : exit_violated;

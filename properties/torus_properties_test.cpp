@@ -599,6 +599,40 @@ RC_GTEST_PROP(torus_partial, both_odd_locality_and_theorem_4, ()) {
   RC_ASSERT(run.steps <= std::max(cycles.lengths[0], cycles.lengths[1]) / 2 + 1);
 }
 
+// Theorems 3 and 4 with two packets per PU on the partial cycles (twin_cycle_routing: each off-cycle PU's second
+// packet handed to a host on the other cycle): for random sizes the plan's target is ceil(n1·n2/2), the simulator
+// completes in exactly that many steps, never below the counting bound ceil(2(P − 1)/4), and the supply holds both
+// ways. A host that forgets its buffer (its delayed switch dropped or made undelayed) is caught: the gossip then
+// takes longer or never completes.
+RC_GTEST_PROP(torus_partial, two_packets_meet_theorems_3_and_4, ()) {
+  const bool both_odd = *rc::gen::arbitrary<bool>();
+  const std::uint32_t n1 = both_odd ? 2 * *rc::gen::inRange<std::uint32_t>(2, 9) + 1 : 2 * *rc::gen::inRange<std::uint32_t>(2, 9);
+  const torus t({n1, 2 * *rc::gen::inRange<std::uint32_t>(2, 9) + 1});
+  const cycle_system system = partial_2d_cycles(t);
+  const twin_routing_result twin = twin_cycle_routing(system);
+  const std::uint64_t P = t.size();
+  RC_ASSERT(twin.table.packets == 2u);
+  RC_ASSERT(twin.steps == (P + 1) / 2);
+  gossip_options options;
+  options.stepwise = true;
+  const gossip_report run = simulate_gossip(twin.table, options);
+  RC_ASSERT(run.holds());
+  RC_ASSERT(run.steps == twin.steps);
+  RC_ASSERT(4 * run.steps >= 2 * (P - 1));
+  RC_ASSERT(check_supply(twin.table, system).holds());
+  // Corrupt one host: the switch that starts its delayed stream.
+  std::vector<std::size_t> delayed;
+  for (std::size_t k = 0; k < twin.table.switches.size(); ++k)
+    if (twin.table.switches[k].delay >= 2 && twin.table.switches[k].step == twin.table.switches[k].delay + 1) delayed.push_back(k);
+  RC_ASSERT(!delayed.empty());
+  routing_table broken = twin.table;
+  port_switch& w = broken.switches[*rc::gen::elementOf(delayed)];
+  if (*rc::gen::arbitrary<bool>()) w.delay = 1;
+  else broken.switches.erase(broken.switches.begin() + (&w - broken.switches.data()));
+  const gossip_report bad = simulate_gossip(broken, options);
+  RC_ASSERT(!bad.holds() || bad.steps > twin.steps);
+}
+
 // The CNF of smt/torus_encoding (without implied or symmetry-breaking constraints) is exact: fixing its choice
 // variables to a random table, it is satisfiable iff the simulator says the table completes gossip within T steps;
 // when unsatisfiable, CaDiCaL's DRAT proof passes the checker. Half the time the table is invariant under a random

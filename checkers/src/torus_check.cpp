@@ -269,7 +269,8 @@ gossip_report simulate_gossip(const routing_table& table, const gossip_options& 
   for (std::size_t k = 0; k < switches.size(); ++k) {
     const port_switch& w = switches[k];
     const bool repeated = k > 0 && switches[k - 1].step == w.step && switches[k - 1].pu == w.pu && switches[k - 1].port == w.port;
-    if (w.pu >= P || w.port >= ports || w.in_port >= ports || w.step < 2 || repeated) {
+    if (w.pu >= P || w.port >= ports || w.in_port >= ports || w.step < 2 || w.delay < 1 || w.delay > max_switch_delay ||
+        w.step < w.delay + 1 || repeated) {
       add(torus_violation_kind::bad_switch, w.pu, w.port, 0);
       continue;
     }
@@ -297,6 +298,7 @@ gossip_report simulate_gossip(const routing_table& table, const gossip_options& 
     return out;
   }
   std::vector<std::uint32_t> forward = table.forward;  // the rule in force, changed by switches
+  std::vector<std::uint32_t> lag(forward.size(), 1);    // and its delay (port_switch::delay)
   std::size_t next_switch = 0;
   // Arriving on in-port p of pu is what neighbor(pu, p) sends on opposite(p): precomputed as a link index.
   std::vector<std::uint32_t> arriving(static_cast<std::size_t>(P) * ports);
@@ -316,7 +318,10 @@ gossip_report simulate_gossip(const routing_table& table, const gossip_options& 
     }
     if (count[pu] == packets) ++complete;
   }
+  // What every out-link sends in this step, and (for the switches with a delay) sent in the steps before:
+  // history[d − 1] is d − 1 steps before this one.
   std::vector<std::uint32_t> sending(static_cast<std::size_t>(P) * ports, no_packet), next(sending.size());
+  std::vector<std::vector<std::uint32_t>> history(max_switch_delay - 1, std::vector<std::uint32_t>(sending.size(), no_packet));
   for (pu_index pu = 0; pu < P; ++pu)
     for (std::uint32_t o = 0; o < ports; ++o)
       if (table.inject_at(pu, o) != no_packet) sending[pu * ports + o] = pu * table.packets + table.inject_at(pu, o);
@@ -344,12 +349,17 @@ gossip_report simulate_gossip(const routing_table& table, const gossip_options& 
     while (next_switch < switches.size() && switches[next_switch].step <= step + 1) {
       const port_switch& w = switches[next_switch++];
       forward[static_cast<std::size_t>(w.pu) * ports + w.port] = w.in_port;
+      lag[static_cast<std::size_t>(w.pu) * ports + w.port] = w.delay;
     }
     for (std::size_t base = 0; base < forward.size(); base += ports)  // what each out-port sends next step
       for (std::uint32_t o = 0; o < ports; ++o) {
         const std::uint32_t in = forward[base + o];
-        next[base + o] = in == no_port ? no_packet : sending[arriving[base + in]];
+        next[base + o] = in == no_port ? no_packet : (lag[base + o] == 1 ? sending : history[lag[base + o] - 2])[arriving[base + in]];
       }
+    if (!history.empty()) {  // shift: this step's sends become one step old
+      std::rotate(history.rbegin(), history.rbegin() + 1, history.rend());
+      history.front().swap(sending);
+    }
     sending.swap(next);
   }
   out.steps = step;
@@ -504,25 +514,27 @@ supply_report check_supply(const routing_table& table, const cycle_system& syste
     }
   }
   if (!out.holds()) return out;
-  // Relays: an out-port that forwards in-port p (or switches to it) carries what arrives on p, one step later.
-  // Fixed point by rounds: a link's streams are the union of its sources' (whenever they were found — a source whose
-  // streams grow after a link downstream read it is read again), its delay one more than its nearest source's.
-  std::vector<std::vector<std::uint32_t>> sources(static_cast<std::size_t>(P) * ports);
+  // Relays: an out-port that forwards in-port p (or switches to it) carries what arrives on p, one step later (or
+  // two, for a switch with delay 2). Fixed point by rounds: a link's streams are the union of its sources' (whenever
+  // they were found — a source whose streams grow after a link downstream read it is read again), its delay that of
+  // its nearest source plus the source's own.
+  std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> sources(static_cast<std::size_t>(P) * ports);  // (in-port, delay)
   for (pu_index pu = 0; pu < P; ++pu)
     for (std::uint32_t o = 0; o < ports; ++o)
-      if (!cycle_link[pu * ports + o] && table.forward_at(pu, o) < ports) sources[pu * ports + o].push_back(table.forward_at(pu, o));
+      if (!cycle_link[pu * ports + o] && table.forward_at(pu, o) < ports) sources[pu * ports + o].emplace_back(table.forward_at(pu, o), 1);
   for (const port_switch& w : table.switches)
-    if (w.pu < P && w.port < ports && w.in_port < ports && !cycle_link[w.pu * ports + w.port]) sources[w.pu * ports + w.port].push_back(w.in_port);
+    if (w.pu < P && w.port < ports && w.in_port < ports && !cycle_link[w.pu * ports + w.port])
+      sources[w.pu * ports + w.port].emplace_back(w.in_port, w.delay);
   for (bool changed = true; changed;) {  // ends: streams only grow (2 bits per cycle), delays only fall (to 1)
     changed = false;
     for (pu_index pu = 0; pu < P; ++pu)
       for (std::uint32_t o = 0; o < ports; ++o) {
         const std::size_t link = pu * ports + o;
-        for (std::uint32_t in : sources[link]) {
+        for (const auto& [in, lag] : sources[link]) {
           const std::size_t from = static_cast<std::size_t>(net.neighbor(pu, in)) * ports + torus::opposite(in);
           if (delay[from] == unset) continue;
           if ((streams[from] & ~streams[link]) != 0) streams[link] |= streams[from], changed = true;
-          if (delay[link] == unset || delay[from] + 1 < delay[link]) delay[link] = delay[from] + 1, changed = true;
+          if (delay[link] == unset || delay[from] + lag < delay[link]) delay[link] = delay[from] + lag, changed = true;
         }
       }
   }

@@ -332,9 +332,11 @@ mpi_run_result mpi_run_torus(const routing_table& table, MPI_Comm comm, std::uin
   const int bytes = static_cast<int>(16 + packet_bytes);
   constexpr std::uint64_t none = UINT64_MAX;
   std::vector<std::uint64_t> sending(ports, none), arrived(ports, none);
+  // earlier[d − 1]: what arrived d steps before the latest step (for switches with a delay, port_switch::delay)
+  std::vector<std::vector<std::uint64_t>> earlier(max_switch_delay - 1, std::vector<std::uint64_t>(ports, none));
   for (std::uint32_t o = 0; o < ports; ++o)
     if (table.inject_at(pu, o) != no_packet) sending[o] = static_cast<std::uint64_t>(pu) * table.packets + table.inject_at(pu, o);
-  std::vector<std::uint32_t> rule(ports);
+  std::vector<std::uint32_t> rule(ports), lag(ports, 1);  // the in-port each out-port forwards, and from how many steps back
   for (std::uint32_t o = 0; o < ports; ++o) rule[o] = table.forward_at(pu, o);
   std::vector<port_switch> mine;
   for (const port_switch& w : table.switches)
@@ -362,6 +364,10 @@ mpi_run_result mpi_run_torus(const routing_table& table, MPI_Comm comm, std::uin
       MPI_Isend(data, bytes, MPI_BYTE, neighbour[o], static_cast<int>(o), cart, &requests[ports + o]);
     }
     MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
+    if (!earlier.empty()) {
+      std::rotate(earlier.rbegin(), earlier.rbegin() + 1, earlier.rend());
+      earlier.front() = arrived;
+    }
     for (std::uint32_t p = 0; p < ports; ++p) {
       arrived[p] = none;
       if (in[p] == empty) continue;
@@ -376,10 +382,13 @@ mpi_run_result mpi_run_torus(const routing_table& table, MPI_Comm comm, std::uin
       if (held[header[0]].empty()) held[header[0]] = in[p], ++count;
     }
     // switches (Section 3.2's switching strategy) that start with the next step, step + 2
-    for (; next_switch < mine.size() && mine[next_switch].step <= step + 2; ++next_switch) rule[mine[next_switch].port] = mine[next_switch].in_port;
+    for (; next_switch < mine.size() && mine[next_switch].step <= step + 2; ++next_switch) {
+      rule[mine[next_switch].port] = mine[next_switch].in_port;
+      lag[mine[next_switch].port] = mine[next_switch].delay;
+    }
     for (std::uint32_t o = 0; o < ports; ++o) {
       const std::uint32_t from = rule[o];
-      sending[o] = from == no_port || from >= ports ? none : arrived[from];
+      sending[o] = from == no_port || from >= ports ? none : (lag[o] <= 1 ? arrived : earlier[lag[o] - 2])[from];
     }
     rounds.push_back(MPI_Wtime() - t0);
   }

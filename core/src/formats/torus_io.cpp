@@ -53,16 +53,23 @@ routing_table read_torus_routing(std::string_view text) {
   }
   if (doc.contains("switches")) {
     const json& list = doc["switches"];
-    if (!list.is_array()) throw format_error("switches", "expected an array of [pu, out-port, step, in-port]");
+    if (!list.is_array()) throw format_error("switches", "expected an array of [pu, out-port, step, in-port] or [pu, out-port, step, in-port, delay]");
     for (std::size_t k = 0; k < list.size(); ++k) {
       const std::string at = "switches[" + std::to_string(k) + "]";
-      if (!list[k].is_array() || list[k].size() != 4) throw format_error(at, "expected [pu, out-port, step, in-port]");
+      if (!list[k].is_array() || (list[k].size() != 4 && list[k].size() != 5))
+        throw format_error(at, "expected [pu, out-port, step, in-port] or [pu, out-port, step, in-port, delay]");
       const std::uint64_t pu = detail::unsigned_at(list[k][0], at + "[0]", 0), port = detail::unsigned_at(list[k][1], at + "[1]", 0);
       const std::uint64_t step = detail::unsigned_at(list[k][2], at + "[2]", 2), in = detail::unsigned_at(list[k][3], at + "[3]", 0);
       if (pu >= network.size()) throw format_error(at + "[0]", "PU " + std::to_string(pu) + " does not exist (" + std::to_string(network.size()) + " PUs)");
       if (port >= ports) throw format_error(at + "[1]", "out-port " + std::to_string(port) + " does not exist (ports 0.." + std::to_string(ports - 1) + ")");
       if (in >= ports) throw format_error(at + "[3]", "in-port " + std::to_string(in) + " does not exist (ports 0.." + std::to_string(ports - 1) + ")");
-      t.switches.push_back({static_cast<pu_index>(pu), static_cast<std::uint32_t>(port), step, static_cast<std::uint32_t>(in)});
+      std::uint64_t delay = 1;
+      if (list[k].size() == 5) {
+        delay = detail::unsigned_at(list[k][4], at + "[4]", 1);
+        if (delay > max_switch_delay) throw format_error(at + "[4]", "delay " + std::to_string(delay) + " is more than " + std::to_string(max_switch_delay) + " steps");
+        if (step < delay + 1) throw format_error(at + "[2]", "a switch with delay " + std::to_string(delay) + " starts in step " + std::to_string(delay + 1) + " or later, got " + std::to_string(step));
+      }
+      t.switches.push_back({static_cast<pu_index>(pu), static_cast<std::uint32_t>(port), step, static_cast<std::uint32_t>(in), static_cast<std::uint32_t>(delay)});
     }
     std::vector<std::size_t> order(t.switches.size());
     for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
@@ -102,7 +109,9 @@ void write_torus_routing(std::ostream& out, const routing_table& table, std::str
     out << ",\n \"switches\": [";
     for (std::size_t k = 0; k < table.switches.size(); ++k) {
       const port_switch& w = table.switches[k];
-      out << (k ? ",\n  [" : "\n  [") << w.pu << ", " << w.port << ", " << w.step << ", " << w.in_port << "]";
+      out << (k ? ",\n  [" : "\n  [") << w.pu << ", " << w.port << ", " << w.step << ", " << w.in_port;
+      if (w.delay != 1) out << ", " << w.delay;
+      out << "]";
     }
     out << "]";
   }

@@ -48,13 +48,18 @@ inline constexpr std::uint32_t no_packet = UINT32_MAX;
 /// The switching strategy of Section 3.2 as an explicit exception to time independence: from step `step` on (steps
 /// count from 1, switches apply from step 2), out-port `port` of PU `pu` forwards in-port `in_port` instead of its
 /// `forward` entry (or an earlier switch's). One switch per out-port is the paper's strategy; more are allowed.
+/// `delay`: what arrived on `in_port` that many steps before — 1 (the previous step, as every `forward` entry) up to
+/// max_switch_delay (held longer: a buffer of delay − 1 packets per out-port, which the two-packet routing of the
+/// partial cycles uses to make room in a cycle's streams); a switch with delay δ starts in step δ + 1 or later.
 struct port_switch {
   pu_index pu = 0;
   std::uint32_t port = 0;
   std::uint64_t step = 0;
   std::uint32_t in_port = 0;
+  std::uint32_t delay = 1;
   friend bool operator==(const port_switch&, const port_switch&) = default;
 };
+inline constexpr std::uint32_t max_switch_delay = 3;
 
 /// For every PU and out-port: `forward` — the in-port whose arrivals (of the previous step) this out-port sends on,
 /// or no_port; `inject` — which of the PU's own packets (0 … packets − 1) it sends in step 1, or no_packet.

@@ -1,0 +1,138 @@
+// Two packets per PU on the partial cycles (core: twin_cycle_routing) and the delayed switches it needs
+// (port_switch::delay) in the simulator and the routing-table format. Exact values: Theorems 3 and 4's ⌈n1·n2/2⌉.
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "dancecard/checkers/torus_check.hpp"
+#include "dancecard/formats/torus_io.hpp"
+#include "dancecard/core/torus/cycles.hpp"
+
+namespace dancecard {
+namespace {
+
+// A ring of 5 PUs (1-D torus): PU 0 sends its packet forward in step 1; PU 1 passes on what arrives from PU 0.
+routing_table relay_ring() {
+  const torus ring({5});
+  routing_table t{ring, 1, std::vector<std::uint32_t>(10, no_port), std::vector<std::uint32_t>(10, no_packet), {}};
+  t.inject_at(0, 0) = 0;
+  t.forward_at(1, 0) = 1;  // out +x forwards in-port −x (from PU 0)
+  t.forward_at(2, 0) = 1;
+  return t;
+}
+
+std::uint32_t first_arrival(const routing_table& t, pu_index pu, std::uint32_t packet) {
+  gossip_options o;
+  o.record_arrivals = true;
+  o.stepwise = true;
+  o.max_steps = 8;
+  const gossip_report run = simulate_gossip(t, o);
+  return run.first_arrival[pu * t.network.size() * t.packets + packet];
+}
+
+TEST(TorusDelayedSwitch, HoldsAPacketForTheStepsItSays) {
+  routing_table t = relay_ring();
+  EXPECT_EQ(first_arrival(t, 2, 0), 2u);  // forwarded at once
+  EXPECT_EQ(first_arrival(t, 3, 0), 3u);
+  // PU 1 sends nothing in step 2 and from step 3 on what arrived from PU 0 two steps before: the packet of step 1
+  // leaves in step 3.
+  t.forward_at(1, 0) = no_port;
+  t.switches.push_back({1, 0, 3, 1, 2});
+  EXPECT_EQ(first_arrival(t, 2, 0), 3u);
+  EXPECT_EQ(first_arrival(t, 3, 0), 4u);
+  t.switches.back().delay = 3;
+  t.switches.back().step = 4;  // and two steps longer: it leaves in step 4
+  EXPECT_EQ(first_arrival(t, 2, 0), 4u);
+}
+
+TEST(TorusDelayedSwitch, ImpossibleDelaysAreBadSwitches) {
+  for (const port_switch& w : {port_switch{1, 0, 2, 1, 2}, port_switch{1, 0, 9, 1, 0}, port_switch{1, 0, 9, 1, max_switch_delay + 1}}) {
+    routing_table t = relay_ring();
+    t.switches.push_back(w);
+    const gossip_report run = simulate_gossip(t);
+    EXPECT_FALSE(run.holds());
+    ASSERT_FALSE(run.witnesses.empty());
+    EXPECT_EQ(run.witnesses[0].kind, torus_violation_kind::bad_switch) << w.step << " " << w.delay;
+  }
+}
+
+TEST(TorusDelayedSwitch, FormatKeepsTheDelayAndNamesBadOnes) {
+  routing_table t = relay_ring();
+  t.switches.push_back({1, 0, 3, 1, 2});
+  t.switches.push_back({2, 0, 4, 1});
+  std::ostringstream out;
+  write_torus_routing(out, t, "test");
+  EXPECT_NE(out.str().find("[1, 0, 3, 1, 2]"), std::string::npos);
+  EXPECT_NE(out.str().find("[2, 0, 4, 1]"), std::string::npos);  // delay 1 is written as before
+  const routing_table back = read_torus_routing(out.str());
+  EXPECT_EQ(back.switches, t.switches);
+  auto error_of = [&](const std::string& from, const std::string& to) {
+    std::string text = out.str();
+    text.replace(text.find(from), from.size(), to);
+    try {
+      read_torus_routing(text);
+    } catch (const std::exception& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_NE(error_of("[1, 0, 3, 1, 2]", "[1, 0, 3, 1, 4]").find("switches[0][4]"), std::string::npos);
+  EXPECT_NE(error_of("[1, 0, 3, 1, 2]", "[1, 0, 2, 1, 2]").find("switches[0][2]"), std::string::npos);
+  EXPECT_NE(error_of("[1, 0, 3, 1, 2]", "[1, 0, 3, 1, 2, 7]").find("switches[0]"), std::string::npos);
+}
+
+struct twin_case {
+  std::vector<std::uint32_t> dims;
+  std::uint64_t steps, hosts;
+};
+
+TEST(TorusTwins, TheoremsThreeAndFourOnThePartialCycles) {
+  // 6 × 7 is Figure 2's torus: its column n2 − 2 has 6 PUs, each off one cycle; 7 × 7 is Figure 4's.
+  for (const twin_case& c : {twin_case{{6, 7}, 21, 6}, twin_case{{4, 5}, 10, 4}, twin_case{{10, 13}, 65, 10}, twin_case{{7, 7}, 25, 9},
+                             twin_case{{5, 5}, 13, 7}, twin_case{{9, 11}, 50, 11}}) {
+    const torus t(c.dims);
+    const cycle_system system = partial_2d_cycles(t);
+    const twin_routing_result twin = twin_cycle_routing(system);
+    EXPECT_EQ(twin.steps, c.steps) << t.name();
+    EXPECT_EQ(twin.hosts, c.hosts) << t.name();
+    EXPECT_EQ(twin.table.packets, 2u);
+    const gossip_report run = simulate_gossip(twin.table);
+    ASSERT_TRUE(run.holds()) << t.name() << ": " << describe(run);
+    EXPECT_EQ(run.steps, c.steps) << t.name();
+    EXPECT_TRUE(check_supply(twin.table, system).holds()) << t.name();
+  }
+}
+
+TEST(TorusTwins, HamiltonianCyclesNeedNoHost) {
+  const cycle_system system = hamiltonian_2d_cycles(torus({6, 8}));
+  const twin_routing_result twin = twin_cycle_routing(system);
+  EXPECT_EQ(twin.hosts, 0u);
+  EXPECT_EQ(twin.steps, 24u);  // Theorem 2: n1·n2/2
+  const gossip_report run = simulate_gossip(twin.table);
+  ASSERT_TRUE(run.holds());
+  EXPECT_EQ(run.steps, 24u);
+}
+
+TEST(TorusTwins, RefusalsNameTheProblem) {
+  const torus t({4, 4});
+  torus_cycle row;  // row 0: PUs 0 … 3 along +x2 (port 2)
+  for (pu_index pu = 0; pu < 4; ++pu) row.pus.push_back(pu), row.ports.push_back(2);
+  auto message = [](const cycle_system& s) {
+    try {
+      twin_cycle_routing(s);
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  // Row 2 is two links away from row 0: its PUs have no neighbour on the cycle.
+  EXPECT_NE(message(cycle_system{t, {row}, "row"}).find("is off cycle 0 and no adjacent PU on it"), std::string::npos);
+  EXPECT_NE(message(cycle_system{t, {row, row}, "rows"}).find("share the link"), std::string::npos);
+  EXPECT_NE(message(cycle_system{t, {}, "none"}).find("no cycle"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace dancecard
