@@ -67,6 +67,7 @@ struct host_assignment {
                                                                  // arrive on (in the order it sends them), or none
   std::vector<std::uint32_t> handover;   // [u · ports + p]: the cycle whose packet u hands over port p, or none
   std::uint64_t hosts = 0;
+  std::uint64_t double_hosts = 0;  // (host, cycle) places with two twins
 };
 
 class twin_planner {
@@ -441,6 +442,7 @@ host_assignment assign_hosts(const cycle_system& system, const cycle_links& link
     out.handover[u * ports + p] = c;
     auto& twins = out.twin_port[c * P + net.neighbor(u, p)];
     *std::find(twins.begin(), twins.end(), none) = torus::opposite(p);
+    out.double_hosts += twins[1] != none;  // its second
     ++out.hosts;
   }
   return out;
@@ -471,7 +473,7 @@ twin_routing_result twin_cycle_routing(const cycle_system& system, std::uint64_t
   const std::uint64_t last = max_steps != 0 ? max_steps : lower + P;
   for (std::uint64_t T = lower; T <= last; ++T) {
     twin_planner planner(system, links, hosts, T);
-    if (planner.cycles_complete() && planner.plan()) return {planner.table(), T, hosts.hosts};
+    if (planner.cycles_complete() && planner.plan()) return {planner.table(), T, hosts.hosts, hosts.double_hosts};
   }
   throw std::invalid_argument("two packets per PU: no plan completes within " + std::to_string(last) + " steps");
 }

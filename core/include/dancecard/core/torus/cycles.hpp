@@ -256,7 +256,8 @@ std::optional<routing_table> least_packet_matched_routing(const cycle_system& sy
 struct twin_routing_result {
   routing_table table;
   std::uint64_t steps = 0;  // the target the plan meets
-  std::uint64_t hosts = 0;  // packets handed to a host (pairs (PU, cycle) with the PU off the cycle)
+  std::uint64_t hosts = 0;         // packets handed to a host (pairs (PU, cycle) with the PU off the cycle)
+  std::uint64_t double_hosts = 0;  // hosts that take two packets of one cycle (and forward it with delay 3)
 };
 inline constexpr pu_index twin_routing_max_pus = pu_index{1} << 14;
 twin_routing_result twin_cycle_routing(const cycle_system& system, std::uint64_t max_steps = 0);
