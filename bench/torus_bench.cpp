@@ -285,6 +285,22 @@ void packet_supply_8x8x8x8(benchmark::State& state) {
   supply_run(state, {8, 8, 8, 8}, [](const cycle_system& system) { return packet_matched_routing(system, 770).table; });
 }
 
+// Two packets per PU on Section 3.2's partial cycles of 64 × 65 (core: twin_cycle_routing — hosts take the column's
+// second packets, per-PU matchings supply the off-cycle PUs), against the one-packet scheduled supply of the same
+// cycles (cycle_routing) as the baseline; "steps" simulated outside the timing (Theorem 3: 2,080).
+void partial_supply_run(benchmark::State& state, bool two_packets) {
+  const cycle_system system = partial_2d_cycles(torus({64, 65}));
+  for (auto _ : state) {
+    const routing_table table = two_packets ? twin_cycle_routing(system).table : cycle_routing(system, supply_policy::scheduled);
+    state.PauseTiming();
+    state.counters["steps"] = static_cast<double>(simulate_gossip(table).steps);
+    state.counters["switches"] = static_cast<double>(table.switches.size());
+    state.ResumeTiming();
+  }
+}
+void twin_supply_64x65(benchmark::State& state) { partial_supply_run(state, true); }
+void one_packet_supply_64x65(benchmark::State& state) { partial_supply_run(state, false); }
+
 // Baseline: read the same number of 4-byte link entries sequentially (what a link-step costs at the least).
 void stream_baseline(benchmark::State& state) {
   std::vector<std::uint32_t> links(32 * 32 * 32 * 6);
@@ -303,6 +319,8 @@ void stream_baseline(benchmark::State& state) {
 BENCHMARK(gossip_64x64)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(rings_32x32x32)->Args({0, 64})->Args({1, 64})->Args({0, 1024})->Args({1, 1024})->Unit(benchmark::kMillisecond);
 BENCHMARK(stream_baseline)->Arg(64)->Unit(benchmark::kMillisecond);
+BENCHMARK(twin_supply_64x65)->Unit(benchmark::kMillisecond);
+BENCHMARK(one_packet_supply_64x65)->Unit(benchmark::kMillisecond);
 BENCHMARK(zigzag_30x30x32)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(pairing_minimum_3x5_sat)->Unit(benchmark::kMillisecond);
 BENCHMARK(pairing_minimum_3x5_z3)->Iterations(1)->Unit(benchmark::kMillisecond);

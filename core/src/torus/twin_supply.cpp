@@ -20,19 +20,21 @@
 // Every free in-link x → v and step t is a slot; it can carry what x got on any in-port one to max_switch_delay steps
 // before (the cycles' streams, a handed twin, or what x's own supply brought it), or x's own packet in step 1. The
 // missing packets of v are matched to its slots (maximum matching, augmenting paths; offers one step old before
-// older ones, and x's in-ports tried in turns from either end in odd and even steps, so that both ways of a cycle are
-// used — the locality check_supply asks); v is served when every packet is matched. A PU whose sources are off the
+// older ones; where that leaves a PU one way of a cycle only, the plan is made again with x's in-ports offered in
+// the reverse order on its −x_j out-ports, so that a PU's two suppliers along an axis prefer opposite ways, and
+// failing that on every other step — both ways are the locality check_supply asks); v is served when every packet is matched. A PU whose sources are off the
 // cycle too is served in a later pass, from what its neighbours' finished plans bring them. Section 3.3's pair at
 // distance 2 — two adjacent PUs off the cycle, each with one source on it and the other as its second — relay to
 // each other and are planned together (serve_pair). Nothing here is a proof that a target is reachable: the table is
 // returned with the target at which every plan is complete, and its step count is the simulator's to tell
 // (checkers/torus_check: simulate_gossip runs the delayed switches). On every partial_2d_cycles torus with
-// 4 <= n1 <= 30 and odd 5 <= n2 <= 31 (378) it gossips in exactly ⌈P/2⌉ steps — Theorems 3 and 4's counts; for even
+// 2 <= n1 <= 30 and odd 5 <= n2 <= 31 (392) it gossips in exactly ⌈P/2⌉ steps — Theorems 3 and 4's counts; for even
 // P the counting bound ⌈(2P − 2)/4⌉, for odd P one above it.
 #include <algorithm>
 #include <array>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -70,10 +72,15 @@ struct host_assignment {
   std::uint64_t double_hosts = 0;  // (host, cycle) places with two twins
 };
 
+// The order in which a sender's in-ports are offered to the matching (it prefers earlier offers): fixed; reversed on
+// the out-ports −x_j (a PU's two suppliers along one axis then prefer opposite ways, as in Section 3.2's strategy);
+// or reversed on odd steps (both ways used on every link, with a switch almost every step).
+enum class offer_order { fixed, by_link, by_step };
+
 class twin_planner {
  public:
-  twin_planner(const cycle_system& system, const cycle_links& links, const host_assignment& hosts, std::uint64_t steps)
-      : system_(system), net_(system.network), links_(links), hosts_(hosts), T_(steps) {
+  twin_planner(const cycle_system& system, const cycle_links& links, const host_assignment& hosts, std::uint64_t steps, offer_order order)
+      : system_(system), net_(system.network), links_(links), hosts_(hosts), T_(steps), order_(order) {
     P_ = net_.size();
     ports_ = net_.ports();
     k_ = static_cast<std::uint32_t>(system.cycles.size());
@@ -152,6 +159,23 @@ class twin_planner {
       waiting = std::move(still);
     }
     return true;
+  }
+
+  // Does every PU that a PU on cycle c supplies directly with packets of c get both ways of c that way (the
+  // locality check_supply asks)?
+  bool both_ways() const {
+    std::vector<std::uint8_t> ways(static_cast<std::size_t>(k_) * P_, 0);  // bit 0: running forward, bit 1: backward
+    for (pu_index x = 0; x < P_; ++x)
+      for (std::uint32_t o = 0; o < ports_; ++o)
+        for (const sent& w : sends_[x * ports_ + o]) {
+          if (w.packet == none || w.in == own || !links_.used(x, w.in)) continue;
+          const std::uint32_t c = links_.owner[x * ports_ + w.in];
+          const torus_cycle& cy = system_.cycles[c];
+          const std::size_t m = cy.length(), i = position_[c * P_ + x];
+          const bool from_behind = w.in == torus::opposite(cy.ports[(i + m - 1) % m]);
+          ways[c * P_ + net_.neighbor(x, o)] |= from_behind ? 1 : 2;
+        }
+    return std::none_of(ways.begin(), ways.end(), [](std::uint8_t b) { return b == 1 || b == 2; });
   }
 
   routing_table table() const {
@@ -253,7 +277,8 @@ class twin_planner {
       } else {
         for (std::uint32_t delay = 1; delay <= max_switch_delay && delay < s; ++delay)
           for (std::uint32_t r = 0; r < ports_; ++r) {
-            const std::uint32_t q = s % 2 == 0 ? r : ports_ - 1 - r;  // in-ports in turn first: both ways of a cycle
+            const bool reversed = order_ == offer_order::by_link ? o % 2 == 1 : order_ == offer_order::by_step && s % 2 == 1;
+            const std::uint32_t q = reversed ? ports_ - 1 - r : r;
             if (q == o) continue;                                     // from the receiver itself
             const std::uint32_t packet = arrival(x, q, s - delay);
             if (packet != none && index[packet] != none) sl.offers.push_back({packet, q, delay});
@@ -380,6 +405,7 @@ class twin_planner {
   const cycle_links& links_;
   const host_assignment& hosts_;
   std::uint64_t T_;
+  offer_order order_;
   pu_index P_ = 0;
   std::uint32_t ports_ = 0, k_ = 0;
   std::vector<std::uint32_t> position_;                 // [c · P + pu]: position on cycle c, or none
@@ -472,8 +498,18 @@ twin_routing_result twin_cycle_routing(const cycle_system& system, std::uint64_t
   const std::uint64_t lower = std::max<std::uint64_t>(1, (static_cast<std::uint64_t>(k) * P - k + net.ports() - 1) / net.ports());
   const std::uint64_t last = max_steps != 0 ? max_steps : lower + P;
   for (std::uint64_t T = lower; T <= last; ++T) {
-    twin_planner planner(system, links, hosts, T);
-    if (planner.cycles_complete() && planner.plan()) return {planner.table(), T, hosts.hosts, hosts.double_hosts};
+    // First with a sender's in-ports in a fixed order (few switches); where that leaves a PU one way of a cycle
+    // only, again with the order reversed on one of a PU's suppliers, then on every other step (both ways, a switch
+    // almost every step).
+    std::optional<twin_planner> kept;
+    for (offer_order order : {offer_order::fixed, offer_order::by_link, offer_order::by_step}) {
+      twin_planner planner(system, links, hosts, T, order);
+      if (!planner.cycles_complete() || !planner.plan()) continue;
+      const bool local = planner.both_ways();
+      if (!kept || local) kept.emplace(std::move(planner));
+      if (local) break;
+    }
+    if (kept) return {kept->table(), T, hosts.hosts, hosts.double_hosts};
   }
   throw std::invalid_argument("two packets per PU: no plan completes within " + std::to_string(last) + " steps");
 }
