@@ -116,6 +116,20 @@ TEST(TorusTwins, HamiltonianCyclesNeedNoHost) {
   EXPECT_EQ(run.steps, 24u);
 }
 
+TEST(TorusTwins, OnSectionFourZigzagCyclesWithAPacketPerCycle) {
+  // Not what Section 4 asks (one packet per PU), but the hand-over is not specific to Section 3.2: with one packet
+  // per cycle the zigzag cycles reach the counting bound ⌈k(P − 1)/2d⌉ — Section 3.4's P/2 without Hamiltonian cycles.
+  for (const twin_case& c : {twin_case{{6, 8}, 24, 36}, twin_case{{3, 3, 4}, 18, 45}}) {
+    const cycle_system system = zigzag_cycles(torus(c.dims));
+    const twin_routing_result twin = twin_cycle_routing(system);
+    EXPECT_EQ(twin.steps, c.steps);
+    EXPECT_EQ(twin.hosts, c.hosts);
+    const gossip_report run = simulate_gossip(twin.table);
+    ASSERT_TRUE(run.holds());
+    EXPECT_EQ(run.steps, c.steps);
+  }
+}
+
 TEST(TorusTwins, RefusalsNameTheProblem) {
   const torus t({4, 4});
   torus_cycle row;  // row 0: PUs 0 … 3 along +x2 (port 2)
