@@ -616,6 +616,28 @@ TEST(cli_torus, one_packet_tables_with_switches_round_trip_and_draw) {
   EXPECT_NE(r.output.find("switches[0][2]"), std::string::npos) << r.output;
 }
 
+// Theorems 3 and 4 on the partial cycles with two packets per PU (--packets 2): the table round-trips with its delayed
+// switches; other algorithms, other counts and other supply policies are refused by name.
+TEST(cli_torus, two_packets_on_the_partial_cycles) {
+  const run_result json = expect_run("simulate torus --dims 6x7 --algo partial --packets 2 --json", 0, "\"steps\": 21");
+  EXPECT_NE(json.output.find("\"packets\": 2"), std::string::npos) << json.output;
+  EXPECT_NE(json.output.find("\"theorem_bound\": 21"), std::string::npos) << json.output;
+  EXPECT_NE(json.output.find("\"counting_bound\": 21"), std::string::npos) << json.output;
+  EXPECT_NE(json.output.find("\"supply_check\": \"holds\""), std::string::npos) << json.output;
+  const run_result odd = expect_run("simulate torus --dims 7x7 --algo partial --packets 2", 0, "complete after 25 steps");
+  EXPECT_NE(odd.output.find("Theorem 4's count with two packets per PU: ceil(n1 n2/2) = 25 steps"), std::string::npos) << odd.output;
+  EXPECT_NE(odd.output.find("counting bound with 2 packets per PU: ceil(2(P - 1)/4) = 24 steps"), std::string::npos) << odd.output;
+  const std::string table = testing::TempDir() + "twin55.json";
+  expect_run("generate torus --dims 5x5 --algo partial --packets 2 -o " + table, 0, "");
+  EXPECT_NE(read_file(table).find(", 2]"), std::string::npos);  // a switch with delay 2
+  expect_run("simulate torus " + table, 0, "complete after 13 steps");
+  expect_run("simulate torus --dims 6x8 --algo hamiltonian --packets 2", 2, "--packets 2: for --algo partial");
+  expect_run("simulate torus --dims 6x7 --algo partial --packets 3", 2, "--packets: expected 1 or 2, got 3");
+  expect_run("generate torus --dims 6x7 --algo partial --packets 2 --supply one-switch", 2, "--supply one-switch is not available");
+  expect_run("simulate torus --dims 6x7 --algo partial --packets 2 --supply-search 10", 2, "--supply-search searches one-packet supplies only");
+  expect_run("simulate torus " + table + " --packets 2", 2, "a table file gives its own packets");
+}
+
 TEST(cli_torus, local_search_tables_are_written_and_simulated) {
   // 4 x 4 with pairings needs 6 steps (proven by the SAT search); the local search's table reaches that and runs
   // through simulate like any table file.
