@@ -143,7 +143,8 @@ TEST(TorusTwins, RefusalsNameTheProblem) {
     return std::string("accepted");
   };
   // Row 2 is two links away from row 0: its PUs have no neighbour on the cycle.
-  EXPECT_NE(message(cycle_system{t, {row}, "row"}).find("is off cycle 0 and no adjacent PU on it"), std::string::npos);
+  EXPECT_NE(message(cycle_system{t, {row}, "row"}).find("is off cycle 0 and no adjacent PU over a free link is on it"), std::string::npos);
+
   EXPECT_NE(message(cycle_system{t, {row, row}, "rows"}).find("share the link"), std::string::npos);
   EXPECT_NE(message(cycle_system{t, {}, "none"}).find("no cycle"), std::string::npos);
 }

@@ -452,9 +452,14 @@ host_assignment assign_hosts(const cycle_system& system, const cycle_links& link
       if (place_of[a] != none) continue;
       ++round;
       visited[a] = round;
-      if (!augment(augment, a) && places == max_twins)
-        throw std::invalid_argument("two packets per PU: PU " + std::to_string(pairs[a].first) + " is off cycle " + std::to_string(pairs[a].second) +
-                                    " and no adjacent PU on it over a free link has room for its packet");
+      if (!augment(augment, a) && places == max_twins) {
+        const auto [u, c] = pairs[a];
+        bool adjacent = false;
+        for (std::uint32_t p = 0; p < ports; ++p) adjacent |= !links.used(u, p) && on[c * P + net.neighbor(u, p)];
+        throw std::invalid_argument("twin hand-over: PU " + std::to_string(u) + " is off cycle " + std::to_string(c) +
+                                    (adjacent ? " and every adjacent PU on it over a free link already takes " + std::to_string(max_twins) + " packets of it"
+                                              : " and no adjacent PU over a free link is on it (a hand-over two links away is not built)"));
+      }
     }
   host_assignment out;
   out.twin_port.assign(static_cast<std::size_t>(k) * P, {});
@@ -464,7 +469,7 @@ host_assignment assign_hosts(const cycle_system& system, const cycle_links& link
     const auto [u, c] = pairs[a];
     const std::uint32_t p = port_of[a];
     if (out.handover[u * ports + p] != none)
-      throw std::invalid_argument("two packets per PU: PU " + std::to_string(u) + " would hand two packets over port " + std::to_string(p));
+      throw std::invalid_argument("twin hand-over: PU " + std::to_string(u) + " would hand two packets over port " + std::to_string(p));
     out.handover[u * ports + p] = c;
     auto& twins = out.twin_port[c * P + net.neighbor(u, p)];
     *std::find(twins.begin(), twins.end(), none) = torus::opposite(p);
@@ -480,16 +485,16 @@ twin_routing_result twin_cycle_routing(const cycle_system& system, std::uint64_t
   const torus& net = system.network;
   const pu_index P = net.size();
   const auto k = static_cast<std::uint32_t>(system.cycles.size());
-  if (k == 0) throw std::invalid_argument("two packets per PU: the cycle system has no cycle");
-  if (P > twin_routing_max_pus) throw std::invalid_argument("two packets per PU: " + std::to_string(P) + " PUs, more than " + std::to_string(twin_routing_max_pus));
+  if (k == 0) throw std::invalid_argument("twin hand-over: the cycle system has no cycle");
+  if (P > twin_routing_max_pus) throw std::invalid_argument("twin hand-over: " + std::to_string(P) + " PUs, more than " + std::to_string(twin_routing_max_pus));
   const cycle_links links = map_cycle_links(system);
   if (links.shared)
-    throw std::invalid_argument("two packets per PU: cycles " + std::to_string(links.shared->first) + " and " + std::to_string(links.shared->second) +
+    throw std::invalid_argument("twin hand-over: cycles " + std::to_string(links.shared->first) + " and " + std::to_string(links.shared->second) +
                                 " share the link leaving PU " + std::to_string(links.shared->pu) + " by port " + std::to_string(links.shared->port));
   for (std::uint32_t c = 0; c < k; ++c) {
     std::vector<char> passed(P, 0);
     for (pu_index v : system.cycles[c].pus) {
-      if (passed[v]) throw std::invalid_argument("two packets per PU: cycle " + std::to_string(c) + " passes PU " + std::to_string(v) + " twice (a closed trail)");
+      if (passed[v]) throw std::invalid_argument("twin hand-over: cycle " + std::to_string(c) + " passes PU " + std::to_string(v) + " twice (a closed trail)");
       passed[v] = 1;
     }
   }
@@ -511,7 +516,7 @@ twin_routing_result twin_cycle_routing(const cycle_system& system, std::uint64_t
     }
     if (kept) return {kept->table(), T, hosts.hosts, hosts.double_hosts};
   }
-  throw std::invalid_argument("two packets per PU: no plan completes within " + std::to_string(last) + " steps");
+  throw std::invalid_argument("twin hand-over: no plan completes within " + std::to_string(last) + " steps");
 }
 
 }  // namespace dancecard
