@@ -6,7 +6,7 @@
 // trails, where the matched supply declines). A torus holds when the table completes gossip within Theorem 7's
 // bound (1 + d/n_d) P/(2d) + 2 and every PU gets both directions of every cycle it is off.
 // Exit 0: every torus holds; 1: some did not (named, with the reason); 2: bad arguments.
-//   build/bin/sweep_supply --d 4 --sizes 2:8 --last 4:8 --max-pus 1500 --trails
+//   build/bin/sweep_supply --d 4 --sizes 2:8 --last 4:8 --max-pus 1500 --trails [--max-delay 8]
 #include <CLI/CLI.hpp>
 
 #include <chrono>
@@ -51,6 +51,9 @@ int main(int argc, char** argv) {
   app.add_option("--last", last, "lo:hi, the range of n_d (lo >= d)");
   app.add_option("--max-pus", max_pus, "only tori with at most this many PUs")->check(CLI::Range(std::uint64_t{1}, std::uint64_t{4096}));
   app.add_flag("--trails", trails_only, "only tori whose zigzags are closed trails");
+  std::uint32_t max_delay = 1;
+  app.add_option("--max-delay", max_delay, "senders may hold packets up to this many steps (delayed switches; default 1)")
+      ->check(CLI::Range(std::uint32_t{1}, dancecard::max_switch_delay));
   std::pair<std::uint32_t, std::uint32_t> middle, end;
   try {
     app.parse(argc, argv);
@@ -80,7 +83,7 @@ int main(int argc, char** argv) {
       const std::uint64_t m = system->cycles.front().length(), bound = theorem_7_switching_bound(t);
       const auto start = std::chrono::steady_clock::now();
       std::pair<std::uint64_t, std::uint64_t> estimate;
-      const std::optional<routing_table> table = least_packet_matched_routing(*system, &estimate);
+      const std::optional<routing_table> table = least_packet_matched_routing(*system, &estimate, 0, max_delay);
       const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       if (seconds > worst) worst = seconds, worst_name = t.name();
       std::string problem;

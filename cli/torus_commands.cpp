@@ -206,13 +206,41 @@ routing_table two_packet_table(const cycle_system& system) {
   }
 }
 
+// --max-delay D > 1 (one packet per PU, scheduled supply): the packet-matched supply may also let senders hold packets
+// up to D steps (switches with a delay); its least table is compared in the simulator with cycle_routing's, and the
+// one with fewer steps is given (cycle_routing's on a tie).
+void check_max_delay(std::uint32_t max_delay, const std::string& algo, const std::string& supply, const std::string& supply_search, std::uint32_t packets) {
+  if (max_delay == 1) return;
+  if (max_delay > max_switch_delay) throw bad_input("--max-delay: at most " + std::to_string(max_switch_delay) + ", got " + std::to_string(max_delay));
+  if (algo != "one-packet" && algo != "partial") throw bad_input("--max-delay: for --algo one-packet or partial, not " + algo);
+  if (packets != 1) throw bad_input("--max-delay: with one packet per PU (the two-packet hand-over sets its own delays)");
+  if (!supply_search.empty()) throw bad_input("--max-delay: the SAT supply (--supply-search) forwards what arrived the step before");
+  if (parse_supply(supply) != supply_policy::scheduled) throw bad_input("--max-delay: with --supply scheduled (the default), not " + supply);
+}
+
+routing_table held_packet_table(const cycle_system& system, routing_table table, std::uint32_t max_delay) {
+  if (max_delay == 1) return table;
+  const std::optional<routing_table> held = least_packet_matched_routing(system, nullptr, 0, max_delay);
+  if (!held) return table;
+  const gossip_report a = simulate_gossip(table), b = simulate_gossip(*held);
+  if (b.holds() && (!a.holds() || b.steps < a.steps)) {
+    std::cerr << "the packet-matched supply with senders holding packets up to " << max_delay << " steps needs " << b.steps
+              << " steps, fewer than " << a.steps << ": that table is given\n";
+    return *held;
+  }
+  return table;
+}
+
 std::optional<routing_table> build(const std::string& dims, const std::string& algo, const std::string& supply, const local_search_options& local,
-                                   const std::string& supply_search, bool certify, std::uint32_t packets) {
+                                   const std::string& supply_search, bool certify, std::uint32_t packets, std::uint32_t max_delay) {
   if (algo == "local-search") return local_search_table(dims, local);
   if (algo == "invariant") return invariant_table(dims, local);
   const supply_policy policy = parse_supply(supply);
-  if (packets == 2) return two_packet_table(build_cycles(dims, algo));
-  return table_for(build_cycles(dims, algo), algo, policy, supply_search, certify);
+  const cycle_system system = build_cycles(dims, algo);
+  if (packets == 2) return two_packet_table(system);
+  std::optional<routing_table> table = table_for(system, algo, policy, supply_search, certify);
+  if (table) table = held_packet_table(system, std::move(*table), max_delay);
+  return table;
 }
 
 void add_local_search_options(CLI::App* command, local_search_options& o) {
@@ -374,7 +402,7 @@ void add_torus_commands(CLI::App& app, int& code) {
   struct options {
     std::string dims, algo = "hamiltonian", table, output, supply = "scheduled", arrivals, supply_search;
     bool json = false, certify = false;
-    std::uint32_t packets = 1;
+    std::uint32_t packets = 1, max_delay = 1;
     local_search_options local;
   };
   auto g = std::make_shared<options>();
@@ -398,12 +426,17 @@ void add_torus_commands(CLI::App& app, int& code) {
       "with --algo partial: 2 for Theorems 3 and 4 — two packets per PU, cycle c carrying packet c; a PU off a cycle hands that packet to a "
       "neighbour on it, which sends it on right after its own (default 1)";
   generate->add_option("--packets", g->packets, packets_help)->check(integer_at_least(1));
+  const char* max_delay_help =
+      "D, with --algo one-packet or partial and the scheduled supply: off-cycle PUs' suppliers may hold a packet up to D steps "
+      "(2.." "8; switches with a delay) where that gossips faster (default 1: forward what arrived the step before)";
+  generate->add_option("--max-delay", g->max_delay, max_delay_help)->check(integer_at_least(1));
   add_local_search_options(generate, g->local);
   generate->add_option("--output,-o", g->output, "write to FILE instead of stdout");
   generate->callback([g, &code] {
     reject_unread_options(g->local, g->algo);
     check_packets(g->packets, g->algo, g->supply, g->supply_search);
-    const std::optional<routing_table> table = build(g->dims, g->algo, g->supply, g->local, g->supply_search, g->certify, g->packets);
+    check_max_delay(g->max_delay, g->algo, g->supply, g->supply_search, g->packets);
+    const std::optional<routing_table> table = build(g->dims, g->algo, g->supply, g->local, g->supply_search, g->certify, g->packets, g->max_delay);
     if (!table) {
       code = exit_unknown;
       return;
@@ -421,6 +454,7 @@ void add_torus_commands(CLI::App& app, int& code) {
   simulate->add_option("--supply-search", s->supply_search, supply_search_help);
   simulate->add_flag("--certify", s->certify, "with --supply-search: the unsat answer one step below only with a checked DRAT proof");
   simulate->add_option("--packets", s->packets, packets_help)->check(integer_at_least(1));
+  simulate->add_option("--max-delay", s->max_delay, max_delay_help)->check(integer_at_least(1));
   add_local_search_options(simulate, s->local);
   simulate->add_flag("--json", s->json, "print the result as JSON");
   simulate->add_option("--arrivals", s->arrivals,
@@ -430,6 +464,8 @@ void add_torus_commands(CLI::App& app, int& code) {
     reject_unread_options(s->local, s->table.empty() ? s->algo : std::string());
     if (!s->table.empty() && s->packets != 1) throw bad_input("--packets: with --dims and --algo partial (a table file gives its own packets)");
     check_packets(s->packets, s->algo, s->supply, s->supply_search);
+    if (!s->table.empty() && s->max_delay != 1) throw bad_input("--max-delay: with --dims (a table file gives its own switches)");
+    check_max_delay(s->max_delay, s->algo, s->supply, s->supply_search, s->packets);
     supply_policy system_policy = supply_policy::scheduled;
     std::optional<cycle_system> system;  // built once: the table and the cycle checks both use it
     const bool local = s->table.empty() && (s->algo == "local-search" || s->algo == "invariant");
@@ -439,14 +475,15 @@ void add_torus_commands(CLI::App& app, int& code) {
       system_policy = policy;
     }
     if (!s->supply_search.empty() && !system) throw bad_input("--supply-search: needs --dims with --algo one-packet or partial");
-    const std::optional<routing_table> found = local                ? build(s->dims, s->algo, s->supply, s->local, s->supply_search, s->certify, 1)
-                                               : s->packets == 2    ? two_packet_table(*system)
-                                               : s->table.empty()   ? table_for(*system, s->algo, system_policy, s->supply_search, s->certify)
-                                                                  : parse_input(s->table, [](const std::string& t) { return read_torus_routing(t); });
+    std::optional<routing_table> found = local                ? build(s->dims, s->algo, s->supply, s->local, s->supply_search, s->certify, 1, 1)
+                                         : s->packets == 2    ? two_packet_table(*system)
+                                         : s->table.empty()   ? table_for(*system, s->algo, system_policy, s->supply_search, s->certify)
+                                                              : parse_input(s->table, [](const std::string& t) { return read_torus_routing(t); });
     if (!found) {
       code = exit_unknown;
       return;
     }
+    if (system && s->packets == 1) found = held_packet_table(*system, std::move(*found), s->max_delay);
     const routing_table& table = *found;
     const torus_cycle_report cycles = forwarding_cycles(table, false);
     const std::uint64_t entries = static_cast<std::uint64_t>(table.network.size()) * table.network.size() * table.packets;

@@ -219,8 +219,11 @@ RC_GTEST_PROP(torus_packet_supply, plans_hold_in_the_simulator_on_random_zigzag_
   const std::uint64_t bound = ((nd + d) * P + 2 * d * nd - 1) / (2 * d * nd) + 2;
   // a target between the circulation and the bound, and the bound itself
   const std::uint64_t target = *rc::gen::inRange<std::uint64_t>(m / 2, bound + 1);
+  // senders forward what arrived the step before, or hold packets up to a random number of steps (delayed switches)
+  const std::uint32_t max_delay = *rc::gen::element<std::uint32_t>(1, 1, 2, max_switch_delay);
+  RC_TAG("max delay " + std::to_string(max_delay));
   for (const std::uint64_t steps : {target, bound}) {
-    const packet_supply_result r = packet_matched_routing(*system, steps);
+    const packet_supply_result r = packet_matched_routing(*system, steps, max_delay);
     if (!r.table) {
       RC_ASSERT(r.short_pus > 0);
       RC_TAG(steps == bound ? "short at the bound" : "short at the target");

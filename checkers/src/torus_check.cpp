@@ -266,6 +266,7 @@ gossip_report simulate_gossip(const routing_table& table, const gossip_options& 
     return std::tie(a.step, a.pu, a.port) < std::tie(b.step, b.pu, b.port);
   });
   std::uint64_t last_switch = 0;
+  std::uint32_t longest_delay = 1;  // the sends kept: as many steps back as the longest delay needs
   for (std::size_t k = 0; k < switches.size(); ++k) {
     const port_switch& w = switches[k];
     const bool repeated = k > 0 && switches[k - 1].step == w.step && switches[k - 1].pu == w.pu && switches[k - 1].port == w.port;
@@ -275,6 +276,7 @@ gossip_report simulate_gossip(const routing_table& table, const gossip_options& 
       continue;
     }
     last_switch = std::max(last_switch, w.step);
+    longest_delay = std::max(longest_delay, w.delay);
   }
   if (!out.holds()) return out;
   // One bit per PU and packet: refuse (unknown, not a crash) what would not fit in memory. The one-PU-at-a-time
@@ -321,7 +323,7 @@ gossip_report simulate_gossip(const routing_table& table, const gossip_options& 
   // What every out-link sends in this step, and (for the switches with a delay) sent in the steps before:
   // history[d − 1] is d − 1 steps before this one.
   std::vector<std::uint32_t> sending(static_cast<std::size_t>(P) * ports, no_packet), next(sending.size());
-  std::vector<std::vector<std::uint32_t>> history(max_switch_delay - 1, std::vector<std::uint32_t>(sending.size(), no_packet));
+  std::vector<std::vector<std::uint32_t>> history(longest_delay - 1, std::vector<std::uint32_t>(sending.size(), no_packet));
   for (pu_index pu = 0; pu < P; ++pu)
     for (std::uint32_t o = 0; o < ports; ++o)
       if (table.inject_at(pu, o) != no_packet) sending[pu * ports + o] = pu * table.packets + table.inject_at(pu, o);

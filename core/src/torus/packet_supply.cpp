@@ -50,11 +50,13 @@ struct offer {
   std::uint32_t in;
   std::uint32_t cycle = none;
   int way = 0;
+  std::uint32_t delay = 1;  // how many steps before the slot the sender got it (set by slot_offers)
 };
 
 class planner {
  public:
-  planner(const cycle_system& system, std::uint32_t steps) : system_(system), net_(system.network), T_(steps) {
+  planner(const cycle_system& system, std::uint32_t steps, std::uint32_t max_delay)
+      : system_(system), net_(system.network), T_(steps), max_delay_(max_delay) {
     P_ = net_.size();
     ports_ = net_.ports();
     const cycle_links links = map_cycle_links(system);
@@ -69,6 +71,7 @@ class planner {
       for (std::uint32_t i = 0; i < system.cycles[c].length(); ++i) passes_[system.cycles[c].pus[i]].push_back({c, i});
     plan_packet_.assign(static_cast<std::size_t>(P_) * ports_ * (T_ + 1), none);
     plan_from_.assign(plan_packet_.size(), none);
+    plan_delay_.assign(plan_packet_.size(), 1);
     has_.assign(static_cast<std::size_t>(P_) * P_, 0);
     missing_.assign(P_, 0);
     for (pu_index v = 0; v < P_; ++v) {  // what v's own cycles bring within T
@@ -145,15 +148,15 @@ class planner {
         const pu_index x = net_.neighbor(v, p);
         const std::uint32_t o = torus::opposite(p);
         t.inject_at(x, o) = 0;  // step 1: x's own packet (v may need it; a duplicate does no harm)
-        std::uint32_t current = no_port;
+        std::uint32_t current = no_port, lag = 1;
         for (std::uint32_t s = 2; s <= T_; ++s) {
-          const std::uint32_t in = plan_from_[slot(v, p, s)];
-          if (in == none || in == current) continue;
-          if (current == no_port)
+          const std::uint32_t in = plan_from_[slot(v, p, s)], delay = plan_delay_[slot(v, p, s)];
+          if (in == none || (in == current && delay == lag)) continue;
+          if (current == no_port && s == 2)
             t.forward_at(x, o) = in;  // in force from step 2 until the first switch
           else
-            t.switches.push_back(port_switch{x, o, s, in});
-          current = in;
+            t.switches.push_back(port_switch{x, o, s, in, delay});
+          current = in, lag = delay;
         }
       }
     return t;
@@ -176,9 +179,10 @@ class planner {
   std::size_t slot(pu_index v, std::uint32_t p, std::uint32_t s) const { return slot_link(v, p) * (T_ + 1) + s; }
   bool holds(pu_index v, pu_index u) const { return has_[static_cast<std::size_t>(v) * P_ + u] != 0; }
 
-  void commit(pu_index v, std::uint32_t p, std::uint32_t s, pu_index u, std::uint32_t from) {
+  void commit(pu_index v, std::uint32_t p, std::uint32_t s, pu_index u, std::uint32_t from, std::uint32_t delay = 1) {
     plan_packet_[slot(v, p, s)] = u;
     plan_from_[slot(v, p, s)] = from;
+    plan_delay_[slot(v, p, s)] = delay;
     std::uint8_t& h = has_[static_cast<std::size_t>(v) * P_ + u];
     if (h == 0) h = 1, --missing_[v];
   }
@@ -206,10 +210,15 @@ class planner {
   template <class Visit>
   void slot_offers(pu_index v, std::uint32_t p, std::uint32_t s, std::vector<offer>& scratch, Visit&& visit) const {
     const pu_index x = net_.neighbor(v, p);
-    scratch.clear();
-    offers(x, s - 1, scratch);
-    for (const offer& o : scratch)
-      if (visit(o, none)) return;
+    for (std::uint32_t delay = 1; delay <= max_delay_ && delay <= s; ++delay) {
+      if (delay > 1 && delay == s) break;  // a PU's own packet leaves in step 1 only
+      scratch.clear();
+      offers(x, s - delay, scratch);
+      for (offer& o : scratch) {
+        o.delay = delay;
+        if (visit(o, none)) return;
+      }
+    }
     if (s < 2) return;
     for (std::uint32_t hop = 0; hop < ports_; ++hop) {
       if (!free_[slot_link(x, hop)] || plan_packet_[slot(x, hop, s - 1)] != none) continue;
@@ -237,7 +246,9 @@ class planner {
         }
         return {none, 0};
       }
-      v = x, p = in, --s;
+      const std::uint32_t delay = plan_delay_[slot(v, p, s)];
+      if (s <= delay) return {none, 0};
+      v = x, p = in, s -= delay;
     }
     return {none, 0};
   }
@@ -253,7 +264,7 @@ class planner {
         slot_offers(v, p, s, scratch, [&](const offer& o, std::uint32_t hop) {
           if (o.cycle != c || o.way != way) return false;
           if (hop != none) commit(net_.neighbor(v, p), hop, s - 1, o.packet, o.in);
-          commit(v, p, s, o.packet, hop != none ? hop : o.in);
+          commit(v, p, s, o.packet, hop != none ? hop : o.in, hop != none ? 1 : o.delay);
           return found = true;
         });
         if (found) return true;
@@ -268,6 +279,7 @@ class planner {
       std::uint32_t x_in;         // the in-port of x forwarded to v
       std::uint32_t y_in = none;  // one hop further: the in-port of y forwarded to x (x_in is then x's in-port from y)
       bool off = false;           // withdrawn: its upstream slot went to another of v's slots
+      std::uint32_t delay = 1;    // direct: how many steps x holds the packet before forwarding it
     };
     std::vector<std::pair<std::uint32_t, std::uint32_t>> slots;  // (in-port p of v, step s)
     std::vector<std::uint32_t> need_index(P_, none);
@@ -284,7 +296,7 @@ class planner {
         slots.emplace_back(p, s);
         slot_offers(v, p, s, scratch, [&](const offer& o, std::uint32_t hop) {
           if (need_index[o.packet] != none)
-            adj[need_index[o.packet]].push_back(hop == none ? option{k, o.in} : option{k, hop, o.in});
+            adj[need_index[o.packet]].push_back(hop == none ? option{k, o.in, none, false, o.delay} : option{k, hop, o.in});
           return false;
         });
       }
@@ -360,7 +372,7 @@ class planner {
       const pu_index u = needs[owner[k]];
       // a hop's upstream slot was unused when the option was made, and collisions were withdrawn above
       if (o.y_in != none) commit(net_.neighbor(v, p), o.x_in, s - 1, u, o.y_in);
-      commit(v, p, s, u, o.x_in);
+      commit(v, p, s, u, o.x_in, o.delay);
       ++committed;
     }
     return committed;
@@ -369,12 +381,14 @@ class planner {
   const cycle_system& system_;
   const torus& net_;
   std::uint32_t T_;
+  std::uint32_t max_delay_;
   pu_index P_ = 0;
   std::uint32_t ports_ = 0;
   std::vector<std::uint8_t> free_;  // [v · ports + p]: no cycle uses the link
   std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> passes_;  // per PU: (cycle, position)
   std::vector<pu_index> plan_packet_;                                         // [(v · ports + p) · (T + 1) + s]
   std::vector<std::uint32_t> plan_from_;                                      // the sender's in-port (own: step 1)
+  std::vector<std::uint32_t> plan_delay_;                                     // and how long it held the packet
   std::vector<std::uint8_t> has_;                                             // [v · P + u]
   std::vector<std::uint64_t> missing_;
   std::uint64_t short_pus_ = 0;
@@ -382,7 +396,7 @@ class planner {
 
 }  // namespace
 
-packet_supply_result packet_matched_routing(const cycle_system& system, std::uint64_t steps) {
+packet_supply_result packet_matched_routing(const cycle_system& system, std::uint64_t steps, std::uint32_t max_delay) {
   packet_supply_result r;
   r.steps = steps;
   const torus& net = system.network;
@@ -419,7 +433,7 @@ packet_supply_result packet_matched_routing(const cycle_system& system, std::uin
     std::vector<pu_index> order = first;
     for (pu_index v = 0; v < P; ++v)
       if (!in_first[v]) order.push_back(v);
-    planner plan(system, static_cast<std::uint32_t>(steps));
+    planner plan(system, static_cast<std::uint32_t>(steps), max_delay);
     if (plan.run(order)) {
       r.one_way_pairs = plan.complete_directions();
       r.latest = plan.latest();
@@ -440,7 +454,7 @@ packet_supply_result packet_matched_routing(const cycle_system& system, std::uin
 
 std::optional<routing_table> least_packet_matched_routing(const cycle_system& system,
                                                           std::pair<std::uint64_t, std::uint64_t>* estimate,
-                                                          std::uint64_t max_steps) {
+                                                          std::uint64_t max_steps, std::uint32_t max_delay) {
   // From the circulation of the longest cycle (before it a PU on that cycle must get its far packets by supply too)
   // upwards at doubling gaps until a plan is complete, then bisected. The plans are heuristic, so a larger target is
   // not guaranteed to succeed where a smaller one did; the search keeps the least complete one it met.
@@ -451,7 +465,7 @@ std::optional<routing_table> least_packet_matched_routing(const cycle_system& sy
   std::optional<packet_supply_result> best;
   std::uint64_t failed = low - 1, high = 0;  // the largest target known short, the least known complete
   for (std::uint64_t t = low, gap = 1;; gap *= 2) {
-    packet_supply_result r = packet_matched_routing(system, t);
+    packet_supply_result r = packet_matched_routing(system, t, max_delay);
     if (r.table) {
       high = t;
       best = std::move(r);
@@ -465,7 +479,7 @@ std::optional<routing_table> least_packet_matched_routing(const cycle_system& sy
   if (!best) return std::nullopt;
   while (failed + 1 < high) {
     const std::uint64_t mid = failed + (high - failed) / 2;
-    packet_supply_result r = packet_matched_routing(system, mid);
+    packet_supply_result r = packet_matched_routing(system, mid, max_delay);
     if (r.table) {
       high = mid;
       best = std::move(r);

@@ -61,8 +61,10 @@ struct offer {
   std::uint32_t packet, in, delay;
 };
 
-// At most this many twins per host and cycle: a host with j twins forwards its streams with delay j + 1.
-constexpr std::uint32_t max_twins = max_switch_delay - 1;
+// At most this many twins per host and cycle: a host with j twins forwards its streams with delay j + 1, and its
+// ring grows by j positions (two suffice on every swept partial torus; the hosts of Section 3.3's corner take two).
+constexpr std::uint32_t max_twins = 2;
+static_assert(max_twins + 1 <= max_switch_delay);
 
 struct host_assignment {
   std::vector<std::array<std::uint32_t, max_twins>> twin_port;  // [c · P + h]: the in-ports of h its twins of cycle c

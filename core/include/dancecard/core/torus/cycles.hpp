@@ -229,14 +229,16 @@ struct packet_supply_result {
 };
 /// P² and P · ports · (steps + 1) at most this (the plan and the packets each PU holds are kept whole).
 inline constexpr std::uint64_t packet_supply_work_limit = std::uint64_t{1} << 26;
-packet_supply_result packet_matched_routing(const cycle_system& system, std::uint64_t steps);
+/// max_delay: a slot may also carry what the sender got up to that many steps before (1: the previous step only, the
+/// time-independent forwarding; up to max_switch_delay: the sender holds packets — switches with a delay).
+packet_supply_result packet_matched_routing(const cycle_system& system, std::uint64_t steps, std::uint32_t max_delay = 1);
 /// The least target for which packet_matched_routing completes, searched upwards from the longest cycle's
 /// circulation ⌊m/2⌋ at doubling gaps (the last one max_steps), then bisected (the heuristic is not known to be
 /// monotone in the target; the least complete one found is kept). `estimate`: (one_way_pairs, latest) of that table.
 /// std::nullopt when no target up to max_steps (0: ⌊m/2⌋ + P) completes, or the torus is beyond
 /// packet_supply_work_limit.
 std::optional<routing_table> least_packet_matched_routing(const cycle_system& system, std::pair<std::uint64_t, std::uint64_t>* estimate = nullptr,
-                                                          std::uint64_t max_steps = 0);
+                                                          std::uint64_t max_steps = 0, std::uint32_t max_delay = 1);
 
 /// Two packets per PU on cycles that do not pass every PU — Theorems 3 and 4 on Sections 3.2 and 3.3's partial
 /// cycles (core/src/torus/twin_supply.cpp, where the argument is written out). Cycle c carries packet c of every PU

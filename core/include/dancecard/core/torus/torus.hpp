@@ -59,7 +59,7 @@ struct port_switch {
   std::uint32_t delay = 1;
   friend bool operator==(const port_switch&, const port_switch&) = default;
 };
-inline constexpr std::uint32_t max_switch_delay = 3;
+inline constexpr std::uint32_t max_switch_delay = 8;  // a buffer of up to 7 packets per out-port
 
 /// For every PU and out-port: `forward` — the in-port whose arrivals (of the previous step) this out-port sends on,
 /// or no_port; `inject` — which of the PU's own packets (0 … packets − 1) it sends in step 1, or no_packet.
