@@ -281,6 +281,14 @@ void packet_supply_4x5x4x5(benchmark::State& state) {
   supply_run(state, {4, 5, 4, 5}, [](const cycle_system& system) { return least_packet_matched_routing(system); });
 }
 void greedy_supply_4x5x4x5(benchmark::State& state) { supply_run(state, {4, 5, 4, 5}, greedy_supply); }
+// The same least search on the closed trails of 4 × 5 × 2 × 9 with senders that hold packets up to max_switch_delay
+// steps (delayed switches), against the search without them (Theorem 7's bound: 67; the circulation: 65).
+void held_supply_4x5x2x9(benchmark::State& state) {
+  supply_run(state, {4, 5, 2, 9}, [](const cycle_system& system) { return least_packet_matched_routing(system, nullptr, 0, max_switch_delay); });
+}
+void packet_supply_4x5x2x9(benchmark::State& state) {
+  supply_run(state, {4, 5, 2, 9}, [](const cycle_system& system) { return least_packet_matched_routing(system); });
+}
 void packet_supply_8x8x8x8(benchmark::State& state) {
   supply_run(state, {8, 8, 8, 8}, [](const cycle_system& system) { return packet_matched_routing(system, 770).table; });
 }
@@ -320,6 +328,8 @@ BENCHMARK(gossip_64x64)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(rings_32x32x32)->Args({0, 64})->Args({1, 64})->Args({0, 1024})->Args({1, 1024})->Unit(benchmark::kMillisecond);
 BENCHMARK(stream_baseline)->Arg(64)->Unit(benchmark::kMillisecond);
 BENCHMARK(twin_supply_64x65)->Unit(benchmark::kMillisecond);
+BENCHMARK(held_supply_4x5x2x9)->Unit(benchmark::kMillisecond);
+BENCHMARK(packet_supply_4x5x2x9)->Unit(benchmark::kMillisecond);
 BENCHMARK(one_packet_supply_64x65)->Unit(benchmark::kMillisecond);
 BENCHMARK(zigzag_30x30x32)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(pairing_minimum_3x5_sat)->Unit(benchmark::kMillisecond);
