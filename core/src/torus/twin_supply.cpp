@@ -504,10 +504,10 @@ twin_routing_result twin_cycle_routing(const cycle_system& system, std::uint64_t
   // No PU gets more than one packet per in-link and step: 2d per step, k·P − k to get.
   const std::uint64_t lower = std::max<std::uint64_t>(1, (static_cast<std::uint64_t>(k) * P - k + net.ports() - 1) / net.ports());
   const std::uint64_t last = max_steps != 0 ? max_steps : lower + P;
-  for (std::uint64_t T = lower; T <= last; ++T) {
-    // First with a sender's in-ports in a fixed order (few switches); where that leaves a PU one way of a cycle
-    // only, again with the order reversed on one of a PU's suppliers, then on every other step (both ways, a switch
-    // almost every step).
+  // The plan at target T: first with a sender's in-ports in a fixed order (few switches); where that leaves a PU one
+  // way of a cycle only, again with the order reversed on one of a PU's suppliers, then on every other step (both
+  // ways, a switch almost every step).
+  auto attempt = [&](std::uint64_t T) -> std::optional<twin_routing_result> {
     std::optional<twin_planner> kept;
     for (offer_order order : {offer_order::fixed, offer_order::by_link, offer_order::by_step}) {
       twin_planner planner(system, links, hosts, T, order);
@@ -516,9 +516,29 @@ twin_routing_result twin_cycle_routing(const cycle_system& system, std::uint64_t
       if (!kept || local) kept.emplace(std::move(planner));
       if (local) break;
     }
-    if (kept) return {kept->table(), T, hosts.hosts, hosts.double_hosts};
+    if (!kept) return std::nullopt;
+    return twin_routing_result{kept->table(), T, hosts.hosts, hosts.double_hosts};
+  };
+  // Upwards from the counting bound at doubling gaps (lower, lower + 1, lower + 2, lower + 4, …, last), then bisected
+  // between the last target that fell short and the first that completed. The plans are heuristic, so a larger target
+  // is not known to complete where a smaller one did; the least complete target met is kept. (On the partial cycles
+  // the first or second target completes.)
+  std::optional<twin_routing_result> best;
+  std::uint64_t failed = lower - 1;
+  for (std::uint64_t T = std::min(lower, last), gap = 1;; gap *= 2) {
+    best = attempt(T);
+    if (best) break;
+    failed = T;
+    if (T >= last) break;
+    T = std::min(lower + gap, last);
   }
-  throw std::invalid_argument("twin hand-over: no plan completes within " + std::to_string(last) + " steps");
+  if (!best) throw std::invalid_argument("twin hand-over: no plan completes within " + std::to_string(last) + " steps");
+  while (failed + 1 < best->steps) {
+    const std::uint64_t mid = failed + (best->steps - failed) / 2;
+    if (std::optional<twin_routing_result> r = attempt(mid)) best = std::move(r);
+    else failed = mid;
+  }
+  return std::move(*best);
 }
 
 }  // namespace dancecard

@@ -248,9 +248,9 @@ std::optional<routing_table> least_packet_matched_routing(const cycle_system& sy
 /// cycle gets that cycle's packets over its free in-links, a maximum matching of its missing packets to (free in-link,
 /// step) slots that offer what the sender got one or two steps before; a PU whose sources are off the cycle too is
 /// served after them, and Section 3.3's pair at distance 2 (each the other's second source) together. `steps`: the
-/// least target, from the counting bound
-/// ⌈(packets·P − packets)/(2d)⌉ up to max_steps (0: that bound + P), at which every PU on a cycle gets the whole ring
-/// (walked) and every matching is complete — a plan, not a proof: the simulator (checkers) tells the table's steps.
+/// least target found — searched from the counting bound ⌈(packets·P − packets)/(2d)⌉ upwards at doubling gaps up to
+/// max_steps (0: that bound + P), then bisected — at which every PU on a cycle gets the whole ring (walked) and every
+/// matching is complete: a plan, not a proof; the simulator (checkers) tells the table's steps.
 /// On partial_2d_cycles the target is ⌈P/2⌉ on every size swept (2 <= n1 <= 30, odd 5 <= n2 <= 31): Theorem 3's
 /// n1·n2/2, the counting bound, and Theorem 4's ⌈n1·n2/2⌉.
 /// Throws std::invalid_argument: more than twin_routing_max_pus PUs, cycles that share a link or pass a PU twice, a pair
