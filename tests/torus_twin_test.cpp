@@ -4,14 +4,14 @@
 
 #include <algorithm>
 #include <sstream>
-#include <utility>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "dancecard/checkers/torus_check.hpp"
-#include "dancecard/formats/torus_io.hpp"
 #include "dancecard/core/torus/cycles.hpp"
+#include "dancecard/formats/torus_io.hpp"
 
 namespace dancecard {
 namespace {
@@ -51,7 +51,8 @@ TEST(TorusDelayedSwitch, HoldsAPacketForTheStepsItSays) {
 }
 
 TEST(TorusDelayedSwitch, ImpossibleDelaysAreBadSwitches) {
-  for (const port_switch& w : {port_switch{1, 0, 2, 1, 2}, port_switch{1, 0, 9, 1, 0}, port_switch{1, 0, 9, 1, max_switch_delay + 1}}) {
+  for (const port_switch& w :
+       {port_switch{1, 0, 2, 1, 2}, port_switch{1, 0, 9, 1, 0}, port_switch{1, 0, 9, 1, max_switch_delay + 1}}) {
     routing_table t = relay_ring();
     t.switches.push_back(w);
     const gossip_report run = simulate_gossip(t);
@@ -81,7 +82,8 @@ TEST(TorusDelayedSwitch, FormatKeepsTheDelayAndNamesBadOnes) {
     }
     return std::string("accepted");
   };
-  EXPECT_NE(error_of("[1, 0, 3, 1, 2]", "[1, 0, 3, 1, 9]").find("switches[0][4]: delay 9 is more than 8 steps"), std::string::npos);
+  EXPECT_NE(error_of("[1, 0, 3, 1, 2]", "[1, 0, 3, 1, 9]").find("switches[0][4]: delay 9 is more than 8 steps"),
+            std::string::npos);
   EXPECT_NE(error_of("[1, 0, 3, 1, 2]", "[1, 0, 2, 1, 2]").find("switches[0][2]"), std::string::npos);
   EXPECT_NE(error_of("[1, 0, 3, 1, 2]", "[1, 0, 3, 1, 2, 7]").find("switches[0]"), std::string::npos);
 }
@@ -103,7 +105,8 @@ TEST(TorusDelayedSwitch, HeldPacketsMeetTheorem7OnClosedTrails) {
     ASSERT_TRUE(run.holds()) << t.name();
     EXPECT_LE(run.steps, bound) << t.name();
     EXPECT_GE(run.steps, count_supply_bound(system).steps) << t.name();
-    EXPECT_TRUE(std::any_of(held.table->switches.begin(), held.table->switches.end(), [](const port_switch& w) { return w.delay > 1; }));
+    EXPECT_TRUE(std::any_of(held.table->switches.begin(), held.table->switches.end(),
+                            [](const port_switch& w) { return w.delay > 1; }));
   }
   EXPECT_EQ(count_supply_bound(zigzag_cycles(torus({4, 3, 2, 13}))).steps, 53u);
 }
@@ -115,8 +118,8 @@ struct twin_case {
 
 TEST(TorusTwins, TheoremsThreeAndFourOnThePartialCycles) {
   // 6 × 7 is Figure 2's torus: its column n2 − 2 has 6 PUs, each off one cycle; 7 × 7 is Figure 4's.
-  for (const twin_case& c : {twin_case{{6, 7}, 21, 6}, twin_case{{4, 5}, 10, 4}, twin_case{{10, 13}, 65, 10}, twin_case{{7, 7}, 25, 9},
-                             twin_case{{5, 5}, 13, 7}, twin_case{{9, 11}, 50, 11}}) {
+  for (const twin_case& c : {twin_case{{6, 7}, 21, 6}, twin_case{{4, 5}, 10, 4}, twin_case{{10, 13}, 65, 10},
+                             twin_case{{7, 7}, 25, 9}, twin_case{{5, 5}, 13, 7}, twin_case{{9, 11}, 50, 11}}) {
     const torus t(c.dims);
     const cycle_system system = partial_2d_cycles(t);
     const twin_routing_result twin = twin_cycle_routing(system);
@@ -167,7 +170,8 @@ TEST(TorusTwins, RefusalsNameTheProblem) {
     return std::string("accepted");
   };
   // Row 2 is two links away from row 0: its PUs have no neighbour on the cycle.
-  EXPECT_NE(message(cycle_system{t, {row}, "row"}).find("is off cycle 0 and no adjacent PU over a free link is on it"), std::string::npos);
+  EXPECT_NE(message(cycle_system{t, {row}, "row"}).find("is off cycle 0 and no adjacent PU over a free link is on it"),
+            std::string::npos);
 
   EXPECT_NE(message(cycle_system{t, {row, row}, "rows"}).find("share the link"), std::string::npos);
   EXPECT_NE(message(cycle_system{t, {}, "none"}).find("no cycle"), std::string::npos);

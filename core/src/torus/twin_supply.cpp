@@ -20,10 +20,11 @@
 // Every free in-link x → v and step t is a slot; it can carry what x got on any in-port one to max_switch_delay steps
 // before (the cycles' streams, a handed twin, or what x's own supply brought it), or x's own packet in step 1. The
 // missing packets of v are matched to its slots (maximum matching, augmenting paths; offers one step old before
-// older ones; where that leaves a PU one way of a cycle only, the plan is made again with x's in-ports offered in
-// the reverse order on its −x_j out-ports, so that a PU's two suppliers along an axis prefer opposite ways, and
-// failing that on every other step — both ways are the locality check_supply asks); v is served when every packet is matched. A PU whose sources are off the
-// cycle too is served in a later pass, from what its neighbours' finished plans bring them. Section 3.3's pair at
+// older ones); v is served when every packet is matched. Where that leaves a PU one way of a cycle only, the plan is
+// made again with x's in-ports offered in the reverse order on its −x_j out-ports, so that a PU's two suppliers along
+// an axis prefer opposite ways, and failing that on every other step (both ways are the locality check_supply asks).
+// A PU whose sources are off the cycle too is served in a later pass, from what its neighbours' finished plans bring
+// them. Section 3.3's pair at
 // distance 2 — two adjacent PUs off the cycle, each with one source on it and the other as its second — relay to
 // each other and are planned together (serve_pair). Nothing here is a proof that a target is reachable: the table is
 // returned with the target at which every plan is complete, and its step count is the simulator's to tell
@@ -68,8 +69,8 @@ static_assert(max_twins + 1 <= max_switch_delay);
 
 struct host_assignment {
   std::vector<std::array<std::uint32_t, max_twins>> twin_port;  // [c · P + h]: the in-ports of h its twins of cycle c
-                                                                 // arrive on (in the order it sends them), or none
-  std::vector<std::uint32_t> handover;   // [u · ports + p]: the cycle whose packet u hands over port p, or none
+                                                                // arrive on (in the order it sends them), or none
+  std::vector<std::uint32_t> handover;  // [u · ports + p]: the cycle whose packet u hands over port p, or none
   std::uint64_t hosts = 0;
   std::uint64_t double_hosts = 0;  // (host, cycle) places with two twins
 };
@@ -81,21 +82,24 @@ enum class offer_order { fixed, by_link, by_step };
 
 class twin_planner {
  public:
-  twin_planner(const cycle_system& system, const cycle_links& links, const host_assignment& hosts, std::uint64_t steps, offer_order order)
+  twin_planner(const cycle_system& system, const cycle_links& links, const host_assignment& hosts, std::uint64_t steps,
+               offer_order order)
       : system_(system), net_(system.network), links_(links), hosts_(hosts), T_(steps), order_(order) {
     P_ = net_.size();
     ports_ = net_.ports();
     k_ = static_cast<std::uint32_t>(system.cycles.size());
     position_.assign(static_cast<std::size_t>(k_) * P_, none);
     for (std::uint32_t c = 0; c < k_; ++c)
-      for (std::size_t i = 0; i < system.cycles[c].length(); ++i) position_[c * P_ + system.cycles[c].pus[i]] = static_cast<std::uint32_t>(i);
+      for (std::size_t i = 0; i < system.cycles[c].length(); ++i)
+        position_[c * P_ + system.cycles[c].pus[i]] = static_cast<std::uint32_t>(i);
     ring_.resize(static_cast<std::size_t>(P_) * ports_);
     sends_.resize(static_cast<std::size_t>(P_) * ports_);
     for (pu_index u = 0; u < P_; ++u)
       for (std::uint32_t p = 0; p < ports_; ++p)
         if (!links_.used(u, p)) {
           sends_[u * ports_ + p].assign(T_ + 1, sent{});
-          if (hosts_.handover[u * ports_ + p] != none) sends_[u * ports_ + p][1] = sent{u * k_ + hosts_.handover[u * ports_ + p], own, 1};
+          if (hosts_.handover[u * ports_ + p] != none)
+            sends_[u * ports_ + p][1] = sent{u * k_ + hosts_.handover[u * ports_ + p], own, 1};
         }
   }
 
@@ -182,7 +186,8 @@ class twin_planner {
 
   routing_table table() const {
     const std::size_t entries = static_cast<std::size_t>(P_) * ports_;
-    routing_table t{net_, k_, std::vector<std::uint32_t>(entries, no_port), std::vector<std::uint32_t>(entries, no_packet), {}};
+    routing_table t{
+        net_, k_, std::vector<std::uint32_t>(entries, no_port), std::vector<std::uint32_t>(entries, no_packet), {}};
     for (std::uint32_t c = 0; c < k_; ++c) {
       const torus_cycle& cy = system_.cycles[c];
       const std::size_t m = cy.length();
@@ -193,7 +198,8 @@ class twin_planner {
         t.forward_at(v, behind) = ahead;
         t.inject_at(v, ahead) = t.inject_at(v, behind) = c;
         const auto& twins = hosts_.twin_port[c * P_ + v];
-        const auto count = static_cast<std::uint32_t>(std::count_if(twins.begin(), twins.end(), [](std::uint32_t q) { return q != none; }));
+        const auto count = static_cast<std::uint32_t>(
+            std::count_if(twins.begin(), twins.end(), [](std::uint32_t q) { return q != none; }));
         if (count == 0) continue;
         for (const auto& [out, in] : {std::pair{ahead, behind}, std::pair{behind, ahead}}) {
           // The twins, in the steps after the own packet (each arrived in step 1), then the stream, as many steps
@@ -212,8 +218,10 @@ class twin_planner {
         for (std::uint64_t s = 2; s <= T_; ++s) {
           const sent& w = plan[s];
           if (w.packet == none || (w.in == in && w.delay == delay)) continue;
-          if (in == no_port && s == 2 && w.delay == 1) t.forward_at(x, o) = w.in;
-          else t.switches.push_back({x, o, s, w.in, w.delay});
+          if (in == no_port && s == 2 && w.delay == 1)
+            t.forward_at(x, o) = w.in;
+          else
+            t.switches.push_back({x, o, s, w.in, w.delay});
           in = w.in, delay = w.delay;
         }
       }
@@ -267,8 +275,8 @@ class twin_planner {
   // The open slots of the free link leaving x by out-port o, steps 1 … last, with what they can carry of the packets
   // `index` marks: x's own packets of the cycles in `off` in step 1, later what x got one to max_switch_delay steps
   // before on any other in-port (not from the receiver).
-  void add_slots(std::vector<slot>& slots, pu_index x, std::uint32_t o, std::uint64_t last, const std::vector<std::uint32_t>& index,
-                 const std::vector<std::uint32_t>& off) {
+  void add_slots(std::vector<slot>& slots, pu_index x, std::uint32_t o, std::uint64_t last,
+                 const std::vector<std::uint32_t>& index, const std::vector<std::uint32_t>& off) {
     const std::uint32_t link = x * ports_ + o;
     for (std::uint64_t s = 1; s <= last; ++s) {
       if (sends_[link][s].packet != none) continue;  // a handover or an earlier commit
@@ -279,9 +287,10 @@ class twin_planner {
       } else {
         for (std::uint32_t delay = 1; delay <= max_switch_delay && delay < s; ++delay)
           for (std::uint32_t r = 0; r < ports_; ++r) {
-            const bool reversed = order_ == offer_order::by_link ? o % 2 == 1 : order_ == offer_order::by_step && s % 2 == 1;
+            const bool reversed =
+                order_ == offer_order::by_link ? o % 2 == 1 : order_ == offer_order::by_step && s % 2 == 1;
             const std::uint32_t q = reversed ? ports_ - 1 - r : r;
-            if (q == o) continue;                                     // from the receiver itself
+            if (q == o) continue;  // from the receiver itself
             const std::uint32_t packet = arrival(x, q, s - delay);
             if (packet != none && index[packet] != none) sl.offers.push_back({packet, q, delay});
           }
@@ -293,7 +302,8 @@ class twin_planner {
   // A maximum matching of the slots to the `missing` packets (index: packet → its place in missing), by augmenting
   // paths in phases (Kuhn's algorithm; a phase reuses its visited marks, phases repeat until one finds no path).
   // Commits the matched slots when all are matched or `partial`; returns how many were matched.
-  std::size_t match(const std::vector<slot>& slots, const std::vector<std::uint32_t>& missing, const std::vector<std::uint32_t>& index, bool partial) {
+  std::size_t match(const std::vector<slot>& slots, const std::vector<std::uint32_t>& missing,
+                    const std::vector<std::uint32_t>& index, bool partial) {
     if (slots.size() < missing.size() && !partial) return 0;
     std::vector<std::uint32_t> slot_of(missing.size(), none), chosen(slots.size(), none);
     std::vector<std::uint32_t> visited(missing.size(), 0);
@@ -329,7 +339,8 @@ class twin_planner {
   }
 
   // The packets c of every PU but `except`, for every c in off, not yet on the way to v (index: packet → place).
-  std::vector<std::uint32_t> missing_of(pu_index v, const std::vector<pu_index>& except, const std::vector<std::uint32_t>& off,
+  std::vector<std::uint32_t> missing_of(pu_index v, const std::vector<pu_index>& except,
+                                        const std::vector<std::uint32_t>& off,
                                         std::vector<std::uint32_t>& index) const {
     std::vector<char> planned(static_cast<std::size_t>(P_) * k_, 0);  // already on the way to v (earlier commits)
     for (std::uint32_t p = 0; p < ports_; ++p)
@@ -339,7 +350,8 @@ class twin_planner {
     std::vector<std::uint32_t> missing;
     for (std::uint32_t c : off)
       for (pu_index u = 0; u < P_; ++u)
-        if (std::find(except.begin(), except.end(), u) == except.end() && !planned[u * k_ + c] && index[u * k_ + c] == none)
+        if (std::find(except.begin(), except.end(), u) == except.end() && !planned[u * k_ + c] &&
+            index[u * k_ + c] == none)
           index[u * k_ + c] = static_cast<std::uint32_t>(missing.size()), missing.push_back(u * k_ + c);
     return missing;
   }
@@ -379,10 +391,12 @@ class twin_planner {
       for (std::uint32_t p = 0; p < ports_; ++p) {
         if (links_.used(x, p) || p == towards[side]) continue;
         const pu_index y = net_.neighbor(x, p);
-        if (position_[off[0] * P_ + y] == none || direct[side] != none) return false;  // only one source, and on the cycle
+        if (position_[off[0] * P_ + y] == none || direct[side] != none)
+          return false;  // only one source, and on the cycle
         direct[side] = p;
       }
-      if (direct[side] == none || sends_[x * ports_ + towards[side]][1].packet != none) return false;  // the relay link's step 1 is free
+      if (direct[side] == none || sends_[x * ports_ + towards[side]][1].packet != none)
+        return false;  // the relay link's step 1 is free
     }
     std::vector<std::uint32_t> index(static_cast<std::size_t>(P_) * k_, none);
     std::vector<std::uint32_t> missing = missing_of(v, {v, w}, off, index);
@@ -410,9 +424,9 @@ class twin_planner {
   offer_order order_;
   pu_index P_ = 0;
   std::uint32_t ports_ = 0, k_ = 0;
-  std::vector<std::uint32_t> position_;                 // [c · P + pu]: position on cycle c, or none
-  std::vector<std::vector<std::uint32_t>> ring_;        // [pu · ports + q]: arrivals over cycle link q (lazily)
-  std::vector<std::vector<sent>> sends_;                // [pu · ports + o]: a free out-link's plan, steps 0 … T
+  std::vector<std::uint32_t> position_;           // [c · P + pu]: position on cycle c, or none
+  std::vector<std::vector<std::uint32_t>> ring_;  // [pu · ports + q]: arrivals over cycle link q (lazily)
+  std::vector<std::vector<sent>> sends_;          // [pu · ports + o]: a free out-link's plan, steps 0 … T
 };
 
 // Hosts for every pair (u, c) with u off c: an adjacent PU on c over a free link of u, one handover per link, and
@@ -458,9 +472,11 @@ host_assignment assign_hosts(const cycle_system& system, const cycle_links& link
         const auto [u, c] = pairs[a];
         bool adjacent = false;
         for (std::uint32_t p = 0; p < ports; ++p) adjacent |= !links.used(u, p) && on[c * P + net.neighbor(u, p)];
-        throw std::invalid_argument("twin hand-over: PU " + std::to_string(u) + " is off cycle " + std::to_string(c) +
-                                    (adjacent ? " and every adjacent PU on it over a free link already takes " + std::to_string(max_twins) + " packets of it"
-                                              : " and no adjacent PU over a free link is on it (a hand-over two links away is not built)"));
+        throw std::invalid_argument(
+            "twin hand-over: PU " + std::to_string(u) + " is off cycle " + std::to_string(c) +
+            (adjacent ? " and every adjacent PU on it over a free link already takes " + std::to_string(max_twins) +
+                            " packets of it"
+                      : " and no adjacent PU over a free link is on it (a hand-over two links away is not built)"));
       }
     }
   host_assignment out;
@@ -471,7 +487,8 @@ host_assignment assign_hosts(const cycle_system& system, const cycle_links& link
     const auto [u, c] = pairs[a];
     const std::uint32_t p = port_of[a];
     if (out.handover[u * ports + p] != none)
-      throw std::invalid_argument("twin hand-over: PU " + std::to_string(u) + " would hand two packets over port " + std::to_string(p));
+      throw std::invalid_argument("twin hand-over: PU " + std::to_string(u) + " would hand two packets over port " +
+                                  std::to_string(p));
     out.handover[u * ports + p] = c;
     auto& twins = out.twin_port[c * P + net.neighbor(u, p)];
     *std::find(twins.begin(), twins.end(), none) = torus::opposite(p);
@@ -488,21 +505,27 @@ twin_routing_result twin_cycle_routing(const cycle_system& system, std::uint64_t
   const pu_index P = net.size();
   const auto k = static_cast<std::uint32_t>(system.cycles.size());
   if (k == 0) throw std::invalid_argument("twin hand-over: the cycle system has no cycle");
-  if (P > twin_routing_max_pus) throw std::invalid_argument("twin hand-over: " + std::to_string(P) + " PUs, more than " + std::to_string(twin_routing_max_pus));
+  if (P > twin_routing_max_pus)
+    throw std::invalid_argument("twin hand-over: " + std::to_string(P) + " PUs, more than " +
+                                std::to_string(twin_routing_max_pus));
   const cycle_links links = map_cycle_links(system);
   if (links.shared)
-    throw std::invalid_argument("twin hand-over: cycles " + std::to_string(links.shared->first) + " and " + std::to_string(links.shared->second) +
-                                " share the link leaving PU " + std::to_string(links.shared->pu) + " by port " + std::to_string(links.shared->port));
+    throw std::invalid_argument("twin hand-over: cycles " + std::to_string(links.shared->first) + " and " +
+                                std::to_string(links.shared->second) + " share the link leaving PU " +
+                                std::to_string(links.shared->pu) + " by port " + std::to_string(links.shared->port));
   for (std::uint32_t c = 0; c < k; ++c) {
     std::vector<char> passed(P, 0);
     for (pu_index v : system.cycles[c].pus) {
-      if (passed[v]) throw std::invalid_argument("twin hand-over: cycle " + std::to_string(c) + " passes PU " + std::to_string(v) + " twice (a closed trail)");
+      if (passed[v])
+        throw std::invalid_argument("twin hand-over: cycle " + std::to_string(c) + " passes PU " + std::to_string(v) +
+                                    " twice (a closed trail)");
       passed[v] = 1;
     }
   }
   const host_assignment hosts = assign_hosts(system, links);
   // No PU gets more than one packet per in-link and step: 2d per step, k·P − k to get.
-  const std::uint64_t lower = std::max<std::uint64_t>(1, (static_cast<std::uint64_t>(k) * P - k + net.ports() - 1) / net.ports());
+  const std::uint64_t lower =
+      std::max<std::uint64_t>(1, (static_cast<std::uint64_t>(k) * P - k + net.ports() - 1) / net.ports());
   const std::uint64_t last = max_steps != 0 ? max_steps : lower + P;
   // The plan at target T: first with a sender's in-ports in a fixed order (few switches); where that leaves a PU one
   // way of a cycle only, again with the order reversed on one of a PU's suppliers, then on every other step (both
@@ -535,8 +558,10 @@ twin_routing_result twin_cycle_routing(const cycle_system& system, std::uint64_t
   if (!best) throw std::invalid_argument("twin hand-over: no plan completes within " + std::to_string(last) + " steps");
   while (failed + 1 < best->steps) {
     const std::uint64_t mid = failed + (best->steps - failed) / 2;
-    if (std::optional<twin_routing_result> r = attempt(mid)) best = std::move(r);
-    else failed = mid;
+    if (std::optional<twin_routing_result> r = attempt(mid))
+      best = std::move(r);
+    else
+      failed = mid;
   }
   return std::move(*best);
 }
