@@ -52,7 +52,8 @@ int main(int argc, char** argv) {
   app.add_option("--max-pus", max_pus, "only tori with at most this many PUs")->check(CLI::Range(std::uint64_t{1}, std::uint64_t{4096}));
   app.add_flag("--trails", trails_only, "only tori whose zigzags are closed trails");
   std::uint32_t max_delay = 1;
-  app.add_option("--max-delay", max_delay, "senders may hold packets up to this many steps (delayed switches; default 1)")
+  app.add_option("--max-delay", max_delay,
+                 "senders may hold packets up to this many steps (delayed switches; default 1)")
       ->check(CLI::Range(std::uint32_t{1}, dancecard::max_switch_delay));
   std::pair<std::uint32_t, std::uint32_t> middle, end;
   try {

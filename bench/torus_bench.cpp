@@ -284,7 +284,9 @@ void greedy_supply_4x5x4x5(benchmark::State& state) { supply_run(state, {4, 5, 4
 // The same least search on the closed trails of 4 × 5 × 2 × 9 with senders that hold packets up to max_switch_delay
 // steps (delayed switches), against the search without them (Theorem 7's bound: 67; the circulation: 65).
 void held_supply_4x5x2x9(benchmark::State& state) {
-  supply_run(state, {4, 5, 2, 9}, [](const cycle_system& system) { return least_packet_matched_routing(system, nullptr, 0, max_switch_delay); });
+  supply_run(state, {4, 5, 2, 9}, [](const cycle_system& system) {
+    return least_packet_matched_routing(system, nullptr, 0, max_switch_delay);
+  });
 }
 void packet_supply_4x5x2x9(benchmark::State& state) {
   supply_run(state, {4, 5, 2, 9}, [](const cycle_system& system) { return least_packet_matched_routing(system); });
@@ -299,7 +301,8 @@ void packet_supply_8x8x8x8(benchmark::State& state) {
 void partial_supply_run(benchmark::State& state, bool two_packets) {
   const cycle_system system = partial_2d_cycles(torus({64, 65}));
   for (auto _ : state) {
-    const routing_table table = two_packets ? twin_cycle_routing(system).table : cycle_routing(system, supply_policy::scheduled);
+    const routing_table table =
+        two_packets ? twin_cycle_routing(system).table : cycle_routing(system, supply_policy::scheduled);
     state.PauseTiming();
     state.counters["steps"] = static_cast<double>(simulate_gossip(table).steps);
     state.counters["switches"] = static_cast<double>(table.switches.size());

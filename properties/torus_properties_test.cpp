@@ -609,7 +609,8 @@ RC_GTEST_PROP(torus_partial, both_odd_locality_and_theorem_4, ()) {
 // takes longer or never completes.
 RC_GTEST_PROP(torus_partial, two_packets_meet_theorems_3_and_4, ()) {
   const bool both_odd = *rc::gen::arbitrary<bool>();
-  const std::uint32_t n1 = both_odd ? 2 * *rc::gen::inRange<std::uint32_t>(2, 9) + 1 : 2 * *rc::gen::inRange<std::uint32_t>(2, 9);
+  const std::uint32_t n1 =
+      both_odd ? 2 * *rc::gen::inRange<std::uint32_t>(2, 9) + 1 : 2 * *rc::gen::inRange<std::uint32_t>(2, 9);
   const torus t({n1, 2 * *rc::gen::inRange<std::uint32_t>(2, 9) + 1});
   const cycle_system system = partial_2d_cycles(t);
   const twin_routing_result twin = twin_cycle_routing(system);
@@ -626,12 +627,15 @@ RC_GTEST_PROP(torus_partial, two_packets_meet_theorems_3_and_4, ()) {
   // Corrupt one host: the switch that starts its delayed stream.
   std::vector<std::size_t> delayed;
   for (std::size_t k = 0; k < twin.table.switches.size(); ++k)
-    if (twin.table.switches[k].delay >= 2 && twin.table.switches[k].step == twin.table.switches[k].delay + 1) delayed.push_back(k);
+    if (twin.table.switches[k].delay >= 2 && twin.table.switches[k].step == twin.table.switches[k].delay + 1)
+      delayed.push_back(k);
   RC_ASSERT(!delayed.empty());
   routing_table broken = twin.table;
   port_switch& w = broken.switches[*rc::gen::elementOf(delayed)];
-  if (*rc::gen::arbitrary<bool>()) w.delay = 1;
-  else broken.switches.erase(broken.switches.begin() + (&w - broken.switches.data()));
+  if (*rc::gen::arbitrary<bool>())
+    w.delay = 1;
+  else
+    broken.switches.erase(broken.switches.begin() + (&w - broken.switches.data()));
   const gossip_report bad = simulate_gossip(broken, options);
   RC_ASSERT(!bad.holds() || bad.steps > twin.steps);
 }

@@ -624,17 +624,22 @@ TEST(cli_torus, two_packets_on_the_partial_cycles) {
   EXPECT_NE(json.output.find("\"theorem_bound\": 21"), std::string::npos) << json.output;
   EXPECT_NE(json.output.find("\"counting_bound\": 21"), std::string::npos) << json.output;
   EXPECT_NE(json.output.find("\"supply_check\": \"holds\""), std::string::npos) << json.output;
-  const run_result odd = expect_run("simulate torus --dims 7x7 --algo partial --packets 2", 0, "complete after 25 steps");
-  EXPECT_NE(odd.output.find("Theorem 4's count with two packets per PU: ceil(n1 n2/2) = 25 steps"), std::string::npos) << odd.output;
-  EXPECT_NE(odd.output.find("counting bound with 2 packets per PU: ceil(2(P - 1)/4) = 24 steps"), std::string::npos) << odd.output;
+  const run_result odd =
+      expect_run("simulate torus --dims 7x7 --algo partial --packets 2", 0, "complete after 25 steps");
+  EXPECT_NE(odd.output.find("Theorem 4's count with two packets per PU: ceil(n1 n2/2) = 25 steps"), std::string::npos)
+      << odd.output;
+  EXPECT_NE(odd.output.find("counting bound with 2 packets per PU: ceil(2(P - 1)/4) = 24 steps"), std::string::npos)
+      << odd.output;
   const std::string table = testing::TempDir() + "twin55.json";
   expect_run("generate torus --dims 5x5 --algo partial --packets 2 -o " + table, 0, "");
   EXPECT_NE(read_file(table).find(", 2]"), std::string::npos);  // a switch with delay 2
   expect_run("simulate torus " + table, 0, "complete after 13 steps");
   expect_run("simulate torus --dims 6x8 --algo hamiltonian --packets 2", 2, "--packets 2: for --algo partial");
   expect_run("simulate torus --dims 6x7 --algo partial --packets 3", 2, "--packets: expected 1 or 2, got 3");
-  expect_run("generate torus --dims 6x7 --algo partial --packets 2 --supply one-switch", 2, "--supply one-switch is not available");
-  expect_run("simulate torus --dims 6x7 --algo partial --packets 2 --supply-search 10", 2, "--supply-search searches one-packet supplies only");
+  expect_run("generate torus --dims 6x7 --algo partial --packets 2 --supply one-switch", 2,
+             "--supply one-switch is not available");
+  expect_run("simulate torus --dims 6x7 --algo partial --packets 2 --supply-search 10", 2,
+             "--supply-search searches one-packet supplies only");
   expect_run("simulate torus " + table + " --packets 2", 2, "a table file gives its own packets");
 }
 
@@ -642,12 +647,16 @@ TEST(cli_torus, two_packets_on_the_partial_cycles) {
 // circulation, against 71 forwarding only what arrived the step before); refused with the wrong algorithm or policy.
 TEST(cli_torus, held_packets_in_the_scheduled_supply) {
   expect_run("simulate torus --dims 4x5x2x9 --algo one-packet", 0, "complete after 71 steps");
-  const run_result held = expect_run("simulate torus --dims 4x5x2x9 --algo one-packet --max-delay 8", 0, "complete after 65 steps");
+  const run_result held =
+      expect_run("simulate torus --dims 4x5x2x9 --algo one-packet --max-delay 8", 0, "complete after 65 steps");
   EXPECT_NE(held.output.find("needs 65 steps, fewer than 71: that table is given"), std::string::npos) << held.output;
-  expect_run("simulate torus --dims 6x8 --algo hamiltonian --max-delay 2", 2, "--max-delay: for --algo one-packet or partial");
+  expect_run("simulate torus --dims 6x8 --algo hamiltonian --max-delay 2", 2,
+             "--max-delay: for --algo one-packet or partial");
   expect_run("simulate torus --dims 4x5x2x9 --algo one-packet --max-delay 9", 2, "--max-delay: at most 8, got 9");
-  expect_run("simulate torus --dims 4x5x2x9 --algo one-packet --max-delay 2 --supply one-switch", 2, "with --supply scheduled");
-  expect_run("simulate torus --dims 6x7 --algo partial --packets 2 --max-delay 2", 2, "the two-packet hand-over sets its own delays");
+  expect_run("simulate torus --dims 4x5x2x9 --algo one-packet --max-delay 2 --supply one-switch", 2,
+             "with --supply scheduled");
+  expect_run("simulate torus --dims 6x7 --algo partial --packets 2 --max-delay 2", 2,
+             "the two-packet hand-over sets its own delays");
 }
 
 TEST(cli_torus, local_search_tables_are_written_and_simulated) {

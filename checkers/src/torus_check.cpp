@@ -300,7 +300,7 @@ gossip_report simulate_gossip(const routing_table& table, const gossip_options& 
     return out;
   }
   std::vector<std::uint32_t> forward = table.forward;  // the rule in force, changed by switches
-  std::vector<std::uint32_t> lag(forward.size(), 1);    // and its delay (port_switch::delay)
+  std::vector<std::uint32_t> lag(forward.size(), 1);   // and its delay (port_switch::delay)
   std::size_t next_switch = 0;
   // Arriving on in-port p of pu is what neighbor(pu, p) sends on opposite(p): precomputed as a link index.
   std::vector<std::uint32_t> arriving(static_cast<std::size_t>(P) * ports);
@@ -323,7 +323,8 @@ gossip_report simulate_gossip(const routing_table& table, const gossip_options& 
   // What every out-link sends in this step, and (for the switches with a delay) sent in the steps before:
   // history[d − 1] is d − 1 steps before this one.
   std::vector<std::uint32_t> sending(static_cast<std::size_t>(P) * ports, no_packet), next(sending.size());
-  std::vector<std::vector<std::uint32_t>> history(longest_delay - 1, std::vector<std::uint32_t>(sending.size(), no_packet));
+  std::vector<std::vector<std::uint32_t>> history(longest_delay - 1,
+                                                  std::vector<std::uint32_t>(sending.size(), no_packet));
   for (pu_index pu = 0; pu < P; ++pu)
     for (std::uint32_t o = 0; o < ports; ++o)
       if (table.inject_at(pu, o) != no_packet) sending[pu * ports + o] = pu * table.packets + table.inject_at(pu, o);
@@ -356,7 +357,9 @@ gossip_report simulate_gossip(const routing_table& table, const gossip_options& 
     for (std::size_t base = 0; base < forward.size(); base += ports)  // what each out-port sends next step
       for (std::uint32_t o = 0; o < ports; ++o) {
         const std::uint32_t in = forward[base + o];
-        next[base + o] = in == no_port ? no_packet : (lag[base + o] == 1 ? sending : history[lag[base + o] - 2])[arriving[base + in]];
+        next[base + o] = in == no_port
+                             ? no_packet
+                             : (lag[base + o] == 1 ? sending : history[lag[base + o] - 2])[arriving[base + in]];
       }
     if (!history.empty()) {  // shift: this step's sends become one step old
       std::rotate(history.rbegin(), history.rbegin() + 1, history.rend());
@@ -520,10 +523,12 @@ supply_report check_supply(const routing_table& table, const cycle_system& syste
   // two, for a switch with delay 2). Fixed point by rounds: a link's streams are the union of its sources' (whenever
   // they were found — a source whose streams grow after a link downstream read it is read again), its delay that of
   // its nearest source plus the source's own.
-  std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> sources(static_cast<std::size_t>(P) * ports);  // (in-port, delay)
+  // per out-link: (in-port, delay) of every rule it ever follows
+  std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> sources(static_cast<std::size_t>(P) * ports);
   for (pu_index pu = 0; pu < P; ++pu)
     for (std::uint32_t o = 0; o < ports; ++o)
-      if (!cycle_link[pu * ports + o] && table.forward_at(pu, o) < ports) sources[pu * ports + o].emplace_back(table.forward_at(pu, o), 1);
+      if (!cycle_link[pu * ports + o] && table.forward_at(pu, o) < ports)
+        sources[pu * ports + o].emplace_back(table.forward_at(pu, o), 1);
   for (const port_switch& w : table.switches)
     if (w.pu < P && w.port < ports && w.in_port < ports && !cycle_link[w.pu * ports + w.port])
       sources[w.pu * ports + w.port].emplace_back(w.in_port, w.delay);

@@ -336,7 +336,8 @@ mpi_run_result mpi_run_torus(const routing_table& table, MPI_Comm comm, std::uin
   std::vector<std::vector<std::uint64_t>> earlier(max_switch_delay - 1, std::vector<std::uint64_t>(ports, none));
   for (std::uint32_t o = 0; o < ports; ++o)
     if (table.inject_at(pu, o) != no_packet) sending[o] = static_cast<std::uint64_t>(pu) * table.packets + table.inject_at(pu, o);
-  std::vector<std::uint32_t> rule(ports), lag(ports, 1);  // the in-port each out-port forwards, and from how many steps back
+  std::vector<std::uint32_t> rule(ports),
+      lag(ports, 1);  // the in-port each out-port forwards, and from how many steps back
   for (std::uint32_t o = 0; o < ports; ++o) rule[o] = table.forward_at(pu, o);
   std::vector<port_switch> mine;
   for (const port_switch& w : table.switches)

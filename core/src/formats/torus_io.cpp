@@ -53,7 +53,9 @@ routing_table read_torus_routing(std::string_view text) {
   }
   if (doc.contains("switches")) {
     const json& list = doc["switches"];
-    if (!list.is_array()) throw format_error("switches", "expected an array of [pu, out-port, step, in-port] or [pu, out-port, step, in-port, delay]");
+    if (!list.is_array())
+      throw format_error("switches",
+                         "expected an array of [pu, out-port, step, in-port] or [pu, out-port, step, in-port, delay]");
     for (std::size_t k = 0; k < list.size(); ++k) {
       const std::string at = "switches[" + std::to_string(k) + "]";
       if (!list[k].is_array() || (list[k].size() != 4 && list[k].size() != 5))
@@ -66,10 +68,15 @@ routing_table read_torus_routing(std::string_view text) {
       std::uint64_t delay = 1;
       if (list[k].size() == 5) {
         delay = detail::unsigned_at(list[k][4], at + "[4]", 1);
-        if (delay > max_switch_delay) throw format_error(at + "[4]", "delay " + std::to_string(delay) + " is more than " + std::to_string(max_switch_delay) + " steps");
-        if (step < delay + 1) throw format_error(at + "[2]", "a switch with delay " + std::to_string(delay) + " starts in step " + std::to_string(delay + 1) + " or later, got " + std::to_string(step));
+        if (delay > max_switch_delay)
+          throw format_error(at + "[4]", "delay " + std::to_string(delay) + " is more than " +
+                                             std::to_string(max_switch_delay) + " steps");
+        if (step < delay + 1)
+          throw format_error(at + "[2]", "a switch with delay " + std::to_string(delay) + " starts in step " +
+                                             std::to_string(delay + 1) + " or later, got " + std::to_string(step));
       }
-      t.switches.push_back({static_cast<pu_index>(pu), static_cast<std::uint32_t>(port), step, static_cast<std::uint32_t>(in), static_cast<std::uint32_t>(delay)});
+      t.switches.push_back({static_cast<pu_index>(pu), static_cast<std::uint32_t>(port), step,
+                            static_cast<std::uint32_t>(in), static_cast<std::uint32_t>(delay)});
     }
     std::vector<std::size_t> order(t.switches.size());
     for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;

@@ -300,7 +300,8 @@ class planner {
         slots.emplace_back(p, s);
         slot_offers(v, p, s, scratch, [&](const offer& o, std::uint32_t hop) {
           if (need_index[o.packet] != none)
-            adj[need_index[o.packet]].push_back(hop == none ? option{k, o.in, none, false, o.delay} : option{k, hop, o.in});
+            adj[need_index[o.packet]].push_back(hop == none ? option{k, o.in, none, false, o.delay}
+                                                            : option{k, hop, o.in});
           return false;
         });
       }

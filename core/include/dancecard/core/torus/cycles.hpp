@@ -231,13 +231,15 @@ struct packet_supply_result {
 inline constexpr std::uint64_t packet_supply_work_limit = std::uint64_t{1} << 26;
 /// max_delay: a slot may also carry what the sender got up to that many steps before (1: the previous step only, the
 /// time-independent forwarding; up to max_switch_delay: the sender holds packets — switches with a delay).
-packet_supply_result packet_matched_routing(const cycle_system& system, std::uint64_t steps, std::uint32_t max_delay = 1);
+packet_supply_result packet_matched_routing(const cycle_system& system, std::uint64_t steps,
+                                            std::uint32_t max_delay = 1);
 /// The least target for which packet_matched_routing completes, searched upwards from the longest cycle's
 /// circulation ⌊m/2⌋ at doubling gaps (the last one max_steps), then bisected (the heuristic is not known to be
 /// monotone in the target; the least complete one found is kept). `estimate`: (one_way_pairs, latest) of that table.
 /// std::nullopt when no target up to max_steps (0: ⌊m/2⌋ + P) completes, or the torus is beyond
 /// packet_supply_work_limit.
-std::optional<routing_table> least_packet_matched_routing(const cycle_system& system, std::pair<std::uint64_t, std::uint64_t>* estimate = nullptr,
+std::optional<routing_table> least_packet_matched_routing(const cycle_system& system,
+                                                          std::pair<std::uint64_t, std::uint64_t>* estimate = nullptr,
                                                           std::uint64_t max_steps = 0, std::uint32_t max_delay = 1);
 
 /// Two packets per PU on cycles that do not pass every PU — Theorems 3 and 4 on Sections 3.2 and 3.3's partial
@@ -253,17 +255,16 @@ std::optional<routing_table> least_packet_matched_routing(const cycle_system& sy
 /// matching is complete: a plan, not a proof; the simulator (checkers) tells the table's steps.
 /// On partial_2d_cycles the target is ⌈P/2⌉ on every size swept (2 <= n1 <= 30, odd 5 <= n2 <= 31): Theorem 3's
 /// n1·n2/2, the counting bound, and Theorem 4's ⌈n1·n2/2⌉.
-/// Throws std::invalid_argument: more than twin_routing_max_pus PUs, cycles that share a link or pass a PU twice, a pair
-/// (PU, cycle) with no host left, or no target up to max_steps.
+/// Throws std::invalid_argument: more than twin_routing_max_pus PUs, cycles that share a link or pass a PU twice, a
+/// pair (PU, cycle) with no host left, or no target up to max_steps.
 struct twin_routing_result {
   routing_table table;
-  std::uint64_t steps = 0;  // the target the plan meets
+  std::uint64_t steps = 0;         // the target the plan meets
   std::uint64_t hosts = 0;         // packets handed to a host (pairs (PU, cycle) with the PU off the cycle)
   std::uint64_t double_hosts = 0;  // hosts that take two packets of one cycle (and forward it with delay 3)
 };
 inline constexpr pu_index twin_routing_max_pus = pu_index{1} << 14;
 twin_routing_result twin_cycle_routing(const cycle_system& system, std::uint64_t max_steps = 0);
-
 
 /// Supply of an OOC PU by two on-cycle PUs A and B on a cycle of `length` PUs, B `gap` positions after A. A stream
 /// delivers the supplier's own packet in step 1 and from step t >= 2 the packet of the PU t − 1 positions away in its
