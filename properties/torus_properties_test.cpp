@@ -91,6 +91,82 @@ RC_GTEST_PROP(torus_checks, switch_free_tables_run_one_pu_at_a_time_as_step_by_s
   RC_TAG(a.holds() ? "completes" : "does not complete");
 }
 
+// Switches with delays (port_switch::delay) against a reference written here, the plainest reading of the model: every
+// directed link keeps the whole list of what it sent, step by step; an out-port sends in step 1 what it injects and
+// from step 2 on what arrived on its rule's in-port `delay` steps before, the rule being the latest switch started by
+// then (or the forward entry). Random tables on small tori, random switches with random delays: the simulator's first
+// arrivals, step count and completions equal the reference's.
+RC_GTEST_PROP(torus_checks, delayed_switches_match_a_plain_reference, ()) {
+  const std::uint32_t d = *rc::gen::inRange<std::uint32_t>(1, 3);
+  std::vector<std::uint32_t> dims(d);
+  for (std::uint32_t& n : dims) n = *rc::gen::inRange<std::uint32_t>(2, d == 1 ? 9 : 5);
+  const torus t(dims);
+  const std::uint32_t packets = *rc::gen::inRange<std::uint32_t>(1, 3), ports = t.ports();
+  const pu_index P = t.size();
+  routing_table table{t, packets, std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, no_port),
+                      std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, no_packet), {}};
+  for (pu_index pu = 0; pu < P; ++pu)
+    for (std::uint32_t o = 0; o < ports; ++o) {
+      const std::uint32_t in = *rc::gen::inRange<std::uint32_t>(0, ports + 1);
+      if (in < ports) table.forward_at(pu, o) = in;
+      const std::uint32_t q = *rc::gen::inRange<std::uint32_t>(0, packets + 1);
+      if (q < packets) table.inject_at(pu, o) = q;
+    }
+  const std::uint64_t horizon = 3 * P * packets + 4;
+  const std::size_t count = *rc::gen::inRange<std::size_t>(1, 3 * P);
+  for (std::size_t k = 0; k < count; ++k) {
+    const std::uint32_t delay = *rc::gen::inRange<std::uint32_t>(1, max_switch_delay + 1);
+    const port_switch w{*rc::gen::inRange<pu_index>(0, P), *rc::gen::inRange<std::uint32_t>(0, ports),
+                        *rc::gen::inRange<std::uint64_t>(delay + 1, delay + 1 + horizon / 2), *rc::gen::inRange<std::uint32_t>(0, ports), delay};
+    const bool taken = std::any_of(table.switches.begin(), table.switches.end(),
+                                   [&](const port_switch& o) { return o.pu == w.pu && o.port == w.port && o.step == w.step; });
+    if (!taken) table.switches.push_back(w);
+  }
+  gossip_options options;
+  options.max_steps = horizon;
+  options.record_arrivals = true;
+  const gossip_report run = simulate_gossip(table, options);
+  // The reference.
+  const std::uint64_t total = static_cast<std::uint64_t>(P) * packets;
+  std::vector<std::vector<std::uint32_t>> sent(static_cast<std::size_t>(P) * ports, std::vector<std::uint32_t>(1, no_packet));  // [link][step]
+  std::vector<std::uint32_t> first(static_cast<std::size_t>(P) * total, UINT32_MAX);
+  for (pu_index pu = 0; pu < P; ++pu)
+    for (std::uint32_t q = 0; q < packets; ++q) first[pu * total + pu * packets + q] = 0;
+  auto complete = [&] {
+    return std::none_of(first.begin(), first.end(), [](std::uint32_t f) { return f == UINT32_MAX; });
+  };
+  std::uint64_t steps = 0;
+  while (!complete() && steps < horizon) {
+    ++steps;
+    for (pu_index pu = 0; pu < P; ++pu)
+      for (std::uint32_t o = 0; o < ports; ++o) {
+        std::uint32_t packet = no_packet;
+        if (steps == 1) {
+          if (table.inject_at(pu, o) != no_packet) packet = pu * packets + table.inject_at(pu, o);
+        } else {
+          std::uint32_t in = table.forward_at(pu, o), delay = 1;
+          std::uint64_t since = 0;
+          for (const port_switch& w : table.switches)
+            if (w.pu == pu && w.port == o && w.step <= steps && w.step >= since) since = w.step, in = w.in_port, delay = w.delay;
+          if (in != no_port && steps > delay) {  // what arrived on `in` in step steps − delay
+            const std::vector<std::uint32_t>& from = sent[t.neighbor(pu, in) * ports + torus::opposite(in)];
+            packet = from[steps - delay];
+          }
+        }
+        sent[pu * ports + o].push_back(packet);
+      }
+    for (pu_index pu = 0; pu < P; ++pu)
+      for (std::uint32_t p = 0; p < ports; ++p) {
+        const std::uint32_t packet = sent[t.neighbor(pu, p) * ports + torus::opposite(p)][steps];
+        if (packet != no_packet && first[pu * total + packet] == UINT32_MAX) first[pu * total + packet] = static_cast<std::uint32_t>(steps);
+      }
+  }
+  RC_ASSERT(run.first_arrival == first);
+  RC_ASSERT(run.steps == steps);
+  RC_ASSERT(run.holds() == complete());
+  RC_TAG(complete() ? "completes" : "does not complete");
+}
+
 RC_GTEST_PROP(torus_checks, a_silenced_pu_is_named_by_the_simulator, ()) {
   const torus t = *rc::gen::resize(100, even_tori());
   routing_table table = hamiltonian_2d(t);
