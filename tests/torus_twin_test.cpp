@@ -6,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -157,10 +158,29 @@ TEST(TorusTwins, OnSectionFourZigzagCyclesWithAPacketPerCycle) {
   }
 }
 
+// A cycle system of one cycle, row 0 of an R × C torus: PUs 0 … C − 1 along +x2 (port 2).
+cycle_system first_row(std::uint32_t rows, std::uint32_t cols) {
+  torus_cycle row;
+  for (pu_index pu = 0; pu < cols; ++pu) row.pus.push_back(pu), row.ports.push_back(2);
+  return cycle_system{torus({rows, cols}), {row}, "row"};
+}
+
+TEST(TorusTwins, HandOverTwoLinksAway) {
+  // Row 2 of 4 × 4 is two links from row 0: its PUs hand their packets to a PU of row 1 or 3 in step 1, which relays
+  // them to row 0 in step 2; hosts of row 0 then take up to four packets each.
+  for (const auto& [rows, steps, relayed] : {std::tuple{4u, 8u, 4u}, std::tuple{5u, 10u, 8u}}) {
+    const cycle_system system = first_row(rows, 4);
+    const twin_routing_result twin = twin_cycle_routing(system);
+    EXPECT_EQ(twin.steps, steps) << rows;
+    EXPECT_EQ(twin.relayed, relayed) << rows;
+    EXPECT_EQ(twin.hosts, 4u * (rows - 1)) << rows;
+    const gossip_report run = simulate_gossip(twin.table);
+    ASSERT_TRUE(run.holds()) << rows << ": " << describe(run);
+    EXPECT_EQ(run.steps, steps) << rows;
+  }
+}
+
 TEST(TorusTwins, RefusalsNameTheProblem) {
-  const torus t({4, 4});
-  torus_cycle row;  // row 0: PUs 0 … 3 along +x2 (port 2)
-  for (pu_index pu = 0; pu < 4; ++pu) row.pus.push_back(pu), row.ports.push_back(2);
   auto message = [](const cycle_system& s) {
     try {
       twin_cycle_routing(s);
@@ -169,12 +189,11 @@ TEST(TorusTwins, RefusalsNameTheProblem) {
     }
     return std::string("accepted");
   };
-  // Row 2 is two links away from row 0: its PUs have no neighbour on the cycle.
-  EXPECT_NE(message(cycle_system{t, {row}, "row"}).find("is off cycle 0 and no adjacent PU over a free link is on it"),
-            std::string::npos);
-
-  EXPECT_NE(message(cycle_system{t, {row, row}, "rows"}).find("share the link"), std::string::npos);
-  EXPECT_NE(message(cycle_system{t, {}, "none"}).find("no cycle"), std::string::npos);
+  // Row 3 of 6 × 6 is three links from row 0.
+  EXPECT_NE(message(first_row(6, 6)).find("PU 18 is off cycle 0 and no PU on it is within two free links"), std::string::npos);
+  const cycle_system row = first_row(4, 4);
+  EXPECT_NE(message(cycle_system{row.network, {row.cycles[0], row.cycles[0]}, "rows"}).find("share the link"), std::string::npos);
+  EXPECT_NE(message(cycle_system{row.network, {}, "none"}).find("no cycle"), std::string::npos);
 }
 
 }  // namespace

@@ -7,14 +7,16 @@
 // odd, a PU must receive 2P − 2 packets over 4 in-links, so n1·n2/2 = P/2 steps (Theorem 3) leave two idle slots.
 //
 // Twins. A PU u off cycle c hands its packet c in step 1, over a link no cycle uses, to an adjacent PU h on c — its
-// host (a bipartite matching of the pairs (u, c) to the places (h, c); a host takes a second twin of one cycle only
-// where one per host leaves a pair without, as at the corner of Section 3.3's 5 × 5). The host sends its own packet c
-// on both of its cycle-c links in step 1, its twins in the next steps, and then forwards each of its cycle's streams
-// with a delay of one more than its twins (port_switch::delay: a buffer of one packet per twin and out-port). Along
-// each way of the cycle a host so counts as consecutive positions, and the cycle carries all P packets c, as a ring of
-// P positions would: a packet reaches a PU on the ring from one way or the other within about P/2 steps (its two
-// distances add up to P, or a little more for a twin, which follows its host's own packet on both ways). Whether
-// every PU on a cycle has the whole ring within the target is checked, per target, by walking the streams.
+// host — or, where no PU on c is adjacent over a free link, to a neighbour that relays it to a host in step 2 (a
+// bipartite matching of the pairs (u, c) to the places (h, c); a host takes a second twin of one cycle only where one
+// per host leaves a pair without, as at the corner of Section 3.3's 5 × 5). The host sends its own packet c on both of
+// its cycle-c links in step 1, its twins in the steps after they arrive, and otherwise forwards each of its cycle's
+// streams, first in, first out: from the last twin on, with a delay of one more than its twins (port_switch::delay:
+// a buffer of one packet per twin and out-port). Along each way of the cycle a host so counts as consecutive
+// positions, and the cycle carries all P packets c, as a ring of P positions would: a packet reaches a PU on the ring
+// from one way or the other within about P/2 steps (its two distances add up to P, or a little more for a twin).
+// Whether every PU on a cycle has the whole ring within the target is checked, per target, by running the rings step
+// by step as the table will (run_rings).
 //
 // Supply. A PU v off cycle c must get the packets c of all other PUs over its free in-links (links no cycle uses).
 // Every free in-link x → v and step t is a slot; it can carry what x got on any in-port one to max_switch_delay steps
@@ -63,16 +65,30 @@ struct offer {
 };
 
 // At most this many twins per host and cycle: a host with j twins forwards its streams with delay j + 1, and its
-// ring grows by j positions (two suffice on every swept partial torus; the hosts of Section 3.3's corner take two).
-constexpr std::uint32_t max_twins = 2;
+// ring grows by j positions (two suffice on every swept partial torus — the hosts of Section 3.3's corner take two;
+// more are taken only where fewer leave a PU without a host).
+constexpr std::uint32_t max_twins = 4;
 static_assert(max_twins + 1 <= max_switch_delay);
 
+// A packet a host takes: the packet c of a PU off cycle c, which the host sends on both ways of c in step `sent`.
+struct twin {
+  pu_index owner = 0;         // the PU whose packet it is
+  std::uint32_t in = none;    // the host's in-port it arrives on (none: the place is unused)
+  std::uint32_t arrives = 0;  // 1: from its owner; 2: relayed by a PU adjacent to both (the owner is two links away)
+  std::uint64_t sent = 0;     // the step the host sends it (after its own packet in step 1, in arrival order)
+};
+
 struct host_assignment {
-  std::vector<std::array<std::uint32_t, max_twins>> twin_port;  // [c · P + h]: the in-ports of h its twins of cycle c
-                                                                // arrive on (in the order it sends them), or none
-  std::vector<std::uint32_t> handover;  // [u · ports + p]: the cycle whose packet u hands over port p, or none
+  std::vector<std::array<twin, max_twins>> twins;  // [c · P + h]: the packets of cycle c host h takes, in send order
+  struct send {
+    std::size_t link;  // pu · ports + out-port
+    std::uint64_t step;
+    std::uint32_t packet, in;  // in: own, or the in-port of a relayed packet (delay 1)
+  };
+  std::vector<send> sends;  // the hand-overs: step 1 from the owner, step 2 from a relaying PU
   std::uint64_t hosts = 0;
   std::uint64_t double_hosts = 0;  // (host, cycle) places with two twins
+  std::uint64_t relayed = 0;       // packets handed over two links
 };
 
 // The order in which a sender's in-ports are offered to the matching (it prefers earlier offers): fixed; reversed on
@@ -96,36 +112,14 @@ class twin_planner {
     sends_.resize(static_cast<std::size_t>(P_) * ports_);
     for (pu_index u = 0; u < P_; ++u)
       for (std::uint32_t p = 0; p < ports_; ++p)
-        if (!links_.used(u, p)) {
-          sends_[u * ports_ + p].assign(T_ + 1, sent{});
-          if (hosts_.handover[u * ports_ + p] != none)
-            sends_[u * ports_ + p][1] = sent{u * k_ + hosts_.handover[u * ports_ + p], own, 1};
-        }
+        if (!links_.used(u, p)) sends_[u * ports_ + p].assign(T_ + 1, sent{});
+    for (const host_assignment::send& h : hosts_.sends)
+      if (h.step <= T_) sends_[h.link][h.step] = sent{h.packet, h.in, 1};
+    run_rings();
   }
 
-  // Does every PU on a cycle get all its P packets within T? (Walks both ways of each stream.)
-  bool cycles_complete() {
-    std::vector<std::uint32_t> seen(static_cast<std::size_t>(P_) * k_, none);
-    std::uint32_t stamp = 0;
-    for (std::uint32_t c = 0; c < k_; ++c) {
-      const torus_cycle& cy = system_.cycles[c];
-      const std::size_t m = cy.length();
-      for (std::size_t i = 0; i < m; ++i, ++stamp) {
-        const pu_index v = cy.pus[i];
-        std::uint64_t got = 0;
-        auto take = [&](std::uint32_t x) {
-          if (x != none && seen[x] != stamp) seen[x] = stamp, ++got;
-        };
-        take(v * k_ + c);
-        for (std::uint32_t twin : hosts_.twin_port[c * P_ + v])
-          if (twin != none) take(net_.neighbor(v, twin) * k_ + c);
-        const std::uint32_t behind = torus::opposite(cy.ports[(i + m - 1) % m]), ahead = cy.ports[i];
-        for (std::uint64_t t = 1; t <= T_; ++t) take(arrival(v, behind, t)), take(arrival(v, ahead, t));
-        if (got < P_) return false;
-      }
-    }
-    return true;
-  }
+  // Does every PU on a cycle get all its P packets of that cycle within T (run_rings)?
+  bool cycles_complete() const { return rings_complete_; }
 
   // Plans the supply of every PU off some cycle, pass after pass. A pass serves every PU whose whole plan can be
   // matched now; when a pass serves nobody (PUs that relay to each other, as Section 3.3's pair at distance 2 from
@@ -197,15 +191,25 @@ class twin_planner {
         t.forward_at(v, ahead) = behind;
         t.forward_at(v, behind) = ahead;
         t.inject_at(v, ahead) = t.inject_at(v, behind) = c;
-        const auto& twins = hosts_.twin_port[c * P_ + v];
-        const auto count = static_cast<std::uint32_t>(
-            std::count_if(twins.begin(), twins.end(), [](std::uint32_t q) { return q != none; }));
-        if (count == 0) continue;
+        const auto& twins = hosts_.twins[c * P_ + v];
+        std::uint64_t last = 0;
+        for (const twin& w : twins)
+          if (w.in != none) last = std::max(last, w.sent);
+        if (last == 0) continue;
         for (const auto& [out, in] : {std::pair{ahead, behind}, std::pair{behind, ahead}}) {
-          // The twins, in the steps after the own packet (each arrived in step 1), then the stream, as many steps
-          // later than it came as there are twins.
-          for (std::uint32_t j = 0; j < count; ++j) t.switches.push_back({v, out, 2 + j, twins[j], 1 + j});
-          t.switches.push_back({v, out, 2 + count, in, 1 + count});
+          // Step by step until the last twin has left: a twin in its step (from its in-port, as many steps after it
+          // arrived), otherwise the oldest stream packet not yet sent (from `in`, as many steps after it arrived);
+          // a switch wherever that changes. From then on the stream runs with delay 1 + (twins).
+          std::uint32_t rule = in, delay = 1;
+          std::uint64_t next = 1;  // the stream packet that arrived in this step is the next to send
+          for (std::uint64_t s = 2; s <= last + 1; ++s) {
+            std::uint32_t r = in, dl = 0;
+            for (const twin& w : twins)
+              if (w.in != none && w.sent == s) r = w.in, dl = static_cast<std::uint32_t>(s - w.arrives);
+            if (dl == 0) dl = static_cast<std::uint32_t>(s - next++);
+            if (r != rule || dl != delay) t.switches.push_back({v, out, s, r, dl});
+            rule = r, delay = dl;
+          }
         }
       }
     }
@@ -236,34 +240,100 @@ class twin_planner {
     return off;
   }
 
-  // The packet arriving at v on in-port q in step t (1 … T), or none (also: not planned yet).
-  std::uint32_t arrival(pu_index v, std::uint32_t q, std::uint64_t t) {
+  // The packet arriving at v on in-port q in step t (1 … T), or none (also: not planned yet; over a cycle link: v
+  // sends on no free link, so nobody asks).
+  std::uint32_t arrival(pu_index v, std::uint32_t q, std::uint64_t t) const {
     if (t < 1 || t > T_) return none;
-    if (!links_.used(v, q)) {
-      const std::vector<sent>& plan = sends_[net_.neighbor(v, q) * ports_ + torus::opposite(q)];
-      return plan[t].packet;
-    }
-    std::vector<std::uint32_t>& seq = ring_[v * ports_ + q];
-    if (seq.empty()) seq = ring_stream(v, q);
-    return seq[t - 1];
+    if (!links_.used(v, q)) return sends_[net_.neighbor(v, q) * ports_ + torus::opposite(q)][t].packet;
+    const std::vector<std::uint32_t>& seq = ring_[v * ports_ + q];
+    return seq.empty() ? none : seq[t - 1];
   }
 
-  // What arrives at v over cycle link q in steps 1 … T: the packets of the positions behind that link, nearest
-  // first, a host's twin right after its own packet.
-  std::vector<std::uint32_t> ring_stream(pu_index v, std::uint32_t q) const {
-    const std::uint32_t c = links_.owner[v * ports_ + q];
-    const torus_cycle& cy = system_.cycles[c];
-    const std::size_t m = cy.length(), i = position_[c * P_ + v];
-    const bool from_behind = q == torus::opposite(cy.ports[(i + m - 1) % m]);
-    std::vector<std::uint32_t> seq;
-    seq.reserve(T_);
-    for (std::size_t hop = 1; seq.size() < T_; ++hop) {
-      const pu_index x = cy.pus[from_behind ? (i + m * T_ - hop) % m : (i + hop) % m];
-      seq.push_back(x * k_ + c);
-      for (std::uint32_t twin : hosts_.twin_port[c * P_ + x])
-        if (twin != none && seq.size() < T_) seq.push_back(net_.neighbor(x, twin) * k_ + c);
+  // Runs both ways of every cycle for T steps, as the table will: a PU sends its own packet in step 1, a host its
+  // twins in their steps, and otherwise what came in from behind, first in, first out (a host's queue holds one packet
+  // per twin sent). Records what arrives over the cycle links of every PU that sends on a free link (the suppliers'
+  // offers), and whether every PU on a cycle has all P packets of it by step T.
+  void run_rings() {
+    rings_complete_ = true;
+    std::vector<char> supplier(P_, 0);
+    for (pu_index x = 0; x < P_; ++x)
+      for (std::uint32_t o = 0; o < ports_; ++o) supplier[x] |= !links_.used(x, o);
+    // What a PU on the cycle holds, one bit per (PU, element): element (x, j) is the packet the PU at position x
+    // sends first (j = 0: its own) or as its j-th twin. Bits are laid out by (distance back to x, j) and then by the
+    // holder, so that the holders of one step, which get elements about equally far back, touch neighbouring bits.
+    constexpr std::size_t slots = max_twins + 1;
+    std::vector<std::uint64_t> got, seen;
+    std::vector<std::uint32_t> element(P_);  // owner → position · slots + j on the cycle being run
+    for (std::uint32_t c = 0; c < k_; ++c) {
+      const torus_cycle& cy = system_.cycles[c];
+      const std::size_t m = cy.length();
+      for (std::size_t i = 0; i < m; ++i) {
+        element[cy.pus[i]] = static_cast<std::uint32_t>(i * slots);
+        for (std::uint32_t j = 0; j < max_twins; ++j) {
+          const twin& w = hosts_.twins[c * P_ + cy.pus[i]][j];
+          if (w.in != none) element[w.owner] = static_cast<std::uint32_t>(i * slots + 1 + j);
+        }
+      }
+      got.assign(m, 0);
+      seen.assign((m * m * slots + 63) / 64, 0);
+      auto take = [&](std::size_t i, std::uint32_t packet) {  // packets of cycle c are owner · k + c
+        if (packet == none) return;
+        const std::size_t e = element[packet / k_], x = e / slots, back = i >= x ? i - x : i + m - x;
+        const std::size_t bit = (back * slots + (e - x * slots)) * m + i;
+        std::uint64_t& word = seen[bit >> 6];
+        const std::uint64_t mask = std::uint64_t{1} << (bit & 63);
+        if (!(word & mask)) word |= mask, ++got[i];
+      };
+      for (std::size_t i = 0; i < m; ++i) {
+        take(i, cy.pus[i] * k_ + c);
+        for (const twin& w : hosts_.twins[c * P_ + cy.pus[i]])
+          if (w.in != none) take(i, w.owner * k_ + c);
+      }
+      // per position: the steps its twins leave in and their packets (none: no twin), and the last such step
+      std::vector<std::array<std::uint64_t, max_twins>> twin_step(m);
+      std::vector<std::array<std::uint32_t, max_twins>> twin_packet(m);
+      std::vector<std::uint64_t> last_twin(m, 0);
+      for (std::size_t i = 0; i < m; ++i)
+        for (std::uint32_t j = 0; j < max_twins; ++j) {
+          const twin& w = hosts_.twins[c * P_ + cy.pus[i]][j];
+          twin_step[i][j] = w.in != none ? w.sent : 0;
+          twin_packet[i][j] = w.owner * k_ + c;
+          last_twin[i] = std::max(last_twin[i], twin_step[i][j]);
+        }
+      constexpr std::size_t room = max_twins + 2;  // a queue never holds more than one packet per twin, plus one
+      for (int way = 0; way < 2; ++way) {  // 0: running forward (position i sends to i + 1), 1: backward
+        std::vector<std::uint32_t> queue(m * room), out(m);
+        std::vector<std::uint32_t> head(m, 0), size(m, 0);
+        std::vector<std::vector<std::uint32_t>*> record(m, nullptr);
+        for (std::size_t i = 0; i < m; ++i) {
+          const pu_index v = cy.pus[i];
+          const std::uint32_t q = way == 0 ? torus::opposite(cy.ports[(i + m - 1) % m]) : cy.ports[i];
+          if (supplier[v]) record[i] = &ring_[v * ports_ + q], record[i]->reserve(T_);
+        }
+        for (std::uint64_t s = 1; s <= T_; ++s) {
+          for (std::size_t i = 0; i < m; ++i) {
+            std::uint32_t x = none;
+            if (s == 1) {
+              x = cy.pus[i] * k_ + c;
+            } else {
+              if (s <= last_twin[i])
+                for (std::uint32_t j = 0; j < max_twins; ++j)
+                  if (twin_step[i][j] == s) x = twin_packet[i][j];
+              if (x == none && size[i] > 0) x = queue[i * room + head[i]], head[i] = (head[i] + 1) % room, --size[i];
+            }
+            out[i] = x;
+          }
+          for (std::size_t i = 0; i < m; ++i) {
+            const std::size_t r = way == 0 ? (i + 1 == m ? 0 : i + 1) : (i == 0 ? m - 1 : i - 1);
+            if (record[r]) record[r]->push_back(out[i]);
+            if (out[i] == none) continue;
+            queue[r * room + (head[r] + size[r]) % room] = out[i], ++size[r];
+            take(r, out[i]);
+          }
+        }
+      }
+      for (std::size_t i = 0; i < m; ++i) rings_complete_ &= got[i] == P_;
     }
-    return seq;
   }
 
   struct slot {
@@ -425,13 +495,16 @@ class twin_planner {
   pu_index P_ = 0;
   std::uint32_t ports_ = 0, k_ = 0;
   std::vector<std::uint32_t> position_;           // [c · P + pu]: position on cycle c, or none
-  std::vector<std::vector<std::uint32_t>> ring_;  // [pu · ports + q]: arrivals over cycle link q (lazily)
+  std::vector<std::vector<std::uint32_t>> ring_;  // [pu · ports + q]: arrivals over cycle link q (suppliers only)
+  bool rings_complete_ = false;
   std::vector<std::vector<sent>> sends_;          // [pu · ports + o]: a free out-link's plan, steps 0 … T
 };
 
-// Hosts for every pair (u, c) with u off c: an adjacent PU on c over a free link of u, one handover per link, and
-// at most max_twins pairs per host and cycle — a second twin only where one per host leaves a pair without (a maximum
-// bipartite matching with one place per host first, then a second; std::invalid_argument names a pair left without).
+// Hosts for every pair (u, c) with u off c: a PU h on c that u reaches over a free link (u hands its packet over in
+// step 1), or over two (u → w → h, w relaying it in step 2, where no PU on c is adjacent over a free link — as in 4-D
+// zigzag cycles). At most max_twins pairs per host and cycle, one hand-over per link and step: a maximum bipartite
+// matching with one place per host first (direct hand-overs tried before relayed ones), then a second.
+// std::invalid_argument names a pair left without a host, or a relaying link wanted twice in step 2.
 host_assignment assign_hosts(const cycle_system& system, const cycle_links& links) {
   const torus& net = system.network;
   const pu_index P = net.size();
@@ -439,26 +512,42 @@ host_assignment assign_hosts(const cycle_system& system, const cycle_links& link
   std::vector<char> on(static_cast<std::size_t>(k) * P, 0);
   for (std::uint32_t c = 0; c < k; ++c)
     for (pu_index v : system.cycles[c].pus) on[c * P + v] = 1;
+  struct route {
+    pu_index host;
+    std::uint32_t first, second = none;  // u's out-port, and the relaying PU's out-port (none: direct)
+  };
   std::vector<std::pair<pu_index, std::uint32_t>> pairs;  // (u, c)
+  std::vector<std::vector<route>> routes;
   for (pu_index u = 0; u < P; ++u)
-    for (std::uint32_t c = 0; c < k; ++c)
-      if (!on[c * P + u]) pairs.emplace_back(u, c);
+    for (std::uint32_t c = 0; c < k; ++c) {
+      if (on[c * P + u]) continue;
+      std::vector<route> r;
+      for (std::uint32_t p = 0; p < ports; ++p)
+        if (!links.used(u, p) && on[c * P + net.neighbor(u, p)]) r.push_back({net.neighbor(u, p), p});
+      if (r.empty())  // two links away
+        for (std::uint32_t p = 0; p < ports; ++p) {
+          if (links.used(u, p)) continue;
+          const pu_index w = net.neighbor(u, p);
+          for (std::uint32_t q = 0; q < ports; ++q)
+            if (!links.used(w, q) && net.neighbor(w, q) != u && on[c * P + net.neighbor(w, q)]) r.push_back({net.neighbor(w, q), p, q});
+        }
+      pairs.emplace_back(u, c);
+      routes.push_back(std::move(r));
+    }
   std::vector<std::uint32_t> taken(static_cast<std::size_t>(k) * P * max_twins, none);  // ((c, h), place) → pair
-  std::vector<std::uint32_t> place_of(pairs.size(), none), port_of(pairs.size(), none), visited(pairs.size(), 0);
+  std::vector<std::uint32_t> place_of(pairs.size(), none), route_of(pairs.size(), none), visited(pairs.size(), 0);
   std::uint32_t round = 0, places = 1;
   auto augment = [&](auto& self, std::uint32_t a) -> bool {
-    const auto [u, c] = pairs[a];
+    const std::uint32_t c = pairs[a].second;
     for (std::uint32_t j = 0; j < places; ++j)
-      for (std::uint32_t p = 0; p < ports; ++p) {
-        const pu_index h = net.neighbor(u, p);
-        if (links.used(u, p) || !on[c * P + h]) continue;
-        const std::size_t place = (static_cast<std::size_t>(c) * P + h) * max_twins + j;
+      for (std::uint32_t r = 0; r < routes[a].size(); ++r) {
+        const std::size_t place = (static_cast<std::size_t>(c) * P + routes[a][r].host) * max_twins + j;
         const std::uint32_t holder = taken[place];
         if (holder != none && (visited[holder] == round || (visited[holder] = round, !self(self, holder)))) continue;
         if (place_of[a] != none) taken[place_of[a]] = none;
         taken[place] = a;
         place_of[a] = static_cast<std::uint32_t>(place);
-        port_of[a] = p;
+        route_of[a] = r;
         return true;
       }
     return false;
@@ -470,30 +559,50 @@ host_assignment assign_hosts(const cycle_system& system, const cycle_links& link
       visited[a] = round;
       if (!augment(augment, a) && places == max_twins) {
         const auto [u, c] = pairs[a];
-        bool adjacent = false;
-        for (std::uint32_t p = 0; p < ports; ++p) adjacent |= !links.used(u, p) && on[c * P + net.neighbor(u, p)];
         throw std::invalid_argument(
             "twin hand-over: PU " + std::to_string(u) + " is off cycle " + std::to_string(c) +
-            (adjacent ? " and every adjacent PU on it over a free link already takes " + std::to_string(max_twins) +
-                            " packets of it"
-                      : " and no adjacent PU over a free link is on it (a hand-over two links away is not built)"));
+            (routes[a].empty() ? " and no PU on it is within two free links"
+                               : " and every PU on it within reach over free links already takes " +
+                                     std::to_string(max_twins) + " packets of it"));
       }
     }
   host_assignment out;
-  out.twin_port.assign(static_cast<std::size_t>(k) * P, {});
-  for (auto& twins : out.twin_port) twins.fill(none);
-  out.handover.assign(static_cast<std::size_t>(P) * ports, none);
+  out.twins.assign(static_cast<std::size_t>(k) * P, {});
+  std::vector<char> used_first(static_cast<std::size_t>(P) * ports, 0), used_second(used_first.size(), 0);
   for (std::uint32_t a = 0; a < pairs.size(); ++a) {
     const auto [u, c] = pairs[a];
-    const std::uint32_t p = port_of[a];
-    if (out.handover[u * ports + p] != none)
+    const route& r = routes[a][route_of[a]];
+    const std::uint32_t packet = u * k + c;
+    const std::size_t first = static_cast<std::size_t>(u) * ports + r.first;
+    if (used_first[first]++)
       throw std::invalid_argument("twin hand-over: PU " + std::to_string(u) + " would hand two packets over port " +
-                                  std::to_string(p));
-    out.handover[u * ports + p] = c;
-    auto& twins = out.twin_port[c * P + net.neighbor(u, p)];
-    *std::find(twins.begin(), twins.end(), none) = torus::opposite(p);
-    out.double_hosts += twins[1] != none;  // its second
+                                  std::to_string(r.first));
+    out.sends.push_back({first, 1, packet, own});
+    twin w{u, 0, 1, 0};
+    if (r.second == none) {
+      w.in = torus::opposite(r.first);
+    } else {
+      const pu_index relay = net.neighbor(u, r.first);
+      const std::size_t second = static_cast<std::size_t>(relay) * ports + r.second;
+      if (used_second[second]++)
+        throw std::invalid_argument("twin hand-over: PU " + std::to_string(relay) + " would relay two packets over port " +
+                                    std::to_string(r.second) + " in step 2");
+      out.sends.push_back({second, 2, packet, torus::opposite(r.first)});
+      w.in = torus::opposite(r.second), w.arrives = 2;
+      ++out.relayed;
+    }
+    auto& twins = out.twins[c * P + r.host];
+    *std::find_if(twins.begin(), twins.end(), [](const twin& x) { return x.in == none; }) = w;
     ++out.hosts;
+  }
+  for (auto& twins : out.twins) {  // send steps: in arrival order, each in the first step after it arrived
+    std::stable_sort(twins.begin(), twins.end(), [](const twin& a, const twin& b) {
+      return (a.in != none) > (b.in != none) || ((a.in != none) == (b.in != none) && a.arrives < b.arrives);
+    });
+    std::uint64_t step = 1;
+    for (twin& w : twins)
+      if (w.in != none) step = std::max<std::uint64_t>(step + 1, w.arrives + 1), w.sent = step;
+    out.double_hosts += twins[1].in != none;
   }
   return out;
 }
@@ -534,13 +643,14 @@ twin_routing_result twin_cycle_routing(const cycle_system& system, std::uint64_t
     std::optional<twin_planner> kept;
     for (offer_order order : {offer_order::fixed, offer_order::by_link, offer_order::by_step}) {
       twin_planner planner(system, links, hosts, T, order);
-      if (!planner.cycles_complete() || !planner.plan()) continue;
+      if (!planner.cycles_complete()) return std::nullopt;  // the rings do not depend on the order
+      if (!planner.plan()) continue;
       const bool local = planner.both_ways();
       if (!kept || local) kept.emplace(std::move(planner));
       if (local) break;
     }
     if (!kept) return std::nullopt;
-    return twin_routing_result{kept->table(), T, hosts.hosts, hosts.double_hosts};
+    return twin_routing_result{kept->table(), T, hosts.hosts, hosts.double_hosts, hosts.relayed};
   };
   // Upwards from the counting bound at doubling gaps (lower, lower + 1, lower + 2, lower + 4, …, last), then bisected
   // between the last target that fell short and the first that completed. The plans are heuristic, so a larger target

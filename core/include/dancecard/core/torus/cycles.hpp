@@ -245,8 +245,9 @@ std::optional<routing_table> least_packet_matched_routing(const cycle_system& sy
 /// Two packets per PU on cycles that do not pass every PU — Theorems 3 and 4 on Sections 3.2 and 3.3's partial
 /// cycles (core/src/torus/twin_supply.cpp, where the argument is written out). Cycle c carries packet c of every PU
 /// (packets = number of cycles). A PU off cycle c hands its packet c in step 1, over a free link, to an adjacent PU
-/// on c (its host; one per host and cycle, by a bipartite matching), which sends it both ways in step 2 and from step 3
-/// forwards its cycle's streams with delay 2 (port_switch::delay), so the cycle carries all P packets c. A PU off a
+/// on c (its host, by a bipartite matching; or, with no such neighbour, through a neighbour that relays it in step 2),
+/// which sends it both ways right after its own and then forwards its cycle's streams that much later
+/// (port_switch::delay), so the cycle carries all P packets c. A PU off a
 /// cycle gets that cycle's packets over its free in-links, a maximum matching of its missing packets to (free in-link,
 /// step) slots that offer what the sender got one or two steps before; a PU whose sources are off the cycle too is
 /// served after them, and Section 3.3's pair at distance 2 (each the other's second source) together. `steps`: the
@@ -256,12 +257,14 @@ std::optional<routing_table> least_packet_matched_routing(const cycle_system& sy
 /// On partial_2d_cycles the target is ⌈P/2⌉ on every size swept (2 <= n1 <= 30, odd 5 <= n2 <= 31): Theorem 3's
 /// n1·n2/2, the counting bound, and Theorem 4's ⌈n1·n2/2⌉.
 /// Throws std::invalid_argument: more than twin_routing_max_pus PUs, cycles that share a link or pass a PU twice, a
-/// pair (PU, cycle) with no host left, or no target up to max_steps.
+/// pair (PU, cycle) with no host within two free links or none left, a PU that would hand two packets over one link
+/// (4-D zigzag cycles), or no target up to max_steps.
 struct twin_routing_result {
   routing_table table;
   std::uint64_t steps = 0;         // the target the plan meets
   std::uint64_t hosts = 0;         // packets handed to a host (pairs (PU, cycle) with the PU off the cycle)
   std::uint64_t double_hosts = 0;  // hosts that take two packets of one cycle (and forward it with delay 3)
+  std::uint64_t relayed = 0;       // packets handed over two links (no PU on the cycle adjacent over a free link)
 };
 inline constexpr pu_index twin_routing_max_pus = pu_index{1} << 14;
 twin_routing_result twin_cycle_routing(const cycle_system& system, std::uint64_t max_steps = 0);
