@@ -180,6 +180,19 @@ TEST(TorusTwins, HandOverTwoLinksAway) {
   }
 }
 
+TEST(TorusTwins, OnFourDimensionalZigzagCycles) {
+  // 4 × 2 × 4 × 5 with a packet per cycle: some PUs are two links from a cycle and hand over through a neighbour; the
+  // plan completes in 100 steps — well above the counting bound 80, where Section 3.4's Hamiltonian cycles give P/2.
+  const cycle_system system = zigzag_cycles(torus({4, 2, 4, 5}));
+  const twin_routing_result twin = twin_cycle_routing(system);
+  EXPECT_EQ(twin.table.packets, 4u);
+  EXPECT_GT(twin.relayed, 0u);
+  EXPECT_EQ(twin.steps, 100u);
+  const gossip_report run = simulate_gossip(twin.table);
+  ASSERT_TRUE(run.holds()) << describe(run);
+  EXPECT_EQ(run.steps, 100u);
+}
+
 TEST(TorusTwins, RefusalsNameTheProblem) {
   auto message = [](const cycle_system& s) {
     try {
@@ -190,9 +203,11 @@ TEST(TorusTwins, RefusalsNameTheProblem) {
     return std::string("accepted");
   };
   // Row 3 of 6 × 6 is three links from row 0.
-  EXPECT_NE(message(first_row(6, 6)).find("PU 18 is off cycle 0 and no PU on it is within two free links"), std::string::npos);
+  EXPECT_NE(message(first_row(6, 6)).find("PU 18 is off cycle 0 and no PU on it is within two free links"),
+            std::string::npos);
   const cycle_system row = first_row(4, 4);
-  EXPECT_NE(message(cycle_system{row.network, {row.cycles[0], row.cycles[0]}, "rows"}).find("share the link"), std::string::npos);
+  EXPECT_NE(message(cycle_system{row.network, {row.cycles[0], row.cycles[0]}, "rows"}).find("share the link"),
+            std::string::npos);
   EXPECT_NE(message(cycle_system{row.network, {}, "none"}).find("no cycle"), std::string::npos);
 }
 

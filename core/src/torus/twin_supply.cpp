@@ -301,7 +301,7 @@ class twin_planner {
           last_twin[i] = std::max(last_twin[i], twin_step[i][j]);
         }
       constexpr std::size_t room = max_twins + 2;  // a queue never holds more than one packet per twin, plus one
-      for (int way = 0; way < 2; ++way) {  // 0: running forward (position i sends to i + 1), 1: backward
+      for (int way = 0; way < 2; ++way) {          // 0: running forward (position i sends to i + 1), 1: backward
         std::vector<std::uint32_t> queue(m * room), out(m);
         std::vector<std::uint32_t> head(m, 0), size(m, 0);
         std::vector<std::vector<std::uint32_t>*> record(m, nullptr);
@@ -497,7 +497,7 @@ class twin_planner {
   std::vector<std::uint32_t> position_;           // [c · P + pu]: position on cycle c, or none
   std::vector<std::vector<std::uint32_t>> ring_;  // [pu · ports + q]: arrivals over cycle link q (suppliers only)
   bool rings_complete_ = false;
-  std::vector<std::vector<sent>> sends_;          // [pu · ports + o]: a free out-link's plan, steps 0 … T
+  std::vector<std::vector<sent>> sends_;  // [pu · ports + o]: a free out-link's plan, steps 0 … T
 };
 
 // Hosts for every pair (u, c) with u off c: a PU h on c that u reaches over a free link (u hands its packet over in
@@ -529,25 +529,52 @@ host_assignment assign_hosts(const cycle_system& system, const cycle_links& link
           if (links.used(u, p)) continue;
           const pu_index w = net.neighbor(u, p);
           for (std::uint32_t q = 0; q < ports; ++q)
-            if (!links.used(w, q) && net.neighbor(w, q) != u && on[c * P + net.neighbor(w, q)]) r.push_back({net.neighbor(w, q), p, q});
+            if (!links.used(w, q) && net.neighbor(w, q) != u && on[c * P + net.neighbor(w, q)])
+              r.push_back({net.neighbor(w, q), p, q});
         }
       pairs.emplace_back(u, c);
       routes.push_back(std::move(r));
     }
   std::vector<std::uint32_t> taken(static_cast<std::size_t>(k) * P * max_twins, none);  // ((c, h), place) → pair
   std::vector<std::uint32_t> place_of(pairs.size(), none), route_of(pairs.size(), none), visited(pairs.size(), 0);
+  // The links a route uses — u's out-link in step 1, a relay's in step 2 — may carry one hand-over each: a route
+  // whose link another pair holds is passed over (a constraint beside the matching, so a matching may be missed).
+  std::vector<std::uint32_t> first_holder(static_cast<std::size_t>(P) * ports, none),
+      second_holder(first_holder.size(), none);
+  auto links_of = [&](std::uint32_t a, std::uint32_t r) {
+    const route& x = routes[a][r];
+    const pu_index u = pairs[a].first;
+    const std::size_t first = static_cast<std::size_t>(u) * ports + x.first;
+    const std::size_t second =
+        x.second == none ? none : static_cast<std::size_t>(net.neighbor(u, x.first)) * ports + x.second;
+    return std::pair{first, second};
+  };
+  auto claim = [&](std::uint32_t a, std::uint32_t r, std::uint32_t who) {
+    const auto [first, second] = links_of(a, r);
+    first_holder[first] = who;
+    if (second != none) second_holder[second] = who;
+  };
   std::uint32_t round = 0, places = 1;
   auto augment = [&](auto& self, std::uint32_t a) -> bool {
     const std::uint32_t c = pairs[a].second;
     for (std::uint32_t j = 0; j < places; ++j)
       for (std::uint32_t r = 0; r < routes[a].size(); ++r) {
+        const auto [first, second] = links_of(a, r);
+        if ((first_holder[first] != none && first_holder[first] != a) ||
+            (second != none && second_holder[second] != none && second_holder[second] != a))
+          continue;
         const std::size_t place = (static_cast<std::size_t>(c) * P + routes[a][r].host) * max_twins + j;
         const std::uint32_t holder = taken[place];
         if (holder != none && (visited[holder] == round || (visited[holder] = round, !self(self, holder)))) continue;
-        if (place_of[a] != none) taken[place_of[a]] = none;
+        // the holder, moved, may have claimed this route's links meanwhile
+        if ((first_holder[first] != none && first_holder[first] != a) ||
+            (second != none && second_holder[second] != none && second_holder[second] != a))
+          continue;
+        if (place_of[a] != none) taken[place_of[a]] = none, claim(a, route_of[a], none);
         taken[place] = a;
         place_of[a] = static_cast<std::uint32_t>(place);
         route_of[a] = r;
+        claim(a, r, a);
         return true;
       }
     return false;
@@ -559,11 +586,11 @@ host_assignment assign_hosts(const cycle_system& system, const cycle_links& link
       visited[a] = round;
       if (!augment(augment, a) && places == max_twins) {
         const auto [u, c] = pairs[a];
-        throw std::invalid_argument(
-            "twin hand-over: PU " + std::to_string(u) + " is off cycle " + std::to_string(c) +
-            (routes[a].empty() ? " and no PU on it is within two free links"
-                               : " and every PU on it within reach over free links already takes " +
-                                     std::to_string(max_twins) + " packets of it"));
+        throw std::invalid_argument("twin hand-over: PU " + std::to_string(u) + " is off cycle " + std::to_string(c) +
+                                    (routes[a].empty()
+                                         ? " and no PU on it is within two free links"
+                                         : " and every PU on it within reach over free links already takes " +
+                                               std::to_string(max_twins) + " packets of it"));
       }
     }
   host_assignment out;
@@ -585,8 +612,8 @@ host_assignment assign_hosts(const cycle_system& system, const cycle_links& link
       const pu_index relay = net.neighbor(u, r.first);
       const std::size_t second = static_cast<std::size_t>(relay) * ports + r.second;
       if (used_second[second]++)
-        throw std::invalid_argument("twin hand-over: PU " + std::to_string(relay) + " would relay two packets over port " +
-                                    std::to_string(r.second) + " in step 2");
+        throw std::invalid_argument("twin hand-over: PU " + std::to_string(relay) +
+                                    " would relay two packets over port " + std::to_string(r.second) + " in step 2");
       out.sends.push_back({second, 2, packet, torus::opposite(r.first)});
       w.in = torus::opposite(r.second), w.arrives = 2;
       ++out.relayed;

@@ -257,8 +257,8 @@ std::optional<routing_table> least_packet_matched_routing(const cycle_system& sy
 /// On partial_2d_cycles the target is ⌈P/2⌉ on every size swept (2 <= n1 <= 30, odd 5 <= n2 <= 31): Theorem 3's
 /// n1·n2/2, the counting bound, and Theorem 4's ⌈n1·n2/2⌉.
 /// Throws std::invalid_argument: more than twin_routing_max_pus PUs, cycles that share a link or pass a PU twice, a
-/// pair (PU, cycle) with no host within two free links or none left, a PU that would hand two packets over one link
-/// (4-D zigzag cycles), or no target up to max_steps.
+/// pair (PU, cycle) with no host within two free links or none left (the matching also keeps every link to one
+/// hand-over per step, and may miss an assignment because of it), or no target up to max_steps.
 struct twin_routing_result {
   routing_table table;
   std::uint64_t steps = 0;         // the target the plan meets
