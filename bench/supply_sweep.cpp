@@ -19,25 +19,8 @@
 
 #include "dancecard/checkers/torus_check.hpp"
 #include "dancecard/core/torus/cycles.hpp"
+#include "sweep_args.hpp"
 
-namespace {
-
-// "lo:hi" → {lo, hi}; throws CLI::ValidationError naming the option.
-std::pair<std::uint32_t, std::uint32_t> parse_range(const std::string& option, const std::string& text, std::uint32_t least) {
-  const auto colon = text.find(':');
-  std::uint32_t lo = 0, hi = 0;
-  try {
-    if (colon == std::string::npos) throw std::invalid_argument("no colon");
-    lo = static_cast<std::uint32_t>(std::stoul(text.substr(0, colon)));
-    hi = static_cast<std::uint32_t>(std::stoul(text.substr(colon + 1)));
-  } catch (const std::exception&) {
-    throw CLI::ValidationError(option, "expected lo:hi, got " + text);
-  }
-  if (lo < least || hi < lo || hi > 64) throw CLI::ValidationError(option, "expected " + std::to_string(least) + " <= lo <= hi <= 64, got " + text);
-  return {lo, hi};
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
   using namespace dancecard;
@@ -58,8 +41,8 @@ int main(int argc, char** argv) {
   std::pair<std::uint32_t, std::uint32_t> middle, end;
   try {
     app.parse(argc, argv);
-    middle = parse_range("--sizes", sizes, 2);
-    end = parse_range("--last", last, d);
+    middle = sweep_args::parse_range("--sizes", sizes, 2);
+    end = sweep_args::parse_range("--last", last, d);
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : 2;
   }

@@ -31,7 +31,7 @@
 // each other and are planned together (serve_pair). Nothing here is a proof that a target is reachable: the table is
 // returned with the target at which every plan is complete, and its step count is the simulator's to tell
 // (checkers/torus_check: simulate_gossip runs the delayed switches). On every partial_2d_cycles torus with
-// 2 <= n1 <= 30 and odd 5 <= n2 <= 31 (392) it gossips in exactly ⌈P/2⌉ steps — Theorems 3 and 4's counts; for even
+// 2 <= n1 <= 30 and odd 5 <= n2 <= 31 (392; bench/twin_sweep.cpp) it gossips in exactly ⌈P/2⌉ steps — Theorems 3 and 4's counts; for even
 // P the counting bound ⌈(2P − 2)/4⌉, for odd P one above it.
 #include <algorithm>
 #include <array>
