@@ -700,11 +700,13 @@ RC_GTEST_PROP(torus_partial, two_packets_meet_theorems_3_and_4, ()) {
   RC_ASSERT(run.steps == twin.steps);
   RC_ASSERT(4 * run.steps >= 2 * (P - 1));
   RC_ASSERT(check_supply(twin.table, system).holds());
-  // Corrupt one host: the switch that starts its delayed stream.
+  // Corrupt one host: the switch of a cycle out-port that starts its delayed stream.
+  const cycle_links links = map_cycle_links(system);
   std::vector<std::size_t> delayed;
-  for (std::size_t k = 0; k < twin.table.switches.size(); ++k)
-    if (twin.table.switches[k].delay >= 2 && twin.table.switches[k].step == twin.table.switches[k].delay + 1)
-      delayed.push_back(k);
+  for (std::size_t k = 0; k < twin.table.switches.size(); ++k) {
+    const port_switch& w = twin.table.switches[k];
+    if (w.delay >= 2 && links.used(w.pu, w.port)) delayed.push_back(k);
+  }
   RC_ASSERT(!delayed.empty());
   routing_table broken = twin.table;
   port_switch& w = broken.switches[*rc::gen::elementOf(delayed)];
