@@ -519,8 +519,8 @@ supply_report check_supply(const routing_table& table, const cycle_system& syste
     }
   }
   if (!out.holds()) return out;
-  // Relays: an out-port that forwards in-port p (or switches to it) carries what arrives on p, one step later (or
-  // two, for a switch with delay 2). Fixed point by rounds: a link's streams are the union of its sources' (whenever
+  // Relays: an out-port that forwards in-port p (or switches to it) carries what arrives on p, one step later (or as
+  // many as a switch's delay). Fixed point by rounds: a link's streams are the union of its sources' (whenever
   // they were found — a source whose streams grow after a link downstream read it is read again), its delay that of
   // its nearest source plus the source's own.
   // per out-link: (in-port, delay) of every rule it ever follows

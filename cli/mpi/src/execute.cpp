@@ -332,8 +332,6 @@ mpi_run_result mpi_run_torus(const routing_table& table, MPI_Comm comm, std::uin
   const int bytes = static_cast<int>(16 + packet_bytes);
   constexpr std::uint64_t none = UINT64_MAX;
   std::vector<std::uint64_t> sending(ports, none), arrived(ports, none);
-  // earlier[d − 1]: what arrived d steps before the latest step (for switches with a delay, port_switch::delay)
-  std::vector<std::vector<std::uint64_t>> earlier(max_switch_delay - 1, std::vector<std::uint64_t>(ports, none));
   for (std::uint32_t o = 0; o < ports; ++o)
     if (table.inject_at(pu, o) != no_packet) sending[o] = static_cast<std::uint64_t>(pu) * table.packets + table.inject_at(pu, o);
   std::vector<std::uint32_t> rule(ports),
@@ -343,6 +341,10 @@ mpi_run_result mpi_run_torus(const routing_table& table, MPI_Comm comm, std::uin
   for (const port_switch& w : table.switches)
     if (w.pu == pu && w.port < ports) mine.push_back(w);
   std::sort(mine.begin(), mine.end(), [](const port_switch& a, const port_switch& b) { return a.step < b.step; });
+  // earlier[d − 1]: what arrived d steps before the latest step, as far back as this rank's longest delay needs
+  std::uint32_t longest_delay = 1;
+  for (const port_switch& w : mine) longest_delay = std::max(longest_delay, w.delay);
+  std::vector<std::vector<std::uint64_t>> earlier(longest_delay - 1, std::vector<std::uint64_t>(ports, none));
   std::size_t next_switch = 0;
   std::vector<std::vector<unsigned char>> in(ports, std::vector<unsigned char>(static_cast<std::size_t>(bytes)));
   std::vector<unsigned char> empty(static_cast<std::size_t>(bytes), 0xff);

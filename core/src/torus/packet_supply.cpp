@@ -40,6 +40,7 @@
 #include <vector>
 
 #include "dancecard/core/torus/cycles.hpp"
+#include "link_rules.hpp"
 
 namespace dancecard {
 namespace {
@@ -152,16 +153,9 @@ class planner {
         const pu_index x = net_.neighbor(v, p);
         const std::uint32_t o = torus::opposite(p);
         t.inject_at(x, o) = 0;  // step 1: x's own packet (v may need it; a duplicate does no harm)
-        std::uint32_t current = no_port, lag = 1;
-        for (std::uint32_t s = 2; s <= T_; ++s) {
-          const std::uint32_t in = plan_from_[slot(v, p, s)], delay = plan_delay_[slot(v, p, s)];
-          if (in == none || (in == current && delay == lag)) continue;
-          if (current == no_port && s == 2)
-            t.forward_at(x, o) = in;  // in force from step 2 until the first switch
-          else
-            t.switches.push_back(port_switch{x, o, s, in, delay});
-          current = in, lag = delay;
-        }
+        link_rules rules(t, x, o);
+        for (std::uint32_t s = 2; s <= T_; ++s)
+          if (plan_from_[slot(v, p, s)] != none) rules.follow(s, plan_from_[slot(v, p, s)], plan_delay_[slot(v, p, s)]);
       }
     return t;
   }

@@ -46,6 +46,7 @@
 #include <vector>
 
 #include "dancecard/core/torus/cycles.hpp"
+#include "link_rules.hpp"
 
 namespace dancecard {
 namespace {
@@ -211,15 +212,14 @@ class twin_planner {
           // Step by step until the last twin has left: a twin in its step (from its in-port, as many steps after it
           // arrived), otherwise the oldest stream packet not yet sent (from `in`, as many steps after it arrived);
           // a switch wherever that changes. From then on the stream runs with delay 1 + (twins).
-          std::uint32_t rule = in, delay = 1;
+          link_rules rules(t, v, out);
           std::uint64_t next = 1;  // the stream packet that arrived in this step is the next to send
           for (std::uint64_t s = 2; s <= last + 1; ++s) {
             std::uint32_t r = in, dl = 0;
             for (const twin& w : twins)
               if (w.in != none && w.sent == s) r = w.in, dl = static_cast<std::uint32_t>(s - w.arrives);
             if (dl == 0) dl = static_cast<std::uint32_t>(s - next++);
-            if (r != rule || dl != delay) t.switches.push_back({v, out, s, r, dl});
-            rule = r, delay = dl;
+            rules.follow(s, r, dl);
           }
         }
       }
@@ -229,16 +229,9 @@ class twin_planner {
         const std::vector<sent>& plan = sends_[x * ports_ + o];
         if (plan.empty()) continue;
         if (plan[1].packet != none) t.inject_at(x, o) = plan[1].packet % k_;
-        std::uint32_t in = no_port, delay = 1;
-        for (std::uint64_t s = 2; s <= T_; ++s) {
-          const sent& w = plan[s];
-          if (w.packet == none || (w.in == in && w.delay == delay)) continue;
-          if (in == no_port && s == 2 && w.delay == 1)
-            t.forward_at(x, o) = w.in;
-          else
-            t.switches.push_back({x, o, s, w.in, w.delay});
-          in = w.in, delay = w.delay;
-        }
+        link_rules rules(t, x, o);
+        for (std::uint64_t s = 2; s <= T_; ++s)
+          if (plan[s].packet != none) rules.follow(s, plan[s].in, plan[s].delay);
       }
     return t;
   }
@@ -366,11 +359,11 @@ class twin_planner {
         for (std::uint32_t c : off)
           if (index[x * k_ + c] != none) sl.offers.push_back({x * k_ + c, own, 1});
       } else {
+        const bool reversed = order_ == offer_order::split     ? (o % 2 == 1) != (2 * s > T_)
+                              : order_ == offer_order::by_link ? o % 2 == 1
+                                                               : order_ == offer_order::by_step && s % 2 == 1;
         for (std::uint32_t delay = 1; delay <= max_switch_delay && delay < s; ++delay)
           for (std::uint32_t r = 0; r < ports_; ++r) {
-            const bool reversed = order_ == offer_order::split     ? (o % 2 == 1) != (2 * s > T_)
-                                  : order_ == offer_order::by_link ? o % 2 == 1
-                                                                   : order_ == offer_order::by_step && s % 2 == 1;
             const std::uint32_t q = reversed ? ports_ - 1 - r : r;
             if (q == o) continue;  // from the receiver itself
             const std::uint32_t packet = arrival(x, q, s - delay);
@@ -515,8 +508,8 @@ class twin_planner {
 // Hosts for every pair (u, c) with u off c: a PU h on c that u reaches over a free link (u hands its packet over in
 // step 1), or over two (u → w → h, w relaying it in step 2, where no PU on c is adjacent over a free link — as in 4-D
 // zigzag cycles). At most max_twins pairs per host and cycle, one hand-over per link and step: a maximum bipartite
-// matching with one place per host first (direct hand-overs tried before relayed ones), then a second.
-// std::invalid_argument names a pair left without a host, or a relaying link wanted twice in step 2.
+// matching with one place per host first (direct hand-overs tried before relayed ones), then more.
+// std::invalid_argument names a pair left without a host.
 host_assignment assign_hosts(const cycle_system& system, const cycle_links& links) {
   const torus& net = system.network;
   const pu_index P = net.size();
@@ -566,22 +559,21 @@ host_assignment assign_hosts(const cycle_system& system, const cycle_links& link
     first_holder[first] = who;
     if (second != none) second_holder[second] = who;
   };
+  auto links_free = [&](std::uint32_t a, std::uint32_t r) {  // for pair a's route r: held by nobody else
+    const auto [first, second] = links_of(a, r);
+    return (first_holder[first] == none || first_holder[first] == a) &&
+           (second == none || second_holder[second] == none || second_holder[second] == a);
+  };
   std::uint32_t round = 0, places = 1;
   auto augment = [&](auto& self, std::uint32_t a) -> bool {
     const std::uint32_t c = pairs[a].second;
     for (std::uint32_t j = 0; j < places; ++j)
       for (std::uint32_t r = 0; r < routes[a].size(); ++r) {
-        const auto [first, second] = links_of(a, r);
-        if ((first_holder[first] != none && first_holder[first] != a) ||
-            (second != none && second_holder[second] != none && second_holder[second] != a))
-          continue;
+        if (!links_free(a, r)) continue;
         const std::size_t place = (static_cast<std::size_t>(c) * P + routes[a][r].host) * max_twins + j;
         const std::uint32_t holder = taken[place];
         if (holder != none && (visited[holder] == round || (visited[holder] = round, !self(self, holder)))) continue;
-        // the holder, moved, may have claimed this route's links meanwhile
-        if ((first_holder[first] != none && first_holder[first] != a) ||
-            (second != none && second_holder[second] != none && second_holder[second] != a))
-          continue;
+        if (!links_free(a, r)) continue;  // the holder, moved, may have claimed this route's links meanwhile
         if (place_of[a] != none) taken[place_of[a]] = none, claim(a, route_of[a], none);
         taken[place] = a;
         place_of[a] = static_cast<std::uint32_t>(place);
@@ -605,27 +597,19 @@ host_assignment assign_hosts(const cycle_system& system, const cycle_links& link
                                                std::to_string(max_twins) + " packets of it"));
       }
     }
+  // The matching left every link with one hand-over per step (links_free), so the sends below never collide.
   host_assignment out;
   out.twins.assign(static_cast<std::size_t>(k) * P, {});
-  std::vector<char> used_first(static_cast<std::size_t>(P) * ports, 0), used_second(used_first.size(), 0);
   for (std::uint32_t a = 0; a < pairs.size(); ++a) {
     const auto [u, c] = pairs[a];
     const route& r = routes[a][route_of[a]];
     const std::uint32_t packet = u * k + c;
-    const std::size_t first = static_cast<std::size_t>(u) * ports + r.first;
-    if (used_first[first]++)
-      throw std::invalid_argument("twin hand-over: PU " + std::to_string(u) + " would hand two packets over port " +
-                                  std::to_string(r.first));
+    const auto [first, second] = links_of(a, route_of[a]);
     out.sends.push_back({first, 1, packet, own});
     twin w{u, 0, 1, 0};
     if (r.second == none) {
       w.in = torus::opposite(r.first);
     } else {
-      const pu_index relay = net.neighbor(u, r.first);
-      const std::size_t second = static_cast<std::size_t>(relay) * ports + r.second;
-      if (used_second[second]++)
-        throw std::invalid_argument("twin hand-over: PU " + std::to_string(relay) +
-                                    " would relay two packets over port " + std::to_string(r.second) + " in step 2");
       out.sends.push_back({second, 2, packet, torus::opposite(r.first)});
       w.in = torus::opposite(r.second), w.arrives = 2;
       ++out.relayed;
