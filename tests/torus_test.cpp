@@ -1,6 +1,7 @@
 // Tori, routing tables, the Section 3.1 construction (Theorem 2) and the checks that catch corrupted tables.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 
 #include "dancecard/checkers/torus_check.hpp"
@@ -275,6 +276,55 @@ TEST(torus_sat, translation_invariant_tables) {
   EXPECT_TRUE(simulate_gossip(*found.table, 6).holds());
   EXPECT_GE(found.group_order, 2u);
   EXPECT_EQ(found.queries, found.unsat + found.unknown + 1);
+}
+
+// Tables invariant under point groups (reflections, rotations, glide reflections: no translation but the identity).
+// 3 x 7 needs 6 steps in the general model and no table invariant under translations reaches it
+// (docs/torus-limits.md); a point group does. The decoded table is simulated here again, and checked invariant: the
+// rule at φ(pu) is the rule at pu relabelled by φ's ports.
+TEST(torus_sat, point_group_invariant_tables) {
+  const torus t37({3, 7});
+  const auto groups = point_subgroups(t37);
+  ASSERT_FALSE(groups.empty());
+  for (const auto& generators : groups)
+    for (const torus_automorphism& g : generators) EXPECT_FALSE(std::is_sorted(g.ports.begin(), g.ports.end())) << describe(t37, g);  // not a translation
+  const torus_invariant_search_result translated = search_invariant_table(t37, torus_model::general, 6, 60'000);
+  EXPECT_FALSE(translated.table.has_value());
+  const torus_invariant_search_result found = search_invariant_table(t37, torus_model::general, 6, 120'000, 0, invariant_groups::point);
+  ASSERT_TRUE(found.table.has_value());
+  ASSERT_FALSE(found.automorphisms.empty());
+  EXPECT_TRUE(found.generators.empty());
+  EXPECT_GE(found.group_order, 2u);
+  const gossip_report run = simulate_gossip(*found.table, 6);
+  ASSERT_TRUE(run.holds()) << describe(run);
+  EXPECT_EQ(run.steps, 6u);
+  for (const torus_automorphism& g : found.automorphisms)
+    for (pu_index pu = 0; pu < t37.size(); ++pu)
+      for (std::uint32_t o = 0; o < 4; ++o) {
+        const std::uint32_t in = found.table->forward_at(pu, o);
+        EXPECT_EQ(found.table->forward_at(apply_automorphism(t37, g, pu), g.ports[o]), in == no_port ? no_port : g.ports[in]) << describe(t37, g);
+      }
+  // 5 steps is impossible for any table of 4 x 5 (docs/torus-limits.md), so for every point group too
+  const torus t45({4, 5});
+  for (const auto& generators : point_subgroups(t45))
+    EXPECT_EQ(solve_torus_symmetric(t45, torus_model::general, 5, generators, 60'000).answer, solver_answer::unsat);
+  // The reflection x1 -> -x1 and the point reflection; the rotation of a square torus has order 4.
+  EXPECT_EQ(apply_automorphism(t45, {{1, 0, 2, 3}, {0, 0}}, t45.index({1, 2})), t45.index({3, 2}));
+  EXPECT_EQ(describe(t45, {{1, 0, 3, 2}, {1, 0}}), "(x1, x2) -> (-x1 + 1, -x2)");
+  const torus t44({4, 4});
+  const torus_automorphism quarter{{2, 3, 1, 0}, {0, 0}};  // +x1 -> +x2, +x2 -> -x1
+  pu_index pu = t44.index({1, 0});
+  for (int k = 0; k < 3; ++k) {
+    pu = apply_automorphism(t44, quarter, pu);
+    EXPECT_NE(pu, t44.index({1, 0}));
+  }
+  EXPECT_EQ(apply_automorphism(t44, quarter, pu), t44.index({1, 0}));
+  // Not automorphisms: swapping axes of different sizes, a port map that splits an axis's two ports, wrong lengths.
+  EXPECT_THROW(apply_automorphism(t45, {{2, 3, 0, 1}, {0, 0}}, 0), std::invalid_argument);
+  EXPECT_THROW(apply_automorphism(t45, {{0, 2, 1, 3}, {0, 0}}, 0), std::invalid_argument);
+  EXPECT_THROW(apply_automorphism(t45, {{0, 1, 2, 3}, {0}}, 0), std::invalid_argument);
+  EXPECT_THROW(torus_symmetric_cnf(t45, torus_model::general, 3, {{{2, 3, 0, 1}, {0, 0}}}), std::invalid_argument);
+  EXPECT_THROW(point_subgroups(torus({16, 17})), std::invalid_argument);
 }
 
 TEST(torus_sat, hamilton_decompositions_by_search) {

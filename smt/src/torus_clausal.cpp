@@ -4,9 +4,11 @@
 #include <chrono>
 #include <cstdio>
 #include <map>
+#include <optional>
 
 #include "dancecard/checkers/drat_check.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
+#include "torus_groups.hpp"
 #include "torus_search.hpp"
 
 namespace dancecard {
@@ -20,13 +22,21 @@ struct torus_variables {
   torus_model model;
   std::uint64_t steps;
   std::uint32_t ports, pairings;
-  std::vector<pu_index> orbit;  // orbit[pu]: the PU whose choice pu shares (itself without a translation group)
+  std::vector<pu_index> orbit;  // orbit[pu]: the PU whose choice pu shares (itself without a group)
   std::vector<std::int64_t> tracked;  // tracked[u]: the index of u's packet among the x variables, or -1
   std::uint64_t packets = 0;  // how many packets the x variables follow
   int choice_count = 0;
+  // With a group that relabels ports (torus_symmetric_cnf; empty otherwise): port o of pu is port port_map[pu][o] of
+  // orbit[pu], and pairing c of pu is pairing pairing_map[pu][c] of orbit[pu].
+  std::vector<std::vector<std::uint32_t>> port_map, pairing_map;
   // choice(pu, c) (pairing) or sel(pu, out, in) (general), 1-based; PUs of one orbit share their variables
-  int choice(pu_index pu, std::uint32_t c) const { return static_cast<int>(orbit[pu] * pairings + c + 1); }
-  int sel(pu_index pu, std::uint32_t out, std::uint32_t in) const { return static_cast<int>((orbit[pu] * ports + out) * ports + in + 1); }
+  int choice(pu_index pu, std::uint32_t c) const {
+    return static_cast<int>(orbit[pu] * pairings + (pairing_map.empty() ? c : pairing_map[pu][c]) + 1);
+  }
+  int sel(pu_index pu, std::uint32_t out, std::uint32_t in) const {
+    if (!port_map.empty()) out = port_map[pu][out], in = port_map[pu][in];
+    return static_cast<int>((orbit[pu] * ports + out) * ports + in + 1);
+  }
   // x(t, link, u) for t >= 2, link = pu · ports + out, u a tracked packet
   int x(std::uint64_t t, std::uint64_t link, pu_index u) const {
     return choice_count + static_cast<int>(((t - 2) * net.size() * ports + link) * packets + static_cast<std::uint64_t>(tracked[u]) + 1);
@@ -34,7 +44,7 @@ struct torus_variables {
 };
 
 torus_variables layout(const torus& network, torus_model model, std::uint64_t steps, const std::vector<pu_index>& orbit = {}) {
-  torus_variables v{network, model, steps, network.ports(), static_cast<std::uint32_t>(port_pairings(network.dimension()).size()), orbit, {}};
+  torus_variables v{network, model, steps, network.ports(), static_cast<std::uint32_t>(port_pairings(network.dimension()).size()), orbit, {}, 0, 0, {}, {}};
   if (v.orbit.empty()) {
     v.orbit.resize(network.size());
     for (pu_index pu = 0; pu < network.size(); ++pu) v.orbit[pu] = pu;
@@ -72,27 +82,31 @@ torus_variables layout(const torus& network, torus_model model, std::uint64_t st
   return v;
 }
 
-// The port relabellings σ of the torus's automorphisms that fix PU 0: a permutation π of the dimensions that keeps
-// every size (n_π(j) = n_j) together with a reflection x_j → −x_j for each j in a sign set; σ(2j + b) = 2π(j) + (b xor
-// s_j) (port 2j is +x_j, 2j + 1 is −x_j). Every such map, followed by any translation, is an automorphism of the
-// port-labelled torus (also where n_j = 2, where +x_j and −x_j lead to the same PU). The identity comes first.
-std::vector<std::vector<std::uint32_t>> port_relabellings(const torus& network) {
-  const std::uint32_t d = network.dimension();
-  std::vector<std::uint32_t> perm(d);
-  for (std::uint32_t j = 0; j < d; ++j) perm[j] = j;
-  std::vector<std::vector<std::uint32_t>> out;
-  do {
-    bool keeps_sizes = true;
-    for (std::uint32_t j = 0; j < d; ++j) keeps_sizes = keeps_sizes && network.dims()[perm[j]] == network.dims()[j];
-    if (!keeps_sizes) continue;
-    for (std::uint32_t signs = 0; signs < (1u << d); ++signs) {
-      std::vector<std::uint32_t> sigma(2 * d);
-      for (std::uint32_t j = 0; j < d; ++j)
-        for (std::uint32_t b = 0; b < 2; ++b) sigma[2 * j + b] = 2 * perm[j] + (b ^ ((signs >> j) & 1u));
-      out.push_back(std::move(sigma));
-    }
-  } while (std::next_permutation(perm.begin(), perm.end()));
-  return out;
+// image[c]: the index of σ·(pairing c) — the pairing that pairs σ(o) with σ(o') where pairing c pairs o with o'.
+std::vector<std::uint32_t> pairing_image(const std::vector<std::vector<std::uint32_t>>& pairings, const std::vector<std::uint32_t>& sigma) {
+  std::vector<std::uint32_t> image(pairings.size(), 0);
+  for (std::uint32_t c = 0; c < pairings.size(); ++c) {
+    std::vector<std::uint32_t> partner(sigma.size());
+    for (std::uint32_t o = 0; o < sigma.size(); ++o) partner[sigma[o]] = sigma[pairings[c][o]];
+    image[c] = static_cast<std::uint32_t>(std::find(pairings.begin(), pairings.end(), partner) - pairings.begin());
+  }
+  return image;
+}
+
+// The layout of torus_symmetric_cnf: the orbits of the group, each PU reading its orbit's least PU's variables through
+// the port relabelling of a group element (orbits_of), x following the least PUs' packets.
+torus_variables symmetric_layout(const torus& network, torus_model model, std::uint64_t steps, const detail::group_orbits& group) {
+  torus_variables v = layout(network, model, steps);
+  v.orbit = group.orbit;
+  v.port_map = group.port_map;
+  const auto pairings = port_pairings(network.dimension());
+  v.pairing_map.resize(network.size());
+  for (pu_index pu = 0; pu < network.size(); ++pu) v.pairing_map[pu] = pairing_image(pairings, v.port_map[pu]);
+  v.tracked.assign(network.size(), -1);
+  v.packets = 0;
+  for (pu_index pu = 0; pu < network.size(); ++pu)
+    if (v.orbit[pu] == pu) v.tracked[pu] = static_cast<std::int64_t>(v.packets++);
+  return v;
 }
 
 // Symmetry breaking, a lex-leader constraint on PU 0's local view. A PU's rule is its pairing (pairing model) or the
@@ -114,7 +128,7 @@ void add_symmetry_break(cnf_formula& f, const torus& network, const torus_variab
                         bool translations_only) {
   const pu_index P = network.size();
   const std::uint32_t ports = v.ports;
-  std::vector<std::vector<std::uint32_t>> relabellings = port_relabellings(network);
+  std::vector<std::vector<std::uint32_t>> relabellings = detail::port_relabellings(network);
   if (translations_only) relabellings.resize(1);
   // A PU's view under σ: its σ-relabelled rule, then (with neighbours) the σ-relabelled rules of the PUs behind its
   // ports σ⁻¹(0), …, σ⁻¹(2d − 1). Each entry is a one-hot group of literals, value j true when the entry is j.
@@ -153,14 +167,7 @@ void add_symmetry_break(cnf_formula& f, const torus& network, const torus_variab
     std::vector<std::uint32_t> inverse(ports);
     for (std::uint32_t o = 0; o < ports; ++o) inverse[sigma[o]] = o;
     const bool identity = sigma == relabellings.front();
-    // pairing model: the index of σ·(pairing c)
-    std::vector<std::uint32_t> image(v.pairings, 0);
-    if (v.model == torus_model::pairing)
-      for (std::uint32_t c = 0; c < v.pairings; ++c) {
-        std::vector<std::uint32_t> partner(ports);
-        for (std::uint32_t o = 0; o < ports; ++o) partner[sigma[o]] = sigma[pairings[c][o]];
-        image[c] = static_cast<std::uint32_t>(std::find(pairings.begin(), pairings.end(), partner) - pairings.begin());
-      }
+    const std::vector<std::uint32_t> image = pairing_image(pairings, sigma);  // pairing model: the index of σ·(pairing c)
     for (pu_index pu = 0; pu < P; ++pu) {
       if (v.orbit[pu] != pu || (pu == 0 && identity)) continue;
       std::vector<entry> other;
@@ -198,12 +205,17 @@ int torus_choice_variable(const torus& network, torus_model model, pu_index pu, 
   return model == torus_model::pairing ? v.choice(pu, c_or_out) : v.sel(pu, c_or_out, in_port);
 }
 
-cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint64_t steps, bool base_only, const std::vector<pu_index>& orbit,
-                             torus_symmetry symmetry) {
+namespace {
+
+// The CNF of torus_gossip_cnf and torus_symmetric_cnf over a layout; the symmetry break only where `symmetry` is given
+// (never with a group that relabels ports).
+cnf_formula gossip_cnf(const torus_variables& v, bool base_only, std::optional<torus_symmetry> symmetry) {
+  const torus& network = v.net;
+  const torus_model model = v.model;
+  const std::uint64_t steps = v.steps;
   const pu_index P = network.size();
   const std::uint32_t ports = network.ports();
   const auto pairings = port_pairings(network.dimension());
-  const torus_variables v = layout(network, model, steps, orbit);
   const std::uint64_t links = static_cast<std::uint64_t>(P) * ports;
   const std::uint64_t total = static_cast<std::uint64_t>(v.choice_count) + (steps >= 2 ? (steps - 1) * links * v.packets : 0);
   if (total > 50'000'000) throw std::invalid_argument("torus CNF: more than 5e7 variables");
@@ -216,7 +228,7 @@ cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint6
                                                      : "variables 1.." + std::to_string(v.choice_count) + ": out-port o of PU pu forwards in-port i = (pu*" +
                                                            std::to_string(ports) + " + o)*" + std::to_string(ports) + " + i + 1");
   f.comments.push_back("then x(t, link, u) for t >= 2: link pu*ports+o carries PU u's packet in step t");
-  if (v.packets != P)
+  if (v.packets != P && v.port_map.empty())
     f.comments.push_back("translation-invariant tables: " + std::to_string(v.packets) + " orbits; a PU uses its orbit's least PU's variables, and x follows only those PUs' packets");
   for (pu_index pu = 0; pu < P; ++pu) {
     if (v.orbit[pu] != pu) continue;  // shares its orbit's variables
@@ -240,7 +252,7 @@ cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint6
       }
     }
   }
-  if (!base_only) add_symmetry_break(f, network, v, pairings, symmetry == torus_symmetry::translations || v.packets != P);
+  if (!base_only && symmetry) add_symmetry_break(f, network, v, pairings, *symmetry == torus_symmetry::translations || v.packets != P);
   // Justification of every transfer from step 2 on.
   for (std::uint64_t t = 2; t <= steps; ++t)
     for (pu_index pu = 0; pu < P; ++pu)
@@ -287,6 +299,38 @@ cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint6
         for (std::uint64_t t = 2; t <= steps; ++t) reached.push_back(v.x(t, static_cast<std::uint64_t>(from) * ports + torus::opposite(p), u));
       }
       if (!step_one) f.clauses.push_back(reached);  // empty when steps < 2: unsatisfiable, as it should be
+    }
+  return f;
+}
+
+}  // namespace
+
+cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint64_t steps, bool base_only, const std::vector<pu_index>& orbit,
+                             torus_symmetry symmetry) {
+  return gossip_cnf(layout(network, model, steps, orbit), base_only, symmetry);
+}
+
+cnf_formula torus_symmetric_cnf(const torus& network, torus_model model, std::uint64_t steps, const std::vector<torus_automorphism>& generators) {
+  const detail::group_orbits group = detail::orbits_of(network, generators);
+  const torus_variables v = symmetric_layout(network, model, steps, group);
+  cnf_formula f = gossip_cnf(v, false, std::nullopt);
+  std::string names;
+  for (const torus_automorphism& g : generators) names += (names.empty() ? "" : "; ") + describe(network, g);
+  f.comments.push_back("tables invariant under the group of " + std::to_string(group.order) + " automorphisms generated by " + names + ": " +
+                       std::to_string(v.packets) + " orbits; a PU uses its orbit's least PU's variables through the ports' relabelling, "
+                       "x follows only those PUs' packets; no symmetry break");
+  // An orbit's least PU r is mapped to itself by the elements of its stabilizer: an invariant table's rule at r is
+  // its own relabelling by each (σ·A_r = A_r). One direction per element suffices, as the stabilizer holds inverses.
+  const auto pairings = port_pairings(network.dimension());
+  for (pu_index r = 0; r < network.size(); ++r)
+    for (const std::vector<std::uint32_t>& sigma : group.stabilizer[r]) {
+      if (model == torus_model::pairing) {
+        const std::vector<std::uint32_t> image = pairing_image(pairings, sigma);
+        for (std::uint32_t c = 0; c < v.pairings; ++c) f.clauses.push_back({-v.choice(r, c), v.choice(r, image[c])});
+      } else {
+        for (std::uint32_t o = 0; o < v.ports; ++o)
+          for (std::uint32_t in = 0; in < v.ports; ++in) f.clauses.push_back({-v.sel(r, o, in), v.sel(r, sigma[o], sigma[in])});
+      }
     }
   return f;
 }
@@ -438,26 +482,61 @@ torus_query_result solve_torus_invariant(const torus& network, torus_model model
   return out;
 }
 
+torus_query_result solve_torus_symmetric(const torus& network, torus_model model, std::uint64_t steps, const std::vector<torus_automorphism>& generators,
+                                         unsigned budget_ms) {
+  torus_query_result out;
+  const auto start = std::chrono::steady_clock::now();
+  const cnf_formula f = torus_symmetric_cnf(network, model, steps, generators);
+  const clausal_result solved = solve_for_model(f, budget_ms);
+  out.answer = solved.answer;
+  out.reason = solved.answer == solver_answer::unsat ? "no table invariant under the group (CaDiCaL, no certificate: says nothing about other tables)"
+                                                      : solved.reason;
+  if (solved.answer == solver_answer::sat)
+    accept_witness(out, decode_table(network, symmetric_layout(network, model, steps, detail::orbits_of(network, generators)), solved.model, f.variables), steps);
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
 torus_invariant_search_result search_invariant_table(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms,
-                                                     unsigned query_ms) {
+                                                     unsigned query_ms, invariant_groups which) {
   const auto start = std::chrono::steady_clock::now();
   torus_invariant_search_result out;
-  const auto groups = translation_subgroups(network);
-  out.groups = groups.size();
-  for (const auto& generators : groups) {
+  const auto translations = which == invariant_groups::point ? decltype(translation_subgroups(network)){} : translation_subgroups(network);
+  const auto points = which == invariant_groups::translations ? decltype(point_subgroups(network)){} : point_subgroups(network);
+  out.groups = translations.size() + points.size();
+  // budget left for the next query, 0 when spent
+  auto left = [&]() -> unsigned {
     const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
-    if (spent >= static_cast<long long>(budget_ms)) break;
-    const unsigned left = budget_ms - static_cast<unsigned>(spent);
-    const std::vector<pu_index> orbit = translation_orbits(network, generators);
-    torus_query_result r = solve_torus_invariant(network, model, steps, orbit, query_ms == 0 ? left : std::min(left, query_ms));
+    if (spent >= static_cast<long long>(budget_ms)) return 0;
+    const unsigned rest = budget_ms - static_cast<unsigned>(spent);
+    return query_ms == 0 ? rest : std::min(rest, query_ms);
+  };
+  auto count = [&](const torus_query_result& r) {
     ++out.queries;
     if (r.answer == solver_answer::unsat) ++out.unsat;
     if (r.answer == solver_answer::unknown) ++out.unknown;
-    if (r.answer == solver_answer::sat && r.witness) {
+    return r.answer == solver_answer::sat && r.witness;
+  };
+  for (const auto& generators : translations) {
+    const unsigned ms = left();
+    if (ms == 0) break;
+    const std::vector<pu_index> orbit = translation_orbits(network, generators);
+    torus_query_result r = solve_torus_invariant(network, model, steps, orbit, ms);
+    if (count(r)) {
       out.table = std::move(r.witness);
       out.generators = generators;
       out.group_order = static_cast<std::uint64_t>(std::count(orbit.begin(), orbit.end(), pu_index{0}));
       break;
+    }
+  }
+  for (const auto& generators : points) {
+    const unsigned ms = out.table ? 0 : left();
+    if (ms == 0) break;
+    torus_query_result r = solve_torus_symmetric(network, model, steps, generators, ms);
+    if (count(r)) {
+      out.table = std::move(r.witness);
+      out.automorphisms = generators;
+      out.group_order = detail::orbits_of(network, generators).order;
     }
   }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
