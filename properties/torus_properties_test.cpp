@@ -767,6 +767,21 @@ RC_GTEST_PROP(torus_cnf, exact_against_the_simulator, ()) {
   RC_TAG(orbit.empty() ? "any table" : "invariant table");
 }
 
+// Unit clauses fixing PU pu's choice variables of torus_gossip_cnf / torus_symmetric_cnf to a rule (the pairing's
+// partner list, or the in-port each out-port forwards).
+void fix_rule(cnf_formula& f, const torus& t, torus_model model, pu_index pu, const std::vector<std::uint32_t>& rule) {
+  const std::uint32_t ports = t.ports();
+  if (model == torus_model::pairing) {
+    const auto pairings = port_pairings(t.dimension());
+    const std::uint32_t c = static_cast<std::uint32_t>(std::find(pairings.begin(), pairings.end(), rule) - pairings.begin());
+    for (std::uint32_t k = 0; k < pairings.size(); ++k) f.clauses.push_back({k == c ? torus_choice_variable(t, model, pu, k) : -torus_choice_variable(t, model, pu, k)});
+    return;
+  }
+  for (std::uint32_t o = 0; o < ports; ++o)
+    for (std::uint32_t k = 0; k < ports; ++k)
+      f.clauses.push_back({k == rule[o] ? torus_choice_variable(t, model, pu, o, k) : -torus_choice_variable(t, model, pu, o, k)});
+}
+
 // The CNF over tables invariant under a point group (torus_symmetric_cnf: reflections, rotations, glide reflections;
 // PUs read their orbit's variables through a port relabelling, x follows one packet per orbit) is exact: an invariant
 // table is built here by code of its own — a random rule at each orbit's first PU, carried along the orbit by the
@@ -863,16 +878,7 @@ RC_GTEST_PROP(torus_cnf, point_group_cnf_exact_against_the_simulator, ()) {
                                                                           : *rc::gen::inRange<std::uint64_t>(1, 7);
   const bool completes = simulate_gossip(table, steps).holds();
   cnf_formula f = torus_symmetric_cnf(t, model, steps, generators);
-  for (pu_index pu : first) {
-    if (pairing) {
-      const std::uint32_t c = static_cast<std::uint32_t>(std::find(pairings.begin(), pairings.end(), rule[pu]) - pairings.begin());
-      for (std::uint32_t k = 0; k < pairings.size(); ++k) f.clauses.push_back({k == c ? torus_choice_variable(t, model, pu, k) : -torus_choice_variable(t, model, pu, k)});
-    } else {
-      for (std::uint32_t o = 0; o < ports; ++o)
-        for (std::uint32_t k = 0; k < ports; ++k)
-          f.clauses.push_back({k == rule[pu][o] ? torus_choice_variable(t, model, pu, o, k) : -torus_choice_variable(t, model, pu, o, k)});
-    }
-  }
+  for (pu_index pu : first) fix_rule(f, t, model, pu, rule[pu]);
   const clausal_result solved = solve_with_proof(f, 60'000);
   RC_ASSERT(solved.answer != solver_answer::unknown);
   RC_ASSERT((solved.answer == solver_answer::sat) == completes);
@@ -994,16 +1000,7 @@ RC_GTEST_PROP(torus_cnf, symmetry_break_keeps_an_image_of_every_table, ()) {
   if (original.holds()) RC_ASSERT(original.steps == moved.steps);
   const std::uint64_t steps = original.holds() ? original.steps : *rc::gen::inRange<std::uint64_t>(1, 6);
   cnf_formula f = torus_gossip_cnf(t, model, steps, false, {}, automorphisms ? torus_symmetry::automorphisms : torus_symmetry::translations);
-  for (pu_index pu = 0; pu < t.size(); ++pu) {
-    if (pairing) {
-      const std::uint32_t c = key(image[pu])[0];
-      for (std::uint32_t k = 0; k < pairings.size(); ++k) f.clauses.push_back({k == c ? torus_choice_variable(t, model, pu, k) : -torus_choice_variable(t, model, pu, k)});
-    } else {
-      for (std::uint32_t o = 0; o < ports; ++o)
-        for (std::uint32_t k = 0; k < ports; ++k)
-          f.clauses.push_back({k == image[pu][o] ? torus_choice_variable(t, model, pu, o, k) : -torus_choice_variable(t, model, pu, o, k)});
-    }
-  }
+  for (pu_index pu = 0; pu < t.size(); ++pu) fix_rule(f, t, model, pu, image[pu]);
   const clausal_result solved = solve_with_proof(f, 60'000);
   RC_ASSERT(solved.answer != solver_answer::unknown);
   RC_ASSERT((solved.answer == solver_answer::sat) == original.holds());
