@@ -3,6 +3,7 @@
 #include "torus_groups.hpp"
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -60,28 +61,6 @@ std::vector<std::uint32_t> key(const torus_automorphism& phi) {
   std::vector<std::uint32_t> k = phi.ports;
   k.insert(k.end(), phi.shift.begin(), phi.shift.end());
   return k;
-}
-
-// The group's elements conjugated by the translation by v (τ φ τ⁻¹ = (σ, shift + v − A v)), as a sorted list of keys;
-// the least over all v names the group's class under conjugation by translations.
-std::vector<std::vector<std::uint32_t>> class_key(const torus& network, const std::vector<torus_automorphism>& elements) {
-  std::vector<std::vector<std::uint32_t>> best;
-  for (pu_index t = 0; t < network.size(); ++t) {
-    const std::vector<std::uint32_t> v = network.coordinates(t);
-    std::vector<std::vector<std::uint32_t>> keys;
-    for (const torus_automorphism& e : elements) {
-      const std::vector<std::uint32_t> av = linear(network, e.ports, v);
-      torus_automorphism c = e;
-      for (std::size_t j = 0; j < v.size(); ++j) {
-        const std::uint32_t n = network.dims()[j];
-        c.shift[j] = (e.shift[j] + v[j] + n - av[j]) % n;
-      }
-      keys.push_back(key(c));
-    }
-    std::sort(keys.begin(), keys.end());
-    if (best.empty() || keys < best) best = std::move(keys);
-  }
-  return best;
 }
 
 }  // namespace
@@ -170,69 +149,171 @@ group_orbits orbits_of(const torus& network, const std::vector<torus_automorphis
 
 }  // namespace detail
 
+namespace {
+
+// The automorphisms (σ, shift) of a small torus as integers σ·P + shift (σ the index of a port relabelling, shift a
+// PU's coordinates), with the tables that compose and conjugate them without allocating: point_subgroups asks
+// thousands of closures and class keys on 3-D tori.
+struct encoded_automorphisms {
+  const torus& net;
+  pu_index P;
+  std::vector<std::vector<std::uint32_t>> sigma;  // the relabellings, the identity first
+  std::vector<std::uint32_t> compose_sigma;  // [a·R + b]: the index of σ_a ∘ σ_b
+  std::vector<std::uint32_t> inverse_sigma;
+  std::vector<pu_index> linear_of;  // [a·P + v]: A_a v
+  std::vector<pu_index> add;  // [u·P + v]: u + v
+  std::vector<pu_index> negate;
+  std::vector<char> seen;  // closure scratch, all 0 between calls
+
+  explicit encoded_automorphisms(const torus& network)
+      : net(network), P(network.size()), sigma(detail::port_relabellings(network)), seen(sigma.size() * network.size(), 0) {
+    const std::size_t R = sigma.size();
+    std::map<std::vector<std::uint32_t>, std::uint32_t> index;
+    for (std::uint32_t a = 0; a < R; ++a) index.emplace(sigma[a], a);
+    compose_sigma.resize(R * R);
+    inverse_sigma.resize(R);
+    for (std::uint32_t a = 0; a < R; ++a)
+      for (std::uint32_t b = 0; b < R; ++b) {
+        std::vector<std::uint32_t> product(sigma[a].size());
+        for (std::size_t p = 0; p < product.size(); ++p) product[p] = sigma[a][sigma[b][p]];
+        compose_sigma[a * R + b] = index.at(product);
+        if (compose_sigma[a * R + b] == 0) inverse_sigma[a] = b;
+      }
+    linear_of.resize(R * P);
+    for (std::uint32_t a = 0; a < R; ++a)
+      for (pu_index v = 0; v < P; ++v) linear_of[a * P + v] = network.index(linear(network, sigma[a], network.coordinates(v)));
+    add.resize(static_cast<std::size_t>(P) * P);
+    negate.resize(P);
+    for (pu_index u = 0; u < P; ++u) {
+      const std::vector<std::uint32_t> cu = network.coordinates(u);
+      std::vector<std::uint32_t> minus(cu.size());
+      for (std::size_t j = 0; j < cu.size(); ++j) minus[j] = (network.dims()[j] - cu[j]) % network.dims()[j];
+      negate[u] = network.index(minus);
+      for (pu_index v = 0; v < P; ++v) {
+        std::vector<std::uint32_t> sum = network.coordinates(v);
+        for (std::size_t j = 0; j < sum.size(); ++j) sum[j] = (sum[j] + cu[j]) % network.dims()[j];
+        add[static_cast<std::size_t>(u) * P + v] = network.index(sum);
+      }
+    }
+  }
+  std::uint64_t encode(std::uint32_t a, pu_index shift) const { return static_cast<std::uint64_t>(a) * P + shift; }
+  // (a2, s2) ∘ (a1, s1) = (σ_a2 σ_a1, A_a2 s1 + s2)
+  std::uint64_t compose(std::uint64_t second, std::uint64_t first) const {
+    const std::uint32_t a2 = static_cast<std::uint32_t>(second / P), a1 = static_cast<std::uint32_t>(first / P);
+    const pu_index s2 = static_cast<pu_index>(second % P), s1 = static_cast<pu_index>(first % P);
+    return encode(compose_sigma[a2 * sigma.size() + a1], add[static_cast<std::size_t>(linear_of[a2 * P + s1]) * P + s2]);
+  }
+  // The group generated, or empty as soon as it has more than `limit` elements.
+  std::vector<std::uint64_t> closure(const std::vector<std::uint64_t>& generators, std::size_t limit) {
+    std::vector<std::uint64_t> elements{encode(0, 0)};
+    seen[elements.front()] = 1;
+    bool over = false;
+    for (std::size_t next = 0; next < elements.size() && !over; ++next)
+      for (std::uint64_t g : generators) {
+        const std::uint64_t product = compose(g, elements[next]);
+        if (seen[product] != 0) continue;
+        seen[product] = 1;
+        elements.push_back(product);
+        if (elements.size() > limit) {
+          over = true;
+          break;
+        }
+      }
+    for (std::uint64_t e : elements) seen[e] = 0;
+    if (over) elements.clear();
+    return elements;
+  }
+  // The least, over ψ = τ_v ∘ ρ, of the sorted elements of ψ G ψ⁻¹: ρ (σ, s) ρ⁻¹ = (ρσρ⁻¹, A_ρ s), and τ_v (σ, s) τ_v⁻¹
+  // = (σ, s + v − A_σ v). A table invariant under G, moved by ψ, is invariant under ψ G ψ⁻¹ and gossips in as many
+  // steps, so one group per class is enough to ask.
+  std::vector<std::uint64_t> class_key(const std::vector<std::uint64_t>& elements) const {
+    const std::size_t R = sigma.size();
+    std::vector<std::uint64_t> best, keys(elements.size());
+    std::vector<std::pair<std::uint32_t, pu_index>> turned(elements.size());
+    for (std::uint32_t r = 0; r < R; ++r) {
+      for (std::size_t e = 0; e < elements.size(); ++e) {
+        const std::uint32_t a = static_cast<std::uint32_t>(elements[e] / P);
+        const pu_index s = static_cast<pu_index>(elements[e] % P);
+        turned[e] = {compose_sigma[compose_sigma[r * R + a] * R + inverse_sigma[r]], linear_of[r * P + s]};
+      }
+      for (pu_index v = 0; v < P; ++v) {
+        for (std::size_t e = 0; e < turned.size(); ++e) {
+          const auto [a, s] = turned[e];
+          const pu_index moved = add[static_cast<std::size_t>(add[static_cast<std::size_t>(s) * P + v]) * P + negate[linear_of[a * P + v]]];
+          keys[e] = encode(a, moved);
+        }
+        std::sort(keys.begin(), keys.end());
+        if (best.empty() || keys < best) best = keys;
+      }
+    }
+    return best;
+  }
+  torus_automorphism decode(std::uint64_t e) const {
+    return {sigma[static_cast<std::size_t>(e / P)], net.coordinates(static_cast<pu_index>(e % P))};
+  }
+};
+
+}  // namespace
+
 std::vector<std::vector<torus_automorphism>> point_subgroups(const torus& network) {
   const pu_index P = network.size();
   if (P > 256) throw std::invalid_argument("point_subgroups: at most 256 PUs, not " + std::to_string(P));
-  const std::vector<std::vector<std::uint32_t>> relabellings = detail::port_relabellings(network);
+  encoded_automorphisms group(network);
+  const std::size_t R = group.sigma.size();
   // A group G whose only translation is the identity maps injectively onto its linear part L (two elements with the
   // same σ differ by a translation), so G = {(σ, s(σ)) : σ in L}. So: every subgroup L of the port relabellings
   // (joins of cyclic ones), a few generators σ_1 … σ_k of L, and every choice of shifts t_i that keeps the group
-  // generated by (σ_1, t_1) … (σ_i, t_i) as small as ⟨σ_1 … σ_i⟩, prefix by prefix.
-  using perm = std::vector<std::uint32_t>;
-  auto closure = [](const std::vector<perm>& generators) {
-    std::set<perm> elements;
-    std::vector<perm> order;
-    if (generators.empty()) return elements;
-    perm id(generators.front().size());
-    for (std::uint32_t p = 0; p < id.size(); ++p) id[p] = p;
-    elements.insert(id);
-    order.push_back(id);
-    for (std::size_t next = 0; next < order.size(); ++next)
-      for (const perm& g : generators) {
-        perm product(id.size());
-        for (std::uint32_t p = 0; p < id.size(); ++p) product[p] = g[order[next][p]];
-        if (elements.insert(product).second) order.push_back(product);
-      }
-    return elements;
+  // generated by (σ_1, t_1) … (σ_i, t_i) as small as ⟨σ_1 … σ_i⟩, prefix by prefix. Conjugating by the translation by v
+  // changes t_1 by v − A_1 v, so t_1 is only taken least in its class (one group per class is kept anyway).
+  auto linear_closure = [&](const std::vector<std::uint32_t>& generators) {
+    std::vector<std::uint64_t> encoded;
+    for (std::uint32_t a : generators) encoded.push_back(group.encode(a, 0));
+    std::set<std::uint32_t> out;
+    for (std::uint64_t e : group.closure(encoded, R)) out.insert(static_cast<std::uint32_t>(e / P));
+    return out;
   };
-  std::set<std::set<perm>> linear;  // the non-trivial subgroups of the relabellings
-  std::vector<perm> cyclic;
-  for (std::size_t s = 1; s < relabellings.size(); ++s)
-    if (linear.insert(closure({relabellings[s]})).second) cyclic.push_back(relabellings[s]);
-  std::vector<std::set<perm>> pending(linear.begin(), linear.end());
+  std::set<std::set<std::uint32_t>> linear_groups;  // the non-trivial subgroups of the relabellings
+  std::vector<std::uint32_t> cyclic;
+  for (std::uint32_t a = 1; a < R; ++a)
+    if (linear_groups.insert(linear_closure({a})).second) cyclic.push_back(a);
+  std::vector<std::set<std::uint32_t>> pending(linear_groups.begin(), linear_groups.end());
   while (!pending.empty()) {
-    const std::set<perm> base = std::move(pending.back());
+    const std::set<std::uint32_t> base = std::move(pending.back());
     pending.pop_back();
-    for (const perm& c : cyclic) {
+    for (std::uint32_t c : cyclic) {
       if (base.count(c) != 0) continue;
-      std::vector<perm> generators(base.begin(), base.end());
+      std::vector<std::uint32_t> generators(base.begin(), base.end());
       generators.push_back(c);
-      std::set<perm> joined = closure(generators);
-      if (linear.insert(joined).second) pending.push_back(std::move(joined));
+      std::set<std::uint32_t> joined = linear_closure(generators);
+      if (linear_groups.insert(joined).second) pending.push_back(std::move(joined));
     }
   }
-  std::set<std::vector<std::vector<std::uint32_t>>> classes;
-  std::vector<std::pair<std::size_t, std::vector<torus_automorphism>>> found;  // (order, generators)
-  for (const std::set<perm>& group : linear) {
-    // greedy generators: each one not in the group generated by those before it
-    std::vector<perm> sigma;
+  std::set<std::vector<std::uint64_t>> classes;
+  std::vector<std::pair<std::size_t, std::vector<std::uint64_t>>> found;  // (order, generators)
+  for (const std::set<std::uint32_t>& linear_group : linear_groups) {
+    // greedy generators: each one not in the group generated by those before it (the identity, 0, never)
+    std::vector<std::uint32_t> sigma;
     std::vector<std::size_t> prefix_order;
-    for (const perm& g : group) {
-      if (std::is_sorted(g.begin(), g.end())) continue;  // the identity
-      if (!sigma.empty() && closure(sigma).count(g) != 0) continue;
-      sigma.push_back(g);
-      prefix_order.push_back(closure(sigma).size());
+    for (std::uint32_t a : linear_group) {
+      if (a == 0 || (!sigma.empty() && linear_closure(sigma).count(a) != 0)) continue;
+      sigma.push_back(a);
+      prefix_order.push_back(linear_closure(sigma).size());
     }
-    std::vector<torus_automorphism> chosen;
+    std::vector<char> first_shift(P, 1);  // t_1 least in its class t_1 + (v − A_1 v)
+    for (pu_index t = 0; t < P && !sigma.empty(); ++t)
+      for (pu_index v = 0; v < P && first_shift[t] != 0; ++v)
+        if (group.add[static_cast<std::size_t>(group.add[static_cast<std::size_t>(t) * P + v]) * P + group.negate[group.linear_of[sigma[0] * P + v]]] < t)
+          first_shift[t] = 0;
+    std::vector<std::uint64_t> chosen;
     auto assign = [&](auto& self, std::size_t i) -> void {
       if (i == sigma.size()) {
-        const std::vector<torus_automorphism> elements = detail::group_elements(network, chosen, group.size());
-        if (classes.insert(class_key(network, elements)).second) found.emplace_back(group.size(), chosen);
+        if (classes.insert(group.class_key(group.closure(chosen, linear_group.size()))).second) found.emplace_back(linear_group.size(), chosen);
         return;
       }
       for (pu_index t = 0; t < P; ++t) {
-        chosen.push_back({sigma[i], network.coordinates(t)});
-        if (!detail::group_elements(network, chosen, prefix_order[i]).empty()) self(self, i + 1);
+        if (i == 0 && first_shift[t] == 0) continue;
+        chosen.push_back(group.encode(sigma[i], t));
+        if (!group.closure(chosen, prefix_order[i]).empty()) self(self, i + 1);
         chosen.pop_back();
       }
     };
@@ -240,7 +321,11 @@ std::vector<std::vector<torus_automorphism>> point_subgroups(const torus& networ
   }
   std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
   std::vector<std::vector<torus_automorphism>> out;
-  for (auto& f : found) out.push_back(std::move(f.second));
+  for (const auto& [order, generators] : found) {
+    std::vector<torus_automorphism> decoded;
+    for (std::uint64_t g : generators) decoded.push_back(group.decode(g));
+    out.push_back(std::move(decoded));
+  }
   return out;
 }
 
