@@ -37,32 +37,6 @@ std::vector<std::uint32_t> linear(const torus& network, const std::vector<std::u
   return out;
 }
 
-// second ∘ first
-torus_automorphism compose(const torus& network, const torus_automorphism& second, const torus_automorphism& first) {
-  torus_automorphism out{std::vector<std::uint32_t>(first.ports.size()), linear(network, second.ports, first.shift)};
-  for (std::size_t p = 0; p < first.ports.size(); ++p) out.ports[p] = second.ports[first.ports[p]];
-  for (std::size_t j = 0; j < out.shift.size(); ++j) out.shift[j] = (out.shift[j] + second.shift[j]) % network.dims()[j];
-  return out;
-}
-
-torus_automorphism identity(const torus& network) {
-  torus_automorphism id{std::vector<std::uint32_t>(network.ports()), std::vector<std::uint32_t>(network.dimension(), 0)};
-  for (std::uint32_t p = 0; p < network.ports(); ++p) id.ports[p] = p;
-  return id;
-}
-
-bool is_translation(const torus_automorphism& phi) {
-  for (std::size_t p = 0; p < phi.ports.size(); ++p)
-    if (phi.ports[p] != p) return false;
-  return true;
-}
-
-std::vector<std::uint32_t> key(const torus_automorphism& phi) {
-  std::vector<std::uint32_t> k = phi.ports;
-  k.insert(k.end(), phi.shift.begin(), phi.shift.end());
-  return k;
-}
-
 }  // namespace
 
 pu_index apply_automorphism(const torus& network, const torus_automorphism& phi, pu_index pu) {
@@ -87,6 +61,12 @@ std::string describe(const torus& network, const torus_automorphism& phi) {
   return from + ") -> " + to + ")";
 }
 
+std::string describe(const torus& network, const std::vector<torus_automorphism>& generators) {
+  std::string out;
+  for (const torus_automorphism& g : generators) out += (out.empty() ? "" : "; ") + describe(network, g);
+  return out;
+}
+
 namespace detail {
 
 std::vector<std::vector<std::uint32_t>> port_relabellings(const torus& network) {
@@ -108,45 +88,6 @@ std::vector<std::vector<std::uint32_t>> port_relabellings(const torus& network) 
   return out;
 }
 
-std::vector<torus_automorphism> group_elements(const torus& network, const std::vector<torus_automorphism>& generators, std::size_t limit) {
-  for (const torus_automorphism& g : generators) check_automorphism(network, g);
-  std::vector<torus_automorphism> elements{identity(network)};
-  std::set<std::vector<std::uint32_t>> seen{key(elements.front())};
-  for (std::size_t next = 0; next < elements.size(); ++next)
-    for (const torus_automorphism& g : generators) {
-      torus_automorphism product = compose(network, g, elements[next]);
-      if (!seen.insert(key(product)).second) continue;
-      if (elements.size() == limit) return {};
-      elements.push_back(std::move(product));
-    }
-  return elements;
-}
-
-group_orbits orbits_of(const torus& network, const std::vector<torus_automorphism>& generators) {
-  const pu_index P = network.size();
-  const std::vector<torus_automorphism> elements = group_elements(network, generators, static_cast<std::size_t>(P) * port_relabellings(network).size());
-  group_orbits out;
-  out.order = elements.size();
-  out.orbit.assign(P, P);
-  out.port_map.assign(P, {});
-  out.stabilizer.assign(P, {});
-  for (pu_index r = 0; r < P; ++r) {
-    if (out.orbit[r] != P) continue;  // in the orbit of a smaller PU
-    for (const torus_automorphism& g : elements) {
-      const pu_index image = apply_automorphism(network, g, r);
-      if (image == r && !is_translation(g) &&
-          std::find(out.stabilizer[r].begin(), out.stabilizer[r].end(), g.ports) == out.stabilizer[r].end())
-        out.stabilizer[r].push_back(g.ports);
-      if (out.orbit[image] != P) continue;
-      out.orbit[image] = r;
-      std::vector<std::uint32_t> inverse(g.ports.size());
-      for (std::uint32_t o = 0; o < g.ports.size(); ++o) inverse[g.ports[o]] = o;
-      out.port_map[image] = std::move(inverse);
-    }
-  }
-  return out;
-}
-
 }  // namespace detail
 
 namespace {
@@ -163,12 +104,14 @@ struct encoded_automorphisms {
   std::vector<pu_index> linear_of;  // [a·P + v]: A_a v
   std::vector<pu_index> add;  // [u·P + v]: u + v
   std::vector<pu_index> negate;
+  std::map<std::vector<std::uint32_t>, std::uint32_t> index;  // σ -> its index
   std::vector<char> seen;  // closure scratch, all 0 between calls
 
+  // The add table has P² entries: less than the CNF over any group of such a torus (steps · P · 2d · P / |G| x
+  // variables), and point_subgroups takes at most 256 PUs.
   explicit encoded_automorphisms(const torus& network)
       : net(network), P(network.size()), sigma(detail::port_relabellings(network)), seen(sigma.size() * network.size(), 0) {
     const std::size_t R = sigma.size();
-    std::map<std::vector<std::uint32_t>, std::uint32_t> index;
     for (std::uint32_t a = 0; a < R; ++a) index.emplace(sigma[a], a);
     compose_sigma.resize(R * R);
     inverse_sigma.resize(R);
@@ -197,6 +140,16 @@ struct encoded_automorphisms {
     }
   }
   std::uint64_t encode(std::uint32_t a, pu_index shift) const { return static_cast<std::uint64_t>(a) * P + shift; }
+  std::uint64_t encode(const torus_automorphism& phi) const {
+    check_automorphism(net, phi);  // then σ is one of the relabellings
+    std::vector<std::uint32_t> shift(phi.shift.size());
+    for (std::size_t j = 0; j < shift.size(); ++j) shift[j] = phi.shift[j] % net.dims()[j];
+    return encode(index.at(phi.ports), net.index(shift));
+  }
+  // φ(pu) for an encoded φ = (a, s): A_a pu + s
+  pu_index apply(std::uint64_t phi, pu_index pu) const {
+    return add[static_cast<std::size_t>(linear_of[(phi / P) * P + pu]) * P + phi % P];
+  }
   // (a2, s2) ∘ (a1, s1) = (σ_a2 σ_a1, A_a2 s1 + s2)
   std::uint64_t compose(std::uint64_t second, std::uint64_t first) const {
     const std::uint32_t a2 = static_cast<std::uint32_t>(second / P), a1 = static_cast<std::uint32_t>(first / P);
@@ -254,6 +207,36 @@ struct encoded_automorphisms {
 };
 
 }  // namespace
+
+namespace detail {
+
+group_orbits orbits_of(const torus& network, const std::vector<torus_automorphism>& generators) {
+  const pu_index P = network.size();
+  encoded_automorphisms group(network);
+  std::vector<std::uint64_t> encoded;
+  for (const torus_automorphism& g : generators) encoded.push_back(group.encode(g));
+  const std::vector<std::uint64_t> elements = group.closure(encoded, group.sigma.size() * P);  // never more
+  group_orbits out;
+  out.order = elements.size();
+  out.orbit.assign(P, P);
+  out.port_map.assign(P, {});
+  out.stabilizer.assign(P, {});
+  for (pu_index r = 0; r < P; ++r) {
+    if (out.orbit[r] != P) continue;  // in the orbit of a smaller PU
+    for (std::uint64_t g : elements) {
+      const pu_index image = group.apply(g, r);
+      const std::uint32_t a = static_cast<std::uint32_t>(g / P);  // 0: a translation
+      if (image == r && a != 0 && std::find(out.stabilizer[r].begin(), out.stabilizer[r].end(), group.sigma[a]) == out.stabilizer[r].end())
+        out.stabilizer[r].push_back(group.sigma[a]);
+      if (out.orbit[image] != P) continue;
+      out.orbit[image] = r;
+      out.port_map[image] = group.sigma[group.inverse_sigma[a]];
+    }
+  }
+  return out;
+}
+
+}  // namespace detail
 
 std::vector<std::vector<torus_automorphism>> point_subgroups(const torus& network) {
   const pu_index P = network.size();

@@ -112,6 +112,8 @@ struct torus_automorphism {
 pu_index apply_automorphism(const torus& network, const torus_automorphism& phi, pu_index pu);
 /// "(x1, x2) -> (-x1 + 2, x2)".
 std::string describe(const torus& network, const torus_automorphism& phi);
+/// A group's generators, each described, joined by "; ".
+std::string describe(const torus& network, const std::vector<torus_automorphism>& generators);
 /// The groups of automorphisms whose only translation is the identity (so tables invariant under them are not
 /// translation-invariant unless they have more symmetry): reflections, point reflections, rotations of square
 /// layers, glide reflections of order 2, and the groups they generate together. One group per class under conjugation
