@@ -170,7 +170,7 @@ invariant_groups parse_groups(const std::string& groups) {
 // --algo invariant: a table of the pairing or general model completing within --steps, invariant under a group of
 // translations (--groups point: of automorphisms without translations — reflections, rotations, glide reflections;
 // all: translations first, then those), found by SAT (smt/torus_encoding.hpp: search_invariant_table, largest groups
-// first); none (exit 3) when no group answers sat within --seconds. An upper bound only: unsat for every group proves
+// first, in rounds of doubling budgets); none (exit 3) when no group answers sat within --seconds. An upper bound only: unsat for every group proves
 // nothing.
 std::optional<routing_table> invariant_table(const std::string& dims, const local_search_options& o) {
   const torus_model model = parse_model(o.model);
@@ -179,11 +179,12 @@ std::optional<routing_table> invariant_table(const std::string& dims, const loca
   if (o.steps == 0) throw bad_input("--algo invariant: needs --steps T (the step count the table must complete within)");
   if (t.size() > 256) throw bad_input("--dims " + dims + " --algo invariant: at most 256 PUs (the search asks one SAT query per subgroup)");
   const unsigned budget = parse_timeout_ms(o.seconds, "--seconds");
-  // each group at most an eighth of the budget: a small group's query can take all of it, the large ones answer fast
-  torus_invariant_search_result r = search_invariant_table(t, model, o.steps, budget, std::max(1000u, budget / 8), groups);
+  // in rounds of doubling budgets, uncapped: the groups that answer at once go first, the last hard one may take the rest
+  torus_invariant_search_result r = search_invariant_table(t, model, o.steps, budget, 0, groups);
   const char* kind = groups == invariant_groups::translations ? "translation groups" : groups == invariant_groups::point ? "point groups" : "groups";
-  std::cerr << "invariant search (" << o.model << " model, " << o.steps << " steps): " << r.queries << " of " << r.groups << " " << kind << " asked ("
-            << r.unsat << " unsat, " << r.unknown << " out of time) in " << static_cast<long long>(r.seconds * 1000) << " ms";
+  std::cerr << "invariant search (" << o.model << " model, " << o.steps << " steps): " << r.asked << " of " << r.groups << " " << kind << " asked ("
+            << r.unsat << " unsat, " << r.unknown << " out of time; " << r.queries << " queries in " << r.rounds << (r.rounds == 1 ? " round" : " rounds") << ") in "
+            << static_cast<long long>(r.seconds * 1000) << " ms";
   if (!r.table) {
     std::cerr << "; no table found\n";
     return std::nullopt;

@@ -86,6 +86,31 @@ cnf_formula dance_query_cnf(const dance_query& q) {
 
 namespace {
 
+void load(CaDiCaL::Solver& solver, const cnf_formula& formula) {
+  for (const auto& clause : formula.clauses) {
+    for (int lit : clause) solver.add(lit);
+    solver.add(0);
+  }
+}
+
+// One solve within budget_ms (0: no limit): the answer, and the true variables 1 … variables when sat.
+void run_until(CaDiCaL::Solver& solver, unsigned budget_ms, int variables, clausal_result& out) {
+  detail::cadical_deadline stop(budget_ms);
+  solver.connect_terminator(&stop);
+  const int result = solver.solve();
+  solver.disconnect_terminator();
+  if (result == 20) {
+    out.answer = solver_answer::unsat;
+  } else if (result == 10) {
+    out.answer = solver_answer::sat;
+    for (int v = 1; v <= variables; ++v)
+      if (solver.val(v) > 0) out.model.push_back(v);
+  } else {
+    out.answer = solver_answer::unknown;
+    out.reason = "CaDiCaL stopped at the budget of " + std::to_string(budget_ms) + " ms";
+  }
+}
+
 clausal_result solve_cnf(const cnf_formula& formula, unsigned budget_ms, bool with_proof, drat_encoding encoding) {
   const auto start = std::chrono::steady_clock::now();
   clausal_result out;
@@ -103,24 +128,8 @@ clausal_result solve_cnf(const cnf_formula& formula, unsigned budget_ms, bool wi
       solver.set("binary", encoding == drat_encoding::binary ? 1 : 0);
       solver.trace_proof(proof.get(), "proof");
     }
-    for (const auto& clause : formula.clauses) {
-      for (int lit : clause) solver.add(lit);
-      solver.add(0);
-    }
-    detail::cadical_deadline stop(budget_ms);
-    solver.connect_terminator(&stop);
-    const int result = solver.solve();
-    solver.disconnect_terminator();
-    if (result == 20) {
-      out.answer = solver_answer::unsat;
-    } else if (result == 10) {
-      out.answer = solver_answer::sat;
-      for (int v = 1; v <= formula.variables; ++v)
-        if (solver.val(v) > 0) out.model.push_back(v);
-    } else {
-      out.answer = solver_answer::unknown;
-      out.reason = "CaDiCaL stopped at the budget of " + std::to_string(budget_ms) + " ms";
-    }
+    load(solver, formula);
+    run_until(solver, budget_ms, formula.variables, out);
     if (with_proof) solver.flush_proof_trace();  // the FILE is ours: CaDiCaL flushes but does not close an external file
   }
   if (with_proof && out.answer == solver_answer::unsat) {
@@ -184,8 +193,27 @@ clausal_result solve_with_proof(const cnf_formula& formula, unsigned budget_ms, 
   return solve_cnf(formula, budget_ms, true, encoding);
 }
 
-clausal_result solve_for_model(const cnf_formula& formula, unsigned budget_ms) {
-  return solve_cnf(formula, budget_ms, false, drat_encoding::binary);
+clausal_result solve_for_model(const cnf_formula& formula, unsigned budget_ms) { return resumable_solve(formula).solve(budget_ms); }
+
+resumable_solve::resumable_solve(const cnf_formula& formula) : solver_(std::make_unique<CaDiCaL::Solver>()), variables_(formula.variables) {
+  solver_->set("quiet", 1);
+  load(*solver_, formula);
+}
+resumable_solve::~resumable_solve() = default;
+resumable_solve::resumable_solve(resumable_solve&&) noexcept = default;
+resumable_solve& resumable_solve::operator=(resumable_solve&&) noexcept = default;
+
+clausal_result resumable_solve::solve(unsigned budget_ms) {
+  const auto start = std::chrono::steady_clock::now();
+  clausal_result out;
+  if (solver_->state() == CaDiCaL::UNSATISFIED) {  // asked again after unsat: the same answer (CaDiCaL would reset)
+    out.answer = solver_answer::unsat;
+    return out;
+  }
+  run_until(*solver_, budget_ms, variables_, out);
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  seconds_ += out.seconds;
+  return out;
 }
 
 std::string clausal_solver_version() { return std::string("CaDiCaL ") + CaDiCaL::Solver::version(); }

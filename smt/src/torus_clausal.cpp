@@ -466,33 +466,61 @@ std::vector<std::vector<std::vector<std::uint32_t>>> translation_subgroups(const
   return out;
 }
 
-torus_query_result solve_torus_invariant(const torus& network, torus_model model, std::uint64_t steps, const std::vector<pu_index>& orbit,
-                                         unsigned budget_ms) {
-  torus_query_result out;
-  const auto start = std::chrono::steady_clock::now();
-  const cnf_formula f = torus_gossip_cnf(network, model, steps, false, orbit);
-  const clausal_result solved = solve_for_model(f, budget_ms);
-  out.answer = solved.answer;
-  out.reason = solved.answer == solver_answer::unsat ? "no table invariant under the group (CaDiCaL, no certificate: says nothing about other tables)"
-                                                      : solved.reason;
-  if (solved.answer == solver_answer::sat) accept_witness(out, decode_table(network, layout(network, model, steps, orbit), solved.model, f.variables), steps);
+namespace {
+
+// The SAT query over the tables invariant under one group, which search_invariant_table keeps between its rounds so
+// that a later round goes on where the earlier one stopped. Only the layout is kept for decoding; CaDiCaL holds the
+// clauses.
+class invariant_query {
+ public:
+  invariant_query(const cnf_formula& f, torus_variables v) : variables_(f.variables), layout_(std::move(v)), solver_(f) {}
+  torus_query_result ask(const torus& network, std::uint64_t steps, unsigned budget_ms) {
+    torus_query_result out;
+    const auto start = std::chrono::steady_clock::now();
+    const clausal_result solved = solver_.solve(budget_ms);
+    out.answer = solved.answer;
+    out.reason = solved.answer == solver_answer::unsat ? "no table invariant under the group (CaDiCaL, no certificate: says nothing about other tables)"
+                                                        : solved.reason;
+    if (solved.answer == solver_answer::sat) accept_witness(out, decode_table(network, layout_, solved.model, variables_), steps);
+    out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return out;
+  }
+
+ private:
+  int variables_;
+  torus_variables layout_;
+  resumable_solve solver_;
+};
+
+invariant_query translation_query(const torus& network, torus_model model, std::uint64_t steps, const std::vector<pu_index>& orbit) {
+  return invariant_query(torus_gossip_cnf(network, model, steps, false, orbit), layout(network, model, steps, orbit));
+}
+
+invariant_query point_group_query(const torus& network, torus_model model, std::uint64_t steps, const std::vector<torus_automorphism>& generators) {
+  return invariant_query(torus_symmetric_cnf(network, model, steps, generators),
+                         symmetric_layout(network, model, steps, detail::orbits_of(network, generators)));
+}
+
+// The time of building the query and asking it once.
+torus_query_result ask_once(const std::chrono::steady_clock::time_point start, invariant_query query, const torus& network, std::uint64_t steps,
+                            unsigned budget_ms) {
+  torus_query_result out = query.ask(network, steps, budget_ms);
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }
 
+}  // namespace
+
+torus_query_result solve_torus_invariant(const torus& network, torus_model model, std::uint64_t steps, const std::vector<pu_index>& orbit,
+                                         unsigned budget_ms) {
+  const auto start = std::chrono::steady_clock::now();
+  return ask_once(start, translation_query(network, model, steps, orbit), network, steps, budget_ms);
+}
+
 torus_query_result solve_torus_symmetric(const torus& network, torus_model model, std::uint64_t steps, const std::vector<torus_automorphism>& generators,
                                          unsigned budget_ms) {
-  torus_query_result out;
   const auto start = std::chrono::steady_clock::now();
-  const cnf_formula f = torus_symmetric_cnf(network, model, steps, generators);
-  const clausal_result solved = solve_for_model(f, budget_ms);
-  out.answer = solved.answer;
-  out.reason = solved.answer == solver_answer::unsat ? "no table invariant under the group (CaDiCaL, no certificate: says nothing about other tables)"
-                                                      : solved.reason;
-  if (solved.answer == solver_answer::sat)
-    accept_witness(out, decode_table(network, symmetric_layout(network, model, steps, detail::orbits_of(network, generators)), solved.model, f.variables), steps);
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return out;
+  return ask_once(start, point_group_query(network, model, steps, generators), network, steps, budget_ms);
 }
 
 torus_invariant_search_result search_invariant_table(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms,
@@ -502,51 +530,83 @@ torus_invariant_search_result search_invariant_table(const torus& network, torus
   const auto translations = which == invariant_groups::point ? decltype(translation_subgroups(network)){} : translation_subgroups(network);
   const auto points = which == invariant_groups::translations ? decltype(point_subgroups(network)){} : point_subgroups(network);
   out.groups = translations.size() + points.size();
-  // budget left for the next query, 0 when spent
-  auto left = [&]() -> unsigned {
-    const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
-    if (spent >= static_cast<long long>(budget_ms)) return 0;
-    const unsigned rest = budget_ms - static_cast<unsigned>(spent);
-    return query_ms == 0 ? rest : std::min(rest, query_ms);
+  if (out.groups == 0) return out;
+  // Group g < translations.size() is a translation group, the rest are point groups: translations first, then the
+  // point groups, each largest first.
+  auto build = [&](std::size_t g) {
+    if (g < translations.size()) return translation_query(network, model, steps, translation_orbits(network, translations[g]));
+    return point_group_query(network, model, steps, points[g - translations.size()]);
   };
-  auto count = [&](const torus_query_result& r) {
-    ++out.queries;
-    if (r.answer == solver_answer::unsat) ++out.unsat;
-    if (r.answer == solver_answer::unknown) ++out.unknown;
-    return r.answer == solver_answer::sat && r.witness;
-  };
-  for (const auto& generators : translations) {
-    const unsigned ms = left();
-    if (ms == 0) break;
-    const std::vector<pu_index> orbit = translation_orbits(network, generators);
-    torus_query_result r = solve_torus_invariant(network, model, steps, orbit, ms);
-    if (count(r)) {
-      out.table = std::move(r.witness);
-      out.generators = generators;
+  auto record_group = [&](std::size_t g) {
+    if (g < translations.size()) {
+      const std::vector<pu_index> orbit = translation_orbits(network, translations[g]);
+      out.generators = translations[g];
       out.group_order = static_cast<std::uint64_t>(std::count(orbit.begin(), orbit.end(), pu_index{0}));
-      break;
+    } else {
+      out.automorphisms = points[g - translations.size()];
+      out.group_order = detail::orbits_of(network, out.automorphisms).order;
     }
-  }
-  for (const auto& generators : points) {
-    const unsigned ms = out.table ? 0 : left();
-    if (ms == 0) break;
-    torus_query_result r = solve_torus_symmetric(network, model, steps, generators, ms);
-    if (count(r)) {
-      out.table = std::move(r.witness);
-      out.automorphisms = generators;
-      out.group_order = detail::orbits_of(network, generators).order;
+  };
+  // Rounds: every group still open is asked with the round's budget, and those out of time come back in the next
+  // round with twice as much, up to query_ms (0: no cap). The groups that answer at once (hundreds in 3-D) are all
+  // asked before a hard one takes the budget. Up to kept_queries groups out of time keep their solver, which goes on
+  // where it stopped (so a group that needs t is answered after about t of its own solving); the others are built
+  // again (after at most 2t). The first round gives each group a quarter of the budget shared out, within 100 ms …
+  // 1 s: small, so that a sat group behind hard ones is reached after a few rounds, not after each hard one's share.
+  constexpr std::size_t kept_queries = 16;  // a CaDiCaL instance of a 36-PU query holds tens of MB
+  const unsigned cap = query_ms == 0 ? budget_ms : std::min(query_ms, budget_ms);
+  unsigned round_ms = std::min<unsigned>(cap, std::clamp<std::uint64_t>(budget_ms / (4 * out.groups), 100, 1000));
+  std::vector<std::size_t> open(out.groups);
+  for (std::size_t g = 0; g < open.size(); ++g) open[g] = g;
+  std::map<std::size_t, invariant_query> kept;
+  std::vector<bool> asked(out.groups, false);
+  bool spent = false;
+  while (!open.empty() && !spent && !out.table) {
+    ++out.rounds;
+    std::vector<std::size_t> again;
+    for (std::size_t i = 0; i < open.size(); ++i) {
+      const auto used = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+      if (used >= static_cast<long long>(budget_ms)) {
+        again.insert(again.end(), open.begin() + static_cast<std::ptrdiff_t>(i), open.end());
+        spent = true;
+        break;
+      }
+      const std::size_t g = open[i];
+      auto it = kept.find(g);
+      invariant_query query = it != kept.end() ? std::move(it->second) : build(g);
+      if (it != kept.end()) kept.erase(it);
+      torus_query_result r = query.ask(network, steps, std::min(round_ms, budget_ms - static_cast<unsigned>(used)));
+      ++out.queries;
+      asked[g] = true;
+      if (r.answer == solver_answer::sat && r.witness) {
+        out.table = std::move(r.witness);
+        record_group(g);
+        break;
+      }
+      if (r.answer == solver_answer::unsat) {
+        ++out.unsat;
+        continue;
+      }
+      again.push_back(g);
+      if (kept.size() < kept_queries) kept.emplace(g, std::move(query));
     }
+    if (round_ms == cap) break;  // every group out of time was asked with the most it may have
+    open = std::move(again);
+    round_ms = static_cast<unsigned>(std::min<std::uint64_t>(cap, 2ull * round_ms));
   }
+  out.asked = static_cast<std::uint64_t>(std::count(asked.begin(), asked.end(), true));
+  out.unknown = out.asked - out.unsat - (out.table ? 1 : 0);
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }
 
 torus_minimum_result prove_torus_minimum(const torus& network, torus_model model, unsigned budget_ms, std::uint64_t max_steps,
                                          bool keep_certificate) {
-  // Each step count is first asked of the tables invariant under translations, with a tenth of the budget (at most
-  // 30 s): where one exists, its group's query answers in well under a second (4 x 5 general in 6 steps: 28 ms, the
-  // full query 262–347 s), and where none does, the small queries are mostly unsat at once. A sat answer there is a
-  // simulated witness like any other; only the full query's unsat counts as a lower bound.
+  // Each step count is first asked of the tables invariant under a group (translations, then point groups, in the
+  // rounds of search_invariant_table), with a tenth of the budget (at most 30 s): where one exists, its group's query
+  // often answers in well under a second (4 x 5 general in 6 steps: 28 ms, the full query 262–347 s), and where none
+  // does, the small queries are mostly unsat at once. A sat answer there is a simulated witness like any other; only
+  // the full query's unsat counts as a lower bound.
   const unsigned quick_ms = std::min(budget_ms / 10, 30'000u);
   auto query = [&](std::uint64_t steps) {
     if (network.size() <= 256 && quick_ms > 0) {

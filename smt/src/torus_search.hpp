@@ -12,20 +12,19 @@ namespace dancecard::detail {
 
 /// search_invariant_table as an answer: sat with the table (invariant under a group of translations or, where none
 /// answers sat, of a point group — reflections, rotations, glide reflections; simulated within `steps`), or unknown —
-/// finding none proves nothing. Each group at most an eighth of the budget (at least 1 s).
+/// finding none proves nothing. The groups in rounds of doubling budgets, uncapped.
 inline torus_query_result invariant_witness(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms) {
-  torus_invariant_search_result inv =
-      search_invariant_table(network, model, steps, budget_ms, std::max(1000u, budget_ms / 8), invariant_groups::all);
+  torus_invariant_search_result inv = search_invariant_table(network, model, steps, budget_ms, 0, invariant_groups::all);
   torus_query_result r;
   r.seconds = inv.seconds;
   if (!inv.table) {
-    r.reason = "no invariant table found (" + std::to_string(inv.queries) + " of " + std::to_string(inv.groups) + " groups asked)";
+    r.reason = "no invariant table found (" + std::to_string(inv.asked) + " of " + std::to_string(inv.groups) + " groups asked)";
     return r;
   }
   r.answer = solver_answer::sat;
   r.witness = std::move(inv.table);
   r.reason = "witness invariant under " + std::to_string(inv.group_order) + (inv.automorphisms.empty() ? " translations" : " automorphisms of a point group") +
-             " completes within " + std::to_string(steps) + " steps (SAT over invariant tables, simulated; " + std::to_string(inv.queries) + " groups asked)";
+             " completes within " + std::to_string(steps) + " steps (SAT over invariant tables, simulated; " + std::to_string(inv.asked) + " groups asked)";
   return r;
 }
 

@@ -17,6 +17,10 @@
 #include "dancecard/checkers/drat_check.hpp"
 #include "dancecard/smt/dance_encoding.hpp"
 
+namespace CaDiCaL {
+class Solver;
+}
+
 namespace dancecard {
 
 struct cnf_formula {
@@ -67,6 +71,25 @@ clausal_result solve_with_proof(const cnf_formula& formula, unsigned budget_ms, 
 /// The same without the proof trace: for queries whose unsat answer proves nothing the caller reports (a sat answer
 /// is still only a model, to be checked by the caller). `proof` stays empty.
 clausal_result solve_for_model(const cnf_formula& formula, unsigned budget_ms);
+
+/// solve_for_model that can be asked again: the formula stays loaded, and each solve goes on from what CaDiCaL learned
+/// in the ones before (for budgets that grow round by round, so no work is done twice). No proof trace. Move-only.
+class resumable_solve {
+ public:
+  explicit resumable_solve(const cnf_formula& formula);
+  ~resumable_solve();
+  resumable_solve(resumable_solve&&) noexcept;
+  resumable_solve& operator=(resumable_solve&&) noexcept;
+  /// At most budget_ms more (0: no limit); unknown when the budget runs out, and may then be asked again.
+  clausal_result solve(unsigned budget_ms);
+  /// The solver time spent so far over every call.
+  double seconds() const { return seconds_; }
+
+ private:
+  std::unique_ptr<CaDiCaL::Solver> solver_;
+  int variables_ = 0;
+  double seconds_ = 0;
+};
 
 /// "CaDiCaL 1.5.3"
 std::string clausal_solver_version();

@@ -133,16 +133,21 @@ cnf_formula torus_symmetric_cnf(const torus& network, torus_model model, std::ui
 torus_query_result solve_torus_symmetric(const torus& network, torus_model model, std::uint64_t steps, const std::vector<torus_automorphism>& generators,
                                          unsigned budget_ms);
 
-/// Upper bounds by symmetry: asks solve_torus_invariant for each group of translation_subgroups in turn (largest
-/// first, each at most query_ms, 0: what is left), then (groups = all or point) solve_torus_symmetric for each group of
-/// point_subgroups, until a table is found or budget_ms is spent.
+/// Upper bounds by symmetry: asks solve_torus_invariant for the groups of translation_subgroups (largest first), then
+/// (groups = all or point) solve_torus_symmetric for the groups of point_subgroups, until a table is found or budget_ms
+/// is spent. In rounds: every group still open is asked with the round's budget (the first: a quarter of budget_ms
+/// shared out over the groups, within 100 ms … 1 s), and those out of time are asked again in the next round with twice as
+/// much, at most query_ms (0: no cap) — so the groups that answer at once are all asked before a hard one takes the
+/// budget, and a group that needs t is answered after at most 2t of its own queries.
 enum class invariant_groups { translations, point, all };
 struct torus_invariant_search_result {
   std::optional<routing_table> table;  // simulated within the steps asked
   std::vector<std::vector<std::uint32_t>> generators;  // a translation group the table is invariant under (its shifts)
   std::vector<torus_automorphism> automorphisms;  // or a point group (generators), when that is where the table came from
   std::uint64_t group_order = 0;
-  std::uint64_t groups = 0, queries = 0, unsat = 0, unknown = 0;
+  // groups: how many there are; asked: how many were asked at least once, of which unsat ruled out and unknown still
+  // out of time at the end (the table's group is the one left); queries: solver calls over all rounds
+  std::uint64_t groups = 0, asked = 0, unsat = 0, unknown = 0, queries = 0, rounds = 0;
   double seconds = 0;
 };
 torus_invariant_search_result search_invariant_table(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms,
