@@ -170,9 +170,11 @@ invariant_groups parse_groups(const std::string& groups) {
 // --algo invariant: a table of the pairing or general model completing within --steps, invariant under a group of
 // translations (--groups point: of automorphisms without translations — reflections, rotations, glide reflections;
 // all: translations first, then those), found by SAT (smt/torus_encoding.hpp: search_invariant_table, largest groups
-// first, in rounds of doubling budgets); none (exit 3) when no group answers sat within --seconds. An upper bound only: unsat for every group proves
-// nothing.
-std::optional<routing_table> invariant_table(const std::string& dims, const local_search_options& o) {
+// first, in rounds of doubling budgets); none when no group answers sat within --seconds: exit 3, or with certify
+// (--certify) and every group's unsat proof checked, exit 1 (no_table_code) — proven that no table invariant under any
+// of these groups completes within --steps. An upper bound only: unsat for every group says nothing about the tables
+// without such symmetry.
+std::optional<routing_table> invariant_table(const std::string& dims, const local_search_options& o, bool certify, int& no_table_code) {
   const torus_model model = parse_model(o.model);
   const invariant_groups groups = parse_groups(o.groups);
   const torus t = parse_dims(dims);
@@ -180,13 +182,19 @@ std::optional<routing_table> invariant_table(const std::string& dims, const loca
   if (t.size() > 256) throw bad_input("--dims " + dims + " --algo invariant: at most 256 PUs (the search asks one SAT query per subgroup)");
   const unsigned budget = parse_timeout_ms(o.seconds, "--seconds");
   // in rounds of doubling budgets, uncapped: the groups that answer at once go first, the last hard one may take the rest
-  torus_invariant_search_result r = search_invariant_table(t, model, o.steps, budget, 0, groups);
+  torus_invariant_search_result r = search_invariant_table(t, model, o.steps, budget, 0, groups, certify);
   const char* kind = groups == invariant_groups::translations ? "translation groups" : groups == invariant_groups::point ? "point groups" : "groups";
   std::cerr << "invariant search (" << o.model << " model, " << o.steps << " steps): " << r.asked << " of " << r.groups << " " << kind << " asked ("
             << r.unsat << " unsat, " << r.unknown << " out of time; " << r.queries << " queries in " << r.rounds << (r.rounds == 1 ? " round" : " rounds") << ") in "
             << static_cast<long long>(r.seconds * 1000) << " ms";
   if (!r.table) {
-    std::cerr << "; no table found\n";
+    if (certify && r.unsat == r.groups) {
+      std::cerr << "; proven: no table invariant under any of the " << r.groups << " " << kind << " completes within " << o.steps
+                << " steps (every unsat answer's DRAT proof checked by checkers/drat_check)\n";
+      no_table_code = exit_violated;
+    } else {
+      std::cerr << "; no table found" << (certify ? " (the unsat answers' DRAT proofs checked)" : "") << "\n";
+    }
     return std::nullopt;
   }
   if (!r.automorphisms.empty()) {
@@ -235,6 +243,13 @@ void check_max_delay(std::uint32_t max_delay, const std::string& algo, const std
   if (parse_supply(supply) != supply_policy::scheduled) throw bad_input("--max-delay: with --supply scheduled (the default), not " + supply);
 }
 
+// --certify checks the unsat answers of the two SAT searches that give them; anywhere else it would be ignored.
+void check_certify(bool certify, const std::string& supply_search, const std::string& algo, bool table_file) {
+  if (certify && (table_file || (supply_search.empty() && algo != "invariant")))
+    throw bad_input("--certify: with --supply-search or --algo invariant (the searches whose unsat answers it checks), not " +
+                    (table_file ? std::string("a table file") : "--algo " + algo));
+}
+
 routing_table held_packet_table(const cycle_system& system, routing_table table, std::uint32_t max_delay) {
   if (max_delay == 1) return table;
   const std::optional<routing_table> held = least_packet_matched_routing(system, nullptr, 0, max_delay);
@@ -249,9 +264,10 @@ routing_table held_packet_table(const cycle_system& system, routing_table table,
 }
 
 std::optional<routing_table> build(const std::string& dims, const std::string& algo, const std::string& supply, const local_search_options& local,
-                                   const std::string& supply_search, bool certify, std::uint32_t packets, std::uint32_t max_delay) {
+                                   const std::string& supply_search, bool certify, std::uint32_t packets, std::uint32_t max_delay,
+                                   int& no_table_code) {
   if (algo == "local-search") return local_search_table(dims, local);
-  if (algo == "invariant") return invariant_table(dims, local);
+  if (algo == "invariant") return invariant_table(dims, local, certify, no_table_code);
   const supply_policy policy = parse_supply(supply);
   const cycle_system system = build_cycles(dims, algo);
   if (packets == 2) return two_packet_table(system);
@@ -441,7 +457,10 @@ void add_torus_commands(CLI::App& app, int& code) {
       "SECONDS: with --algo one-packet or partial, choose the supply by SAT (free links direct or by one relay, and the --supply policy's "
       "direction schedule with the fewest steps, simulated) within this budget; exit 3 if none is found";
   generate->add_option("--supply-search", g->supply_search, supply_search_help);
-  generate->add_flag("--certify", g->certify, "with --supply-search: the unsat answer one step below only with a checked DRAT proof");
+  const char* certify_help =
+      "with --supply-search: the unsat answer one step below only with a checked DRAT proof; with --algo invariant: every group's unsat "
+      "answer only with a checked DRAT proof (exit 1 when every group is so ruled out)";
+  generate->add_flag("--certify", g->certify, certify_help);
   const char* packets_help =
       "with --algo partial: 2 for Theorems 3 and 4 — two packets per PU, cycle c carrying packet c; a PU off a cycle hands that packet to a "
       "neighbour on it, which sends it on right after its own (default 1)";
@@ -456,9 +475,12 @@ void add_torus_commands(CLI::App& app, int& code) {
     reject_unread_options(g->local, g->algo);
     check_packets(g->packets, g->algo, g->supply, g->supply_search);
     check_max_delay(g->max_delay, g->algo, g->supply, g->supply_search, g->packets);
-    const std::optional<routing_table> table = build(g->dims, g->algo, g->supply, g->local, g->supply_search, g->certify, g->packets, g->max_delay);
+    check_certify(g->certify, g->supply_search, g->algo, false);
+    int no_table_code = exit_unknown;
+    const std::optional<routing_table> table =
+        build(g->dims, g->algo, g->supply, g->local, g->supply_search, g->certify, g->packets, g->max_delay, no_table_code);
     if (!table) {
-      code = exit_unknown;
+      code = no_table_code;
       return;
     }
     write_output(g->output, [&](std::ostream& out) { write_torus_routing(out, *table, g->algo); });
@@ -472,7 +494,7 @@ void add_torus_commands(CLI::App& app, int& code) {
   simulate->add_option("--algo", s->algo, "hamiltonian, hamiltonian-switch, hamiltonian-search, partial, one-packet, local-search or invariant");
   simulate->add_option("--supply", s->supply, "time-independent, one-switch or scheduled (default)");
   simulate->add_option("--supply-search", s->supply_search, supply_search_help);
-  simulate->add_flag("--certify", s->certify, "with --supply-search: the unsat answer one step below only with a checked DRAT proof");
+  simulate->add_flag("--certify", s->certify, certify_help);
   simulate->add_option("--packets", s->packets, packets_help)->check(integer_at_least(1));
   simulate->add_option("--max-delay", s->max_delay, max_delay_help)->check(integer_at_least(1));
   add_local_search_options(simulate, s->local);
@@ -486,6 +508,7 @@ void add_torus_commands(CLI::App& app, int& code) {
     check_packets(s->packets, s->algo, s->supply, s->supply_search);
     if (!s->table.empty() && s->max_delay != 1) throw bad_input("--max-delay: with --dims (a table file gives its own switches)");
     check_max_delay(s->max_delay, s->algo, s->supply, s->supply_search, s->packets);
+    check_certify(s->certify, s->supply_search, s->algo, !s->table.empty());
     supply_policy system_policy = supply_policy::scheduled;
     std::optional<cycle_system> system;  // built once: the table and the cycle checks both use it
     const bool local = s->table.empty() && (s->algo == "local-search" || s->algo == "invariant");
@@ -495,12 +518,13 @@ void add_torus_commands(CLI::App& app, int& code) {
       system_policy = policy;
     }
     if (!s->supply_search.empty() && !system) throw bad_input("--supply-search: needs --dims with --algo one-packet or partial");
-    std::optional<routing_table> found = local                ? build(s->dims, s->algo, s->supply, s->local, s->supply_search, s->certify, 1, 1)
+    int no_table_code = exit_unknown;
+    std::optional<routing_table> found = local                ? build(s->dims, s->algo, s->supply, s->local, s->supply_search, s->certify, 1, 1, no_table_code)
                                          : s->packets == 2    ? two_packet_table(*system)
                                          : s->table.empty()   ? table_for(*system, s->algo, system_policy, s->supply_search, s->certify)
                                                               : parse_input(s->table, [](const std::string& t) { return read_torus_routing(t); });
     if (!found) {
-      code = exit_unknown;
+      code = no_table_code;
       return;
     }
     if (system && s->packets == 1) found = held_packet_table(*system, std::move(*found), s->max_delay);

@@ -680,6 +680,13 @@ TEST(cli_torus, translation_invariant_tables_by_sat) {
   expect_run("simulate torus " + file, 0, "complete after 7 steps");
   expect_run("simulate torus --dims 4x4 --algo invariant --model pairing --steps 6 --seconds 30", 0, "complete after 6 steps");
   expect_run("generate torus --dims 3x7 --algo invariant --model general --steps 6 --seconds 60", 3, "no table found");
+  // with --certify every unsat answer's proof is checked, and a search that rules out every group is a refutation
+  expect_run("generate torus --dims 3x7 --algo invariant --model general --steps 6 --seconds 60 --certify", 1,
+             "proven: no table invariant under any of the 3 translation groups completes within 6 steps");
+  expect_run("simulate torus --dims 4x5 --algo invariant --model general --groups all --steps 5 --seconds 120 --certify", 1, "proven: no table");
+  expect_run("generate torus --dims 4x5 --algo invariant --model general --steps 6 --seconds 60 --certify", 0, "a table invariant under a group of");
+  expect_run("generate torus --dims 3x7 --algo local-search --certify", 2, "--certify: with --supply-search or --algo invariant");
+  expect_run("simulate torus " + data("torus_3x9_general_8_steps.json") + " --certify", 2, "not a table file");
   expect_run("generate torus --dims 4x4 --algo invariant --model general", 2, "needs --steps");
   expect_run("generate torus --dims 20x20 --algo invariant --steps 100", 2, "at most 256 PUs");
   expect_run("generate torus --dims 4x4 --algo invariant --model both --steps 6", 2, "--model");

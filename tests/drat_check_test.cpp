@@ -305,6 +305,23 @@ TEST(clausal, a_resumed_solve_goes_on_where_it_stopped) {
   EXPECT_GT(slices, 1u) << "answered within the first millisecond: the query is too easy to show anything";
   EXPECT_GT(resumed.seconds(), 0.0);
   EXPECT_EQ(resumed.solve(1).answer, solver_answer::unsat);  // asked again after the answer
+  // Traced, the lemmas of every slice make one proof, which the checker accepts for the formula.
+  for (drat_encoding encoding : {drat_encoding::binary, drat_encoding::text}) {
+    resumable_solve traced(cnf, encoding);
+    std::size_t traced_slices = 0;
+    do {
+      r = traced.solve(1);
+      ++traced_slices;
+    } while (r.answer == solver_answer::unknown && traced_slices < 20'000);
+    ASSERT_EQ(r.answer, solver_answer::unsat);
+    EXPECT_GT(traced_slices, 1u);
+    const drat_report check = r.proof.check(cnf.dimacs());
+    EXPECT_EQ(check.outcome, verdict::holds) << describe(check);
+    EXPECT_EQ(check.binary_proof, encoding == drat_encoding::binary);
+    const clausal_result again = traced.solve(1);
+    EXPECT_EQ(again.answer, solver_answer::unsat);
+    EXPECT_EQ(again.proof.bytes(), r.proof.bytes());
+  }
   // moved, it goes on: a satisfiable query answered after a move
   resumable_solve first(dance_query_cnf({.n = 6, .rounds = optimal_rounds(6), .requirements = {}}));
   resumable_solve moved = std::move(first);

@@ -306,10 +306,23 @@ TEST(torus_sat, point_group_invariant_tables) {
         const std::uint32_t in = found.table->forward_at(pu, o);
         EXPECT_EQ(found.table->forward_at(apply_automorphism(t37, g, pu), g.ports[o]), in == no_port ? no_port : g.ports[in]) << describe(t37, g);
       }
-  // 5 steps is impossible for any table of 4 x 5 (docs/torus-limits.md), so for every point group too
+  // 5 steps is impossible for any table of 4 x 5 (docs/torus-limits.md), so for every point group too — and each such
+  // answer comes with a DRAT proof that the checker accepts when asked to certify
   const torus t45({4, 5});
-  for (const auto& generators : point_subgroups(t45))
+  for (const auto& generators : point_subgroups(t45)) {
     EXPECT_EQ(solve_torus_symmetric(t45, torus_model::general, 5, generators, 60'000).answer, solver_answer::unsat);
+    const torus_query_result certified = solve_torus_symmetric(t45, torus_model::general, 5, generators, 60'000, true);
+    EXPECT_EQ(certified.answer, solver_answer::unsat) << certified.reason;
+    EXPECT_NE(certified.reason.find("DRAT proof checked"), std::string::npos) << certified.reason;
+  }
+  const torus_invariant_search_result none = search_invariant_table(t45, torus_model::general, 5, 120'000, 0, invariant_groups::all, true);
+  EXPECT_FALSE(none.table.has_value());
+  EXPECT_EQ(none.unsat, none.groups);
+  EXPECT_EQ(none.asked, none.groups);
+  // certified and sat: the table as without
+  const torus_invariant_search_result certified_sat = search_invariant_table(t37, torus_model::general, 6, 120'000, 0, invariant_groups::point, true);
+  ASSERT_TRUE(certified_sat.table.has_value());
+  EXPECT_TRUE(simulate_gossip(*certified_sat.table, 6).holds());
   // The reflection x1 -> -x1 and the point reflection; the rotation of a square torus has order 4.
   EXPECT_EQ(apply_automorphism(t45, {{1, 0, 2, 3}, {0, 0}}, t45.index({1, 2})), t45.index({3, 2}));
   EXPECT_EQ(describe(t45, {{1, 0, 3, 2}, {1, 0}}), "(x1, x2) -> (-x1 + 1, -x2)");

@@ -111,42 +111,6 @@ void run_until(CaDiCaL::Solver& solver, unsigned budget_ms, int variables, claus
   }
 }
 
-clausal_result solve_cnf(const cnf_formula& formula, unsigned budget_ms, bool with_proof, drat_encoding encoding) {
-  const auto start = std::chrono::steady_clock::now();
-  clausal_result out;
-  // The proof goes to an unlinked temporary file, not to memory: a long query traces gigabytes (an hour on a 30-PU
-  // torus: about 8 GB of text) that are streamed through the checker when the answer is unsat and dropped otherwise.
-  std::shared_ptr<std::FILE> proof;
-  if (with_proof) {
-    proof.reset(std::tmpfile(), [](std::FILE* f) { std::fclose(f); });  // closing removes the file
-    if (!proof) throw std::runtime_error("solve_with_proof: cannot create a temporary file for the proof trace");
-  }
-  {
-    CaDiCaL::Solver solver;
-    solver.set("quiet", 1);
-    if (with_proof) {
-      solver.set("binary", encoding == drat_encoding::binary ? 1 : 0);
-      solver.trace_proof(proof.get(), "proof");
-    }
-    load(solver, formula);
-    run_until(solver, budget_ms, formula.variables, out);
-    if (with_proof) solver.flush_proof_trace();  // the FILE is ours: CaDiCaL flushes but does not close an external file
-  }
-  if (with_proof && out.answer == solver_answer::unsat) {
-    std::fflush(proof.get());
-    std::fseek(proof.get(), 0, SEEK_END);
-    const long size = std::ftell(proof.get());
-    if (std::ferror(proof.get()) != 0 || size < 0) {
-      out.answer = solver_answer::unknown;
-      out.reason = "CaDiCaL answered unsat, but its proof trace could not be written to the temporary file (disk full?)";
-    } else {
-      out.proof = drat_trace(std::move(proof), static_cast<std::uint64_t>(size));
-    }
-  }
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return out;
-}
-
 }  // namespace
 
 drat_trace::drat_trace(std::shared_ptr<std::FILE> file, std::uint64_t bytes) : file_(std::move(file)), bytes_(bytes) {}
@@ -190,29 +154,54 @@ void drat_trace::for_each_piece(const std::function<void(std::string_view)>& use
 }
 
 clausal_result solve_with_proof(const cnf_formula& formula, unsigned budget_ms, drat_encoding encoding) {
-  return solve_cnf(formula, budget_ms, true, encoding);
+  return resumable_solve(formula, encoding).solve(budget_ms);
 }
 
 clausal_result solve_for_model(const cnf_formula& formula, unsigned budget_ms) { return resumable_solve(formula).solve(budget_ms); }
 
-resumable_solve::resumable_solve(const cnf_formula& formula) : solver_(std::make_unique<CaDiCaL::Solver>()), variables_(formula.variables) {
+resumable_solve::resumable_solve(const cnf_formula& formula, std::optional<drat_encoding> proof)
+    : solver_(std::make_unique<CaDiCaL::Solver>()), variables_(formula.variables) {
   solver_->set("quiet", 1);
+  if (proof) {
+    // The proof goes to an unlinked temporary file, not to memory: a long query traces gigabytes (an hour on a 30-PU
+    // torus: about 8 GB of text) that are streamed through the checker when the answer is unsat and dropped otherwise.
+    trace_.reset(std::tmpfile(), [](std::FILE* f) {
+      if (f != nullptr) std::fclose(f);  // closing removes the file
+    });
+    if (!trace_) throw std::runtime_error("solve_with_proof: cannot create a temporary file for the proof trace");
+    solver_->set("binary", *proof == drat_encoding::binary ? 1 : 0);
+    solver_->trace_proof(trace_.get(), "proof");
+  }
   load(*solver_, formula);
 }
 resumable_solve::~resumable_solve() = default;
 resumable_solve::resumable_solve(resumable_solve&&) noexcept = default;
-resumable_solve& resumable_solve::operator=(resumable_solve&&) noexcept = default;
 
 clausal_result resumable_solve::solve(unsigned budget_ms) {
+  if (final_) return *final_;  // asked again after unsat: the same answer and proof
   const auto start = std::chrono::steady_clock::now();
   clausal_result out;
-  if (solver_->state() == CaDiCaL::UNSATISFIED) {  // asked again after unsat: the same answer (CaDiCaL would reset)
-    out.answer = solver_answer::unsat;
-    return out;
-  }
   run_until(*solver_, budget_ms, variables_, out);
+  if (out.answer == solver_answer::unsat) {
+    if (trace_) {
+      // The FILE is ours: CaDiCaL flushes but does not close an external file. The solver goes first, so that nothing
+      // it might still write lands where the checker reads.
+      solver_->flush_proof_trace();
+      solver_.reset();
+      std::fflush(trace_.get());
+      std::fseek(trace_.get(), 0, SEEK_END);
+      const long size = std::ftell(trace_.get());
+      if (std::ferror(trace_.get()) != 0 || size < 0) {
+        out.answer = solver_answer::unknown;
+        out.reason = "CaDiCaL answered unsat, but its proof trace could not be written to the temporary file (disk full?)";
+      } else {
+        out.proof = drat_trace(trace_, static_cast<std::uint64_t>(size));
+      }
+    }
+  }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   seconds_ += out.seconds;
+  if (!solver_) final_ = out;  // unsat, or an unsat whose trace failed (unknown): the solver is gone either way
   return out;
 }
 

@@ -371,6 +371,27 @@ void accept_witness(torus_query_result& out, routing_table table, std::uint64_t 
   }
 }
 
+// An unsat answer stands only when checkers/drat_check accepts its DRAT proof for the formula: out.reason then says
+// what was checked, after `what`; otherwise out is unknown, saying why. Returns the formula's DIMACS text.
+std::string check_unsat(torus_query_result& out, const clausal_result& solved, const cnf_formula& f, const std::string& what) {
+  std::string dimacs = f.dimacs();
+  const auto checking = std::chrono::steady_clock::now();
+  const drat_report check = solved.proof.check(dimacs);
+  if (check.outcome == verdict::holds) {
+    // the split of the time: long queries spend as much in the check as in the solver, or more
+    const double check_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - checking).count();
+    char times[96];
+    std::snprintf(times, sizeof times, "; CaDiCaL %.1f s, check %.1f s", solved.seconds, check_seconds);
+    out.answer = solver_answer::unsat;
+    out.reason = what + ", DRAT proof checked (" + std::to_string(check.checked_lemmas) + " of " + std::to_string(check.lemmas) + " lemmas, " +
+                 std::to_string(check.core_clauses) + " core clauses of " + std::to_string(f.clauses.size()) + times + ")";
+  } else {
+    out.answer = solver_answer::unknown;
+    out.reason = "CaDiCaL said unsat but its DRAT proof was not accepted: " + describe(check);
+  }
+  return dimacs;
+}
+
 }  // namespace
 
 torus_query_result solve_torus_clausal(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms, torus_symmetry symmetry,
@@ -384,23 +405,10 @@ torus_query_result solve_torus_clausal(const torus& network, torus_model model, 
   if (solved.answer == solver_answer::sat) {
     accept_witness(out, decode_table(network, layout(network, model, steps), solved.model, f.variables), steps);
   } else if (solved.answer == solver_answer::unsat) {
-    std::string dimacs = f.dimacs();
-    const auto checking = std::chrono::steady_clock::now();
-    const drat_report check = solved.proof.check(dimacs);
-    if (check.outcome == verdict::holds) {
-      // the split of the time: long queries spend as much in the check as in the solver, or more
-      const double check_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - checking).count();
-      char times[96];
-      std::snprintf(times, sizeof times, "; CaDiCaL %.1f s, check %.1f s", solved.seconds, check_seconds);
-      out.reason = "unsat, DRAT proof checked (" + std::to_string(check.checked_lemmas) + " of " + std::to_string(check.lemmas) +
-                   " lemmas, " + std::to_string(check.core_clauses) + " core clauses of " + std::to_string(f.clauses.size()) + times + ")";
-      if (keep_certificate) {
-        out.formula = std::move(dimacs);
-        out.proof = solved.proof;
-      }
-    } else {
-      out.answer = solver_answer::unknown;
-      out.reason = "CaDiCaL said unsat but its DRAT proof was not accepted: " + describe(check);
+    std::string dimacs = check_unsat(out, solved, f, "unsat");
+    if (keep_certificate && out.answer == solver_answer::unsat) {
+      out.formula = std::move(dimacs);
+      out.proof = solved.proof;
     }
   }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -473,15 +481,22 @@ namespace {
 // clauses.
 class invariant_query {
  public:
-  invariant_query(const cnf_formula& f, torus_variables v) : variables_(f.variables), layout_(std::move(v)), solver_(f) {}
+  // certify: the formula is kept, the solver traces a DRAT proof, and an unsat answer stands only once it is checked
+  invariant_query(cnf_formula f, torus_variables v, bool certify)
+      : variables_(f.variables), layout_(std::move(v)), solver_(f, certify ? std::optional(drat_encoding::binary) : std::nullopt) {
+    if (certify) formula_ = std::move(f);
+  }
   torus_query_result ask(const torus& network, std::uint64_t steps, unsigned budget_ms) {
     torus_query_result out;
     const auto start = std::chrono::steady_clock::now();
     const clausal_result solved = solver_.solve(budget_ms);
     out.answer = solved.answer;
-    out.reason = solved.answer == solver_answer::unsat ? "no table invariant under the group (CaDiCaL, no certificate: says nothing about other tables)"
-                                                        : solved.reason;
+    out.reason = solved.reason;
     if (solved.answer == solver_answer::sat) accept_witness(out, decode_table(network, layout_, solved.model, variables_), steps);
+    if (solved.answer == solver_answer::unsat) {
+      if (formula_) check_unsat(out, solved, *formula_, "no table invariant under the group");
+      else out.reason = "no table invariant under the group (CaDiCaL, no certificate: says nothing about other tables)";
+    }
     out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return out;
   }
@@ -490,15 +505,17 @@ class invariant_query {
   int variables_;
   torus_variables layout_;
   resumable_solve solver_;
+  std::optional<cnf_formula> formula_;
 };
 
-invariant_query translation_query(const torus& network, torus_model model, std::uint64_t steps, const std::vector<pu_index>& orbit) {
-  return invariant_query(torus_gossip_cnf(network, model, steps, false, orbit), layout(network, model, steps, orbit));
+invariant_query translation_query(const torus& network, torus_model model, std::uint64_t steps, const std::vector<pu_index>& orbit, bool certify) {
+  return invariant_query(torus_gossip_cnf(network, model, steps, false, orbit), layout(network, model, steps, orbit), certify);
 }
 
-invariant_query point_group_query(const torus& network, torus_model model, std::uint64_t steps, const std::vector<torus_automorphism>& generators) {
+invariant_query point_group_query(const torus& network, torus_model model, std::uint64_t steps, const std::vector<torus_automorphism>& generators,
+                                  bool certify) {
   return invariant_query(torus_symmetric_cnf(network, model, steps, generators),
-                         symmetric_layout(network, model, steps, detail::orbits_of(network, generators)));
+                         symmetric_layout(network, model, steps, detail::orbits_of(network, generators)), certify);
 }
 
 // The time of building the query and asking it once.
@@ -512,19 +529,19 @@ torus_query_result ask_once(const std::chrono::steady_clock::time_point start, i
 }  // namespace
 
 torus_query_result solve_torus_invariant(const torus& network, torus_model model, std::uint64_t steps, const std::vector<pu_index>& orbit,
-                                         unsigned budget_ms) {
+                                         unsigned budget_ms, bool certify) {
   const auto start = std::chrono::steady_clock::now();
-  return ask_once(start, translation_query(network, model, steps, orbit), network, steps, budget_ms);
+  return ask_once(start, translation_query(network, model, steps, orbit, certify), network, steps, budget_ms);
 }
 
 torus_query_result solve_torus_symmetric(const torus& network, torus_model model, std::uint64_t steps, const std::vector<torus_automorphism>& generators,
-                                         unsigned budget_ms) {
+                                         unsigned budget_ms, bool certify) {
   const auto start = std::chrono::steady_clock::now();
-  return ask_once(start, point_group_query(network, model, steps, generators), network, steps, budget_ms);
+  return ask_once(start, point_group_query(network, model, steps, generators, certify), network, steps, budget_ms);
 }
 
 torus_invariant_search_result search_invariant_table(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms,
-                                                     unsigned query_ms, invariant_groups which) {
+                                                     unsigned query_ms, invariant_groups which, bool certify) {
   const auto start = std::chrono::steady_clock::now();
   torus_invariant_search_result out;
   const auto translations = which == invariant_groups::point ? decltype(translation_subgroups(network)){} : translation_subgroups(network);
@@ -534,8 +551,8 @@ torus_invariant_search_result search_invariant_table(const torus& network, torus
   // Group g < translations.size() is a translation group, the rest are point groups: translations first, then the
   // point groups, each largest first.
   auto build = [&](std::size_t g) {
-    if (g < translations.size()) return translation_query(network, model, steps, translation_orbits(network, translations[g]));
-    return point_group_query(network, model, steps, points[g - translations.size()]);
+    if (g < translations.size()) return translation_query(network, model, steps, translation_orbits(network, translations[g]), certify);
+    return point_group_query(network, model, steps, points[g - translations.size()], certify);
   };
   auto record_group = [&](std::size_t g) {
     if (g < translations.size()) {

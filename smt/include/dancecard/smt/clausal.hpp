@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -72,23 +73,27 @@ clausal_result solve_with_proof(const cnf_formula& formula, unsigned budget_ms, 
 /// is still only a model, to be checked by the caller). `proof` stays empty.
 clausal_result solve_for_model(const cnf_formula& formula, unsigned budget_ms);
 
-/// solve_for_model that can be asked again: the formula stays loaded, and each solve goes on from what CaDiCaL learned
-/// in the ones before (for budgets that grow round by round, so no work is done twice). No proof trace. Move-only.
+/// A solve that can be asked again: the formula stays loaded, and each solve goes on from what CaDiCaL learned in the
+/// ones before (for budgets that grow round by round, so no work is done twice). With `proof`, the DRAT trace of every
+/// call goes to one temporary file, and the unsat answer carries it (the lemmas of all calls: one proof). Move-constructible only.
 class resumable_solve {
  public:
-  explicit resumable_solve(const cnf_formula& formula);
+  explicit resumable_solve(const cnf_formula& formula, std::optional<drat_encoding> proof = std::nullopt);
   ~resumable_solve();
   resumable_solve(resumable_solve&&) noexcept;
-  resumable_solve& operator=(resumable_solve&&) noexcept;
+  resumable_solve& operator=(resumable_solve&&) = delete;  // would release the trace before the solver writing to it
   /// At most budget_ms more (0: no limit); unknown when the budget runs out, and may then be asked again.
   clausal_result solve(unsigned budget_ms);
   /// The solver time spent so far over every call.
   double seconds() const { return seconds_; }
 
  private:
-  std::unique_ptr<CaDiCaL::Solver> solver_;
+  // The trace first: members go in reverse order, and CaDiCaL writes clause deletions to the trace until it is gone.
+  std::shared_ptr<std::FILE> trace_;
+  std::unique_ptr<CaDiCaL::Solver> solver_;  // dropped once unsat (then the proof file is complete and read)
   int variables_ = 0;
   double seconds_ = 0;
+  std::optional<clausal_result> final_;  // the answer once the solver is gone (unsat), kept for asking again
 };
 
 /// "CaDiCaL 1.5.3"

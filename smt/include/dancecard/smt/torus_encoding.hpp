@@ -93,10 +93,12 @@ std::vector<pu_index> translation_orbits(const torus& network, const std::vector
 /// Every non-trivial subgroup of the translations, each once, as generators (joins of cyclic subgroups); the largest
 /// groups (smallest CNFs) first. (subgroups × P) orbit computations: meant for the small tori of the SAT queries.
 std::vector<std::vector<std::vector<std::uint32_t>>> translation_subgroups(const torus& network);
-/// "Is there a table invariant under the group that completes within `steps`?" by CaDiCaL without a proof trace: sat
-/// answers carry the decoded table, simulated; unsat answers say nothing about the minimum and carry no certificate.
+/// "Is there a table invariant under the group that completes within `steps`?" by CaDiCaL: sat answers carry the
+/// decoded table, simulated; unsat answers say nothing about the minimum (only that no table invariant under the group
+/// does it). certify: CaDiCaL traces a DRAT proof and unsat stands only once checkers/drat_check accepts it (else
+/// unknown, saying why); without, unsat carries no certificate.
 torus_query_result solve_torus_invariant(const torus& network, torus_model model, std::uint64_t steps, const std::vector<pu_index>& orbit,
-                                         unsigned budget_ms);
+                                         unsigned budget_ms, bool certify = false);
 
 /// An automorphism φ of the port-labelled torus that need not keep directions: the ports are relabelled by σ = `ports`
 /// (port p of a PU becomes port σ[p] of its image; σ[2j + b] = 2π(j) + (b xor s_j) for a permutation π of the
@@ -129,16 +131,18 @@ std::vector<std::vector<torus_automorphism>> point_subgroups(const torus& networ
 /// u's to w, so bringing the tracked packets everywhere brings every packet everywhere.
 cnf_formula torus_symmetric_cnf(const torus& network, torus_model model, std::uint64_t steps, const std::vector<torus_automorphism>& generators);
 /// solve_torus_invariant for such a group: sat answers carry the decoded table, simulated; unsat says nothing about
-/// tables outside the group.
+/// tables outside the group (certify: as there).
 torus_query_result solve_torus_symmetric(const torus& network, torus_model model, std::uint64_t steps, const std::vector<torus_automorphism>& generators,
-                                         unsigned budget_ms);
+                                         unsigned budget_ms, bool certify = false);
 
 /// Upper bounds by symmetry: asks solve_torus_invariant for the groups of translation_subgroups (largest first), then
 /// (groups = all or point) solve_torus_symmetric for the groups of point_subgroups, until a table is found or budget_ms
 /// is spent. In rounds: every group still open is asked with the round's budget (the first: a quarter of budget_ms
 /// shared out over the groups, within 100 ms … 1 s), and those out of time are asked again in the next round with twice as
 /// much, at most query_ms (0: no cap) — so the groups that answer at once are all asked before a hard one takes the
-/// budget, and a group that needs t is answered after at most 2t of its own queries.
+/// budget, and a group that needs t is answered after at most 2t of its own queries. certify: every unsat answer only
+/// with its DRAT proof checked (as solve_torus_invariant), so that unsat == groups proves that no table invariant
+/// under any of these groups completes within `steps`.
 enum class invariant_groups { translations, point, all };
 struct torus_invariant_search_result {
   std::optional<routing_table> table;  // simulated within the steps asked
@@ -151,7 +155,8 @@ struct torus_invariant_search_result {
   double seconds = 0;
 };
 torus_invariant_search_result search_invariant_table(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms,
-                                                     unsigned query_ms = 0, invariant_groups groups = invariant_groups::translations);
+                                                     unsigned query_ms = 0, invariant_groups groups = invariant_groups::translations,
+                                                     bool certify = false);
 
 struct torus_minimum_result {
   proof_status status = proof_status::unknown;
