@@ -124,6 +124,80 @@ torus_minimum_result scripted(const std::map<std::uint64_t, solver_answer>& answ
 }
 }  // namespace
 
+// The rounds of the invariant search (detail::ask_in_rounds) on scripted questions and a scripted clock: question q
+// needs need[q] ms of its own solving in all (a resumed solver: what it got in earlier rounds counts) and then gives
+// its answer; never[q]: out of time whatever it gets. The clock advances by what each call spends.
+namespace {
+struct scripted_rounds {
+  std::vector<std::uint64_t> need;
+  std::vector<solver_answer> answer;
+  std::vector<std::uint64_t> given;  // solving each question got so far
+  std::vector<std::pair<std::size_t, unsigned>> calls;  // (question, ms) in order
+  std::uint64_t clock = 0;
+  detail::rounds_outcome run(unsigned budget_ms, unsigned cap_ms) {
+    given.assign(need.size(), 0);
+    return detail::ask_in_rounds(
+        need.size(), budget_ms, cap_ms,
+        [&](std::size_t q, unsigned ms) {
+          calls.emplace_back(q, ms);
+          const std::uint64_t wanted = need[q] - std::min(need[q], given[q]);
+          const std::uint64_t spent = std::min<std::uint64_t>(wanted, ms);
+          given[q] += spent;
+          clock += std::max<std::uint64_t>(spent, 1);
+          return spent == wanted ? answer[q] : solver_answer::unknown;
+        },
+        [&] { return clock; });
+  }
+};
+constexpr std::uint64_t forever = std::uint64_t{1} << 40;
+}  // namespace
+
+TEST(torus_sat, invariant_search_rounds_ask_every_group_before_a_hard_one_takes_the_budget) {
+  using enum solver_answer;
+  // The first group never answers, three answer unsat at once, the last is sat after 3 s of solving. Budget 100 s:
+  // first round 1 s each (a quarter of the budget shared out is 5 s, at most 1 s), second round 2 s — the sat group is
+  // answered in round 2 after 1 + 2 s of its own, while the one-pass scheme's first group would have taken 12.5 s.
+  scripted_rounds s{{forever, 1, 1, 1, 3000}, {unknown, unsat, unsat, unsat, sat}, {}, {}, 0};
+  const detail::rounds_outcome r = s.run(100'000, 0);
+  ASSERT_TRUE(r.sat.has_value());
+  EXPECT_EQ(*r.sat, 4u);
+  EXPECT_EQ(r.rounds, 2u);
+  EXPECT_EQ(r.queries, 7u);
+  EXPECT_EQ(r.asked, 5u);
+  EXPECT_EQ(r.unsat, 3u);
+  EXPECT_EQ(r.unknown, 1u);
+  const std::vector<std::pair<std::size_t, unsigned>> calls{{0, 1000}, {1, 1000}, {2, 1000}, {3, 1000}, {4, 1000}, {0, 2000}, {4, 2000}};
+  EXPECT_EQ(s.calls, calls);
+  EXPECT_EQ(s.clock, 1000u + 3 + 1000 + 2000 + 2000);
+}
+
+TEST(torus_sat, invariant_search_rounds_stop_at_the_budget_and_at_the_cap) {
+  using enum solver_answer;
+  // Three groups that never answer, 10 s: rounds of 833, 1,666 and 3,332 ms; the last call gets only what is left,
+  // and the budget is spent exactly.
+  scripted_rounds out_of_time{{forever, forever, forever}, {unknown, unknown, unknown}, {}, {}, 0};
+  const detail::rounds_outcome r = out_of_time.run(10'000, 0);
+  EXPECT_FALSE(r.sat.has_value());
+  EXPECT_EQ(out_of_time.clock, 10'000u);
+  EXPECT_EQ(r.rounds, 3u);
+  EXPECT_EQ(r.asked, 3u);
+  EXPECT_EQ(r.unknown, 3u);
+  EXPECT_EQ(out_of_time.calls.back(), (std::pair<std::size_t, unsigned>{0, 10'000 - 3 * 833 - 3 * 1666}));
+  // A cap of 500 ms: the first round is already at the cap, so nothing is asked twice.
+  scripted_rounds capped{{forever, forever, 200}, {unknown, unknown, unsat}, {}, {}, 0};
+  const detail::rounds_outcome c = capped.run(100'000, 500);
+  EXPECT_EQ(c.rounds, 1u);
+  EXPECT_EQ(c.queries, 3u);
+  EXPECT_EQ(c.unsat, 1u);
+  EXPECT_EQ(c.unknown, 2u);
+  // A budget smaller than the groups' first share: the groups after it are never asked.
+  scripted_rounds tight{{forever, forever, forever, forever}, {unknown, unknown, unknown, unknown}, {}, {}, 0};
+  const detail::rounds_outcome t = tight.run(250, 0);
+  EXPECT_EQ(t.asked, 3u);  // 100, 100, 50 ms
+  EXPECT_EQ(tight.clock, 250u);
+  EXPECT_EQ(detail::ask_in_rounds(0, 1000, 0, [](std::size_t, unsigned) { return sat; }, [] { return 0; }).queries, 0u);
+}
+
 TEST(torus_smt, upward_search_keeps_bounds_when_a_query_runs_out_of_time) {
   using enum solver_answer;
   // 3 x 5: counting bound ceil(14/4) = 4.

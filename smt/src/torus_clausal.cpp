@@ -564,55 +564,33 @@ torus_invariant_search_result search_invariant_table(const torus& network, torus
       out.group_order = detail::orbits_of(network, out.automorphisms).order;
     }
   };
-  // Rounds: every group still open is asked with the round's budget, and those out of time come back in the next
-  // round with twice as much, up to query_ms (0: no cap). The groups that answer at once (hundreds in 3-D) are all
-  // asked before a hard one takes the budget. Up to kept_queries groups out of time keep their solver, which goes on
-  // where it stopped (so a group that needs t is answered after about t of its own solving); the others are built
-  // again (after at most 2t). The first round gives each group a quarter of the budget shared out, within 100 ms …
-  // 1 s: small, so that a sat group behind hard ones is reached after a few rounds, not after each hard one's share.
+  // In rounds (detail::ask_in_rounds): the groups that answer at once (hundreds in 3-D) are all asked before a hard
+  // one takes the budget. Up to kept_queries groups out of time keep their solver, which goes on where it stopped (so a
+  // group that needs t is answered after about t of its own solving); the others are built again (after at most 2t).
   constexpr std::size_t kept_queries = 16;  // a CaDiCaL instance of a 36-PU query holds tens of MB
-  const unsigned cap = query_ms == 0 ? budget_ms : std::min(query_ms, budget_ms);
-  unsigned round_ms = std::min<unsigned>(cap, std::clamp<std::uint64_t>(budget_ms / (4 * out.groups), 100, 1000));
-  std::vector<std::size_t> open(out.groups);
-  for (std::size_t g = 0; g < open.size(); ++g) open[g] = g;
   std::map<std::size_t, invariant_query> kept;
-  std::vector<bool> asked(out.groups, false);
-  bool spent = false;
-  while (!open.empty() && !spent && !out.table) {
-    ++out.rounds;
-    std::vector<std::size_t> again;
-    for (std::size_t i = 0; i < open.size(); ++i) {
-      const auto used = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
-      if (used >= static_cast<long long>(budget_ms)) {
-        again.insert(again.end(), open.begin() + static_cast<std::ptrdiff_t>(i), open.end());
-        spent = true;
-        break;
-      }
-      const std::size_t g = open[i];
-      auto it = kept.find(g);
-      invariant_query query = it != kept.end() ? std::move(it->second) : build(g);
-      if (it != kept.end()) kept.erase(it);
-      torus_query_result r = query.ask(network, steps, std::min(round_ms, budget_ms - static_cast<unsigned>(used)));
-      ++out.queries;
-      asked[g] = true;
-      if (r.answer == solver_answer::sat && r.witness) {
-        out.table = std::move(r.witness);
-        record_group(g);
-        break;
-      }
-      if (r.answer == solver_answer::unsat) {
-        ++out.unsat;
-        continue;
-      }
-      again.push_back(g);
-      if (kept.size() < kept_queries) kept.emplace(g, std::move(query));
+  auto ask = [&](std::size_t g, unsigned ms) {
+    auto it = kept.find(g);
+    invariant_query query = it != kept.end() ? std::move(it->second) : build(g);
+    if (it != kept.end()) kept.erase(it);
+    torus_query_result r = query.ask(network, steps, ms);
+    if (r.answer == solver_answer::sat && r.witness) {
+      out.table = std::move(r.witness);
+      return solver_answer::sat;
     }
-    if (round_ms == cap) break;  // every group out of time was asked with the most it may have
-    open = std::move(again);
-    round_ms = static_cast<unsigned>(std::min<std::uint64_t>(cap, 2ull * round_ms));
-  }
-  out.asked = static_cast<std::uint64_t>(std::count(asked.begin(), asked.end(), true));
-  out.unknown = out.asked - out.unsat - (out.table ? 1 : 0);
+    if (r.answer == solver_answer::unsat) return solver_answer::unsat;
+    if (kept.size() < kept_queries) kept.emplace(g, std::move(query));
+    return solver_answer::unknown;
+  };
+  const detail::rounds_outcome rounds = detail::ask_in_rounds(out.groups, budget_ms, query_ms, ask, [&] {
+    return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count());
+  });
+  if (rounds.sat) record_group(*rounds.sat);
+  out.asked = rounds.asked;
+  out.unsat = rounds.unsat;
+  out.unknown = rounds.unknown;
+  out.queries = rounds.queries;
+  out.rounds = rounds.rounds;
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }

@@ -5,10 +5,61 @@
 #include <chrono>
 #include <map>
 #include <optional>
+#include <vector>
 
 #include "dancecard/smt/torus_encoding.hpp"
 
 namespace dancecard::detail {
+
+/// The rounds of search_invariant_table, over `questions` questions numbered 0, 1, …: every question still open is
+/// asked with the round's budget (the first round a quarter of budget_ms shared out, within 100 ms … 1 s), and those
+/// out of time come back in the next round with twice as much, up to cap_ms (0: no cap). It stops at the first sat,
+/// when every question is answered or was asked with the cap, or when budget_ms is spent (elapsed_ms() tells what is:
+/// the clock, or a scripted one in the tests); a question never gets more than what is left. ask(q, ms) answers sat,
+/// unsat or unknown (out of its ms); whether it goes on where it stopped the round before is up to it.
+struct rounds_outcome {
+  std::optional<std::size_t> sat;  // the question answered sat
+  // asked: at least once; unsat: answered so; unknown: asked and still open at the end; queries: calls of ask
+  std::uint64_t asked = 0, unsat = 0, unknown = 0, queries = 0, rounds = 0;
+};
+template <class Ask, class Elapsed>
+rounds_outcome ask_in_rounds(std::size_t questions, unsigned budget_ms, unsigned cap_ms, Ask&& ask, Elapsed&& elapsed_ms) {
+  rounds_outcome out;
+  if (questions == 0 || budget_ms == 0) return out;
+  const unsigned cap = cap_ms == 0 ? budget_ms : std::min(cap_ms, budget_ms);
+  unsigned round_ms = static_cast<unsigned>(std::min<std::uint64_t>(cap, std::clamp<std::uint64_t>(budget_ms / (4 * questions), 100, 1000)));
+  std::vector<std::size_t> open(questions);
+  for (std::size_t q = 0; q < questions; ++q) open[q] = q;
+  std::vector<bool> asked(questions, false);
+  bool spent = false;
+  while (!open.empty() && !spent && !out.sat) {
+    std::vector<std::size_t> again;
+    for (std::size_t i = 0; i < open.size(); ++i) {
+      const std::uint64_t used = elapsed_ms();
+      if (used >= budget_ms) {
+        spent = true;
+        break;
+      }
+      if (i == 0) ++out.rounds;
+      const std::size_t q = open[i];
+      const solver_answer answer = ask(q, static_cast<unsigned>(std::min<std::uint64_t>(round_ms, budget_ms - used)));
+      ++out.queries;
+      asked[q] = true;
+      if (answer == solver_answer::sat) {
+        out.sat = q;
+        break;
+      }
+      if (answer == solver_answer::unsat) ++out.unsat;
+      else again.push_back(q);
+    }
+    if (round_ms == cap) break;  // every question out of time was asked with the most it may have
+    open = std::move(again);
+    round_ms = static_cast<unsigned>(std::min<std::uint64_t>(cap, 2ull * round_ms));
+  }
+  out.asked = static_cast<std::uint64_t>(std::count(asked.begin(), asked.end(), true));
+  out.unknown = out.asked - out.unsat - (out.sat ? 1 : 0);
+  return out;
+}
 
 /// search_invariant_table as an answer: sat with the table (invariant under a group of translations or, where none
 /// answers sat, of a point group — reflections, rotations, glide reflections; simulated within `steps`), or unknown —
