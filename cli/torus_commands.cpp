@@ -250,17 +250,20 @@ void check_certify(bool certify, const std::string& supply_search, const std::st
                     (table_file ? std::string("a table file") : "--algo " + algo));
 }
 
-routing_table held_packet_table(const cycle_system& system, routing_table table, std::uint32_t max_delay) {
+// The table to give for --max-delay (see check_max_delay); when both were simulated (with `options`), the given one's
+// report goes to *run, so that `simulate` need not run it a third time.
+routing_table held_packet_table(const cycle_system& system, routing_table table, std::uint32_t max_delay, const gossip_options& options = {},
+                                std::optional<gossip_report>* run = nullptr) {
   if (max_delay == 1) return table;
-  const std::optional<routing_table> held = least_packet_matched_routing(system, nullptr, 0, max_delay);
+  std::optional<routing_table> held = least_packet_matched_routing(system, nullptr, 0, max_delay);
   if (!held) return table;
-  const gossip_report a = simulate_gossip(table), b = simulate_gossip(*held);
-  if (b.holds() && (!a.holds() || b.steps < a.steps)) {
+  gossip_report a = simulate_gossip(table, options), b = simulate_gossip(*held, options);
+  const bool fewer = b.holds() && (!a.holds() || b.steps < a.steps);
+  if (fewer)
     std::cerr << "the packet-matched supply with senders holding packets up to " << max_delay << " steps needs " << b.steps
               << " steps, fewer than " << a.steps << ": that table is given\n";
-    return *held;
-  }
-  return table;
+  if (run != nullptr) *run = std::move(fewer ? b : a);
+  return fewer ? std::move(*held) : std::move(table);
 }
 
 std::optional<routing_table> build(const std::string& dims, const std::string& algo, const std::string& supply, const local_search_options& local,
@@ -527,13 +530,15 @@ void add_torus_commands(CLI::App& app, int& code) {
       code = no_table_code;
       return;
     }
-    if (system && s->packets == 1) found = held_packet_table(*system, std::move(*found), s->max_delay);
-    const routing_table& table = *found;
-    const torus_cycle_report cycles = forwarding_cycles(table, false);
-    const std::uint64_t entries = static_cast<std::uint64_t>(table.network.size()) * table.network.size() * table.packets;
+    const std::uint64_t entries = static_cast<std::uint64_t>(found->network.size()) * found->network.size() * found->packets;
     if (!s->arrivals.empty() && entries > (std::uint64_t{1} << 22))
       throw bad_input("--arrivals: " + std::to_string(entries) + " entries (PUs x packets) is more than 2^22");
-    const gossip_report run = simulate_gossip(table, gossip_options{0, 10, !s->arrivals.empty()});
+    const gossip_options options{0, 10, !s->arrivals.empty()};
+    std::optional<gossip_report> held_run;  // --max-delay: the given table was simulated when it was chosen
+    if (system && s->packets == 1) found = held_packet_table(*system, std::move(*found), s->max_delay, options, &held_run);
+    const routing_table& table = *found;
+    const torus_cycle_report cycles = forwarding_cycles(table, false);
+    const gossip_report run = held_run ? std::move(*held_run) : simulate_gossip(table, options);
     if (run.outcome == verdict::unknown) throw bad_input("simulate torus on " + table.network.name() + ": " + run.checked);
     if (!s->arrivals.empty())
       write_output(s->arrivals, [&](std::ostream& out) {
