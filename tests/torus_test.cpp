@@ -154,10 +154,11 @@ constexpr std::uint64_t forever = std::uint64_t{1} << 40;
 
 TEST(torus_sat, invariant_search_rounds_ask_every_group_before_a_hard_one_takes_the_budget) {
   using enum solver_answer;
-  // The first group never answers, three answer unsat at once, the last is sat after 3 s of solving. Budget 100 s:
-  // first round 1 s each (a quarter of the budget shared out is 5 s, at most 1 s), second round 2 s — the sat group is
-  // answered in round 2 after 1 + 2 s of its own, while the one-pass scheme's first group would have taken 12.5 s.
-  scripted_rounds s{{forever, 1, 1, 1, 3000}, {unknown, unsat, unsat, unsat, sat}, {}, {}, 0};
+  // The first group never answers, three answer unsat at once, the last is sat after 15 s of solving. Budget 100 s:
+  // the first round gives each of the 5 groups 10 s (half the budget shared out), the second 20 s — the sat group is
+  // answered in round 2 after 10 + 5 s of its own. (Asked once each with at most an eighth of the budget, 12.5 s, the
+  // scheme of session 18, it would not be found at all.)
+  scripted_rounds s{{forever, 1, 1, 1, 15'000}, {unknown, unsat, unsat, unsat, sat}, {}, {}, 0};
   const detail::rounds_outcome r = s.run(100'000, 0);
   ASSERT_TRUE(r.sat.has_value());
   EXPECT_EQ(*r.sat, 4u);
@@ -166,23 +167,23 @@ TEST(torus_sat, invariant_search_rounds_ask_every_group_before_a_hard_one_takes_
   EXPECT_EQ(r.asked, 5u);
   EXPECT_EQ(r.unsat, 3u);
   EXPECT_EQ(r.unknown, 1u);
-  const std::vector<std::pair<std::size_t, unsigned>> calls{{0, 1000}, {1, 1000}, {2, 1000}, {3, 1000}, {4, 1000}, {0, 2000}, {4, 2000}};
+  const std::vector<std::pair<std::size_t, unsigned>> calls{{0, 10'000}, {1, 10'000}, {2, 10'000}, {3, 10'000}, {4, 10'000}, {0, 20'000}, {4, 20'000}};
   EXPECT_EQ(s.calls, calls);
-  EXPECT_EQ(s.clock, 1000u + 3 + 1000 + 2000 + 2000);
+  EXPECT_EQ(s.clock, 10'000u + 3 + 10'000 + 20'000 + 5'000);
 }
 
 TEST(torus_sat, invariant_search_rounds_stop_at_the_budget_and_at_the_cap) {
   using enum solver_answer;
-  // Three groups that never answer, 10 s: rounds of 833, 1,666 and 3,332 ms; the last call gets only what is left,
-  // and the budget is spent exactly.
+  // Three groups that never answer, 10 s: rounds of 1,666 and 3,332 ms; the last call gets only what is left, and
+  // the budget is spent exactly.
   scripted_rounds out_of_time{{forever, forever, forever}, {unknown, unknown, unknown}, {}, {}, 0};
   const detail::rounds_outcome r = out_of_time.run(10'000, 0);
   EXPECT_FALSE(r.sat.has_value());
   EXPECT_EQ(out_of_time.clock, 10'000u);
-  EXPECT_EQ(r.rounds, 3u);
+  EXPECT_EQ(r.rounds, 2u);
   EXPECT_EQ(r.asked, 3u);
   EXPECT_EQ(r.unknown, 3u);
-  EXPECT_EQ(out_of_time.calls.back(), (std::pair<std::size_t, unsigned>{0, 10'000 - 3 * 833 - 3 * 1666}));
+  EXPECT_EQ(out_of_time.calls.back(), (std::pair<std::size_t, unsigned>{1, 10'000 - 3 * 1666 - 3332}));
   // A cap of 500 ms: the first round is already at the cap, so nothing is asked twice.
   scripted_rounds capped{{forever, forever, 200}, {unknown, unknown, unsat}, {}, {}, 0};
   const detail::rounds_outcome c = capped.run(100'000, 500);

@@ -12,8 +12,10 @@
 namespace dancecard::detail {
 
 /// The rounds of search_invariant_table, over `questions` questions numbered 0, 1, …: every question still open is
-/// asked with the round's budget (the first round a quarter of budget_ms shared out, within 100 ms … 1 s), and those
-/// out of time come back in the next round with twice as much, up to cap_ms (0: no cap). It stops at the first sat,
+/// asked with the round's budget, and those out of time come back in the next round with twice as much, up to cap_ms
+/// (0: no cap). The first round is one pass over all questions with half the budget shared out equally (at least
+/// 100 ms each), so that the questions that answer at once are all asked before a hard one takes more; the later
+/// rounds give the rest to those still open. It stops at the first sat,
 /// when every question is answered or was asked with the cap, or when budget_ms is spent (elapsed_ms() tells what is:
 /// the clock, or a scripted one in the tests); a question never gets more than what is left. ask(q, ms) answers sat,
 /// unsat or unknown (out of its ms); whether it goes on where it stopped the round before is up to it.
@@ -27,7 +29,7 @@ rounds_outcome ask_in_rounds(std::size_t questions, unsigned budget_ms, unsigned
   rounds_outcome out;
   if (questions == 0 || budget_ms == 0) return out;
   const unsigned cap = cap_ms == 0 ? budget_ms : std::min(cap_ms, budget_ms);
-  unsigned round_ms = static_cast<unsigned>(std::min<std::uint64_t>(cap, std::clamp<std::uint64_t>(budget_ms / (4 * questions), 100, 1000)));
+  unsigned round_ms = static_cast<unsigned>(std::min<std::uint64_t>(cap, std::max<std::uint64_t>(budget_ms / (2 * questions), 100)));
   std::vector<std::size_t> open(questions);
   for (std::size_t q = 0; q < questions; ++q) open[q] = q;
   std::vector<bool> asked(questions, false);

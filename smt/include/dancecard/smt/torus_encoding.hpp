@@ -137,10 +137,10 @@ torus_query_result solve_torus_symmetric(const torus& network, torus_model model
 
 /// Upper bounds by symmetry: asks solve_torus_invariant for the groups of translation_subgroups (largest first), then
 /// (groups = all or point) solve_torus_symmetric for the groups of point_subgroups, until a table is found or budget_ms
-/// is spent. In rounds: every group still open is asked with the round's budget (the first: a quarter of budget_ms
-/// shared out over the groups, within 100 ms … 1 s), and those out of time are asked again in the next round with twice as
-/// much, at most query_ms (0: no cap) — so the groups that answer at once are all asked before a hard one takes the
-/// budget, and a group that needs t is answered after at most 2t of its own queries. certify: every unsat answer only
+/// is spent. In rounds: every group still open is asked with the round's budget (the first: half of budget_ms shared
+/// out equally over the groups, at least 100 ms each), and those out of time are asked again in the next round with
+/// twice as much, at most query_ms (0: no cap) — so the groups that answer at once are all asked before a hard one
+/// takes more, and up to 16 groups out of time go on where their solver stopped (the others are built again). certify: every unsat answer only
 /// with its DRAT proof checked (as solve_torus_invariant), so that unsat == groups proves that no table invariant
 /// under any of these groups completes within `steps`.
 enum class invariant_groups { translations, point, all };
