@@ -101,5 +101,35 @@ RC_GTEST_PROP(drat_check, never_accepts_a_proof_for_a_satisfiable_formula, ()) {
   RC_ASSERT(check_drat(f.dimacs(), tampered + proof).outcome == verdict::violated);
 }
 
+// A solve asked in slices of 1 ms (resumable_solve, as the invariant search's rounds ask it) answers what one call
+// answers; a sat answer's model satisfies every clause, and an unsat answer's proof — the lemmas of all the slices in
+// one trace — is accepted.
+RC_GTEST_PROP(resumable_solve, slices_answer_as_one_call_with_one_proof, ()) {
+  const cnf_formula f = *rc::gen::resize(100, random_3cnf(110, 160, 40, 45));  // full size: literals over all variables
+  const clausal_result whole = solve_for_model(f, 20'000);
+  RC_PRE(whole.answer != solver_answer::unknown);
+  resumable_solve sliced(f, drat_encoding::binary);
+  clausal_result r;
+  std::size_t slices = 0;
+  do {
+    r = sliced.solve(1);
+    ++slices;
+  } while (r.answer == solver_answer::unknown && slices < 20'000);
+  RC_CLASSIFY(slices > 1, "more than one slice");
+  RC_CLASSIFY(whole.answer == solver_answer::sat, "sat");
+  RC_ASSERT(r.answer == whole.answer);
+  if (r.answer == solver_answer::sat) {
+    std::vector<bool> value(static_cast<std::size_t>(f.variables) + 1, false);
+    for (int v : r.model) value[static_cast<std::size_t>(v)] = true;
+    for (const auto& clause : f.clauses) {
+      bool some = false;
+      for (int lit : clause) some = some || value[static_cast<std::size_t>(std::abs(lit))] == (lit > 0);
+      RC_ASSERT(some);
+    }
+  } else {
+    RC_ASSERT(r.proof.check(f.dimacs()).outcome == verdict::holds);
+  }
+}
+
 }  // namespace
 }  // namespace dancecard
