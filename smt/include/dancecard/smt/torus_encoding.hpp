@@ -142,7 +142,8 @@ torus_query_result solve_torus_symmetric(const torus& network, torus_model model
 /// twice as much, at most query_ms (0: no cap) — so the groups that answer at once are all asked before a hard one
 /// takes more, and up to 16 groups out of time go on where their solver stopped (the others are built again). certify: every unsat answer only
 /// with its DRAT proof checked (as solve_torus_invariant), so that unsat == groups proves that no table invariant
-/// under any of these groups completes within `steps`.
+/// under any of these groups completes within `steps`; a proof's check comes on top of its query's budget, so the
+/// search may then run past budget_ms by the last check.
 enum class invariant_groups { translations, point, all };
 struct torus_invariant_search_result {
   std::optional<routing_table> table;  // simulated within the steps asked
