@@ -21,10 +21,7 @@ void add_check_proof_command(CLI::App& app, int& code) {
       const std::string cnf = read_input((*files)[0]);
       const std::string& proof_path = (*files)[1];
       std::ifstream proof_file;
-      if (proof_path != "-") {
-        proof_file.open(proof_path, std::ios::binary);
-        if (!proof_file) throw bad_input(proof_path + ": cannot open file for reading");
-      }
+      if (proof_path != "-") proof_file = open_input(proof_path);
       const drat_report r = check_drat(cnf, proof_path == "-" ? std::cin : proof_file);
       if (r.malformed)
         throw bad_input((r.problem.rfind("CNF", 0) == 0 ? (*files)[0] : (*files)[1]) + ": " +

@@ -21,11 +21,22 @@ std::string read_input(const std::string& path) {
     all << std::cin.rdbuf();
     return all.str();
   }
+  std::ifstream in = open_input(path);
+  try {
+    std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (in.bad()) throw bad_input(path + ": read error");
+    return content;
+  } catch (const std::ios_base::failure& e) {  // libstdc++ throws from the buffer on a failed read(2)
+    throw bad_input(path + ": read error (" + e.code().message() + ")");
+  }
+}
+
+std::ifstream open_input(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw bad_input(path + ": is a directory, not a file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw bad_input(path + ": cannot open file for reading");
-  std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) throw bad_input(path + ": read error");
-  return content;
+  return in;
 }
 
 std::string input_name(const std::string& path) { return path == "-" ? std::string("stdin") : path; }

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <fstream>
 #include <functional>
 #include <iosfwd>
 #include <stdexcept>
@@ -37,6 +38,8 @@ class bad_input : public std::runtime_error {
 
 /// The whole content of a file, or of stdin for "-". Throws bad_input naming the file when it cannot be read.
 std::string read_input(const std::string& path);
+/// The file opened for reading (binary). Throws bad_input naming the file when it is a directory or cannot be opened.
+std::ifstream open_input(const std::string& path);
 
 /// How a path is named in messages: "stdin" for "-".
 std::string input_name(const std::string& path);

@@ -1,5 +1,6 @@
 // The dancecard executable: generate, check, prove and verify (the theorem book).
 #include <CLI/CLI.hpp>
+#include <ios>
 #include <iostream>
 #include <stdexcept>
 
@@ -41,6 +42,9 @@ int main(int argc, char** argv) {
     return exit_bad_input;
   } catch (const std::invalid_argument& e) {  // a library precondition the command did not check itself: bad input
     std::cerr << "dancecard: " << e.what() << "\n";
+    return exit_bad_input;
+  } catch (const std::ios_base::failure& e) {  // a read that failed below a stream (a file vanished, an I/O error)
+    std::cerr << "dancecard: input/output error: " << e.what() << "\n";
     return exit_bad_input;
   } catch (const std::bad_alloc&) {
     std::cerr << "dancecard: out of memory\n";
