@@ -1009,5 +1009,45 @@ RC_GTEST_PROP(torus_cnf, symmetry_break_keeps_an_image_of_every_table, ()) {
   if (neighbours) RC_TAG("neighbourhoods compared");
 }
 
+// The implied arrival count of torus_gossip_cnf (no PU wastes more than 2d·T − (P − 1) of its in-slots) keeps every
+// table: a table from the local search (near the minimum, so with little slack) has its choices fixed in the CNF with
+// the implied constraints and no symmetry break, and the CNF is sat at the table's simulated step count S and unsat,
+// with a checked DRAT proof, at S − 1. (The general model's idle out-ports are made to forward in-port 0 first, as
+// its other implied constraint asks; the simulator gives the changed table's S.) 3-D tori with sides of 2, where a
+// PU's two neighbours along an axis coincide, have fewer than 2d packets in step 1.
+RC_GTEST_PROP(torus_cnf, arrival_count_keeps_every_table, ()) {
+  const std::uint32_t d = *rc::gen::weightedElement<std::uint32_t>({{3, 2u}, {1, 3u}});
+  std::vector<std::uint32_t> dims(d);
+  for (auto& n : dims) n = *rc::gen::inRange<std::uint32_t>(d == 2 ? 3 : 2, d == 2 ? 6 : 4);
+  const torus t(dims);
+  const std::uint32_t ports = t.ports();
+  const torus_model model = *rc::gen::arbitrary<bool>() ? torus_model::pairing : torus_model::general;
+  const std::uint64_t counting = (t.size() - 1 + ports - 1) / ports;
+  const torus_heuristic_result found = search_torus_table(t, model, 50, *rc::gen::inRange<std::uint64_t>(1, 1000), counting);
+  RC_PRE(found.table.has_value());
+  routing_table table = *found.table;
+  for (std::uint32_t& in : table.forward)
+    if (in == no_port) in = 0;
+  const gossip_report report = simulate_gossip(table, 3 * t.size());
+  RC_ASSERT(report.holds());
+  const std::uint64_t S = report.steps;
+  auto query = [&](std::uint64_t steps) {
+    cnf_formula f = torus_gossip_cnf(t, model, steps, false, {}, torus_symmetry::none);
+    for (pu_index pu = 0; pu < t.size(); ++pu) {
+      std::vector<std::uint32_t> rule(ports);
+      for (std::uint32_t o = 0; o < ports; ++o) rule[o] = table.forward_at(pu, o);
+      fix_rule(f, t, model, pu, rule);
+    }
+    return f;
+  };
+  RC_ASSERT(solve_with_proof(query(S), 60'000).answer == solver_answer::sat);
+  const cnf_formula below = query(S - 1);
+  const clausal_result refuted = solve_with_proof(below, 60'000);
+  RC_ASSERT(refuted.answer == solver_answer::unsat);
+  RC_ASSERT(refuted.proof.check(below.dimacs()).outcome == verdict::holds);
+  RC_TAG(S == counting ? "at the counting bound" : S == counting + 1 ? "counting bound + 1" : "further above");
+  RC_TAG(d == 3 && std::find(dims.begin(), dims.end(), 2u) != dims.end() ? "coinciding neighbours" : "distinct neighbours");
+}
+
 }  // namespace
 }  // namespace dancecard

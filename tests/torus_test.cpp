@@ -304,10 +304,13 @@ TEST(torus_sat, clausal_minima_agree_with_z3_and_are_certified) {
   // A horizon below 2 steps cannot complete gossip on 3 x 3 (a PU hears only its 4 neighbours in step 1).
   EXPECT_EQ(solve_torus_clausal(torus({3, 3}), torus_model::general, 1, 10'000).answer, solver_answer::unsat);
   // The CNF reads as the question: one clause per (PU, other PU) goal not met in step 1, pairwise at-most-one;
-  // the symmetry break's comparisons add 'equal so far' flags after those (2-D pairing: 4 per PU and relabelling).
+  // the symmetry break's comparisons add 'equal so far' flags after those (2-D pairing: 4 per PU and relabelling),
+  // and the arrival count a waste flag per PU and in-slot of step 2 (4 each) and a ladder over those slots for each
+  // of the 4 packets a PU must learn after step 1 (3 flags each); no counter, as no slot may be wasted (8 packets, 8
+  // slots).
   const cnf_formula f = torus_gossip_cnf(torus({3, 3}), torus_model::pairing, 2, true);
   EXPECT_EQ(f.variables, 9 * 3 + 9 * 4 * 9);
-  EXPECT_EQ(torus_gossip_cnf(torus({3, 3}), torus_model::pairing, 2).variables, 9 * 3 + 9 * 4 * 9 + (9 * 8 - 1) * 4);
+  EXPECT_EQ(torus_gossip_cnf(torus({3, 3}), torus_model::pairing, 2).variables, 9 * 3 + 9 * 4 * 9 + (9 * 8 - 1) * 4 + 9 * (4 + 4 * 3));
 }
 
 // Translation-invariant tables: the orbits of a translation group, every subgroup once (Z3 x Z3 has 6 subgroups, Z4

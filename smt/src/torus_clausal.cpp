@@ -207,9 +207,99 @@ int torus_choice_variable(const torus& network, torus_model model, pu_index pu, 
 
 namespace {
 
+// Implied: the arrival count. A PU w has 2d in-slots per step (in-port p in step t), 2d·T in all, and must learn
+// P − 1 packets, at most one per slot; so at most 2d·T − (P − 1) slots may be wasted — carry nothing, w's own packet,
+// or a packet w has already had. Step 1's slots carry the neighbours' packets (N1, |N1| <= 2d distinct); the count
+// is kept over the slots of steps 2 … T: with waste(w, t, p) a fresh variable per slot,
+//   (a) waste ∨ the slot carries some packet outside {w} ∪ N1,
+//   (b) the slot carries a packet of {w} ∪ N1 → waste,
+//   (c) no packet u is carried by two slots that are both not waste (a ladder per (w, u): seen_k = "u in a
+//       non-waste slot among the first k", so a later non-waste slot with u contradicts it),
+//   (d) at most s(w) = 2d·(T − 1) − (P − 1 − |N1|) wastes (Sinz's sequential counter; s < 0: the empty clause).
+// Sound: take any table completing within T steps (after the general model's implied forwarding and the symmetry
+// break, which both keep a completing table) and the true transfers as the x variables; for every packet u outside
+// {w} ∪ N1 mark the earliest slot of steps >= 2 that brings it to w (the least in-port among ties) as not waste, every
+// other slot as waste. (a) and (b) hold since a link carries one packet per step, (c) since each u has one marked
+// slot, and (d) since the table brings all P − 1 − |N1| such packets, so exactly s(w) slots are waste; the ladder and
+// counter variables take their defining values. Only with every packet tracked (no orbit map): x then says what each
+// slot carries. The x true in a model are real transfers whatever the waste variables say, so exactness is kept.
+void add_arrival_count(cnf_formula& f, const torus_variables& v) {
+  const torus& network = v.net;
+  const pu_index P = network.size();
+  const std::uint32_t ports = v.ports;
+  if (v.steps < 2) return;  // the goal alone is then unsatisfiable or trivially met
+  f.comments.push_back("implied arrival count: per PU, fresh 'waste' variables for the in-slots of steps 2..T, ladders over each packet's "
+                       "non-waste slots, and a sequential counter allowing 2d(T-1) - (P - 1 - |step-1 neighbours|) wastes");
+  const std::uint64_t m = (v.steps - 1) * ports;  // slots of steps 2 … T
+  for (pu_index w = 0; w < P; ++w) {
+    std::vector<char> early(P, 0);  // {w} ∪ N1
+    early[w] = 1;
+    std::uint64_t neighbours = 0;
+    for (std::uint32_t p = 0; p < ports; ++p) {
+      const pu_index from = network.neighbor(w, p);
+      if (!early[from]) ++neighbours;
+      early[from] = 1;
+    }
+    const std::int64_t allowed = static_cast<std::int64_t>(m) - static_cast<std::int64_t>(P - 1 - neighbours);
+    if (allowed < 0) {  // fewer slots than packets to learn: no table completes (the counting bound)
+      f.clauses.push_back({});
+      return;
+    }
+    // slot k = (t − 2)·ports + p: the link from the PU behind port p
+    std::vector<std::uint64_t> link(ports);
+    for (std::uint32_t p = 0; p < ports; ++p) link[p] = static_cast<std::uint64_t>(network.neighbor(w, p)) * ports + torus::opposite(p);
+    const int waste0 = f.variables + 1;
+    f.variables += static_cast<int>(m);
+    auto carries = [&](std::uint64_t k, pu_index u) { return v.x(2 + k / ports, link[k % ports], u); };
+    for (std::uint64_t k = 0; k < m; ++k) {
+      const int waste = waste0 + static_cast<int>(k);
+      std::vector<int> some{waste};
+      for (pu_index u = 0; u < P; ++u) {
+        if (early[u]) f.clauses.push_back({-carries(k, u), waste});
+        else some.push_back(carries(k, u));
+      }
+      f.clauses.push_back(some);
+    }
+    for (pu_index u = 0; u < P; ++u) {
+      if (early[u]) continue;
+      int seen = 0;  // 0: none yet
+      for (std::uint64_t k = 0; k < m; ++k) {
+        const int waste = waste0 + static_cast<int>(k);
+        if (seen != 0) f.clauses.push_back({-carries(k, u), waste, -seen});
+        if (k + 1 == m) break;
+        const int next = ++f.variables;
+        f.clauses.push_back({-carries(k, u), waste, next});
+        if (seen != 0) f.clauses.push_back({-seen, next});
+        seen = next;
+      }
+    }
+    if (static_cast<std::uint64_t>(allowed) >= m) continue;
+    if (allowed == 0) {
+      for (std::uint64_t k = 0; k < m; ++k) f.clauses.push_back({-(waste0 + static_cast<int>(k))});
+      continue;
+    }
+    // count[k][j]: at least j + 1 of the first k + 1 slots are waste (only the implications towards "at least")
+    const std::uint64_t s = static_cast<std::uint64_t>(allowed);
+    std::vector<std::vector<int>> count(m, std::vector<int>(s));
+    for (auto& row : count)
+      for (int& c : row) c = ++f.variables;
+    for (std::uint64_t k = 0; k < m; ++k) {
+      const int waste = waste0 + static_cast<int>(k);
+      f.clauses.push_back({-waste, count[k][0]});
+      if (k == 0) {
+        for (std::uint64_t j = 1; j < s; ++j) f.clauses.push_back({-count[0][j]});
+        continue;
+      }
+      for (std::uint64_t j = 0; j < s; ++j) f.clauses.push_back({-count[k - 1][j], count[k][j]});
+      for (std::uint64_t j = 1; j < s; ++j) f.clauses.push_back({-waste, -count[k - 1][j - 1], count[k][j]});
+      f.clauses.push_back({-waste, -count[k - 1][s - 1]});
+    }
+  }
+}
+
 // The CNF of torus_gossip_cnf and torus_symmetric_cnf over a layout; the symmetry break only where `symmetry` is given
 // (never with a group that relabels ports).
-cnf_formula gossip_cnf(const torus_variables& v, bool base_only, std::optional<torus_symmetry> symmetry) {
+cnf_formula gossip_cnf(const torus_variables& v, bool base_only, std::optional<torus_symmetry> symmetry, bool arrival_count = true) {
   const torus& network = v.net;
   const torus_model model = v.model;
   const std::uint64_t steps = v.steps;
@@ -252,7 +342,7 @@ cnf_formula gossip_cnf(const torus_variables& v, bool base_only, std::optional<t
       }
     }
   }
-  if (!base_only && symmetry) add_symmetry_break(f, network, v, pairings, *symmetry == torus_symmetry::translations || v.packets != P);
+  if (!base_only && symmetry && *symmetry != torus_symmetry::none) add_symmetry_break(f, network, v, pairings, *symmetry == torus_symmetry::translations || v.packets != P);
   // Justification of every transfer from step 2 on.
   for (std::uint64_t t = 2; t <= steps; ++t)
     for (pu_index pu = 0; pu < P; ++pu)
@@ -300,14 +390,15 @@ cnf_formula gossip_cnf(const torus_variables& v, bool base_only, std::optional<t
       }
       if (!step_one) f.clauses.push_back(reached);  // empty when steps < 2: unsatisfiable, as it should be
     }
+  if (!base_only && arrival_count && v.packets == P) add_arrival_count(f, v);
   return f;
 }
 
 }  // namespace
 
 cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint64_t steps, bool base_only, const std::vector<pu_index>& orbit,
-                             torus_symmetry symmetry) {
-  return gossip_cnf(layout(network, model, steps, orbit), base_only, symmetry);
+                             torus_symmetry symmetry, bool arrival_count) {
+  return gossip_cnf(layout(network, model, steps, orbit), base_only, symmetry, arrival_count);
 }
 
 cnf_formula torus_symmetric_cnf(const torus& network, torus_model model, std::uint64_t steps, const std::vector<torus_automorphism>& generators) {

@@ -37,8 +37,10 @@ torus_query_result solve_torus_pairing(const torus& network, std::uint64_t steps
 enum class torus_model { pairing, general };
 std::string_view to_string(torus_model model);
 
-/// "Can some table of the model complete gossip within `steps` steps?" as CNF. One implied constraint (general model:
-/// every out-port forwards something) and one symmetry-breaking constraint (PU 0's rule — in the 2-D pairing model
+/// "Can some table of the model complete gossip within `steps` steps?" as CNF. Two implied constraints (general model:
+/// every out-port forwards something; arrival_count, with every packet tracked: no PU wastes more of its 2d·T in-slots
+/// than 2d·T − (P − 1) — fresh 'waste' variables, ladders and a sequential counter after the x variables) and one
+/// symmetry-breaking constraint (PU 0's rule — in the 2-D pairing model
 /// followed by its neighbours' — is lexicographically least among every PU's relabelled by every automorphism fixing
 /// PU 0 — reflections, and permutations of equal sizes; translations only with an orbit map), each with its soundness
 /// argument in torus_clausal.cpp; the lex-leader adds 'equal so far' variables after the x variables (general model,
@@ -57,10 +59,13 @@ std::string_view to_string(torus_model model);
 /// symmetry: which automorphisms the symmetry break uses — translations only (the earlier, weaker break: PU 0's
 /// pairing, or the in-port its out-port 0 forwards, is the least; kept for comparison in bench/) or every automorphism
 /// (translations after reflections and permutations of equal sizes, PU 0's whole rule — 2-D pairing: and its
-/// neighbours' — lexicographically least; the default). With an orbit map it is translations only in either case.
-enum class torus_symmetry { translations, automorphisms };
+/// neighbours' — lexicographically least; the default), or none (the implied constraints alone: every table, not only
+/// a lex-least one, keeps its models — what the tests of the implied constraints need). With an orbit map it is
+/// translations only unless none.
+enum class torus_symmetry { translations, automorphisms, none };
 cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint64_t steps, bool base_only = false,
-                             const std::vector<pu_index>& orbit = {}, torus_symmetry symmetry = torus_symmetry::automorphisms);
+                             const std::vector<pu_index>& orbit = {}, torus_symmetry symmetry = torus_symmetry::automorphisms,
+                             bool arrival_count = true);
 /// The choice variable of the CNF: pairing — PU pu uses pairing c of port_pairings(d); general — out-port `out` of PU
 /// pu forwards in-port `in` (c is ignored in the general model and in_port in the pairing model).
 int torus_choice_variable(const torus& network, torus_model model, pu_index pu, std::uint32_t c_or_out, std::uint32_t in_port = 0);
