@@ -22,6 +22,12 @@ namespace dancecard::cli {
 
 namespace {
 
+// ⌈(P − 1)/4⌉ is the time-dependent optimum with one packet per PU on 2-D tori with both sides >= 3 (Šoch and
+// Tvrdík, the paper's [14]); elsewhere ⌈(P − 1)/2d⌉ is only the counting bound (a PU learns at most 2d packets a step).
+bool optimum_known(const torus& network) {
+  return network.dimension() == 2 && network.dims()[0] >= 3 && network.dims()[1] >= 3;
+}
+
 torus parse_dims(const std::string& dims) {
   try {
     return torus::parse(dims);
@@ -570,7 +576,7 @@ void add_torus_commands(CLI::App& app, int& code) {
                        {"steps", run.steps},
                        {"link_steps", run.link_steps},
                        {"duplicate_receives", run.duplicate_receives},
-                       {"time_dependent_optimum", optimum},
+                       {"time_dependent_optimum", optimum_known(table.network) ? nlohmann::json(optimum) : nlohmann::json(nullptr)},
                        {"counting_bound", counting},
                        {"report", run.holds() ? "" : describe(run)}};
       if (system && s->algo == "one-packet") j["theorem_bound"] = zigzag_theorem_bound(table.network).second;
@@ -608,8 +614,10 @@ void add_torus_commands(CLI::App& app, int& code) {
       }
       if (system && s->packets == 2)
         std::cout << "  Theorem " << (P % 2 == 0 ? "3" : "4") << "'s count with two packets per PU: ceil(n1 n2/2) = " << (P + 1) / 2 << " steps\n";
-      if (table.packets == 1)
+      if (table.packets == 1 && optimum_known(table.network))
         std::cout << "  time-dependent optimum with one packet per PU: ceil((P - 1)/" << table.network.ports() << ") = " << optimum << " steps\n";
+      else if (table.packets == 1)
+        std::cout << "  counting bound with one packet per PU: ceil((P - 1)/" << table.network.ports() << ") = " << optimum << " steps\n";
       else
         std::cout << "  counting bound with " << table.packets << " packets per PU: ceil(" << table.packets << "(P - 1)/" << table.network.ports()
                   << ") = " << counting << " steps\n";
@@ -746,7 +754,7 @@ void add_torus_commands(CLI::App& app, int& code) {
                                   {"counting_bound", r.lower_bound},
                                   {"proven_lower_bound", r.proven_lower},
                                   {"upper_bound", r.upper_bound != 0 ? nlohmann::json(r.upper_bound) : nlohmann::json(nullptr)},
-                                  {"time_dependent_optimum", optimum},
+                                  {"time_dependent_optimum", optimum_known(t) ? nlohmann::json(optimum) : nlohmann::json(nullptr)},
                                   {"certificate", r.status == proof_status::proven ? certificate : "none"},
                                   {"reason", r.reason},
                                   {"seconds", r.seconds}}
@@ -757,7 +765,7 @@ void add_torus_commands(CLI::App& app, int& code) {
       if (r.status == proof_status::proven) std::cout << ", minimum " << r.minimum_steps << " steps";
       else if (r.status == proof_status::unknown && r.proven_lower > 0)
         std::cout << ", minimum >= " << r.proven_lower << (r.upper_bound != 0 ? " and <= " + std::to_string(r.upper_bound) : std::string()) << " steps";
-      std::cout << " (time-dependent optimum " << optimum << "; " << r.reason << "; " << static_cast<long long>(r.seconds * 1000)
+      std::cout << (optimum_known(t) ? " (time-dependent optimum " : " (counting bound ") << optimum << "; " << r.reason << "; " << static_cast<long long>(r.seconds * 1000)
                 << " ms)\n";
     }
     code = r.status == proof_status::proven ? exit_holds : r.status == proof_status::refuted ? exit_violated : exit_unknown;

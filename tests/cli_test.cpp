@@ -845,6 +845,13 @@ TEST(cli_torus, prove_both_models_with_json_and_exit_codes) {
   EXPECT_EQ(r.code, 0) << r.output;
   EXPECT_NE(r.output.find("\"minimum_steps\": 3"), std::string::npos) << r.output;
   EXPECT_EQ(run("prove torus --dims 3x3 --model general --engine z3").code, 2);
+  EXPECT_NE(r.output.find("\"time_dependent_optimum\": 2"), std::string::npos) << r.output;
+  // ⌈(P − 1)/2d⌉ is the time-dependent optimum only on 2-D tori with sides >= 3 ([14]); in 3-D it is the counting
+  // bound alone, and the output says so
+  r = expect_run("prove torus --dims 2x2x2 --model general --json", 0, "\"time_dependent_optimum\": null");
+  EXPECT_NE(r.output.find("\"minimum_steps\": 3"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\"counting_bound\": 2"), std::string::npos) << r.output;
+  expect_run("prove torus --dims 2x2x2 --model general", 0, "minimum 3 steps (counting bound 2;");
   EXPECT_EQ(run("prove torus --dims 3x3 --model sometimes").code, 2);
   EXPECT_EQ(run("prove torus --dims 9x9").code, 2);  // more than 64 PUs
   // One question at a time: 3 x 3 completes in 2 steps in the general model (sat), not with pairings (unsat, certified).
