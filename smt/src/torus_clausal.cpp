@@ -221,8 +221,13 @@ namespace {
 // {w} ∪ N1 mark the earliest slot of steps >= 2 that brings it to w (the least in-port among ties) as not waste, every
 // other slot as waste. (a) and (b) hold since a link carries one packet per step, (c) since each u has one marked
 // slot, and (d) since the table brings all P − 1 − |N1| such packets, so exactly s(w) slots are waste; the ladder and
-// counter variables take their defining values. Only with every packet tracked (no orbit map): x then says what each
-// slot carries. The x true in a model are real transfers whatever the waste variables say, so exactness is kept.
+// counter variables take their defining values. The x true in a model are real transfers whatever the waste
+// variables say, so exactness is kept.
+// Tables invariant under a group of translations (an orbit map; x follows only the packets of the orbits' least PUs):
+// a translation τ keeps every port's direction, so w's slot k brings u = τ(r), r = u's orbit's least PU, exactly when
+// the slot k of τ⁻¹(w) brings r — an x variable again. The count is then kept at the orbits' least PUs only (every PU
+// of an orbit sees its slots translated; a subset of implied constraints is as sound). Not with a group that relabels
+// ports (torus_symmetric_cnf).
 void add_arrival_count(cnf_formula& f, const torus_variables& v) {
   const torus& network = v.net;
   const pu_index P = network.size();
@@ -231,7 +236,15 @@ void add_arrival_count(cnf_formula& f, const torus_variables& v) {
   f.comments.push_back("implied arrival count: per PU, fresh 'waste' variables for the in-slots of steps 2..T, ladders over each packet's "
                        "non-waste slots, and a sequential counter allowing 2d(T-1) - (P - 1 - |step-1 neighbours|) wastes");
   const std::uint64_t m = (v.steps - 1) * ports;  // slots of steps 2 … T
+  // shift[u]: the translation τ with τ(orbit[u]) = u, as coordinates
+  std::vector<std::vector<std::uint32_t>> shift(P);
+  for (pu_index u = 0; u < P; ++u) {
+    shift[u] = network.coordinates(u);
+    const std::vector<std::uint32_t> r = network.coordinates(v.orbit[u]);
+    for (std::uint32_t j = 0; j < network.dimension(); ++j) shift[u][j] = (shift[u][j] + network.dims()[j] - r[j]) % network.dims()[j];
+  }
   for (pu_index w = 0; w < P; ++w) {
+    if (v.orbit[w] != w) continue;
     std::vector<char> early(P, 0);  // {w} ∪ N1
     early[w] = 1;
     std::uint64_t neighbours = 0;
@@ -245,12 +258,17 @@ void add_arrival_count(cnf_formula& f, const torus_variables& v) {
       f.clauses.push_back({});
       return;
     }
-    // slot k = (t − 2)·ports + p: the link from the PU behind port p
-    std::vector<std::uint64_t> link(ports);
-    for (std::uint32_t p = 0; p < ports; ++p) link[p] = static_cast<std::uint64_t>(network.neighbor(w, p)) * ports + torus::opposite(p);
+    // slot k = (t − 2)·ports + p: the link from the PU behind port p of τ⁻¹(w), carrying r = orbit[u]
+    const std::vector<std::uint32_t> at = network.coordinates(w);
+    std::vector<std::uint32_t> moved(network.dimension());
+    auto carries = [&](std::uint64_t k, pu_index u) {
+      for (std::uint32_t j = 0; j < network.dimension(); ++j) moved[j] = (at[j] + network.dims()[j] - shift[u][j]) % network.dims()[j];
+      const std::uint32_t p = static_cast<std::uint32_t>(k % ports);
+      const std::uint64_t link = static_cast<std::uint64_t>(network.neighbor(network.index(moved), p)) * ports + torus::opposite(p);
+      return v.x(2 + k / ports, link, v.orbit[u]);
+    };
     const int waste0 = f.variables + 1;
     f.variables += static_cast<int>(m);
-    auto carries = [&](std::uint64_t k, pu_index u) { return v.x(2 + k / ports, link[k % ports], u); };
     for (std::uint64_t k = 0; k < m; ++k) {
       const int waste = waste0 + static_cast<int>(k);
       std::vector<int> some{waste};
@@ -390,7 +408,7 @@ cnf_formula gossip_cnf(const torus_variables& v, bool base_only, std::optional<t
       }
       if (!step_one) f.clauses.push_back(reached);  // empty when steps < 2: unsatisfiable, as it should be
     }
-  if (!base_only && arrival_count && v.packets == P) add_arrival_count(f, v);
+  if (!base_only && arrival_count && v.port_map.empty()) add_arrival_count(f, v);
   return f;
 }
 

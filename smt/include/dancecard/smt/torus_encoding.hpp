@@ -38,8 +38,9 @@ enum class torus_model { pairing, general };
 std::string_view to_string(torus_model model);
 
 /// "Can some table of the model complete gossip within `steps` steps?" as CNF. Two implied constraints (general model:
-/// every out-port forwards something; arrival_count, with every packet tracked: no PU wastes more of its 2d·T in-slots
-/// than 2d·T − (P − 1) — fresh 'waste' variables, ladders and a sequential counter after the x variables) and one
+/// every out-port forwards something; arrival_count: no PU wastes more of its 2d·T in-slots than 2d·T − (P − 1) — fresh
+/// 'waste' variables, ladders and a sequential counter after the x variables; with an orbit map kept at the orbits'
+/// least PUs, reading an untracked packet's arrival off a translate's tracked one) and one
 /// symmetry-breaking constraint (PU 0's rule — in the 2-D pairing model
 /// followed by its neighbours' — is lexicographically least among every PU's relabelled by every automorphism fixing
 /// PU 0 — reflections, and permutations of equal sizes; translations only with an orbit map), each with its soundness
