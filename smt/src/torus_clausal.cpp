@@ -255,6 +255,8 @@ void add_arrival_count(cnf_formula& f, const torus_variables& v) {
     }
     const std::int64_t allowed = static_cast<std::int64_t>(m) - static_cast<std::int64_t>(P - 1 - neighbours);
     if (allowed < 0) {  // fewer slots than packets to learn: no table completes (the counting bound)
+      f.comments.push_back("PU " + std::to_string(w) + " has fewer in-slots than packets to learn: the empty clause (below the counting bound, "
+                           "so the DRAT proof certifies nothing beyond that count)");
       f.clauses.push_back({});
       return;
     }
