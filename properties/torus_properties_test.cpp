@@ -1050,8 +1050,8 @@ RC_GTEST_PROP(torus_cnf, arrival_count_keeps_every_table, ()) {
 }
 
 // The arrival count keeps the minimum: on random small tori, over all tables or over the tables invariant under a
-// random group of translations (where the count reads an untracked packet's arrival at w off the tracked one's at a
-// translate of w), the CNF with the count and the CNF without it (same symmetry break) are unsat and sat at the same
+// random group of translations or of point automorphisms (where the count reads an untracked packet's arrival at w off
+// the tracked one's at a preimage of w, through the element's port relabelling), the CNF with the count and the CNF without it (same symmetry break) are unsat and sat at the same
 // step counts — asked upward from the counting bound until the CNF without the count is sat (that is the minimum over
 // those tables). The count's unsat answers come with DRAT proofs, checked.
 RC_GTEST_PROP(torus_cnf, arrival_count_keeps_the_minimum, ()) {
@@ -1063,16 +1063,28 @@ RC_GTEST_PROP(torus_cnf, arrival_count_keeps_the_minimum, ()) {
   else dims[*rc::gen::inRange<std::size_t>(0, 3)] = *rc::gen::inRange<std::uint32_t>(2, 4);
   const torus t(dims);
   const torus_model model = *rc::gen::arbitrary<bool>() ? torus_model::pairing : torus_model::general;
+  // all tables, or tables invariant under a random group of translations or of point automorphisms (reflections,
+  // rotations, glide reflections: the count's reading through a relabelling of ports)
+  const int kind = *rc::gen::weightedElement<int>({{1, 0}, {1, 1}, {2, 2}});
   std::vector<pu_index> orbit;
-  if (*rc::gen::inRange(0, 4) != 0) {  // invariant tables three times in four: the count's translated reading
+  std::vector<torus_automorphism> generators;
+  if (kind == 1) {
     const auto groups = translation_subgroups(t);
     orbit = translation_orbits(t, groups[*rc::gen::inRange<std::size_t>(0, groups.size())]);
+  } else if (kind == 2) {
+    const auto groups = point_subgroups(t);
+    RC_PRE(!groups.empty());
+    generators = groups[*rc::gen::inRange<std::size_t>(0, groups.size())];
   }
+  auto cnf = [&](std::uint64_t steps, bool count) {
+    return kind == 2 ? torus_symmetric_cnf(t, model, steps, generators, count)
+                     : torus_gossip_cnf(t, model, steps, false, orbit, torus_symmetry::automorphisms, count);
+  };
   const std::uint64_t counting = (t.size() - 1 + t.ports() - 1) / t.ports();
   std::uint64_t minimum = 0;
   for (std::uint64_t steps = counting; steps <= counting + 6 && minimum == 0; ++steps) {
-    const cnf_formula plain = torus_gossip_cnf(t, model, steps, false, orbit, torus_symmetry::automorphisms, false);
-    const cnf_formula counted = torus_gossip_cnf(t, model, steps, false, orbit, torus_symmetry::automorphisms, true);
+    const cnf_formula plain = cnf(steps, false);
+    const cnf_formula counted = cnf(steps, true);
     const clausal_result without = solve_with_proof(plain, 20'000);
     const clausal_result with = solve_with_proof(counted, 20'000);
     RC_PRE(without.answer != solver_answer::unknown && with.answer != solver_answer::unknown);
@@ -1081,7 +1093,7 @@ RC_GTEST_PROP(torus_cnf, arrival_count_keeps_the_minimum, ()) {
     else minimum = steps;
   }
   RC_PRE(minimum != 0);  // pairing tables invariant under a large group may never complete
-  RC_TAG(orbit.empty() ? "all tables" : "invariant tables");
+  RC_TAG(kind == 0 ? "all tables" : kind == 1 ? "translation-invariant tables" : "point-group-invariant tables");
   RC_TAG(minimum == counting ? "minimum at the counting bound" : "minimum above the counting bound");
 }
 

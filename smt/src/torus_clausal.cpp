@@ -29,6 +29,8 @@ struct torus_variables {
   // With a group that relabels ports (torus_symmetric_cnf; empty otherwise): port o of pu is port port_map[pu][o] of
   // orbit[pu], and pairing c of pu is pairing pairing_map[pu][c] of orbit[pu].
   std::vector<std::vector<std::uint32_t>> port_map, pairing_map;
+  // With such a group: preimage[pu][a] = g⁻¹(a) for the element g that port_map[pu] describes (orbit[pu] to pu).
+  std::vector<std::vector<pu_index>> preimage;
   // choice(pu, c) (pairing) or sel(pu, out, in) (general), 1-based; PUs of one orbit share their variables
   int choice(pu_index pu, std::uint32_t c) const {
     return static_cast<int>(orbit[pu] * pairings + (pairing_map.empty() ? c : pairing_map[pu][c]) + 1);
@@ -44,7 +46,7 @@ struct torus_variables {
 };
 
 torus_variables layout(const torus& network, torus_model model, std::uint64_t steps, const std::vector<pu_index>& orbit = {}) {
-  torus_variables v{network, model, steps, network.ports(), static_cast<std::uint32_t>(port_pairings(network.dimension()).size()), orbit, {}, 0, 0, {}, {}};
+  torus_variables v{network, model, steps, network.ports(), static_cast<std::uint32_t>(port_pairings(network.dimension()).size()), orbit, {}, 0, 0, {}, {}, {}};
   if (v.orbit.empty()) {
     v.orbit.resize(network.size());
     for (pu_index pu = 0; pu < network.size(); ++pu) v.orbit[pu] = pu;
@@ -99,6 +101,7 @@ torus_variables symmetric_layout(const torus& network, torus_model model, std::u
   torus_variables v = layout(network, model, steps);
   v.orbit = group.orbit;
   v.port_map = group.port_map;
+  v.preimage = group.preimage;
   const auto pairings = port_pairings(network.dimension());
   v.pairing_map.resize(network.size());
   for (pu_index pu = 0; pu < network.size(); ++pu) v.pairing_map[pu] = pairing_image(pairings, v.port_map[pu]);
@@ -223,11 +226,12 @@ namespace {
 // slot, and (d) since the table brings all P − 1 − |N1| such packets, so exactly s(w) slots are waste; the ladder and
 // counter variables take their defining values. The x true in a model are real transfers whatever the waste
 // variables say, so exactness is kept.
-// Tables invariant under a group of translations (an orbit map; x follows only the packets of the orbits' least PUs):
-// a translation τ keeps every port's direction, so w's slot k brings u = τ(r), r = u's orbit's least PU, exactly when
-// the slot k of τ⁻¹(w) brings r — an x variable again. The count is then kept at the orbits' least PUs only (every PU
-// of an orbit sees its slots translated; a subset of implied constraints is as sound). Not with a group that relabels
-// ports (torus_symmetric_cnf).
+// Invariant tables (x follows only the packets of the orbits' least PUs): for u = g(r), r = u's orbit's least PU and g
+// a group element, an invariant table carries u on a link L exactly when it carries r on g⁻¹(L) — for a translation
+// the link of the same port at τ⁻¹ of L's tail; for an automorphism with port relabelling σ, port σ⁻¹(o) at
+// g⁻¹(tail) (torus_symmetric_cnf) — so w's slot brings u exactly when an x variable says so. The count is then kept
+// at the orbits' least PUs only (an element maps a PU's slots and packets one to one onto its image's; a subset of
+// implied constraints is as sound).
 void add_arrival_count(cnf_formula& f, const torus_variables& v) {
   const torus& network = v.net;
   const pu_index P = network.size();
@@ -260,13 +264,18 @@ void add_arrival_count(cnf_formula& f, const torus_variables& v) {
       f.clauses.push_back({});
       return;
     }
-    // slot k = (t − 2)·ports + p: the link from the PU behind port p of τ⁻¹(w), carrying r = orbit[u]
+    // slot k = (t − 2)·ports + p: the link L from the PU behind port p of w; u on L is orbit[u] on g⁻¹(L)
     const std::vector<std::uint32_t> at = network.coordinates(w);
     std::vector<std::uint32_t> moved(network.dimension());
     auto carries = [&](std::uint64_t k, pu_index u) {
-      for (std::uint32_t j = 0; j < network.dimension(); ++j) moved[j] = (at[j] + network.dims()[j] - shift[u][j]) % network.dims()[j];
       const std::uint32_t p = static_cast<std::uint32_t>(k % ports);
-      const std::uint64_t link = static_cast<std::uint64_t>(network.neighbor(network.index(moved), p)) * ports + torus::opposite(p);
+      std::uint64_t link = 0;
+      if (v.preimage.empty()) {  // a translation: τ⁻¹(L) is the same port's link into τ⁻¹(w)
+        for (std::uint32_t j = 0; j < network.dimension(); ++j) moved[j] = (at[j] + network.dims()[j] - shift[u][j]) % network.dims()[j];
+        link = static_cast<std::uint64_t>(network.neighbor(network.index(moved), p)) * ports + torus::opposite(p);
+      } else {
+        link = static_cast<std::uint64_t>(v.preimage[u][network.neighbor(w, p)]) * ports + v.port_map[u][torus::opposite(p)];
+      }
       return v.x(2 + k / ports, link, v.orbit[u]);
     };
     const int waste0 = f.variables + 1;
@@ -410,7 +419,7 @@ cnf_formula gossip_cnf(const torus_variables& v, bool base_only, std::optional<t
       }
       if (!step_one) f.clauses.push_back(reached);  // empty when steps < 2: unsatisfiable, as it should be
     }
-  if (!base_only && arrival_count && v.port_map.empty()) add_arrival_count(f, v);
+  if (!base_only && arrival_count) add_arrival_count(f, v);
   return f;
 }
 
@@ -421,10 +430,11 @@ cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint6
   return gossip_cnf(layout(network, model, steps, orbit), base_only, symmetry, arrival_count);
 }
 
-cnf_formula torus_symmetric_cnf(const torus& network, torus_model model, std::uint64_t steps, const std::vector<torus_automorphism>& generators) {
+cnf_formula torus_symmetric_cnf(const torus& network, torus_model model, std::uint64_t steps, const std::vector<torus_automorphism>& generators,
+                                bool arrival_count) {
   const detail::group_orbits group = detail::orbits_of(network, generators);
   const torus_variables v = symmetric_layout(network, model, steps, group);
-  cnf_formula f = gossip_cnf(v, false, std::nullopt);
+  cnf_formula f = gossip_cnf(v, false, std::nullopt, arrival_count);
   f.comments.push_back("tables invariant under the group of " + std::to_string(group.order) + " automorphisms generated by " + describe(network, generators) + ": " +
                        std::to_string(v.packets) + " orbits; a PU uses its orbit's least PU's variables through the ports' relabelling, "
                        "x follows only those PUs' packets; no symmetry break");

@@ -220,6 +220,7 @@ group_orbits orbits_of(const torus& network, const std::vector<torus_automorphis
   out.order = elements.size();
   out.orbit.assign(P, P);
   out.port_map.assign(P, {});
+  out.preimage.assign(P, {});
   out.stabilizer.assign(P, {});
   for (pu_index r = 0; r < P; ++r) {
     if (out.orbit[r] != P) continue;  // in the orbit of a smaller PU
@@ -231,6 +232,8 @@ group_orbits orbits_of(const torus& network, const std::vector<torus_automorphis
       if (out.orbit[image] != P) continue;
       out.orbit[image] = r;
       out.port_map[image] = group.sigma[group.inverse_sigma[a]];
+      out.preimage[image].resize(P);
+      for (pu_index b = 0; b < P; ++b) out.preimage[image][group.apply(g, b)] = b;
     }
   }
   return out;

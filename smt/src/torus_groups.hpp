@@ -21,6 +21,8 @@ struct group_orbits {
   std::vector<pu_index> orbit;  // orbit[pu]: the least PU of pu's orbit
   // port_map[pu][o]: port o of pu is port port_map[pu][o] of orbit[pu] (σ⁻¹ of an element mapping orbit[pu] to pu)
   std::vector<std::vector<std::uint32_t>> port_map;
+  // preimage[pu][a]: g⁻¹(a) for that same element g (mapping orbit[pu] to pu) — P² entries
+  std::vector<std::vector<pu_index>> preimage;
   // stabilizer[r] for an orbit's least PU r: the port relabellings of the elements other than the identity that fix r
   std::vector<std::vector<std::vector<std::uint32_t>>> stabilizer;
   std::uint64_t order = 0;  // the group's order

@@ -135,7 +135,9 @@ std::vector<std::vector<torus_automorphism>> point_subgroups(const torus& networ
 /// least PUs' packets. No symmetry break (a translated invariant table is invariant under a conjugate group, so the
 /// translation break would not be sound). A table invariant under φ carries φ(u)'s packet to φ(w) whenever it carries
 /// u's to w, so bringing the tracked packets everywhere brings every packet everywhere.
-cnf_formula torus_symmetric_cnf(const torus& network, torus_model model, std::uint64_t steps, const std::vector<torus_automorphism>& generators);
+/// arrival_count: as in torus_gossip_cnf, kept at the orbits' least PUs (false: left out, for comparison).
+cnf_formula torus_symmetric_cnf(const torus& network, torus_model model, std::uint64_t steps, const std::vector<torus_automorphism>& generators,
+                                bool arrival_count = true);
 /// solve_torus_invariant for such a group: sat answers carry the decoded table, simulated; unsat says nothing about
 /// tables outside the group (certify: as there).
 torus_query_result solve_torus_symmetric(const torus& network, torus_model model, std::uint64_t steps, const std::vector<torus_automorphism>& generators,
