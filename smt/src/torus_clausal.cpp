@@ -240,13 +240,6 @@ void add_arrival_count(cnf_formula& f, const torus_variables& v) {
   f.comments.push_back("implied arrival count: per PU, fresh 'waste' variables for the in-slots of steps 2..T, ladders over each packet's "
                        "non-waste slots, and a sequential counter allowing 2d(T-1) - (P - 1 - |step-1 neighbours|) wastes");
   const std::uint64_t m = (v.steps - 1) * ports;  // slots of steps 2 … T
-  // shift[u]: the translation τ with τ(orbit[u]) = u, as coordinates
-  std::vector<std::vector<std::uint32_t>> shift(P);
-  for (pu_index u = 0; u < P; ++u) {
-    shift[u] = network.coordinates(u);
-    const std::vector<std::uint32_t> r = network.coordinates(v.orbit[u]);
-    for (std::uint32_t j = 0; j < network.dimension(); ++j) shift[u][j] = (shift[u][j] + network.dims()[j] - r[j]) % network.dims()[j];
-  }
   for (pu_index w = 0; w < P; ++w) {
     if (v.orbit[w] != w) continue;
     std::vector<char> early(P, 0);  // {w} ∪ N1
@@ -264,20 +257,23 @@ void add_arrival_count(cnf_formula& f, const torus_variables& v) {
       f.clauses.push_back({});
       return;
     }
-    // slot k = (t − 2)·ports + p: the link L from the PU behind port p of w; u on L is orbit[u] on g⁻¹(L)
+    // slot k = (t − 2)·ports + p: the link L from the PU behind port p of w. source[u·ports + p]: the link g⁻¹(L),
+    // the same in every step, on which orbit[u] travels when u travels on L
     const std::vector<std::uint32_t> at = network.coordinates(w);
-    std::vector<std::uint32_t> moved(network.dimension());
-    auto carries = [&](std::uint64_t k, pu_index u) {
-      const std::uint32_t p = static_cast<std::uint32_t>(k % ports);
-      std::uint64_t link = 0;
-      if (v.preimage.empty()) {  // a translation: τ⁻¹(L) is the same port's link into τ⁻¹(w)
-        for (std::uint32_t j = 0; j < network.dimension(); ++j) moved[j] = (at[j] + network.dims()[j] - shift[u][j]) % network.dims()[j];
-        link = static_cast<std::uint64_t>(network.neighbor(network.index(moved), p)) * ports + torus::opposite(p);
+    std::vector<std::uint64_t> source(static_cast<std::uint64_t>(P) * ports);
+    for (pu_index u = 0; u < P; ++u) {
+      if (v.preimage.empty()) {  // a translation τ, τ(orbit[u]) = u: g⁻¹(L) is the same port's link into τ⁻¹(w)
+        const std::vector<std::uint32_t> cu = network.coordinates(u), cr = network.coordinates(v.orbit[u]);
+        std::vector<std::uint32_t> moved(network.dimension());
+        for (std::uint32_t j = 0; j < network.dimension(); ++j) moved[j] = (at[j] + cr[j] + network.dims()[j] - cu[j]) % network.dims()[j];
+        const pu_index back = network.index(moved);
+        for (std::uint32_t p = 0; p < ports; ++p) source[u * ports + p] = static_cast<std::uint64_t>(network.neighbor(back, p)) * ports + torus::opposite(p);
       } else {
-        link = static_cast<std::uint64_t>(v.preimage[u][network.neighbor(w, p)]) * ports + v.port_map[u][torus::opposite(p)];
+        for (std::uint32_t p = 0; p < ports; ++p)
+          source[u * ports + p] = static_cast<std::uint64_t>(v.preimage[u][network.neighbor(w, p)]) * ports + v.port_map[u][torus::opposite(p)];
       }
-      return v.x(2 + k / ports, link, v.orbit[u]);
-    };
+    }
+    auto carries = [&](std::uint64_t k, pu_index u) { return v.x(2 + k / ports, source[u * ports + k % ports], v.orbit[u]); };
     const int waste0 = f.variables + 1;
     f.variables += static_cast<int>(m);
     for (std::uint64_t k = 0; k < m; ++k) {
