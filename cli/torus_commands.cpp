@@ -559,7 +559,7 @@ void add_torus_commands(CLI::App& app, int& code) {
           }
       });
     const std::uint64_t P = table.network.size();
-    const std::uint64_t optimum = (P - 1 + table.network.ports() - 1) / table.network.ports();  // ⌈(P − 1)/2d⌉
+    const std::uint64_t optimum = counting_bound(table.network);  // ⌈(P − 1)/2d⌉
     // k packets per PU: every PU gets kP − k packets, at most 2d per step
     const std::uint64_t counting = (P * table.packets - table.packets + table.network.ports() - 1) / table.network.ports();
     std::optional<cycle_system_report> system_check;
@@ -730,19 +730,20 @@ void add_torus_commands(CLI::App& app, int& code) {
     const std::optional<routing_table> best = r.status == proof_status::proven ? r.at_minimum.witness : r.upper ? r.upper->witness : std::nullopt;
     save(best, "minimum-" + pr->model);
     if (!pr->emit.empty()) {
-      const bool certified = r.proven_lower > r.lower_bound && r.below_minimum.answer == solver_answer::unsat;
+      const bool certified = r.proven_lower > r.parity_bound && r.below_minimum.answer == solver_answer::unsat;
       emit_torus_certificates(pr->emit, t, pr->model, "torus-" + t.name() + "-" + pr->model,
                               "time-independent gossip on the " + t.name() + " torus, " + pr->model + " model, one packet per PU: the least number of steps" +
                                   (r.status == proof_status::proven ? " is " + std::to_string(r.minimum_steps) : std::string()) +
                                   " (at least " + std::to_string(r.proven_lower) +
-                                  (certified ? ": " + std::to_string(r.proven_lower - 1) + " steps unsat, the -lower files" : ": the counting bound, no solver") +
+                                  (certified                             ? ": " + std::to_string(r.proven_lower - 1) + " steps unsat, the -lower files"
+                                   : r.parity_bound > r.lower_bound ? ": the parity bound, no solver"
+                                                                    : ": the counting bound, no solver") +
                                   (r.upper_bound != 0 ? "; at most " + std::to_string(r.upper_bound) + ": the -witness table" : std::string()) + ")",
                               std::string(to_string(r.status)), r.reason, best, certified ? &r.below_minimum : nullptr);
     }
-    const std::uint64_t P = t.size();
-    const std::uint64_t optimum = (P - 1 + t.ports() - 1) / t.ports();
-    const std::string certificate = pr->engine == "z3" ? "none (Z3's unsat only)"
-                                    : r.minimum_steps > r.lower_bound ? "DRAT proof of the step below, checked by checkers/drat_check"
+    const std::uint64_t optimum = counting_bound(t);
+    const std::string certificate = r.minimum_steps > r.parity_bound ? (pr->engine == "z3" ? "none (Z3's unsat only)" : "DRAT proof of the step below, checked by checkers/drat_check")
+                                    : r.minimum_steps > r.lower_bound ? "parity bound"
                                                                        : "counting bound";
     if (pr->json) {
       std::cout << nlohmann::json{{"format", "dancecard.torus-proof/1"},
@@ -752,6 +753,7 @@ void add_torus_commands(CLI::App& app, int& code) {
                                   {"status", to_string(r.status)},
                                   {"minimum_steps", r.status == proof_status::proven ? nlohmann::json(r.minimum_steps) : nlohmann::json(nullptr)},
                                   {"counting_bound", r.lower_bound},
+                                  {"parity_bound", r.parity_bound},
                                   {"proven_lower_bound", r.proven_lower},
                                   {"upper_bound", r.upper_bound != 0 ? nlohmann::json(r.upper_bound) : nlohmann::json(nullptr)},
                                   {"time_dependent_optimum", optimum_known(t) ? nlohmann::json(optimum) : nlohmann::json(nullptr)},

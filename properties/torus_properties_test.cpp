@@ -1009,6 +1009,45 @@ RC_GTEST_PROP(torus_cnf, symmetry_break_keeps_an_image_of_every_table, ()) {
   if (neighbours) RC_TAG("neighbourhoods compared");
 }
 
+// The premise of the parity bound and of the arrival count's parity classes, in the simulator (which knows nothing of
+// walks): in a one-packet table without held packets, PU u's packet first comes to w in a step t >= dist(u, w), and on
+// a torus whose sides are all even only with t − dist(u, w) even; a table that completes takes at least
+// parity_bound steps. Tables from the local search (they complete, near the minimum) or random general tables
+// (idle out-ports included, most never complete).
+RC_GTEST_PROP(torus_bounds, arrivals_keep_the_parity_of_the_distance, ()) {
+  const std::uint32_t d = *rc::gen::inRange<std::uint32_t>(2, 4);
+  std::vector<std::uint32_t> dims(d);
+  for (auto& n : dims) n = *rc::gen::inRange<std::uint32_t>(2, d == 2 ? 9 : 5);
+  const torus t(dims);
+  const pu_index P = t.size();
+  const bool even = std::all_of(dims.begin(), dims.end(), [](std::uint32_t n) { return n % 2 == 0; });
+  const torus_model model = *rc::gen::arbitrary<bool>() ? torus_model::pairing : torus_model::general;
+  const torus_heuristic_result found = search_torus_table(t, model, 20, *rc::gen::inRange<std::uint64_t>(1, 1000));
+  RC_PRE(found.table.has_value());
+  routing_table table = *found.table;
+  const bool random = *rc::gen::arbitrary<bool>();
+  if (random)
+    for (std::uint32_t& in : table.forward) in = *rc::gen::weightedElement<std::uint32_t>({{1, no_port}, {4, *rc::gen::inRange<std::uint32_t>(0, t.ports())}});
+  const gossip_report run = simulate_gossip(table, gossip_options{.max_steps = 3 * P, .max_witnesses = 0, .record_arrivals = true});
+  for (pu_index w = 0; w < P; ++w)
+    for (pu_index u = 0; u < P; ++u) {
+      const std::uint32_t at = run.first_arrival[static_cast<std::size_t>(w) * P + u];
+      if (u == w || at == UINT32_MAX) continue;
+      const auto cw = t.coordinates(w), cu = t.coordinates(u);
+      std::uint32_t distance = 0;
+      for (std::uint32_t j = 0; j < d; ++j) {
+        const std::uint32_t delta = cw[j] > cu[j] ? cw[j] - cu[j] : cu[j] - cw[j];
+        distance += std::min(delta, dims[j] - delta);
+      }
+      RC_ASSERT(at >= distance);
+      if (even) RC_ASSERT((at - distance) % 2 == 0);
+    }
+  if (run.holds()) RC_ASSERT(run.steps >= parity_bound(t));
+  RC_TAG(even ? "all sides even" : "some side odd");
+  RC_TAG(run.holds() ? (run.steps == parity_bound(t) ? "completes at the parity bound" : "completes above the parity bound") : "does not complete");
+  if (parity_bound(t) > counting_bound(t)) RC_TAG("parity bound above the counting bound");
+}
+
 // The implied arrival count of torus_gossip_cnf (no PU wastes more than 2d·T − (P − 1) of its in-slots) keeps every
 // table: a table from the local search (near the minimum, so with little slack) has its choices fixed in the CNF with
 // the implied constraints and no symmetry break, and the CNF is sat at the table's simulated step count S and unsat,
@@ -1046,6 +1085,9 @@ RC_GTEST_PROP(torus_cnf, arrival_count_keeps_every_table, ()) {
   RC_ASSERT(refuted.answer == solver_answer::unsat);
   RC_ASSERT(refuted.proof.check(below.dimacs()).outcome == verdict::holds);
   RC_TAG(S == counting ? "at the counting bound" : S == counting + 1 ? "counting bound + 1" : "further above");
+  RC_TAG(std::any_of(below.comments.begin(), below.comments.end(), [](const std::string& c) { return c.starts_with("implied parity classes"); })
+             ? "counters per step parity"
+             : "one counter");
   RC_TAG(d == 3 && std::find(dims.begin(), dims.end(), 2u) != dims.end() ? "coinciding neighbours" : "distinct neighbours");
 }
 

@@ -873,6 +873,17 @@ TEST(cli_torus, prove_both_models_with_json_and_exit_codes) {
   EXPECT_TRUE(std::regex_search(r.output, std::regex("\"upper_bound\": ([89]|1[0-9])\n"))) << r.output;
   EXPECT_TRUE(std::regex_search(r.output, std::regex("local-search witness|witness invariant under [0-9]+ (translations|automorphisms)"))) << r.output;
   EXPECT_EQ(run("prove torus --dims 6x6 --model general --timeout 0.001").code, 3);  // unknown: the budget ran out
+  // The parity bound: on 6 x 6 a packet at even distance comes in even steps only, and 17 such packets do not fit the
+  // 16 slots of steps 2, 4, 6, 8 — 9 steps are refuted by that count alone, and the answer says so (no search).
+  r = expect_run("prove torus --dims 6x6 --model general --steps 9", 1, "unsat by the parity count alone");
+  r = expect_run("prove torus --dims 6x6 --model general --timeout 0.001 --json", 3, "\"parity_bound\": 10");
+  EXPECT_NE(r.output.find("\"counting_bound\": 9"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\"proven_lower_bound\": 10"), std::string::npos) << r.output;
+  // 2 x 2 x 6 general: the parity bound 5 (counting bound 4) is the minimum, met by a table invariant under translations.
+  r = expect_run("prove torus --dims 2x2x6 --model general --json", 0, "\"minimum_steps\": 5");
+  EXPECT_NE(r.output.find("\"parity_bound\": 5"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\"certificate\": \"parity bound\""), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("the parity bound"), std::string::npos) << r.output;
   // Each step count is first asked of the translation-invariant tables: 4 x 5 general is proven 6 in seconds (5 unsat,
   // DRAT checked; 6 by a table invariant under translations), where the full query at 6 takes minutes.
   r = expect_run("prove torus --dims 4x5 --model general --timeout 120", 0, "proven, minimum 6 steps");

@@ -210,6 +210,30 @@ int torus_choice_variable(const torus& network, torus_model model, pu_index pu, 
 
 namespace {
 
+// At most s of `flags` true: Sinz's sequential counter (count[k][j]: at least j + 1 of the first k + 1 are true — only
+// the implications towards "at least"); s = 0: every flag false; s >= |flags|: nothing.
+void at_most(cnf_formula& f, const std::vector<int>& flags, std::uint64_t s) {
+  const std::uint64_t m = flags.size();
+  if (s >= m) return;
+  if (s == 0) {
+    for (int flag : flags) f.clauses.push_back({-flag});
+    return;
+  }
+  std::vector<std::vector<int>> count(m, std::vector<int>(s));
+  for (auto& row : count)
+    for (int& c : row) c = ++f.variables;
+  for (std::uint64_t k = 0; k < m; ++k) {
+    f.clauses.push_back({-flags[k], count[k][0]});
+    if (k == 0) {
+      for (std::uint64_t j = 1; j < s; ++j) f.clauses.push_back({-count[0][j]});
+      continue;
+    }
+    for (std::uint64_t j = 0; j < s; ++j) f.clauses.push_back({-count[k - 1][j], count[k][j]});
+    for (std::uint64_t j = 1; j < s; ++j) f.clauses.push_back({-flags[k], -count[k - 1][j - 1], count[k][j]});
+    f.clauses.push_back({-flags[k], -count[k - 1][s - 1]});
+  }
+}
+
 // Implied: the arrival count. A PU w has 2d in-slots per step (in-port p in step t), 2d·T in all, and must learn
 // P − 1 packets, at most one per slot; so at most 2d·T − (P − 1) slots may be wasted — carry nothing, w's own packet,
 // or a packet w has already had. Step 1's slots carry the neighbours' packets (N1, |N1| <= 2d distinct); the count
@@ -232,7 +256,15 @@ namespace {
 // g⁻¹(tail) (torus_symmetric_cnf) — so w's slot brings u exactly when an x variable says so. The count is then kept
 // at the orbits' least PUs only (an element maps a PU's slots and packets one to one onto its image's; a subset of
 // implied constraints is as sound).
-void add_arrival_count(cnf_formula& f, const torus_variables& v) {
+// The parity refinement of (d). A packet moves one hop per step, so u can come to w in step t only if some walk of
+// exactly t hops leads from u to w (on a torus whose sides are all even, only when t ≡ dist(u, w) mod 2). For each
+// step parity c, let F_c be the packets outside {w} ∪ N1 that some walk of t hops brings to w for some t in 2 … T,
+// and every such t has parity c: in the table above each of them is marked in a slot of a step of parity c, so at
+// most s_c(w) = 2d·|{t in 2 … T : t ≡ c}| − |F_c| of those slots are waste (same proof: the marked slots are not
+// waste). A second counter per class is kept when s_c < s (then at least one class is tighter than the whole); when
+// s_even + s_odd <= s (all sides even: the classes split the packets, and the sum is s), the counter over all slots
+// is implied by the two and left out. s_c < 0: the empty clause.
+void add_arrival_count(cnf_formula& f, const torus_variables& v, bool parity_classes) {
   const torus& network = v.net;
   const pu_index P = network.size();
   const std::uint32_t ports = v.ports;
@@ -240,6 +272,7 @@ void add_arrival_count(cnf_formula& f, const torus_variables& v) {
   f.comments.push_back("implied arrival count: per PU, fresh 'waste' variables for the in-slots of steps 2..T, ladders over each packet's "
                        "non-waste slots, and a sequential counter allowing 2d(T-1) - (P - 1 - |step-1 neighbours|) wastes");
   const std::uint64_t m = (v.steps - 1) * ports;  // slots of steps 2 … T
+  std::uint64_t parity_counted = 0;  // PUs with a counter per step parity
   for (pu_index w = 0; w < P; ++w) {
     if (v.orbit[w] != w) continue;
     std::vector<char> early(P, 0);  // {w} ∪ N1
@@ -254,6 +287,19 @@ void add_arrival_count(cnf_formula& f, const torus_variables& v) {
     if (allowed < 0) {  // fewer slots than packets to learn: no table completes (the counting bound)
       f.comments.push_back("PU " + std::to_string(w) + " has fewer in-slots than packets to learn: the empty clause (below the counting bound, "
                            "so the DRAT proof certifies nothing beyond that count)");
+      f.clauses.push_back({});
+      return;
+    }
+    // The classes by step parity (core's arrival_parity_count: the walks of 2 … T hops that lead to w).
+    const parity_count parity = arrival_parity_count(network, w, v.steps);
+    const std::array<std::uint64_t, 2> forced = parity.forced;
+    std::vector<std::vector<int>> class_flags(2);
+    for (std::uint64_t k = 0; k < m; ++k) class_flags[(2 + k / ports) % 2].push_back(f.variables + 1 + static_cast<int>(k));  // the waste flags below
+    std::vector<std::int64_t> class_allowed(2);
+    for (int c = 0; c < 2; ++c) class_allowed[c] = static_cast<std::int64_t>(class_flags[c].size()) - static_cast<std::int64_t>(forced[c]);
+    if (parity_classes && (class_allowed[0] < 0 || class_allowed[1] < 0)) {
+      f.comments.push_back("PU " + std::to_string(w) + " has fewer in-slots in the steps of one parity than packets only those steps can bring: " +
+                           "the empty clause (below the parity bound, so the DRAT proof certifies nothing beyond that count)");
       f.clauses.push_back({});
       return;
     }
@@ -298,33 +344,26 @@ void add_arrival_count(cnf_formula& f, const torus_variables& v) {
         seen = next;
       }
     }
-    if (static_cast<std::uint64_t>(allowed) >= m) continue;
-    if (allowed == 0) {
-      for (std::uint64_t k = 0; k < m; ++k) f.clauses.push_back({-(waste0 + static_cast<int>(k))});
-      continue;
+    const bool by_class = parity_classes && (class_allowed[0] < allowed || class_allowed[1] < allowed);
+    if (by_class) {
+      ++parity_counted;
+      for (int c = 0; c < 2; ++c)
+        if (class_allowed[c] < allowed) at_most(f, class_flags[c], static_cast<std::uint64_t>(class_allowed[c]));
     }
-    // count[k][j]: at least j + 1 of the first k + 1 slots are waste (only the implications towards "at least")
-    const std::uint64_t s = static_cast<std::uint64_t>(allowed);
-    std::vector<std::vector<int>> count(m, std::vector<int>(s));
-    for (auto& row : count)
-      for (int& c : row) c = ++f.variables;
-    for (std::uint64_t k = 0; k < m; ++k) {
-      const int waste = waste0 + static_cast<int>(k);
-      f.clauses.push_back({-waste, count[k][0]});
-      if (k == 0) {
-        for (std::uint64_t j = 1; j < s; ++j) f.clauses.push_back({-count[0][j]});
-        continue;
-      }
-      for (std::uint64_t j = 0; j < s; ++j) f.clauses.push_back({-count[k - 1][j], count[k][j]});
-      for (std::uint64_t j = 1; j < s; ++j) f.clauses.push_back({-waste, -count[k - 1][j - 1], count[k][j]});
-      f.clauses.push_back({-waste, -count[k - 1][s - 1]});
-    }
+    if (by_class && class_allowed[0] + class_allowed[1] <= allowed) continue;
+    std::vector<int> all(m);
+    for (std::uint64_t k = 0; k < m; ++k) all[k] = waste0 + static_cast<int>(k);
+    at_most(f, all, static_cast<std::uint64_t>(allowed));
   }
+  if (parity_counted != 0)
+    f.comments.push_back("implied parity classes: at " + std::to_string(parity_counted) +
+                         " PUs a counter per step parity (packets that only walks of even, or only of odd, length bring)");
 }
 
 // The CNF of torus_gossip_cnf and torus_symmetric_cnf over a layout; the symmetry break only where `symmetry` is given
 // (never with a group that relabels ports).
-cnf_formula gossip_cnf(const torus_variables& v, bool base_only, std::optional<torus_symmetry> symmetry, bool arrival_count = true) {
+cnf_formula gossip_cnf(const torus_variables& v, bool base_only, std::optional<torus_symmetry> symmetry, bool arrival_count = true,
+                       bool parity_classes = true) {
   const torus& network = v.net;
   const torus_model model = v.model;
   const std::uint64_t steps = v.steps;
@@ -415,15 +454,15 @@ cnf_formula gossip_cnf(const torus_variables& v, bool base_only, std::optional<t
       }
       if (!step_one) f.clauses.push_back(reached);  // empty when steps < 2: unsatisfiable, as it should be
     }
-  if (!base_only && arrival_count) add_arrival_count(f, v);
+  if (!base_only && arrival_count) add_arrival_count(f, v, parity_classes);
   return f;
 }
 
 }  // namespace
 
 cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint64_t steps, bool base_only, const std::vector<pu_index>& orbit,
-                             torus_symmetry symmetry, bool arrival_count) {
-  return gossip_cnf(layout(network, model, steps, orbit), base_only, symmetry, arrival_count);
+                             torus_symmetry symmetry, bool arrival_count, bool parity_classes) {
+  return gossip_cnf(layout(network, model, steps, orbit), base_only, symmetry, arrival_count, parity_classes);
 }
 
 cnf_formula torus_symmetric_cnf(const torus& network, torus_model model, std::uint64_t steps, const std::vector<torus_automorphism>& generators,
@@ -492,6 +531,15 @@ void accept_witness(torus_query_result& out, routing_table table, std::uint64_t 
 // what was checked, after `what`; otherwise out is unknown, saying why. Returns the formula's DIMACS text.
 std::string check_unsat(torus_query_result& out, const clausal_result& solved, const cnf_formula& f, const std::string& what) {
   std::string dimacs = f.dimacs();
+  // Below the counting or parity bound the count writes the empty clause: the proof is then that clause, and the
+  // answer rests on the count's argument (add_arrival_count), not on a search — the reason says so.
+  std::string by;
+  if (std::any_of(f.clauses.begin(), f.clauses.end(), [](const std::vector<int>& c) { return c.empty(); })) {
+    const bool parity = std::any_of(f.comments.begin(), f.comments.end(), [](const std::string& c) { return c.find("below the parity bound") != std::string::npos; });
+    by = parity ? " by the parity count alone (packets move one hop per step, so some PU has fewer in-slots in the steps of one parity than "
+                  "packets only those steps can bring; no search)"
+                : " by the counting bound alone (some PU has fewer in-slots than packets to learn; no search)";
+  }
   const auto checking = std::chrono::steady_clock::now();
   const drat_report check = solved.proof.check(dimacs);
   if (check.outcome == verdict::holds) {
@@ -500,7 +548,7 @@ std::string check_unsat(torus_query_result& out, const clausal_result& solved, c
     char times[96];
     std::snprintf(times, sizeof times, "; CaDiCaL %.1f s, check %.1f s", solved.seconds, check_seconds);
     out.answer = solver_answer::unsat;
-    out.reason = what + ", DRAT proof checked (" + std::to_string(check.checked_lemmas) + " of " + std::to_string(check.lemmas) + " lemmas, " +
+    out.reason = what + by + ", DRAT proof checked (" + std::to_string(check.checked_lemmas) + " of " + std::to_string(check.lemmas) + " lemmas, " +
                  std::to_string(check.core_clauses) + " core clauses of " + std::to_string(f.clauses.size()) + times + ")";
   } else {
     out.answer = solver_answer::unknown;

@@ -113,8 +113,8 @@ inline torus_query_result heuristic_witness(const torus& network, torus_model mo
   return r;
 }
 
-/// Asks query(T) for T = the counting bound, bound + 1, …: the first sat is the minimum (the step below was unsat, or
-/// is the counting bound). In the pairing model a stream follows a directed cycle of the pairing, which passes a PU at
+/// Asks query(T) for T = the parity bound (core's parity_bound, at least the counting bound), bound + 1, …: the first sat
+/// is the minimum (the step below was unsat, or is below that bound). In the pairing model a stream follows a directed cycle of the pairing, which passes a PU at
 /// most d times: after d·P steps nothing new arrives, so unsat there means no pairing completes gossip at all
 /// (refuted); the general model has no such horizon, and max_steps (0: d·P) ends the search as unknown.
 /// A query that runs out of time does not end the search. A table completing in T steps also completes in T + 1, so:
@@ -127,12 +127,16 @@ torus_minimum_result search_torus_minimum(const torus& network, bool pairing, st
   torus_minimum_result out;
   const std::uint64_t P = network.size();
   if (P < 2) throw std::invalid_argument("torus minimum: needs at least 2 PUs");
-  out.lower_bound = (P - 1 + network.ports() - 1) / network.ports();
-  out.proven_lower = std::max<std::uint64_t>(out.lower_bound, 1);
+  out.lower_bound = counting_bound(network);
+  out.parity_bound = P <= 4096 ? parity_bound(network) : out.lower_bound;
+  out.proven_lower = std::max<std::uint64_t>(out.parity_bound, 1);
   const std::uint64_t conclusive = network.dimension() * P;
   if (max_steps == 0 || (pairing && max_steps > conclusive)) max_steps = conclusive;
   out.below_minimum.answer = solver_answer::unsat;
-  out.below_minimum.reason = "counting: a PU learns at most 2d packets per step";
+  out.below_minimum.reason = out.parity_bound > out.lower_bound
+                                 ? "the parity count: packets move one hop per step, so a PU's in-slots in the steps of one parity are fewer "
+                                   "than the packets only those steps can bring"
+                                 : "counting: a PU learns at most 2d packets per step";
   std::optional<torus_query_result> witness;  // the best sat answer so far (upper_bound steps)
   std::map<std::uint64_t, torus_query_result> unknown;  // queries that ran out of time, by steps
   constexpr unsigned max_unknowns = 3;  // each costs a whole budget
@@ -166,7 +170,7 @@ torus_minimum_result search_torus_minimum(const torus& network, bool pairing, st
     out.minimum_steps = out.upper_bound;
     out.at_minimum = std::move(*witness);
     out.reason = out.at_minimum.reason + "; " +
-                 (out.minimum_steps == out.lower_bound ? "the counting bound" : std::to_string(out.minimum_steps - 1) + " steps: " + out.below_minimum.reason);
+                 (out.minimum_steps == out.lower_bound ? "the counting bound" : out.minimum_steps == out.parity_bound ? "the parity bound" : std::to_string(out.minimum_steps - 1) + " steps: " + out.below_minimum.reason);
   } else if (out.upper_bound == 0 && unknown.empty() && pairing && max_steps >= conclusive) {
     out.status = proof_status::refuted;
     out.reason = "no pairing completes gossip: unsat at d·P = " + std::to_string(conclusive) + " steps (" + out.below_minimum.reason + ")";

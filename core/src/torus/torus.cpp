@@ -1,6 +1,7 @@
 // Tori, routing tables and the Section 3.1 construction.
 #include "dancecard/core/torus/torus.hpp"
 
+#include <algorithm>
 #include <sstream>
 #include <stdexcept>
 
@@ -60,6 +61,84 @@ torus torus::parse(const std::string& text) {
     at = end + 1;
   }
   return torus(std::move(dims));
+}
+
+std::uint64_t counting_bound(const torus& network) {
+  const std::uint64_t P = network.size();
+  return (P - 1 + network.ports() - 1) / network.ports();
+}
+
+bool parity_count::allows() const {
+  return unreached == 0 && slots[0] + slots[1] >= fresh && slots[0] >= forced[0] && slots[1] >= forced[1];
+}
+
+namespace {
+
+// The walks from w, step by step: reach (now) holds the PUs at the end of some walk of t hops from w — the PUs from
+// which a walk of t hops leads to w, walks being reversible; parities[u] bit c: some t in 2 … (steps so far) of parity c.
+struct walk_front {
+  const torus& network;
+  std::vector<char> now, next;
+  std::vector<std::uint8_t> parities;
+  std::uint64_t t = 0;
+  walk_front(const torus& net, pu_index w) : network(net), now(net.size(), 0), next(net.size(), 0), parities(net.size(), 0) { now[w] = 1; }
+  void advance() {
+    std::fill(next.begin(), next.end(), 0);
+    for (pu_index a = 0; a < network.size(); ++a)
+      if (now[a] != 0)
+        for (std::uint32_t p = 0; p < network.ports(); ++p) next[network.neighbor(a, p)] = 1;
+    now.swap(next);
+    ++t;
+    if (t >= 2)
+      for (pu_index u = 0; u < network.size(); ++u)
+        if (now[u] != 0) parities[u] |= static_cast<std::uint8_t>(1u << (t % 2));
+  }
+};
+
+parity_count count_of(const torus& network, const walk_front& front, const std::vector<char>& early) {
+  parity_count out;
+  const std::uint64_t ports = network.ports();
+  for (std::uint64_t t = 2; t <= front.t; ++t) out.slots[t % 2] += ports;
+  for (pu_index u = 0; u < network.size(); ++u) {
+    if (early[u] != 0) continue;
+    ++out.fresh;
+    if (front.parities[u] == 0) ++out.unreached;
+    else if (front.parities[u] != 3) ++out.forced[front.parities[u] == 1 ? 0 : 1];
+  }
+  return out;
+}
+
+std::vector<char> own_and_neighbours(const torus& network, pu_index w) {
+  std::vector<char> early(network.size(), 0);
+  early[w] = 1;
+  for (std::uint32_t p = 0; p < network.ports(); ++p) early[network.neighbor(w, p)] = 1;
+  return early;
+}
+
+}  // namespace
+
+parity_count arrival_parity_count(const torus& network, pu_index w, std::uint64_t steps) {
+  if (w >= network.size()) throw std::invalid_argument("arrival_parity_count: PU " + std::to_string(w) + " of " + std::to_string(network.size()));
+  walk_front front(network, w);
+  for (std::uint64_t t = 1; t <= steps; ++t) front.advance();
+  return count_of(network, front, own_and_neighbours(network, w));
+}
+
+std::uint64_t parity_bound(const torus& network) {
+  if (network.size() > 4096) throw std::invalid_argument("parity_bound: at most 4,096 PUs, not " + std::to_string(network.size()));
+  const std::uint64_t counting = counting_bound(network);
+  const std::vector<char> early = own_and_neighbours(network, 0);
+  walk_front front(network, 0);
+  // Past T = 2·counting + 1 every parity has at least 2d·counting >= P − 1 slots, and past the last PU reached
+  // nothing is unreached, so no later T fails.
+  std::uint64_t bound = counting;
+  for (std::uint64_t T = 1;; ++T) {
+    front.advance();
+    const parity_count c = count_of(network, front, early);
+    if (!c.allows()) bound = std::max(bound, T + 1);
+    else if (T >= 2 * counting + 1 && c.unreached == 0) break;
+  }
+  return bound;
 }
 
 routing_table pairing_table(const torus& network, const std::vector<std::uint32_t>& partner, bool one_packet) {

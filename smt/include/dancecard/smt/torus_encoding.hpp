@@ -40,7 +40,9 @@ std::string_view to_string(torus_model model);
 /// "Can some table of the model complete gossip within `steps` steps?" as CNF. Two implied constraints (general model:
 /// every out-port forwards something; arrival_count: no PU wastes more of its 2d·T in-slots than 2d·T − (P − 1) — fresh
 /// 'waste' variables, ladders and a sequential counter after the x variables; with an orbit map kept at the orbits'
-/// least PUs, reading an untracked packet's arrival off a translate's tracked one) and one
+/// least PUs, reading an untracked packet's arrival off a translate's tracked one; parity_classes: and a counter per
+/// step parity where that is tighter, core's arrival_parity_count — packets that only walks of one parity bring, on
+/// tori whose sides are all even) and one
 /// symmetry-breaking constraint (PU 0's rule — in the 2-D pairing model
 /// followed by its neighbours' — is lexicographically least among every PU's relabelled by every automorphism fixing
 /// PU 0 — reflections, and permutations of equal sizes; translations only with an orbit map), each with its soundness
@@ -66,7 +68,7 @@ std::string_view to_string(torus_model model);
 enum class torus_symmetry { translations, automorphisms, none };
 cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint64_t steps, bool base_only = false,
                              const std::vector<pu_index>& orbit = {}, torus_symmetry symmetry = torus_symmetry::automorphisms,
-                             bool arrival_count = true);
+                             bool arrival_count = true, bool parity_classes = true);
 /// The choice variable of the CNF: pairing — PU pu uses pairing c of port_pairings(d); general — out-port `out` of PU
 /// pu forwards in-port `in` (c is ignored in the general model and in_port in the pairing model).
 int torus_choice_variable(const torus& network, torus_model model, pu_index pu, std::uint32_t c_or_out, std::uint32_t in_port = 0);
@@ -171,6 +173,7 @@ struct torus_minimum_result {
   proof_status status = proof_status::unknown;
   std::uint64_t minimum_steps = 0;  // proven: the minimum; unknown: the step count whose query ran out of time
   std::uint64_t lower_bound = 0;  // ⌈(P − 1)/(2d)⌉: a PU learns at most 2d packets per step
+  std::uint64_t parity_bound = 0;  // core's parity_bound (>= lower_bound; P > 4,096: lower_bound), where the search starts
   // What is proven either way: the minimum is >= proven_lower (counting, or one step less unsat), and <= upper_bound
   // when upper_bound != 0 (a simulated witness). Equal when proven. After an unknown query the search goes on upward
   // (completing in T steps implies completing in T + 1, so an unsat above raises proven_lower and a sat ends it).
@@ -181,7 +184,7 @@ struct torus_minimum_result {
   std::string reason;
 };
 
-/// Searches upward from the counting bound. require: P >= 2.
+/// Searches upward from the parity bound (the counting bound, or one more on some tori with all sides even). require: P >= 2.
 torus_minimum_result prove_torus_pairing_minimum(const torus& network, unsigned timeout_ms, std::uint64_t max_steps = 0);
 
 /// The same search with the clausal encoding (either model): sat witnesses simulated, the unsat one step below

@@ -8,6 +8,7 @@
 //   // checkers/torus_check: pairing_cycles(table) and simulate_gossip(table).steps == 24 (Theorem 2)
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -41,6 +42,33 @@ class torus {
   std::vector<pu_index> stride_;
   pu_index size_ = 1;
 };
+
+/// ⌈(P − 1)/2d⌉: with one packet per PU, a PU learns at most one packet per in-port and step, so no one-packet gossip
+/// on the full-port torus (time-dependent or not) completes in fewer steps.
+std::uint64_t counting_bound(const torus& network);
+
+/// The arrival count of PU w split by step parity, for one-packet gossip in which every packet moves one hop in every
+/// step (sent on all ports in step 1, then forwarded in the step after it arrives and never held — the pairing and
+/// general models of the SAT queries; not tables with held packets, port_switch::delay > 1). A packet then comes to w
+/// in step t only if a walk of exactly t hops leads from its source to w. Over the steps 2 … T:
+struct parity_count {
+  std::uint64_t fresh = 0;                // packets other than w's own and its neighbours' (P − 1 − |N1|)
+  std::uint64_t unreached = 0;            // of those, the ones no walk of 2 … T hops brings to w
+  std::array<std::uint64_t, 2> slots{};   // slots[c]: w's in-slots in the steps t of 2 … T with t mod 2 = c (2d each)
+  std::array<std::uint64_t, 2> forced{};  // forced[c]: fresh packets that walks of 2 … T hops bring only in steps of parity c
+  /// Some table could still complete within T steps by this count: every fresh packet reachable, at least as many
+  /// slots as fresh packets, and as many slots of each parity as packets that only that parity can bring.
+  bool allows() const;
+};
+/// O(T · P · d). require: w < P (std::invalid_argument).
+parity_count arrival_parity_count(const torus& network, pu_index w, std::uint64_t steps);
+/// The parity bound: one more than the largest T whose arrival_parity_count at PU 0 does not allow completion (every
+/// PU is PU 0 up to a translation), and at least counting_bound; a lower bound for one-packet gossip without held
+/// packets. Above the counting bound only where parity splits the slots badly: with all sides even, a packet at
+/// even distance comes in even steps only (6 × 6: 17 such packets, 4 slots in each of the even steps 2, 4, 6, 8, so
+/// 10 steps against the counting bound's 9). O(P² / d): for the small tori of the SAT queries (P <= 4,096, else
+/// std::invalid_argument).
+std::uint64_t parity_bound(const torus& network);
 
 inline constexpr std::uint32_t no_port = UINT32_MAX;
 inline constexpr std::uint32_t no_packet = UINT32_MAX;
