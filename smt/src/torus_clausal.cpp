@@ -292,11 +292,8 @@ void add_arrival_count(cnf_formula& f, const torus_variables& v, bool parity_cla
     }
     // The classes by step parity (core's arrival_parity_count: the walks of 2 … T hops that lead to w).
     const parity_count parity = arrival_parity_count(network, w, v.steps);
-    const std::array<std::uint64_t, 2> forced = parity.forced;
-    std::vector<std::vector<int>> class_flags(2);
-    for (std::uint64_t k = 0; k < m; ++k) class_flags[(2 + k / ports) % 2].push_back(f.variables + 1 + static_cast<int>(k));  // the waste flags below
-    std::vector<std::int64_t> class_allowed(2);
-    for (int c = 0; c < 2; ++c) class_allowed[c] = static_cast<std::int64_t>(class_flags[c].size()) - static_cast<std::int64_t>(forced[c]);
+    std::array<std::int64_t, 2> class_allowed{};  // s_c: the slots of steps of parity c, less the packets only they bring
+    for (int c = 0; c < 2; ++c) class_allowed[c] = static_cast<std::int64_t>(parity.slots[c]) - static_cast<std::int64_t>(parity.forced[c]);
     if (parity_classes && (class_allowed[0] < 0 || class_allowed[1] < 0)) {
       f.comments.push_back("PU " + std::to_string(w) + " has fewer in-slots in the steps of one parity than packets only those steps can bring: " +
                            "the empty clause (below the parity bound, so the DRAT proof certifies nothing beyond that count)");
@@ -347,6 +344,8 @@ void add_arrival_count(cnf_formula& f, const torus_variables& v, bool parity_cla
     const bool by_class = parity_classes && (class_allowed[0] < allowed || class_allowed[1] < allowed);
     if (by_class) {
       ++parity_counted;
+      std::vector<std::vector<int>> class_flags(2);  // the waste flags of the slots of steps of parity c (slot k: step 2 + k / ports)
+      for (std::uint64_t k = 0; k < m; ++k) class_flags[(2 + k / ports) % 2].push_back(waste0 + static_cast<int>(k));
       for (int c = 0; c < 2; ++c)
         if (class_allowed[c] < allowed) at_most(f, class_flags[c], static_cast<std::uint64_t>(class_allowed[c]));
     }
