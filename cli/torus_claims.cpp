@@ -782,7 +782,7 @@ void register_torus_smt_claims(theorem_book& book) {
               std::string evidence;
               for (const char* dims : {"3x3", "3x4", "3x5", "4x4"}) {
                 const torus t = torus::parse(dims);
-                const std::uint64_t optimum = (t.size() - 1 + 3) / 4;
+                const std::uint64_t optimum = counting_bound(t);
                 std::uint64_t minima[2] = {0, 0};
                 for (torus_model model : {torus_model::pairing, torus_model::general}) {
                   const torus_minimum_result r = prove_torus_minimum(t, model, 120'000);
@@ -816,7 +816,7 @@ void register_torus_smt_claims(theorem_book& book) {
               // 5x5 at 6 steps took 35 s before the arrival count of the CNF, about 1 s with it
               for (const char* dims : {"4x5", "4x6", "3x7", "5x5"}) {
                 const torus t = torus::parse(dims);
-                const std::uint64_t optimum = (t.size() - 1 + 3) / 4;
+                const std::uint64_t optimum = counting_bound(t);
                 // the optimum itself: unsat, DRAT-checked (about 10 s each); one step more: a table invariant under
                 // translations or, on 3x7 where none is, under a point reflection (the full query takes minutes, the
                 // invariant search seconds), simulated
@@ -931,7 +931,7 @@ void register_torus_smt_claims(theorem_book& book) {
               for (const auto& [rows, cols, expected] : {std::tuple{3u, 3u, 3u}, std::tuple{3u, 4u, 4u}, std::tuple{3u, 5u, 5u}}) {
                 const torus t({rows, cols});
                 const torus_minimum_result r = prove_torus_pairing_minimum(t, 120'000);
-                const std::uint64_t optimum = (t.size() - 1 + 3) / 4;
+                const std::uint64_t optimum = counting_bound(t);
                 if (r.status != proof_status::proven)
                   return claim_result{verdict::unknown, "3x3, 3x4, 3x5", t.name() + ": " + r.reason};
                 if (r.minimum_steps != expected || r.minimum_steps != optimum + 1)

@@ -562,6 +562,10 @@ void add_torus_commands(CLI::App& app, int& code) {
     const std::uint64_t optimum = counting_bound(table.network);  // ⌈(P − 1)/2d⌉
     // k packets per PU: every PU gets kP − k packets, at most 2d per step
     const std::uint64_t counting = (P * table.packets - table.packets + table.network.ports() - 1) / table.network.ports();
+    // one packet per PU, none held back (a switch with delay > 1 holds packets): core's parity bound, where it is above
+    // the counting bound
+    const bool held = std::any_of(table.switches.begin(), table.switches.end(), [](const port_switch& w) { return w.delay > 1; });
+    const std::uint64_t parity = table.packets == 1 && !held && P <= 4096 ? parity_bound(table.network) : 0;
     std::optional<cycle_system_report> system_check;
     std::optional<supply_report> supply_check;
     // Section 4.3.4: two zigzags of one cycle may pass the same PU, so the zigzag cycles are closed trails
@@ -578,6 +582,7 @@ void add_torus_commands(CLI::App& app, int& code) {
                        {"duplicate_receives", run.duplicate_receives},
                        {"time_dependent_optimum", optimum_known(table.network) ? nlohmann::json(optimum) : nlohmann::json(nullptr)},
                        {"counting_bound", counting},
+                       {"parity_bound", parity != 0 ? nlohmann::json(parity) : nlohmann::json(nullptr)},
                        {"report", run.holds() ? "" : describe(run)}};
       if (system && s->algo == "one-packet") j["theorem_bound"] = zigzag_theorem_bound(table.network).second;
       if (system && s->packets == 2) j["theorem_bound"] = (P + 1) / 2;  // Theorems 3 and 4: ⌈n1·n2/2⌉
@@ -621,6 +626,9 @@ void add_torus_commands(CLI::App& app, int& code) {
       else
         std::cout << "  counting bound with " << table.packets << " packets per PU: ceil(" << table.packets << "(P - 1)/" << table.network.ports()
                   << ") = " << counting << " steps\n";
+      if (parity > optimum)
+        std::cout << "  parity bound with one packet per PU, none held back: " << parity
+                  << " steps (a packet moves one hop per step, so one at even distance comes in even steps only)\n";
       if (!run.holds()) std::cout << describe(run);
     }
     code = holds ? exit_holds : exit_violated;

@@ -1061,7 +1061,7 @@ RC_GTEST_PROP(torus_cnf, arrival_count_keeps_every_table, ()) {
   const torus t(dims);
   const std::uint32_t ports = t.ports();
   const torus_model model = *rc::gen::arbitrary<bool>() ? torus_model::pairing : torus_model::general;
-  const std::uint64_t counting = (t.size() - 1 + ports - 1) / ports;
+  const std::uint64_t counting = counting_bound(t);
   const torus_heuristic_result found = search_torus_table(t, model, 50, *rc::gen::inRange<std::uint64_t>(1, 1000), counting);
   RC_PRE(found.table.has_value());
   routing_table table = *found.table;
@@ -1122,7 +1122,7 @@ RC_GTEST_PROP(torus_cnf, arrival_count_keeps_the_minimum, ()) {
     return kind == 2 ? torus_symmetric_cnf(t, model, steps, generators, count)
                      : torus_gossip_cnf(t, model, steps, false, orbit, torus_symmetry::automorphisms, count);
   };
-  const std::uint64_t counting = (t.size() - 1 + t.ports() - 1) / t.ports();
+  const std::uint64_t counting = counting_bound(t);
   std::uint64_t minimum = 0;
   for (std::uint64_t steps = counting; steps <= counting + 6 && minimum == 0; ++steps) {
     const cnf_formula plain = cnf(steps, false);

@@ -669,6 +669,13 @@ TEST(cli_torus, held_packets_in_the_scheduled_supply) {
              "with --supply scheduled");
   expect_run("simulate torus --dims 6x7 --algo partial --packets 2 --max-delay 2", 2,
              "the two-packet hand-over sets its own delays");
+  // The parity bound assumes that every packet moves one hop per step: given for one-packet tables without held
+  // packets (6 x 6: 10, above the counting bound 9), null where packets are held or where there are two per PU.
+  const run_result six = expect_run("simulate torus --dims 6x6 --algo one-packet --json", 0, "\"parity_bound\": 10");
+  EXPECT_NE(six.output.find("\"counting_bound\": 9"), std::string::npos) << six.output;
+  expect_run("simulate torus --dims 6x6 --algo one-packet", 0, "parity bound with one packet per PU, none held back: 10 steps");
+  expect_run("simulate torus --dims 4x5x2x9 --algo one-packet --max-delay 8 --json", 0, "\"parity_bound\": null");
+  expect_run("simulate torus --dims 6x8 --algo hamiltonian --json", 0, "\"parity_bound\": null");  // two packets per PU
 }
 
 TEST(cli_torus, local_search_tables_are_written_and_simulated) {
