@@ -83,7 +83,7 @@ torus_query_result solve_torus_clausal(const torus& network, torus_model model, 
 /// model: the best pairing table of half the budget — a pairing table is a general table), then
 /// single changes (a PU's pairing; an out-port's in-port) that do not increase the (PU, packet) pairs still missing one
 /// step below the best so far (rarely a slightly worse one), restarts from the best when stalled. Stops at `goal`
-/// (at least the counting bound) or after budget_ms. The table is simulated: it completes within `steps`. An upper
+/// (at least the parity bound, core's parity_bound, up to 4,096 PUs; the counting bound above) or after budget_ms. The table is simulated: it completes within `steps`. An upper
 /// bound only — never a proof of minimality. Deterministic for a seed, except where the deadline cuts it off.
 struct torus_heuristic_result {
   std::optional<routing_table> table;  // none if no start table completed (e.g. a budget too small)
