@@ -323,7 +323,12 @@ RC_GTEST_PROP(torus_supply, searched_supply_is_least_and_no_slower_than_the_gree
   const torus t = *rc::gen::suchThat(zigzag_tori(), [](const torus& x) { return x.size() <= 300; });
   const cycle_system system = zigzag_cycles(t);
   const supply_search_result r = best_cycle_supply(system, supply_policy::scheduled, 60'000);
+  // a budget that runs out (a loaded machine: the queries take seconds when idle) says nothing either way; RapidCheck
+  // gives up, failing, if that happens to most cases
+  if (r.answer == solver_answer::unknown) RC_DISCARD("the solver's budget ran out");
   RC_ASSERT(r.answer == solver_answer::sat);
+  // out of time one step below, the search keeps its least sat answer, which need not be the least
+  if (r.steps > 1 && r.below.find(" steps: unsat") == std::string::npos) RC_DISCARD("the step below was not settled within the budget");
   RC_ASSERT(r.table.has_value());
   const gossip_report run = simulate_gossip(*r.table);
   RC_ASSERT(run.holds());
@@ -331,7 +336,11 @@ RC_GTEST_PROP(torus_supply, searched_supply_is_least_and_no_slower_than_the_gree
   const supply_report supply = check_supply(*r.table, system);
   RC_ASSERT(supply.holds());
   RC_ASSERT(supply.max_delay <= 2u);
-  if (r.steps > 1) RC_ASSERT(schedule_cycle_supply(system, r.steps - 1, supply_policy::scheduled, 60'000).answer == solver_answer::unsat);
+  if (r.steps > 1) {
+    const solver_answer below = schedule_cycle_supply(system, r.steps - 1, supply_policy::scheduled, 60'000).answer;
+    if (below == solver_answer::unknown) RC_DISCARD("the solver's budget ran out");
+    RC_ASSERT(below == solver_answer::unsat);
+  }
   // The greedy with one switch per link lies in the searched class (a relay forwards one fixed in-link). The
   // scheduled policy's table may be the matched supply, whose relays switch between their two sources: outside the
   // class, so only recorded.
