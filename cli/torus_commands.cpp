@@ -436,8 +436,13 @@ void emit_torus_certificates(const std::string& dir, const torus& t, const std::
                                    {"checker", "dancecard check-proof FILE-lower.cnf FILE-lower.drat (or any DRAT checker); dancecard simulate torus FILE-witness.json"},
                                    {"assumes",
                                     "the CNF states the question exactly (its comments name the variables; smt/src/torus_clausal.cpp, "
-                                    "property torus_cnf.exact_against_the_simulator) and its symmetry break keeps an image of every table "
-                                    "(argument in add_symmetry_break; property torus_cnf.symmetry_break_keeps_an_image_of_every_table)"}};
+                                    "property torus_cnf.exact_against_the_simulator), its symmetry break keeps an image of every table "
+                                    "(argument in add_symmetry_break; property torus_cnf.symmetry_break_keeps_an_image_of_every_table), its "
+                                    "implied arrival count, by step parity where tighter, keeps every completing table (argument in "
+                                    "add_arrival_count; properties torus_cnf.arrival_count_keeps_every_table and "
+                                    "torus_cnf.arrival_count_keeps_the_minimum), and a lower bound without a solver is the counting bound "
+                                    "or the parity bound (a packet moves one hop per step: core's parity_bound; property "
+                                    "torus_bounds.arrivals_keep_the_parity_of_the_distance)"}};
   emit_file(dir, stem + ".manifest.json", manifest.dump(2) + "\n");
 }
 
