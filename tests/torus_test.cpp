@@ -361,6 +361,31 @@ TEST(torus_sat, clausal_minima_agree_with_z3_and_are_certified) {
 // Translation-invariant tables: the orbits of a translation group, every subgroup once (Z3 x Z3 has 6 subgroups, Z4
 // x Z4 has 15, Z2^3 has 16; the trivial one is left out), and a SAT query that finds 4 x 5's 6-step general table among tables
 // invariant under a group of 10 translations — its decoded table simulated here again, and invariant.
+// The arrival count's counters per step parity are added only where a class is tighter than the whole: on 4 x 8 at 8
+// steps (all sides even: the 12 packets at odd distance beyond the neighbours fill the 12 slots of steps 3, 5, 7) at
+// every PU, and the counter over all slots is then left out; on 5 x 5 (an odd side: walks of both parities reach
+// almost every PU by step 6) nowhere, and the CNF is the same with or without them.
+TEST(torus_sat, parity_classes_only_where_tighter) {
+  auto has_classes = [](const cnf_formula& f) {
+    return std::any_of(f.comments.begin(), f.comments.end(), [](const std::string& c) { return c.starts_with("implied parity classes: at 32 PUs"); });
+  };
+  const cnf_formula even = torus_gossip_cnf(torus({4, 8}), torus_model::general, 8);
+  const cnf_formula even_one = torus_gossip_cnf(torus({4, 8}), torus_model::general, 8, false, {}, torus_symmetry::automorphisms, true, false);
+  EXPECT_TRUE(has_classes(even));
+  EXPECT_FALSE(has_classes(even_one));
+  EXPECT_NE(even.clauses.size(), even_one.clauses.size());
+  const cnf_formula odd = torus_gossip_cnf(torus({5, 5}), torus_model::general, 6);
+  const cnf_formula odd_one = torus_gossip_cnf(torus({5, 5}), torus_model::general, 6, false, {}, torus_symmetry::automorphisms, true, false);
+  EXPECT_EQ(odd.dimacs(), odd_one.dimacs());
+  // below the parity bound: the empty clause, and the answer says it rests on the count
+  const torus_query_result below = solve_torus_clausal(torus({6, 6}), torus_model::pairing, 9, 10'000);
+  EXPECT_EQ(below.answer, solver_answer::unsat);
+  EXPECT_NE(below.reason.find("by the parity count alone"), std::string::npos) << below.reason;
+  const torus_query_result counting = solve_torus_clausal(torus({4, 4}), torus_model::general, 3, 10'000);
+  EXPECT_EQ(counting.answer, solver_answer::unsat);
+  EXPECT_NE(counting.reason.find("by the counting bound alone"), std::string::npos) << counting.reason;
+}
+
 TEST(torus_sat, translation_invariant_tables) {
   const torus t({4, 4});
   const std::vector<pu_index> halves = translation_orbits(t, {{0, 2}});
