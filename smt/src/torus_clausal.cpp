@@ -210,6 +210,9 @@ int torus_choice_variable(const torus& network, torus_model model, pu_index pu, 
 
 namespace {
 
+// The words by which the empty clause below the parity bound is told apart in the CNF's comments (check_unsat).
+constexpr std::string_view below_parity_bound = "below the parity bound";
+
 // At most s of `flags` true: Sinz's sequential counter (count[k][j]: at least j + 1 of the first k + 1 are true — only
 // the implications towards "at least"); s = 0: every flag false; s >= |flags|: nothing.
 void at_most(cnf_formula& f, const std::vector<int>& flags, std::uint64_t s) {
@@ -272,34 +275,32 @@ void add_arrival_count(cnf_formula& f, const torus_variables& v, bool parity_cla
   f.comments.push_back("implied arrival count: per PU, fresh 'waste' variables for the in-slots of steps 2..T, ladders over each packet's "
                        "non-waste slots, and a sequential counter allowing 2d(T-1) - (P - 1 - |step-1 neighbours|) wastes");
   const std::uint64_t m = (v.steps - 1) * ports;  // slots of steps 2 … T
+  // The counts are the same at every PU (a translation maps PU 0 to it, with its neighbours, walks and slots), so they
+  // are taken once, at PU 0, from core's arrival_parity_count (the walks of 2 … T hops that lead to it): s = slots −
+  // fresh packets; s_c = the slots of steps of parity c, less the packets only they bring.
+  const parity_count parity = arrival_parity_count(network, 0, v.steps);
+  const std::int64_t allowed = static_cast<std::int64_t>(m) - static_cast<std::int64_t>(parity.fresh);
+  if (allowed < 0) {  // fewer slots than packets to learn: no table completes (the counting bound)
+    f.comments.push_back("every PU has fewer in-slots than packets to learn: the empty clause (below the counting bound, "
+                         "so the DRAT proof certifies nothing beyond that count)");
+    f.clauses.push_back({});
+    return;
+  }
+  std::array<std::int64_t, 2> class_allowed{};
+  for (int c = 0; c < 2; ++c) class_allowed[c] = static_cast<std::int64_t>(parity.slots[c]) - static_cast<std::int64_t>(parity.forced[c]);
+  if (parity_classes && (class_allowed[0] < 0 || class_allowed[1] < 0)) {
+    f.comments.push_back("every PU has fewer in-slots in the steps of one parity than packets only those steps can bring: the empty clause (" +
+                         std::string(below_parity_bound) + ", so the DRAT proof certifies nothing beyond that count)");
+    f.clauses.push_back({});
+    return;
+  }
+  const bool by_class = parity_classes && (class_allowed[0] < allowed || class_allowed[1] < allowed);
   std::uint64_t parity_counted = 0;  // PUs with a counter per step parity
   for (pu_index w = 0; w < P; ++w) {
     if (v.orbit[w] != w) continue;
     std::vector<char> early(P, 0);  // {w} ∪ N1
     early[w] = 1;
-    std::uint64_t neighbours = 0;
-    for (std::uint32_t p = 0; p < ports; ++p) {
-      const pu_index from = network.neighbor(w, p);
-      if (!early[from]) ++neighbours;
-      early[from] = 1;
-    }
-    const std::int64_t allowed = static_cast<std::int64_t>(m) - static_cast<std::int64_t>(P - 1 - neighbours);
-    if (allowed < 0) {  // fewer slots than packets to learn: no table completes (the counting bound)
-      f.comments.push_back("PU " + std::to_string(w) + " has fewer in-slots than packets to learn: the empty clause (below the counting bound, "
-                           "so the DRAT proof certifies nothing beyond that count)");
-      f.clauses.push_back({});
-      return;
-    }
-    // The classes by step parity (core's arrival_parity_count: the walks of 2 … T hops that lead to w).
-    const parity_count parity = arrival_parity_count(network, w, v.steps);
-    std::array<std::int64_t, 2> class_allowed{};  // s_c: the slots of steps of parity c, less the packets only they bring
-    for (int c = 0; c < 2; ++c) class_allowed[c] = static_cast<std::int64_t>(parity.slots[c]) - static_cast<std::int64_t>(parity.forced[c]);
-    if (parity_classes && (class_allowed[0] < 0 || class_allowed[1] < 0)) {
-      f.comments.push_back("PU " + std::to_string(w) + " has fewer in-slots in the steps of one parity than packets only those steps can bring: " +
-                           "the empty clause (below the parity bound, so the DRAT proof certifies nothing beyond that count)");
-      f.clauses.push_back({});
-      return;
-    }
+    for (std::uint32_t p = 0; p < ports; ++p) early[network.neighbor(w, p)] = 1;
     // slot k = (t − 2)·ports + p: the link L from the PU behind port p of w. source[u·ports + p]: the link g⁻¹(L),
     // the same in every step, on which orbit[u] travels when u travels on L
     const std::vector<std::uint32_t> at = network.coordinates(w);
@@ -341,7 +342,6 @@ void add_arrival_count(cnf_formula& f, const torus_variables& v, bool parity_cla
         seen = next;
       }
     }
-    const bool by_class = parity_classes && (class_allowed[0] < allowed || class_allowed[1] < allowed);
     if (by_class) {
       ++parity_counted;
       std::vector<std::vector<int>> class_flags(2);  // the waste flags of the slots of steps of parity c (slot k: step 2 + k / ports)
@@ -534,7 +534,7 @@ std::string check_unsat(torus_query_result& out, const clausal_result& solved, c
   // answer rests on the count's argument (add_arrival_count), not on a search — the reason says so.
   std::string by;
   if (std::any_of(f.clauses.begin(), f.clauses.end(), [](const std::vector<int>& c) { return c.empty(); })) {
-    const bool parity = std::any_of(f.comments.begin(), f.comments.end(), [](const std::string& c) { return c.find("below the parity bound") != std::string::npos; });
+    const bool parity = std::any_of(f.comments.begin(), f.comments.end(), [](const std::string& c) { return c.find(below_parity_bound) != std::string::npos; });
     by = parity ? " by the parity count alone (packets move one hop per step, so some PU has fewer in-slots in the steps of one parity than "
                   "packets only those steps can bring; no search)"
                 : " by the counting bound alone (some PU has fewer in-slots than packets to learn; no search)";
