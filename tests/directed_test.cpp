@@ -26,7 +26,9 @@ TEST(mpi_schedules, which_model_each_satisfies_for_p_2_to_64) {
     const bool xor_schedule = std::has_single_bit(p);
     EXPECT_EQ(check_dance_schedule(dance_view(mpich)).holds(), xor_schedule) << p;
     EXPECT_EQ(check_dance_schedule(dance_view(ompi)).holds(), p == 2) << p;
-    if (xor_schedule) EXPECT_EQ(to_partner_matrix(dance_view(mpich)), to_partner_matrix(searching_schedule(p))) << p;
+    if (xor_schedule) {
+      EXPECT_EQ(to_partner_matrix(dance_view(mpich)), to_partner_matrix(searching_schedule(p))) << p;
+    }
   }
 }
 

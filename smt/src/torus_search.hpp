@@ -71,13 +71,13 @@ inline torus_query_result invariant_witness(const torus& network, torus_model mo
   torus_query_result r;
   r.seconds = inv.seconds;
   if (!inv.table) {
-    r.reason = "no invariant table found (" + std::to_string(inv.asked) + " of " + std::to_string(inv.groups) + " groups asked)";
+    r.reason = "no invariant table found (" + std::to_string(inv.asked) + " of " + std::to_string(inv.groups) + (inv.groups == 1 ? " group asked)" : " groups asked)");
     return r;
   }
   r.answer = solver_answer::sat;
   r.witness = std::move(inv.table);
   r.reason = "witness invariant under " + std::to_string(inv.group_order) + (inv.automorphisms.empty() ? " translations" : " automorphisms of a point group") +
-             " completes within " + std::to_string(steps) + " steps (SAT over invariant tables, simulated; " + std::to_string(inv.asked) + " groups asked)";
+             " completes within " + std::to_string(steps) + " steps (SAT over invariant tables, simulated; " + std::to_string(inv.asked) + (inv.asked == 1 ? " group asked)" : " groups asked)");
   return r;
 }
 
