@@ -1,9 +1,15 @@
 // `dancecard verify [--only MODULE] [--json]`: runs the theorem book and prints one row per claim.
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <iomanip>
 #include <iostream>
+#include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <sstream>
+#include <thread>
 
 #include "common.hpp"
 #include "theorem_book.hpp"
@@ -36,16 +42,28 @@ theorem_book make_theorem_book() {
 
 namespace cli {
 
+namespace {
+
+// The machine's cores, at most 8 (1 when unknown).
+unsigned default_jobs() { return std::clamp(std::thread::hardware_concurrency(), 1u, 8u); }
+
+}  // namespace
+
 void add_verify_command(CLI::App& app, int& code) {
   CLI::App* verify = app.add_subcommand("verify", "The theorem book: check every claim of the papers");
   struct options {
     std::string only;
     bool json = false, list = false;
+    unsigned jobs = default_jobs();
   };
   auto opt = std::make_shared<options>();
   verify->add_option("--only", opt->only, "a module (dance, mpi, hrel, online, torus) or a claim id prefix (dance.prop2)");
   verify->add_flag("--json", opt->json, "print the rows as JSON");
   verify->add_flag("--list", opt->list, "list the claims without checking them");
+  verify->add_option("--jobs,-j", opt->jobs,
+                     "claims checked at once, each on its own thread (default: the machine's cores, at most 8); rows are printed "
+                     "in book order either way, and a row's time is its wall time beside the others")
+      ->check(CLI::Range(1u, 64u));
   verify->callback([opt, &code] {
     const theorem_book book = make_theorem_book();
     std::vector<const claim*> selected;
@@ -67,41 +85,85 @@ void add_verify_command(CLI::App& app, int& code) {
     if (!opt->json)
       std::cout << std::left << std::setw(31) << "claim" << std::setw(9) << "verdict" << std::setw(21) << "method"
                 << std::setw(10) << "time" << "instances / evidence\n";
-    for (std::size_t k = 0; k < selected.size(); ++k) {
-      const claim& c = *selected[k];
-      if (progress) std::cerr << "\r[" << k + 1 << "/" << selected.size() << "] " << c.id << "..." << std::flush;
-      const auto t0 = std::chrono::steady_clock::now();
-      claim_result r;
-      try {
-        r = c.check();
-      } catch (const std::exception& e) {
-        r = {verdict::unknown, "", std::string("the check threw: ") + e.what(), ""};
+    // Claims are checked on `jobs` threads, taken in book order; a row is printed as soon as every row before it is
+    // (so the table reads the same for any number of jobs, but for the times).
+    struct done_row {
+      claim_result result;
+      double seconds = 0;
+    };
+    std::vector<std::optional<done_row>> done(selected.size());
+    std::vector<bool> running(selected.size(), false);
+    std::atomic<std::size_t> next{0};
+    std::mutex lock;  // guards done, running, printed, the counts, rows and the output
+    std::size_t printed = 0, finished = 0;
+    auto show_progress = [&] {
+      if (!progress) return;
+      std::string names;
+      for (std::size_t k = 0; k < selected.size(); ++k)
+        if (running[k]) names += (names.empty() ? "" : ", ") + selected[k]->id;
+      std::cerr << "\r\033[K[" << finished << "/" << selected.size() << " done] " << names << "..." << std::flush;
+    };
+    auto print_ready = [&] {
+      if (progress && printed < selected.size() && done[printed]) std::cerr << "\r\033[K" << std::flush;
+      for (; printed < selected.size() && done[printed]; ++printed) {
+        const claim& c = *selected[printed];
+        const claim_result& r = done[printed]->result;
+        const double seconds = done[printed]->seconds;
+        (r.outcome == verdict::holds ? holds : r.outcome == verdict::violated ? violated : unknown)++;
+        if (opt->json) {
+          rows.push_back({{"id", c.id}, {"paper", c.paper}, {"section", c.section}, {"statement", c.statement},
+                          {"method", to_string(c.method)}, {"verdict", to_string(r.outcome)}, {"covered", r.covered},
+                          {"evidence", r.evidence}, {"certificate", r.certificate}, {"seconds", seconds}});
+        } else {
+          std::ostringstream time;
+          time << std::fixed << std::setprecision(2) << seconds << "s";
+          std::cout << std::left << std::setw(31) << c.id << std::setw(9) << to_string(r.outcome) << std::setw(21)
+                    << to_string(c.method) << std::setw(10) << time.str() << r.covered << ": " << r.evidence << "\n"
+                    << std::string(31, ' ') << c.section << ": " << c.statement << "\n";
+          if (!r.certificate.empty()) std::cout << std::string(31, ' ') << "certificate: " << r.certificate << "\n";
+          std::cout << std::flush;
+        }
       }
-      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      if (progress) std::cerr << "\r\033[K" << std::flush;
-      (r.outcome == verdict::holds ? holds : r.outcome == verdict::violated ? violated : unknown)++;
-      if (opt->json) {
-        rows.push_back({{"id", c.id}, {"paper", c.paper}, {"section", c.section}, {"statement", c.statement},
-                        {"method", to_string(c.method)}, {"verdict", to_string(r.outcome)}, {"covered", r.covered},
-                        {"evidence", r.evidence}, {"certificate", r.certificate}, {"seconds", seconds}});
-      } else {
-        std::ostringstream time;
-        time << std::fixed << std::setprecision(2) << seconds << "s";
-        std::cout << std::left << std::setw(31) << c.id << std::setw(9) << to_string(r.outcome) << std::setw(21)
-                  << to_string(c.method) << std::setw(10) << time.str() << r.covered << ": " << r.evidence << "\n"
-                  << std::string(31, ' ') << c.section << ": " << c.statement << "\n";
-        if (!r.certificate.empty()) std::cout << std::string(31, ' ') << "certificate: " << r.certificate << "\n";
+    };
+    auto worker = [&] {
+      for (std::size_t k; (k = next++) < selected.size();) {
+        {
+          std::lock_guard<std::mutex> g(lock);
+          running[k] = true;
+          show_progress();
+        }
+        const auto t0 = std::chrono::steady_clock::now();
+        claim_result r;
+        try {
+          r = selected[k]->check();
+        } catch (const std::exception& e) {
+          r = {verdict::unknown, "", std::string("the check threw: ") + e.what(), ""};
+        }
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        std::lock_guard<std::mutex> g(lock);
+        running[k] = false;
+        ++finished;
+        done[k] = done_row{std::move(r), seconds};
+        print_ready();
+        if (printed < selected.size()) show_progress();
       }
+    };
+    {
+      std::vector<std::thread> pool;
+      for (std::size_t j = 1; j < std::min<std::size_t>(opt->jobs, selected.size()); ++j) pool.emplace_back(worker);
+      worker();
+      for (auto& t : pool) t.join();
     }
     const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (opt->json) {
       std::cout << nlohmann::json{{"format", "dancecard.theorem-book/1"}, {"rows", rows}, {"holds", holds},
-                                  {"violated", violated}, {"unknown", unknown}, {"seconds", total}}
+                                  {"violated", violated}, {"unknown", unknown}, {"seconds", total}, {"jobs", opt->jobs}}
                        .dump(2)
                 << "\n";
     } else {
       std::cout << "\n" << selected.size() << " claims: " << holds << " hold, " << violated << " violated, " << unknown
-                << " unknown (" << std::fixed << std::setprecision(1) << total << " s)\n";
+                << " unknown (" << std::fixed << std::setprecision(1) << total << " s"
+                << (opt->jobs > 1 ? " on " + std::to_string(opt->jobs) + " threads" : std::string()) << ")\n";
     }
     code = violated > 0 ? exit_violated : unknown > 0 ? exit_unknown : exit_holds;
   });
