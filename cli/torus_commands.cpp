@@ -127,10 +127,11 @@ std::optional<routing_table> table_for(const cycle_system& system, const std::st
 // --algo local-search: a table of the pairing or general model (one packet per PU) found by local search against the
 // simulator (smt/torus_encoding.hpp: search_torus_table) — no cycle system, no proof of minimality.
 struct local_search_options {
-  std::string model = "pairing", seconds = "10", groups = "translations";
+  std::string model = "pairing", seconds = "10", groups = "translations", group_index;
   std::uint64_t seed = 1, steps = 0;
   // the registered options, to tell "given" from "default" (an option the chosen --algo ignores is an error)
-  CLI::Option *model_option = nullptr, *seconds_option = nullptr, *steps_option = nullptr, *seed_option = nullptr, *groups_option = nullptr;
+  CLI::Option *model_option = nullptr, *seconds_option = nullptr, *steps_option = nullptr, *seed_option = nullptr, *groups_option = nullptr,
+              *group_index_option = nullptr;
 };
 
 // Rejects the search options the chosen source of the table does not read (algo empty: a table file), so that
@@ -146,6 +147,7 @@ void reject_unread_options(const local_search_options& o, const std::string& alg
   reject(o.seconds_option, local || invariant, "--algo local-search or invariant");
   reject(o.steps_option, invariant, "--algo invariant");
   reject(o.groups_option, invariant, "--algo invariant");
+  reject(o.group_index_option, invariant, "--algo invariant");
   reject(o.seed_option, local, "--algo local-search");
 }
 
@@ -173,6 +175,49 @@ invariant_groups parse_groups(const std::string& groups) {
   throw bad_input("--groups: expected translations, point or all, got '" + groups + "'");
 }
 
+// --group-index "3,7,10-12": group numbers of invariant_group_list, each below `count`, in the order given, no repeats.
+std::vector<std::size_t> parse_group_index(const std::string& text, std::size_t count) {
+  std::vector<std::size_t> out;
+  std::size_t begin = 0;
+  while (begin <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', begin), text.size());
+    const std::string item = text.substr(begin, comma - begin);
+    const std::size_t dash = item.find('-');
+    const std::string first = item.substr(0, dash), last = dash == std::string::npos ? first : item.substr(dash + 1);
+    const auto digits = [](const std::string& t) {
+      return !t.empty() && t.size() <= 9 && std::all_of(t.begin(), t.end(), [](unsigned char c) { return c >= '0' && c <= '9'; });
+    };
+    if (!digits(first) || !digits(last))
+      throw bad_input("--group-index: expected group numbers and ranges such as 3,7,10-12, got '" + text + "' (at '" + item + "')");
+    const std::size_t a = std::stoul(first), b = std::stoul(last);
+    if (a > b) throw bad_input("--group-index: the range " + item + " runs backwards");
+    if (b >= count)
+      throw bad_input("--group-index: group " + std::to_string(b) + " does not exist: this torus has " + std::to_string(count) +
+                      " groups, numbered 0 to " + std::to_string(count - 1) + " (see --list-groups)");
+    for (std::size_t g = a; g <= b; ++g) {
+      if (std::find(out.begin(), out.end(), g) != out.end()) throw bad_input("--group-index: group " + std::to_string(g) + " given twice");
+      out.push_back(g);
+    }
+    begin = comma + 1;
+  }
+  return out;
+}
+
+// "3, 7, 10-12" (sorted numbers, runs as ranges; with `sep` ",": "3,7,10-12", as --group-index reads it)
+std::string group_ranges(std::vector<std::size_t> numbers, const std::string& sep) {
+  std::sort(numbers.begin(), numbers.end());
+  std::string out;
+  for (std::size_t k = 0; k < numbers.size();) {
+    std::size_t end = k;
+    while (end + 1 < numbers.size() && numbers[end + 1] == numbers[end] + 1) ++end;
+    if (!out.empty()) out += sep;
+    out += std::to_string(numbers[k]);
+    if (end > k) out += "-" + std::to_string(numbers[end]);
+    k = end + 1;
+  }
+  return out;
+}
+
 // --algo invariant: a table of the pairing or general model completing within --steps, invariant under a group of
 // translations (--groups point: of automorphisms without translations — reflections, rotations, glide reflections;
 // all: translations first, then those), found by SAT (smt/torus_encoding.hpp: search_invariant_table, largest groups
@@ -188,10 +233,12 @@ std::optional<routing_table> invariant_table(const std::string& dims, const loca
   if (t.size() > 256) throw bad_input("--dims " + dims + " --algo invariant: at most 256 PUs (the search asks one SAT query per subgroup)");
   const unsigned budget = parse_timeout_ms(o.seconds, "--seconds");
   // in rounds of doubling budgets, uncapped: the groups that answer at once go first, the last hard one may take the rest
-  torus_invariant_search_result r = search_invariant_table(t, model, o.steps, budget, 0, groups, certify);
+  const bool some = o.group_index_option != nullptr && o.group_index_option->count() > 0;
+  const std::vector<std::size_t> only = some ? parse_group_index(o.group_index, invariant_group_list(t, groups).size()) : std::vector<std::size_t>{};
+  torus_invariant_search_result r = search_invariant_table(t, model, o.steps, budget, 0, groups, certify, only);
   const char* kind = groups == invariant_groups::translations ? "translation groups" : groups == invariant_groups::point ? "point groups" : "groups";
   std::cerr << "invariant search (" << o.model << " model, " << o.steps << " steps): " << r.asked << " of " << r.groups << " " << kind << " asked ("
-            << r.unsat << " unsat, " << r.unknown << " out of time; " << r.queries << " queries in " << r.rounds << (r.rounds == 1 ? " round" : " rounds") << ") in "
+            << r.unsat << " unsat, " << r.unknown << " out of time; " << r.queries << (r.queries == 1 ? " query in " : " queries in ") << r.rounds << (r.rounds == 1 ? " round" : " rounds") << ") in "
             << static_cast<long long>(r.seconds * 1000) << " ms";
   if (!r.table) {
     if (certify && r.unsat == r.groups) {
@@ -199,10 +246,15 @@ std::optional<routing_table> invariant_table(const std::string& dims, const loca
                 << " steps (every unsat answer's DRAT proof checked by checkers/drat_check)\n";
       no_table_code = exit_violated;
     } else {
-      std::cerr << "; no table found" << (certify ? " (the unsat answers' DRAT proofs checked)" : "") << "\n";
+      std::cerr << "; no table found" << (certify ? " (the unsat answers' DRAT proofs checked)" : "");
+      if (!r.open_groups.empty())
+        std::cerr << "; still open (out of time or not asked): group" << (r.open_groups.size() == 1 ? " " : "s ") << group_ranges(r.open_groups, ", ")
+                  << " — ask them again with --groups " << o.groups << " --group-index " << group_ranges(r.open_groups, ",");
+      std::cerr << "\n";
     }
     return std::nullopt;
   }
+  if (r.group_index) std::cerr << "; group " << *r.group_index << " of --list-groups";
   if (!r.automorphisms.empty()) {
     std::cerr << "; a table invariant under a group of " << r.group_order << " automorphisms, generated by " << describe(t, r.automorphisms) << "\n";
     return std::move(r.table);
@@ -295,6 +347,9 @@ void add_local_search_options(CLI::App* command, local_search_options& o) {
   o.groups_option = command->add_option("--groups", o.groups,
                                         "with --algo invariant: translations (default), point (groups of reflections, rotations and glide reflections "
                                         "without translations, one per class up to translation) or all (translations first)");
+  o.group_index_option = command->add_option("--group-index", o.group_index,
+                                             "LIST: with --algo invariant, ask only these groups of --groups, by number (e.g. 3,7,10-12: the numbers "
+                                             "generate torus --list-groups prints, and a search that ran out of time names those left open)");
 }
 
 // Figures 1, 2 and 5: the cycles on the grid, one colour per cycle; PUs off some cycle drawn hollow. A 3-D torus is
@@ -451,7 +506,7 @@ void emit_torus_certificates(const std::string& dir, const torus& t, const std::
 void add_torus_commands(CLI::App& app, int& code) {
   struct options {
     std::string dims, algo = "hamiltonian", table, output, supply = "scheduled", arrivals, supply_search;
-    bool json = false, certify = false;
+    bool json = false, certify = false, list_groups = false;
     std::uint32_t packets = 1, max_delay = 1;
     local_search_options local;
   };
@@ -485,8 +540,22 @@ void add_torus_commands(CLI::App& app, int& code) {
   generate->add_option("--max-delay", g->max_delay, max_delay_help)->check(integer_at_least(1));
   add_local_search_options(generate, g->local);
   generate->add_option("--output,-o", g->output, "write to FILE instead of stdout");
+  generate->add_flag("--list-groups", g->list_groups,
+                     "with --algo invariant: print the groups --groups names, numbered as --group-index reads them (order and generators), "
+                     "and ask nothing");
   generate->callback([g, &code] {
     reject_unread_options(g->local, g->algo);
+    if (g->list_groups) {
+      if (g->algo != "invariant") throw bad_input("--list-groups: only with --algo invariant");
+      const torus t = parse_dims(g->dims);
+      if (t.size() > 256) throw bad_input("--dims " + g->dims + " --list-groups: at most 256 PUs, as for --algo invariant");
+      const std::vector<torus_symmetry_group> list = invariant_group_list(t, parse_groups(g->local.groups));
+      write_output(g->output, [&](std::ostream& out) {
+        for (std::size_t k = 0; k < list.size(); ++k) out << k << "  " << describe(t, list[k]) << "\n";
+      });
+      code = exit_holds;
+      return;
+    }
     check_packets(g->packets, g->algo, g->supply, g->supply_search);
     check_max_delay(g->max_delay, g->algo, g->supply, g->supply_search, g->packets);
     check_certify(g->certify, g->supply_search, g->algo, false);
