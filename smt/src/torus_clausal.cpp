@@ -738,7 +738,7 @@ torus_invariant_search_result search_invariant_table(const torus& network, torus
   const auto start = std::chrono::steady_clock::now();
   torus_invariant_search_result out;
   const std::vector<torus_symmetry_group> list = invariant_group_list(network, which);
-  // Question q of the rounds is group asked[q]: every group, largest first within each kind (translations, then point
+  // Question q of the rounds is group numbers[q]: every group, largest first within each kind (translations, then point
   // groups), or those of `only`.
   std::vector<std::size_t> numbers = only;
   if (numbers.empty())

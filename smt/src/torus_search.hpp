@@ -84,10 +84,12 @@ inline torus_query_result invariant_witness(const torus& network, torus_model mo
 /// The heuristic side of the search: a local-search table (search_torus_table) aiming at `steps`, then tables
 /// invariant under a group of translations (search_invariant_table) for steps, steps + 1, … below what the local search
 /// reached (up to steps + 2 if it found none) — each a sat answer whose reason says where the simulated witness comes
-/// from. At most a minute for each: on the tori of docs/torus-limits.md the local search's best table comes within
-/// seconds, and the large groups' queries answer in well under a second.
+/// from. The local search gets at most a minute (on the tori of docs/torus-limits.md its best table comes within
+/// seconds); each invariant search a minute, or a quarter of budget_ms when that is more (3 x 3 x 3 general in 5 steps
+/// took 214 s over its 59 groups), never more than budget_ms.
 inline torus_query_result heuristic_witness(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms) {
   const unsigned slice = std::min(budget_ms, 60'000u);
+  const unsigned invariant_slice = std::min(budget_ms, std::max(60'000u, budget_ms / 4));
   torus_heuristic_result h = search_torus_table(network, model, slice, 1, steps);
   torus_query_result r;
   r.seconds = h.seconds;
@@ -103,7 +105,7 @@ inline torus_query_result heuristic_witness(const torus& network, torus_model mo
   if (network.size() > 256) return r;  // one SAT query per subgroup: meant for small tori
   const std::uint64_t last = reached ? reached_steps - 1 : steps + 2;  // without an upper bound, a few steps above the one asked
   for (std::uint64_t T = steps; T <= last; ++T) {
-    torus_query_result inv = invariant_witness(network, model, T, slice);
+    torus_query_result inv = invariant_witness(network, model, T, invariant_slice);
     r.seconds += inv.seconds;
     if (inv.answer != solver_answer::sat) continue;
     inv.seconds = r.seconds;
