@@ -1,4 +1,5 @@
-// `dancecard verify [--only MODULE] [--json]`: runs the theorem book and prints one row per claim.
+// `dancecard verify [--only MODULE] [--json] [--jobs N]`: runs the theorem book (N claims at a time) and prints one row
+// per claim, in book order.
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <atomic>
@@ -138,6 +139,8 @@ void add_verify_command(CLI::App& app, int& code) {
           r = selected[k]->check();
         } catch (const std::exception& e) {
           r = {verdict::unknown, "", std::string("the check threw: ") + e.what(), ""};
+        } catch (...) {
+          r = {verdict::unknown, "", "the check threw something that is not a std::exception", ""};
         }
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         std::lock_guard<std::mutex> g(lock);
@@ -148,22 +151,23 @@ void add_verify_command(CLI::App& app, int& code) {
         if (printed < selected.size()) show_progress();
       }
     };
+    const auto jobs = static_cast<unsigned>(std::min<std::size_t>(opt->jobs, selected.size()));
     {
       std::vector<std::thread> pool;
-      for (std::size_t j = 1; j < std::min<std::size_t>(opt->jobs, selected.size()); ++j) pool.emplace_back(worker);
+      for (unsigned j = 1; j < jobs; ++j) pool.emplace_back(worker);
       worker();
       for (auto& t : pool) t.join();
     }
     const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (opt->json) {
       std::cout << nlohmann::json{{"format", "dancecard.theorem-book/1"}, {"rows", rows}, {"holds", holds},
-                                  {"violated", violated}, {"unknown", unknown}, {"seconds", total}, {"jobs", opt->jobs}}
+                                  {"violated", violated}, {"unknown", unknown}, {"seconds", total}, {"jobs", jobs}}
                        .dump(2)
                 << "\n";
     } else {
       std::cout << "\n" << selected.size() << " claims: " << holds << " hold, " << violated << " violated, " << unknown
                 << " unknown (" << std::fixed << std::setprecision(1) << total << " s"
-                << (opt->jobs > 1 ? " on " + std::to_string(opt->jobs) + " threads" : std::string()) << ")\n";
+                << (jobs > 1 ? " on " + std::to_string(jobs) + " threads" : std::string()) << ")\n";
     }
     code = violated > 0 ? exit_violated : unknown > 0 ? exit_unknown : exit_holds;
   });
