@@ -34,6 +34,7 @@ struct claim {
   std::string statement;  // the claim in one line
   claim_method method;
   std::function<claim_result()> check;
+  bool long_running = false;  // takes far longer than the others: `verify --jobs` starts it first (printing stays in book order)
 };
 
 class theorem_book {

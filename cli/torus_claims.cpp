@@ -279,7 +279,8 @@ void register_torus_construction_claims(theorem_book& book) {
                                       std::to_string(packets_within) + " with closed trails, with the packet-matched supply",
                                   "both bounds hold on them: " + found +
                                       "recorded (closed trails: both bounds met on " + std::to_string(trails_within) + "; P > 320: greedy supply): " + recorded};
-            }});
+            },
+            /* long_running: started first by verify --jobs (about 90 s alone) */ true});
 
   book.add({"torus.thm7.trails", "torus-gossip", "Section 4.3, Theorem 7 on the closed trails of the printed lap rule",
             "where the printed lap rule gives closed trails (n1 = d), gossip with switching within (1 + d/n_d) P/(2d) + 2 -- "

@@ -86,8 +86,13 @@ void add_verify_command(CLI::App& app, int& code) {
     if (!opt->json)
       std::cout << std::left << std::setw(31) << "claim" << std::setw(9) << "verdict" << std::setw(21) << "method"
                 << std::setw(10) << "time" << "instances / evidence\n";
-    // Claims are checked on `jobs` threads, taken in book order; a row is printed as soon as every row before it is
-    // (so the table reads the same for any number of jobs, but for the times).
+    // Claims are checked on `jobs` threads, the long-running ones first and then in book order (so that the longest
+    // is not the last to start); a row is printed as soon as every row before it is (so the table reads the same for
+    // any number of jobs, but for the times).
+    std::vector<std::size_t> order;
+    for (int pass = 0; pass < 2; ++pass)
+      for (std::size_t k = 0; k < selected.size(); ++k)
+        if (selected[k]->long_running == (pass == 0)) order.push_back(k);
     struct done_row {
       claim_result result;
       double seconds = 0;
@@ -127,7 +132,8 @@ void add_verify_command(CLI::App& app, int& code) {
       }
     };
     auto worker = [&] {
-      for (std::size_t k; (k = next++) < selected.size();) {
+      for (std::size_t i; (i = next++) < selected.size();) {
+        const std::size_t k = order[i];
         {
           std::lock_guard<std::mutex> g(lock);
           running[k] = true;
