@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <functional>
 #include <iostream>
 #include <optional>
 #include <sstream>
@@ -129,9 +130,10 @@ std::optional<routing_table> table_for(const cycle_system& system, const std::st
 struct local_search_options {
   std::string model = "pairing", seconds = "10", groups = "translations", group_index;
   std::uint64_t seed = 1, steps = 0;
+  bool progress = false;
   // the registered options, to tell "given" from "default" (an option the chosen --algo ignores is an error)
   CLI::Option *model_option = nullptr, *seconds_option = nullptr, *steps_option = nullptr, *seed_option = nullptr, *groups_option = nullptr,
-              *group_index_option = nullptr;
+              *group_index_option = nullptr, *progress_option = nullptr;
 };
 
 // Rejects the search options the chosen source of the table does not read (algo empty: a table file), so that
@@ -148,6 +150,7 @@ void reject_unread_options(const local_search_options& o, const std::string& alg
   reject(o.steps_option, invariant, "--algo invariant");
   reject(o.groups_option, invariant, "--algo invariant");
   reject(o.group_index_option, invariant, "--algo invariant");
+  reject(o.progress_option, invariant, "--algo invariant");
   reject(o.seed_option, local, "--algo local-search");
 }
 
@@ -234,8 +237,18 @@ std::optional<routing_table> invariant_table(const std::string& dims, const loca
   const unsigned budget = parse_timeout_ms(o.seconds, "--seconds");
   // in rounds of doubling budgets, uncapped: the groups that answer at once go first, the last hard one may take the rest
   const bool some = o.group_index_option != nullptr && o.group_index_option->count() > 0;
-  const std::vector<std::size_t> only = some ? parse_group_index(o.group_index, invariant_group_list(t, groups).size()) : std::vector<std::size_t>{};
-  torus_invariant_search_result r = search_invariant_table(t, model, o.steps, budget, 0, groups, certify, only);
+  const std::vector<torus_symmetry_group> list = some || o.progress ? invariant_group_list(t, groups) : std::vector<torus_symmetry_group>{};
+  const std::vector<std::size_t> only = some ? parse_group_index(o.group_index, list.size()) : std::vector<std::size_t>{};
+  // --progress: a line per group as it answers, so that a campaign stopped before its end keeps what it learned
+  std::function<void(const invariant_group_answer&)> progress;
+  if (o.progress)
+    progress = [&](const invariant_group_answer& a) {
+      std::cerr << "group " << a.group << " (" << describe(t, list[a.group]) << "): "
+                << (a.answer == solver_answer::sat ? "a table" : a.certified ? "unsat, DRAT proof checked" : "unsat") << " (its queries "
+                << static_cast<long long>(a.group_seconds * 1000) << " ms; " << static_cast<long long>(a.search_seconds * 1000) << " ms into the search)\n"
+                << std::flush;
+    };
+  torus_invariant_search_result r = search_invariant_table(t, model, o.steps, budget, 0, groups, certify, only, progress);
   const char* kind = groups == invariant_groups::translations ? "translation groups" : groups == invariant_groups::point ? "point groups" : "groups";
   std::cerr << "invariant search (" << o.model << " model, " << o.steps << " steps): " << r.asked << " of " << r.groups << " " << kind << " asked ("
             << r.unsat << " unsat, " << r.unknown << " out of time; " << r.queries << (r.queries == 1 ? " query in " : " queries in ") << r.rounds << (r.rounds == 1 ? " round" : " rounds") << ") in "
@@ -347,6 +360,8 @@ void add_local_search_options(CLI::App* command, local_search_options& o) {
   o.groups_option = command->add_option("--groups", o.groups,
                                         "with --algo invariant: translations (default), point (groups of reflections, rotations and glide reflections "
                                         "without translations, one per class up to translation) or all (translations first)");
+  o.progress_option = command->add_flag("--progress", o.progress,
+                                        "with --algo invariant: print a line to stderr as each group answers (unsat, or a table), with its time");
   o.group_index_option = command->add_option("--group-index", o.group_index,
                                              "LIST: with --algo invariant, ask only these groups of --groups, by number (e.g. 3,7,10-12: the numbers "
                                              "generate torus --list-groups prints, and a search that ran out of time names those left open)");

@@ -451,6 +451,31 @@ TEST(torus_sat, translation_invariant_tables) {
   EXPECT_FALSE(none.table.has_value());
   EXPECT_EQ(none.unsat, 1u);
   EXPECT_TRUE(none.open_groups.empty());
+  // on_answer hears of each answer as it comes, in the order asked: group 0 unsat, then group 1's table
+  std::vector<invariant_group_answer> heard;
+  const torus_invariant_search_result both =
+      search_invariant_table(t45, torus_model::general, 6, 60'000, 0, invariant_groups::all, false, {0, 1}, [&](const invariant_group_answer& a) { heard.push_back(a); });
+  ASSERT_TRUE(both.table.has_value());
+  ASSERT_EQ(heard.size(), 2u);
+  EXPECT_EQ(heard[0].group, 0u);
+  EXPECT_EQ(heard[0].answer, solver_answer::unsat);
+  EXPECT_FALSE(heard[0].certified);
+  EXPECT_EQ(heard[1].group, 1u);
+  EXPECT_EQ(heard[1].answer, solver_answer::sat);
+  EXPECT_GT(heard[1].group_seconds, 0.0);
+  EXPECT_LE(heard[0].search_seconds, heard[1].search_seconds);
+  EXPECT_LE(heard[1].search_seconds, both.seconds);
+  heard.clear();
+  search_invariant_table(t45, torus_model::general, 6, 60'000, 0, invariant_groups::all, true, {0}, [&](const invariant_group_answer& a) { heard.push_back(a); });
+  ASSERT_EQ(heard.size(), 1u);
+  EXPECT_TRUE(heard[0].certified);  // unsat with its DRAT proof checked
+  // a query out of time is not an answer: only the unsat ones are heard
+  heard.clear();
+  const torus_invariant_search_result short_of_time = search_invariant_table(torus({5, 6}), torus_model::general, 8, 1, 0, invariant_groups::all, false, {},
+                                                                             [&](const invariant_group_answer& a) { heard.push_back(a); });
+  EXPECT_FALSE(short_of_time.table.has_value());
+  EXPECT_EQ(heard.size(), short_of_time.unsat);
+  for (const invariant_group_answer& a : heard) EXPECT_EQ(a.answer, solver_answer::unsat);
   EXPECT_THROW(search_invariant_table(t45, torus_model::general, 6, 1'000, 0, invariant_groups::all, false, {list.size()}), std::invalid_argument);
   // out of time: the groups left open are named, to be asked again (5 x 6 general at 8 steps: no group answers in 1 ms)
   const torus_invariant_search_result hurried = search_invariant_table(torus({5, 6}), torus_model::general, 8, 1, 0, invariant_groups::all);

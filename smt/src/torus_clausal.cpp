@@ -734,7 +734,8 @@ std::string describe(const torus& network, const torus_symmetry_group& group) {
 }
 
 torus_invariant_search_result search_invariant_table(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms,
-                                                     unsigned query_ms, invariant_groups which, bool certify, const std::vector<std::size_t>& only) {
+                                                     unsigned query_ms, invariant_groups which, bool certify, const std::vector<std::size_t>& only,
+                                                     const std::function<void(const invariant_group_answer&)>& on_answer) {
   const auto start = std::chrono::steady_clock::now();
   torus_invariant_search_result out;
   const std::vector<torus_symmetry_group> list = invariant_group_list(network, which);
@@ -760,18 +761,26 @@ torus_invariant_search_result search_invariant_table(const torus& network, torus
   std::map<std::size_t, invariant_query> kept;
   std::vector<solver_answer> last(numbers.size(), solver_answer::unknown);
   std::vector<bool> asked(numbers.size(), false);
+  std::vector<double> spent(numbers.size(), 0.0);  // each group's queries, building included
+  const auto since = [](std::chrono::steady_clock::time_point from) { return std::chrono::duration<double>(std::chrono::steady_clock::now() - from).count(); };
+  auto answered = [&](std::size_t q, solver_answer answer) {
+    if (on_answer) on_answer({numbers[q], answer, certify && answer == solver_answer::unsat, spent[q], since(start)});
+    return last[q] = answer;
+  };
   auto ask = [&](std::size_t q, unsigned ms) {
     const std::size_t g = numbers[q];
+    const auto begun = std::chrono::steady_clock::now();
     asked[q] = true;
     auto it = kept.find(g);
     invariant_query query = it != kept.end() ? std::move(it->second) : build(g);
     if (it != kept.end()) kept.erase(it);
     torus_query_result r = query.ask(network, steps, ms);
+    spent[q] += since(begun);
     if (r.answer == solver_answer::sat && r.witness) {
       out.table = std::move(r.witness);
-      return last[q] = solver_answer::sat;
+      return answered(q, solver_answer::sat);
     }
-    if (r.answer == solver_answer::unsat) return last[q] = solver_answer::unsat;
+    if (r.answer == solver_answer::unsat) return answered(q, solver_answer::unsat);
     if (kept.size() < kept_queries) kept.emplace(g, std::move(query));
     return last[q] = solver_answer::unknown;
   };

@@ -8,6 +8,7 @@
 //   r.status == proof_status::proven && r.minimum_steps == ...
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -181,9 +182,19 @@ struct torus_invariant_search_result {
 /// only (empty: every group): ask just these groups, by their numbers in invariant_group_list(network, groups) — to
 /// give the groups a search left open more time (std::invalid_argument for a number out of range). `groups` then counts
 /// those asked for.
+/// on_answer (optional): called on the searching thread after each query that answers (unsat, or sat with a simulated
+/// table — not a query out of time), so that a long campaign that is stopped keeps what it learned.
+struct invariant_group_answer {
+  std::size_t group = 0;        // in invariant_group_list's numbering
+  solver_answer answer = solver_answer::unknown;
+  bool certified = false;       // unsat with its DRAT proof checked (certify)
+  double group_seconds = 0;     // the group's queries over all rounds, building included
+  double search_seconds = 0;    // since the search began
+};
 torus_invariant_search_result search_invariant_table(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms,
                                                      unsigned query_ms = 0, invariant_groups groups = invariant_groups::translations,
-                                                     bool certify = false, const std::vector<std::size_t>& only = {});
+                                                     bool certify = false, const std::vector<std::size_t>& only = {},
+                                                     const std::function<void(const invariant_group_answer&)>& on_answer = {});
 
 struct torus_minimum_result {
   proof_status status = proof_status::unknown;
