@@ -108,13 +108,13 @@ void sat_witness_4x6_pairing(benchmark::State& state) {
 // (search_invariant_table, largest groups first), against the full query's witness (solve_torus_clausal, the sat
 // query alone) as the baseline, in the same run; and 4 x 5's 6-step general table, whose full query takes minutes.
 void invariant_witness_4x4_general(benchmark::State& state) {
-  for (auto _ : state) state.counters["group_order"] = static_cast<double>(search_invariant_table(torus({4, 4}), torus_model::general, 5, 600'000).group_order);
+  for (auto _ : state) state.counters["group_order"] = static_cast<double>(search_invariant_table(torus({4, 4}), torus_model::general, 5, 600'000).group.value().order);
 }
 void full_witness_4x4_general(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(solve_torus_clausal(torus({4, 4}), torus_model::general, 5, 600'000).answer);
 }
 void invariant_witness_4x5_general(benchmark::State& state) {
-  for (auto _ : state) state.counters["group_order"] = static_cast<double>(search_invariant_table(torus({4, 5}), torus_model::general, 6, 600'000).group_order);
+  for (auto _ : state) state.counters["group_order"] = static_cast<double>(search_invariant_table(torus({4, 5}), torus_model::general, 6, 600'000).group.value().order);
 }
 
 // 3 x 7's 6-step general table (the proven minimum; no table invariant under translations exists) by SAT over tables
@@ -124,7 +124,7 @@ void point_witness_3x7_general(benchmark::State& state) {
   for (auto _ : state) {
     const torus_invariant_search_result r = search_invariant_table(torus({3, 7}), torus_model::general, 6, 600'000, 0, invariant_groups::point);
     if (!r.table) state.SkipWithError("no point-group table found");
-    state.counters["group_order"] = static_cast<double>(r.group_order);
+    state.counters["group_order"] = r.group ? static_cast<double>(r.group->order) : 0.0;
     state.counters["queries"] = static_cast<double>(r.queries);
   }
 }

@@ -422,7 +422,8 @@ TEST(torus_sat, translation_invariant_tables) {
   const torus_invariant_search_result found = search_invariant_table(t45, torus_model::general, 6, 60'000);
   ASSERT_TRUE(found.table.has_value());
   EXPECT_TRUE(simulate_gossip(*found.table, 6).holds());
-  EXPECT_GE(found.group_order, 2u);
+  ASSERT_TRUE(found.group.has_value());
+  EXPECT_GE(found.group->order, 2u);
   EXPECT_EQ(found.asked, found.unsat + found.unknown + 1);
   EXPECT_GE(found.queries, found.asked);
   EXPECT_LE(found.asked, found.groups);
@@ -445,7 +446,8 @@ TEST(torus_sat, translation_invariant_tables) {
   ASSERT_TRUE(one.table.has_value());
   EXPECT_EQ(one.group_index, std::optional<std::size_t>(1));
   EXPECT_EQ(one.groups, 1u);
-  EXPECT_EQ(one.generators, list[1].translations);
+  ASSERT_TRUE(one.group.has_value());
+  EXPECT_EQ(one.group->translations, list[1].translations);
   EXPECT_TRUE(simulate_gossip(*one.table, 6).holds());
   const torus_invariant_search_result none = search_invariant_table(t45, torus_model::general, 6, 60'000, 0, invariant_groups::all, false, {0});
   EXPECT_FALSE(none.table.has_value());
@@ -498,13 +500,14 @@ TEST(torus_sat, point_group_invariant_tables) {
   EXPECT_FALSE(translated.table.has_value());
   const torus_invariant_search_result found = search_invariant_table(t37, torus_model::general, 6, 120'000, 0, invariant_groups::point);
   ASSERT_TRUE(found.table.has_value());
-  ASSERT_FALSE(found.automorphisms.empty());
-  EXPECT_TRUE(found.generators.empty());
-  EXPECT_GE(found.group_order, 2u);
+  ASSERT_TRUE(found.group.has_value());
+  ASSERT_FALSE(found.group->automorphisms.empty());
+  EXPECT_TRUE(found.group->translations.empty());
+  EXPECT_GE(found.group->order, 2u);
   const gossip_report run = simulate_gossip(*found.table, 6);
   ASSERT_TRUE(run.holds()) << describe(run);
   EXPECT_EQ(run.steps, 6u);
-  for (const torus_automorphism& g : found.automorphisms)
+  for (const torus_automorphism& g : found.group->automorphisms)
     for (pu_index pu = 0; pu < t37.size(); ++pu)
       for (std::uint32_t o = 0; o < 4; ++o) {
         const std::uint32_t in = found.table->forward_at(pu, o);

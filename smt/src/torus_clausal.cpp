@@ -788,11 +788,8 @@ torus_invariant_search_result search_invariant_table(const torus& network, torus
     return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count());
   });
   if (rounds.sat) {
-    const torus_symmetry_group& group = list[numbers[*rounds.sat]];
     out.group_index = numbers[*rounds.sat];
-    out.generators = group.translations;
-    out.automorphisms = group.automorphisms;
-    out.group_order = group.order;
+    out.group = list[*out.group_index];
   } else {
     for (std::size_t q = 0; q < numbers.size(); ++q)
       if (!asked[q] || last[q] == solver_answer::unknown) out.open_groups.push_back(numbers[q]);

@@ -76,7 +76,7 @@ inline torus_query_result invariant_witness(const torus& network, torus_model mo
   }
   r.answer = solver_answer::sat;
   r.witness = std::move(inv.table);
-  r.reason = "witness invariant under " + std::to_string(inv.group_order) + (inv.automorphisms.empty() ? " translations" : " automorphisms of a point group") +
+  r.reason = "witness invariant under " + std::to_string(inv.group->order) + (inv.group->automorphisms.empty() ? " translations" : " automorphisms of a point group") +
              " completes within " + std::to_string(steps) + " steps (SAT over invariant tables, simulated; " + std::to_string(inv.asked) + (inv.asked == 1 ? " group asked)" : " groups asked)");
   return r;
 }

@@ -169,9 +169,9 @@ std::string describe(const torus& network, const torus_symmetry_group& group);
 
 struct torus_invariant_search_result {
   std::optional<routing_table> table;  // simulated within the steps asked
-  std::vector<std::vector<std::uint32_t>> generators;  // a translation group the table is invariant under (its shifts)
-  std::vector<torus_automorphism> automorphisms;  // or a point group (generators), when that is where the table came from
-  std::uint64_t group_order = 0;
+  // the table's group: its translation generators (shifts) or, when that is where the table came from, a point group's
+  // generators; and its order
+  std::optional<torus_symmetry_group> group;
   // groups: how many there are; asked: how many were asked at least once, of which unsat ruled out and unknown still
   // out of time at the end (the table's group is the one left); queries: solver calls over all rounds
   std::uint64_t groups = 0, asked = 0, unsat = 0, unknown = 0, queries = 0, rounds = 0;
