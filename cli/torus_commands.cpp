@@ -237,13 +237,12 @@ std::optional<routing_table> invariant_table(const std::string& dims, const loca
   const unsigned budget = parse_timeout_ms(o.seconds, "--seconds");
   // in rounds of doubling budgets, uncapped: the groups that answer at once go first, the last hard one may take the rest
   const bool some = o.group_index_option != nullptr && o.group_index_option->count() > 0;
-  const std::vector<torus_symmetry_group> list = some || o.progress ? invariant_group_list(t, groups) : std::vector<torus_symmetry_group>{};
-  const std::vector<std::size_t> only = some ? parse_group_index(o.group_index, list.size()) : std::vector<std::size_t>{};
+  const std::vector<std::size_t> only = some ? parse_group_index(o.group_index, invariant_group_list(t, groups).size()) : std::vector<std::size_t>{};
   // --progress: a line per group as it answers, so that a campaign stopped before its end keeps what it learned
   std::function<void(const invariant_group_answer&)> progress;
   if (o.progress)
     progress = [&](const invariant_group_answer& a) {
-      std::cerr << "group " << a.group << " (" << describe(t, list[a.group]) << "): "
+      std::cerr << "group " << a.group << " (" << describe(t, a.symmetry) << "): "
                 << (a.answer == solver_answer::sat ? "a table" : a.certified ? "unsat, DRAT proof checked" : "unsat") << " (its queries "
                 << static_cast<long long>(a.group_seconds * 1000) << " ms; " << static_cast<long long>(a.search_seconds * 1000) << " ms into the search)\n"
                 << std::flush;

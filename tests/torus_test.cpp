@@ -463,6 +463,8 @@ TEST(torus_sat, translation_invariant_tables) {
   EXPECT_EQ(heard[0].answer, solver_answer::unsat);
   EXPECT_FALSE(heard[0].certified);
   EXPECT_EQ(heard[1].group, 1u);
+  EXPECT_EQ(heard[1].symmetry.translations, list[1].translations);
+  EXPECT_EQ(heard[1].symmetry.order, list[1].order);
   EXPECT_EQ(heard[1].answer, solver_answer::sat);
   EXPECT_GT(heard[1].group_seconds, 0.0);
   EXPECT_LE(heard[0].search_seconds, heard[1].search_seconds);

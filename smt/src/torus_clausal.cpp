@@ -764,7 +764,7 @@ torus_invariant_search_result search_invariant_table(const torus& network, torus
   std::vector<double> spent(numbers.size(), 0.0);  // each group's queries, building included
   const auto since = [](std::chrono::steady_clock::time_point from) { return std::chrono::duration<double>(std::chrono::steady_clock::now() - from).count(); };
   auto answered = [&](std::size_t q, solver_answer answer) {
-    if (on_answer) on_answer({numbers[q], answer, certify && answer == solver_answer::unsat, spent[q], since(start)});
+    if (on_answer) on_answer({numbers[q], list[numbers[q]], answer, certify && answer == solver_answer::unsat, spent[q], since(start)});
     return last[q] = answer;
   };
   auto ask = [&](std::size_t q, unsigned ms) {

@@ -186,6 +186,7 @@ struct torus_invariant_search_result {
 /// table — not a query out of time), so that a long campaign that is stopped keeps what it learned.
 struct invariant_group_answer {
   std::size_t group = 0;        // in invariant_group_list's numbering
+  torus_symmetry_group symmetry;  // that group itself (generators and order), as the search listed it
   solver_answer answer = solver_answer::unknown;
   bool certified = false;       // unsat with its DRAT proof checked (certify)
   double group_seconds = 0;     // the group's queries over all rounds, building included
