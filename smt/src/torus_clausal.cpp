@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <map>
 #include <optional>
+#include <set>
 #include <sstream>
 
 #include "dancecard/checkers/drat_check.hpp"
@@ -630,9 +631,17 @@ std::vector<std::vector<std::vector<std::uint32_t>>> translation_subgroups(const
       if (groups.count(orbit) == 0) groups.emplace(std::move(orbit), generators), pending.push_back(std::move(generators));
     }
   }
+  // One subgroup per class: the first met (in the orbit maps' order) of each class key.
+  const std::vector<std::vector<std::uint32_t>> relabellings = detail::port_relabellings(network);
+  std::set<std::vector<pu_index>> classes;
   std::vector<std::pair<std::size_t, std::vector<std::vector<std::uint32_t>>>> sized;
-  for (auto& [orbit, generators] : groups)
-    sized.emplace_back(static_cast<std::size_t>(std::count(orbit.begin(), orbit.end(), pu_index{0})), std::move(generators));
+  for (auto& [orbit, generators] : groups) {
+    std::vector<pu_index> elements;  // the orbit of PU 0 is the subgroup
+    for (pu_index pu = 0; pu < P; ++pu)
+      if (orbit[pu] == 0) elements.push_back(pu);
+    if (classes.insert(detail::translation_class_key(network, relabellings, elements)).second)
+      sized.emplace_back(elements.size(), std::move(generators));
+  }
   std::stable_sort(sized.begin(), sized.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
   std::vector<std::vector<std::vector<std::uint32_t>>> out;
   for (auto& s : sized) out.push_back(std::move(s.second));

@@ -88,6 +88,17 @@ std::vector<std::vector<std::uint32_t>> port_relabellings(const torus& network) 
   return out;
 }
 
+std::vector<pu_index> translation_class_key(const torus& network, const std::vector<std::vector<std::uint32_t>>& relabellings,
+                                            const std::vector<pu_index>& subgroup) {
+  std::vector<pu_index> best, image(subgroup.size());
+  for (const std::vector<std::uint32_t>& sigma : relabellings) {
+    for (std::size_t e = 0; e < subgroup.size(); ++e) image[e] = network.index(linear(network, sigma, network.coordinates(subgroup[e])));
+    std::sort(image.begin(), image.end());
+    if (best.empty() || image < best) best = image;
+  }
+  return best;
+}
+
 }  // namespace detail
 
 namespace {

@@ -17,6 +17,12 @@ namespace dancecard::detail {
 /// comes first.
 std::vector<std::vector<std::uint32_t>> port_relabellings(const torus& network);
 
+/// The class of the translation subgroup H (its elements as PUs: translation by a PU's coordinates moves PU 0 there)
+/// under conjugation by the torus's automorphisms: the least, over the port relabellings σ, of the sorted A_σ·H.
+/// Conjugating by a translation keeps H, so the relabellings alone give the whole class.
+std::vector<pu_index> translation_class_key(const torus& network, const std::vector<std::vector<std::uint32_t>>& relabellings,
+                                            const std::vector<pu_index>& subgroup);
+
 struct group_orbits {
   std::vector<pu_index> orbit;  // orbit[pu]: the least PU of pu's orbit
   // port_map[pu][o]: port o of pu is port port_map[pu][o] of orbit[pu] (σ⁻¹ of an element mapping orbit[pu] to pu)

@@ -99,8 +99,11 @@ torus_heuristic_result search_torus_table(const torus& network, torus_model mode
 /// taken mod n_j). Translations keep every port's direction, so a table is invariant iff all PUs of an orbit make the
 /// same choice. translation_orbits: orbit[pu] = the least PU of pu's orbit. require: every generator has d entries.
 std::vector<pu_index> translation_orbits(const torus& network, const std::vector<std::vector<std::uint32_t>>& generators);
-/// Every non-trivial subgroup of the translations, each once, as generators (joins of cyclic subgroups); the largest
-/// groups (smallest CNFs) first. (subgroups × P) orbit computations: meant for the small tori of the SAT queries.
+/// The non-trivial subgroups of the translations, one per class under conjugation by the torus's automorphisms, as
+/// generators (joins of cyclic subgroups); the largest groups (smallest CNFs) first. An automorphism with linear part A
+/// conjugates the translations by H to those by A·H, and a table moved by it is invariant under A·H and gossips in as
+/// many steps (both models are kept by every automorphism), so one group per class is enough to ask: on 6 × 6, 16 of
+/// the 29 subgroups. (subgroups × P) orbit computations: meant for the small tori of the SAT queries.
 std::vector<std::vector<std::vector<std::uint32_t>>> translation_subgroups(const torus& network);
 /// "Is there a table invariant under the group that completes within `steps`?" by CaDiCaL: sat answers carry the
 /// decoded table, simulated; unsat answers say nothing about the minimum (only that no table invariant under the group
@@ -153,7 +156,7 @@ torus_query_result solve_torus_symmetric(const torus& network, torus_model model
 /// twice as much, at most query_ms (0: no cap) — so the groups that answer at once are all asked before a hard one
 /// takes more, and up to 16 groups out of time go on where their solver stopped (the others are built again). certify: every unsat answer only
 /// with its DRAT proof checked (as solve_torus_invariant), so that unsat == groups proves that no table invariant
-/// under any of these groups completes within `steps`; a proof's check comes on top of its query's budget, so the
+/// under any of these groups, or under a group conjugate to one of them, completes within `steps`; a proof's check comes on top of its query's budget, so the
 /// search may then run past budget_ms by the last check.
 enum class invariant_groups { translations, point, all };
 /// The groups the search asks, numbered as it numbers them: translation_subgroups (unless `which` is point), then
