@@ -243,19 +243,22 @@ std::optional<routing_table> invariant_table(const std::string& dims, const loca
   if (o.progress)
     progress = [&](const invariant_group_answer& a) {
       std::cerr << "group " << a.group << " (" << describe(t, a.symmetry) << "): "
-                << (a.answer == solver_answer::sat ? "a table" : a.certified ? "unsat, DRAT proof checked" : "unsat") << " (its queries "
-                << static_cast<long long>(a.group_seconds * 1000) << " ms; " << static_cast<long long>(a.search_seconds * 1000) << " ms into the search)\n"
+                << (a.answer == solver_answer::sat ? "a table" : a.certified ? "unsat, DRAT proof checked" : "unsat");
+      if (a.implied_by) std::cerr << ", as it contains a conjugate of group " << *a.implied_by;
+      std::cerr << " (its queries " << static_cast<long long>(a.group_seconds * 1000) << " ms; " << static_cast<long long>(a.search_seconds * 1000)
+                << " ms into the search)\n"
                 << std::flush;
     };
   torus_invariant_search_result r = search_invariant_table(t, model, o.steps, budget, 0, groups, certify, only, progress);
   const char* kind = groups == invariant_groups::translations ? "translation groups" : groups == invariant_groups::point ? "point groups" : "groups";
   std::cerr << "invariant search (" << o.model << " model, " << o.steps << " steps): " << r.asked << " of " << r.groups << " " << kind << " asked ("
-            << r.unsat << " unsat, " << r.unknown << " out of time; " << r.queries << (r.queries == 1 ? " query in " : " queries in ") << r.rounds << (r.rounds == 1 ? " round" : " rounds") << ") in "
+            << r.unsat << " unsat" << (r.implied > 0 ? ", " + std::to_string(r.implied) + " of them as they contain a conjugate of another" : std::string()) << ", " << r.unknown << " out of time; " << r.queries << (r.queries == 1 ? " query in " : " queries in ") << r.rounds << (r.rounds == 1 ? " round" : " rounds") << ") in "
             << static_cast<long long>(r.seconds * 1000) << " ms";
   if (!r.table) {
     if (certify && r.unsat == r.groups) {
       std::cerr << "; proven: no table invariant under any of the " << r.groups << " " << kind << " completes within " << o.steps
-                << " steps (every unsat answer's DRAT proof checked by checkers/drat_check)\n";
+                << " steps (every unsat answer's DRAT proof checked by checkers/drat_check"
+                << (r.implied > 0 ? ", or implied by one: the group contains a conjugate of a group so refuted" : "") << ")\n";
       no_table_code = exit_violated;
     } else {
       std::cerr << "; no table found" << (certify ? " (the unsat answers' DRAT proofs checked)" : "");

@@ -3,11 +3,14 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
+#include <utility>
 
 #include "dancecard/checkers/torus_check.hpp"
 #include "dancecard/core/torus/torus.hpp"
 #include "dancecard/smt/hamilton_search.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
+#include "torus_groups.hpp"  // smt/src: which listed group holds a conjugate of which
 #include "torus_search.hpp"  // smt/src: the upward search, tested on scripted answers
 
 namespace dancecard {
@@ -492,6 +495,125 @@ TEST(torus_sat, translation_invariant_tables) {
   EXPECT_FALSE(hurried.table.has_value());
   EXPECT_EQ(hurried.open_groups.size(), hurried.groups - hurried.unsat);
   EXPECT_FALSE(hurried.open_groups.empty());
+}
+
+// detail::group_containment against brute force: automorphisms as (the map on PUs, the port relabelling) pairs,
+// composed here; every group of the list closed under composition, and every automorphism ψ — each signed permutation
+// of the axes keeping sizes, then each shift — tried as the conjugator of the smaller group's generators.
+TEST(torus_groups, containment_of_conjugates_against_brute_force) {
+  using element = std::pair<std::vector<pu_index>, std::vector<std::uint32_t>>;  // PU map, port relabelling
+  for (const char* dims : {"3x3", "4x4", "3x4", "6x6", "2x3x3"}) {
+    const torus t = torus::parse(dims);
+    const pu_index P = t.size();
+    const std::uint32_t d = t.dimension();
+    auto as_element = [&](const torus_automorphism& phi) {
+      element e{std::vector<pu_index>(P), phi.ports};
+      for (pu_index pu = 0; pu < P; ++pu) e.first[pu] = apply_automorphism(t, phi, pu);
+      return e;
+    };
+    auto compose = [&](const element& second, const element& first) {  // second ∘ first
+      element e{std::vector<pu_index>(P), std::vector<std::uint32_t>(2 * d)};
+      for (pu_index pu = 0; pu < P; ++pu) e.first[pu] = second.first[first.first[pu]];
+      for (std::uint32_t p = 0; p < 2 * d; ++p) e.second[p] = second.second[first.second[p]];
+      return e;
+    };
+    auto inverse = [&](const element& g) {
+      element e{std::vector<pu_index>(P), std::vector<std::uint32_t>(2 * d)};
+      for (pu_index pu = 0; pu < P; ++pu) e.first[g.first[pu]] = pu;
+      for (std::uint32_t p = 0; p < 2 * d; ++p) e.second[g.second[p]] = p;
+      return e;
+    };
+    std::vector<std::uint32_t> identity_ports(2 * d);
+    for (std::uint32_t p = 0; p < 2 * d; ++p) identity_ports[p] = p;
+    const std::vector<torus_symmetry_group> list = invariant_group_list(t, invariant_groups::all);
+    std::vector<std::vector<element>> generators;
+    std::vector<std::set<element>> elements;
+    for (const torus_symmetry_group& g : list) {
+      std::vector<element> gens;
+      for (const auto& shift : g.translations) gens.push_back(as_element({identity_ports, shift}));
+      for (const torus_automorphism& a : g.automorphisms) gens.push_back(as_element(a));
+      std::set<element> closed{as_element({identity_ports, std::vector<std::uint32_t>(d, 0)})};
+      std::vector<element> frontier(closed.begin(), closed.end());
+      while (!frontier.empty()) {
+        const element e = frontier.back();
+        frontier.pop_back();
+        for (const element& gen : gens)
+          if (element next = compose(gen, e); closed.insert(next).second) frontier.push_back(std::move(next));
+      }
+      EXPECT_EQ(closed.size(), g.order) << dims << " " << describe(t, g);
+      generators.push_back(std::move(gens));
+      elements.push_back(std::move(closed));
+    }
+    // the conjugators: signed permutations of the axes keeping sizes (port 2j + b -> 2π(j) + (b xor s_j)), then shifts
+    std::vector<element> conjugators;
+    std::vector<std::uint32_t> perm(d);
+    for (std::uint32_t j = 0; j < d; ++j) perm[j] = j;
+    do {
+      bool keeps = true;
+      for (std::uint32_t j = 0; j < d; ++j) keeps = keeps && t.dims()[perm[j]] == t.dims()[j];
+      if (!keeps) continue;
+      for (std::uint32_t signs = 0; signs < (1u << d); ++signs) {
+        std::vector<std::uint32_t> ports(2 * d);
+        for (std::uint32_t j = 0; j < d; ++j)
+          for (std::uint32_t b = 0; b < 2; ++b) ports[2 * j + b] = 2 * perm[j] + (b ^ ((signs >> j) & 1u));
+        for (pu_index v = 0; v < P; ++v) conjugators.push_back(as_element({ports, t.coordinates(v)}));
+      }
+    } while (std::next_permutation(perm.begin(), perm.end()));
+    const detail::group_containment containment(t, list);
+    std::size_t contained = 0;
+    for (std::size_t big = 0; big < list.size(); ++big)
+      for (std::size_t small = 0; small < list.size(); ++small) {
+        bool expected = false;
+        if (list[small].order < list[big].order)
+          for (const element& psi : conjugators) {
+            const element psi_inverse = inverse(psi);
+            expected = std::all_of(generators[small].begin(), generators[small].end(),
+                                   [&](const element& h) { return elements[big].count(compose(compose(psi, h), psi_inverse)) != 0; });
+            if (expected) break;
+          }
+        ASSERT_EQ(containment.contains_conjugate(big, small), expected) << dims << ": " << describe(t, list[big]) << " / " << describe(t, list[small]);
+        contained += expected ? 1 : 0;
+      }
+    EXPECT_GT(contained, 0u) << dims;
+  }
+}
+
+// A group that contains a conjugate of a group answered unsat is unsat too, and is not asked. 4 x 4 general in 4 steps
+// (its minimum is 5): asked smallest first, the translations by (0, 2) rule out the groups by (0, 1) (which holds
+// (0, 2)) and all 16 translations, and the reflection x1 -> -x1 the point groups of orders 8 and 4 that hold it; the
+// translations by (2, 2) and the point reflection, of the same orders as the groups refuted, are asked.
+TEST(torus_sat, groups_holding_a_refuted_group_are_refuted) {
+  const torus t({4, 4});
+  const std::vector<torus_symmetry_group> list = invariant_group_list(t, invariant_groups::all);
+  ASSERT_EQ(list.size(), 35u);
+  EXPECT_EQ(describe(t, list[7]), "2 translations generated by (0,2)");
+  EXPECT_EQ(describe(t, list[3]), "4 translations generated by (0,1)");
+  EXPECT_EQ(describe(t, list[8]), "2 translations generated by (2,2)");
+  EXPECT_EQ(describe(t, list[27]), "2 automorphisms generated by (x1, x2) -> (-x1, x2)");
+  EXPECT_EQ(describe(t, list[13]), "4 automorphisms generated by (x1, x2) -> (-x1, x2); (x1, x2) -> (x1, -x2)");
+  EXPECT_EQ(describe(t, list[31]), "2 automorphisms generated by (x1, x2) -> (-x1, -x2)");
+  std::vector<invariant_group_answer> heard;
+  const std::vector<std::size_t> order{7, 3, 0, 8, 27, 9, 13, 31};
+  const torus_invariant_search_result r = search_invariant_table(t, torus_model::general, 4, 60'000, 0, invariant_groups::all, true, order,
+                                                                 [&](const invariant_group_answer& a) { heard.push_back(a); });
+  EXPECT_FALSE(r.table.has_value());
+  EXPECT_EQ(r.unsat, 8u);
+  EXPECT_EQ(r.asked, 8u);
+  EXPECT_EQ(r.implied, 4u);
+  EXPECT_EQ(r.queries, 4u);  // solver calls: 7, 8, 27, 31
+  ASSERT_EQ(heard.size(), 8u);
+  const std::vector<std::optional<std::size_t>> implied_by{std::nullopt, 7, 7, std::nullopt, std::nullopt, 27, 27, std::nullopt};
+  for (std::size_t i = 0; i < heard.size(); ++i) {
+    EXPECT_EQ(heard[i].group, order[i]);
+    EXPECT_EQ(heard[i].answer, solver_answer::unsat);
+    EXPECT_EQ(heard[i].implied_by, implied_by[i]) << order[i];
+    EXPECT_EQ(heard[i].certified, !implied_by[i].has_value()) << order[i];  // the DRAT proofs are the refuted groups' own
+  }
+  // largest first (the search's own order) every group is asked: nothing smaller was refuted before
+  const torus_invariant_search_result largest_first = search_invariant_table(t, torus_model::general, 4, 60'000, 0, invariant_groups::all, false, {0, 3, 7});
+  EXPECT_EQ(largest_first.implied, 0u);
+  EXPECT_EQ(largest_first.queries, 3u);
+  EXPECT_EQ(largest_first.unsat, 3u);
 }
 
 // Tables invariant under point groups (reflections, rotations, glide reflections: no translation but the identity).

@@ -771,15 +771,30 @@ torus_invariant_search_result search_invariant_table(const torus& network, torus
   std::vector<solver_answer> last(numbers.size(), solver_answer::unknown);
   std::vector<bool> asked(numbers.size(), false);
   std::vector<double> spent(numbers.size(), 0.0);  // each group's queries, building included
+  // A group that contains a conjugate of a group answered unsat is unsat too (detail::group_containment): it is not
+  // asked again, and answers unsat when the rounds come to it (or at the end).
+  const detail::group_containment containment(network, list);
+  std::vector<std::optional<std::size_t>> implied_by(numbers.size());  // the unsat group (its number) it contains a conjugate of
+  std::uint64_t instant = 0;  // calls of ask answered by such an implication, not by the solver
   const auto since = [](std::chrono::steady_clock::time_point from) { return std::chrono::duration<double>(std::chrono::steady_clock::now() - from).count(); };
   auto answered = [&](std::size_t q, solver_answer answer) {
-    if (on_answer) on_answer({numbers[q], list[numbers[q]], answer, certify && answer == solver_answer::unsat, spent[q], since(start)});
+    if (on_answer)
+      on_answer({numbers[q], list[numbers[q]], answer, certify && answer == solver_answer::unsat && !implied_by[q], spent[q], since(start), implied_by[q]});
+    if (answer == solver_answer::unsat && !implied_by[q])
+      for (std::size_t other = 0; other < numbers.size(); ++other)
+        if (last[other] == solver_answer::unknown && !implied_by[other] && other != q && containment.contains_conjugate(numbers[other], numbers[q]))
+          implied_by[other] = numbers[q];
     return last[q] = answer;
   };
   auto ask = [&](std::size_t q, unsigned ms) {
     const std::size_t g = numbers[q];
     const auto begun = std::chrono::steady_clock::now();
     asked[q] = true;
+    if (implied_by[q]) {
+      ++instant;
+      kept.erase(g);
+      return answered(q, solver_answer::unsat);
+    }
     auto it = kept.find(g);
     invariant_query query = it != kept.end() ? std::move(it->second) : build(g);
     if (it != kept.end()) kept.erase(it);
@@ -796,17 +811,26 @@ torus_invariant_search_result search_invariant_table(const torus& network, torus
   const detail::rounds_outcome rounds = detail::ask_in_rounds(out.groups, budget_ms, query_ms, ask, [&] {
     return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count());
   });
+  out.asked = rounds.asked;
+  out.unsat = rounds.unsat;
+  out.unknown = rounds.unknown;
+  out.queries = rounds.queries - instant;
   if (rounds.sat) {
     out.group_index = numbers[*rounds.sat];
     out.group = list[*out.group_index];
   } else {
-    for (std::size_t q = 0; q < numbers.size(); ++q)
+    for (std::size_t q = 0; q < numbers.size(); ++q) {
+      if (implied_by[q] && last[q] == solver_answer::unknown) {  // implied after the rounds last came to it
+        out.asked += asked[q] ? 0 : 1;
+        out.unknown -= asked[q] ? 1 : 0;
+        asked[q] = true;
+        ++out.unsat;
+        answered(q, solver_answer::unsat);
+      }
       if (!asked[q] || last[q] == solver_answer::unknown) out.open_groups.push_back(numbers[q]);
+    }
   }
-  out.asked = rounds.asked;
-  out.unsat = rounds.unsat;
-  out.unknown = rounds.unknown;
-  out.queries = rounds.queries;
+  out.implied = static_cast<std::uint64_t>(std::count_if(implied_by.begin(), implied_by.end(), [&](const auto& i) { return i.has_value(); }));
   out.rounds = rounds.rounds;
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;

@@ -252,6 +252,72 @@ group_orbits orbits_of(const torus& network, const std::vector<torus_automorphis
 
 }  // namespace detail
 
+namespace detail {
+
+struct group_containment::impl {
+  encoded_automorphisms group;
+  std::vector<std::vector<std::uint64_t>> generators;  // per listed group, encoded
+  std::vector<std::vector<char>> member;  // per listed group: member[e] for every encoded automorphism e
+  std::vector<std::uint64_t> order;
+  std::vector<bool> translations;  // the group is one of translations (else a point group)
+  explicit impl(const torus& network) : group(network) {}
+};
+
+group_containment::group_containment(const torus& network, const std::vector<torus_symmetry_group>& list) {
+  if (network.size() > 256) return;  // the P² tables of encoded_automorphisms: meant for the invariant searches' tori
+  impl_ = std::make_unique<impl>(network);
+  encoded_automorphisms& group = impl_->group;
+  const std::size_t all = group.sigma.size() * group.P;
+  for (const torus_symmetry_group& g : list) {
+    std::vector<std::uint64_t> encoded;
+    for (const auto& shift : g.translations) encoded.push_back(group.encode(torus_automorphism{group.sigma.front(), shift}));
+    for (const torus_automorphism& a : g.automorphisms) encoded.push_back(group.encode(a));
+    std::vector<char> member(all, 0);
+    for (std::uint64_t e : group.closure(encoded, all)) member[e] = 1;
+    impl_->generators.push_back(std::move(encoded));
+    impl_->member.push_back(std::move(member));
+    impl_->order.push_back(g.order);
+    impl_->translations.push_back(g.automorphisms.empty());
+  }
+}
+
+group_containment::~group_containment() = default;
+group_containment::group_containment(group_containment&&) noexcept = default;
+group_containment& group_containment::operator=(group_containment&&) noexcept = default;
+
+bool group_containment::contains_conjugate(std::size_t big, std::size_t small) const {
+  if (!impl_ || big >= impl_->order.size() || small >= impl_->order.size()) return false;
+  // A point group holds no translation but the identity and a translation group no relabelling, so neither holds a
+  // conjugate of a group of the other kind; a subgroup's order divides the group's.
+  if (impl_->translations[big] != impl_->translations[small] || impl_->order[small] >= impl_->order[big] || impl_->order[big] % impl_->order[small] != 0)
+    return false;
+  const encoded_automorphisms& g = impl_->group;
+  const std::size_t R = g.sigma.size();
+  const std::vector<char>& member = impl_->member[big];
+  // ψ = τ_v ∘ ρ conjugates (σ, s) to (σ', A_ρ s + v − A_σ' v) with σ' = ρσρ⁻¹ (as in class_key); translations commute
+  // with τ_v, so for a translation group the relabellings alone
+  const pu_index shifts = impl_->translations[big] ? 1 : g.P;
+  for (std::uint32_t r = 0; r < R; ++r)
+    for (pu_index v = 0; v < shifts; ++v) {
+      bool inside = true;
+      for (std::uint64_t e : impl_->generators[small]) {
+        const std::uint32_t a = static_cast<std::uint32_t>(e / g.P);
+        const pu_index s = static_cast<pu_index>(e % g.P);
+        const std::uint32_t turned = g.compose_sigma[g.compose_sigma[r * R + a] * R + g.inverse_sigma[r]];
+        const pu_index moved = g.add[static_cast<std::size_t>(g.add[static_cast<std::size_t>(g.linear_of[r * g.P + s]) * g.P + v]) * g.P +
+                                     g.negate[g.linear_of[turned * g.P + v]]];
+        if (member[g.encode(turned, moved)] == 0) {
+          inside = false;
+          break;
+        }
+      }
+      if (inside) return true;
+    }
+  return false;
+}
+
+}  // namespace detail
+
 std::vector<std::vector<torus_automorphism>> point_subgroups(const torus& network) {
   const pu_index P = network.size();
   if (P > 256) throw std::invalid_argument("point_subgroups: at most 256 PUs, not " + std::to_string(P));

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "dancecard/smt/torus_encoding.hpp"
@@ -34,5 +35,24 @@ struct group_orbits {
   std::uint64_t order = 0;  // the group's order
 };
 group_orbits orbits_of(const torus& network, const std::vector<torus_automorphism>& generators);
+
+/// The groups of invariant_group_list as sets of automorphisms, to tell when one contains a conjugate of another: then a
+/// table invariant under the larger group is invariant under that conjugate, so when no table invariant under the
+/// smaller group completes (nor, moving tables by the conjugator, under any of its conjugates), none invariant under
+/// the larger one does. For tori of at most 256 PUs (the invariant searches'); beyond, nothing is ever contained.
+class group_containment {
+ public:
+  group_containment(const torus& network, const std::vector<torus_symmetry_group>& list);
+  ~group_containment();
+  group_containment(group_containment&&) noexcept;
+  group_containment& operator=(group_containment&&) noexcept;
+  /// Some automorphism ψ (a translation after a port relabelling) has ψ · list[small] · ψ⁻¹ ⊆ list[big], and
+  /// list[small] is the smaller group. Checked on list[small]'s generators against list[big]'s elements.
+  bool contains_conjugate(std::size_t big, std::size_t small) const;
+
+ private:
+  struct impl;
+  std::unique_ptr<impl> impl_;
+};
 
 }  // namespace dancecard::detail

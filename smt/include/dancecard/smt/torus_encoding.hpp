@@ -154,8 +154,11 @@ torus_query_result solve_torus_symmetric(const torus& network, torus_model model
 /// is spent. In rounds: every group still open is asked with the round's budget (the first: half of budget_ms shared
 /// out equally over the groups, at least 100 ms each), and those out of time are asked again in the next round with
 /// twice as much, at most query_ms (0: no cap) — so the groups that answer at once are all asked before a hard one
-/// takes more, and up to 16 groups out of time go on where their solver stopped (the others are built again). certify: every unsat answer only
-/// with its DRAT proof checked (as solve_torus_invariant), so that unsat == groups proves that no table invariant
+/// takes more, and up to 16 groups out of time go on where their solver stopped (the others are built again). A group
+/// that contains a conjugate of a group answered unsat is unsat without a query (a table invariant under it would be
+/// invariant under that conjugate, and moving the table by the conjugator would give one invariant under the refuted
+/// group): it answers when the rounds come to it, or at the end (`implied`). certify: every unsat answer only
+/// with its DRAT proof checked (as solve_torus_invariant), or implied so by one, so that unsat == groups proves that no table invariant
 /// under any of these groups, or under a group conjugate to one of them, completes within `steps`; a proof's check comes on top of its query's budget, so the
 /// search may then run past budget_ms by the last check.
 enum class invariant_groups { translations, point, all };
@@ -178,6 +181,9 @@ struct torus_invariant_search_result {
   // groups: how many there are; asked: how many were asked at least once, of which unsat ruled out and unknown still
   // out of time at the end (the table's group is the one left); queries: solver calls over all rounds
   std::uint64_t groups = 0, asked = 0, unsat = 0, unknown = 0, queries = 0, rounds = 0;
+  // of the unsat: ruled out without a query of their own, because they contain a conjugate of a group answered unsat
+  // (a table invariant under them would be invariant under that conjugate); counted as asked
+  std::uint64_t implied = 0;
   std::optional<std::size_t> group_index;  // the table's group, in invariant_group_list's numbering
   std::vector<std::size_t> open_groups;    // no table: the groups asked still out of time and those never asked, by number
   double seconds = 0;
@@ -194,6 +200,9 @@ struct invariant_group_answer {
   bool certified = false;       // unsat with its DRAT proof checked (certify)
   double group_seconds = 0;     // the group's queries over all rounds, building included
   double search_seconds = 0;    // since the search began
+  // unsat without a query of its own: the group contains a conjugate of this group (by number), answered unsat before
+  // (certified is then false, though that group's answer may be certified)
+  std::optional<std::size_t> implied_by;
 };
 torus_invariant_search_result search_invariant_table(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms,
                                                      unsigned query_ms = 0, invariant_groups groups = invariant_groups::translations,
