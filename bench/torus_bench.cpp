@@ -187,6 +187,66 @@ void one_pass_invariant_search(benchmark::State& state) {
   }
 }
 
+// One translation group per class (translation_subgroups since session 24) against every translation subgroup (the
+// classes' images under the signed permutations of the axes, written out here), each group asked alone with
+// solve_torus_invariant, on questions where every group is unsat: 2 x 4 x 4 general at 5 steps and 2 x 2 x 4
+// pairing at 4 (both one below their minima).
+std::vector<std::vector<pu_index>> every_translation_subgroup(const torus& t) {
+  const std::uint32_t d = t.dimension();
+  std::vector<std::vector<pu_index>> orbits;
+  std::vector<std::uint32_t> perm(d);
+  for (const auto& generators : translation_subgroups(t)) {
+    for (std::uint32_t j = 0; j < d; ++j) perm[j] = j;
+    do {
+      bool keeps = true;
+      for (std::uint32_t j = 0; j < d; ++j) keeps = keeps && t.dims()[perm[j]] == t.dims()[j];
+      if (!keeps) continue;
+      for (std::uint32_t signs = 0; signs < (1u << d); ++signs) {
+        std::vector<std::vector<std::uint32_t>> image;  // y_π(j) = ±x_j for each generator
+        for (const auto& g : generators) {
+          std::vector<std::uint32_t> y(d);
+          for (std::uint32_t j = 0; j < d; ++j) y[perm[j]] = ((signs >> j) & 1u) != 0 ? (t.dims()[j] - g[j] % t.dims()[j]) % t.dims()[j] : g[j] % t.dims()[j];
+          image.push_back(std::move(y));
+        }
+        std::vector<pu_index> orbit = translation_orbits(t, image);
+        if (std::find(orbits.begin(), orbits.end(), orbit) == orbits.end()) orbits.push_back(std::move(orbit));
+      }
+    } while (std::next_permutation(perm.begin(), perm.end()));
+  }
+  return orbits;
+}
+struct unsat_case {
+  torus network;
+  torus_model model;
+  std::uint64_t steps;
+};
+const unsat_case unsat_cases[] = {{torus({2, 4, 4}), torus_model::general, 5}, {torus({2, 2, 4}), torus_model::pairing, 4}};
+void translation_classes(benchmark::State& state) {
+  const unsat_case& c = unsat_cases[static_cast<std::size_t>(state.range(0))];
+  state.SetLabel(c.network.name());
+  for (auto _ : state) {
+    std::uint64_t asked = 0;
+    for (const auto& generators : translation_subgroups(c.network)) {
+      ++asked;
+      if (solve_torus_invariant(c.network, c.model, c.steps, translation_orbits(c.network, generators), 600'000).answer != solver_answer::unsat)
+        state.SkipWithError("expected unsat");
+    }
+    state.counters["groups_asked"] = static_cast<double>(asked);
+  }
+}
+void every_translation_group(benchmark::State& state) {
+  const unsat_case& c = unsat_cases[static_cast<std::size_t>(state.range(0))];
+  state.SetLabel(c.network.name());
+  for (auto _ : state) {
+    std::uint64_t asked = 0;
+    for (const auto& orbit : every_translation_subgroup(c.network)) {
+      ++asked;
+      if (solve_torus_invariant(c.network, c.model, c.steps, orbit, 600'000).answer != solver_answer::unsat) state.SkipWithError("expected unsat");
+    }
+    state.counters["groups_asked"] = static_cast<double>(asked);
+  }
+}
+
 void full_witness_3x7_general(benchmark::State& state) {
   for (auto _ : state)
     if (solve_torus_clausal(torus({3, 7}), torus_model::general, 6, 1'200'000).answer != solver_answer::sat) state.SkipWithError("expected sat");
@@ -474,6 +534,8 @@ BENCHMARK(packet_supply_4x5x4x5)->Unit(benchmark::kMillisecond);
 BENCHMARK(greedy_supply_4x5x4x5)->Unit(benchmark::kMillisecond);
 BENCHMARK(packet_supply_8x8x8x8)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(invariant_witness_4x4_general)->Unit(benchmark::kMillisecond);
+BENCHMARK(translation_classes)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(every_translation_group)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(full_witness_4x4_general)->Unit(benchmark::kMillisecond);
 BENCHMARK(invariant_witness_4x5_general)->Unit(benchmark::kMillisecond);
 BENCHMARK(point_witness_3x7_general)->Iterations(1)->Unit(benchmark::kMillisecond);
