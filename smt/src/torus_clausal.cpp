@@ -830,7 +830,7 @@ torus_invariant_search_result search_invariant_table(const torus& network, torus
       if (!asked[q] || last[q] == solver_answer::unknown) out.open_groups.push_back(numbers[q]);
     }
   }
-  out.implied = static_cast<std::uint64_t>(std::count_if(implied_by.begin(), implied_by.end(), [&](const auto& i) { return i.has_value(); }));
+  for (std::size_t q = 0; q < numbers.size(); ++q) out.implied += implied_by[q] && last[q] == solver_answer::unsat ? 1 : 0;
   out.rounds = rounds.rounds;
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
