@@ -755,16 +755,23 @@ void add_torus_commands(CLI::App& app, int& code) {
   struct prove_options {
     std::string dims, model = "pairing", timeout = "60", engine = "sat", witness, emit;
     std::uint64_t steps = 0;
+    std::uint32_t packets = 1;
     bool json = false;
   };
   auto pr = std::make_shared<prove_options>();
   CLI::App* prove = app.get_subcommand("prove")->add_subcommand(
-      "torus", "The least number of steps of time-independent gossip, one packet per PU");
+      "torus", "The least number of steps of time-independent gossip, one packet per PU (or --packets K)");
   prove->add_option("--dims", pr->dims, "sizes, e.g. 4x4")->required();
   prove->add_option("--model", pr->model, "pairing (each PU pairs its ports) or general (each out-port forwards one in-port or nothing)");
   prove->add_option("--engine", pr->engine, "sat (CaDiCaL, unsat certified by a checked DRAT proof; default) or z3 (pairing only, no certificate)");
   prove->add_option("--timeout", pr->timeout, "seconds per solver query (default 60)");
   prove->add_flag("--json", pr->json, "print the result as JSON");
+  prove->add_option("--packets", pr->packets,
+                    "own packets per PU (default 1; at most 2d): in step 1 each out-port sends one of them, chosen by the solver, and from "
+                    "step 2 on every PU only forwards what arrived the step before, by the model's rule — no packet is held (Theorems 3 "
+                    "and 4 have 2, and the paper's partial cycles need held packets for them: docs/torus.md). The search starts at "
+                    "the counting bound ceil(K(P - 1)/2d); sat engine only")
+      ->check(integer_at_least(1));
   prove->add_option("--steps", pr->steps,
                     "ask one question instead of searching: can some table complete within this many steps? "
                     "(exit 0 with a simulated witness, 1 unsat with a checked DRAT proof, 3 unknown; sat engine only)")
@@ -788,39 +795,46 @@ void add_torus_commands(CLI::App& app, int& code) {
     const torus t = parse_dims(pr->dims);
     if (t.size() > 64) throw bad_input("--dims " + pr->dims + ": at most 64 PUs for an exact minimum");
     const unsigned budget = parse_timeout_ms(pr->timeout, "--timeout");
+    const std::uint32_t k = pr->packets;
+    if (k > t.ports()) throw bad_input("--packets " + std::to_string(k) + ": at most 2d = " + std::to_string(t.ports()) + " (each needs an out-port in step 1)");
+    if (k != 1 && pr->engine != "sat") throw bad_input("--packets: only with --engine sat");
+    const std::string per_pu = k == 1 ? "one packet per PU" : std::to_string(k) + " packets per PU";
+    const std::string tag = k == 1 ? pr->model : pr->model + "-" + std::to_string(k) + "-packets";
     if (pr->steps != 0) {
       if (pr->engine != "sat") throw bad_input("--steps: only with --engine sat");
       if (pr->steps > t.dimension() * t.size() * 4) throw bad_input("--steps " + std::to_string(pr->steps) + ": more than 4·d·P steps");
       if (!pr->emit.empty()) create_emit_directory(pr->emit);
-      const torus_query_result q = solve_torus_clausal(t, model, pr->steps, budget, torus_symmetry::automorphisms, !pr->emit.empty());
+      const torus_query_result q = k == 1 ? solve_torus_clausal(t, model, pr->steps, budget, torus_symmetry::automorphisms, !pr->emit.empty())
+                                          : solve_torus_packets(t, model, k, pr->steps, budget, !pr->emit.empty());
       save(q.witness, "sat-" + pr->model);
       const char* answer = q.answer == solver_answer::sat ? "sat" : q.answer == solver_answer::unsat ? "unsat" : "unknown";
       if (!pr->emit.empty())
-        emit_torus_certificates(pr->emit, t, pr->model, "torus-" + t.name() + "-" + pr->model + "-" + std::to_string(pr->steps),
-                                "time-independent gossip on the " + t.name() + " torus, " + pr->model + " model, one packet per PU: can some table complete within " +
+        emit_torus_certificates(pr->emit, t, pr->model, "torus-" + t.name() + "-" + tag + "-" + std::to_string(pr->steps),
+                                "time-independent gossip on the " + t.name() + " torus, " + pr->model + " model, " + per_pu + ": can some table complete within " +
                                     std::to_string(pr->steps) + " steps?",
                                 answer, q.reason, q.witness, q.answer == solver_answer::unsat ? &q : nullptr);
       if (pr->json) {
-        std::cout << nlohmann::json{{"format", "dancecard.torus-query/1"}, {"dims", t.dims()}, {"model", pr->model}, {"steps", pr->steps},
+        std::cout << nlohmann::json{{"format", "dancecard.torus-query/1"}, {"dims", t.dims()}, {"model", pr->model}, {"packets", k}, {"steps", pr->steps},
                                     {"answer", answer}, {"reason", q.reason}, {"seconds", q.seconds}}
                          .dump(2)
                   << "\n";
       } else {
-        std::cout << t.name() << " torus, " << pr->model << " model, one packet per PU, within " << pr->steps << " steps: " << answer << " ("
+        std::cout << t.name() << " torus, " << pr->model << " model, " << per_pu << ", within " << pr->steps << " steps: " << answer << " ("
                   << q.reason << "; " << static_cast<long long>(q.seconds * 1000) << " ms)\n";
       }
       code = q.answer == solver_answer::sat ? exit_holds : q.answer == solver_answer::unsat ? exit_violated : exit_unknown;
       return;
     }
     if (!pr->emit.empty()) create_emit_directory(pr->emit);
-    const torus_minimum_result r =
-        pr->engine == "z3" ? prove_torus_pairing_minimum(t, budget) : prove_torus_minimum(t, model, budget, 0, !pr->emit.empty());
+    const torus_minimum_result r = pr->engine == "z3" ? prove_torus_pairing_minimum(t, budget)
+                                   : k == 1           ? prove_torus_minimum(t, model, budget, 0, !pr->emit.empty())
+                                                      : prove_torus_packets_minimum(t, model, k, budget, 0, !pr->emit.empty());
     const std::optional<routing_table> best = r.status == proof_status::proven ? r.at_minimum.witness : r.upper ? r.upper->witness : std::nullopt;
-    save(best, "minimum-" + pr->model);
+    save(best, "minimum-" + tag);
     if (!pr->emit.empty()) {
       const bool certified = r.proven_lower > r.parity_bound && r.below_minimum.answer == solver_answer::unsat;
-      emit_torus_certificates(pr->emit, t, pr->model, "torus-" + t.name() + "-" + pr->model,
-                              "time-independent gossip on the " + t.name() + " torus, " + pr->model + " model, one packet per PU: the least number of steps" +
+      emit_torus_certificates(pr->emit, t, pr->model, "torus-" + t.name() + "-" + tag,
+                              "time-independent gossip on the " + t.name() + " torus, " + pr->model + " model, " + per_pu + ": the least number of steps" +
                                   (r.status == proof_status::proven ? " is " + std::to_string(r.minimum_steps) : std::string()) +
                                   " (at least " + std::to_string(r.proven_lower) +
                                   (certified                             ? ": " + std::to_string(r.proven_lower - 1) + " steps unsat, the -lower files"
@@ -829,7 +843,8 @@ void add_torus_commands(CLI::App& app, int& code) {
                                   (r.upper_bound != 0 ? "; at most " + std::to_string(r.upper_bound) + ": the -witness table" : std::string()) + ")",
                               std::string(to_string(r.status)), r.reason, best, certified ? &r.below_minimum : nullptr);
     }
-    const std::uint64_t optimum = counting_bound(t);
+    const std::uint64_t optimum = k == 1 ? counting_bound(t) : r.lower_bound;
+    const bool optimum_is_known = k == 1 && optimum_known(t);  // Šoch and Tvrdík's optimum is for one packet per PU
     const std::string certificate = r.minimum_steps > r.parity_bound ? (pr->engine == "z3" ? "none (Z3's unsat only)" : "DRAT proof of the step below, checked by checkers/drat_check")
                                     : r.minimum_steps > r.lower_bound ? "parity bound"
                                                                        : "counting bound";
@@ -837,6 +852,7 @@ void add_torus_commands(CLI::App& app, int& code) {
       std::cout << nlohmann::json{{"format", "dancecard.torus-proof/1"},
                                   {"dims", t.dims()},
                                   {"model", pr->model},
+                                  {"packets", k},
                                   {"engine", pr->engine},
                                   {"status", to_string(r.status)},
                                   {"minimum_steps", r.status == proof_status::proven ? nlohmann::json(r.minimum_steps) : nlohmann::json(nullptr)},
@@ -844,18 +860,18 @@ void add_torus_commands(CLI::App& app, int& code) {
                                   {"parity_bound", r.parity_bound},
                                   {"proven_lower_bound", r.proven_lower},
                                   {"upper_bound", r.upper_bound != 0 ? nlohmann::json(r.upper_bound) : nlohmann::json(nullptr)},
-                                  {"time_dependent_optimum", optimum_known(t) ? nlohmann::json(optimum) : nlohmann::json(nullptr)},
+                                  {"time_dependent_optimum", optimum_is_known ? nlohmann::json(optimum) : nlohmann::json(nullptr)},
                                   {"certificate", r.status == proof_status::proven ? certificate : "none"},
                                   {"reason", r.reason},
                                   {"seconds", r.seconds}}
                        .dump(2)
                 << "\n";
     } else {
-      std::cout << t.name() << " torus, " << pr->model << " model, one packet per PU: " << to_string(r.status);
+      std::cout << t.name() << " torus, " << pr->model << " model, " << per_pu << ": " << to_string(r.status);
       if (r.status == proof_status::proven) std::cout << ", minimum " << r.minimum_steps << " steps";
       else if (r.status == proof_status::unknown && r.proven_lower > 0)
         std::cout << ", minimum >= " << r.proven_lower << (r.upper_bound != 0 ? " and <= " + std::to_string(r.upper_bound) : std::string()) << " steps";
-      std::cout << (optimum_known(t) ? " (time-dependent optimum " : " (counting bound ") << optimum << "; " << r.reason << "; " << static_cast<long long>(r.seconds * 1000)
+      std::cout << (optimum_is_known ? " (time-dependent optimum " : " (counting bound ") << optimum << "; " << r.reason << "; " << static_cast<long long>(r.seconds * 1000)
                 << " ms)\n";
     }
     code = r.status == proof_status::proven ? exit_holds : r.status == proof_status::refuted ? exit_violated : exit_unknown;

@@ -777,6 +777,88 @@ RC_GTEST_PROP(torus_cnf, exact_against_the_simulator, ()) {
   RC_TAG(orbit.empty() ? "any table" : "invariant table");
 }
 
+// The k-packet CNF (torus_packets_cnf, no packet held) is exact: a random table with k own packets per PU — each
+// out-port sending a random one of them (or none) in step 1, and forwarding by a random pairing or a random in-port
+// (or none) — fixed in the CNF by unit clauses is sat exactly when the simulator says it completes within T steps.
+RC_GTEST_PROP(torus_packets, cnf_exact_against_the_simulator, ()) {
+  const std::uint32_t d = *rc::gen::weightedElement<std::uint32_t>({{3, 2u}, {1, 3u}});
+  std::vector<std::uint32_t> dims(d, 2);
+  if (d == 2) dims = {*rc::gen::inRange<std::uint32_t>(2, 5), *rc::gen::inRange<std::uint32_t>(2, 5)};
+  else dims[2] = *rc::gen::inRange<std::uint32_t>(2, 4);
+  const torus t(dims);
+  const std::uint32_t ports = t.ports();
+  const std::uint32_t k = *rc::gen::inRange<std::uint32_t>(1, 4);
+  const torus_model model = *rc::gen::arbitrary<bool>() ? torus_model::pairing : torus_model::general;
+  const std::uint64_t steps = *rc::gen::inRange<std::uint64_t>(1, 4 * k + 4);
+  cnf_formula f = torus_packets_cnf(t, model, k, steps, true);
+  routing_table table{t, k, std::vector<std::uint32_t>(t.size() * ports, no_port), std::vector<std::uint32_t>(t.size() * ports, no_packet), {}};
+  const auto pairings = port_pairings(d);
+  for (pu_index pu = 0; pu < t.size(); ++pu) {
+    if (model == torus_model::pairing) {
+      const std::uint32_t c = *rc::gen::inRange<std::uint32_t>(0, static_cast<std::uint32_t>(pairings.size()));
+      for (std::uint32_t o = 0; o < ports; ++o) table.forward_at(pu, o) = pairings[c][o];
+      for (std::uint32_t j = 0; j < pairings.size(); ++j) f.clauses.push_back({j == c ? torus_choice_variable(t, model, pu, j) : -torus_choice_variable(t, model, pu, j)});
+    }
+    const std::uint32_t shift = *rc::gen::inRange<std::uint32_t>(0, k);
+    for (std::uint32_t o = 0; o < ports; ++o) {
+      if (model == torus_model::general) {
+        const std::uint32_t in = *rc::gen::inRange<std::uint32_t>(0, ports + 1);  // ports: forwards nothing
+        table.forward_at(pu, o) = in == ports ? no_port : in;
+        for (std::uint32_t j = 0; j < ports; ++j) f.clauses.push_back({j == in ? torus_choice_variable(t, model, pu, o, j) : -torus_choice_variable(t, model, pu, o, j)});
+      }
+      // mostly every packet on some port (a packet sent nowhere is never received): port o sends (o + shift) mod k
+      const std::uint32_t q = *rc::gen::weightedElement<std::uint32_t>({{8, 0u}, {1, 1u}}) == 0 ? (o + shift) % k : *rc::gen::inRange<std::uint32_t>(0, k + 1);
+      table.inject_at(pu, o) = q == k ? no_packet : q;
+      for (std::uint32_t j = 0; j < k; ++j)
+        f.clauses.push_back({j == q ? torus_injection_variable(t, model, k, pu, o, j) : -torus_injection_variable(t, model, k, pu, o, j)});
+    }
+  }
+  const bool completes = simulate_gossip(table, steps).holds();
+  const clausal_result solved = solve_with_proof(f, 60'000);
+  RC_ASSERT(solved.answer != solver_answer::unknown);
+  RC_ASSERT((solved.answer == solver_answer::sat) == completes);
+  if (solved.answer == solver_answer::unsat) RC_ASSERT(solved.proof.check(f.dimacs()).outcome == verdict::holds);
+  RC_TAG(completes ? "completes" : "does not complete");
+  RC_TAG(std::to_string(k) + " packets");
+}
+
+// The implied constraints and the break of torus_packets_cnf (every out-port sends and forwards, every packet leaves,
+// the arrival count, packet 0 on out-port 0) keep the minimum: on random small tori and k, the CNF with them and
+// the CNF without are unsat and sat at the same step counts, asked upward from the counting bound until the CNF
+// without them is sat; the unsat answers of the CNF with them come with DRAT proofs, checked. A sat answer of
+// solve_torus_packets is simulated.
+RC_GTEST_PROP(torus_packets, implied_constraints_keep_the_minimum, ()) {
+  const std::uint32_t d = *rc::gen::weightedElement<std::uint32_t>({{3, 2u}, {1, 3u}});
+  std::vector<std::uint32_t> dims(d, 2);
+  // small enough for both CNFs to answer within a second near the minimum: P <= 9
+  if (d == 2) dims = {*rc::gen::inRange<std::uint32_t>(2, 4), *rc::gen::inRange<std::uint32_t>(2, 4)};
+  const torus t(dims);
+  const std::uint32_t k = *rc::gen::inRange<std::uint32_t>(1, 3);
+  const torus_model model = *rc::gen::arbitrary<bool>() ? torus_model::pairing : torus_model::general;
+  const std::uint64_t counting = (static_cast<std::uint64_t>(k) * (t.size() - 1) + t.ports() - 1) / t.ports();
+  std::uint64_t minimum = 0;
+  for (std::uint64_t steps = std::max<std::uint64_t>(counting, 1); steps <= counting + 5 && minimum == 0; ++steps) {
+    const cnf_formula plain = torus_packets_cnf(t, model, k, steps, true);
+    const cnf_formula implied = torus_packets_cnf(t, model, k, steps, false);
+    const clausal_result without = solve_with_proof(plain, 20'000);
+    const clausal_result with = solve_with_proof(implied, 20'000);
+    RC_PRE(without.answer != solver_answer::unknown && with.answer != solver_answer::unknown);
+    RC_ASSERT(with.answer == without.answer);
+    if (with.answer == solver_answer::unsat) {
+      RC_ASSERT(with.proof.check(implied.dimacs()).outcome == verdict::holds);
+    } else {
+      minimum = steps;
+      const torus_query_result q = solve_torus_packets(t, model, k, steps, 20'000);
+      RC_ASSERT(q.answer == solver_answer::sat);
+      RC_ASSERT(q.witness.has_value());
+      RC_ASSERT(q.witness->packets == k);
+      RC_ASSERT(simulate_gossip(*q.witness, steps).holds());
+    }
+  }
+  RC_PRE(minimum != 0);
+  RC_TAG(minimum == counting ? "minimum at the counting bound" : "minimum above the counting bound");
+}
+
 // Unit clauses fixing PU pu's choice variables of torus_gossip_cnf / torus_symmetric_cnf to a rule (the pairing's
 // partner list, or the in-port each out-port forwards).
 void fix_rule(cnf_formula& f, const torus& t, torus_model model, pu_index pu, const std::vector<std::uint32_t>& rule) {

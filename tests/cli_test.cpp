@@ -954,6 +954,28 @@ TEST(cli_torus, prove_both_models_with_json_and_exit_codes) {
   EXPECT_NE(r.output.find("5 steps: unsat, DRAT proof checked"), std::string::npos) << r.output;
 }
 
+TEST(cli_torus, prove_with_k_packets_per_pu) {
+  // two packets per PU, none held: 2 x 5 needs the counting bound ceil(2(P - 1)/4) = 5 (Theorem 3's count)
+  auto r = expect_run("prove torus --dims 2x5 --model pairing --packets 2 --json", 0, "\"minimum_steps\": 5");
+  EXPECT_NE(r.output.find("\"packets\": 2"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\"counting_bound\": 5"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\"time_dependent_optimum\": null"), std::string::npos) << r.output;
+  expect_run("prove torus --dims 2x5 --model general --packets 2", 0, "2x5 torus, general model, 2 packets per PU: proven, minimum 5 steps (counting bound 5;");
+  r = expect_run("prove torus --dims 2x5 --model general --packets 2 --steps 4 --json", 1, "\"answer\": \"unsat\"");
+  EXPECT_NE(r.output.find("by the counting bound alone"), std::string::npos) << r.output;
+  const std::string file = testing::TempDir() + "torus-2x5-2-packets.json";
+  expect_run("prove torus --dims 2x5 --model pairing --packets 2 --steps 5 --witness " + file, 0, "2 packets per PU, within 5 steps: sat");
+  expect_run("simulate torus " + file, 0, "2 packet(s) per PU): complete after 5 steps");
+  std::remove(file.c_str());
+  // 4 x 5: Theorem 3's count 10 with two packets, no packet held, by a pairing table (CaDiCaL's witness, 13 s): its
+  // pairings form two Hamiltonian cycles, as in the theorem-book row torus.thm3_thm4
+  r = expect_run("simulate torus " + data("torus_4x5_pairing_2_packets_10_steps.json"), 0, "2 packet(s) per PU): complete after 10 steps");
+  EXPECT_NE(r.output.find("counting bound with 2 packets per PU: ceil(2(P - 1)/4) = 10 steps"), std::string::npos) << r.output;
+  expect_run("prove torus --dims 2x5 --packets 5", 2, "--packets 5: at most 2d = 4");
+  expect_run("prove torus --dims 3x3 --packets 2 --engine z3", 2, "--packets: only with --engine sat");
+  EXPECT_EQ(run("prove torus --dims 3x3 --packets 0").code, 2);
+}
+
 TEST(cli_torus, first_arrivals_as_csv) {
   const std::string csv = testing::TempDir() + "arrivals.csv";
   auto r = run("simulate torus --dims 4x4 --algo hamiltonian --arrivals " + csv);

@@ -497,6 +497,63 @@ TEST(torus_sat, translation_invariant_tables) {
   EXPECT_FALSE(hurried.open_groups.empty());
 }
 
+// k packets per PU, no packet held (torus_packets_cnf). Section 3.1's tables — two packets per PU, on two Hamiltonian
+// cycles — fixed in the CNF by unit clauses are models exactly from their simulated step count on.
+TEST(torus_packets, section_3_1_tables_are_models_from_their_step_count_on) {
+  for (const char* dims : {"2x4", "4x4", "4x6"}) {
+    const torus t = torus::parse(dims);
+    const routing_table table = hamiltonian_2d(t);
+    ASSERT_EQ(table.packets, 2u);
+    const gossip_report run = simulate_gossip(table);
+    ASSERT_TRUE(run.holds()) << describe(run);
+    const auto pairings = port_pairings(2);
+    for (std::uint64_t steps : {run.steps - 1, run.steps}) {
+      cnf_formula f = torus_packets_cnf(t, torus_model::pairing, 2, steps, true);
+      for (pu_index pu = 0; pu < t.size(); ++pu) {
+        std::vector<std::uint32_t> rule(4);
+        for (std::uint32_t o = 0; o < 4; ++o) rule[o] = table.forward_at(pu, o);
+        const std::size_t c = static_cast<std::size_t>(std::find(pairings.begin(), pairings.end(), rule) - pairings.begin());
+        ASSERT_LT(c, pairings.size()) << dims << " PU " << pu;
+        for (std::uint32_t j = 0; j < 3; ++j)
+          f.clauses.push_back({j == c ? torus_choice_variable(t, torus_model::pairing, pu, j) : -torus_choice_variable(t, torus_model::pairing, pu, j)});
+        for (std::uint32_t o = 0; o < 4; ++o)
+          for (std::uint32_t q = 0; q < 2; ++q)
+            f.clauses.push_back({q == table.inject_at(pu, o) ? torus_injection_variable(t, torus_model::pairing, 2, pu, o, q)
+                                                            : -torus_injection_variable(t, torus_model::pairing, 2, pu, o, q)});
+      }
+      const clausal_result solved = solve_with_proof(f, 60'000);
+      EXPECT_EQ(solved.answer, steps == run.steps ? solver_answer::sat : solver_answer::unsat) << dims << " in " << steps;
+    }
+  }
+}
+
+// The least steps with k packets per PU: on 2 x 5 two packets need the counting bound ceil(2·9/4) = 5 in both models
+// (Theorem 3's count ceil(P/2) = 5 without held packets), 4 steps are unsat by counting alone; the witness is a
+// two-packet table, simulated. Bad packet counts are refused.
+TEST(torus_packets, least_steps_with_k_packets) {
+  const torus t({2, 5});
+  for (torus_model model : {torus_model::pairing, torus_model::general}) {
+    const torus_minimum_result r = prove_torus_packets_minimum(t, model, 2, 60'000);
+    ASSERT_EQ(r.status, proof_status::proven) << r.reason;
+    EXPECT_EQ(r.minimum_steps, 5u);
+    EXPECT_EQ(r.lower_bound, 5u);
+    ASSERT_TRUE(r.at_minimum.witness.has_value());
+    EXPECT_EQ(r.at_minimum.witness->packets, 2u);
+    const gossip_report run = simulate_gossip(*r.at_minimum.witness);
+    ASSERT_TRUE(run.holds()) << describe(run);
+    EXPECT_EQ(run.steps, 5u);
+  }
+  const torus_query_result below = solve_torus_packets(t, torus_model::general, 2, 4, 60'000);
+  EXPECT_EQ(below.answer, solver_answer::unsat);
+  EXPECT_NE(below.reason.find("by the counting bound alone"), std::string::npos) << below.reason;
+  // one packet per PU: the same minimum as the one-packet CNF (3 x 3 general: 2, pairing: 3)
+  EXPECT_EQ(prove_torus_packets_minimum(torus({3, 3}), torus_model::general, 1, 60'000).minimum_steps, 2u);
+  EXPECT_EQ(prove_torus_packets_minimum(torus({3, 3}), torus_model::pairing, 1, 60'000).minimum_steps, 3u);
+  EXPECT_THROW(torus_packets_cnf(t, torus_model::general, 0, 5), std::invalid_argument);
+  EXPECT_THROW(torus_packets_cnf(t, torus_model::general, 5, 5), std::invalid_argument);
+  EXPECT_THROW(prove_torus_packets_minimum(t, torus_model::general, 5, 1'000), std::invalid_argument);
+}
+
 // detail::group_containment against brute force: automorphisms as (the map on PUs, the port relabelling) pairs,
 // composed here; every group of the list closed under composition, and every automorphism ψ — each signed permutation
 // of the axes keeping sizes, then each shift — tried as the conjugator of the smaller group's generators.

@@ -581,6 +581,238 @@ torus_query_result solve_torus_clausal(const torus& network, torus_model model, 
   return out;
 }
 
+namespace {
+
+// The variables of torus_packets_cnf: the model's choices (numbered as in torus_gossip_cnf without a group), then
+// inj(pu, out, q), then x(t, link, p) for t >= 2 and p = u·k + q (PU u's packet q).
+struct packet_variables {
+  const torus& net;
+  torus_model model;
+  std::uint32_t k;
+  std::uint64_t steps;
+  std::uint32_t ports, pairings;
+  int choices, injections;
+  packet_variables(const torus& network, torus_model m, std::uint32_t packets, std::uint64_t t)
+      : net(network), model(m), k(packets), steps(t), ports(network.ports()), pairings(static_cast<std::uint32_t>(port_pairings(network.dimension()).size())) {
+    if (packets == 0 || packets > ports)
+      throw std::invalid_argument("torus packets CNF: " + std::to_string(packets) + " packets per PU (1 to " + std::to_string(ports) +
+                                  ": each needs an out-port in step 1)");
+    choices = model == torus_model::pairing ? static_cast<int>(network.size() * pairings) : static_cast<int>(network.size() * ports * ports);
+    injections = static_cast<int>(network.size() * ports * k);
+  }
+  int choice(pu_index pu, std::uint32_t c) const { return static_cast<int>(pu * pairings + c + 1); }
+  int sel(pu_index pu, std::uint32_t out, std::uint32_t in) const { return static_cast<int>((pu * ports + out) * ports + in + 1); }
+  int inj(pu_index pu, std::uint32_t out, std::uint32_t q) const { return choices + static_cast<int>((pu * ports + out) * k + q + 1); }
+  std::uint64_t packet_count() const { return static_cast<std::uint64_t>(net.size()) * k; }
+  int x(std::uint64_t t, std::uint64_t link, std::uint64_t p) const {
+    return choices + injections + static_cast<int>(((t - 2) * net.size() * ports + link) * packet_count() + p + 1);
+  }
+  std::uint64_t total() const { return static_cast<std::uint64_t>(choices) + injections + (steps >= 2 ? (steps - 1) * net.size() * ports * packet_count() : 0); }
+};
+
+}  // namespace
+
+int torus_injection_variable(const torus& network, torus_model model, std::uint32_t packets, pu_index pu, std::uint32_t out, std::uint32_t packet) {
+  return packet_variables(network, model, packets, 1).inj(pu, out, packet);
+}
+
+cnf_formula torus_packets_cnf(const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps, bool base_only) {
+  const packet_variables v(network, model, packets, steps);
+  const pu_index P = network.size();
+  const std::uint32_t ports = v.ports, k = v.k;
+  const auto pairings = port_pairings(network.dimension());
+  if (v.total() > 50'000'000) throw std::invalid_argument("torus packets CNF: more than 5e7 variables");
+  cnf_formula f;
+  f.variables = static_cast<int>(v.total());
+  f.comments.push_back("time-independent gossip with " + std::to_string(k) + " packets per PU on the " + network.name() + " torus, " +
+                       std::string(to_string(model)) + " model, " + std::to_string(steps) + " steps, no packet held");
+  f.comments.push_back("variables 1.." + std::to_string(v.choices) + ": the model's choices, as torus_gossip_cnf; then inj(pu, o, q) = " +
+                       std::to_string(v.choices) + " + (pu*" + std::to_string(ports) + " + o)*" + std::to_string(k) +
+                       " + q + 1: out-port o of pu sends its packet q in step 1; then x(t, link, u*k + q) for t >= 2");
+  // Counting: a PU receives at most 2d packets a step and must receive k·(P − 1).
+  if (static_cast<std::uint64_t>(k) * (P - 1) > static_cast<std::uint64_t>(ports) * steps) {
+    f.comments.push_back("below the counting bound: a PU receives at most " + std::to_string(ports) + " packets a step and needs " +
+                         std::to_string(static_cast<std::uint64_t>(k) * (P - 1)));
+    f.clauses.push_back({});
+    return f;
+  }
+  for (pu_index pu = 0; pu < P; ++pu) {
+    if (model == torus_model::pairing) {
+      std::vector<int> some;
+      for (std::uint32_t c = 0; c < v.pairings; ++c) some.push_back(v.choice(pu, c));
+      f.clauses.push_back(some);
+      for (std::uint32_t a = 0; a < v.pairings; ++a)
+        for (std::uint32_t b = a + 1; b < v.pairings; ++b) f.clauses.push_back({-v.choice(pu, a), -v.choice(pu, b)});
+    }
+    for (std::uint32_t o = 0; o < ports; ++o) {
+      if (model == torus_model::general) {
+        for (std::uint32_t a = 0; a < ports; ++a)
+          for (std::uint32_t b = a + 1; b < ports; ++b) f.clauses.push_back({-v.sel(pu, o, a), -v.sel(pu, o, b)});
+      }
+      for (std::uint32_t a = 0; a < k; ++a)
+        for (std::uint32_t b = a + 1; b < k; ++b) f.clauses.push_back({-v.inj(pu, o, a), -v.inj(pu, o, b)});
+      if (base_only) continue;
+      // Implied: every out-port forwards some in-port (general) and sends some packet in step 1. Sound as in
+      // torus_gossip_cnf: a forward or a step-1 packet on a link that would otherwise be idle only adds transfers, so
+      // a table with an idle out-port completes no later once it sends something.
+      if (model == torus_model::general) {
+        std::vector<int> some;
+        for (std::uint32_t in = 0; in < ports; ++in) some.push_back(v.sel(pu, o, in));
+        f.clauses.push_back(some);
+      }
+      std::vector<int> some;
+      for (std::uint32_t q = 0; q < k; ++q) some.push_back(v.inj(pu, o, q));
+      f.clauses.push_back(some);
+    }
+    if (base_only) continue;
+    // Implied: each packet leaves its PU in step 1 — a packet sent on no port is never forwarded (only arrivals are),
+    // so no other PU ever gets it, and with P >= 2 no table completes.
+    for (std::uint32_t q = 0; q < k; ++q) {
+      std::vector<int> some;
+      for (std::uint32_t o = 0; o < ports; ++o) some.push_back(v.inj(pu, o, q));
+      f.clauses.push_back(some);
+    }
+    // Symmetry break: out-port 0 sends packet 0. Renaming one PU's own packets (a permutation of 0 … k − 1 at that PU,
+    // in its injections) maps a table to one that completes in the same steps — the goal asks for every packet of
+    // every PU alike — so some renaming of every completing table has packet 0 on out-port 0 at every PU.
+    f.clauses.push_back({v.inj(pu, 0, 0)});
+  }
+  // Justification of every transfer from step 2 on: x(t, pu→o, p) needs the rule's in-port to have carried p in step
+  // t − 1 (step 1: the neighbour's injection of p, when p is the neighbour's).
+  for (std::uint64_t t = 2; t <= steps; ++t)
+    for (pu_index pu = 0; pu < P; ++pu)
+      for (std::uint32_t o = 0; o < ports; ++o) {
+        const std::uint64_t link = static_cast<std::uint64_t>(pu) * ports + o;
+        for (std::uint64_t p = 0; p < v.packet_count(); ++p) {
+          const int x = v.x(t, link, p);
+          const pu_index u = static_cast<pu_index>(p / k);
+          const std::uint32_t q = static_cast<std::uint32_t>(p % k);
+          auto previous = [&](std::uint32_t in) -> int {  // 0: constant false, else a literal
+            const pu_index from = network.neighbor(pu, in);
+            if (t - 1 == 1) return from == u ? v.inj(u, torus::opposite(in), q) : 0;
+            return v.x(t - 1, static_cast<std::uint64_t>(from) * ports + torus::opposite(in), p);
+          };
+          auto add = [&](int chosen, std::uint32_t in) {
+            const int prev = previous(in);
+            if (prev == 0) f.clauses.push_back({-x, -chosen});
+            else f.clauses.push_back({-x, -chosen, prev});
+          };
+          if (model == torus_model::pairing) {
+            for (std::uint32_t c = 0; c < v.pairings; ++c) add(v.choice(pu, c), pairings[c][o]);
+          } else {
+            std::vector<int> some{-x};
+            for (std::uint32_t in = 0; in < ports; ++in) {
+              add(v.sel(pu, o, in), in);
+              some.push_back(v.sel(pu, o, in));
+            }
+            f.clauses.push_back(some);
+          }
+        }
+      }
+  // carried(w, t, in, p): the literal "in-port `in` of w brings packet p in step t" (0: never — step 1 brings only
+  // the neighbour's own packets)
+  auto carried = [&](pu_index w, std::uint64_t t, std::uint32_t in, std::uint64_t p) -> int {
+    const pu_index from = network.neighbor(w, in);
+    if (t == 1) return from == static_cast<pu_index>(p / k) ? v.inj(from, torus::opposite(in), static_cast<std::uint32_t>(p % k)) : 0;
+    return v.x(t, static_cast<std::uint64_t>(from) * ports + torus::opposite(in), p);
+  };
+  // Goal: every PU w gets every packet of every other PU on some in-link in some step <= steps.
+  for (pu_index w = 0; w < P; ++w)
+    for (std::uint64_t p = 0; p < v.packet_count(); ++p) {
+      if (p / k == w) continue;
+      std::vector<int> some;
+      for (std::uint64_t t = 1; t <= steps; ++t)
+        for (std::uint32_t in = 0; in < ports; ++in)
+          if (const int c = carried(w, t, in, p); c != 0) some.push_back(c);
+      f.clauses.push_back(some);
+    }
+  if (base_only) return f;
+  // Implied: the arrival count. w has 2d·T in-slots and must learn the k·(P − 1) packets of the others, at most one a
+  // slot, so at most s = 2d·T − k·(P − 1) slots may be wasted (bring nothing, one of w's own packets, or one w had).
+  // A fresh waste(w, t, in) per slot, and
+  //   (a) waste ∨ the slot brings some packet of another PU,
+  //   (b) no such packet p is brought by two slots that are both not waste (a ladder per (w, p) over the slots in
+  //       order: seen = "p in a non-waste slot so far"),
+  //   (c) at most s wastes (Sinz's sequential counter).
+  // Sound: for a table completing within T steps (after the implied constraints and the break above, which keep one),
+  // take the real transfers as x and mark as not waste, for each packet p of another PU, the earliest slot that
+  // brings it (the least in-port among ties), every other slot as waste: (a) and (b) hold, and exactly s slots are
+  // waste. The x true in a model are real transfers whatever the waste variables say, so exactness is kept.
+  const std::uint64_t slack = static_cast<std::uint64_t>(ports) * steps - static_cast<std::uint64_t>(k) * (P - 1);
+  f.comments.push_back("arrival count: at most " + std::to_string(slack) + " wasted in-slots per PU");
+  for (pu_index w = 0; w < P; ++w) {
+    std::vector<int> waste;
+    for (std::uint64_t t = 1; t <= steps; ++t)
+      for (std::uint32_t in = 0; in < ports; ++in) {
+        const int flag = ++f.variables;
+        waste.push_back(flag);
+        std::vector<int> some{flag};
+        for (std::uint64_t p = 0; p < v.packet_count(); ++p)
+          if (p / k != w)
+            if (const int c = carried(w, t, in, p); c != 0) some.push_back(c);
+        f.clauses.push_back(some);
+      }
+    for (std::uint64_t p = 0; p < v.packet_count(); ++p) {
+      if (p / k == w) continue;
+      int seen = 0;  // 0: nothing yet
+      std::size_t slot = 0;
+      for (std::uint64_t t = 1; t <= steps; ++t)
+        for (std::uint32_t in = 0; in < ports; ++in, ++slot) {
+          const int c = carried(w, t, in, p);
+          if (c == 0) continue;
+          if (seen != 0) f.clauses.push_back({-c, waste[slot], -seen});  // p again in a non-waste slot
+          const int next = ++f.variables;
+          f.clauses.push_back({-c, waste[slot], next});
+          if (seen != 0) f.clauses.push_back({-seen, next});
+          seen = next;
+        }
+    }
+    at_most(f, waste, slack);
+  }
+  return f;
+}
+
+torus_query_result solve_torus_packets(const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps, unsigned budget_ms,
+                                       bool keep_certificate) {
+  torus_query_result out;
+  const auto start = std::chrono::steady_clock::now();
+  const cnf_formula f = torus_packets_cnf(network, model, packets, steps);
+  clausal_result solved = solve_with_proof(f, budget_ms, keep_certificate ? drat_encoding::text : drat_encoding::binary);
+  out.answer = solved.answer;
+  out.reason = solved.reason;
+  if (solved.answer == solver_answer::sat) {
+    const packet_variables v(network, model, packets, steps);
+    const pu_index P = network.size();
+    const std::uint32_t ports = v.ports;
+    std::vector<char> truth(static_cast<std::size_t>(f.variables) + 1, 0);
+    for (int lit : solved.model) truth[static_cast<std::size_t>(lit)] = 1;
+    routing_table table{network, packets, std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, no_port),
+                        std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, no_packet), {}};
+    const auto pairings = port_pairings(network.dimension());
+    for (pu_index pu = 0; pu < P; ++pu)
+      for (std::uint32_t o = 0; o < ports; ++o) {
+        for (std::uint32_t q = 0; q < packets; ++q)
+          if (truth[static_cast<std::size_t>(v.inj(pu, o, q))]) table.inject_at(pu, o) = q;
+        if (model == torus_model::pairing) {
+          for (std::uint32_t c = 0; c < v.pairings; ++c)
+            if (truth[static_cast<std::size_t>(v.choice(pu, c))]) table.forward_at(pu, o) = pairings[c][o];
+        } else {
+          for (std::uint32_t in = 0; in < ports; ++in)
+            if (truth[static_cast<std::size_t>(v.sel(pu, o, in))]) table.forward_at(pu, o) = in;
+        }
+      }
+    accept_witness(out, std::move(table), steps);
+  } else if (solved.answer == solver_answer::unsat) {
+    std::string dimacs = check_unsat(out, solved, f, "unsat");
+    if (keep_certificate && out.answer == solver_answer::unsat) {
+      out.formula = std::move(dimacs);
+      out.proof = solved.proof;
+    }
+  }
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
 std::vector<pu_index> translation_orbits(const torus& network, const std::vector<std::vector<std::uint32_t>>& generators) {
   const pu_index P = network.size();
   const std::uint32_t d = network.dimension();
@@ -832,6 +1064,49 @@ torus_invariant_search_result search_invariant_table(const torus& network, torus
   }
   for (std::size_t q = 0; q < numbers.size(); ++q) out.implied += implied_by[q] && last[q] == solver_answer::unsat ? 1 : 0;
   out.rounds = rounds.rounds;
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+torus_minimum_result prove_torus_packets_minimum(const torus& network, torus_model model, std::uint32_t packets, unsigned budget_ms,
+                                                 std::uint64_t max_steps, bool keep_certificate) {
+  const auto start = std::chrono::steady_clock::now();
+  torus_minimum_result out;
+  const std::uint64_t P = network.size(), ports = network.ports();
+  if (P < 2) throw std::invalid_argument("torus minimum: needs at least 2 PUs");
+  if (packets == 0 || packets > ports) throw std::invalid_argument("torus minimum: " + std::to_string(packets) + " packets per PU (1 to " + std::to_string(ports) + ")");
+  out.lower_bound = out.parity_bound = out.proven_lower = std::max<std::uint64_t>((packets * (P - 1) + ports - 1) / ports, 1);
+  const std::uint64_t conclusive = network.dimension() * P;
+  if (max_steps == 0 || (model == torus_model::pairing && max_steps > conclusive)) max_steps = conclusive;
+  out.below_minimum.answer = solver_answer::unsat;
+  out.below_minimum.reason = "counting: a PU receives at most 2d packets per step";
+  for (std::uint64_t T = out.proven_lower; T <= max_steps; ++T) {
+    torus_query_result r = solve_torus_packets(network, model, packets, T, budget_ms, keep_certificate);
+    if (r.answer == solver_answer::unsat) {
+      out.proven_lower = T + 1;
+      out.below_minimum = std::move(r);
+      continue;
+    }
+    out.minimum_steps = T;
+    if (r.answer == solver_answer::sat) {
+      out.status = proof_status::proven;
+      out.upper_bound = T;
+      out.reason = r.reason + "; " + (T == out.lower_bound ? "the counting bound" : std::to_string(T - 1) + " steps: " + out.below_minimum.reason);
+    } else {
+      out.reason = "unknown at " + std::to_string(T) + " steps: " + r.reason + "; at least " + std::to_string(out.proven_lower);
+    }
+    out.at_minimum = std::move(r);
+    break;
+  }
+  if (out.status != proof_status::proven && out.minimum_steps == 0) {
+    if (model == torus_model::pairing && max_steps >= conclusive) {
+      out.status = proof_status::refuted;
+      out.reason = "no pairing completes gossip with " + std::to_string(packets) + " packets per PU: unsat at d·P = " + std::to_string(conclusive) +
+                   " steps (" + out.below_minimum.reason + ")";
+    } else {
+      out.reason = "no table completes within " + std::to_string(max_steps) + " steps (not conclusive)";
+    }
+  }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }

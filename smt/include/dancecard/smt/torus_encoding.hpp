@@ -80,6 +80,25 @@ int torus_choice_variable(const torus& network, torus_model model, pu_index pu, 
 torus_query_result solve_torus_clausal(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms,
                                        torus_symmetry symmetry = torus_symmetry::automorphisms, bool keep_certificate = false);
 
+/// k own packets per PU (routing_table::packets = k; Theorems 3 and 4 have k = 2), no packet held: in step 1 each
+/// out-port sends one of its PU's k packets (a choice), from step 2 on every PU only forwards what arrived the step
+/// before, by the model's rule (pairing: the partner port; general: one fixed in-port per out-port). "Can some such
+/// table complete gossip — every PU gets the k·(P − 1) packets of the others — within `steps`?" Variables: the model's
+/// choices (as torus_gossip_cnf), inj(pu, out, q) (out-port `out` of pu sends packet q in step 1), then x(t, link, (u,
+/// q)) for t = 2 … steps. Implied constraints (each with its soundness argument in torus_clausal.cpp, left out with
+/// base_only): every out-port sends one packet in step 1 and (general) forwards some in-port; every packet leaves its
+/// PU in step 1; the arrival count (no PU wastes more than 2d·T − k·(P − 1) in-slots: fresh 'waste' variables,
+/// ladders and a sequential counter after the x variables); and one symmetry break: out-port 0 of every PU sends that
+/// PU's packet 0. No break over automorphisms. require: 1 <= packets <= 2d (std::invalid_argument).
+cnf_formula torus_packets_cnf(const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps, bool base_only = false);
+/// The choice variable inj(pu, out, q) of torus_packets_cnf (its model choices are numbered as torus_choice_variable's).
+int torus_injection_variable(const torus& network, torus_model model, std::uint32_t packets, pu_index pu, std::uint32_t out, std::uint32_t packet);
+/// Solves torus_packets_cnf by CaDiCaL: sat answers carry the decoded table (packets per PU, injections, forwarding),
+/// simulated within `steps`; unsat answers stand only with their DRAT proof checked by checkers/drat_check (else
+/// unknown). Below the counting bound ⌈k·(P − 1)/2d⌉ the answer is unsat without a search.
+torus_query_result solve_torus_packets(const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps, unsigned budget_ms,
+                                       bool keep_certificate = false);
+
 /// Local search for a table of the model that completes gossip in few steps, one packet per PU: random start (general
 /// model: the best pairing table of half the budget — a pairing table is a general table), then
 /// single changes (a PU's pairing; an out-port's in-port) that do not increase the (PU, packet) pairs still missing one
@@ -223,6 +242,15 @@ struct torus_minimum_result {
   double seconds = 0;
   std::string reason;
 };
+
+/// The least steps of torus_packets_cnf's tables: asks solve_torus_packets for T = ⌈k·(P − 1)/2d⌉ (lower_bound, a PU
+/// receives at most 2d packets a step), T + 1, … until one is sat (proven: the step below unsat with a checked DRAT
+/// proof, or the counting bound), a query runs out of time (unknown, with the lower bound proven so far), or max_steps
+/// (0: d·P; pairing model: unsat there is refuted — a stream follows a cycle of the pairing, which passes a PU at most
+/// d times, so nothing new arrives later). parity_bound is left at lower_bound; no heuristic upper bound.
+/// keep_certificate: as prove_torus_minimum (below_minimum carries the DIMACS and DRAT proof of the step below).
+torus_minimum_result prove_torus_packets_minimum(const torus& network, torus_model model, std::uint32_t packets, unsigned budget_ms, std::uint64_t max_steps = 0,
+                                                 bool keep_certificate = false);
 
 /// Searches upward from the parity bound (the counting bound, or one more on some tori with all sides even). require: P >= 2.
 torus_minimum_result prove_torus_pairing_minimum(const torus& network, unsigned timeout_ms, std::uint64_t max_steps = 0);
