@@ -287,6 +287,22 @@ BENCHMARK_CAPTURE(arrival_count, 3x6_general_5_uncounted, torus({3, 6}), torus_m
 BENCHMARK_CAPTURE(arrival_count, 4x5_pairing_6_counted, torus({4, 5}), torus_model::pairing, 6, true)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(arrival_count, 4x5_pairing_6_uncounted, torus({4, 5}), torus_model::pairing, 6, false)->Iterations(1)->Unit(benchmark::kMillisecond);
 
+// k packets per PU (torus_packets_cnf): the implied constraints (the arrival count over K(P − 1) packets, every packet
+// sent, every out-port busy) and the break (packet 0 on out-port 0) against the bare CNF as the baseline, in the same
+// run, on an unsat query one step below a minimum (CaDiCaL plus the DRAT check): 3 x 3, three packets, pairing model,
+// 7 steps.
+void packets_cnf(benchmark::State& state, const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps, bool base_only) {
+  const cnf_formula f = torus_packets_cnf(network, model, packets, steps, base_only);
+  for (auto _ : state) {
+    const clausal_result solved = solve_with_proof(f, 600'000);
+    if (solved.answer != solver_answer::unsat) state.SkipWithError("expected unsat");
+    else if (solved.proof.check(f.dimacs()).outcome != verdict::holds) state.SkipWithError("proof rejected");
+  }
+  state.counters["clauses"] = static_cast<double>(f.clauses.size());
+}
+BENCHMARK_CAPTURE(packets_cnf, 3x3_pairing_3_packets_7_implied, torus({3, 3}), torus_model::pairing, 3, 7, false)->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(packets_cnf, 3x3_pairing_3_packets_7_bare, torus({3, 3}), torus_model::pairing, 3, 7, true)->Iterations(1)->Unit(benchmark::kMillisecond);
+
 // The arrival count's counters per step parity (on tori whose sides are all even a packet at even distance comes in
 // even steps only) against the one counter over all slots as the baseline, in the same run, on unsat queries at the
 // counting bound (CaDiCaL plus the DRAT check): 4 x 8 general at 8, 4 x 6 general at 6, 4 x 6 pairing at 7 (one below
