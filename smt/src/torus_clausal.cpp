@@ -677,6 +677,13 @@ cnf_formula torus_packets_cnf(const torus& network, torus_model model, std::uint
     // every PU alike — so some renaming of every completing table has packet 0 on out-port 0 at every PU.
     f.clauses.push_back({v.inj(pu, 0, 0)});
   }
+  // And torus_gossip_cnf's lex-leader on the forwarding rules (add_symmetry_break over every automorphism fixing PU 0,
+  // after translations; the choice variables are numbered alike). Its argument carries over: an automorphism φ with
+  // port relabelling σ maps a k-packet table to one whose rule at φ(p) is σ·A_p and whose out-port σ(o) at φ(p)
+  // sends what out-port o at p sent in step 1; φ maps deliveries to deliveries, so the image completes in as many
+  // steps. Pick φ as there (the rules alone decide which), then rename each PU's packets for the break above, which
+  // leaves the rules as they are.
+  if (!base_only) add_symmetry_break(f, network, layout(network, model, steps), pairings, false);
   // Justification of every transfer from step 2 on: x(t, pu→o, p) needs the rule's in-port to have carried p in step
   // t − 1 (step 1: the neighbour's injection of p, when p is the neighbour's).
   for (std::uint64_t t = 2; t <= steps; ++t)

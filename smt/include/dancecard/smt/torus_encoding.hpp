@@ -88,8 +88,9 @@ torus_query_result solve_torus_clausal(const torus& network, torus_model model, 
 /// q)) for t = 2 … steps. Implied constraints (each with its soundness argument in torus_clausal.cpp, left out with
 /// base_only): every out-port sends one packet in step 1 and (general) forwards some in-port; every packet leaves its
 /// PU in step 1; the arrival count (no PU wastes more than 2d·T − k·(P − 1) in-slots: fresh 'waste' variables,
-/// ladders and a sequential counter after the x variables); and one symmetry break: out-port 0 of every PU sends that
-/// PU's packet 0. No break over automorphisms. require: 1 <= packets <= 2d (std::invalid_argument).
+/// ladders and a sequential counter after the x variables); and two symmetry breaks: out-port 0 of every PU sends that
+/// PU's packet 0, and torus_gossip_cnf's lex-leader on PU 0's rule over every automorphism fixing PU 0 (its 'equal so
+/// far' variables after the x variables). require: 1 <= packets <= 2d (std::invalid_argument).
 cnf_formula torus_packets_cnf(const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps, bool base_only = false);
 /// The choice variable inj(pu, out, q) of torus_packets_cnf (its model choices are numbered as torus_choice_variable's).
 int torus_injection_variable(const torus& network, torus_model model, std::uint32_t packets, pu_index pu, std::uint32_t out, std::uint32_t packet);
