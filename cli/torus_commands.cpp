@@ -473,9 +473,10 @@ void draw_svg(std::ostream& out, const cycle_system& system) {
 
 // --emit for prove torus: the witness table, the DIMACS query and its DRAT proof (of an unsat answer kept with its
 // certificate), and a manifest naming them with their SHA-256 sums and the commands that re-check them.
+// packets: the own packets per PU the query was about (the CNF and what it assumes differ from one packet on).
 void emit_torus_certificates(const std::string& dir, const torus& t, const std::string& model, const std::string& stem, const std::string& query,
                              const std::string& status, const std::string& reason, const std::optional<routing_table>& witness,
-                             const torus_query_result* unsat) {
+                             const torus_query_result* unsat, std::uint32_t packets) {
   nlohmann::json files = nlohmann::json::array();
   if (witness) {
     std::ostringstream table;
@@ -495,8 +496,16 @@ void emit_torus_certificates(const std::string& dir, const torus& t, const std::
                                    {"files", files},
                                    {"solvers", {clausal_solver_version()}},
                                    {"checker", "dancecard check-proof FILE-lower.cnf FILE-lower.drat (or any DRAT checker); dancecard simulate torus FILE-witness.json"},
+                                   {"packets", packets},
                                    {"assumes",
-                                    "the CNF states the question exactly (its comments name the variables; smt/src/torus_clausal.cpp, "
+                                    packets != 1
+                                        ? "the CNF (torus_packets_cnf) states the question exactly (its comments name the variables; "
+                                          "smt/src/torus_clausal.cpp, property torus_packets.cnf_exact_against_the_simulator), and its implied "
+                                          "constraints (the arrival count, every packet sent, every out-port busy) and symmetry breaks (packet 0 "
+                                          "on out-port 0, the lex-leader of add_symmetry_break) keep a completing table whenever there is one "
+                                          "(arguments in torus_packets_cnf; property torus_packets.implied_constraints_keep_the_minimum), and a "
+                                          "lower bound without a solver is the counting bound ceil(K(P - 1)/2d)"
+                                        : "the CNF states the question exactly (its comments name the variables; smt/src/torus_clausal.cpp, "
                                     "property torus_cnf.exact_against_the_simulator), its symmetry break keeps an image of every table "
                                     "(argument in add_symmetry_break; property torus_cnf.symmetry_break_keeps_an_image_of_every_table), its "
                                     "implied arrival count, by step parity where tighter, keeps every completing table (argument in "
@@ -812,7 +821,7 @@ void add_torus_commands(CLI::App& app, int& code) {
         emit_torus_certificates(pr->emit, t, pr->model, "torus-" + t.name() + "-" + tag + "-" + std::to_string(pr->steps),
                                 "time-independent gossip on the " + t.name() + " torus, " + pr->model + " model, " + per_pu + ": can some table complete within " +
                                     std::to_string(pr->steps) + " steps?",
-                                answer, q.reason, q.witness, q.answer == solver_answer::unsat ? &q : nullptr);
+                                answer, q.reason, q.witness, q.answer == solver_answer::unsat ? &q : nullptr, k);
       if (pr->json) {
         std::cout << nlohmann::json{{"format", "dancecard.torus-query/1"}, {"dims", t.dims()}, {"model", pr->model}, {"packets", k}, {"steps", pr->steps},
                                     {"answer", answer}, {"reason", q.reason}, {"seconds", q.seconds}}
@@ -841,7 +850,7 @@ void add_torus_commands(CLI::App& app, int& code) {
                                    : r.parity_bound > r.lower_bound ? ": the parity bound, no solver"
                                                                     : ": the counting bound, no solver") +
                                   (r.upper_bound != 0 ? "; at most " + std::to_string(r.upper_bound) + ": the -witness table" : std::string()) + ")",
-                              std::string(to_string(r.status)), r.reason, best, certified ? &r.below_minimum : nullptr);
+                              std::string(to_string(r.status)), r.reason, best, certified ? &r.below_minimum : nullptr, k);
     }
     const std::uint64_t optimum = k == 1 ? counting_bound(t) : r.lower_bound;
     const bool optimum_is_known = k == 1 && optimum_known(t);  // Šoch and Tvrdík's optimum is for one packet per PU

@@ -971,6 +971,15 @@ TEST(cli_torus, prove_with_k_packets_per_pu) {
   // pairings form two Hamiltonian cycles, as in the theorem-book row torus.thm3_thm4
   r = expect_run("simulate torus " + data("torus_4x5_pairing_2_packets_10_steps.json"), 0, "2 packet(s) per PU): complete after 10 steps");
   EXPECT_NE(r.output.find("counting bound with 2 packets per PU: ceil(2(P - 1)/4) = 10 steps"), std::string::npos) << r.output;
+  // --emit: three packets on 3 x 3 need 8 steps with pairings; the query of 7 steps and its proof re-check, the
+  // manifest names the k-packet CNF
+  const std::string dir = testing::TempDir() + "torus-3x3-3-packets";
+  expect_run("prove torus --dims 3x3 --model pairing --packets 3 --emit " + dir, 0, "3 packets per PU: proven, minimum 8 steps");
+  expect_run("check-proof " + dir + "/torus-3x3-pairing-3-packets-lower.cnf " + dir + "/torus-3x3-pairing-3-packets-lower.drat", 0, "accepted");
+  expect_run("simulate torus " + dir + "/torus-3x3-pairing-3-packets-witness.json", 0, "3 packet(s) per PU): complete after 8 steps");
+  const std::string manifest = read_file(dir + "/torus-3x3-pairing-3-packets.manifest.json");
+  EXPECT_NE(manifest.find("\"packets\": 3"), std::string::npos) << manifest;
+  EXPECT_NE(manifest.find("torus_packets_cnf"), std::string::npos) << manifest;
   expect_run("prove torus --dims 2x5 --packets 5", 2, "--packets 5: at most 2d = 4");
   expect_run("prove torus --dims 3x3 --packets 2 --engine z3", 2, "--packets: only with --engine sat");
   EXPECT_EQ(run("prove torus --dims 3x3 --packets 0").code, 2);
