@@ -728,6 +728,16 @@ RC_GTEST_PROP(torus_partial, two_packets_meet_theorems_3_and_4, ()) {
   RC_ASSERT(!bad.holds() || bad.steps > twin.steps);
 }
 
+// The CNF with a table fixed by unit clauses is sat exactly when the simulator says the table completes (unsat
+// answers with their DRAT proof checked).
+void sat_exactly_when(const cnf_formula& f, bool completes) {
+  const clausal_result solved = solve_with_proof(f, 60'000);
+  RC_ASSERT(solved.answer != solver_answer::unknown);
+  RC_ASSERT((solved.answer == solver_answer::sat) == completes);
+  if (solved.answer == solver_answer::unsat) RC_ASSERT(solved.proof.check(f.dimacs()).outcome == verdict::holds);
+  RC_TAG(completes ? "completes" : "does not complete");
+}
+
 // The CNF of smt/torus_encoding (without implied or symmetry-breaking constraints) is exact: fixing its choice
 // variables to a random table, it is satisfiable iff the simulator says the table completes gossip within T steps;
 // when unsatisfiable, CaDiCaL's DRAT proof passes the checker. Half the time the table is invariant under a random
@@ -769,11 +779,7 @@ RC_GTEST_PROP(torus_cnf, exact_against_the_simulator, ()) {
       }
   }
   const bool completes = simulate_gossip(table, steps).holds();
-  const clausal_result solved = solve_with_proof(f, 60'000);
-  RC_ASSERT(solved.answer != solver_answer::unknown);
-  RC_ASSERT((solved.answer == solver_answer::sat) == completes);
-  if (solved.answer == solver_answer::unsat) RC_ASSERT(solved.proof.check(f.dimacs()).outcome == verdict::holds);
-  RC_TAG(completes ? "completes" : "does not complete");
+  sat_exactly_when(f, completes);
   RC_TAG(orbit.empty() ? "any table" : "invariant table");
 }
 
@@ -814,11 +820,7 @@ RC_GTEST_PROP(torus_packets, cnf_exact_against_the_simulator, ()) {
     }
   }
   const bool completes = simulate_gossip(table, steps).holds();
-  const clausal_result solved = solve_with_proof(f, 60'000);
-  RC_ASSERT(solved.answer != solver_answer::unknown);
-  RC_ASSERT((solved.answer == solver_answer::sat) == completes);
-  if (solved.answer == solver_answer::unsat) RC_ASSERT(solved.proof.check(f.dimacs()).outcome == verdict::holds);
-  RC_TAG(completes ? "completes" : "does not complete");
+  sat_exactly_when(f, completes);
   RC_TAG(std::to_string(k) + " packets");
 }
 

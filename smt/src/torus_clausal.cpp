@@ -363,6 +363,41 @@ void add_arrival_count(cnf_formula& f, const torus_variables& v, bool parity_cla
 
 // The CNF of torus_gossip_cnf and torus_symmetric_cnf over a layout; the symmetry break only where `symmetry` is given
 // (never with a group that relabels ports).
+// Exactly one pairing at pu (pairing model), over any layout with choice(pu, c) and `pairings`.
+template <class Variables>
+void add_one_pairing(cnf_formula& f, const Variables& v, pu_index pu) {
+  std::vector<int> some;
+  for (std::uint32_t c = 0; c < v.pairings; ++c) some.push_back(v.choice(pu, c));
+  f.clauses.push_back(some);
+  for (std::uint32_t a = 0; a < v.pairings; ++a)
+    for (std::uint32_t b = a + 1; b < v.pairings; ++b) f.clauses.push_back({-v.choice(pu, a), -v.choice(pu, b)});
+}
+
+// The justification of a transfer x — "out-port o of a PU carries a packet in step t" — by the PU's rule: for each
+// pairing c (choice(c)) or in-port i (sel(i)) it might use, that in-port carried the packet in step t − 1
+// (previous(i): a literal, 0 for constant false, INT32_MAX for constant true); in the general model x also needs
+// some in-port chosen.
+template <class Previous, class Choice, class Sel>
+void justify(cnf_formula& f, torus_model model, const std::vector<std::vector<std::uint32_t>>& pairings, std::uint32_t ports, std::uint32_t o, int x,
+             Previous&& previous, Choice&& choice, Sel&& sel) {
+  auto add = [&](int chosen, std::uint32_t in) {
+    const int prev = previous(in);
+    if (prev == INT32_MAX) return;
+    if (prev == 0) f.clauses.push_back({-x, -chosen});
+    else f.clauses.push_back({-x, -chosen, prev});
+  };
+  if (model == torus_model::pairing) {
+    for (std::uint32_t c = 0; c < pairings.size(); ++c) add(choice(c), pairings[c][o]);
+    return;
+  }
+  std::vector<int> some{-x};
+  for (std::uint32_t in = 0; in < ports; ++in) {
+    add(sel(in), in);
+    some.push_back(sel(in));
+  }
+  f.clauses.push_back(some);
+}
+
 cnf_formula gossip_cnf(const torus_variables& v, bool base_only, std::optional<torus_symmetry> symmetry, bool arrival_count = true,
                        bool parity_classes = true) {
   const torus& network = v.net;
@@ -388,11 +423,7 @@ cnf_formula gossip_cnf(const torus_variables& v, bool base_only, std::optional<t
   for (pu_index pu = 0; pu < P; ++pu) {
     if (v.orbit[pu] != pu) continue;  // shares its orbit's variables
     if (model == torus_model::pairing) {
-      std::vector<int> some;
-      for (std::uint32_t c = 0; c < v.pairings; ++c) some.push_back(v.choice(pu, c));
-      f.clauses.push_back(some);
-      for (std::uint32_t a = 0; a < v.pairings; ++a)
-        for (std::uint32_t b = a + 1; b < v.pairings; ++b) f.clauses.push_back({-v.choice(pu, a), -v.choice(pu, b)});
+      add_one_pairing(f, v, pu);
     } else {
       for (std::uint32_t o = 0; o < ports; ++o) {
         for (std::uint32_t a = 0; a < ports; ++a)
@@ -422,22 +453,8 @@ cnf_formula gossip_cnf(const torus_variables& v, bool base_only, std::optional<t
             if (t - 1 == 1) return from == u ? INT32_MAX : 0;
             return v.x(t - 1, static_cast<std::uint64_t>(from) * ports + torus::opposite(in), u);
           };
-          auto add = [&](int chosen, std::uint32_t in) {
-            const int prev = previous(in);
-            if (prev == INT32_MAX) return;
-            if (prev == 0) f.clauses.push_back({-x, -chosen});
-            else f.clauses.push_back({-x, -chosen, prev});
-          };
-          if (model == torus_model::pairing) {
-            for (std::uint32_t c = 0; c < v.pairings; ++c) add(v.choice(pu, c), pairings[c][o]);
-          } else {
-            std::vector<int> some{-x};
-            for (std::uint32_t in = 0; in < ports; ++in) {
-              add(v.sel(pu, o, in), in);
-              some.push_back(v.sel(pu, o, in));
-            }
-            f.clauses.push_back(some);
-          }
+          justify(f, model, pairings, ports, o, x, previous, [&](std::uint32_t c) { return v.choice(pu, c); },
+                  [&](std::uint32_t in) { return v.sel(pu, o, in); });
         }
       }
   // Goal: every PU receives every other PU's packet. With a translation group: every PU receives the packet of every
@@ -560,16 +577,19 @@ std::string check_unsat(torus_query_result& out, const clausal_result& solved, c
 
 }  // namespace
 
-torus_query_result solve_torus_clausal(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms, torus_symmetry symmetry,
-                                       bool keep_certificate) {
+namespace {
+
+// A full query solved: sat with the table decode(model) simulated within `steps`, unsat with its DRAT proof checked
+// (and, keep_certificate, the DIMACS and the text proof kept in the answer).
+template <class Decode>
+torus_query_result solve_full_query(const cnf_formula& f, std::uint64_t steps, unsigned budget_ms, bool keep_certificate, Decode&& decode) {
   torus_query_result out;
   const auto start = std::chrono::steady_clock::now();
-  const cnf_formula f = torus_gossip_cnf(network, model, steps, false, {}, symmetry);
   clausal_result solved = solve_with_proof(f, budget_ms, keep_certificate ? drat_encoding::text : drat_encoding::binary);
   out.answer = solved.answer;
   out.reason = solved.reason;
   if (solved.answer == solver_answer::sat) {
-    accept_witness(out, decode_table(network, layout(network, model, steps), solved.model, f.variables), steps);
+    accept_witness(out, decode(solved.model), steps);
   } else if (solved.answer == solver_answer::unsat) {
     std::string dimacs = check_unsat(out, solved, f, "unsat");
     if (keep_certificate && out.answer == solver_answer::unsat) {
@@ -578,6 +598,19 @@ torus_query_result solve_torus_clausal(const torus& network, torus_model model, 
     }
   }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+}  // namespace
+
+torus_query_result solve_torus_clausal(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms, torus_symmetry symmetry,
+                                       bool keep_certificate) {
+  const auto start = std::chrono::steady_clock::now();
+  const cnf_formula f = torus_gossip_cnf(network, model, steps, false, {}, symmetry);
+  torus_query_result out = solve_full_query(f, steps, budget_ms, keep_certificate, [&](const std::vector<int>& true_literals) {
+    return decode_table(network, layout(network, model, steps), true_literals, f.variables);
+  });
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();  // building the CNF included
   return out;
 }
 
@@ -637,13 +670,7 @@ cnf_formula torus_packets_cnf(const torus& network, torus_model model, std::uint
     return f;
   }
   for (pu_index pu = 0; pu < P; ++pu) {
-    if (model == torus_model::pairing) {
-      std::vector<int> some;
-      for (std::uint32_t c = 0; c < v.pairings; ++c) some.push_back(v.choice(pu, c));
-      f.clauses.push_back(some);
-      for (std::uint32_t a = 0; a < v.pairings; ++a)
-        for (std::uint32_t b = a + 1; b < v.pairings; ++b) f.clauses.push_back({-v.choice(pu, a), -v.choice(pu, b)});
-    }
+    if (model == torus_model::pairing) add_one_pairing(f, v, pu);
     for (std::uint32_t o = 0; o < ports; ++o) {
       if (model == torus_model::general) {
         for (std::uint32_t a = 0; a < ports; ++a)
@@ -699,21 +726,8 @@ cnf_formula torus_packets_cnf(const torus& network, torus_model model, std::uint
             if (t - 1 == 1) return from == u ? v.inj(u, torus::opposite(in), q) : 0;
             return v.x(t - 1, static_cast<std::uint64_t>(from) * ports + torus::opposite(in), p);
           };
-          auto add = [&](int chosen, std::uint32_t in) {
-            const int prev = previous(in);
-            if (prev == 0) f.clauses.push_back({-x, -chosen});
-            else f.clauses.push_back({-x, -chosen, prev});
-          };
-          if (model == torus_model::pairing) {
-            for (std::uint32_t c = 0; c < v.pairings; ++c) add(v.choice(pu, c), pairings[c][o]);
-          } else {
-            std::vector<int> some{-x};
-            for (std::uint32_t in = 0; in < ports; ++in) {
-              add(v.sel(pu, o, in), in);
-              some.push_back(v.sel(pu, o, in));
-            }
-            f.clauses.push_back(some);
-          }
+          justify(f, model, pairings, ports, o, x, previous, [&](std::uint32_t c) { return v.choice(pu, c); },
+                  [&](std::uint32_t in) { return v.sel(pu, o, in); });
         }
       }
   // carried(w, t, in, p): the literal "in-port `in` of w brings packet p in step t" (0: never — step 1 brings only
@@ -781,18 +795,14 @@ cnf_formula torus_packets_cnf(const torus& network, torus_model model, std::uint
 
 torus_query_result solve_torus_packets(const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps, unsigned budget_ms,
                                        bool keep_certificate) {
-  torus_query_result out;
   const auto start = std::chrono::steady_clock::now();
   const cnf_formula f = torus_packets_cnf(network, model, packets, steps);
-  clausal_result solved = solve_with_proof(f, budget_ms, keep_certificate ? drat_encoding::text : drat_encoding::binary);
-  out.answer = solved.answer;
-  out.reason = solved.reason;
-  if (solved.answer == solver_answer::sat) {
+  torus_query_result out = solve_full_query(f, steps, budget_ms, keep_certificate, [&](const std::vector<int>& true_literals) {
     const packet_variables v(network, model, packets, steps);
     const pu_index P = network.size();
     const std::uint32_t ports = v.ports;
     std::vector<char> truth(static_cast<std::size_t>(f.variables) + 1, 0);
-    for (int lit : solved.model) truth[static_cast<std::size_t>(lit)] = 1;
+    for (int lit : true_literals) truth[static_cast<std::size_t>(lit)] = 1;
     routing_table table{network, packets, std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, no_port),
                         std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, no_packet), {}};
     const auto pairings = port_pairings(network.dimension());
@@ -808,15 +818,9 @@ torus_query_result solve_torus_packets(const torus& network, torus_model model, 
             if (truth[static_cast<std::size_t>(v.sel(pu, o, in))]) table.forward_at(pu, o) = in;
         }
       }
-    accept_witness(out, std::move(table), steps);
-  } else if (solved.answer == solver_answer::unsat) {
-    std::string dimacs = check_unsat(out, solved, f, "unsat");
-    if (keep_certificate && out.answer == solver_answer::unsat) {
-      out.formula = std::move(dimacs);
-      out.proof = solved.proof;
-    }
-  }
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return table;
+  });
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();  // building the CNF included
   return out;
 }
 
