@@ -39,7 +39,8 @@ group_orbits orbits_of(const torus& network, const std::vector<torus_automorphis
 /// The groups of invariant_group_list as sets of automorphisms, to tell when one contains a conjugate of another: then a
 /// table invariant under the larger group is invariant under that conjugate, so when no table invariant under the
 /// smaller group completes (nor, moving tables by the conjugator, under any of its conjugates), none invariant under
-/// the larger one does. For tori of at most 256 PUs (the invariant searches'); beyond, nothing is ever contained.
+/// the larger one does. For tori of at most 256 PUs (the invariant searches'); beyond, nothing is ever contained. It
+/// keeps a reference to the torus, which must outlive it.
 class group_containment {
  public:
   group_containment(const torus& network, const std::vector<torus_symmetry_group>& list);
