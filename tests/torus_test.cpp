@@ -543,6 +543,11 @@ TEST(torus_packets, least_steps_with_k_packets) {
     ASSERT_TRUE(run.holds()) << describe(run);
     EXPECT_EQ(run.steps, 5u);
   }
+  // the general search asks the pairing model first: its witness, a pairing table, is a general table
+  const torus_minimum_result seven = prove_torus_packets_minimum(torus({2, 7}), torus_model::general, 2, 60'000);
+  ASSERT_EQ(seven.status, proof_status::proven) << seven.reason;
+  EXPECT_EQ(seven.minimum_steps, 7u);
+  EXPECT_NE(seven.reason.find("a pairing table"), std::string::npos) << seven.reason;
   const torus_query_result below = solve_torus_packets(t, torus_model::general, 2, 4, 60'000);
   EXPECT_EQ(below.answer, solver_answer::unsat);
   EXPECT_NE(below.reason.find("by the counting bound alone"), std::string::npos) << below.reason;

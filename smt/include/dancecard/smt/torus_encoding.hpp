@@ -248,7 +248,9 @@ struct torus_minimum_result {
 /// receives at most 2d packets a step), T + 1, … until one is sat (proven: the step below unsat with a checked DRAT
 /// proof, or the counting bound), a query runs out of time (unknown, with the lower bound proven so far), or max_steps
 /// (0: d·P; pairing model: unsat there is refuted — a stream follows a cycle of the pairing, which passes a PU at most
-/// d times, so nothing new arrives later). parity_bound is left at lower_bound; no heuristic upper bound.
+/// d times, so nothing new arrives later). parity_bound is left at lower_bound; no heuristic upper bound. General model:
+/// each step count is first asked of the pairing model (a tenth of the budget, at most 30 s; a pairing table is a
+/// general one), whose sat answer ends the search as well.
 /// keep_certificate: as prove_torus_minimum (below_minimum carries the DIMACS and DRAT proof of the step below).
 torus_minimum_result prove_torus_packets_minimum(const torus& network, torus_model model, std::uint32_t packets, unsigned budget_ms, std::uint64_t max_steps = 0,
                                                  bool keep_certificate = false);
