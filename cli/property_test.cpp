@@ -288,8 +288,7 @@ outcome test_torus(const torus_options& opt, unsigned timeout_ms, const campaign
     const gossip_report run = simulate_gossip(table);
     if (!run.holds()) return fail("violated", describe(run));
     // each PU must receive packets·(P − 1) packets over 2d in-links: at least ⌈packets·(P − 1)/2d⌉ steps
-    const std::uint64_t P = table.network.size(), need = table.packets * (P - 1), ports = table.network.ports();
-    const std::uint64_t counting = (need + ports - 1) / ports;
+    const std::uint64_t ports = table.network.ports(), counting = counting_bound(table.network, table.packets);
     if (opt.max_gap && run.steps > counting + *opt.max_gap)
       return fail("too-many-steps", std::to_string(run.steps) + " steps, counting bound ceil(" + std::to_string(table.packets) + "(P - 1)/" +
                                         std::to_string(ports) + ") = " + std::to_string(counting));

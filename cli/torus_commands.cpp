@@ -649,8 +649,7 @@ void add_torus_commands(CLI::App& app, int& code) {
       });
     const std::uint64_t P = table.network.size();
     const std::uint64_t optimum = counting_bound(table.network);  // ⌈(P − 1)/2d⌉
-    // k packets per PU: every PU gets kP − k packets, at most 2d per step
-    const std::uint64_t counting = (P * table.packets - table.packets + table.network.ports() - 1) / table.network.ports();
+    const std::uint64_t counting = counting_bound(table.network, table.packets);  // k packets per PU: ⌈k(P − 1)/2d⌉
     // one packet per PU, none held back (a switch with delay > 1 holds packets): core's parity bound, where it is above
     // the counting bound
     const bool held = std::any_of(table.switches.begin(), table.switches.end(), [](const port_switch& w) { return w.delay > 1; });
@@ -852,7 +851,7 @@ void add_torus_commands(CLI::App& app, int& code) {
                                   (r.upper_bound != 0 ? "; at most " + std::to_string(r.upper_bound) + ": the -witness table" : std::string()) + ")",
                               std::string(to_string(r.status)), r.reason, best, certified ? &r.below_minimum : nullptr, k);
     }
-    const std::uint64_t optimum = k == 1 ? counting_bound(t) : r.lower_bound;
+    const std::uint64_t optimum = counting_bound(t, k);
     const bool optimum_is_known = k == 1 && optimum_known(t);  // Šoch and Tvrdík's optimum is for one packet per PU
     const std::string certificate = r.minimum_steps > r.parity_bound ? (pr->engine == "z3" ? "none (Z3's unsat only)" : "DRAT proof of the step below, checked by checkers/drat_check")
                                     : r.minimum_steps > r.lower_bound ? "parity bound"

@@ -361,8 +361,6 @@ void add_arrival_count(cnf_formula& f, const torus_variables& v, bool parity_cla
                          " PUs a counter per step parity (packets that only walks of even, or only of odd, length bring)");
 }
 
-// The CNF of torus_gossip_cnf and torus_symmetric_cnf over a layout; the symmetry break only where `symmetry` is given
-// (never with a group that relabels ports).
 // Exactly one pairing at pu (pairing model), over any layout with choice(pu, c) and `pairings`.
 template <class Variables>
 void add_one_pairing(cnf_formula& f, const Variables& v, pu_index pu) {
@@ -371,6 +369,19 @@ void add_one_pairing(cnf_formula& f, const Variables& v, pu_index pu) {
   f.clauses.push_back(some);
   for (std::uint32_t a = 0; a < v.pairings; ++a)
     for (std::uint32_t b = a + 1; b < v.pairings; ++b) f.clauses.push_back({-v.choice(pu, a), -v.choice(pu, b)});
+}
+
+// The general model's rule at out-port o of pu: at most one in-port forwarded; unless base_only also the implied "at
+// least one". Sound because a forward only adds transfers on a link that would otherwise be idle; it never removes or
+// delays a delivery, so a table with an idle out-port completes no later once that port forwards anything.
+template <class Variables>
+void add_out_port_rule(cnf_formula& f, const Variables& v, pu_index pu, std::uint32_t o, bool base_only) {
+  for (std::uint32_t a = 0; a < v.ports; ++a)
+    for (std::uint32_t b = a + 1; b < v.ports; ++b) f.clauses.push_back({-v.sel(pu, o, a), -v.sel(pu, o, b)});
+  if (base_only) return;
+  std::vector<int> some;
+  for (std::uint32_t in = 0; in < v.ports; ++in) some.push_back(v.sel(pu, o, in));
+  f.clauses.push_back(some);
 }
 
 // The justification of a transfer x — "out-port o of a PU carries a packet in step t" — by the PU's rule: for each
@@ -398,6 +409,8 @@ void justify(cnf_formula& f, torus_model model, const std::vector<std::vector<st
   f.clauses.push_back(some);
 }
 
+// The CNF of torus_gossip_cnf and torus_symmetric_cnf over a layout; the symmetry break only where `symmetry` is given
+// (never with a group that relabels ports).
 cnf_formula gossip_cnf(const torus_variables& v, bool base_only, std::optional<torus_symmetry> symmetry, bool arrival_count = true,
                        bool parity_classes = true) {
   const torus& network = v.net;
@@ -425,17 +438,7 @@ cnf_formula gossip_cnf(const torus_variables& v, bool base_only, std::optional<t
     if (model == torus_model::pairing) {
       add_one_pairing(f, v, pu);
     } else {
-      for (std::uint32_t o = 0; o < ports; ++o) {
-        for (std::uint32_t a = 0; a < ports; ++a)
-          for (std::uint32_t b = a + 1; b < ports; ++b) f.clauses.push_back({-v.sel(pu, o, a), -v.sel(pu, o, b)});
-        if (base_only) continue;
-        // Implied: every out-port forwards some in-port. Sound because a forward only adds transfers on a link that
-        // would otherwise be idle; it never removes or delays a delivery, so a table with an idle out-port completes
-        // no later once that port forwards anything.
-        std::vector<int> some;
-        for (std::uint32_t in = 0; in < ports; ++in) some.push_back(v.sel(pu, o, in));
-        f.clauses.push_back(some);
-      }
+      for (std::uint32_t o = 0; o < ports; ++o) add_out_port_rule(f, v, pu, o, base_only);
     }
   }
   if (!base_only && symmetry && *symmetry != torus_symmetry::none) add_symmetry_break(f, network, v, pairings, *symmetry == torus_symmetry::translations || v.packets != P);
@@ -663,7 +666,7 @@ cnf_formula torus_packets_cnf(const torus& network, torus_model model, std::uint
                        std::to_string(v.choices) + " + (pu*" + std::to_string(ports) + " + o)*" + std::to_string(k) +
                        " + q + 1: out-port o of pu sends its packet q in step 1; then x(t, link, u*k + q) for t >= 2");
   // Counting: a PU receives at most 2d packets a step and must receive k·(P − 1).
-  if (static_cast<std::uint64_t>(k) * (P - 1) > static_cast<std::uint64_t>(ports) * steps) {
+  if (counting_bound(network, k) > steps) {
     f.comments.push_back("below the counting bound: a PU receives at most " + std::to_string(ports) + " packets a step and needs " +
                          std::to_string(static_cast<std::uint64_t>(k) * (P - 1)));
     f.clauses.push_back({});
@@ -672,21 +675,13 @@ cnf_formula torus_packets_cnf(const torus& network, torus_model model, std::uint
   for (pu_index pu = 0; pu < P; ++pu) {
     if (model == torus_model::pairing) add_one_pairing(f, v, pu);
     for (std::uint32_t o = 0; o < ports; ++o) {
-      if (model == torus_model::general) {
-        for (std::uint32_t a = 0; a < ports; ++a)
-          for (std::uint32_t b = a + 1; b < ports; ++b) f.clauses.push_back({-v.sel(pu, o, a), -v.sel(pu, o, b)});
-      }
+      if (model == torus_model::general) add_out_port_rule(f, v, pu, o, base_only);
       for (std::uint32_t a = 0; a < k; ++a)
         for (std::uint32_t b = a + 1; b < k; ++b) f.clauses.push_back({-v.inj(pu, o, a), -v.inj(pu, o, b)});
       if (base_only) continue;
-      // Implied: every out-port forwards some in-port (general) and sends some packet in step 1. Sound as in
-      // torus_gossip_cnf: a forward or a step-1 packet on a link that would otherwise be idle only adds transfers, so
-      // a table with an idle out-port completes no later once it sends something.
-      if (model == torus_model::general) {
-        std::vector<int> some;
-        for (std::uint32_t in = 0; in < ports; ++in) some.push_back(v.sel(pu, o, in));
-        f.clauses.push_back(some);
-      }
+      // Implied: every out-port sends some packet in step 1. Sound as add_out_port_rule's forward: a step-1 packet on
+      // a link that would otherwise be idle only adds transfers, so a table with an idle out-port completes no later
+      // once it sends something.
       std::vector<int> some;
       for (std::uint32_t q = 0; q < k; ++q) some.push_back(v.inj(pu, o, q));
       f.clauses.push_back(some);
@@ -711,25 +706,6 @@ cnf_formula torus_packets_cnf(const torus& network, torus_model model, std::uint
   // steps. Pick φ as there (the rules alone decide which), then rename each PU's packets for the break above, which
   // leaves the rules as they are.
   if (!base_only) add_symmetry_break(f, network, layout(network, model, steps), pairings, false);
-  // Justification of every transfer from step 2 on: x(t, pu→o, p) needs the rule's in-port to have carried p in step
-  // t − 1 (step 1: the neighbour's injection of p, when p is the neighbour's).
-  for (std::uint64_t t = 2; t <= steps; ++t)
-    for (pu_index pu = 0; pu < P; ++pu)
-      for (std::uint32_t o = 0; o < ports; ++o) {
-        const std::uint64_t link = static_cast<std::uint64_t>(pu) * ports + o;
-        for (std::uint64_t p = 0; p < v.packet_count(); ++p) {
-          const int x = v.x(t, link, p);
-          const pu_index u = static_cast<pu_index>(p / k);
-          const std::uint32_t q = static_cast<std::uint32_t>(p % k);
-          auto previous = [&](std::uint32_t in) -> int {  // 0: constant false, else a literal
-            const pu_index from = network.neighbor(pu, in);
-            if (t - 1 == 1) return from == u ? v.inj(u, torus::opposite(in), q) : 0;
-            return v.x(t - 1, static_cast<std::uint64_t>(from) * ports + torus::opposite(in), p);
-          };
-          justify(f, model, pairings, ports, o, x, previous, [&](std::uint32_t c) { return v.choice(pu, c); },
-                  [&](std::uint32_t in) { return v.sel(pu, o, in); });
-        }
-      }
   // carried(w, t, in, p): the literal "in-port `in` of w brings packet p in step t" (0: never — step 1 brings only
   // the neighbour's own packets)
   auto carried = [&](pu_index w, std::uint64_t t, std::uint32_t in, std::uint64_t p) -> int {
@@ -737,6 +713,14 @@ cnf_formula torus_packets_cnf(const torus& network, torus_model model, std::uint
     if (t == 1) return from == static_cast<pu_index>(p / k) ? v.inj(from, torus::opposite(in), static_cast<std::uint32_t>(p % k)) : 0;
     return v.x(t, static_cast<std::uint64_t>(from) * ports + torus::opposite(in), p);
   };
+  // Justification of every transfer from step 2 on: x(t, pu→o, p) needs the rule's in-port to have carried p in step
+  // t − 1 (step 1: the neighbour's injection of p, when p is the neighbour's).
+  for (std::uint64_t t = 2; t <= steps; ++t)
+    for (pu_index pu = 0; pu < P; ++pu)
+      for (std::uint32_t o = 0; o < ports; ++o)
+        for (std::uint64_t p = 0; p < v.packet_count(); ++p)
+          justify(f, model, pairings, ports, o, v.x(t, static_cast<std::uint64_t>(pu) * ports + o, p), [&](std::uint32_t in) { return carried(pu, t - 1, in, p); },
+                  [&](std::uint32_t c) { return v.choice(pu, c); }, [&](std::uint32_t in) { return v.sel(pu, o, in); });
   // Goal: every PU w gets every packet of every other PU on some in-link in some step <= steps.
   for (pu_index w = 0; w < P; ++w)
     for (std::uint64_t p = 0; p < v.packet_count(); ++p) {
@@ -798,25 +782,17 @@ torus_query_result solve_torus_packets(const torus& network, torus_model model, 
   const auto start = std::chrono::steady_clock::now();
   const cnf_formula f = torus_packets_cnf(network, model, packets, steps);
   torus_query_result out = solve_full_query(f, steps, budget_ms, keep_certificate, [&](const std::vector<int>& true_literals) {
+    // the forwarding as torus_gossip_cnf's decoder reads it (the choice variables are numbered alike), then the packets
+    routing_table table = decode_table(network, layout(network, model, steps), true_literals, f.variables);
     const packet_variables v(network, model, packets, steps);
-    const pu_index P = network.size();
-    const std::uint32_t ports = v.ports;
     std::vector<char> truth(static_cast<std::size_t>(f.variables) + 1, 0);
     for (int lit : true_literals) truth[static_cast<std::size_t>(lit)] = 1;
-    routing_table table{network, packets, std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, no_port),
-                        std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, no_packet), {}};
-    const auto pairings = port_pairings(network.dimension());
-    for (pu_index pu = 0; pu < P; ++pu)
-      for (std::uint32_t o = 0; o < ports; ++o) {
+    table.packets = packets;
+    for (pu_index pu = 0; pu < network.size(); ++pu)
+      for (std::uint32_t o = 0; o < v.ports; ++o) {
+        table.inject_at(pu, o) = no_packet;
         for (std::uint32_t q = 0; q < packets; ++q)
           if (truth[static_cast<std::size_t>(v.inj(pu, o, q))]) table.inject_at(pu, o) = q;
-        if (model == torus_model::pairing) {
-          for (std::uint32_t c = 0; c < v.pairings; ++c)
-            if (truth[static_cast<std::size_t>(v.choice(pu, c))]) table.forward_at(pu, o) = pairings[c][o];
-        } else {
-          for (std::uint32_t in = 0; in < ports; ++in)
-            if (truth[static_cast<std::size_t>(v.sel(pu, o, in))]) table.forward_at(pu, o) = in;
-        }
       }
     return table;
   });
@@ -1083,10 +1059,10 @@ torus_minimum_result prove_torus_packets_minimum(const torus& network, torus_mod
                                                  std::uint64_t max_steps, bool keep_certificate) {
   const auto start = std::chrono::steady_clock::now();
   torus_minimum_result out;
-  const std::uint64_t P = network.size(), ports = network.ports();
+  const std::uint64_t P = network.size();
   if (P < 2) throw std::invalid_argument("torus minimum: needs at least 2 PUs");
-  if (packets == 0 || packets > ports) throw std::invalid_argument("torus minimum: " + std::to_string(packets) + " packets per PU (1 to " + std::to_string(ports) + ")");
-  out.lower_bound = out.parity_bound = out.proven_lower = std::max<std::uint64_t>((packets * (P - 1) + ports - 1) / ports, 1);
+  packet_variables(network, model, packets, 1);  // refuses a packet count out of range, as the queries' CNFs do
+  out.lower_bound = out.parity_bound = out.proven_lower = std::max<std::uint64_t>(counting_bound(network, packets), 1);
   const std::uint64_t conclusive = network.dimension() * P;
   if (max_steps == 0 || (model == torus_model::pairing && max_steps > conclusive)) max_steps = conclusive;
   out.below_minimum.answer = solver_answer::unsat;

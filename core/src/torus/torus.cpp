@@ -63,9 +63,9 @@ torus torus::parse(const std::string& text) {
   return torus(std::move(dims));
 }
 
-std::uint64_t counting_bound(const torus& network) {
-  const std::uint64_t P = network.size();
-  return (P - 1 + network.ports() - 1) / network.ports();
+std::uint64_t counting_bound(const torus& network, std::uint32_t packets) {
+  const std::uint64_t need = static_cast<std::uint64_t>(packets) * (network.size() - 1);
+  return (need + network.ports() - 1) / network.ports();
 }
 
 bool parity_count::allows() const {

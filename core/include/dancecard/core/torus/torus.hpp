@@ -43,9 +43,10 @@ class torus {
   pu_index size_ = 1;
 };
 
-/// ⌈(P − 1)/2d⌉: with one packet per PU, a PU learns at most one packet per in-port and step, so no one-packet gossip
-/// on the full-port torus (time-dependent or not) completes in fewer steps.
-std::uint64_t counting_bound(const torus& network);
+/// ⌈packets·(P − 1)/2d⌉: a PU learns at most one packet per in-port and step and must learn the packets of the other
+/// P − 1 PUs, so no gossip with that many own packets per PU on the full-port torus (time-dependent or not) completes
+/// in fewer steps (one packet: ⌈(P − 1)/2d⌉).
+std::uint64_t counting_bound(const torus& network, std::uint32_t packets = 1);
 
 /// The arrival count of PU w split by step parity, for one-packet gossip in which every packet moves one hop in every
 /// step (sent on all ports in step 1, then forwarded in the step after it arrives and never held — the pairing and
