@@ -159,15 +159,19 @@ torus_model parse_model(const std::string& model) {
   return model == "pairing" ? torus_model::pairing : torus_model::general;
 }
 
-routing_table local_search_table(const std::string& dims, const local_search_options& o) {
+routing_table local_search_table(const std::string& dims, const local_search_options& o, std::uint32_t packets) {
   const torus_model model = parse_model(o.model);
   const torus t = parse_dims(dims);
   if (t.size() > 1024) throw bad_input("--dims " + dims + " --algo local-search: at most 1024 PUs (every step of the search simulates the whole gossip)");
+  if (packets > t.ports())
+    throw bad_input("--packets " + std::to_string(packets) + ": at most 2d = " + std::to_string(t.ports()) + " on the " + t.name() +
+                    " torus (each is sent on an out-port in step 1)");
   const unsigned budget = parse_timeout_ms(o.seconds, "--seconds");
-  torus_heuristic_result r = search_torus_table(t, model, budget, o.seed);
+  torus_heuristic_result r = search_torus_table(t, model, budget, o.seed, 0, packets);
   if (!r.table) throw bad_input("--dims " + dims + " --algo local-search: no table completed gossip within the budget (" + o.seconds + " s)");
-  std::cerr << "local search (" << o.model << " model, seed " << o.seed << "): " << r.steps << " steps after " << r.evaluations << " tables in "
-            << static_cast<long long>(r.seconds * 1000) << " ms\n";
+  std::cerr << "local search (" << o.model << " model, " << (packets == 1 ? std::string() : std::to_string(packets) + " packets per PU, ")
+            << "seed " << o.seed << "): " << r.steps << " steps after " << r.evaluations << " tables in " << static_cast<long long>(r.seconds * 1000)
+            << " ms\n";
   return std::move(*r.table);
 }
 
@@ -273,10 +277,11 @@ std::optional<routing_table> invariant_table(const std::string& dims, const loca
   return std::move(r.table);
 }
 
-// --packets 2 with --algo partial: Theorems 3 and 4 on the partial cycles (core: twin_cycle_routing). Every other
-// combination is refused by name.
+// --packets 2 with --algo partial: Theorems 3 and 4 on the partial cycles (core: twin_cycle_routing); --packets K with
+// --algo local-search: K own packets per PU (at most 2d, checked with the dimensions). Every other combination is
+// refused by name.
 void check_packets(std::uint32_t packets, const std::string& algo, const std::string& supply, const std::string& supply_search) {
-  if (packets == 1) return;
+  if (packets == 1 || algo == "local-search") return;
   if (packets != 2) throw bad_input("--packets: expected 1 or 2, got " + std::to_string(packets));
   if (algo != "partial")
     throw bad_input("--packets 2: for --algo partial (the other constructions fix their packets per PU: hamiltonian d, one-packet 1), not " + algo);
@@ -331,7 +336,7 @@ routing_table held_packet_table(const cycle_system& system, routing_table table,
 std::optional<routing_table> build(const std::string& dims, const std::string& algo, const std::string& supply, const local_search_options& local,
                                    const std::string& supply_search, bool certify, std::uint32_t packets, std::uint32_t max_delay,
                                    int& no_table_code) {
-  if (algo == "local-search") return local_search_table(dims, local);
+  if (algo == "local-search") return local_search_table(dims, local, packets);
   if (algo == "invariant") return invariant_table(dims, local, certify, no_table_code);
   const supply_policy policy = parse_supply(supply);
   const cycle_system system = build_cycles(dims, algo);
@@ -534,7 +539,7 @@ void add_torus_commands(CLI::App& app, int& code) {
                        "hamiltonian-search (d edge-disjoint Hamiltonian cycles found by SAT, any sizes >= 3, up to 4096 PUs) or "
                        "partial (Sections 3.2 and 3.3: partial cycles, n2 odd >= 5, n1 even or odd >= 5; one packet per PU, or two with --packets 2) or "
                        "one-packet (Section 4: zigzag cycles, one packet per PU; for d >= 4 the greedy supply misses Theorem 7, --supply-search meets it) or "
-                       "local-search (a pairing or general table with few steps, one packet per PU, found against the simulator) or "
+                       "local-search (a pairing or general table with few steps, one packet per PU or --packets K, found against the simulator) or "
                        "invariant (a pairing or general table completing within --steps, invariant under a group of translations, found by SAT; exit 3 if none)");
   generate->add_option("--supply", g->supply, "how out-of-cycle PUs are supplied: time-independent, one-switch or scheduled (default)");
   const char* supply_search_help =
@@ -547,7 +552,8 @@ void add_torus_commands(CLI::App& app, int& code) {
   generate->add_flag("--certify", g->certify, certify_help);
   const char* packets_help =
       "with --algo partial: 2 for Theorems 3 and 4 — two packets per PU, cycle c carrying packet c; a PU off a cycle hands that packet to a "
-      "neighbour on it, which sends it on right after its own (default 1)";
+      "neighbour on it, which sends it on right after its own; with --algo local-search: K own packets per PU (at most 2d), each out-port "
+      "sending one of them in step 1, then only forwarding (as prove torus --packets) (default 1)";
   generate->add_option("--packets", g->packets, packets_help)->check(integer_at_least(1));
   const char* max_delay_help =
       "D, with --algo one-packet or partial and the scheduled supply: off-cycle PUs' suppliers may hold a packet up to D steps "
@@ -617,7 +623,7 @@ void add_torus_commands(CLI::App& app, int& code) {
     }
     if (!s->supply_search.empty() && !system) throw bad_input("--supply-search: needs --dims with --algo one-packet or partial");
     int no_table_code = exit_unknown;
-    std::optional<routing_table> found = local                ? build(s->dims, s->algo, s->supply, s->local, s->supply_search, s->certify, 1, 1, no_table_code)
+    std::optional<routing_table> found = local                ? build(s->dims, s->algo, s->supply, s->local, s->supply_search, s->certify, s->packets, 1, no_table_code)
                                          : s->packets == 2    ? two_packet_table(*system)
                                          : s->table.empty()   ? table_for(*system, s->algo, system_policy, s->supply_search, s->certify)
                                                               : parse_input(s->table, [](const std::string& t) { return read_torus_routing(t); });

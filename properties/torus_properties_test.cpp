@@ -876,6 +876,69 @@ void fix_rule(cnf_formula& f, const torus& t, torus_model model, pu_index pu, co
       f.clauses.push_back({k == rule[o] ? torus_choice_variable(t, model, pu, o, k) : -torus_choice_variable(t, model, pu, o, k)});
 }
 
+// torus_injection_chooser (the injections of search_torus_table with k packets) against two methods that share
+// nothing with it: for random forwarding rules (a random pairing per PU, or a random in-port or none per out-port), k
+// and T, (a) the table with the chosen injections leaves exactly the reported pairs missing in the simulator; (b) every
+// assignment of one random PU's 2d out-ports to its k packets, simulated with the other PUs' choices kept, leaves at
+// least as many missing (where there are at most 729 assignments); (c) the k-packet CNF with the forwarding fixed and
+// the injections free (no implied constraints) is sat exactly when the chooser reports none missing.
+RC_GTEST_PROP(torus_packets, injection_chooser_against_brute_force_and_the_cnf, ()) {
+  const std::uint32_t d = *rc::gen::weightedElement<std::uint32_t>({{3, 2u}, {1, 3u}});
+  std::vector<std::uint32_t> dims(d, 2);
+  if (d == 2) dims = {*rc::gen::inRange<std::uint32_t>(2, 5), *rc::gen::inRange<std::uint32_t>(2, 5)};
+  else dims[2] = *rc::gen::inRange<std::uint32_t>(2, 4);
+  const torus t(dims);
+  const std::uint32_t ports = t.ports();
+  const pu_index P = t.size();
+  const std::uint32_t k = *rc::gen::inRange<std::uint32_t>(1, ports + 1);
+  const torus_model model = *rc::gen::arbitrary<bool>() ? torus_model::pairing : torus_model::general;
+  const std::uint64_t steps = *rc::gen::inRange<std::uint64_t>(1, 2 * static_cast<std::uint64_t>(k) * P / ports + 3);
+  routing_table table{t, k, std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, no_port), {}, {}};
+  const auto pairings = port_pairings(d);
+  for (pu_index pu = 0; pu < P; ++pu) {
+    const std::uint32_t c = *rc::gen::inRange<std::uint32_t>(0, static_cast<std::uint32_t>(pairings.size()));
+    for (std::uint32_t o = 0; o < ports; ++o) {
+      if (model == torus_model::pairing) {
+        table.forward_at(pu, o) = pairings[c][o];
+      } else {
+        const std::uint32_t in = *rc::gen::weightedElement<std::uint32_t>({{1, ports}, {6, *rc::gen::inRange<std::uint32_t>(0, ports)}});
+        table.forward_at(pu, o) = in == ports ? no_port : in;
+      }
+    }
+  }
+  const torus_injection_chooser chooser(t, k);
+  const std::uint64_t missing = chooser.choose(table, steps, table.inject);
+  RC_LOG() << t.name() << " k=" << k << " steps=" << steps << " model=" << to_string(model) << " missing=" << missing << "\n";
+  auto missing_in_the_simulator = [&](const routing_table& r) {  // (PU, packet) pairs without an arrival within `steps`
+    const gossip_report run = simulate_gossip(r, gossip_options{.max_steps = steps, .max_witnesses = 0, .record_arrivals = true});
+    const auto missed = static_cast<std::uint64_t>(std::count(run.first_arrival.begin(), run.first_arrival.end(), UINT32_MAX));
+    RC_ASSERT(run.holds() == (missed == 0));
+    return missed;
+  };
+  // (a)
+  RC_ASSERT(missing_in_the_simulator(table) == missing);
+  // (b)
+  std::uint64_t assignments = 1;
+  for (std::uint32_t o = 0; o < ports; ++o) assignments *= k;
+  if (assignments <= 729) {
+    const pu_index u = *rc::gen::inRange<pu_index>(0, P);
+    routing_table other = table;
+    for (std::uint64_t a = 0; a < assignments; ++a) {
+      for (std::uint32_t o = 0, rest = static_cast<std::uint32_t>(a); o < ports; ++o, rest /= k) other.inject_at(u, o) = rest % k;
+      RC_ASSERT(missing_in_the_simulator(other) >= missing);
+    }
+  }
+  // (c)
+  cnf_formula f = torus_packets_cnf(t, model, k, steps, true);
+  for (pu_index pu = 0; pu < P; ++pu) {
+    std::vector<std::uint32_t> rule(ports);
+    for (std::uint32_t o = 0; o < ports; ++o) rule[o] = table.forward_at(pu, o);
+    fix_rule(f, t, model, pu, rule);
+  }
+  sat_exactly_when(f, missing == 0);
+  RC_TAG(std::to_string(k) + " packets");
+}
+
 // The CNF over tables invariant under a point group (torus_symmetric_cnf: reflections, rotations, glide reflections;
 // PUs read their orbit's variables through a port relabelling, x follows one packet per orbit) is exact: an invariant
 // table is built here by code of its own — a random rule at each orbit's first PU, carried along the orbit by the

@@ -980,6 +980,16 @@ TEST(cli_torus, prove_with_k_packets_per_pu) {
   const std::string manifest = read_file(dir + "/torus-3x3-pairing-3-packets.manifest.json");
   EXPECT_NE(manifest.find("\"packets\": 3"), std::string::npos) << manifest;
   EXPECT_NE(manifest.find("torus_packets_cnf"), std::string::npos) << manifest;
+  // the local search with k packets: a table file with its packets and injections, simulated; 4 x 4 with two packets
+  // reaches the counting bound 8 (Section 3.1's count); more than 2d packets, or --packets with another --algo, refused
+  const std::string searched = testing::TempDir() + "torus-4x4-local-2-packets.json";
+  r = expect_run("generate torus --dims 4x4 --algo local-search --packets 2 --seconds 30 -o " + searched, 0,
+                 "local search (pairing model, 2 packets per PU, seed 1): 8 steps");
+  expect_run("simulate torus " + searched, 0, "(P = 16, 2 packet(s) per PU): complete after 8 steps");
+  std::remove(searched.c_str());
+  expect_run("simulate torus --dims 3x3 --algo local-search --model general --packets 2 --seconds 5", 0, "2 packet(s) per PU): complete after 4 steps");
+  expect_run("generate torus --dims 3x3 --algo local-search --packets 5", 2, "--packets 5: at most 2d = 4 on the 3x3 torus");
+  expect_run("generate torus --dims 4x4 --algo hamiltonian --packets 3", 2, "--packets: expected 1 or 2, got 3");
   expect_run("prove torus --dims 2x5 --packets 5", 2, "--packets 5: at most 2d = 4");
   expect_run("prove torus --dims 3x3 --packets 2 --engine z3", 2, "--packets: only with --engine sat");
   EXPECT_EQ(run("prove torus --dims 3x3 --packets 0").code, 2);

@@ -559,6 +559,60 @@ TEST(torus_packets, least_steps_with_k_packets) {
   EXPECT_THROW(prove_torus_packets_minimum(t, torus_model::general, 5, 1'000), std::invalid_argument);
 }
 
+// The local search with k packets per PU (injections chosen for each forwarding by torus_injection_chooser): with two
+// packets, 4 x 4 and 3 x 5 in the pairing model reach their proven minima, the counting bound ceil(2(P - 1)/4) = 8 and
+// 7 (prove torus --packets 2; Section 3.1's table on 4 x 4), the table carries two packets, every PU sends both, and it
+// completes in exactly the steps reported. Bad packet counts are refused.
+TEST(torus_packets, local_search_reaches_the_counting_bound_with_two_packets) {
+  for (const char* dims : {"4x4", "3x5"}) {
+    const torus t = torus::parse(dims);
+    const torus_heuristic_result h = search_torus_table(t, torus_model::pairing, 30'000, 1, 0, 2);
+    ASSERT_TRUE(h.table.has_value()) << dims;
+    EXPECT_EQ(h.steps, counting_bound(t, 2)) << dims;
+    EXPECT_EQ(h.table->packets, 2u);
+    for (pu_index pu = 0; pu < t.size(); ++pu)
+      for (std::uint32_t q = 0; q < 2; ++q)
+        EXPECT_NE(std::count(h.table->inject.begin() + pu * 4, h.table->inject.begin() + pu * 4 + 4, q), 0) << dims << " PU " << pu;
+    const gossip_report run = simulate_gossip(*h.table);
+    ASSERT_TRUE(run.holds()) << describe(run);
+    EXPECT_EQ(run.steps, h.steps) << dims;
+  }
+  EXPECT_THROW(search_torus_table(torus({3, 3}), torus_model::pairing, 100, 1, 0, 0), std::invalid_argument);
+  EXPECT_THROW(search_torus_table(torus({3, 3}), torus_model::pairing, 100, 1, 0, 5), std::invalid_argument);
+  EXPECT_THROW(torus_injection_chooser(torus({3, 3}), 5), std::invalid_argument);
+}
+
+// The k-packet minimum search goes on past a query out of time as the one-packet search does: scripted answers for
+// 3 x 5 with two packets (unknown at the counting bound 7 and at 8, unsat nowhere) and the local search's table as the
+// heuristic give "at least 7, at most U" with U the table's simulated steps; the bounds are the k-packet ones.
+TEST(torus_packets, minimum_search_takes_the_local_search_upper_bound) {
+  const torus t({3, 5});
+  std::vector<std::uint64_t> asked;
+  const torus_minimum_result r = detail::search_torus_minimum(
+      t, true, 0,
+      [&](std::uint64_t T) {
+        asked.push_back(T);
+        torus_query_result q;
+        q.reason = "scripted out of time";
+        return q;
+      },
+      [&](std::uint64_t T) { return detail::local_search_witness(t, torus_model::pairing, 2, T + 3, 30'000); }, 2);
+  EXPECT_EQ(r.lower_bound, 7u);
+  EXPECT_EQ(r.parity_bound, 7u);
+  EXPECT_EQ(r.proven_lower, 7u);
+  EXPECT_EQ(r.status, proof_status::unknown);
+  ASSERT_TRUE(r.upper.has_value());
+  ASSERT_TRUE(r.upper->witness.has_value());
+  EXPECT_EQ(r.upper->witness->packets, 2u);
+  const gossip_report run = simulate_gossip(*r.upper->witness);
+  ASSERT_TRUE(run.holds());
+  EXPECT_EQ(r.upper_bound, run.steps);
+  // three queries out of time end the search, all below the upper bound
+  ASSERT_EQ(asked.size(), std::min<std::uint64_t>(3, run.steps - 7));
+  for (std::size_t i = 0; i < asked.size(); ++i) EXPECT_EQ(asked[i], 7 + i);
+  EXPECT_NE(r.reason.find("at most " + std::to_string(run.steps)), std::string::npos) << r.reason;
+}
+
 // detail::group_containment against brute force: automorphisms as (the map on PUs, the port relabelling) pairs,
 // composed here; every group of the list closed under composition, and every automorphism ψ — each signed permutation
 // of the axes keeping sizes, then each shift — tried as the conjugator of the smaller group's generators.

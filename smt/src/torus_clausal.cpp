@@ -1057,16 +1057,7 @@ torus_invariant_search_result search_invariant_table(const torus& network, torus
 
 torus_minimum_result prove_torus_packets_minimum(const torus& network, torus_model model, std::uint32_t packets, unsigned budget_ms,
                                                  std::uint64_t max_steps, bool keep_certificate) {
-  const auto start = std::chrono::steady_clock::now();
-  torus_minimum_result out;
-  const std::uint64_t P = network.size();
-  if (P < 2) throw std::invalid_argument("torus minimum: needs at least 2 PUs");
   packet_variables(network, model, packets, 1);  // refuses a packet count out of range, as the queries' CNFs do
-  out.lower_bound = out.parity_bound = out.proven_lower = std::max<std::uint64_t>(counting_bound(network, packets), 1);
-  const std::uint64_t conclusive = network.dimension() * P;
-  if (max_steps == 0 || (model == torus_model::pairing && max_steps > conclusive)) max_steps = conclusive;
-  out.below_minimum.answer = solver_answer::unsat;
-  out.below_minimum.reason = "counting: a PU receives at most 2d packets per step";
   // General model: each step count is first asked of the pairing model (a tenth of the budget, at most 30 s) — a
   // pairing table is a general table (out-port o forwards its partner's in-port), and its query is far smaller (4 x 5
   // with two packets in 10 steps: sat in 13 s, the general query unknown after 600 s). Its sat answer is a simulated
@@ -1082,35 +1073,10 @@ torus_minimum_result prove_torus_packets_minimum(const torus& network, torus_mod
     }
     return solve_torus_packets(network, model, packets, T, budget_ms, keep_certificate);
   };
-  for (std::uint64_t T = out.proven_lower; T <= max_steps; ++T) {
-    torus_query_result r = query(T);
-    if (r.answer == solver_answer::unsat) {
-      out.proven_lower = T + 1;
-      out.below_minimum = std::move(r);
-      continue;
-    }
-    out.minimum_steps = T;
-    if (r.answer == solver_answer::sat) {
-      out.status = proof_status::proven;
-      out.upper_bound = T;
-      out.reason = r.reason + "; " + (T == out.lower_bound ? "the counting bound" : std::to_string(T - 1) + " steps: " + out.below_minimum.reason);
-    } else {
-      out.reason = "unknown at " + std::to_string(T) + " steps: " + r.reason + "; at least " + std::to_string(out.proven_lower);
-    }
-    out.at_minimum = std::move(r);
-    break;
-  }
-  if (out.status != proof_status::proven && out.minimum_steps == 0) {
-    if (model == torus_model::pairing && max_steps >= conclusive) {
-      out.status = proof_status::refuted;
-      out.reason = "no pairing completes gossip with " + std::to_string(packets) + " packets per PU: unsat at d·P = " + std::to_string(conclusive) +
-                   " steps (" + out.below_minimum.reason + ")";
-    } else {
-      out.reason = "no table completes within " + std::to_string(max_steps) + " steps (not conclusive)";
-    }
-  }
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return out;
+  // Past a query out of time, the local search with k packets gives an upper bound, and the search asks the steps below it.
+  return detail::search_torus_minimum(
+      network, model == torus_model::pairing, max_steps, query,
+      [&](std::uint64_t steps) { return detail::local_search_witness(network, model, packets, steps, budget_ms); }, packets);
 }
 
 torus_minimum_result prove_torus_minimum(const torus& network, torus_model model, unsigned budget_ms, std::uint64_t max_steps,

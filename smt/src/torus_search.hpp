@@ -81,29 +81,35 @@ inline torus_query_result invariant_witness(const torus& network, torus_model mo
   return r;
 }
 
-/// The heuristic side of the search: a local-search table (search_torus_table) aiming at `steps`, then tables
-/// invariant under a group of translations (search_invariant_table) for steps, steps + 1, … below what the local search
-/// reached (up to steps + 2 if it found none) — each a sat answer whose reason says where the simulated witness comes
-/// from. The local search gets at most a minute (on the tori of docs/torus-limits.md its best table comes within
-/// seconds); each invariant search a minute, or a quarter of budget_ms when that is more (3 x 3 x 3 general in 5 steps
-/// took 214 s over its 59 groups), never more than budget_ms.
-inline torus_query_result heuristic_witness(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms) {
-  const unsigned slice = std::min(budget_ms, 60'000u);
-  const unsigned invariant_slice = std::min(budget_ms, std::max(60'000u, budget_ms / 4));
-  torus_heuristic_result h = search_torus_table(network, model, slice, 1, steps);
+/// The local search's table (search_torus_table with `packets` own packets per PU, seed 1, aiming at `steps`, at most
+/// a minute: on the tori of docs/torus-limits.md its best table comes within seconds) as a sat answer whose reason says
+/// where the simulated witness comes from, or unknown when it found none.
+inline torus_query_result local_search_witness(const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps, unsigned budget_ms) {
+  torus_heuristic_result h = search_torus_table(network, model, std::min(budget_ms, 60'000u), 1, steps, packets);
   torus_query_result r;
   r.seconds = h.seconds;
-  const bool reached = h.table.has_value();
-  const std::uint64_t reached_steps = h.steps;
-  if (reached) {
-    r.answer = solver_answer::sat;
-    r.witness = std::move(h.table);
-    r.reason = "local-search witness completes in " + std::to_string(h.steps) + " steps (simulated; " + std::to_string(h.evaluations) + " tables tried)";
-  } else {
+  if (!h.table) {
     r.reason = "local search found no table";
+    return r;
   }
+  r.answer = solver_answer::sat;
+  r.witness = std::move(h.table);
+  r.reason = "local-search witness completes in " + std::to_string(h.steps) + " steps (simulated; " + std::to_string(h.evaluations) + " tables tried)";
+  return r;
+}
+
+/// The heuristic side of the search, one packet per PU: local_search_witness, then tables invariant under a group of
+/// translations (search_invariant_table) for steps, steps + 1, … below what the local search reached (up to steps + 2
+/// if it found none) — each a sat answer whose reason says where the simulated witness comes from. Each invariant
+/// search gets a minute, or a quarter of budget_ms when that is more (3 x 3 x 3 general in 5 steps took 214 s over its
+/// 59 groups), never more than budget_ms. (With k > 1 packets the search uses local_search_witness alone: there is no
+/// invariant search for k packets.)
+inline torus_query_result heuristic_witness(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms) {
+  const unsigned invariant_slice = std::min(budget_ms, std::max(60'000u, budget_ms / 4));
+  torus_query_result r = local_search_witness(network, model, 1, steps, budget_ms);
   if (network.size() > 256) return r;  // one SAT query per subgroup: meant for small tori
-  const std::uint64_t last = reached ? reached_steps - 1 : steps + 2;  // without an upper bound, a few steps above the one asked
+  const bool reached = r.answer == solver_answer::sat;
+  const std::uint64_t last = reached ? simulate_gossip(*r.witness).steps - 1 : steps + 2;  // without an upper bound, a few steps above the one asked
   for (std::uint64_t T = steps; T <= last; ++T) {
     torus_query_result inv = invariant_witness(network, model, T, invariant_slice);
     r.seconds += inv.seconds;
@@ -123,14 +129,17 @@ inline torus_query_result heuristic_witness(const torus& network, torus_model mo
 /// `heuristic(T)` (local search, invariant tables) may give a witness with some U >= T steps, an upper bound; the search goes on upward
 /// below U, an unsat raising the proven lower bound and a sat lowering the upper bound. Proven when the two meet;
 /// after three queries out of time it stops, unknown, with both bounds.
+/// With k = `packets` > 1 own packets per PU the search starts at the counting bound ⌈k(P − 1)/2d⌉ (parity_bound is
+/// reported equal to it: core's parity count is for one packet per PU).
 template <class Query, class Heuristic>
-torus_minimum_result search_torus_minimum(const torus& network, bool pairing, std::uint64_t max_steps, Query query, Heuristic heuristic) {
+torus_minimum_result search_torus_minimum(const torus& network, bool pairing, std::uint64_t max_steps, Query query, Heuristic heuristic,
+                                          std::uint32_t packets = 1) {
   const auto start = std::chrono::steady_clock::now();
   torus_minimum_result out;
   const std::uint64_t P = network.size();
   if (P < 2) throw std::invalid_argument("torus minimum: needs at least 2 PUs");
-  out.lower_bound = counting_bound(network);
-  out.parity_bound = P <= 4096 ? parity_bound(network) : out.lower_bound;
+  out.lower_bound = counting_bound(network, packets);
+  out.parity_bound = packets == 1 && P <= 4096 ? parity_bound(network) : out.lower_bound;
   out.proven_lower = std::max<std::uint64_t>(out.parity_bound, 1);
   const std::uint64_t conclusive = network.dimension() * P;
   if (max_steps == 0 || (pairing && max_steps > conclusive)) max_steps = conclusive;
@@ -175,7 +184,7 @@ torus_minimum_result search_torus_minimum(const torus& network, bool pairing, st
                  (out.minimum_steps == out.lower_bound ? "the counting bound" : out.minimum_steps == out.parity_bound ? "the parity bound" : std::to_string(out.minimum_steps - 1) + " steps: " + out.below_minimum.reason);
   } else if (out.upper_bound == 0 && unknown.empty() && pairing && max_steps >= conclusive) {
     out.status = proof_status::refuted;
-    out.reason = "no pairing completes gossip: unsat at d·P = " + std::to_string(conclusive) + " steps (" + out.below_minimum.reason + ")";
+    out.reason = "no pairing completes gossip" + (packets == 1 ? std::string() : " with " + std::to_string(packets) + " packets per PU") + ": unsat at d·P = " + std::to_string(conclusive) + " steps (" + out.below_minimum.reason + ")";
   } else if (const auto first = unknown.lower_bound(out.proven_lower); first != unknown.end()) {
     out.minimum_steps = first->first;
     out.at_minimum = first->second;
