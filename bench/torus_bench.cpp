@@ -105,6 +105,36 @@ void sat_witness_4x6_pairing(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(solve_torus_clausal(torus({4, 6}), torus_model::pairing, 8, 600'000).answer);
 }
 
+// A two-packet table of 4 x 4 at the counting bound 8 (the proven minimum with two packets, Section 3.1's count) by
+// the local search with k packets (search_torus_table, seed 1, stopping at the goal; each table's injections chosen by
+// torus_injection_chooser), against CaDiCaL's witness for "within 8 steps" with two packets (solve_torus_packets, the
+// sat query alone, its model decoded and simulated) as the baseline, in the same run.
+void local_search_4x4_two_packets(benchmark::State& state) {
+  std::uint64_t evaluations = 0;
+  for (auto _ : state) {
+    const torus_heuristic_result r = search_torus_table(torus({4, 4}), torus_model::pairing, 600'000, 1, 8, 2);
+    evaluations = r.evaluations;
+    state.counters["steps"] = static_cast<double>(r.steps);
+  }
+  state.counters["tables_per_s"] = benchmark::Counter(static_cast<double>(evaluations), benchmark::Counter::kIsIterationInvariantRate);
+}
+void sat_witness_4x4_two_packets(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(solve_torus_packets(torus({4, 4}), torus_model::pairing, 2, 8, 600'000).answer);
+}
+// What choosing the injections costs per table: torus_injection_chooser::choose on Section 3.1's 6 x 6 table (two
+// packets, 18 steps: the counting bound), against one simulation of the same table with its injections fixed (the
+// one-packet search's whole evaluation), in the same run.
+void choose_injections_6x6(benchmark::State& state) {
+  const routing_table table = hamiltonian_2d(torus({6, 6}));
+  const torus_injection_chooser chooser(table.network, 2);
+  std::vector<std::uint32_t> inject;
+  for (auto _ : state) state.counters["missing"] = static_cast<double>(chooser.choose(table, 18, inject));
+}
+void simulate_two_packets_6x6(benchmark::State& state) {
+  const routing_table table = hamiltonian_2d(torus({6, 6}));
+  for (auto _ : state) benchmark::DoNotOptimize(simulate_gossip(table, gossip_options{.max_steps = 18, .max_witnesses = 0, .record_arrivals = false}).steps);
+}
+
 // A 5-step table of the general model on 4 x 4 (the proven minimum) by SAT over translation-invariant tables
 // (search_invariant_table, largest groups first), against the full query's witness (solve_torus_clausal, the sat
 // query alone) as the baseline, in the same run; and 4 x 5's 6-step general table, whose full query takes minutes.
@@ -539,6 +569,10 @@ BENCHMARK(cyclic_order_moves)->Arg(1 << 14)->Arg(1 << 17)->Arg(1 << 20)->Unit(be
 BENCHMARK(vector_relink_moves)->Arg(1 << 14)->Arg(1 << 17)->Arg(1 << 20)->Unit(benchmark::kMillisecond);
 BENCHMARK(switch_search_30x32x32)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(sat_witness_4x6_pairing)->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(local_search_4x4_two_packets)->Unit(benchmark::kMillisecond);
+BENCHMARK(sat_witness_4x4_two_packets)->Unit(benchmark::kMillisecond);
+BENCHMARK(choose_injections_6x6)->Unit(benchmark::kMicrosecond);
+BENCHMARK(simulate_two_packets_6x6)->Unit(benchmark::kMicrosecond);
 BENCHMARK(supply_search_4x2x4x5)->Unit(benchmark::kMillisecond);
 BENCHMARK(greedy_supply_4x2x4x5)->Unit(benchmark::kMillisecond);
 BENCHMARK(matched_supply_8x8x8x8)->Iterations(1)->Unit(benchmark::kMillisecond);
