@@ -232,12 +232,18 @@ std::string group_ranges(std::vector<std::size_t> numbers, const std::string& se
 // (--certify) and every group's unsat proof checked, exit 1 (no_table_code) — proven that no table invariant under any
 // of these groups completes within --steps. An upper bound only: unsat for every group says nothing about the tables
 // without such symmetry.
-std::optional<routing_table> invariant_table(const std::string& dims, const local_search_options& o, bool certify, int& no_table_code) {
+std::optional<routing_table> invariant_table(const std::string& dims, const local_search_options& o, bool certify, std::uint32_t packets,
+                                             int& no_table_code) {
   const torus_model model = parse_model(o.model);
   const invariant_groups groups = parse_groups(o.groups);
   const torus t = parse_dims(dims);
   if (o.steps == 0) throw bad_input("--algo invariant: needs --steps T (the step count the table must complete within)");
   if (t.size() > 256) throw bad_input("--dims " + dims + " --algo invariant: at most 256 PUs (the search asks one SAT query per subgroup)");
+  if (packets > t.ports())
+    throw bad_input("--packets " + std::to_string(packets) + ": at most 2d = " + std::to_string(t.ports()) + " on the " + t.name() +
+                    " torus (each is sent on an out-port in step 1)");
+  if (packets > 1 && groups != invariant_groups::translations)
+    throw bad_input("--packets " + std::to_string(packets) + " --algo invariant: translation groups only (--groups translations, the default), not " + o.groups);
   const unsigned budget = parse_timeout_ms(o.seconds, "--seconds");
   // in rounds of doubling budgets, uncapped: the groups that answer at once go first, the last hard one may take the rest
   const bool some = o.group_index_option != nullptr && o.group_index_option->count() > 0;
@@ -253,9 +259,11 @@ std::optional<routing_table> invariant_table(const std::string& dims, const loca
                 << " ms into the search)\n"
                 << std::flush;
     };
-  torus_invariant_search_result r = search_invariant_table(t, model, o.steps, budget, 0, groups, certify, only, progress);
+  torus_invariant_search_result r = packets == 1 ? search_invariant_table(t, model, o.steps, budget, 0, groups, certify, only, progress)
+                                                 : search_invariant_packets_table(t, model, packets, o.steps, budget, 0, certify, only, progress);
   const char* kind = groups == invariant_groups::translations ? "translation groups" : groups == invariant_groups::point ? "point groups" : "groups";
-  std::cerr << "invariant search (" << o.model << " model, " << o.steps << " steps): " << r.asked << " of " << r.groups << " " << kind << " asked ("
+  std::cerr << "invariant search (" << o.model << " model, " << (packets == 1 ? std::string() : std::to_string(packets) + " packets per PU, ") << o.steps
+            << " steps): " << r.asked << " of " << r.groups << " " << kind << " asked ("
             << r.unsat << " unsat" << (r.implied > 0 ? ", " + std::to_string(r.implied) + " of them as they contain a conjugate of another" : std::string()) << ", " << r.unknown << " out of time; " << r.queries << (r.queries == 1 ? " query in " : " queries in ") << r.rounds << (r.rounds == 1 ? " round" : " rounds") << ") in "
             << static_cast<long long>(r.seconds * 1000) << " ms";
   if (!r.table) {
@@ -278,10 +286,10 @@ std::optional<routing_table> invariant_table(const std::string& dims, const loca
 }
 
 // --packets 2 with --algo partial: Theorems 3 and 4 on the partial cycles (core: twin_cycle_routing); --packets K with
-// --algo local-search: K own packets per PU (at most 2d, checked with the dimensions). Every other combination is
+// --algo local-search or invariant: K own packets per PU (at most 2d, checked with the dimensions). Every other combination is
 // refused by name.
 void check_packets(std::uint32_t packets, const std::string& algo, const std::string& supply, const std::string& supply_search) {
-  if (packets == 1 || algo == "local-search") return;
+  if (packets == 1 || algo == "local-search" || algo == "invariant") return;
   if (packets != 2) throw bad_input("--packets: expected 1 or 2, got " + std::to_string(packets));
   if (algo != "partial")
     throw bad_input("--packets 2: for --algo partial (the other constructions fix their packets per PU: hamiltonian d, one-packet 1), not " + algo);
@@ -337,7 +345,7 @@ std::optional<routing_table> build(const std::string& dims, const std::string& a
                                    const std::string& supply_search, bool certify, std::uint32_t packets, std::uint32_t max_delay,
                                    int& no_table_code) {
   if (algo == "local-search") return local_search_table(dims, local, packets);
-  if (algo == "invariant") return invariant_table(dims, local, certify, no_table_code);
+  if (algo == "invariant") return invariant_table(dims, local, certify, packets, no_table_code);
   const supply_policy policy = parse_supply(supply);
   const cycle_system system = build_cycles(dims, algo);
   if (packets == 2) return two_packet_table(system);
@@ -540,7 +548,7 @@ void add_torus_commands(CLI::App& app, int& code) {
                        "partial (Sections 3.2 and 3.3: partial cycles, n2 odd >= 5, n1 even or odd >= 5; one packet per PU, or two with --packets 2) or "
                        "one-packet (Section 4: zigzag cycles, one packet per PU; for d >= 4 the greedy supply misses Theorem 7, --supply-search meets it) or "
                        "local-search (a pairing or general table with few steps, one packet per PU or --packets K, found against the simulator) or "
-                       "invariant (a pairing or general table completing within --steps, invariant under a group of translations, found by SAT; exit 3 if none)");
+                       "invariant (a pairing or general table completing within --steps, invariant under a group of translations, found by SAT; one packet per PU or --packets K; exit 3 if none)");
   generate->add_option("--supply", g->supply, "how out-of-cycle PUs are supplied: time-independent, one-switch or scheduled (default)");
   const char* supply_search_help =
       "SECONDS: with --algo one-packet or partial, choose the supply by SAT (free links direct or by one relay, and the --supply policy's "
@@ -553,7 +561,8 @@ void add_torus_commands(CLI::App& app, int& code) {
   const char* packets_help =
       "with --algo partial: 2 for Theorems 3 and 4 — two packets per PU, cycle c carrying packet c; a PU off a cycle hands that packet to a "
       "neighbour on it, which sends it on right after its own; with --algo local-search: K own packets per PU (at most 2d), each out-port "
-      "sending one of them in step 1, then only forwarding (as prove torus --packets) (default 1)";
+      "sending one of them in step 1, then only forwarding (as prove torus --packets); with --algo invariant: the same, tables invariant "
+      "under a translation group (default 1)";
   generate->add_option("--packets", g->packets, packets_help)->check(integer_at_least(1));
   const char* max_delay_help =
       "D, with --algo one-packet or partial and the scheduled supply: off-cycle PUs' suppliers may hold a packet up to D steps "

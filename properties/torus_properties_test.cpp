@@ -786,6 +786,8 @@ RC_GTEST_PROP(torus_cnf, exact_against_the_simulator, ()) {
 // The k-packet CNF (torus_packets_cnf, no packet held) is exact: a random table with k own packets per PU — each
 // out-port sending a random one of them (or none) in step 1, and forwarding by a random pairing or a random in-port
 // (or none) — fixed in the CNF by unit clauses is sat exactly when the simulator says it completes within T steps.
+// Half the time the table is invariant under a random group of translations (one or two generators; every PU of an
+// orbit makes its least PU's choices) and the CNF is the one with that orbit map, which follows the least PUs' packets.
 RC_GTEST_PROP(torus_packets, cnf_exact_against_the_simulator, ()) {
   const std::uint32_t d = *rc::gen::weightedElement<std::uint32_t>({{3, 2u}, {1, 3u}});
   std::vector<std::uint32_t> dims(d, 2);
@@ -796,10 +798,23 @@ RC_GTEST_PROP(torus_packets, cnf_exact_against_the_simulator, ()) {
   const std::uint32_t k = *rc::gen::inRange<std::uint32_t>(1, 4);
   const torus_model model = *rc::gen::arbitrary<bool>() ? torus_model::pairing : torus_model::general;
   const std::uint64_t steps = *rc::gen::inRange<std::uint64_t>(1, 4 * k + 4);
-  cnf_formula f = torus_packets_cnf(t, model, k, steps, true);
+  std::vector<pu_index> orbit;
+  if (*rc::gen::arbitrary<bool>()) {
+    std::vector<std::vector<std::uint32_t>> generators(*rc::gen::inRange<std::size_t>(1, 3), std::vector<std::uint32_t>(d));
+    for (auto& g : generators)
+      for (std::uint32_t j = 0; j < d; ++j) g[j] = *rc::gen::inRange<std::uint32_t>(0, dims[j]);
+    orbit = translation_orbits(t, generators);
+  }
+  const auto owner = [&](pu_index pu) { return orbit.empty() ? pu : orbit[pu]; };
+  cnf_formula f = torus_packets_cnf(t, model, k, steps, true, orbit);
   routing_table table{t, k, std::vector<std::uint32_t>(t.size() * ports, no_port), std::vector<std::uint32_t>(t.size() * ports, no_packet), {}};
   const auto pairings = port_pairings(d);
   for (pu_index pu = 0; pu < t.size(); ++pu) {
+    if (owner(pu) != pu) {  // owner(pu) < pu: its choices are made
+      for (std::uint32_t o = 0; o < ports; ++o)
+        table.forward_at(pu, o) = table.forward_at(owner(pu), o), table.inject_at(pu, o) = table.inject_at(owner(pu), o);
+      continue;
+    }
     if (model == torus_model::pairing) {
       const std::uint32_t c = *rc::gen::inRange<std::uint32_t>(0, static_cast<std::uint32_t>(pairings.size()));
       for (std::uint32_t o = 0; o < ports; ++o) table.forward_at(pu, o) = pairings[c][o];
@@ -822,13 +837,15 @@ RC_GTEST_PROP(torus_packets, cnf_exact_against_the_simulator, ()) {
   const bool completes = simulate_gossip(table, steps).holds();
   sat_exactly_when(f, completes);
   RC_TAG(std::to_string(k) + " packets");
+  RC_TAG(orbit.empty() ? "any table" : "invariant table");
 }
 
 // The implied constraints and the break of torus_packets_cnf (every out-port sends and forwards, every packet leaves,
 // the arrival count, packet 0 on out-port 0) keep the minimum: on random small tori and k, the CNF with them and
 // the CNF without are unsat and sat at the same step counts, asked upward from the counting bound until the CNF
 // without them is sat; the unsat answers of the CNF with them come with DRAT proofs, checked. A sat answer of
-// solve_torus_packets is simulated.
+// solve_torus_packets is simulated. Half the time both CNFs are over the tables invariant under the translations by
+// a random shift (the arrival count then kept at the orbits' least PUs, the lex-leader over translations only).
 RC_GTEST_PROP(torus_packets, implied_constraints_keep_the_minimum, ()) {
   const std::uint32_t d = *rc::gen::weightedElement<std::uint32_t>({{3, 2u}, {1, 3u}});
   std::vector<std::uint32_t> dims(d, 2);
@@ -837,11 +854,17 @@ RC_GTEST_PROP(torus_packets, implied_constraints_keep_the_minimum, ()) {
   const torus t(dims);
   const std::uint32_t k = *rc::gen::inRange<std::uint32_t>(1, 3);
   const torus_model model = *rc::gen::arbitrary<bool>() ? torus_model::pairing : torus_model::general;
+  std::vector<pu_index> orbit;  // half the time: tables invariant under the translations by one random shift
+  if (*rc::gen::arbitrary<bool>()) {
+    std::vector<std::uint32_t> shift(dims.size());
+    for (std::size_t j = 0; j < dims.size(); ++j) shift[j] = *rc::gen::inRange<std::uint32_t>(0, dims[j]);
+    orbit = translation_orbits(t, {shift});
+  }
   const std::uint64_t counting = (static_cast<std::uint64_t>(k) * (t.size() - 1) + t.ports() - 1) / t.ports();
   std::uint64_t minimum = 0;
   for (std::uint64_t steps = std::max<std::uint64_t>(counting, 1); steps <= counting + 5 && minimum == 0; ++steps) {
-    const cnf_formula plain = torus_packets_cnf(t, model, k, steps, true);
-    const cnf_formula implied = torus_packets_cnf(t, model, k, steps, false);
+    const cnf_formula plain = torus_packets_cnf(t, model, k, steps, true, orbit);
+    const cnf_formula implied = torus_packets_cnf(t, model, k, steps, false, orbit);
     const clausal_result without = solve_with_proof(plain, 20'000);
     const clausal_result with = solve_with_proof(implied, 20'000);
     RC_PRE(without.answer != solver_answer::unknown && with.answer != solver_answer::unknown);
@@ -850,6 +873,7 @@ RC_GTEST_PROP(torus_packets, implied_constraints_keep_the_minimum, ()) {
       RC_ASSERT(with.proof.check(implied.dimacs()).outcome == verdict::holds);
     } else {
       minimum = steps;
+      // (an invariant table is a table: the full question is sat there too)
       const torus_query_result q = solve_torus_packets(t, model, k, steps, 20'000);
       RC_ASSERT(q.answer == solver_answer::sat);
       RC_ASSERT(q.witness.has_value());
@@ -859,6 +883,7 @@ RC_GTEST_PROP(torus_packets, implied_constraints_keep_the_minimum, ()) {
   }
   RC_PRE(minimum != 0);
   RC_TAG(minimum == counting ? "minimum at the counting bound" : "minimum above the counting bound");
+  RC_TAG(orbit.empty() ? "any table" : "invariant table");
 }
 
 // Unit clauses fixing PU pu's choice variables of torus_gossip_cnf / torus_symmetric_cnf to a rule (the pairing's

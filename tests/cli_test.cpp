@@ -990,6 +990,12 @@ TEST(cli_torus, prove_with_k_packets_per_pu) {
   expect_run("simulate torus --dims 3x3 --algo local-search --model general --packets 2 --seconds 5", 0, "2 packet(s) per PU): complete after 4 steps");
   expect_run("generate torus --dims 3x3 --algo local-search --packets 5", 2, "--packets 5: at most 2d = 4 on the 3x3 torus");
   expect_run("generate torus --dims 4x4 --algo hamiltonian --packets 3", 2, "--packets: expected 1 or 2, got 3");
+  // tables invariant under translations with k packets: 3 x 4 general with three packets in 9 steps (the counting
+  // bound); the stored table (found so, 0.8 s) simulates in 9; point groups are refused with k packets
+  r = expect_run("generate torus --dims 3x4 --algo invariant --model general --packets 3 --steps 9 --seconds 120", 0, "\"packets\": 3");
+  EXPECT_NE(r.output.find("invariant search (general model, 3 packets per PU, 9 steps)"), std::string::npos) << r.output;
+  expect_run("simulate torus " + data("torus_3x4_general_3_packets_9_steps.json"), 0, "(P = 12, 3 packet(s) per PU): complete after 9 steps");
+  expect_run("generate torus --dims 3x4 --algo invariant --packets 3 --steps 9 --groups all", 2, "translation groups only");
   expect_run("prove torus --dims 2x5 --packets 5", 2, "--packets 5: at most 2d = 4");
   expect_run("prove torus --dims 3x3 --packets 2 --engine z3", 2, "--packets: only with --engine sat");
   EXPECT_EQ(run("prove torus --dims 3x3 --packets 0").code, 2);

@@ -613,6 +613,38 @@ TEST(torus_packets, minimum_search_takes_the_local_search_upper_bound) {
   EXPECT_NE(r.reason.find("at most " + std::to_string(run.steps)), std::string::npos) << r.reason;
 }
 
+// Translation-invariant tables with k packets (search_invariant_packets_table): 3 x 4 in the general model with three
+// packets per PU reaches the counting bound ceil(3·11/4) = 9 by a table invariant under a translation group (the full
+// query at 9 runs out of minutes); the table carries three packets and is simulated here again. One packet per PU asks
+// what search_invariant_table asks (4 x 4 general in 5 steps: a table). Bad packet counts are refused.
+TEST(torus_packets, invariant_tables_with_k_packets) {
+  const torus t({3, 4});
+  const torus_invariant_search_result r = search_invariant_packets_table(t, torus_model::general, 3, 9, 120'000);
+  ASSERT_TRUE(r.table.has_value());
+  ASSERT_TRUE(r.group.has_value());
+  EXPECT_GT(r.group->order, 1u);
+  EXPECT_EQ(r.table->packets, 3u);
+  const gossip_report run = simulate_gossip(*r.table);
+  ASSERT_TRUE(run.holds()) << describe(run);
+  EXPECT_EQ(run.steps, 9u);
+  // invariant: every PU makes its orbit's choices
+  const std::vector<pu_index> orbit = translation_orbits(t, r.group->translations);
+  for (pu_index pu = 0; pu < t.size(); ++pu)
+    for (std::uint32_t o = 0; o < 4; ++o) {
+      EXPECT_EQ(r.table->forward_at(pu, o), r.table->forward_at(orbit[pu], o)) << pu;
+      EXPECT_EQ(r.table->inject_at(pu, o), r.table->inject_at(orbit[pu], o)) << pu;
+    }
+  // below the counting bound every group is unsat at once (the CNF holds the empty clause)
+  const torus_invariant_search_result below = search_invariant_packets_table(t, torus_model::general, 3, 8, 60'000);
+  EXPECT_FALSE(below.table.has_value());
+  EXPECT_EQ(below.unsat, below.groups);
+  const torus_invariant_search_result one = search_invariant_packets_table(torus({4, 4}), torus_model::general, 1, 5, 60'000);
+  ASSERT_TRUE(one.table.has_value());
+  EXPECT_TRUE(simulate_gossip(*one.table, 5).holds());
+  EXPECT_THROW(search_invariant_packets_table(t, torus_model::general, 5, 9, 1'000), std::invalid_argument);
+  EXPECT_THROW(torus_packets_cnf(t, torus_model::general, 2, 9, false, {0, 0, 0}), std::invalid_argument);
+}
+
 // detail::group_containment against brute force: automorphisms as (the map on PUs, the port relabelling) pairs,
 // composed here; every group of the list closed under composition, and every automorphism ψ — each signed permutation
 // of the axes keeping sizes, then each shift — tried as the conjugator of the smaller group's generators.

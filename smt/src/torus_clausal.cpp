@@ -620,7 +620,9 @@ torus_query_result solve_torus_clausal(const torus& network, torus_model model, 
 namespace {
 
 // The variables of torus_packets_cnf: the model's choices (numbered as in torus_gossip_cnf without a group), then
-// inj(pu, out, q), then x(t, link, p) for t >= 2 and p = u·k + q (PU u's packet q).
+// inj(pu, out, q), then x(t, link, p) for t >= 2 and p = i·k + q (packet q of the i-th tracked PU). With an orbit map
+// (tables invariant under a group of translations) a PU uses its orbit's least PU's choice and injection variables,
+// and only the least PUs' packets are tracked; without, every PU is its own orbit.
 struct packet_variables {
   const torus& net;
   torus_model model;
@@ -628,22 +630,37 @@ struct packet_variables {
   std::uint64_t steps;
   std::uint32_t ports, pairings;
   int choices, injections;
-  packet_variables(const torus& network, torus_model m, std::uint32_t packets, std::uint64_t t)
-      : net(network), model(m), k(packets), steps(t), ports(network.ports()), pairings(static_cast<std::uint32_t>(port_pairings(network.dimension()).size())) {
+  std::vector<pu_index> orbit;        // orbit[pu]: the least PU of pu's orbit
+  std::vector<pu_index> source;       // source[i]: the i-th tracked PU
+  std::vector<std::int64_t> tracked;  // tracked[u]: u's index among the tracked PUs, or -1
+  packet_variables(const torus& network, torus_model m, std::uint32_t packets, std::uint64_t t, const std::vector<pu_index>& orbit_map = {})
+      : net(network), model(m), k(packets), steps(t), ports(network.ports()), pairings(static_cast<std::uint32_t>(port_pairings(network.dimension()).size())),
+        orbit(orbit_map) {
     if (packets == 0 || packets > ports)
       throw std::invalid_argument("torus packets CNF: " + std::to_string(packets) + " packets per PU (1 to " + std::to_string(ports) +
                                   ": each needs an out-port in step 1)");
+    orbit = layout(network, m, t, orbit_map).orbit;  // refuses a map that is not a translation group's orbits
     choices = model == torus_model::pairing ? static_cast<int>(network.size() * pairings) : static_cast<int>(network.size() * ports * ports);
     injections = static_cast<int>(network.size() * ports * k);
+    tracked.assign(network.size(), -1);
+    for (pu_index pu = 0; pu < network.size(); ++pu)
+      if (orbit[pu] == pu) tracked[pu] = static_cast<std::int64_t>(source.size()), source.push_back(pu);
   }
-  int choice(pu_index pu, std::uint32_t c) const { return static_cast<int>(pu * pairings + c + 1); }
-  int sel(pu_index pu, std::uint32_t out, std::uint32_t in) const { return static_cast<int>((pu * ports + out) * ports + in + 1); }
-  int inj(pu_index pu, std::uint32_t out, std::uint32_t q) const { return choices + static_cast<int>((pu * ports + out) * k + q + 1); }
-  std::uint64_t packet_count() const { return static_cast<std::uint64_t>(net.size()) * k; }
+  int choice(pu_index pu, std::uint32_t c) const { return static_cast<int>(orbit[pu] * pairings + c + 1); }
+  int sel(pu_index pu, std::uint32_t out, std::uint32_t in) const { return static_cast<int>((orbit[pu] * ports + out) * ports + in + 1); }
+  int inj(pu_index pu, std::uint32_t out, std::uint32_t q) const { return choices + static_cast<int>((orbit[pu] * ports + out) * k + q + 1); }
+  std::uint64_t packet_count() const { return static_cast<std::uint64_t>(source.size()) * k; }
   int x(std::uint64_t t, std::uint64_t link, std::uint64_t p) const {
     return choices + injections + static_cast<int>(((t - 2) * net.size() * ports + link) * packet_count() + p + 1);
   }
   std::uint64_t total() const { return static_cast<std::uint64_t>(choices) + injections + (steps >= 2 ? (steps - 1) * net.size() * ports * packet_count() : 0); }
+  // w − (u − orbit[u]): where the tracked packet of orbit[u] arrives when u's arrives at w (a translation keeps ports)
+  pu_index translate_back(pu_index w, pu_index u) const {
+    const std::vector<std::uint32_t> cw = net.coordinates(w), cu = net.coordinates(u), cr = net.coordinates(orbit[u]);
+    std::vector<std::uint32_t> c(cw.size());
+    for (std::size_t j = 0; j < c.size(); ++j) c[j] = (cw[j] + cr[j] + net.dims()[j] - cu[j]) % net.dims()[j];
+    return net.index(c);
+  }
 };
 
 }  // namespace
@@ -652,8 +669,9 @@ int torus_injection_variable(const torus& network, torus_model model, std::uint3
   return packet_variables(network, model, packets, 1).inj(pu, out, packet);
 }
 
-cnf_formula torus_packets_cnf(const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps, bool base_only) {
-  const packet_variables v(network, model, packets, steps);
+cnf_formula torus_packets_cnf(const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps, bool base_only,
+                              const std::vector<pu_index>& orbit) {
+  const packet_variables v(network, model, packets, steps, orbit);
   const pu_index P = network.size();
   const std::uint32_t ports = v.ports, k = v.k;
   const auto pairings = port_pairings(network.dimension());
@@ -664,7 +682,10 @@ cnf_formula torus_packets_cnf(const torus& network, torus_model model, std::uint
                        std::string(to_string(model)) + " model, " + std::to_string(steps) + " steps, no packet held");
   f.comments.push_back("variables 1.." + std::to_string(v.choices) + ": the model's choices, as torus_gossip_cnf; then inj(pu, o, q) = " +
                        std::to_string(v.choices) + " + (pu*" + std::to_string(ports) + " + o)*" + std::to_string(k) +
-                       " + q + 1: out-port o of pu sends its packet q in step 1; then x(t, link, u*k + q) for t >= 2");
+                       " + q + 1: out-port o of pu sends its packet q in step 1; then x(t, link, i*k + q) for t >= 2, i the i-th tracked PU");
+  if (v.source.size() != P)
+    f.comments.push_back("translation-invariant tables: " + std::to_string(v.source.size()) +
+                         " orbits; a PU uses its orbit's least PU's choice and injection variables, and x follows only those PUs' packets");
   // Counting: a PU receives at most 2d packets a step and must receive k·(P − 1).
   if (counting_bound(network, k) > steps) {
     f.comments.push_back("below the counting bound: a PU receives at most " + std::to_string(ports) + " packets a step and needs " +
@@ -673,6 +694,7 @@ cnf_formula torus_packets_cnf(const torus& network, torus_model model, std::uint
     return f;
   }
   for (pu_index pu = 0; pu < P; ++pu) {
+    if (v.orbit[pu] != pu) continue;  // its variables are its orbit's least PU's
     if (model == torus_model::pairing) add_one_pairing(f, v, pu);
     for (std::uint32_t o = 0; o < ports; ++o) {
       if (model == torus_model::general) add_out_port_rule(f, v, pu, o, base_only);
@@ -681,7 +703,7 @@ cnf_formula torus_packets_cnf(const torus& network, torus_model model, std::uint
       if (base_only) continue;
       // Implied: every out-port sends some packet in step 1. Sound as add_out_port_rule's forward: a step-1 packet on
       // a link that would otherwise be idle only adds transfers, so a table with an idle out-port completes no later
-      // once it sends something.
+      // once it sends something (and an invariant table stays invariant when every PU of the orbit does the same).
       std::vector<int> some;
       for (std::uint32_t q = 0; q < k; ++q) some.push_back(v.inj(pu, o, q));
       f.clauses.push_back(some);
@@ -696,7 +718,8 @@ cnf_formula torus_packets_cnf(const torus& network, torus_model model, std::uint
     }
     // Symmetry break: out-port 0 sends packet 0. Renaming one PU's own packets (a permutation of 0 … k − 1 at that PU,
     // in its injections) maps a table to one that completes in the same steps — the goal asks for every packet of
-    // every PU alike — so some renaming of every completing table has packet 0 on out-port 0 at every PU.
+    // every PU alike — so some renaming of every completing table has packet 0 on out-port 0 at every PU. (Invariant
+    // tables: one renaming for every PU of an orbit keeps the table invariant.)
     f.clauses.push_back({v.inj(pu, 0, 0)});
   }
   // And torus_gossip_cnf's lex-leader on the forwarding rules (add_symmetry_break over every automorphism fixing PU 0,
@@ -704,13 +727,14 @@ cnf_formula torus_packets_cnf(const torus& network, torus_model model, std::uint
   // port relabelling σ maps a k-packet table to one whose rule at φ(p) is σ·A_p and whose out-port σ(o) at φ(p)
   // sends what out-port o at p sent in step 1; φ maps deliveries to deliveries, so the image completes in as many
   // steps. Pick φ as there (the rules alone decide which), then rename each PU's packets for the break above, which
-  // leaves the rules as they are.
-  if (!base_only) add_symmetry_break(f, network, layout(network, model, steps), pairings, false);
-  // carried(w, t, in, p): the literal "in-port `in` of w brings packet p in step t" (0: never — step 1 brings only
-  // the neighbour's own packets)
+  // leaves the rules as they are. Invariant tables: translations only, as the one-packet CNF with an orbit map — a
+  // translated invariant table is invariant under the same group.
+  if (!base_only) add_symmetry_break(f, network, layout(network, model, steps, orbit), pairings, v.source.size() != P);
+  // carried(w, t, in, p): the literal "in-port `in` of w brings tracked packet p in step t" (0: never — step 1 brings
+  // only the neighbour's own packets)
   auto carried = [&](pu_index w, std::uint64_t t, std::uint32_t in, std::uint64_t p) -> int {
     const pu_index from = network.neighbor(w, in);
-    if (t == 1) return from == static_cast<pu_index>(p / k) ? v.inj(from, torus::opposite(in), static_cast<std::uint32_t>(p % k)) : 0;
+    if (t == 1) return from == v.source[p / k] ? v.inj(from, torus::opposite(in), static_cast<std::uint32_t>(p % k)) : 0;
     return v.x(t, static_cast<std::uint64_t>(from) * ports + torus::opposite(in), p);
   };
   // Justification of every transfer from step 2 on: x(t, pu→o, p) needs the rule's in-port to have carried p in step
@@ -721,10 +745,12 @@ cnf_formula torus_packets_cnf(const torus& network, torus_model model, std::uint
         for (std::uint64_t p = 0; p < v.packet_count(); ++p)
           justify(f, model, pairings, ports, o, v.x(t, static_cast<std::uint64_t>(pu) * ports + o, p), [&](std::uint32_t in) { return carried(pu, t - 1, in, p); },
                   [&](std::uint32_t c) { return v.choice(pu, c); }, [&](std::uint32_t in) { return v.sel(pu, o, in); });
-  // Goal: every PU w gets every packet of every other PU on some in-link in some step <= steps.
+  // Goal: every PU w gets every tracked packet of every other PU on some in-link in some step <= steps. (Invariant
+  // tables: a translation τ of the group carries the arrival of u's packet at τ⁻¹(w) to that of τ(u)'s at w, so the
+  // tracked packets everywhere are every packet everywhere.)
   for (pu_index w = 0; w < P; ++w)
     for (std::uint64_t p = 0; p < v.packet_count(); ++p) {
-      if (p / k == w) continue;
+      if (v.source[p / k] == w) continue;
       std::vector<int> some;
       for (std::uint64_t t = 1; t <= steps; ++t)
         for (std::uint32_t in = 0; in < ports; ++in)
@@ -743,58 +769,77 @@ cnf_formula torus_packets_cnf(const torus& network, torus_model model, std::uint
   // take the real transfers as x and mark as not waste, for each packet p of another PU, the earliest slot that
   // brings it (the least in-port among ties), every other slot as waste: (a) and (b) hold, and exactly s slots are
   // waste. The x true in a model are real transfers whatever the waste variables say, so exactness is kept.
+  // Invariant tables: kept at the orbits' least PUs w (every PU is one of them up to a translation of the group, which
+  // carries slots to slots), and packet q of an untracked u arrives at w exactly when the tracked packet q of u's
+  // orbit's least PU r arrives at w − (u − r) on the same in-port in the same step (the translation by u − r is in the
+  // group and keeps port directions).
   const std::uint64_t slack = static_cast<std::uint64_t>(ports) * steps - static_cast<std::uint64_t>(k) * (P - 1);
   f.comments.push_back("arrival count: at most " + std::to_string(slack) + " wasted in-slots per PU");
+  auto arrives = [&](pu_index w, std::uint64_t t, std::uint32_t in, pu_index u, std::uint32_t q) {
+    if (v.orbit[u] == u) return carried(w, t, in, static_cast<std::uint64_t>(v.tracked[u]) * k + q);
+    return carried(v.translate_back(w, u), t, in, static_cast<std::uint64_t>(v.tracked[v.orbit[u]]) * k + q);
+  };
   for (pu_index w = 0; w < P; ++w) {
+    if (v.orbit[w] != w) continue;
     std::vector<int> waste;
     for (std::uint64_t t = 1; t <= steps; ++t)
       for (std::uint32_t in = 0; in < ports; ++in) {
         const int flag = ++f.variables;
         waste.push_back(flag);
         std::vector<int> some{flag};
-        for (std::uint64_t p = 0; p < v.packet_count(); ++p)
-          if (p / k != w)
-            if (const int c = carried(w, t, in, p); c != 0) some.push_back(c);
+        for (pu_index u = 0; u < P; ++u)
+          for (std::uint32_t q = 0; q < k && u != w; ++q)
+            if (const int c = arrives(w, t, in, u, q); c != 0) some.push_back(c);
         f.clauses.push_back(some);
       }
-    for (std::uint64_t p = 0; p < v.packet_count(); ++p) {
-      if (p / k == w) continue;
-      int seen = 0;  // 0: nothing yet
-      std::size_t slot = 0;
-      for (std::uint64_t t = 1; t <= steps; ++t)
-        for (std::uint32_t in = 0; in < ports; ++in, ++slot) {
-          const int c = carried(w, t, in, p);
-          if (c == 0) continue;
-          if (seen != 0) f.clauses.push_back({-c, waste[slot], -seen});  // p again in a non-waste slot
-          const int next = ++f.variables;
-          f.clauses.push_back({-c, waste[slot], next});
-          if (seen != 0) f.clauses.push_back({-seen, next});
-          seen = next;
-        }
-    }
+    for (pu_index u = 0; u < P; ++u)
+      for (std::uint32_t q = 0; q < k && u != w; ++q) {
+        int seen = 0;  // 0: nothing yet
+        std::size_t slot = 0;
+        for (std::uint64_t t = 1; t <= steps; ++t)
+          for (std::uint32_t in = 0; in < ports; ++in, ++slot) {
+            const int c = arrives(w, t, in, u, q);
+            if (c == 0) continue;
+            if (seen != 0) f.clauses.push_back({-c, waste[slot], -seen});  // p again in a non-waste slot
+            const int next = ++f.variables;
+            f.clauses.push_back({-c, waste[slot], next});
+            if (seen != 0) f.clauses.push_back({-seen, next});
+            seen = next;
+          }
+      }
     at_most(f, waste, slack);
   }
   return f;
 }
+
+namespace {
+
+// A model of torus_packets_cnf as a table: the forwarding as torus_gossip_cnf's decoder reads it (the choice variables
+// are numbered alike, with the same orbit map), then the injections.
+routing_table decode_packets(const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps, const std::vector<pu_index>& orbit,
+                             const std::vector<int>& true_literals, int variables) {
+  routing_table table = decode_table(network, layout(network, model, steps, orbit), true_literals, variables);
+  const packet_variables v(network, model, packets, steps, orbit);
+  std::vector<char> truth(static_cast<std::size_t>(variables) + 1, 0);
+  for (int lit : true_literals) truth[static_cast<std::size_t>(lit)] = 1;
+  table.packets = packets;
+  for (pu_index pu = 0; pu < network.size(); ++pu)
+    for (std::uint32_t o = 0; o < v.ports; ++o) {
+      table.inject_at(pu, o) = no_packet;
+      for (std::uint32_t q = 0; q < packets; ++q)
+        if (truth[static_cast<std::size_t>(v.inj(pu, o, q))]) table.inject_at(pu, o) = q;
+    }
+  return table;
+}
+
+}  // namespace
 
 torus_query_result solve_torus_packets(const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps, unsigned budget_ms,
                                        bool keep_certificate) {
   const auto start = std::chrono::steady_clock::now();
   const cnf_formula f = torus_packets_cnf(network, model, packets, steps);
   torus_query_result out = solve_full_query(f, steps, budget_ms, keep_certificate, [&](const std::vector<int>& true_literals) {
-    // the forwarding as torus_gossip_cnf's decoder reads it (the choice variables are numbered alike), then the packets
-    routing_table table = decode_table(network, layout(network, model, steps), true_literals, f.variables);
-    const packet_variables v(network, model, packets, steps);
-    std::vector<char> truth(static_cast<std::size_t>(f.variables) + 1, 0);
-    for (int lit : true_literals) truth[static_cast<std::size_t>(lit)] = 1;
-    table.packets = packets;
-    for (pu_index pu = 0; pu < network.size(); ++pu)
-      for (std::uint32_t o = 0; o < v.ports; ++o) {
-        table.inject_at(pu, o) = no_packet;
-        for (std::uint32_t q = 0; q < packets; ++q)
-          if (truth[static_cast<std::size_t>(v.inj(pu, o, q))]) table.inject_at(pu, o) = q;
-      }
-    return table;
+    return decode_packets(network, model, packets, steps, {}, true_literals, f.variables);
   });
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();  // building the CNF included
   return out;
@@ -870,22 +915,22 @@ std::vector<std::vector<std::vector<std::uint32_t>>> translation_subgroups(const
 namespace {
 
 // The SAT query over the tables invariant under one group, which search_invariant_table keeps between its rounds so
-// that a later round goes on where the earlier one stopped. Only the layout is kept for decoding; CaDiCaL holds the
-// clauses.
+// that a later round goes on where the earlier one stopped. Only the decoder is kept; CaDiCaL holds the clauses.
 class invariant_query {
  public:
+  using decoder = std::function<routing_table(const std::vector<int>& true_literals, int variables)>;
   // certify: the formula is kept, the solver traces a DRAT proof, and an unsat answer stands only once it is checked
-  invariant_query(cnf_formula f, torus_variables v, bool certify)
-      : variables_(f.variables), layout_(std::move(v)), solver_(f, certify ? std::optional(drat_encoding::binary) : std::nullopt) {
+  invariant_query(cnf_formula f, decoder decode, bool certify)
+      : variables_(f.variables), decode_(std::move(decode)), solver_(f, certify ? std::optional(drat_encoding::binary) : std::nullopt) {
     if (certify) formula_ = std::move(f);
   }
-  torus_query_result ask(const torus& network, std::uint64_t steps, unsigned budget_ms) {
+  torus_query_result ask(std::uint64_t steps, unsigned budget_ms) {
     torus_query_result out;
     const auto start = std::chrono::steady_clock::now();
     const clausal_result solved = solver_.solve(budget_ms);
     out.answer = solved.answer;
     out.reason = solved.reason;
-    if (solved.answer == solver_answer::sat) accept_witness(out, decode_table(network, layout_, solved.model, variables_), steps);
+    if (solved.answer == solver_answer::sat) accept_witness(out, decode_(solved.model, variables_), steps);
     if (solved.answer == solver_answer::unsat) {
       if (formula_) check_unsat(out, solved, *formula_, "no table invariant under the group");
       else out.reason = "no table invariant under the group (CaDiCaL, no certificate: says nothing about other tables)";
@@ -896,25 +941,39 @@ class invariant_query {
 
  private:
   int variables_;
-  torus_variables layout_;
+  decoder decode_;
   resumable_solve solver_;
   std::optional<cnf_formula> formula_;
 };
 
+// The decoder of a CNF over a layout (the torus and the layout held by value).
+invariant_query::decoder table_decoder(const torus& network, torus_variables v) {
+  return [network, v = std::move(v)](const std::vector<int>& true_literals, int variables) { return decode_table(network, v, true_literals, variables); };
+}
+
 invariant_query translation_query(const torus& network, torus_model model, std::uint64_t steps, const std::vector<pu_index>& orbit, bool certify) {
-  return invariant_query(torus_gossip_cnf(network, model, steps, false, orbit), layout(network, model, steps, orbit), certify);
+  return invariant_query(torus_gossip_cnf(network, model, steps, false, orbit), table_decoder(network, layout(network, model, steps, orbit)), certify);
 }
 
 invariant_query point_group_query(const torus& network, torus_model model, std::uint64_t steps, const std::vector<torus_automorphism>& generators,
                                   bool certify) {
   return invariant_query(torus_symmetric_cnf(network, model, steps, generators),
-                         symmetric_layout(network, model, steps, detail::orbits_of(network, generators)), certify);
+                         table_decoder(network, symmetric_layout(network, model, steps, detail::orbits_of(network, generators))), certify);
+}
+
+// k packets per PU, tables invariant under a group of translations (torus_packets_cnf with the orbit map).
+invariant_query packets_translation_query(const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps,
+                                          const std::vector<pu_index>& orbit, bool certify) {
+  return invariant_query(torus_packets_cnf(network, model, packets, steps, false, orbit),
+                         [network, model, packets, steps, orbit](const std::vector<int>& true_literals, int variables) {
+                           return decode_packets(network, model, packets, steps, orbit, true_literals, variables);
+                         },
+                         certify);
 }
 
 // The time of building the query and asking it once.
-torus_query_result ask_once(const std::chrono::steady_clock::time_point start, invariant_query query, const torus& network, std::uint64_t steps,
-                            unsigned budget_ms) {
-  torus_query_result out = query.ask(network, steps, budget_ms);
+torus_query_result ask_once(const std::chrono::steady_clock::time_point start, invariant_query query, std::uint64_t steps, unsigned budget_ms) {
+  torus_query_result out = query.ask(steps, budget_ms);
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }
@@ -924,13 +983,13 @@ torus_query_result ask_once(const std::chrono::steady_clock::time_point start, i
 torus_query_result solve_torus_invariant(const torus& network, torus_model model, std::uint64_t steps, const std::vector<pu_index>& orbit,
                                          unsigned budget_ms, bool certify) {
   const auto start = std::chrono::steady_clock::now();
-  return ask_once(start, translation_query(network, model, steps, orbit, certify), network, steps, budget_ms);
+  return ask_once(start, translation_query(network, model, steps, orbit, certify), steps, budget_ms);
 }
 
 torus_query_result solve_torus_symmetric(const torus& network, torus_model model, std::uint64_t steps, const std::vector<torus_automorphism>& generators,
                                          unsigned budget_ms, bool certify) {
   const auto start = std::chrono::steady_clock::now();
-  return ask_once(start, point_group_query(network, model, steps, generators, certify), network, steps, budget_ms);
+  return ask_once(start, point_group_query(network, model, steps, generators, certify), steps, budget_ms);
 }
 
 std::vector<torus_symmetry_group> invariant_group_list(const torus& network, invariant_groups which) {
@@ -961,12 +1020,15 @@ std::string describe(const torus& network, const torus_symmetry_group& group) {
   return s.str();
 }
 
-torus_invariant_search_result search_invariant_table(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms,
-                                                     unsigned query_ms, invariant_groups which, bool certify, const std::vector<std::size_t>& only,
-                                                     const std::function<void(const invariant_group_answer&)>& on_answer) {
+namespace {
+
+// search_invariant_table over the groups of `list`, build(g) making group g's query.
+torus_invariant_search_result search_groups(const torus& network, const std::vector<torus_symmetry_group>& list,
+                                            const std::function<invariant_query(std::size_t)>& build, std::uint64_t steps, unsigned budget_ms,
+                                            unsigned query_ms, bool certify, const std::vector<std::size_t>& only,
+                                            const std::function<void(const invariant_group_answer&)>& on_answer) {
   const auto start = std::chrono::steady_clock::now();
   torus_invariant_search_result out;
-  const std::vector<torus_symmetry_group> list = invariant_group_list(network, which);
   // Question q of the rounds is group numbers[q]: every group, largest first within each kind (translations, then point
   // groups), or those of `only`.
   std::vector<std::size_t> numbers = only;
@@ -977,11 +1039,6 @@ torus_invariant_search_result search_invariant_table(const torus& network, torus
       throw std::invalid_argument("search_invariant_table: group " + std::to_string(g) + " out of range (" + std::to_string(list.size()) + " groups)");
   out.groups = numbers.size();
   if (out.groups == 0) return out;
-  auto build = [&](std::size_t g) {
-    const torus_symmetry_group& group = list[g];
-    if (group.automorphisms.empty()) return translation_query(network, model, steps, translation_orbits(network, group.translations), certify);
-    return point_group_query(network, model, steps, group.automorphisms, certify);
-  };
   // In rounds (detail::ask_in_rounds): the groups that answer at once (hundreds in 3-D) are all asked before a hard
   // one takes the budget. Up to kept_queries groups out of time keep their solver, which goes on where it stopped (so a
   // group that needs t is answered after about t of its own solving); the others are built again (after at most 2t).
@@ -1017,7 +1074,7 @@ torus_invariant_search_result search_invariant_table(const torus& network, torus
     auto it = kept.find(g);
     invariant_query query = it != kept.end() ? std::move(it->second) : build(g);
     if (it != kept.end()) kept.erase(it);
-    torus_query_result r = query.ask(network, steps, ms);
+    torus_query_result r = query.ask(steps, ms);
     spent[q] += since(begun);
     if (r.answer == solver_answer::sat && r.witness) {
       out.table = std::move(r.witness);
@@ -1055,6 +1112,31 @@ torus_invariant_search_result search_invariant_table(const torus& network, torus
   return out;
 }
 
+}  // namespace
+
+torus_invariant_search_result search_invariant_table(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms,
+                                                     unsigned query_ms, invariant_groups which, bool certify, const std::vector<std::size_t>& only,
+                                                     const std::function<void(const invariant_group_answer&)>& on_answer) {
+  const std::vector<torus_symmetry_group> list = invariant_group_list(network, which);
+  auto build = [&](std::size_t g) {
+    const torus_symmetry_group& group = list[g];
+    if (group.automorphisms.empty()) return translation_query(network, model, steps, translation_orbits(network, group.translations), certify);
+    return point_group_query(network, model, steps, group.automorphisms, certify);
+  };
+  return search_groups(network, list, build, steps, budget_ms, query_ms, certify, only, on_answer);
+}
+
+torus_invariant_search_result search_invariant_packets_table(const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps,
+                                                             unsigned budget_ms, unsigned query_ms, bool certify, const std::vector<std::size_t>& only,
+                                                             const std::function<void(const invariant_group_answer&)>& on_answer) {
+  packet_variables(network, model, packets, 1);  // refuses a packet count out of range before any group is built
+  const std::vector<torus_symmetry_group> list = invariant_group_list(network, invariant_groups::translations);
+  auto build = [&](std::size_t g) {
+    return packets_translation_query(network, model, packets, steps, translation_orbits(network, list[g].translations), certify);
+  };
+  return search_groups(network, list, build, steps, budget_ms, query_ms, certify, only, on_answer);
+}
+
 torus_minimum_result prove_torus_packets_minimum(const torus& network, torus_model model, std::uint32_t packets, unsigned budget_ms,
                                                  std::uint64_t max_steps, bool keep_certificate) {
   packet_variables(network, model, packets, 1);  // refuses a packet count out of range, as the queries' CNFs do
@@ -1073,10 +1155,11 @@ torus_minimum_result prove_torus_packets_minimum(const torus& network, torus_mod
     }
     return solve_torus_packets(network, model, packets, T, budget_ms, keep_certificate);
   };
-  // Past a query out of time, the local search with k packets gives an upper bound, and the search asks the steps below it.
+  // Past a query out of time, the local search with k packets and the translation-invariant tables give an upper bound,
+  // and the search asks the steps below it.
   return detail::search_torus_minimum(
       network, model == torus_model::pairing, max_steps, query,
-      [&](std::uint64_t steps) { return detail::local_search_witness(network, model, packets, steps, budget_ms); }, packets);
+      [&](std::uint64_t steps) { return detail::heuristic_witness(network, model, steps, budget_ms, packets); }, packets);
 }
 
 torus_minimum_result prove_torus_minimum(const torus& network, torus_model model, unsigned budget_ms, std::uint64_t max_steps,

@@ -66,8 +66,10 @@ rounds_outcome ask_in_rounds(std::size_t questions, unsigned budget_ms, unsigned
 /// search_invariant_table as an answer: sat with the table (invariant under a group of translations or, where none
 /// answers sat, of a point group — reflections, rotations, glide reflections; simulated within `steps`), or unknown —
 /// finding none proves nothing. The groups in rounds of doubling budgets, uncapped.
-inline torus_query_result invariant_witness(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms) {
-  torus_invariant_search_result inv = search_invariant_table(network, model, steps, budget_ms, 0, invariant_groups::all);
+/// With k = `packets` > 1 own packets per PU: the translation groups only (search_invariant_packets_table).
+inline torus_query_result invariant_witness(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms, std::uint32_t packets = 1) {
+  torus_invariant_search_result inv = packets == 1 ? search_invariant_table(network, model, steps, budget_ms, 0, invariant_groups::all)
+                                                   : search_invariant_packets_table(network, model, packets, steps, budget_ms);
   torus_query_result r;
   r.seconds = inv.seconds;
   if (!inv.table) {
@@ -98,20 +100,19 @@ inline torus_query_result local_search_witness(const torus& network, torus_model
   return r;
 }
 
-/// The heuristic side of the search, one packet per PU: local_search_witness, then tables invariant under a group of
-/// translations (search_invariant_table) for steps, steps + 1, … below what the local search reached (up to steps + 2
+/// The heuristic side of the search: local_search_witness, then tables invariant under a group (invariant_witness;
+/// with k > 1 packets translations only) for steps, steps + 1, … below what the local search reached (up to steps + 2
 /// if it found none) — each a sat answer whose reason says where the simulated witness comes from. Each invariant
 /// search gets a minute, or a quarter of budget_ms when that is more (3 x 3 x 3 general in 5 steps took 214 s over its
-/// 59 groups), never more than budget_ms. (With k > 1 packets the search uses local_search_witness alone: there is no
-/// invariant search for k packets.)
-inline torus_query_result heuristic_witness(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms) {
+/// 59 groups), never more than budget_ms.
+inline torus_query_result heuristic_witness(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms, std::uint32_t packets = 1) {
   const unsigned invariant_slice = std::min(budget_ms, std::max(60'000u, budget_ms / 4));
-  torus_query_result r = local_search_witness(network, model, 1, steps, budget_ms);
+  torus_query_result r = local_search_witness(network, model, packets, steps, budget_ms);
   if (network.size() > 256) return r;  // one SAT query per subgroup: meant for small tori
   const bool reached = r.answer == solver_answer::sat;
   const std::uint64_t last = reached ? simulate_gossip(*r.witness).steps - 1 : steps + 2;  // without an upper bound, a few steps above the one asked
   for (std::uint64_t T = steps; T <= last; ++T) {
-    torus_query_result inv = invariant_witness(network, model, T, invariant_slice);
+    torus_query_result inv = invariant_witness(network, model, T, invariant_slice, packets);
     r.seconds += inv.seconds;
     if (inv.answer != solver_answer::sat) continue;
     inv.seconds = r.seconds;

@@ -91,7 +91,13 @@ torus_query_result solve_torus_clausal(const torus& network, torus_model model, 
 /// ladders and a sequential counter after the x variables); and two symmetry breaks: out-port 0 of every PU sends that
 /// PU's packet 0, and torus_gossip_cnf's lex-leader on PU 0's rule over every automorphism fixing PU 0 (its 'equal so
 /// far' variables after the x variables). require: 1 <= packets <= 2d (std::invalid_argument).
-cnf_formula torus_packets_cnf(const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps, bool base_only = false);
+/// orbit (empty: none): only tables invariant under a group of translations (translation_orbits), as torus_gossip_cnf's
+/// orbit map — a PU uses its orbit's least PU's choice and injection variables, x follows only those PUs' packets, the
+/// arrival count is kept at the least PUs (an untracked packet's arrival read off a translate's tracked one), and the
+/// lex-leader uses translations only. Unsat then says nothing about tables outside the group. require: orbit is empty or
+/// the orbit map of a translation group (std::invalid_argument).
+cnf_formula torus_packets_cnf(const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps, bool base_only = false,
+                              const std::vector<pu_index>& orbit = {});
 /// The choice variable inj(pu, out, q) of torus_packets_cnf (its model choices are numbered as torus_choice_variable's).
 int torus_injection_variable(const torus& network, torus_model model, std::uint32_t packets, pu_index pu, std::uint32_t out, std::uint32_t packet);
 /// Solves torus_packets_cnf by CaDiCaL: sat answers carry the decoded table (packets per PU, injections, forwarding),
@@ -257,6 +263,16 @@ torus_invariant_search_result search_invariant_table(const torus& network, torus
                                                      unsigned query_ms = 0, invariant_groups groups = invariant_groups::translations,
                                                      bool certify = false, const std::vector<std::size_t>& only = {},
                                                      const std::function<void(const invariant_group_answer&)>& on_answer = {});
+
+/// search_invariant_table with k own packets per PU (torus_packets_cnf with the groups' orbit maps): the translation
+/// groups only (invariant_group_list's translations, numbered as there), in the same rounds, a group that contains a
+/// conjugate of a refuted group refuted without a query (a table invariant under it is invariant under that conjugate;
+/// an automorphism carries k-packet tables to k-packet tables). sat: a simulated table with k packets. require: 1 <=
+/// packets <= 2d (std::invalid_argument).
+torus_invariant_search_result search_invariant_packets_table(const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps,
+                                                             unsigned budget_ms, unsigned query_ms = 0, bool certify = false,
+                                                             const std::vector<std::size_t>& only = {},
+                                                             const std::function<void(const invariant_group_answer&)>& on_answer = {});
 
 struct torus_minimum_result {
   proof_status status = proof_status::unknown;
