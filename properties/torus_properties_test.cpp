@@ -783,17 +783,25 @@ RC_GTEST_PROP(torus_cnf, exact_against_the_simulator, ()) {
   RC_TAG(orbit.empty() ? "any table" : "invariant table");
 }
 
+// A small random torus for the k-packet properties: 2-D with sides 2 to 4 (three times in four), else 2 × 2 × 2 or
+// 2 × 2 × 3.
+torus small_packet_torus() {
+  const std::uint32_t d = *rc::gen::weightedElement<std::uint32_t>({{3, 2u}, {1, 3u}});
+  std::vector<std::uint32_t> dims(d, 2);
+  if (d == 2) dims = {*rc::gen::inRange<std::uint32_t>(2, 5), *rc::gen::inRange<std::uint32_t>(2, 5)};
+  else dims[2] = *rc::gen::inRange<std::uint32_t>(2, 4);
+  return torus(dims);
+}
+
 // The k-packet CNF (torus_packets_cnf, no packet held) is exact: a random table with k own packets per PU — each
 // out-port sending a random one of them (or none) in step 1, and forwarding by a random pairing or a random in-port
 // (or none) — fixed in the CNF by unit clauses is sat exactly when the simulator says it completes within T steps.
 // Half the time the table is invariant under a random group of translations (one or two generators; every PU of an
 // orbit makes its least PU's choices) and the CNF is the one with that orbit map, which follows the least PUs' packets.
 RC_GTEST_PROP(torus_packets, cnf_exact_against_the_simulator, ()) {
-  const std::uint32_t d = *rc::gen::weightedElement<std::uint32_t>({{3, 2u}, {1, 3u}});
-  std::vector<std::uint32_t> dims(d, 2);
-  if (d == 2) dims = {*rc::gen::inRange<std::uint32_t>(2, 5), *rc::gen::inRange<std::uint32_t>(2, 5)};
-  else dims[2] = *rc::gen::inRange<std::uint32_t>(2, 4);
-  const torus t(dims);
+  const torus t = small_packet_torus();
+  const std::uint32_t d = t.dimension();
+  const std::vector<std::uint32_t>& dims = t.dims();
   const std::uint32_t ports = t.ports();
   const std::uint32_t k = *rc::gen::inRange<std::uint32_t>(1, 4);
   const torus_model model = *rc::gen::arbitrary<bool>() ? torus_model::pairing : torus_model::general;
@@ -908,11 +916,8 @@ void fix_rule(cnf_formula& f, const torus& t, torus_model model, pu_index pu, co
 // least as many missing (where there are at most 729 assignments); (c) the k-packet CNF with the forwarding fixed and
 // the injections free (no implied constraints) is sat exactly when the chooser reports none missing.
 RC_GTEST_PROP(torus_packets, injection_chooser_against_brute_force_and_the_cnf, ()) {
-  const std::uint32_t d = *rc::gen::weightedElement<std::uint32_t>({{3, 2u}, {1, 3u}});
-  std::vector<std::uint32_t> dims(d, 2);
-  if (d == 2) dims = {*rc::gen::inRange<std::uint32_t>(2, 5), *rc::gen::inRange<std::uint32_t>(2, 5)};
-  else dims[2] = *rc::gen::inRange<std::uint32_t>(2, 4);
-  const torus t(dims);
+  const torus t = small_packet_torus();
+  const std::uint32_t d = t.dimension();
   const std::uint32_t ports = t.ports();
   const pu_index P = t.size();
   const std::uint32_t k = *rc::gen::inRange<std::uint32_t>(1, ports + 1);
