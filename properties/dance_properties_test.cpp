@@ -79,7 +79,7 @@ RC_GTEST_PROP(reusable_properties, divide_and_conquer_is_valid_within_its_gap, (
 
 RC_GTEST_PROP(reusable_properties, every_generator_completes_allgather, ()) {
   const dance_algorithm a = *algorithm();
-  properties::dance_generator_completes_allgather([a](rank n) { return generate(a, n); }, {.max_people = 100});
+  properties::dance_generator_completes_allgather([a](rank n) { return generate(a, n); }, {.max_people = 100, .max_gap = std::nullopt});
 }
 
 // A user's scheduler with a bug that only shows for odd n >= 7: the reusable property must catch it and RapidCheck
@@ -96,7 +96,7 @@ TEST(reusable_properties, a_broken_generator_fails_at_its_smallest_failing_n) {
     return damaged;
   };
   const rc::detail::TestResult result = rc::detail::checkTestable(
-      [&] { properties::dance_generator_is_valid(broken, {.max_people = 200}); });
+      [&] { properties::dance_generator_is_valid(broken, {.max_people = 200, .max_gap = std::nullopt}); });
   rc::detail::FailureResult failure;
   ASSERT_TRUE(result.match(failure)) << "the broken generator passed";
   const bool smallest = failure.description.find("smallest failing n = 7:") != std::string::npos ||
