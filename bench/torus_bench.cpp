@@ -135,6 +135,20 @@ void simulate_two_packets_6x6(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(simulate_gossip(table, gossip_options{.max_steps = 18, .max_witnesses = 0, .record_arrivals = false}).steps);
 }
 
+// 3 x 4, general model, three packets per PU, 9 steps (the counting bound, so the minimum): a table invariant under a
+// group of translations (search_invariant_packets_table, largest groups first), against the full query
+// (solve_torus_packets) capped at 60 s as the baseline, in the same run.
+void invariant_packets_3x4_general(benchmark::State& state) {
+  for (auto _ : state) {
+    const torus_invariant_search_result r = search_invariant_packets_table(torus({3, 4}), torus_model::general, 3, 9, 600'000);
+    if (!r.table) state.SkipWithError("no invariant table found");
+    state.counters["group_order"] = r.group ? static_cast<double>(r.group->order) : 0.0;
+  }
+}
+void full_packets_3x4_general(benchmark::State& state) {
+  for (auto _ : state) state.counters["sat"] = solve_torus_packets(torus({3, 4}), torus_model::general, 3, 9, 60'000).answer == solver_answer::sat ? 1 : 0;
+}
+
 // A 5-step table of the general model on 4 x 4 (the proven minimum) by SAT over translation-invariant tables
 // (search_invariant_table, largest groups first), against the full query's witness (solve_torus_clausal, the sat
 // query alone) as the baseline, in the same run; and 4 x 5's 6-step general table, whose full query takes minutes.
@@ -573,6 +587,8 @@ BENCHMARK(local_search_4x4_two_packets)->Unit(benchmark::kMillisecond);
 BENCHMARK(sat_witness_4x4_two_packets)->Unit(benchmark::kMillisecond);
 BENCHMARK(choose_injections_6x6)->Unit(benchmark::kMicrosecond);
 BENCHMARK(simulate_two_packets_6x6)->Unit(benchmark::kMicrosecond);
+BENCHMARK(invariant_packets_3x4_general)->Unit(benchmark::kMillisecond);
+BENCHMARK(full_packets_3x4_general)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(supply_search_4x2x4x5)->Unit(benchmark::kMillisecond);
 BENCHMARK(greedy_supply_4x2x4x5)->Unit(benchmark::kMillisecond);
 BENCHMARK(matched_supply_8x8x8x8)->Iterations(1)->Unit(benchmark::kMillisecond);
