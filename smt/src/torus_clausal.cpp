@@ -633,12 +633,16 @@ struct packet_variables {
   std::vector<pu_index> orbit;        // orbit[pu]: the least PU of pu's orbit
   std::vector<pu_index> source;       // source[i]: the i-th tracked PU
   std::vector<std::int64_t> tracked;  // tracked[u]: u's index among the tracked PUs, or -1
+  // The packet count the CNFs accept: 1 to 2d (std::invalid_argument otherwise).
+  static void require_packets(const torus& network, std::uint32_t packets) {
+    if (packets == 0 || packets > network.ports())
+      throw std::invalid_argument("torus packets CNF: " + std::to_string(packets) + " packets per PU (1 to " + std::to_string(network.ports()) +
+                                  ": each needs an out-port in step 1)");
+  }
   packet_variables(const torus& network, torus_model m, std::uint32_t packets, std::uint64_t t, const std::vector<pu_index>& orbit_map = {})
       : net(network), model(m), k(packets), steps(t), ports(network.ports()), pairings(static_cast<std::uint32_t>(port_pairings(network.dimension()).size())),
         orbit(orbit_map) {
-    if (packets == 0 || packets > ports)
-      throw std::invalid_argument("torus packets CNF: " + std::to_string(packets) + " packets per PU (1 to " + std::to_string(ports) +
-                                  ": each needs an out-port in step 1)");
+    require_packets(network, packets);
     orbit = layout(network, m, t, orbit_map).orbit;  // refuses a map that is not a translation group's orbits
     choices = model == torus_model::pairing ? static_cast<int>(network.size() * pairings) : static_cast<int>(network.size() * ports * ports);
     injections = static_cast<int>(network.size() * ports * k);
@@ -1129,7 +1133,7 @@ torus_invariant_search_result search_invariant_table(const torus& network, torus
 torus_invariant_search_result search_invariant_packets_table(const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps,
                                                              unsigned budget_ms, unsigned query_ms, bool certify, const std::vector<std::size_t>& only,
                                                              const std::function<void(const invariant_group_answer&)>& on_answer) {
-  packet_variables(network, model, packets, 1);  // refuses a packet count out of range before any group is built
+  packet_variables::require_packets(network, packets);  // before any group is built
   const std::vector<torus_symmetry_group> list = invariant_group_list(network, invariant_groups::translations);
   auto build = [&](std::size_t g) {
     return packets_translation_query(network, model, packets, steps, translation_orbits(network, list[g].translations), certify);
@@ -1139,7 +1143,7 @@ torus_invariant_search_result search_invariant_packets_table(const torus& networ
 
 torus_minimum_result prove_torus_packets_minimum(const torus& network, torus_model model, std::uint32_t packets, unsigned budget_ms,
                                                  std::uint64_t max_steps, bool keep_certificate) {
-  packet_variables(network, model, packets, 1);  // refuses a packet count out of range, as the queries' CNFs do
+  packet_variables::require_packets(network, packets);  // as the queries' CNFs do
   // General model: each step count is first asked of the pairing model (a tenth of the budget, at most 30 s) — a
   // pairing table is a general table (out-port o forwards its partner's in-port), and its query is far smaller (4 x 5
   // with two packets in 10 steps: sat in 13 s, the general query unknown after 600 s). Its sat answer is a simulated
