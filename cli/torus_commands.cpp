@@ -14,6 +14,7 @@
 #include "common.hpp"
 #include "dancecard/checkers/torus_check.hpp"
 #include "dancecard/formats/torus_io.hpp"
+#include "dancecard/formats/torus_catalogue.hpp"
 #include "dancecard/smt/clausal.hpp"
 #include "dancecard/smt/hamilton_search.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
@@ -145,7 +146,7 @@ void reject_unread_options(const local_search_options& o, const std::string& alg
     if (option != nullptr && option->count() > 0 && !read)
       throw bad_input(option->get_name() + ": only with " + needs + ", not with " + source);
   };
-  reject(o.model_option, local || invariant, "--algo local-search or invariant");
+  reject(o.model_option, local || invariant || algo == "catalogue", "--algo local-search, invariant or catalogue");
   reject(o.seconds_option, local || invariant, "--algo local-search or invariant");
   reject(o.steps_option, invariant, "--algo invariant");
   reject(o.groups_option, invariant, "--algo invariant");
@@ -173,6 +174,26 @@ routing_table local_search_table(const std::string& dims, const local_search_opt
             << "seed " << o.seed << "): " << r.steps << " steps after " << r.evaluations << " tables in " << static_cast<long long>(r.seconds * 1000)
             << " ms\n";
   return std::move(*r.table);
+}
+
+// --algo catalogue: the catalogued table with the fewest steps for the torus and --model (formats/torus_catalogue.hpp).
+routing_table catalogue_table(const std::string& dims, const local_search_options& o) {
+  parse_model(o.model);
+  const torus t = parse_dims(dims);
+  auto found = catalogued_torus_table(t, o.model);
+  if (!found) {
+    std::string tori;
+    for (const torus_catalogue_entry& e : torus_catalogue()) {
+      std::string name;
+      for (std::uint32_t n : e.dims) name += (name.empty() ? "" : "x") + std::to_string(n);
+      if (tori.find(" " + name + ",") == std::string::npos) tori += " " + name + ",";
+    }
+    tori.pop_back();
+    throw bad_input("--dims " + dims + " --algo catalogue: the " + t.name() + " torus is not catalogued (catalogued, sizes in any order:" + tori + ")");
+  }
+  std::cerr << "catalogue (" << o.model << " model): " << found->first.file << ", " << found->first.steps
+            << " steps — the best table known to dancecard; docs/torus-limits.md says whether it is the minimum\n";
+  return std::move(found->second);
 }
 
 invariant_groups parse_groups(const std::string& groups) {
@@ -344,6 +365,7 @@ routing_table held_packet_table(const cycle_system& system, routing_table table,
 std::optional<routing_table> build(const std::string& dims, const std::string& algo, const std::string& supply, const local_search_options& local,
                                    const std::string& supply_search, bool certify, std::uint32_t packets, std::uint32_t max_delay,
                                    int& no_table_code) {
+  if (algo == "catalogue") return catalogue_table(dims, local);
   if (algo == "local-search") return local_search_table(dims, local, packets);
   if (algo == "invariant") return invariant_table(dims, local, certify, packets, no_table_code);
   const supply_policy policy = parse_supply(supply);
@@ -355,7 +377,7 @@ std::optional<routing_table> build(const std::string& dims, const std::string& a
 }
 
 void add_local_search_options(CLI::App* command, local_search_options& o) {
-  o.model_option = command->add_option("--model", o.model, "with --algo local-search or invariant: pairing (default) or general");
+  o.model_option = command->add_option("--model", o.model, "with --algo local-search, invariant or catalogue: pairing (default) or general");
   o.seconds_option = command->add_option("--seconds", o.seconds, "with --algo local-search or invariant: the search budget (default 10)");
   // CLI11 reads "-3" into an unsigned option as 2^64 - 3: the checks keep negative (and zero) counts out
   o.steps_option = command->add_option("--steps", o.steps, "with --algo invariant: the step count the table must complete within")
@@ -548,6 +570,7 @@ void add_torus_commands(CLI::App& app, int& code) {
                        "partial (Sections 3.2 and 3.3: partial cycles, n2 odd >= 5, n1 even or odd >= 5; one packet per PU, or two with --packets 2) or "
                        "one-packet (Section 4: zigzag cycles, one packet per PU; for d >= 4 the greedy supply misses Theorem 7, --supply-search meets it) or "
                        "local-search (a pairing or general table with few steps, one packet per PU or --packets K, found against the simulator) or "
+                       "catalogue (the best pairing or general table dancecard knows for a small torus of docs/torus-limits.md, stored; one packet per PU) or "
                        "invariant (a pairing or general table completing within --steps, invariant under a group of translations, found by SAT; one packet per PU or --packets K; exit 3 if none)");
   generate->add_option("--supply", g->supply, "how out-of-cycle PUs are supplied: time-independent, one-switch or scheduled (default)");
   const char* supply_search_help =
@@ -604,7 +627,7 @@ void add_torus_commands(CLI::App& app, int& code) {
   CLI::App* simulate = app.get_subcommand("simulate")->add_subcommand("torus", "Gossip on a torus by a routing table");
   simulate->add_option("table", s->table, "a dancecard.torus-routing/1 file (or - for stdin); or use --dims and --algo");
   simulate->add_option("--dims", s->dims, "sizes, e.g. 6x8 (with --algo)");
-  simulate->add_option("--algo", s->algo, "hamiltonian, hamiltonian-switch, hamiltonian-search, partial, one-packet, local-search or invariant");
+  simulate->add_option("--algo", s->algo, "hamiltonian, hamiltonian-switch, hamiltonian-search, partial, one-packet, local-search, invariant or catalogue");
   simulate->add_option("--supply", s->supply, "time-independent, one-switch or scheduled (default)");
   simulate->add_option("--supply-search", s->supply_search, supply_search_help);
   simulate->add_flag("--certify", s->certify, certify_help);
@@ -624,7 +647,7 @@ void add_torus_commands(CLI::App& app, int& code) {
     check_certify(s->certify, s->supply_search, s->algo, !s->table.empty());
     supply_policy system_policy = supply_policy::scheduled;
     std::optional<cycle_system> system;  // built once: the table and the cycle checks both use it
-    const bool local = s->table.empty() && (s->algo == "local-search" || s->algo == "invariant");
+    const bool local = s->table.empty() && (s->algo == "local-search" || s->algo == "invariant" || s->algo == "catalogue");
     if (s->table.empty() && !local) {
       const supply_policy policy = parse_supply(s->supply);  // checked before the (possibly slow) construction
       system = build_cycles(s->dims, s->algo);

@@ -678,6 +678,20 @@ TEST(cli_torus, held_packets_in_the_scheduled_supply) {
   expect_run("simulate torus --dims 6x8 --algo hamiltonian --json", 0, "\"parity_bound\": null");  // two packets per PU
 }
 
+// The catalogue (formats/torus_catalogue.hpp): the stored best table, sizes in any order; an uncatalogued torus is
+// refused with the list of those that are.
+TEST(cli_torus, catalogue_tables) {
+  const std::string file = testing::TempDir() + "catalogue-7x5.json";
+  expect_run("generate torus --dims 7x5 --algo catalogue --model pairing -o " + file, 0, "torus_5x7_pairing_11_steps.json, 11 steps");
+  expect_run("simulate torus " + file, 0, "gossip on the 7x5 torus (P = 35, 1 packet(s) per PU): complete after 11 steps");
+  std::remove(file.c_str());
+  // the general model of 6 x 6: 11 steps (10 is open); 3 x 4: the pairing table, as fast as any general one
+  expect_run("simulate torus --dims 6x6 --algo catalogue --model general", 0, "complete after 11 steps");
+  expect_run("generate torus --dims 4x3 --algo catalogue --model general", 0, "torus_3x4_pairing_4_steps.json, 4 steps");
+  expect_run("generate torus --dims 7x7 --algo catalogue", 2, "the 7x7 torus is not catalogued (catalogued, sizes in any order: ");
+  expect_run("generate torus --dims 3x3 --algo catalogue --seconds 5", 2, "--seconds: only with --algo local-search or invariant");
+}
+
 TEST(cli_torus, local_search_tables_are_written_and_simulated) {
   // 4 x 4 with pairings needs 6 steps (proven by the SAT search); the local search's table reaches that and runs
   // through simulate like any table file.
@@ -731,7 +745,7 @@ TEST(cli_torus, negative_counts_and_options_the_algorithm_ignores_are_rejected) 
       {"generate torus --dims 4x4 --algo hamiltonian --steps 3", "--steps: only with --algo invariant, not with --algo hamiltonian"},
       {"generate torus --dims 4x4 --algo local-search --steps 3 --seconds 1", "--steps: only with --algo invariant"},
       {"generate torus --dims 4x4 --algo invariant --steps 6 --seed 3", "--seed: only with --algo local-search"},
-      {"generate torus --dims 4x4 --algo one-packet --model general", "--model: only with --algo local-search or invariant"},
+      {"generate torus --dims 4x4 --algo one-packet --model general", "--model: only with --algo local-search, invariant or catalogue"},
       {"simulate torus " + data("torus_4x8_general_9_steps.json") + " --seconds 5",
        "--seconds: only with --algo local-search or invariant, not with a table file"},
       {"instance hrel --family random --seed -1", "--seed: '-1' is not a non-negative integer"},
@@ -928,12 +942,15 @@ TEST(cli_torus, prove_both_models_with_json_and_exit_codes) {
   EXPECT_EQ(run("prove torus --dims 3x3 --steps 2 --engine z3").code, 2);
   EXPECT_EQ(run("prove torus --dims 3x3 --steps 1000").code, 2);
   // Out of time at the counting bound (3 x 9, general: 7 steps are not settled in a second; the minimum is 8): exit 3
-  // with both bounds, the upper one from a local-search table or a table invariant under translations (SAT, small
-  // groups of the budget). (4 x 5 served here until the arrival count settled it within the second.)
+  // with both bounds, the upper one 8 from the catalogue's table (formats/torus_catalogue.hpp), simulated. (4 x 5
+  // served here until the arrival count settled it within the second.)
   r = expect_run("prove torus --dims 3x9 --model general --timeout 1 --json", 3, "\"minimum_steps\": null");
   EXPECT_NE(r.output.find("\"proven_lower_bound\": 7"), std::string::npos) << r.output;
-  // the minimum is 8; what the second's searches reach depends on the machine's load (9 by local search when idle)
-  EXPECT_TRUE(std::regex_search(r.output, std::regex("\"upper_bound\": ([89]|1[0-9])\n"))) << r.output;
+  EXPECT_NE(r.output.find("\"upper_bound\": 8\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("catalogued table torus_3x9_general_8_steps.json completes in 8 steps"), std::string::npos) << r.output;
+  // an uncatalogued torus: a local-search table or a table invariant under translations (SAT, small groups of the
+  // budget); what the second's searches reach depends on the machine's load
+  r = expect_run("prove torus --dims 3x13 --model general --timeout 1 --json", 3, "\"minimum_steps\": null");
   EXPECT_TRUE(std::regex_search(r.output, std::regex("local-search witness|witness invariant under [0-9]+ (translations|automorphisms)"))) << r.output;
   EXPECT_EQ(run("prove torus --dims 6x6 --model general --timeout 0.001").code, 3);  // unknown: the budget ran out
   // The parity bound: on 6 x 6 a packet at even distance comes in even steps only, and 17 such packets do not fit the

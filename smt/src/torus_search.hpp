@@ -7,6 +7,7 @@
 #include <optional>
 #include <vector>
 
+#include "dancecard/formats/torus_catalogue.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
 
 namespace dancecard::detail {
@@ -100,14 +101,36 @@ inline torus_query_result local_search_witness(const torus& network, torus_model
   return r;
 }
 
-/// The heuristic side of the search: local_search_witness, then tables invariant under a group (invariant_witness;
-/// with k > 1 packets translations only) for steps, steps + 1, … below what the local search reached (up to steps + 2
-/// if it found none) — each a sat answer whose reason says where the simulated witness comes from. Each invariant
-/// search gets a minute, or a quarter of budget_ms when that is more (3 x 3 x 3 general in 5 steps took 214 s over its
-/// 59 groups), never more than budget_ms.
+/// The table of the catalogue (formats/torus_catalogue.hpp: the best known for the small tori of docs/torus-limits.md,
+/// one packet per PU) as a sat answer, simulated here; unknown when the torus is not catalogued.
+inline torus_query_result catalogue_witness(const torus& network, torus_model model) {
+  torus_query_result r;
+  auto found = catalogued_torus_table(network, to_string(model));
+  if (!found) {
+    r.reason = "not catalogued";
+    return r;
+  }
+  const gossip_report run = simulate_gossip(found->second);
+  if (!run.holds()) {
+    r.reason = "the catalogued table " + found->first.file + " does not complete: " + describe(run);
+    return r;
+  }
+  r.answer = solver_answer::sat;
+  r.witness = std::move(found->second);
+  r.reason = "catalogued table " + found->first.file + " completes in " + std::to_string(run.steps) + " steps (simulated)";
+  return r;
+}
+
+/// The heuristic side of the search: the catalogue's table (one packet per PU, where the torus is catalogued; it holds
+/// the best tables known, so the local search is then skipped) or else local_search_witness, then tables invariant
+/// under a group (invariant_witness; with k > 1 packets translations only) for steps, steps + 1, … below that table's
+/// steps (up to steps + 2 if there is none) — each a sat answer whose reason says where the simulated witness comes
+/// from. Each invariant search gets a minute, or a quarter of budget_ms when that is more (3 x 3 x 3 general in 5
+/// steps took 214 s over its 59 groups), never more than budget_ms.
 inline torus_query_result heuristic_witness(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms, std::uint32_t packets = 1) {
   const unsigned invariant_slice = std::min(budget_ms, std::max(60'000u, budget_ms / 4));
-  torus_query_result r = local_search_witness(network, model, packets, steps, budget_ms);
+  torus_query_result r = packets == 1 ? catalogue_witness(network, model) : torus_query_result{};
+  if (r.answer != solver_answer::sat) r = local_search_witness(network, model, packets, steps, budget_ms);
   if (network.size() > 256) return r;  // one SAT query per subgroup: meant for small tori
   const bool reached = r.answer == solver_answer::sat;
   const std::uint64_t last = reached ? simulate_gossip(*r.witness).steps - 1 : steps + 2;  // without an upper bound, a few steps above the one asked
