@@ -160,13 +160,18 @@ torus_model parse_model(const std::string& model) {
   return model == "pairing" ? torus_model::pairing : torus_model::general;
 }
 
+// --packets K with --algo local-search or invariant: each of the K packets leaves on an out-port in step 1.
+void require_packets_fit(const torus& t, std::uint32_t packets) {
+  if (packets > t.ports())
+    throw bad_input("--packets " + std::to_string(packets) + ": at most 2d = " + std::to_string(t.ports()) + " on the " + t.name() +
+                    " torus (each is sent on an out-port in step 1)");
+}
+
 routing_table local_search_table(const std::string& dims, const local_search_options& o, std::uint32_t packets) {
   const torus_model model = parse_model(o.model);
   const torus t = parse_dims(dims);
   if (t.size() > 1024) throw bad_input("--dims " + dims + " --algo local-search: at most 1024 PUs (every step of the search simulates the whole gossip)");
-  if (packets > t.ports())
-    throw bad_input("--packets " + std::to_string(packets) + ": at most 2d = " + std::to_string(t.ports()) + " on the " + t.name() +
-                    " torus (each is sent on an out-port in step 1)");
+  require_packets_fit(t, packets);
   const unsigned budget = parse_timeout_ms(o.seconds, "--seconds");
   torus_heuristic_result r = search_torus_table(t, model, budget, o.seed, 0, packets);
   if (!r.table) throw bad_input("--dims " + dims + " --algo local-search: no table completed gossip within the budget (" + o.seconds + " s)");
@@ -260,9 +265,7 @@ std::optional<routing_table> invariant_table(const std::string& dims, const loca
   const torus t = parse_dims(dims);
   if (o.steps == 0) throw bad_input("--algo invariant: needs --steps T (the step count the table must complete within)");
   if (t.size() > 256) throw bad_input("--dims " + dims + " --algo invariant: at most 256 PUs (the search asks one SAT query per subgroup)");
-  if (packets > t.ports())
-    throw bad_input("--packets " + std::to_string(packets) + ": at most 2d = " + std::to_string(t.ports()) + " on the " + t.name() +
-                    " torus (each is sent on an out-port in step 1)");
+  require_packets_fit(t, packets);
   if (packets > 1 && groups != invariant_groups::translations)
     throw bad_input("--packets " + std::to_string(packets) + " --algo invariant: translation groups only (--groups translations, the default), not " + o.groups);
   const unsigned budget = parse_timeout_ms(o.seconds, "--seconds");
