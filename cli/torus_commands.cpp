@@ -188,11 +188,8 @@ routing_table catalogue_table(const std::string& dims, const local_search_option
   auto found = catalogued_torus_table(t, o.model);
   if (!found) {
     std::string tori;
-    for (const torus_catalogue_entry& e : torus_catalogue()) {
-      std::string name;
-      for (std::uint32_t n : e.dims) name += (name.empty() ? "" : "x") + std::to_string(n);
-      if (tori.find(" " + name + ",") == std::string::npos) tori += " " + name + ",";
-    }
+    for (const torus_catalogue_entry& e : torus_catalogue())
+      if (const std::string name = torus(e.dims).name(); tori.find(" " + name + ",") == std::string::npos) tori += " " + name + ",";
     tori.pop_back();
     throw bad_input("--dims " + dims + " --algo catalogue: the " + t.name() + " torus is not catalogued (catalogued, sizes in any order:" + tori + ")");
   }

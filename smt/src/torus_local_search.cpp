@@ -26,16 +26,16 @@ struct table_state {
   std::uint32_t options() const { return model == torus_model::pairing ? static_cast<std::uint32_t>(pairings.size()) : net.ports(); }
 
   routing_table table() const {
-    const std::uint32_t ports = net.ports();
-    routing_table t{net, 1, choice, std::vector<std::uint32_t>(static_cast<std::size_t>(net.size()) * ports, 0), {}};
-    if (model == torus_model::pairing) {
-      std::vector<std::uint32_t> partner(static_cast<std::size_t>(net.size()) * ports);
-      for (pu_index pu = 0; pu < net.size(); ++pu)
-        for (std::uint32_t o = 0; o < ports; ++o) partner[pu * ports + o] = pairings[choice[pu]][o];
-      t = pairing_table(net, partner, true);
-    }
+    routing_table t = model == torus_model::pairing ? paired() : routing_table{net, 1, choice, std::vector<std::uint32_t>(choice.size(), 0), {}};
     if (packets > 1) t.packets = packets, t.inject = inject;
     return t;
+  }
+  routing_table paired() const {
+    const std::uint32_t ports = net.ports();
+    std::vector<std::uint32_t> partner(static_cast<std::size_t>(net.size()) * ports);
+    for (pu_index pu = 0; pu < net.size(); ++pu)
+      for (std::uint32_t o = 0; o < ports; ++o) partner[pu * ports + o] = pairings[choice[pu]][o];
+    return pairing_table(net, partner, true);
   }
 };
 
