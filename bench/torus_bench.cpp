@@ -295,7 +295,9 @@ void full_witness_3x7_general(benchmark::State& state) {
 
 // The symmetry break of the CNF: the lex-leader over every automorphism fixing PU 0 (reflections, permutations of equal
 // sizes) against the translations-only break as the baseline, in the same run, on unsat queries one step below known
-// minima (CaDiCaL plus the DRAT check): 3 x 8 general at 6 steps, 2 x 2 x 4 pairing at 4.
+// minima (CaDiCaL plus the DRAT check): 3 x 8 general at 6 steps, 2 x 2 x 4 pairing at 4. And the line swaps of the
+// sides of length 2 (±x_j exchanged at one line's two PUs, session 26) against the same break without them: 2 x 2 x 4
+// pairing at 4, 2 x 2 x 5 pairing at 5.
 void symmetry_break(benchmark::State& state, const torus& network, torus_model model, std::uint64_t steps, torus_symmetry symmetry) {
   for (auto _ : state) {
     const torus_query_result q = solve_torus_clausal(network, model, steps, 600'000, symmetry);
@@ -310,6 +312,14 @@ BENCHMARK_CAPTURE(symmetry_break, 2x2x4_pairing_4_automorphisms, torus({2, 2, 4}
     ->Iterations(3)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(symmetry_break, 2x2x4_pairing_4_translations, torus({2, 2, 4}), torus_model::pairing, 4, torus_symmetry::translations)
     ->Iterations(3)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(symmetry_break, 2x2x4_pairing_4_without_line_swaps, torus({2, 2, 4}), torus_model::pairing, 4,
+                  torus_symmetry::automorphisms_without_line_swaps)
+    ->Iterations(3)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(symmetry_break, 2x2x5_pairing_5_automorphisms, torus({2, 2, 5}), torus_model::pairing, 5, torus_symmetry::automorphisms)
+    ->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(symmetry_break, 2x2x5_pairing_5_without_line_swaps, torus({2, 2, 5}), torus_model::pairing, 5,
+                  torus_symmetry::automorphisms_without_line_swaps)
+    ->Iterations(1)->Unit(benchmark::kMillisecond);
 
 // The implied arrival count of the CNF (no PU wastes more in-slots than 2d·T − (P − 1)) against the same CNF without
 // it as the baseline, in the same run, on unsat queries at or just above the counting bound (CaDiCaL plus the DRAT

@@ -114,6 +114,30 @@ torus_variables symmetric_layout(const torus& network, torus_model model, std::u
   return v;
 }
 
+// leader <=lex other, over entries each exactly one of its values (pairing: one pairing per PU; general outside
+// base_only: one in-port per out-port). equal_k (a fresh variable, k >= 1) is implied by "the first k entries agree" —
+// only that direction is needed, as equal_k is used only to impose the next comparison.
+void add_lex_at_most(cnf_formula& f, const std::vector<std::vector<int>>& leader, const std::vector<std::vector<int>>& other) {
+  int equal = 0;  // 0: the constant true (k = 0)
+  for (std::size_t k = 0; k < leader.size(); ++k) {
+    const std::uint32_t values = static_cast<std::uint32_t>(leader[k].size());
+    for (std::uint32_t a = 1; a < values; ++a)
+      for (std::uint32_t b = 0; b < a; ++b) {
+        std::vector<int> clause{-leader[k][a], -other[k][b]};
+        if (equal != 0) clause.push_back(-equal);
+        f.clauses.push_back(clause);
+      }
+    if (k + 1 == leader.size()) break;
+    const int next = ++f.variables;
+    for (std::uint32_t a = 0; a < values; ++a) {
+      std::vector<int> clause{-leader[k][a], -other[k][a], next};
+      if (equal != 0) clause.push_back(-equal);
+      f.clauses.push_back(clause);
+    }
+    equal = next;
+  }
+}
+
 // Symmetry breaking, a lex-leader constraint on PU 0's local view. A PU's rule is its pairing (pairing model) or the
 // tuple (in-port forwarded by out-port 0, …, by out-port 2d − 1) (general model; exactly one each outside base_only).
 // Its view is its rule — in the 2-D pairing model followed by the rules of the PUs behind its ports 0, …, 2d − 1.
@@ -130,7 +154,7 @@ torus_variables symmetric_layout(const torus& network, torus_model model, std::u
 // sound (B_0 <=lex τ·B_q implies the same of the first entries): with translations only, the general model compares
 // out-port 0's in-port alone — the earlier break, kept as it was (bench/ compares the two).
 void add_symmetry_break(cnf_formula& f, const torus& network, const torus_variables& v, const std::vector<std::vector<std::uint32_t>>& pairings,
-                        bool translations_only) {
+                        bool translations_only, bool line_swaps) {
   const pu_index P = network.size();
   const std::uint32_t ports = v.ports;
   std::vector<std::vector<std::uint32_t>> relabellings = detail::port_relabellings(network);
@@ -179,29 +203,44 @@ void add_symmetry_break(cnf_formula& f, const torus& network, const torus_variab
       rule_entries(pu, inverse, image, other);
       if (neighbours)
         for (std::uint32_t k = 0; k < ports; ++k) rule_entries(network.neighbor(pu, inverse[k]), inverse, image, other);
-      // leader <=lex other. equal_k (fresh variable, k >= 1) is implied by "the first k entries agree" — only that
-      // direction is needed, as equal_k is used only to impose the next comparison. Every entry is exactly one of its
-      // values (pairing: one pairing per PU; general outside base_only: one in-port per out-port).
-      int equal = 0;  // 0: the constant true (k = 0)
-      for (std::size_t k = 0; k < leader.size(); ++k) {
-        const std::uint32_t values = static_cast<std::uint32_t>(leader[k].size());
-        for (std::uint32_t a = 1; a < values; ++a)
-          for (std::uint32_t b = 0; b < a; ++b) {
-            std::vector<int> clause{-leader[k][a], -other[k][b]};
-            if (equal != 0) clause.push_back(-equal);
-            f.clauses.push_back(clause);
-          }
-        if (k + 1 == leader.size()) break;
-        const int next = ++f.variables;
-        for (std::uint32_t a = 0; a < values; ++a) {
-          std::vector<int> clause{-leader[k][a], -other[k][a], next};
-          if (equal != 0) clause.push_back(-equal);
-          f.clauses.push_back(clause);
-        }
-        equal = next;
-      }
+      add_lex_at_most(f, leader, other);
     }
   }
+  // The line swaps. Where a side has length 2, the two links of a line along it (±x_j at both of its PUs) join the
+  // same two PUs, and swapping the labels ±x_j at those two PUs alone is a symmetry ψ of the question: ψ exchanges the
+  // two links in each direction and fixes every other link, and the table B' with the rules of the line's PUs u, v
+  // relabelled by σ_j (±x_j exchanged) carries on ψ(L) in step t what B carries on L (step 1 sends the own packet on
+  // every port; from step 2 on, at u and v, B' forwards σ_j(i) to σ_j(o) where B forwards i to o, and the in-port of
+  // ψ(L) is σ_j of L's), so it completes in as many steps. These swaps commute; with s sides of length 2 they form a
+  // group of 2^(s·P/2) on top of the automorphisms (2^24 on 2 x 2 x 6). The break: for each line not through PU 0, u < v
+  // its PUs, (rule_u, rule_v) <=lex (σ_j·rule_u, σ_j·rule_v) — the lex-leader constraint of that one swap under the order
+  // "PUs by index, then a rule's entries", which the least table of a table's orbit under the swaps of those lines
+  // meets for every swap. Jointly with the break above: take B meeting it (B_0 <=lex τ·B_q for every q and τ); a swap
+  // leaves B_0 alone and only relabels rules by σ_j, which is among the relabellings τ (the reflection of axis j fixes
+  // PU 0), so the set {τ·B_q} is unchanged and B_0 stays least; so the least table of B's orbit under these swaps
+  // meets both breaks. Only with rules as views (with neighbourhoods a swap changes the views of other PUs' neighbours)
+  // and the full group (a translations-only break has no σ_j).
+  if (translations_only || neighbours || !line_swaps) return;
+  std::uint64_t lines = 0;
+  for (std::uint32_t j = 0; j < network.dimension(); ++j) {
+    if (network.dims()[j] != 2) continue;
+    std::vector<std::uint32_t> sigma(ports);
+    for (std::uint32_t o = 0; o < ports; ++o) sigma[o] = o / 2 == j ? torus::opposite(o) : o;
+    const std::vector<std::uint32_t> image = pairing_image(pairings, sigma);
+    for (pu_index u = 1; u < P; ++u) {
+      if (network.coordinates(u)[j] != 0) continue;
+      const pu_index w = network.neighbor(u, 2 * j);
+      std::vector<entry> plain, swapped;
+      for (pu_index q : {std::min(u, w), std::max(u, w)}) {
+        rule_entries(q, identity_map, identity_image, plain);
+        rule_entries(q, sigma, image, swapped);  // σ_j is its own inverse
+      }
+      add_lex_at_most(f, plain, swapped);
+      ++lines;
+    }
+  }
+  if (lines > 0) f.comments.push_back("symmetry break: line swaps on the sides of length 2 — for each of " + std::to_string(lines) +
+                                      " lines not through PU 0, its two PUs' rules are lexicographically at most the same with +x_j and -x_j exchanged ('equal so far' flags after the x variables)");
 }
 }  // namespace
 
@@ -441,7 +480,7 @@ cnf_formula gossip_cnf(const torus_variables& v, bool base_only, std::optional<t
       for (std::uint32_t o = 0; o < ports; ++o) add_out_port_rule(f, v, pu, o, base_only);
     }
   }
-  if (!base_only && symmetry && *symmetry != torus_symmetry::none) add_symmetry_break(f, network, v, pairings, *symmetry == torus_symmetry::translations || v.packets != P);
+  if (!base_only && symmetry && *symmetry != torus_symmetry::none) add_symmetry_break(f, network, v, pairings, *symmetry == torus_symmetry::translations || v.packets != P, *symmetry == torus_symmetry::automorphisms);
   // Justification of every transfer from step 2 on.
   for (std::uint64_t t = 2; t <= steps; ++t)
     for (pu_index pu = 0; pu < P; ++pu)
@@ -731,9 +770,11 @@ cnf_formula torus_packets_cnf(const torus& network, torus_model model, std::uint
   // port relabelling σ maps a k-packet table to one whose rule at φ(p) is σ·A_p and whose out-port σ(o) at φ(p)
   // sends what out-port o at p sent in step 1; φ maps deliveries to deliveries, so the image completes in as many
   // steps. Pick φ as there (the rules alone decide which), then rename each PU's packets for the break above, which
-  // leaves the rules as they are. Invariant tables: translations only, as the one-packet CNF with an orbit map — a
-  // translated invariant table is invariant under the same group.
-  if (!base_only) add_symmetry_break(f, network, layout(network, model, steps, orbit), pairings, v.source.size() != P);
+  // leaves the rules as they are. The line swaps likewise: a swap relabels the injections of the line's two PUs with
+  // their rules (out-port σ_j(o) sends what o sent) and maps deliveries to deliveries; the renaming follows. Invariant
+  // tables: translations only, as the one-packet CNF with an orbit map — a translated invariant table is invariant
+  // under the same group.
+  if (!base_only) add_symmetry_break(f, network, layout(network, model, steps, orbit), pairings, v.source.size() != P, true);
   // carried(w, t, in, p): the literal "in-port `in` of w brings tracked packet p in step t" (0: never — step 1 brings
   // only the neighbour's own packets)
   auto carried = [&](pu_index w, std::uint64_t t, std::uint32_t in, std::uint64_t p) -> int {

@@ -63,10 +63,12 @@ std::string_view to_string(torus_model model);
 /// symmetry: which automorphisms the symmetry break uses — translations only (the earlier, weaker break: PU 0's
 /// pairing, or the in-port its out-port 0 forwards, is the least; kept for comparison in bench/) or every automorphism
 /// (translations after reflections and permutations of equal sizes, PU 0's whole rule — 2-D pairing: and its
-/// neighbours' — lexicographically least; the default), or none (the implied constraints alone: every table, not only
+/// neighbours' — lexicographically least; the default; on sides of length 2 also the line swaps: ±x_j exchanged at the
+/// two PUs of one line alone, each line's two rules at most their swapped selves, 2-D pairing excepted), or the same
+/// without the line swaps (for comparison in bench/), or none (the implied constraints alone: every table, not only
 /// a lex-least one, keeps its models — what the tests of the implied constraints need). With an orbit map it is
 /// translations only unless none.
-enum class torus_symmetry { translations, automorphisms, none };
+enum class torus_symmetry { translations, automorphisms, none, automorphisms_without_line_swaps };
 cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint64_t steps, bool base_only = false,
                              const std::vector<pu_index>& orbit = {}, torus_symmetry symmetry = torus_symmetry::automorphisms,
                              bool arrival_count = true, bool parity_classes = true);
