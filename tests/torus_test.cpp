@@ -28,6 +28,12 @@ TEST(torus, coordinates_neighbors_and_parsing) {
   EXPECT_THROW(torus::parse("6x"), std::invalid_argument);
   EXPECT_THROW(torus::parse("6x1"), std::invalid_argument);
   EXPECT_THROW(torus::parse("axb"), std::invalid_argument);
+  try {  // an overlong size is named, not taken for a syntax error (nor cut to 32 bits)
+    (void)torus::parse("4x99999999999");
+    ADD_FAILURE() << "an 11-digit size was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("size 2 ('99999999999') has more than 7 digits"), std::string::npos) << e.what();
+  }
   EXPECT_EQ(torus::parse("4x4x4").size(), 64u);
 }
 
