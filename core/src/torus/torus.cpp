@@ -56,7 +56,7 @@ torus torus::parse(const std::string& text) {
     const std::string part = text.substr(at, end == std::string::npos ? std::string::npos : end - at);
     if (part.empty() || part.find_first_not_of("0123456789") != std::string::npos)
       throw std::invalid_argument("dims '" + text + "': expected sizes separated by x, such as 6x8");
-    if (part.size() > 7)  // larger than any torus the constructor accepts, and beyond what stoul would keep exact
+    if (part.size() > 7)  // 10^7 or more: refused here, so a size never passes 32 bits on its way to the constructor
       throw std::invalid_argument("dims '" + text + "': size " + std::to_string(dims.size() + 1) + " ('" + part + "') has more than 7 digits");
     dims.push_back(static_cast<std::uint32_t>(std::stoul(part)));
     if (end == std::string::npos) break;
