@@ -61,6 +61,9 @@ TEST(dance_json, errors_name_problem_and_place) {
   EXPECT_EQ(error_of(R"({"format": "dancecard.dance/2", "n": 4, "rounds": []})"),
             "format: expected \"dancecard.dance/1\", got \"dancecard.dance/2\"");
   EXPECT_EQ(error_of(R"({"n": 4, "rounds": []})"), "format: missing; expected \"dancecard.dance/1\"");
+  EXPECT_EQ(error_of(R"({"format": "dancecard.torus-routing/1", "dims": [3, 3]})"),
+            "format: expected \"dancecard.dance/1\", got \"dancecard.torus-routing/1\": this is a torus routing table, not a dance "
+            "schedule (the wrong file, or arguments swapped?)");
   EXPECT_EQ(error_of(R"({"format": "dancecard.dance/1", "n": 4, "round": []})"),
             "round: unknown key (expected format, n, rounds, algorithm, comment)");
   EXPECT_EQ(error_of(R"({"format": "dancecard.dance/1", "n": 2000000, "rounds": []})"),

@@ -110,6 +110,13 @@ TEST(hrel_formats, round_trip_and_positioned_errors) {
             "messages[0]: a message from PE 1 to itself");
   EXPECT_EQ(error_of(R"({"format": "dancecard.hrel/1", "P": 0, "messages": []})"), "P: expected an integer >= 1, got 0");
   EXPECT_EQ(error_of("{\"format\": \"dancecard.hrel/1\",\n \"P\": 3, \"messages\": [").rfind("line 2, column", 0), 0u);
+  // The format is checked before the keys: a schedule given where the instance goes (arguments swapped) is named.
+  EXPECT_EQ(error_of(schedule_text.str()),
+            "format: expected \"dancecard.hrel/1\", got \"dancecard.hrel-schedule/1\": this is an h-relation schedule, not an h-relation "
+            "instance (the wrong file, or arguments swapped?)");
+  EXPECT_EQ(error_of(R"({"format": "dancecard.hrel/1", "P": 3, "message": []})"),
+            "message: unknown key (expected format, P, messages, comment, family)");
+  EXPECT_EQ(error_of(R"({"P": 3, "messages": []})"), "format: missing; expected \"dancecard.hrel/1\"");
 }
 
 }  // namespace

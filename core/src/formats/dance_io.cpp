@@ -31,25 +31,7 @@ namespace {
 template <class Begin, class Round, class Pair>
 void read_rounds_document(std::string_view text, std::string_view format_name, Begin begin, Round round_start,
                           Pair pair_found) {
-  json doc;
-  try {
-    doc = json::parse(text.begin(), text.end());
-  } catch (const json::parse_error& e) {
-    const std::size_t at = e.byte > 0 ? e.byte - 1 : 0;
-    std::string what = e.what();
-    // nlohmann's message is "[json.exception.parse_error.101] parse error at line 1, column 5: <reason>".
-    if (auto colon = what.find(": "); colon != std::string::npos) what = what.substr(colon + 2);
-    throw format_error(line_column(text, at), "invalid JSON: " + what);
-  }
-  if (!doc.is_object()) throw format_error("top level", "expected a JSON object, got " + type_name(doc));
-  for (const auto& [key, value] : doc.items()) {
-    if (key != "format" && key != "n" && key != "rounds" && key != "algorithm" && key != "comment")
-      throw format_error(key, "unknown key (expected format, n, rounds, algorithm, comment)");
-  }
-  const std::string expected = "\"" + std::string(format_name) + "\"";
-  if (!doc.contains("format")) throw format_error("format", "missing; expected " + expected);
-  if (!doc["format"].is_string() || doc["format"].get<std::string>() != format_name)
-    throw format_error("format", "expected " + expected + ", got " + doc["format"].dump());
+  const json doc = detail::parse_document(text, format_name, {"format", "n", "rounds", "algorithm", "comment"});
   if (!doc.contains("n")) throw format_error("n", "missing; expected the number of people");
   const json& jn = doc["n"];
   if (jn.is_number_integer() && !jn.is_number_unsigned())

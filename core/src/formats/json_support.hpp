@@ -33,23 +33,46 @@ inline std::string line_column(std::string_view text, std::size_t offset) {
   return "line " + std::to_string(line) + ", column " + std::to_string(column);
 }
 
-/// Parses `text` as a JSON object whose keys are all in `keys` and whose "format" is `format_name`; errors name the
-/// place (line and column, or the key).
+// What the JSON formats that dancecard reads hold, so that a document given in the wrong place is named; empty for
+// any other name.
+inline std::string format_content(std::string_view name) {
+  if (name == "dancecard.dance/1") return "a dance schedule";
+  if (name == "dancecard.directed/1") return "a full-duplex all-to-all schedule";
+  if (name == "dancecard.hrel/1") return "an h-relation instance";
+  if (name == "dancecard.hrel-schedule/1") return "an h-relation schedule";
+  if (name == "dancecard.torus-routing/1") return "a torus routing table";
+  return "";
+}
+
+/// Parses `text` as a JSON object whose "format" is `format_name` and whose keys are all in `keys`; errors name the
+/// place (line and column, or the key). The format is checked first: a document of another dancecard format (an
+/// instance where a schedule is read, say — two arguments swapped) is named as such, not by its first unknown key.
 inline json parse_document(std::string_view text, std::string_view format_name, std::initializer_list<const char*> keys) {
   json doc;
   try {
     doc = json::parse(text.begin(), text.end());
   } catch (const json::parse_error& e) {
+    // nlohmann's message is "[json.exception.parse_error.101] parse error at line 1, column 5: <reason>".
     std::string what = e.what();
     if (auto colon = what.find(": "); colon != std::string::npos) what = what.substr(colon + 2);
     throw format_error(line_column(text, e.byte > 0 ? e.byte - 1 : 0), "invalid JSON: " + what);
   }
   if (!doc.is_object()) throw format_error("top level", "expected a JSON object, got " + type_name(doc));
+  std::string expected(1, '"');  // (not "\"" + std::string: GCC 12 warns about that concatenation, wrongly)
+  expected.append(format_name).push_back('"');
+  if (!doc.contains("format")) throw format_error("format", "missing; expected " + expected);
+  const json& format = doc["format"];
+  if (!format.is_string() || format.get<std::string>() != format_name) {
+    std::string message = "expected " + expected + ", got " + format.dump();
+    if (const std::string content = format.is_string() ? format_content(format.get<std::string>()) : ""; !content.empty())
+      message += ": this is " + content + ", not " + format_content(format_name) + " (the wrong file, or arguments swapped?)";
+    throw format_error("format", message);
+  }
+  std::string listed;
+  for (const char* k : keys) listed += (listed.empty() ? "" : ", ") + std::string(k);
   for (const auto& [key, value] : doc.items())
     if (std::find_if(keys.begin(), keys.end(), [&](const char* k) { return key == k; }) == keys.end())
-      throw format_error(key, "unknown key");
-  if (!doc.contains("format") || !doc["format"].is_string() || doc["format"].get<std::string>() != format_name)
-    throw format_error("format", "expected \"" + std::string(format_name) + "\"");
+      throw format_error(key, "unknown key (expected " + listed + ")");
   return doc;
 }
 
