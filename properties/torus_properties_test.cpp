@@ -1331,7 +1331,7 @@ RC_GTEST_PROP(torus_bounds, arrivals_keep_the_parity_of_the_distance, ()) {
   const pu_index P = t.size();
   const bool even = std::all_of(dims.begin(), dims.end(), [](std::uint32_t n) { return n % 2 == 0; });
   const torus_model model = *rc::gen::arbitrary<bool>() ? torus_model::pairing : torus_model::general;
-  const torus_heuristic_result found = search_torus_table(t, model, 20, *rc::gen::inRange<std::uint64_t>(1, 1000));
+  const torus_heuristic_result found = search_torus_table(t, model, 60'000, *rc::gen::inRange<std::uint64_t>(1, 1000), 0, 1, 2'000);
   RC_PRE(found.table.has_value());
   routing_table table = *found.table;
   const bool random = *rc::gen::arbitrary<bool>();
@@ -1371,7 +1371,7 @@ RC_GTEST_PROP(torus_cnf, arrival_count_keeps_every_table, ()) {
   const std::uint32_t ports = t.ports();
   const torus_model model = *rc::gen::arbitrary<bool>() ? torus_model::pairing : torus_model::general;
   const std::uint64_t counting = counting_bound(t);
-  const torus_heuristic_result found = search_torus_table(t, model, 50, *rc::gen::inRange<std::uint64_t>(1, 1000), counting);
+  const torus_heuristic_result found = search_torus_table(t, model, 60'000, *rc::gen::inRange<std::uint64_t>(1, 1000), counting, 1, 5'000);
   RC_PRE(found.table.has_value());
   routing_table table = *found.table;
   for (std::uint32_t& in : table.forward)

@@ -103,7 +103,7 @@ std::uint64_t torus_injection_chooser::choose(const routing_table& forwarding, s
 }
 
 torus_heuristic_result search_torus_table(const torus& network, torus_model model, unsigned budget_ms, std::uint64_t seed, std::uint64_t goal,
-                                          std::uint32_t packets) {
+                                          std::uint32_t packets, std::uint64_t max_evaluations) {
   const auto start = std::chrono::steady_clock::now();
   const auto deadline = start + std::chrono::milliseconds(budget_ms);
   torus_heuristic_result out;
@@ -125,7 +125,8 @@ torus_heuristic_result search_torus_table(const torus& network, torus_model mode
   if (model == torus_model::general) {
     // A pairing table is a general table, and random general tables send streams round in small loops: start from the
     // best pairing table of half the budget, then change single out-ports.
-    torus_heuristic_result paired = search_torus_table(network, torus_model::pairing, budget_ms / 2, seed, goal, packets);
+    torus_heuristic_result paired = search_torus_table(network, torus_model::pairing, budget_ms / 2, seed, goal, packets,
+                                                         max_evaluations == 0 ? 0 : std::max<std::uint64_t>(1, max_evaluations / 2));
     out.evaluations += paired.evaluations;
     if (paired.table) {
       state.choice = paired.table->forward;
@@ -157,7 +158,8 @@ torus_heuristic_result search_torus_table(const torus& network, torus_model mode
   std::uint64_t target = best_steps == 0 ? horizon : best_steps - 1;
   std::uint64_t cost = cost_at(target);
   std::uint64_t since_better = 0, least = cost;
-  while (target >= goal && std::chrono::steady_clock::now() < deadline) {
+  const auto out_of_work = [&] { return max_evaluations != 0 && out.evaluations >= max_evaluations; };
+  while (target >= goal && std::chrono::steady_clock::now() < deadline && !out_of_work()) {
     for (int burst = 0; burst < 64; ++burst) {
       const std::size_t slot = draw(slots);
       const std::uint32_t before = state.choice[slot];
