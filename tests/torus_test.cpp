@@ -337,6 +337,25 @@ TEST(torus_smt, local_search_reaches_the_proven_minima_of_small_tori) {
   EXPECT_GE(floor.evaluations, 500'000u);
 }
 
+// The work count ends a search whose goal is out of reach (4 x 4 pairing needs 6; the goal 5 is not met), long before
+// the deadline: after the count, checked every burst of 64 changes, and with the same table on every run of the seed.
+TEST(torus_smt, local_search_work_count_is_deterministic) {
+  const torus t({4, 4});
+  const torus_heuristic_result a = search_torus_table(t, torus_model::pairing, 600'000, 3, 5, 1, 10'000);
+  const torus_heuristic_result b = search_torus_table(t, torus_model::pairing, 600'000, 3, 5, 1, 10'000);
+  EXPECT_GE(a.evaluations, 10'000u);
+  EXPECT_LT(a.evaluations, 10'000u + 64u);
+  EXPECT_EQ(a.evaluations, b.evaluations);
+  ASSERT_TRUE(a.table.has_value() && b.table.has_value());
+  EXPECT_EQ(a.table->forward, b.table->forward);
+  EXPECT_GE(a.steps, 6u);
+  EXPECT_EQ(simulate_gossip(*a.table).steps, a.steps);
+  // the general model's pairing start gets half the count, and the whole search stays within it
+  const torus_heuristic_result g = search_torus_table(t, torus_model::general, 600'000, 3, 4, 1, 10'000);
+  EXPECT_GE(g.evaluations, 10'000u);
+  EXPECT_LT(g.evaluations, 10'000u + 2u * 64u);
+}
+
 TEST(torus_sat, clausal_minima_agree_with_z3_and_are_certified) {
   // The CNF encoding (CaDiCaL, DRAT checked) and the Z3 encoding are independent; on the pairing model they agree.
   for (const char* dims : {"3x3", "3x4"}) {

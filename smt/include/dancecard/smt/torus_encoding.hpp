@@ -143,9 +143,9 @@ class torus_injection_chooser {
 /// bound, core's parity_bound, up to 4,096 PUs; else the counting bound ⌈k(P − 1)/2d⌉) or after budget_ms. The table
 /// is simulated: it completes within `steps`. An upper bound only — never a proof of minimality. Deterministic for a
 /// seed, except where the deadline cuts it off; max_evaluations (0: none) also stops it once that many tables are
-/// evaluated (checked every 64; the general model's pairing start gets half), so a search that a work count ends, with a deadline far
-/// off, gives the same table on any machine under any load — what tests use. require: 1 <= packets <= 2d
-/// (std::invalid_argument).
+/// evaluated (checked every 64; the general model's pairing start gets half), so a search that this work count ends,
+/// the deadline far off, gives the same table on any machine under any load — what tests use.
+/// require: 1 <= packets <= 2d (std::invalid_argument).
 struct torus_heuristic_result {
   std::optional<routing_table> table;  // none if no start table completed (e.g. a budget too small)
   std::uint64_t steps = 0;
