@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 
 #include "dancecard/formats/dance_io.hpp"
+#include "dancecard/formats/hrel_io.hpp"
+#include "dancecard/formats/torus_io.hpp"
 #include <string>
 #include <string_view>
 
@@ -36,11 +38,11 @@ inline std::string line_column(std::string_view text, std::size_t offset) {
 // What the JSON formats that dancecard reads hold, so that a document given in the wrong place is named; empty for
 // any other name.
 inline std::string format_content(std::string_view name) {
-  if (name == "dancecard.dance/1") return "a dance schedule";
-  if (name == "dancecard.directed/1") return "a full-duplex all-to-all schedule";
-  if (name == "dancecard.hrel/1") return "an h-relation instance";
-  if (name == "dancecard.hrel-schedule/1") return "an h-relation schedule";
-  if (name == "dancecard.torus-routing/1") return "a torus routing table";
+  if (name == dance_format_name) return "a dance schedule";
+  if (name == directed_format_name) return "a full-duplex all-to-all schedule";
+  if (name == hrel_format_name) return "an h-relation instance";
+  if (name == hrel_schedule_format_name) return "an h-relation schedule";
+  if (name == torus_routing_format_name) return "a torus routing table";
   return "";
 }
 

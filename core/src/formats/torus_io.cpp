@@ -11,7 +11,7 @@ namespace dancecard {
 
 routing_table read_torus_routing(std::string_view text) {
   using detail::json;
-  const json doc = detail::parse_document(text, "dancecard.torus-routing/1", {"format", "algorithm", "dims", "packets", "forward", "inject", "switches"});
+  const json doc = detail::parse_document(text, torus_routing_format_name, {"format", "algorithm", "dims", "packets", "forward", "inject", "switches"});
   if (!doc.contains("dims") || !doc["dims"].is_array()) throw format_error("dims", "expected an array of sizes");
   std::vector<std::uint32_t> dims;
   for (std::size_t j = 0; j < doc["dims"].size(); ++j)
@@ -93,7 +93,7 @@ routing_table read_torus_routing(std::string_view text) {
 
 void write_torus_routing(std::ostream& out, const routing_table& table, std::string_view algorithm) {
   const std::uint32_t ports = table.network.ports();
-  out << "{\"format\": \"dancecard.torus-routing/1\"";
+  out << "{\"format\": \"" << torus_routing_format_name << "\"";
   if (!algorithm.empty()) out << ", \"algorithm\": \"" << algorithm << "\"";
   out << ", \"dims\": [";
   for (std::size_t j = 0; j < table.network.dims().size(); ++j) out << (j ? ", " : "") << table.network.dims()[j];

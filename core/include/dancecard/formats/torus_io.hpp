@@ -13,6 +13,8 @@
 
 namespace dancecard {
 
+inline constexpr std::string_view torus_routing_format_name = "dancecard.torus-routing/1";
+
 routing_table read_torus_routing(std::string_view text);
 void write_torus_routing(std::ostream& out, const routing_table& table, std::string_view algorithm = {});
 
