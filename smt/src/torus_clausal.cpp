@@ -33,6 +33,8 @@ struct torus_variables {
   std::vector<std::vector<std::uint32_t>> port_map, pairing_map;
   // With such a group: preimage[pu][a] = g⁻¹(a) for the element g that port_map[pu] describes (orbit[pu] to pu).
   std::vector<std::vector<pu_index>> preimage;
+  // With such a group: its normalizer, one element ψ per coset other than the group, as (σ_ψ, ψ⁻¹(0)) (orbits_of).
+  std::vector<std::pair<std::vector<std::uint32_t>, pu_index>> normalizer;
   // choice(pu, c) (pairing) or sel(pu, out, in) (general), 1-based; PUs of one orbit share their variables
   int choice(pu_index pu, std::uint32_t c) const {
     return static_cast<int>(orbit[pu] * pairings + (pairing_map.empty() ? c : pairing_map[pu][c]) + 1);
@@ -48,7 +50,7 @@ struct torus_variables {
 };
 
 torus_variables layout(const torus& network, torus_model model, std::uint64_t steps, const std::vector<pu_index>& orbit = {}) {
-  torus_variables v{network, model, steps, network.ports(), static_cast<std::uint32_t>(port_pairings(network.dimension()).size()), orbit, {}, 0, 0, {}, {}, {}};
+  torus_variables v{network, model, steps, network.ports(), static_cast<std::uint32_t>(port_pairings(network.dimension()).size()), orbit, {}, 0, 0, {}, {}, {}, {}};
   if (v.orbit.empty()) {
     v.orbit.resize(network.size());
     for (pu_index pu = 0; pu < network.size(); ++pu) v.orbit[pu] = pu;
@@ -104,6 +106,7 @@ torus_variables symmetric_layout(const torus& network, torus_model model, std::u
   v.orbit = group.orbit;
   v.port_map = group.port_map;
   v.preimage = group.preimage;
+  v.normalizer = group.normalizer;
   const auto pairings = port_pairings(network.dimension());
   v.pairing_map.resize(network.size());
   for (pu_index pu = 0; pu < network.size(); ++pu) v.pairing_map[pu] = pairing_image(pairings, v.port_map[pu]);
@@ -148,27 +151,56 @@ void add_lex_at_most(cnf_formula& f, const std::vector<std::vector<int>>& leader
 // then B_0 = σ·A_p, and every τ·B_q (τ any relabelling) is some (τσ)·A_p', so B_0 <=lex τ·B_q for every PU q and
 // every τ. Requiring that for every q and τ keeps a solution whenever one exists. The same holds of views: the PU
 // behind port k of φ(p) is φ of the PU behind port σ⁻¹(k) of p, so B's view at φ(p) — rules in port order — is A's
-// view at p with every rule relabelled by σ and the neighbours taken in the order σ⁻¹(0), σ⁻¹(1), … With a translation group (invariant
-// tables) only τ = identity is used: translations commute, so the translated table is invariant under the same group,
-// while a reflected one is invariant under a reflected group. Comparing a prefix of the rule only is weaker and as
-// sound (B_0 <=lex τ·B_q implies the same of the first entries): with translations only, the general model compares
-// out-port 0's in-port alone — the earlier break, kept as it was (bench/ compares the two).
+// view at p with every rule relabelled by σ and the neighbours taken in the order σ⁻¹(0), σ⁻¹(1), … Comparing a
+// prefix of the rule only is weaker and as sound (B_0 <=lex τ·B_q implies the same of the first entries): with
+// translations only, the general model compares out-port 0's in-port alone — the earlier break, kept as it was (bench/
+// compares the two).
+// Invariant tables (a group G): the automorphisms ψ to use are those of G's normalizer N (ψ G ψ⁻¹ = G), which carry a
+// G-invariant table to a G-invariant one (if A = g·A for every g in G, then ψA = (ψgψ⁻¹)·ψA); an automorphism outside
+// N carries it to a table invariant under another group, outside the question. The argument above within N: among the
+// tables ψA, ψ in N, take B with the least view at PU 0; every ψB is among them, so B_0 <=lex (ψB)_0 = σ_ψ·B_ψ⁻¹(0) for
+// every ψ in N. ψ and ψg (g in G) give the same table, so one ψ per coset ψG is enough, and G itself gives B_0 <=lex B_0.
+// For a group of translations H (an orbit map) N holds every translation and the relabellings σ with A_σ·H = H: the
+// comparisons are σ·A_p for those σ and p the orbits' least PUs (a translation by an element of H moves p within its
+// orbit, and the rule there is the same); with translations only, σ the identity — a translated invariant table is
+// invariant under the same group. For a group that relabels ports (torus_symmetric_cnf), orbits_of lists N's cosets.
 void add_symmetry_break(cnf_formula& f, const torus& network, const torus_variables& v, const std::vector<std::vector<std::uint32_t>>& pairings,
                         bool translations_only, bool line_swaps) {
   const pu_index P = network.size();
   const std::uint32_t ports = v.ports;
-  std::vector<std::vector<std::uint32_t>> relabellings = detail::port_relabellings(network);
-  if (translations_only) relabellings.resize(1);
+  const bool point_group = !v.port_map.empty();
+  // the comparisons (σ, p): B_0 <=lex σ·B_p
+  std::vector<std::pair<std::vector<std::uint32_t>, pu_index>> views;
+  std::size_t relabellings_used = 0;
+  if (point_group) {
+    views = v.normalizer;
+  } else {
+    std::vector<std::vector<std::uint32_t>> relabellings = detail::port_relabellings(network);
+    if (translations_only) relabellings.resize(1);
+    std::vector<pu_index> subgroup;  // H: the orbit of PU 0 (just PU 0 without a group)
+    for (pu_index pu = 0; pu < P; ++pu)
+      if (v.orbit[pu] == 0) subgroup.push_back(pu);
+    for (const std::vector<std::uint32_t>& sigma : relabellings) {
+      if (!std::all_of(subgroup.begin(), subgroup.end(), [&](pu_index h) { return v.orbit[detail::linear_image(network, sigma, h)] == 0; })) continue;
+      ++relabellings_used;
+      const bool identity = sigma == relabellings.front();
+      for (pu_index pu = 0; pu < P; ++pu)
+        if (v.orbit[pu] == pu && !(pu == 0 && identity)) views.emplace_back(sigma, pu);
+    }
+  }
   // A PU's view under σ: its σ-relabelled rule, then (with neighbours) the σ-relabelled rules of the PUs behind its
   // ports σ⁻¹(0), …, σ⁻¹(2d − 1). Each entry is a one-hot group of literals, value j true when the entry is j.
   // With neighbours in the 2-D pairing model only, where it was measured to pay (4 x 5 at 6 steps: 44.8 s -> 3.1 s,
   // 4 x 6 at 7: 46.7 s -> 5.7 s, 3 x 8 at 7: 13.5 s -> 2.3 s); in the general model and in 3-D it was slower (4 x 5
   // general at 5: 5.0 s -> 7.5 s; 2 x 2 x 4 pairing at 4: 0.9 s -> 1.8 s; 2 x 2 x 5 pairing at 5: 367 s -> 454 s). docs/torus-limits.md has the table.
   const bool neighbours = !translations_only && v.model == torus_model::pairing && network.dimension() == 2;
+  if (views.empty()) return;
+  const std::string whose = point_group ? std::to_string(views.size()) + " automorphisms normalizing the group (one per coset but the group's own)"
+                            : translations_only ? std::string("no automorphism but translations") + (v.model == torus_model::general ? " (general model: out-port 0 only)" : "")
+                            : std::to_string(relabellings_used) + " port relabellings (reflections, permutations of equal sizes" +
+                                  (v.packets != P ? ", those keeping the group of translations" : "") + ") after translations";
   f.comments.push_back("symmetry break: PU 0's rule (" + std::string(v.model == torus_model::pairing ? "its pairing's index" : "the in-ports its out-ports forward, as a tuple") +
-                       (neighbours ? ", then its 4 neighbours' rules in port order" : "") + ") is lexicographically at most every PU's relabelled by " +
-                       (translations_only ? std::string("no automorphism but translations (general model: out-port 0 only)")
-                                          : std::to_string(relabellings.size()) + " port relabellings (reflections, permutations of equal sizes)") +
+                       (neighbours ? ", then its 4 neighbours' rules in port order" : "") + ") is lexicographically at most its image under " + whose +
                        ((v.model == torus_model::general && !translations_only) || neighbours ? "; variables after the x variables: 'equal so far' flags of the comparisons" : ""));
   using entry = std::vector<int>;
   const std::uint32_t compared = translations_only ? 1 : ports;  // general model: how many out-ports of a rule
@@ -192,19 +224,15 @@ void add_symmetry_break(cnf_formula& f, const torus& network, const torus_variab
   rule_entries(0, identity_map, identity_image, leader);
   if (neighbours)
     for (std::uint32_t k = 0; k < ports; ++k) rule_entries(network.neighbor(0, k), identity_map, identity_image, leader);
-  for (const std::vector<std::uint32_t>& sigma : relabellings) {
+  for (const auto& [sigma, pu] : views) {
     std::vector<std::uint32_t> inverse(ports);
     for (std::uint32_t o = 0; o < ports; ++o) inverse[sigma[o]] = o;
-    const bool identity = sigma == relabellings.front();
     const std::vector<std::uint32_t> image = pairing_image(pairings, sigma);  // pairing model: the index of σ·(pairing c)
-    for (pu_index pu = 0; pu < P; ++pu) {
-      if (v.orbit[pu] != pu || (pu == 0 && identity)) continue;
-      std::vector<entry> other;
-      rule_entries(pu, inverse, image, other);
-      if (neighbours)
-        for (std::uint32_t k = 0; k < ports; ++k) rule_entries(network.neighbor(pu, inverse[k]), inverse, image, other);
-      add_lex_at_most(f, leader, other);
-    }
+    std::vector<entry> other;
+    rule_entries(pu, inverse, image, other);
+    if (neighbours)
+      for (std::uint32_t k = 0; k < ports; ++k) rule_entries(network.neighbor(pu, inverse[k]), inverse, image, other);
+    add_lex_at_most(f, leader, other);
   }
   // The line swaps. Where a side has length 2, the two links of a line along it (±x_j at both of its PUs) join the
   // same two PUs, and swapping the labels ±x_j at those two PUs alone is a symmetry ψ of the question: ψ exchanges the
@@ -220,7 +248,7 @@ void add_symmetry_break(cnf_formula& f, const torus& network, const torus_variab
   // PU 0), so the set {τ·B_q} is unchanged and B_0 stays least; so the least table of B's orbit under these swaps
   // meets both breaks. Only with rules as views (with neighbourhoods a swap changes the views of other PUs' neighbours)
   // and the full group (a translations-only break has no σ_j).
-  if (translations_only || neighbours || !line_swaps) return;
+  if (translations_only || neighbours || !line_swaps || v.packets != P || point_group) return;
   std::uint64_t lines = 0;
   for (std::uint32_t j = 0; j < network.dimension(); ++j) {
     if (network.dims()[j] != 2) continue;
@@ -449,7 +477,7 @@ void justify(cnf_formula& f, torus_model model, const std::vector<std::vector<st
 }
 
 // The CNF of torus_gossip_cnf and torus_symmetric_cnf over a layout; the symmetry break only where `symmetry` is given
-// (never with a group that relabels ports).
+// (with a group that relabels ports: over its normalizer, whatever `symmetry` names).
 cnf_formula gossip_cnf(const torus_variables& v, bool base_only, std::optional<torus_symmetry> symmetry, bool arrival_count = true,
                        bool parity_classes = true) {
   const torus& network = v.net;
@@ -480,7 +508,7 @@ cnf_formula gossip_cnf(const torus_variables& v, bool base_only, std::optional<t
       for (std::uint32_t o = 0; o < ports; ++o) add_out_port_rule(f, v, pu, o, base_only);
     }
   }
-  if (!base_only && symmetry && *symmetry != torus_symmetry::none) add_symmetry_break(f, network, v, pairings, *symmetry == torus_symmetry::translations || v.packets != P, *symmetry == torus_symmetry::automorphisms);
+  if (!base_only && symmetry && *symmetry != torus_symmetry::none) add_symmetry_break(f, network, v, pairings, *symmetry == torus_symmetry::translations, *symmetry == torus_symmetry::automorphisms);
   // Justification of every transfer from step 2 on.
   for (std::uint64_t t = 2; t <= steps; ++t)
     for (pu_index pu = 0; pu < P; ++pu)
@@ -526,13 +554,13 @@ cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint6
 }
 
 cnf_formula torus_symmetric_cnf(const torus& network, torus_model model, std::uint64_t steps, const std::vector<torus_automorphism>& generators,
-                                bool arrival_count) {
+                                bool arrival_count, bool symmetry_break) {
   const detail::group_orbits group = detail::orbits_of(network, generators);
   const torus_variables v = symmetric_layout(network, model, steps, group);
-  cnf_formula f = gossip_cnf(v, false, std::nullopt, arrival_count);
+  cnf_formula f = gossip_cnf(v, false, symmetry_break ? std::optional(torus_symmetry::automorphisms) : std::nullopt, arrival_count);
   f.comments.push_back("tables invariant under the group of " + std::to_string(group.order) + " automorphisms generated by " + describe(network, generators) + ": " +
                        std::to_string(v.packets) + " orbits; a PU uses its orbit's least PU's variables through the ports' relabelling, "
-                       "x follows only those PUs' packets; no symmetry break");
+                       "x follows only those PUs' packets" + (symmetry_break ? "" : "; no symmetry break"));
   // An orbit's least PU r is mapped to itself by the elements of its stabilizer: an invariant table's rule at r is
   // its own relabelling by each (σ·A_r = A_r). One direction per element suffices, as the stabilizer holds inverses.
   const auto pairings = port_pairings(network.dimension());

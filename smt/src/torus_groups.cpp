@@ -88,6 +88,10 @@ std::vector<std::vector<std::uint32_t>> port_relabellings(const torus& network) 
   return out;
 }
 
+pu_index linear_image(const torus& network, const std::vector<std::uint32_t>& sigma, pu_index pu) {
+  return network.index(linear(network, sigma, network.coordinates(pu)));
+}
+
 std::vector<pu_index> translation_class_key(const torus& network, const std::vector<std::vector<std::uint32_t>>& relabellings,
                                             const std::vector<pu_index>& subgroup) {
   std::vector<pu_index> best, image(subgroup.size());
@@ -212,6 +216,14 @@ struct encoded_automorphisms {
     }
     return best;
   }
+  // ψ e ψ⁻¹ for ψ = τ_v ∘ ρ_r: (σ_a, s) goes to (ρσ_aρ⁻¹, A_r s + v − A_ρσ_aρ⁻¹ v), as in class_key.
+  std::uint64_t conjugate(std::uint32_t r, pu_index v, std::uint64_t e) const {
+    const std::size_t R = sigma.size();
+    const std::uint32_t a = static_cast<std::uint32_t>(e / P);
+    const pu_index s = static_cast<pu_index>(e % P);
+    const std::uint32_t turned = compose_sigma[compose_sigma[r * R + a] * R + inverse_sigma[r]];
+    return encode(turned, add[static_cast<std::size_t>(add[static_cast<std::size_t>(linear_of[r * P + s]) * P + v]) * P + negate[linear_of[turned * P + v]]]);
+  }
   torus_automorphism decode(std::uint64_t e) const {
     return {sigma[static_cast<std::size_t>(e / P)], net.coordinates(static_cast<pu_index>(e % P))};
   }
@@ -247,6 +259,21 @@ group_orbits orbits_of(const torus& network, const std::vector<torus_automorphis
       for (pu_index b = 0; b < P; ++b) out.preimage[image][group.apply(g, b)] = b;
     }
   }
+  // The normalizer: ψ = τ_v ∘ ρ_r is in it when it conjugates every generator into G (then ψ G ψ⁻¹ ⊆ G, and equal, both
+  // of |G| elements).
+  const std::size_t R = group.sigma.size();
+  std::vector<char> member(R * P, 0), covered(R * P, 0);
+  for (std::uint64_t e : elements) member[e] = 1;
+  for (std::uint32_t r = 0; r < R; ++r)
+    for (pu_index v = 0; v < P; ++v) {
+      const std::uint64_t psi = group.encode(r, v);
+      if (covered[psi] != 0) continue;
+      if (!std::all_of(encoded.begin(), encoded.end(), [&](std::uint64_t e) { return member[group.conjugate(r, v, e)] != 0; })) continue;
+      for (std::uint64_t g : elements) covered[group.compose(psi, g)] = 1;  // the coset ψG
+      if (member[psi] != 0) continue;  // G itself: ψ(A) = A
+      // ψ(x) = A_r x + v, so ψ⁻¹(0) = A_r⁻¹(−v)
+      out.normalizer.emplace_back(group.sigma[r], group.linear_of[group.inverse_sigma[r] * P + group.negate[v]]);
+    }
   return out;
 }
 
@@ -292,27 +319,13 @@ bool group_containment::contains_conjugate(std::size_t big, std::size_t small) c
   if (impl_->translations[big] != impl_->translations[small] || impl_->order[small] >= impl_->order[big] || impl_->order[big] % impl_->order[small] != 0)
     return false;
   const encoded_automorphisms& g = impl_->group;
-  const std::size_t R = g.sigma.size();
   const std::vector<char>& member = impl_->member[big];
-  // ψ = τ_v ∘ ρ conjugates (σ, s) to (σ', A_ρ s + v − A_σ' v) with σ' = ρσρ⁻¹ (as in class_key); translations commute
-  // with τ_v, so for a translation group the relabellings alone
+  const std::vector<std::uint64_t>& generators = impl_->generators[small];
+  // translations commute with τ_v, so for a translation group the relabellings alone
   const pu_index shifts = impl_->translations[big] ? 1 : g.P;
-  for (std::uint32_t r = 0; r < R; ++r)
-    for (pu_index v = 0; v < shifts; ++v) {
-      bool inside = true;
-      for (std::uint64_t e : impl_->generators[small]) {
-        const std::uint32_t a = static_cast<std::uint32_t>(e / g.P);
-        const pu_index s = static_cast<pu_index>(e % g.P);
-        const std::uint32_t turned = g.compose_sigma[g.compose_sigma[r * R + a] * R + g.inverse_sigma[r]];
-        const pu_index moved = g.add[static_cast<std::size_t>(g.add[static_cast<std::size_t>(g.linear_of[r * g.P + s]) * g.P + v]) * g.P +
-                                     g.negate[g.linear_of[turned * g.P + v]]];
-        if (member[g.encode(turned, moved)] == 0) {
-          inside = false;
-          break;
-        }
-      }
-      if (inside) return true;
-    }
+  for (std::uint32_t r = 0; r < g.sigma.size(); ++r)
+    for (pu_index v = 0; v < shifts; ++v)
+      if (std::all_of(generators.begin(), generators.end(), [&](std::uint64_t e) { return member[g.conjugate(r, v, e)] != 0; })) return true;
   return false;
 }
 

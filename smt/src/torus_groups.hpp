@@ -33,8 +33,17 @@ struct group_orbits {
   // stabilizer[r] for an orbit's least PU r: the port relabellings of the elements other than the identity that fix r
   std::vector<std::vector<std::vector<std::uint32_t>>> stabilizer;
   std::uint64_t order = 0;  // the group's order
+  // The normalizer N of the group G (the automorphisms ψ = τ ∘ ρ of the torus with ψ G ψ⁻¹ = G), one element per left
+  // coset ψG other than G itself, each as (σ_ψ, ψ⁻¹(0)): ψ carries a G-invariant table A to a G-invariant table whose
+  // rule at PU 0 is σ_ψ·A_ψ⁻¹(0), and ψ, ψg (g in G) carry A to the same table. For the symmetry break of
+  // torus_symmetric_cnf.
+  std::vector<std::pair<std::vector<std::uint32_t>, pu_index>> normalizer;
 };
 group_orbits orbits_of(const torus& network, const std::vector<torus_automorphism>& generators);
+
+/// A_σ·pu: pu's coordinates moved by the linear part of the port relabelling σ (a signed permutation of the axes
+/// keeping sizes, as port_relabellings gives).
+pu_index linear_image(const torus& network, const std::vector<std::uint32_t>& sigma, pu_index pu);
 
 /// The groups of invariant_group_list as sets of automorphisms, to tell when one contains a conjugate of another: then a
 /// table invariant under the larger group is invariant under that conjugate, so when no table invariant under the
