@@ -969,6 +969,34 @@ RC_GTEST_PROP(torus_packets, injection_chooser_against_brute_force_and_the_cnf, 
   RC_TAG(std::to_string(k) + " packets");
 }
 
+// The signed permutations of the axes that keep every size, by the tests' own code: axis j goes to axis[j], reversed
+// when flip[j]; port(d) is its port relabelling σ(2j + b) = 2·axis[j] + (b xor flip[j]). The identity first.
+struct axis_relabelling {
+  std::vector<std::uint32_t> axis, flip;
+  std::vector<std::uint32_t> port(std::uint32_t dimension) const {
+    std::vector<std::uint32_t> sigma(2 * dimension);
+    for (std::uint32_t j = 0; j < dimension; ++j)
+      for (std::uint32_t b = 0; b < 2; ++b) sigma[2 * j + b] = 2 * axis[j] + (b ^ flip[j]);
+    return sigma;
+  }
+};
+std::vector<axis_relabelling> axis_relabellings(const std::vector<std::uint32_t>& dims) {
+  const std::uint32_t d = static_cast<std::uint32_t>(dims.size());
+  std::vector<axis_relabelling> out;
+  std::vector<std::uint32_t> axis(d);
+  for (std::uint32_t j = 0; j < d; ++j) axis[j] = j;
+  do {
+    bool keeps = true;
+    for (std::uint32_t j = 0; j < d; ++j) keeps = keeps && dims[axis[j]] == dims[j];
+    for (std::uint32_t signs = 0; keeps && signs < (1u << d); ++signs) {
+      axis_relabelling g{axis, std::vector<std::uint32_t>(d)};
+      for (std::uint32_t j = 0; j < d; ++j) g.flip[j] = (signs >> j) & 1u;
+      out.push_back(g);
+    }
+  } while (std::next_permutation(axis.begin(), axis.end()));
+  return out;
+}
+
 // σ·r: out-port σ(o) forwards σ(i) where r's o forwards i (a pairing, as its partner list, likewise).
 std::vector<std::uint32_t> relabel_rule(const std::vector<std::uint32_t>& r, const std::vector<std::uint32_t>& sigma) {
   std::vector<std::uint32_t> out(r.size());
@@ -1156,18 +1184,8 @@ RC_GTEST_PROP(torus_cnf, invariant_symmetry_break_keeps_an_image_of_every_invari
     return out;
   };
   std::vector<automorphism> everything;
-  std::vector<std::uint32_t> axis(d);
-  for (std::uint32_t j = 0; j < d; ++j) axis[j] = j;
-  do {
-    bool keeps = true;
-    for (std::uint32_t j = 0; j < d; ++j) keeps = keeps && dims[axis[j]] == dims[j];
-    for (std::uint32_t signs = 0; keeps && signs < (1u << d); ++signs) {
-      std::vector<std::uint32_t> sigma(ports);
-      for (std::uint32_t j = 0; j < d; ++j)
-        for (std::uint32_t b = 0; b < 2; ++b) sigma[2 * j + b] = 2 * axis[j] + (b ^ ((signs >> j) & 1u));
-      for (pu_index v = 0; v < t.size(); ++v) everything.push_back(make(sigma, t.coordinates(v)));
-    }
-  } while (std::next_permutation(axis.begin(), axis.end()));
+  for (const axis_relabelling& rho : axis_relabellings(dims))
+    for (pu_index v = 0; v < t.size(); ++v) everything.push_back(make(rho.port(d), t.coordinates(v)));
   std::vector<automorphism> gens;
   for (const torus_automorphism& g : generators) gens.push_back(make(g.ports, g.shift));
   std::set<automorphism> group{make(identity_ports, std::vector<std::uint32_t>(d, 0))};
@@ -1335,35 +1353,11 @@ RC_GTEST_PROP(torus_cnf, symmetry_break_keeps_an_image_of_every_table, ()) {
     }
   }
   // the relabellings: signed permutations of the axes that keep every size
-  struct relabelling {
-    std::vector<std::uint32_t> axis, flip;  // axis j goes to axis[j], reversed when flip[j]
-    std::vector<std::uint32_t> port(std::uint32_t dimension) const {
-      std::vector<std::uint32_t> sigma(2 * dimension);
-      for (std::uint32_t j = 0; j < dimension; ++j)
-        for (std::uint32_t b = 0; b < 2; ++b) sigma[2 * j + b] = 2 * axis[j] + (b ^ flip[j]);
-      return sigma;
-    }
-  };
-  std::vector<relabelling> group;
-  std::vector<std::uint32_t> axis(d);
-  for (std::uint32_t j = 0; j < d; ++j) axis[j] = j;
-  do {
-    bool keeps = true;
-    for (std::uint32_t j = 0; j < d; ++j) keeps = keeps && dims[axis[j]] == dims[j];
-    for (std::uint32_t signs = 0; keeps && signs < (1u << d); ++signs) {
-      relabelling g{axis, std::vector<std::uint32_t>(d)};
-      for (std::uint32_t j = 0; j < d; ++j) g.flip[j] = (signs >> j) & 1u;
-      group.push_back(g);
-    }
-  } while (std::next_permutation(axis.begin(), axis.end()));
+  std::vector<axis_relabelling> group = axis_relabellings(dims);
   // half the time the translations-only break (the bench baseline): the image then comes from a translation alone
   const bool automorphisms = *rc::gen::arbitrary<bool>();
   if (!automorphisms) group.resize(1);  // the identity comes first
-  auto relabel = [&](const std::vector<std::uint32_t>& r, const std::vector<std::uint32_t>& sigma) {
-    std::vector<std::uint32_t> out(ports);
-    for (std::uint32_t o = 0; o < ports; ++o) out[sigma[o]] = sigma[r[o]];
-    return out;
-  };
+  const auto relabel = relabel_rule;
   // the key compared: the pairing's index, or the tuple of in-ports
   auto key = [&](const std::vector<std::uint32_t>& r) {
     if (!pairing) return r;
@@ -1388,7 +1382,7 @@ RC_GTEST_PROP(torus_cnf, symmetry_break_keeps_an_image_of_every_table, ()) {
   for (std::size_t g = 0; g < group.size(); ++g)
     for (pu_index p = 0; p < t.size(); ++p)
       if (view(p, group[g].port(d)) < view(best_p, group[best_g].port(d))) best_g = g, best_p = p;
-  const relabelling& g = group[best_g];
+  const axis_relabelling& g = group[best_g];
   const std::vector<std::uint32_t> sigma = g.port(d);
   auto rho = [&](pu_index q) {
     const auto x = t.coordinates(q);
@@ -1439,19 +1433,8 @@ RC_GTEST_PROP(torus_cnf, symmetry_break_keeps_an_image_of_every_table, ()) {
     }
     image = std::move(best);
   }
-  auto table_of = [&](const std::vector<std::vector<std::uint32_t>>& r) {
-    if (pairing) {
-      std::vector<std::uint32_t> partner;
-      for (const auto& rp : r) partner.insert(partner.end(), rp.begin(), rp.end());
-      return pairing_table(t, partner, true);
-    }
-    routing_table table{t, 1, std::vector<std::uint32_t>(t.size() * ports, no_port), std::vector<std::uint32_t>(t.size() * ports, 0), {}};
-    for (pu_index pu = 0; pu < t.size(); ++pu)
-      for (std::uint32_t o = 0; o < ports; ++o) table.forward_at(pu, o) = r[pu][o];
-    return table;
-  };
-  const gossip_report original = simulate_gossip(table_of(rule), 3 * t.size());
-  const gossip_report moved = simulate_gossip(table_of(image), 3 * t.size());
+  const gossip_report original = simulate_gossip(table_of_rules(t, rule, pairing), 3 * t.size());
+  const gossip_report moved = simulate_gossip(table_of_rules(t, image, pairing), 3 * t.size());
   RC_ASSERT(original.holds() == moved.holds());
   if (original.holds()) RC_ASSERT(original.steps == moved.steps);
   const std::uint64_t steps = original.holds() ? original.steps : *rc::gen::inRange<std::uint64_t>(1, 6);
