@@ -1357,7 +1357,6 @@ RC_GTEST_PROP(torus_cnf, symmetry_break_keeps_an_image_of_every_table, ()) {
   // half the time the translations-only break (the bench baseline): the image then comes from a translation alone
   const bool automorphisms = *rc::gen::arbitrary<bool>();
   if (!automorphisms) group.resize(1);  // the identity comes first
-  const auto relabel = relabel_rule;
   // the key compared: the pairing's index, or the tuple of in-ports
   auto key = [&](const std::vector<std::uint32_t>& r) {
     if (!pairing) return r;
@@ -1367,12 +1366,12 @@ RC_GTEST_PROP(torus_cnf, symmetry_break_keeps_an_image_of_every_table, ()) {
   // σ⁻¹(0), σ⁻¹(1), … (all relabelled by σ)
   const bool neighbours = automorphisms && pairing && d == 2;
   auto view = [&](pu_index p, const std::vector<std::uint32_t>& sigma) {
-    std::vector<std::uint32_t> out = key(relabel(rule[p], sigma));
+    std::vector<std::uint32_t> out = key(relabel_rule(rule[p], sigma));
     if (!neighbours) return out;
     std::vector<std::uint32_t> inverse(ports);
     for (std::uint32_t o = 0; o < ports; ++o) inverse[sigma[o]] = o;
     for (std::uint32_t k = 0; k < ports; ++k) {
-      const auto next = key(relabel(rule[t.neighbor(p, inverse[k])], sigma));
+      const auto next = key(relabel_rule(rule[t.neighbor(p, inverse[k])], sigma));
       out.insert(out.end(), next.begin(), next.end());
     }
     return out;
@@ -1395,7 +1394,7 @@ RC_GTEST_PROP(torus_cnf, symmetry_break_keeps_an_image_of_every_table, ()) {
   for (pu_index q = 0; q < t.size(); ++q) {
     auto y = rho(q);
     for (std::uint32_t j = 0; j < d; ++j) y[j] = (y[j] + dims[j] - origin[j]) % dims[j];
-    image[t.index(y)] = relabel(rule[q], sigma);
+    image[t.index(y)] = relabel_rule(rule[q], sigma);
   }
   // The line swaps (automorphisms, rules as views): on a side of length 2 the labels ±x_j may be exchanged at the two
   // PUs of one line alone. Of the image's tables under the swaps of the lines not through PU 0, the least in the
@@ -1428,7 +1427,7 @@ RC_GTEST_PROP(torus_cnf, symmetry_break_keeps_an_image_of_every_table, ()) {
       std::vector<std::vector<std::uint32_t>> swapped = image;
       for (std::size_t l = 0; l < lines.size(); ++l)
         if ((mask >> l) & 1u)
-          for (pu_index q : lines[l].first) swapped[q] = relabel(swapped[q], lines[l].second);
+          for (pu_index q : lines[l].first) swapped[q] = relabel_rule(swapped[q], lines[l].second);
       if (std::vector<std::uint32_t> k = order_key(swapped); k < best_key) best = std::move(swapped), best_key = std::move(k), lines_swapped = true;
     }
     image = std::move(best);
