@@ -97,10 +97,12 @@ torus_query_result solve_torus_clausal(const torus& network, torus_model model, 
 /// orbit (empty: none): only tables invariant under a group of translations (translation_orbits), as torus_gossip_cnf's
 /// orbit map — a PU uses its orbit's least PU's choice and injection variables, x follows only those PUs' packets, the
 /// arrival count is kept at the least PUs (an untracked packet's arrival read off a translate's tracked one), and the
-/// lex-leader uses translations only. Unsat then says nothing about tables outside the group. require: orbit is empty or
-/// the orbit map of a translation group (std::invalid_argument).
+/// lex-leader runs over the group's normalizer (translations, and the relabellings σ with A_σ·H = H), as
+/// torus_gossip_cnf's with an orbit map. Unsat then says nothing about tables outside the group. `symmetry`: the
+/// lex-leader's automorphisms (translations: translations only — the break before session 30; none: no lex-leader;
+/// the packet-0 break stays). require: orbit is empty or the orbit map of a translation group (std::invalid_argument).
 cnf_formula torus_packets_cnf(const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps, bool base_only = false,
-                              const std::vector<pu_index>& orbit = {});
+                              const std::vector<pu_index>& orbit = {}, torus_symmetry symmetry = torus_symmetry::automorphisms);
 /// The choice variable inj(pu, out, q) of torus_packets_cnf (its model choices are numbered as torus_choice_variable's).
 int torus_injection_variable(const torus& network, torus_model model, std::uint32_t packets, pu_index pu, std::uint32_t out, std::uint32_t packet);
 /// Solves torus_packets_cnf by CaDiCaL: sat answers carry the decoded table (packets per PU, injections, forwarding),
