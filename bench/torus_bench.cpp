@@ -320,6 +320,18 @@ BENCHMARK_CAPTURE(symmetry_break, 2x2x5_pairing_5_automorphisms, torus({2, 2, 5}
 BENCHMARK_CAPTURE(symmetry_break, 2x2x5_pairing_5_without_line_swaps, torus({2, 2, 5}), torus_model::pairing, 5,
                   torus_symmetry::automorphisms_without_line_swaps)
     ->Iterations(1)->Unit(benchmark::kMillisecond);
+// The hypercube's automorphisms (session 30: where two sides are 4, the bit permutations of C4 × C4 = Q4, 24
+// relabellings of PU 0's ports where reflections and permutations give 8) against the break without them, in the same
+// run, on the unsat queries one below 4 x 4's minima (the only torus in docs/torus-limits.md with two sides of 4 and
+// an unsat query that answers: 2 x 4 x 4's are open).
+BENCHMARK_CAPTURE(symmetry_break, 4x4_general_4_automorphisms, torus({4, 4}), torus_model::general, 4, torus_symmetry::automorphisms)
+    ->Iterations(3)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(symmetry_break, 4x4_general_4_without_hypercube, torus({4, 4}), torus_model::general, 4, torus_symmetry::automorphisms_without_hypercube)
+    ->Iterations(3)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(symmetry_break, 4x4_pairing_5_automorphisms, torus({4, 4}), torus_model::pairing, 5, torus_symmetry::automorphisms)
+    ->Iterations(3)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(symmetry_break, 4x4_pairing_5_without_hypercube, torus({4, 4}), torus_model::pairing, 5, torus_symmetry::automorphisms_without_hypercube)
+    ->Iterations(3)->Unit(benchmark::kMillisecond);
 
 // The break of the invariant CNFs over the group's normalizer (the automorphisms that keep the group: session 29)
 // against the break before it as the baseline, in the same run, on invariant queries that are unsat (CaDiCaL plus the

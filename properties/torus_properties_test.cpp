@@ -1436,19 +1436,104 @@ RC_GTEST_PROP(torus_groups, translation_subgroups_one_per_class, ()) {
   RC_TAG(listed.size() < subgroups.size() ? "classes merge subgroups" : "every class one subgroup");
 }
 
-// The lex-leader symmetry break of torus_gossip_cnf is sound: every table has an image under an automorphism of the
-// torus (a translation after a reflection of some axes and a permutation of equal sizes; a translation alone for the
-// translations-only break) that satisfies it. The image
-// is computed here from the argument in torus_clausal.cpp, by code of its own: the PU p and relabelling σ whose
-// relabelled rule σ·A_p is lexicographically least, then the automorphism that sends p to PU 0. The image must
-// complete gossip in exactly as many steps as the table (simulated), and the full CNF (implied and symmetry-breaking
-// constraints included) with the image's choices fixed is sat exactly when the table completes within T steps.
+// An automorphism of the torus as a graph, by the tests' own code: the PU map, and per PU the port relabelling (port o
+// of x goes to port ports[x][o] of map[x]).
+struct graph_automorphism {
+  std::vector<pu_index> map;
+  std::vector<std::vector<std::uint32_t>> ports;
+};
+graph_automorphism compose(const graph_automorphism& second, const graph_automorphism& first) {
+  graph_automorphism out{std::vector<pu_index>(first.map.size()), std::vector<std::vector<std::uint32_t>>(first.map.size())};
+  for (pu_index x = 0; x < first.map.size(); ++x) {
+    out.map[x] = second.map[first.map[x]];
+    for (std::uint32_t p : first.ports[x]) out.ports[x].push_back(second.ports[first.map[x]][p]);
+  }
+  return out;
+}
+
+// Every automorphism the full CNF's break may use, each at least once: the translations, after them (automorphisms
+// on) the signed permutations of the axes keeping sizes, and after those, where two or more sides are 4, the
+// permutations of the bits of their hypercube (a side of 4 as 2 bits by the Gray code 00, 01, 11, 10; the port map
+// found by following each link), the other coordinates kept.
+std::vector<graph_automorphism> full_break_automorphisms(const torus& t, bool automorphisms) {
+  const std::uint32_t d = t.dimension(), ports = t.ports();
+  const std::vector<std::uint32_t>& dims = t.dims();
+  const pu_index P = t.size();
+  std::vector<std::uint32_t> identity_ports(ports);
+  for (std::uint32_t o = 0; o < ports; ++o) identity_ports[o] = o;
+  auto uniform = [&](auto&& image_of, const std::vector<std::uint32_t>& sigma) {
+    graph_automorphism a{std::vector<pu_index>(P), std::vector<std::vector<std::uint32_t>>(P, sigma)};
+    for (pu_index x = 0; x < P; ++x) a.map[x] = t.index(image_of(t.coordinates(x)));
+    return a;
+  };
+  std::vector<graph_automorphism> translations;
+  for (pu_index v = 0; v < P; ++v)
+    translations.push_back(uniform(
+        [&](std::vector<std::uint32_t> x) {
+          const auto c = t.coordinates(v);
+          for (std::uint32_t j = 0; j < d; ++j) x[j] = (x[j] + c[j]) % dims[j];
+          return x;
+        },
+        identity_ports));
+  if (!automorphisms) return translations;
+  std::vector<graph_automorphism> fixing_0;  // the signed permutations, then each after every bit permutation
+  for (const axis_relabelling& g : axis_relabellings(dims))
+    fixing_0.push_back(uniform(
+        [&](const std::vector<std::uint32_t>& x) {
+          std::vector<std::uint32_t> y(d);
+          for (std::uint32_t j = 0; j < d; ++j) y[g.axis[j]] = g.flip[j] ? (dims[j] - x[j]) % dims[j] : x[j];
+          return y;
+        },
+        g.port(d)));
+  std::vector<std::uint32_t> fours;
+  for (std::uint32_t j = 0; j < d; ++j)
+    if (dims[j] == 4) fours.push_back(j);
+  if (fours.size() >= 2) {
+    const std::vector<std::uint32_t> code{0, 1, 3, 2};  // the Gray code of 0, 1, 2, 3 (and back)
+    std::vector<std::uint32_t> bit(2 * fours.size());
+    for (std::uint32_t b = 0; b < bit.size(); ++b) bit[b] = b;
+    const std::size_t signed_permutations = fixing_0.size();
+    while (std::next_permutation(bit.begin(), bit.end())) {
+      graph_automorphism a{std::vector<pu_index>(P), std::vector<std::vector<std::uint32_t>>(P, identity_ports)};
+      for (pu_index x = 0; x < P; ++x) {
+        auto y = t.coordinates(x);
+        std::vector<std::uint32_t> bits_in(bit.size()), bits_out(bit.size());
+        for (std::size_t i = 0; i < fours.size(); ++i) bits_in[2 * i] = code[y[fours[i]]] & 1u, bits_in[2 * i + 1] = code[y[fours[i]]] >> 1;
+        for (std::size_t b = 0; b < bit.size(); ++b) bits_out[bit[b]] = bits_in[b];
+        for (std::size_t i = 0; i < fours.size(); ++i) y[fours[i]] = code[bits_out[2 * i] | (bits_out[2 * i + 1] << 1)];
+        a.map[x] = t.index(y);
+      }
+      for (pu_index x = 0; x < P; ++x)
+        for (std::uint32_t o = 0; o < ports; ++o)
+          if (dims[o / 2] == 4)
+            for (std::uint32_t p = 0; p < ports; ++p)
+              if (dims[p / 2] == 4 && t.neighbor(a.map[x], p) == a.map[t.neighbor(x, o)]) a.ports[x][o] = p;
+      for (std::size_t g = 0; g < signed_permutations; ++g) fixing_0.push_back(compose(a, fixing_0[g]));
+    }
+  }
+  std::vector<graph_automorphism> out;
+  for (const graph_automorphism& s : fixing_0)
+    for (const graph_automorphism& tr : translations) out.push_back(compose(s, tr));
+  return out;
+}
+
+// The lex-leader symmetry break of torus_gossip_cnf is sound: every table has an image under an automorphism that
+// satisfies it. Found here by code of its own, from the argument in torus_clausal.cpp: of the images φA under every
+// automorphism the break may use (full_break_automorphisms: translations alone for the translations-only break; with
+// the hypercube's bit permutations where two sides are 4, whose port relabelling differs from PU to PU), the one with
+// the least view at PU 0. The image must complete gossip in exactly as many steps as the table (simulated), and the
+// full CNF (implied and symmetry-breaking constraints included) with the image's choices fixed is sat exactly when the
+// table completes within T steps.
 RC_GTEST_PROP(torus_cnf, symmetry_break_keeps_an_image_of_every_table, ()) {
   // 2-D three times in four: the 2-D pairing model compares neighbourhoods, where a wrong port order shows only on
-  // some tables
+  // some tables; a third of the time two sides of 4 (4 x 4, 2 x 4 x 4 in some order: the hypercube)
   const std::uint32_t d = *rc::gen::weightedElement<std::uint32_t>({{3, 2u}, {1, 3u}});
   std::vector<std::uint32_t> dims(d);
   for (auto& n : dims) n = *rc::gen::inRange<std::uint32_t>(2, d == 2 ? 5 : 4);
+  if (*rc::gen::weightedElement<bool>({{1, true}, {2, false}})) {
+    std::fill(dims.begin(), dims.end(), 4u);
+    if (d == 3) dims[*rc::gen::inRange<std::uint32_t>(0, 3)] = 2;
+  }
   const torus t(dims);
   const std::uint32_t ports = t.ports();
   const bool pairing = *rc::gen::arbitrary<bool>();
@@ -1464,50 +1549,23 @@ RC_GTEST_PROP(torus_cnf, symmetry_break_keeps_an_image_of_every_table, ()) {
       for (auto& in : r) in = *rc::gen::inRange<std::uint32_t>(0, ports);
     }
   }
-  // the relabellings: signed permutations of the axes that keep every size
-  std::vector<axis_relabelling> group = axis_relabellings(dims);
   // half the time the translations-only break (the bench baseline): the image then comes from a translation alone
   const bool automorphisms = *rc::gen::arbitrary<bool>();
-  if (!automorphisms) group.resize(1);  // the identity comes first
-  // the key compared: the pairing's index, or the tuple of in-ports
+  // the view compared: the rule, in the 2-D pairing model with automorphisms followed by its neighbours' in port
+  // order (the translations-only break compares less: a least view has the least rule, and out-port 0's in-port)
+  const bool neighbours = automorphisms && pairing && d == 2;
+  std::vector<std::vector<std::uint32_t>> image = rule;
+  std::vector<std::uint32_t> least = view_at_0(t, rule, pairing);
+  const std::vector<graph_automorphism> group = full_break_automorphisms(t, automorphisms);
+  for (const graph_automorphism& phi : group) {
+    std::vector<std::vector<std::uint32_t>> moved(t.size());
+    for (pu_index x = 0; x < t.size(); ++x) moved[phi.map[x]] = relabel_rule(rule[x], phi.ports[x]);
+    if (std::vector<std::uint32_t> view = view_at_0(t, moved, pairing); view < least) image = std::move(moved), least = std::move(view);
+  }
   auto key = [&](const std::vector<std::uint32_t>& r) {
     if (!pairing) return r;
     return std::vector<std::uint32_t>{static_cast<std::uint32_t>(std::find(pairings.begin(), pairings.end(), r) - pairings.begin())};
   };
-  // the view compared: the rule, in the 2-D pairing model with automorphisms followed by the rules behind ports
-  // σ⁻¹(0), σ⁻¹(1), … (all relabelled by σ)
-  const bool neighbours = automorphisms && pairing && d == 2;
-  auto view = [&](pu_index p, const std::vector<std::uint32_t>& sigma) {
-    std::vector<std::uint32_t> out = key(relabel_rule(rule[p], sigma));
-    if (!neighbours) return out;
-    std::vector<std::uint32_t> inverse(ports);
-    for (std::uint32_t o = 0; o < ports; ++o) inverse[sigma[o]] = o;
-    for (std::uint32_t k = 0; k < ports; ++k) {
-      const auto next = key(relabel_rule(rule[t.neighbor(p, inverse[k])], sigma));
-      out.insert(out.end(), next.begin(), next.end());
-    }
-    return out;
-  };
-  std::size_t best_g = 0;
-  pu_index best_p = 0;
-  for (std::size_t g = 0; g < group.size(); ++g)
-    for (pu_index p = 0; p < t.size(); ++p)
-      if (view(p, group[g].port(d)) < view(best_p, group[best_g].port(d))) best_g = g, best_p = p;
-  const axis_relabelling& g = group[best_g];
-  const std::vector<std::uint32_t> sigma = g.port(d);
-  auto rho = [&](pu_index q) {
-    const auto x = t.coordinates(q);
-    std::vector<std::uint32_t> y(d);
-    for (std::uint32_t j = 0; j < d; ++j) y[g.axis[j]] = g.flip[j] ? (dims[j] - x[j]) % dims[j] : x[j];
-    return y;
-  };
-  const auto origin = rho(best_p);
-  std::vector<std::vector<std::uint32_t>> image(t.size());
-  for (pu_index q = 0; q < t.size(); ++q) {
-    auto y = rho(q);
-    for (std::uint32_t j = 0; j < d; ++j) y[j] = (y[j] + dims[j] - origin[j]) % dims[j];
-    image[t.index(y)] = relabel_rule(rule[q], sigma);
-  }
   // The line swaps (automorphisms, rules as views): on a side of length 2 the labels ±x_j may be exchanged at the two
   // PUs of one line alone. Of the image's tables under the swaps of the lines not through PU 0, the least in the
   // order "PUs by index, then each rule's key" — found here by trying every set of lines — must meet the break too.
@@ -1555,7 +1613,7 @@ RC_GTEST_PROP(torus_cnf, symmetry_break_keeps_an_image_of_every_table, ()) {
   RC_ASSERT(solved.answer != solver_answer::unknown);
   RC_ASSERT((solved.answer == solver_answer::sat) == original.holds());
   RC_TAG(original.holds() ? "completes" : "does not complete");
-  RC_TAG(!automorphisms ? "translations only" : group.size() > (1u << d) ? "equal sizes permuted" : "reflections only");
+  RC_TAG(!automorphisms ? "translations only" : group.size() > t.size() * axis_relabellings(dims).size() ? "hypercube" : "reflections and permutations");
   if (neighbours) RC_TAG("neighbourhoods compared");
   if (lines_swapped) RC_TAG("lines swapped");
 }

@@ -164,16 +164,33 @@ void add_lex_at_most(cnf_formula& f, const std::vector<std::vector<int>>& leader
 // comparisons are σ·A_p for those σ and p the orbits' least PUs (a translation by an element of H moves p within its
 // orbit, and the rule there is the same); with translations only, σ the identity — a translated invariant table is
 // invariant under the same group. For a group that relabels ports (torus_symmetric_cnf), orbits_of lists N's cosets.
+// The full CNF where two or more sides are 4 (session 30): their product is a hypercube, and the bit permutations of
+// hypercube_stabilizer are automorphisms fixing PU 0 whose port relabelling differs from PU to PU. The argument holds
+// for any automorphism φ with a port relabelling σ_x at each PU x (B's rule at φ(x) σ_x·A_x): with φ = s ∘ (the
+// translation taking q to 0), s fixing PU 0, (φB)'s rule at PU 0 is σ·B_q for σ = s's relabelling at PU 0, and the
+// PU behind its port k is φ of n = neighbor(q, σ⁻¹(k)), with rule σ'·B_n, σ' s's relabelling at neighbor(0, σ⁻¹(k)) —
+// a translation keeps ports. So each s gives comparisons (q, σ, the σ' behind each port); they are added for s = b ∘ ρ,
+// b a bit permutation and ρ a signed permutation, where the relabellings at PU 0 and behind its ports are new.
 void add_symmetry_break(cnf_formula& f, const torus& network, const torus_variables& v, const std::vector<std::vector<std::uint32_t>>& pairings,
-                        bool translations_only, bool line_swaps) {
+                        bool translations_only, bool line_swaps, bool hypercube) {
   const pu_index P = network.size();
   const std::uint32_t ports = v.ports;
   const bool point_group = !v.port_map.empty();
-  // the comparisons (σ, p): B_0 <=lex σ·B_p
-  std::vector<std::pair<std::vector<std::uint32_t>, pu_index>> views;
-  std::size_t relabellings_used = 0;
+  // the comparisons (σ, p): B_0 <=lex σ·B_p; in `around`, where the neighbours' relabellings differ from σ, the
+  // relabelling of the rule behind port k (in the order compared)
+  struct comparison {
+    std::vector<std::uint32_t> sigma;
+    pu_index pu;
+    std::vector<std::vector<std::uint32_t>> around;
+  };
+  std::vector<comparison> views;
+  std::size_t relabellings_used = 0, hypercube_relabellings = 0;
+  // With neighbours in the 2-D pairing model only, where it was measured to pay (4 x 5 at 6 steps: 44.8 s -> 3.1 s,
+  // 4 x 6 at 7: 46.7 s -> 5.7 s, 3 x 8 at 7: 13.5 s -> 2.3 s); in the general model and in 3-D it was slower (4 x 5
+  // general at 5: 5.0 s -> 7.5 s; 2 x 2 x 4 pairing at 4: 0.9 s -> 1.8 s; 2 x 2 x 5 pairing at 5: 367 s -> 454 s). docs/torus-limits.md has the table.
+  const bool neighbours = !translations_only && v.model == torus_model::pairing && network.dimension() == 2;
   if (point_group) {
-    views = v.normalizer;
+    for (const auto& [sigma, pu] : v.normalizer) views.push_back({sigma, pu, {}});
   } else {
     std::vector<std::vector<std::uint32_t>> relabellings = detail::port_relabellings(network);
     if (translations_only) relabellings.resize(1);
@@ -185,20 +202,48 @@ void add_symmetry_break(cnf_formula& f, const torus& network, const torus_variab
       ++relabellings_used;
       const bool identity = sigma == relabellings.front();
       for (pu_index pu = 0; pu < P; ++pu)
-        if (v.orbit[pu] == pu && !(pu == 0 && identity)) views.emplace_back(sigma, pu);
+        if (v.orbit[pu] == pu && !(pu == 0 && identity)) views.push_back({sigma, pu, {}});
+    }
+    if (hypercube && !translations_only && v.packets == P) {
+      // the hypercube's bit permutations b after the signed permutations ρ: s = b ∘ ρ relabels the ports of x by
+      // b's relabelling at ρ(x) after σ_ρ
+      std::set<std::vector<std::vector<std::uint32_t>>> seen;  // σ, then the relabellings behind ports 0 … 2d − 1
+      auto key_of = [&](const std::vector<std::uint32_t>& sigma, const std::vector<std::vector<std::uint32_t>>& around) {
+        std::vector<std::vector<std::uint32_t>> key{sigma};
+        if (neighbours) key.insert(key.end(), around.begin(), around.end());
+        return key;
+      };
+      for (const std::vector<std::uint32_t>& rho : relabellings) seen.insert(key_of(rho, std::vector<std::vector<std::uint32_t>>(ports, rho)));
+      for (const detail::local_automorphism& b : detail::hypercube_stabilizer(network))
+        for (const std::vector<std::uint32_t>& rho : relabellings) {
+          auto at = [&](pu_index x) {  // s's relabelling at x
+            const std::vector<std::uint32_t>& inner = b.ports[detail::linear_image(network, rho, x)];
+            std::vector<std::uint32_t> sigma(ports);
+            for (std::uint32_t o = 0; o < ports; ++o) sigma[o] = inner[rho[o]];
+            return sigma;
+          };
+          const std::vector<std::uint32_t> sigma = at(0);
+          std::vector<std::uint32_t> inverse(ports);
+          for (std::uint32_t o = 0; o < ports; ++o) inverse[sigma[o]] = o;
+          std::vector<std::vector<std::uint32_t>> around(ports);
+          for (std::uint32_t k = 0; k < ports; ++k) around[k] = at(network.neighbor(0, inverse[k]));
+          if (!seen.insert(key_of(sigma, around)).second) continue;
+          ++hypercube_relabellings;
+          for (pu_index pu = 0; pu < P; ++pu) views.push_back({sigma, pu, neighbours ? around : std::vector<std::vector<std::uint32_t>>{}});
+        }
     }
   }
   // A PU's view under σ: its σ-relabelled rule, then (with neighbours) the σ-relabelled rules of the PUs behind its
-  // ports σ⁻¹(0), …, σ⁻¹(2d − 1). Each entry is a one-hot group of literals, value j true when the entry is j.
-  // With neighbours in the 2-D pairing model only, where it was measured to pay (4 x 5 at 6 steps: 44.8 s -> 3.1 s,
-  // 4 x 6 at 7: 46.7 s -> 5.7 s, 3 x 8 at 7: 13.5 s -> 2.3 s); in the general model and in 3-D it was slower (4 x 5
-  // general at 5: 5.0 s -> 7.5 s; 2 x 2 x 4 pairing at 4: 0.9 s -> 1.8 s; 2 x 2 x 5 pairing at 5: 367 s -> 454 s). docs/torus-limits.md has the table.
-  const bool neighbours = !translations_only && v.model == torus_model::pairing && network.dimension() == 2;
+  // ports σ⁻¹(0), …, σ⁻¹(2d − 1) (the hypercube's: each by its own relabelling). Each entry is a one-hot group of
+  // literals, value j true when the entry is j.
   if (views.empty()) return;
   const std::string whose = point_group ? std::to_string(views.size()) + " automorphisms normalizing the group (one per coset but the group's own)"
                             : translations_only ? std::string("no automorphism but translations") + (v.model == torus_model::general ? " (general model: out-port 0 only)" : "")
                             : std::to_string(relabellings_used) + " port relabellings (reflections, permutations of equal sizes" +
-                                  (v.packets != P ? ", those keeping the group of translations" : "") + ") after translations";
+                                  (v.packets != P ? ", those keeping the group of translations" : "") + ") after translations" +
+                                  (hypercube_relabellings > 0 ? ", and " + std::to_string(hypercube_relabellings) +
+                                                                    " more of the automorphisms fixing PU 0 that permute the hypercube's bits (sides of 4)"
+                                                              : std::string());
   f.comments.push_back("symmetry break: PU 0's rule (" + std::string(v.model == torus_model::pairing ? "its pairing's index" : "the in-ports its out-ports forward, as a tuple") +
                        (neighbours ? ", then its 4 neighbours' rules in port order" : "") + ") is lexicographically at most its image under " + whose +
                        ((v.model == torus_model::general && !translations_only) || neighbours ? "; variables after the x variables: 'equal so far' flags of the comparisons" : ""));
@@ -224,14 +269,21 @@ void add_symmetry_break(cnf_formula& f, const torus& network, const torus_variab
   rule_entries(0, identity_map, identity_image, leader);
   if (neighbours)
     for (std::uint32_t k = 0; k < ports; ++k) rule_entries(network.neighbor(0, k), identity_map, identity_image, leader);
-  for (const auto& [sigma, pu] : views) {
+  auto inverse_of = [&](const std::vector<std::uint32_t>& sigma) {
     std::vector<std::uint32_t> inverse(ports);
     for (std::uint32_t o = 0; o < ports; ++o) inverse[sigma[o]] = o;
+    return inverse;
+  };
+  for (const auto& [sigma, pu, around] : views) {
+    const std::vector<std::uint32_t> inverse = inverse_of(sigma);
     const std::vector<std::uint32_t> image = pairing_image(pairings, sigma);  // pairing model: the index of σ·(pairing c)
     std::vector<entry> other;
     rule_entries(pu, inverse, image, other);
     if (neighbours)
-      for (std::uint32_t k = 0; k < ports; ++k) rule_entries(network.neighbor(pu, inverse[k]), inverse, image, other);
+      for (std::uint32_t k = 0; k < ports; ++k) {
+        if (around.empty()) rule_entries(network.neighbor(pu, inverse[k]), inverse, image, other);
+        else rule_entries(network.neighbor(pu, inverse[k]), inverse_of(around[k]), pairing_image(pairings, around[k]), other);
+      }
     add_lex_at_most(f, leader, other);
   }
   // The line swaps. Where a side has length 2, the two links of a line along it (±x_j at both of its PUs) join the
@@ -508,7 +560,10 @@ cnf_formula gossip_cnf(const torus_variables& v, bool base_only, std::optional<t
       for (std::uint32_t o = 0; o < ports; ++o) add_out_port_rule(f, v, pu, o, base_only);
     }
   }
-  if (!base_only && symmetry && *symmetry != torus_symmetry::none) add_symmetry_break(f, network, v, pairings, *symmetry == torus_symmetry::translations, *symmetry == torus_symmetry::automorphisms);
+  if (!base_only && symmetry && *symmetry != torus_symmetry::none)
+    add_symmetry_break(f, network, v, pairings, *symmetry == torus_symmetry::translations,
+                       *symmetry == torus_symmetry::automorphisms || *symmetry == torus_symmetry::automorphisms_without_hypercube,
+                       *symmetry == torus_symmetry::automorphisms || *symmetry == torus_symmetry::automorphisms_without_line_swaps);
   // Justification of every transfer from step 2 on.
   for (std::uint64_t t = 2; t <= steps; ++t)
     for (pu_index pu = 0; pu < P; ++pu)
@@ -807,7 +862,7 @@ cnf_formula torus_packets_cnf(const torus& network, torus_model model, std::uint
   // torus_symmetry::translations keeps the break over translations alone (bench/ compares the two); none: no lex-leader.
   if (!base_only && symmetry != torus_symmetry::none)
     add_symmetry_break(f, network, layout(network, model, steps, orbit), pairings, symmetry == torus_symmetry::translations,
-                       symmetry == torus_symmetry::automorphisms);
+                       symmetry == torus_symmetry::automorphisms || symmetry == torus_symmetry::automorphisms_without_hypercube, false);
   // carried(w, t, in, p): the literal "in-port `in` of w brings tracked packet p in step t" (0: never — step 1 brings
   // only the neighbour's own packets)
   auto carried = [&](pu_index w, std::uint64_t t, std::uint32_t in, std::uint64_t p) -> int {

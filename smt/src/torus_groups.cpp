@@ -88,6 +88,43 @@ std::vector<std::vector<std::uint32_t>> port_relabellings(const torus& network) 
   return out;
 }
 
+std::vector<local_automorphism> hypercube_stabilizer(const torus& network) {
+  const std::uint32_t d = network.dimension();
+  std::vector<std::uint32_t> fours;  // the sides of 4
+  for (std::uint32_t j = 0; j < d; ++j)
+    if (network.dims()[j] == 4) fours.push_back(j);
+  if (fours.size() < 2) return {};
+  static constexpr std::uint32_t gray[4] = {0, 1, 3, 2}, from_gray[4] = {0, 1, 3, 2};  // the Gray code is its own inverse on 2 bits
+  const std::uint32_t bits = 2 * static_cast<std::uint32_t>(fours.size());
+  std::vector<std::uint32_t> perm(bits);
+  for (std::uint32_t b = 0; b < bits; ++b) perm[b] = b;
+  std::vector<local_automorphism> out;
+  do {
+    local_automorphism a{std::vector<pu_index>(network.size()), std::vector<std::vector<std::uint32_t>>(network.size())};
+    for (pu_index pu = 0; pu < network.size(); ++pu) {
+      std::vector<std::uint32_t> x = network.coordinates(pu);
+      std::uint32_t word = 0, moved = 0;
+      for (std::size_t i = 0; i < fours.size(); ++i) word |= gray[x[fours[i]]] << (2 * i);
+      for (std::uint32_t b = 0; b < bits; ++b) moved |= ((word >> b) & 1u) << perm[b];
+      for (std::size_t i = 0; i < fours.size(); ++i) x[fours[i]] = from_gray[(moved >> (2 * i)) & 3u];
+      a.map[pu] = network.index(x);
+    }
+    for (pu_index pu = 0; pu < network.size(); ++pu) {
+      std::vector<std::uint32_t>& ports = a.ports[pu];
+      ports.resize(network.ports());
+      for (std::uint32_t o = 0; o < network.ports(); ++o) {
+        ports[o] = o;  // the other sides: their coordinates are kept, and with them the port
+        if (network.dims()[o / 2] != 4) continue;
+        const pu_index target = a.map[network.neighbor(pu, o)];
+        for (std::uint32_t p = 0; p < network.ports(); ++p)
+          if (network.dims()[p / 2] == 4 && network.neighbor(a.map[pu], p) == target) ports[o] = p;
+      }
+    }
+    out.push_back(std::move(a));
+  } while (std::next_permutation(perm.begin(), perm.end()));
+  return out;
+}
+
 pu_index linear_image(const torus& network, const std::vector<std::uint32_t>& sigma, pu_index pu) {
   return network.index(linear(network, sigma, network.coordinates(pu)));
 }

@@ -41,6 +41,22 @@ struct group_orbits {
 };
 group_orbits orbits_of(const torus& network, const std::vector<torus_automorphism>& generators);
 
+/// An automorphism of the torus as a graph, its port relabelling possibly different at every PU: map[pu] is its image,
+/// ports[pu][o] the port of map[pu] whose link is the image of pu's link o.
+struct local_automorphism {
+  std::vector<pu_index> map;
+  std::vector<std::vector<std::uint32_t>> ports;
+};
+
+/// The automorphisms fixing PU 0 that the port relabellings miss, where m >= 2 sides are 4: C4 is the 4-cycle Q2 (the
+/// Gray code 0, 1, 2, 3 -> 00, 01, 11, 10 along a side of 4; a step of ±1 flips one bit), so the product of those m
+/// sides is the hypercube Q_2m, and every permutation of its 2m bits, the other coordinates kept, is an automorphism of
+/// the torus that fixes PU 0 — and of the port-labelled question, whose rules a per-PU port relabelling carries as a
+/// uniform one does (the links are mapped to links). At PU 0 they permute the 2m ports of those sides in every way:
+/// (2m)! relabellings where the signed permutations give 2^m·m! (2 × 4 × 4: 24 against 8). Each bit permutation
+/// once, the identity first; empty when fewer than two sides are 4.
+std::vector<local_automorphism> hypercube_stabilizer(const torus& network);
+
 /// A_σ·pu: pu's coordinates moved by the linear part of the port relabelling σ (a signed permutation of the axes
 /// keeping sizes, as port_relabellings gives).
 pu_index linear_image(const torus& network, const std::vector<std::uint32_t>& sigma, pu_index pu);

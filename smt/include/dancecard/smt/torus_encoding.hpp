@@ -64,12 +64,14 @@ std::string_view to_string(torus_model model);
 /// pairing, or the in-port its out-port 0 forwards, is the least; kept for comparison in bench/) or every automorphism
 /// (translations after reflections and permutations of equal sizes, PU 0's whole rule — 2-D pairing: and its
 /// neighbours' — lexicographically least; the default; on sides of length 2 also the line swaps: ±x_j exchanged at the
-/// two PUs of one line alone, each line's two rules at most their swapped selves, 2-D pairing excepted), or the same
-/// without the line swaps (for comparison in bench/), or none (the implied constraints alone: every table, not only
+/// two PUs of one line alone, each line's two rules at most their swapped selves, 2-D pairing excepted; where two or
+/// more sides are 4, also the automorphisms of their hypercube that permute its bits, whose port relabelling differs
+/// from PU to PU: (2m)! relabellings of PU 0's ports of those m sides where the reflections and permutations give
+/// 2^m·m!, session 30), or the same without the line swaps or without the hypercube's (for comparison in bench/), or none (the implied constraints alone: every table, not only
 /// a lex-least one, keeps its models — what the tests of the implied constraints need). With an orbit map of a group H
 /// the break uses the automorphisms that keep the invariant tables invariant (H's normalizer: every translation, after
 /// the relabellings σ with A_σ·H = H; translations only: after none), no line swaps, and compares PU 0's whole rule.
-enum class torus_symmetry { translations, automorphisms, none, automorphisms_without_line_swaps };
+enum class torus_symmetry { translations, automorphisms, none, automorphisms_without_line_swaps, automorphisms_without_hypercube };
 cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint64_t steps, bool base_only = false,
                              const std::vector<pu_index>& orbit = {}, torus_symmetry symmetry = torus_symmetry::automorphisms,
                              bool arrival_count = true, bool parity_classes = true);
