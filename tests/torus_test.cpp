@@ -759,6 +759,39 @@ TEST(torus_groups, containment_of_conjugates_against_brute_force) {
   }
 }
 
+// detail::hypercube_stabilizer: on 4 × 4 and the 2 × 4 × 4 tori (sides of 4 in any place) the 24 bit permutations,
+// each a bijection of the PUs fixing PU 0 that carries every link to a link (neighbour(x, o) to neighbour(map x,
+// ports[x][o])), leaving the other sides' ports alone, relabelling PU 0's ports of the sides of 4 in 24 different ways
+// (every permutation of them), the identity first; nothing where fewer than two sides are 4.
+TEST(torus_groups, hypercube_stabilizer_permutes_the_ports_of_the_sides_of_4) {
+  for (const char* dims : {"4x4", "2x4x4", "4x2x4", "4x4x2", "3x4x4"}) {
+    const torus t = torus::parse(dims);
+    const std::vector<detail::local_automorphism> list = detail::hypercube_stabilizer(t);
+    ASSERT_EQ(list.size(), 24u) << dims;
+    std::set<std::vector<std::uint32_t>> at_0;
+    for (const detail::local_automorphism& a : list) {
+      EXPECT_EQ(a.map[0], 0u) << dims;
+      EXPECT_EQ(std::set<pu_index>(a.map.begin(), a.map.end()).size(), t.size()) << dims;
+      for (pu_index x = 0; x < t.size(); ++x) {
+        EXPECT_EQ(std::set<std::uint32_t>(a.ports[x].begin(), a.ports[x].end()).size(), t.ports()) << dims;
+        for (std::uint32_t o = 0; o < t.ports(); ++o) {
+          EXPECT_EQ(t.neighbor(a.map[x], a.ports[x][o]), a.map[t.neighbor(x, o)]) << dims << " PU " << x << " port " << o;
+          if (t.dims()[o / 2] != 4) {
+            EXPECT_EQ(a.ports[x][o], o) << dims;
+          }
+        }
+      }
+      at_0.insert(a.ports[0]);
+    }
+    EXPECT_EQ(at_0.size(), 24u) << dims;
+    for (pu_index x = 0; x < t.size(); ++x) {  // the identity first
+      EXPECT_EQ(list.front().map[x], x) << dims;
+      for (std::uint32_t o = 0; o < t.ports(); ++o) EXPECT_EQ(list.front().ports[x][o], o) << dims;
+    }
+  }
+  for (const char* dims : {"4x5", "3x3", "2x2x4", "4x6x8"}) EXPECT_TRUE(detail::hypercube_stabilizer(torus::parse(dims)).empty()) << dims;
+}
+
 // A group that contains a conjugate of a group answered unsat is unsat too, and is not asked. 4 x 4 general in 4 steps
 // (its minimum is 5): asked smallest first, the translations by (0, 2) rule out the groups by (0, 1) (which holds
 // (0, 2)) and all 16 translations, and the reflection x1 -> -x1 the point groups of orders 8 and 4 that hold it; the
