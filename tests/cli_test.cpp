@@ -1078,6 +1078,14 @@ TEST(cli_verify, rows_come_in_book_order_for_any_number_of_jobs) {
   EXPECT_EQ(run("verify --jobs 65").code, 2);
 }
 
+TEST(cli_verify, torus_catalogue_row_holds) {
+  // every stored table of docs/torus-limits.md simulated in its stated steps (milliseconds: no solver)
+  const auto r = run("verify --only torus.sat.catalogue");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("1 claims: 1 hold, 0 violated, 0 unknown"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("every table simulated in exactly its stated steps"), std::string::npos) << r.output;
+}
+
 TEST(cli_verify, unknown_module_is_a_usage_error) {
   const auto r = run("verify --only tori");
   EXPECT_EQ(r.code, 2);
