@@ -1517,16 +1517,10 @@ std::vector<graph_automorphism> full_break_automorphisms(const torus& t, bool au
   return out;
 }
 
-// The lex-leader symmetry break of torus_gossip_cnf is sound: every table has an image under an automorphism that
-// satisfies it. Found here by code of its own, from the argument in torus_clausal.cpp: of the images φA under every
-// automorphism the break may use (full_break_automorphisms: translations alone for the translations-only break; with
-// the hypercube's bit permutations where two sides are 4, whose port relabelling differs from PU to PU), the one with
-// the least view at PU 0. The image must complete gossip in exactly as many steps as the table (simulated), and the
-// full CNF (implied and symmetry-breaking constraints included) with the image's choices fixed is sat exactly when the
-// table completes within T steps.
-RC_GTEST_PROP(torus_cnf, symmetry_break_keeps_an_image_of_every_table, ()) {
-  // 2-D three times in four: the 2-D pairing model compares neighbourhoods, where a wrong port order shows only on
-  // some tables; a third of the time two sides of 4 (4 x 4, 2 x 4 x 4 in some order: the hypercube)
+// A random torus for the full CNF's break properties: 2-D three times in four (the 2-D pairing model compares
+// neighbourhoods, where a wrong port order shows only on some tables), 3-D sides 2 or 3; a third of the time two sides
+// of 4 (4 x 4, 2 x 4 x 4 in some order: the hypercube).
+torus full_break_torus() {
   const std::uint32_t d = *rc::gen::weightedElement<std::uint32_t>({{3, 2u}, {1, 3u}});
   std::vector<std::uint32_t> dims(d);
   for (auto& n : dims) n = *rc::gen::inRange<std::uint32_t>(2, d == 2 ? 5 : 4);
@@ -1534,21 +1528,81 @@ RC_GTEST_PROP(torus_cnf, symmetry_break_keeps_an_image_of_every_table, ()) {
     std::fill(dims.begin(), dims.end(), 4u);
     if (d == 3) dims[*rc::gen::inRange<std::uint32_t>(0, 3)] = 2;
   }
-  const torus t(dims);
-  const std::uint32_t ports = t.ports();
-  const bool pairing = *rc::gen::arbitrary<bool>();
-  const torus_model model = pairing ? torus_model::pairing : torus_model::general;
-  const auto pairings = port_pairings(d);
-  // A's rule at each PU: the in-port each out-port forwards (every out-port forwards one, as the implied constraint
-  // of the general model asks)
-  std::vector<std::vector<std::uint32_t>> rule(t.size(), std::vector<std::uint32_t>(ports));
+  return torus(dims);
+}
+
+// A random rule per PU: a pairing, or the in-port each out-port forwards (every out-port forwards one, as the implied
+// constraint of the general model asks).
+std::vector<std::vector<std::uint32_t>> random_rules(const torus& t, bool pairing) {
+  const auto pairings = port_pairings(t.dimension());
+  std::vector<std::vector<std::uint32_t>> rule(t.size(), std::vector<std::uint32_t>(t.ports()));
   for (auto& r : rule) {
     if (pairing) {
       r = pairings[*rc::gen::inRange<std::size_t>(0, pairings.size())];
     } else {
-      for (auto& in : r) in = *rc::gen::inRange<std::uint32_t>(0, ports);
+      for (auto& in : r) in = *rc::gen::inRange<std::uint32_t>(0, t.ports());
     }
   }
+  return rule;
+}
+
+// The line swaps of t: on a side of length 2, ±x_j exchanged at the two PUs of one line not through PU 0 — each as the
+// line's two PUs and σ_j.
+using line_swap = std::pair<std::vector<pu_index>, std::vector<std::uint32_t>>;
+std::vector<line_swap> line_swaps_of(const torus& t) {
+  std::vector<line_swap> lines;
+  for (std::uint32_t j = 0; j < t.dimension(); ++j) {
+    if (t.dims()[j] != 2) continue;
+    std::vector<std::uint32_t> swap_j(t.ports());
+    for (std::uint32_t o = 0; o < t.ports(); ++o) swap_j[o] = o / 2 == j ? o ^ 1u : o;
+    for (pu_index q = 0; q < t.size(); ++q) {
+      auto x = t.coordinates(q);
+      if (x[j] != 0 || q == 0) continue;
+      x[j] = 1;
+      lines.push_back({{q, t.index(x)}, swap_j});
+    }
+  }
+  return lines;
+}
+
+// Of `rules` under every set of the swaps, the least in the order "PUs by index, then each rule's key (a pairing's
+// index, or the in-port tuple)", tried exhaustively: the mask of the lines to swap (0: none).
+std::uint64_t least_line_swaps(const std::vector<line_swap>& lines, const std::vector<std::vector<std::uint32_t>>& rules, bool pairing, std::uint32_t d) {
+  const auto pairings = port_pairings(d);
+  auto order_key = [&](const std::vector<std::vector<std::uint32_t>>& r) {
+    std::vector<std::uint32_t> out;
+    for (const auto& rq : r) {
+      if (pairing) out.push_back(static_cast<std::uint32_t>(std::find(pairings.begin(), pairings.end(), rq) - pairings.begin()));
+      else out.insert(out.end(), rq.begin(), rq.end());
+    }
+    return out;
+  };
+  std::uint64_t best_mask = 0;
+  std::vector<std::uint32_t> best_key = order_key(rules);
+  for (std::uint64_t mask = 1; mask < (std::uint64_t{1} << lines.size()); ++mask) {
+    std::vector<std::vector<std::uint32_t>> swapped = rules;
+    for (std::size_t l = 0; l < lines.size(); ++l)
+      if ((mask >> l) & 1u)
+        for (pu_index q : lines[l].first) swapped[q] = relabel_rule(swapped[q], lines[l].second);
+    if (std::vector<std::uint32_t> k = order_key(swapped); k < best_key) best_mask = mask, best_key = std::move(k);
+  }
+  return best_mask;
+}
+
+// The lex-leader symmetry break of torus_gossip_cnf is sound: every table has an image under an automorphism that
+// satisfies it. Found here by code of its own, from the argument in torus_clausal.cpp: of the images φA under every
+// automorphism the break may use (full_break_automorphisms: translations alone for the translations-only break; with
+// the hypercube's bit permutations where two sides are 4, whose port relabelling differs from PU to PU), the one with
+// the least view at PU 0; then (automorphisms, rules as views) the least of its tables under the line swaps
+// (least_line_swaps), which must meet the break too. The result must complete gossip in exactly as many steps as the
+// table (simulated), and the full CNF (implied and symmetry-breaking constraints included) with its choices fixed is
+// sat exactly when the table completes within T steps.
+RC_GTEST_PROP(torus_cnf, symmetry_break_keeps_an_image_of_every_table, ()) {
+  const torus t = full_break_torus();
+  const std::uint32_t d = t.dimension();
+  const bool pairing = *rc::gen::arbitrary<bool>();
+  const torus_model model = pairing ? torus_model::pairing : torus_model::general;
+  const std::vector<std::vector<std::uint32_t>> rule = random_rules(t, pairing);
   // half the time the translations-only break (the bench baseline): the image then comes from a translation alone
   const bool automorphisms = *rc::gen::arbitrary<bool>();
   // the view compared: the rule, in the 2-D pairing model with automorphisms followed by its neighbours' in port
@@ -1562,45 +1616,13 @@ RC_GTEST_PROP(torus_cnf, symmetry_break_keeps_an_image_of_every_table, ()) {
     for (pu_index x = 0; x < t.size(); ++x) moved[phi.map[x]] = relabel_rule(rule[x], phi.ports[x]);
     if (std::vector<std::uint32_t> view = view_at_0(t, moved, pairing); view < least) image = std::move(moved), least = std::move(view);
   }
-  auto key = [&](const std::vector<std::uint32_t>& r) {
-    if (!pairing) return r;
-    return std::vector<std::uint32_t>{static_cast<std::uint32_t>(std::find(pairings.begin(), pairings.end(), r) - pairings.begin())};
-  };
-  // The line swaps (automorphisms, rules as views): on a side of length 2 the labels ±x_j may be exchanged at the two
-  // PUs of one line alone. Of the image's tables under the swaps of the lines not through PU 0, the least in the
-  // order "PUs by index, then each rule's key" — found here by trying every set of lines — must meet the break too.
-  bool lines_swapped = false;  // the least table is not the image itself
+  std::uint64_t swaps = 0;
   if (automorphisms && !neighbours) {
-    std::vector<std::pair<std::vector<pu_index>, std::vector<std::uint32_t>>> lines;  // the line's two PUs, σ_j
-    for (std::uint32_t j = 0; j < d; ++j) {
-      if (dims[j] != 2) continue;
-      std::vector<std::uint32_t> swap_j(ports);
-      for (std::uint32_t o = 0; o < ports; ++o) swap_j[o] = o / 2 == j ? o ^ 1u : o;
-      for (pu_index q = 0; q < t.size(); ++q) {
-        auto x = t.coordinates(q);
-        if (x[j] != 0 || q == 0) continue;
-        x[j] = 1;
-        lines.push_back({{q, t.index(x)}, swap_j});
-      }
-    }
-    auto order_key = [&](const std::vector<std::vector<std::uint32_t>>& r) {
-      std::vector<std::uint32_t> out;
-      for (const auto& rq : r) {
-        const auto k = key(rq);
-        out.insert(out.end(), k.begin(), k.end());
-      }
-      return out;
-    };
-    std::vector<std::vector<std::uint32_t>> best = image;
-    std::vector<std::uint32_t> best_key = order_key(image);
-    for (std::uint64_t mask = 1; mask < (std::uint64_t{1} << lines.size()); ++mask) {
-      std::vector<std::vector<std::uint32_t>> swapped = image;
-      for (std::size_t l = 0; l < lines.size(); ++l)
-        if ((mask >> l) & 1u)
-          for (pu_index q : lines[l].first) swapped[q] = relabel_rule(swapped[q], lines[l].second);
-      if (std::vector<std::uint32_t> k = order_key(swapped); k < best_key) best = std::move(swapped), best_key = std::move(k), lines_swapped = true;
-    }
-    image = std::move(best);
+    const std::vector<line_swap> lines = line_swaps_of(t);
+    swaps = least_line_swaps(lines, image, pairing, d);
+    for (std::size_t l = 0; l < lines.size(); ++l)
+      if ((swaps >> l) & 1u)
+        for (pu_index q : lines[l].first) image[q] = relabel_rule(image[q], lines[l].second);
   }
   const gossip_report original = simulate_gossip(table_of_rules(t, rule, pairing), 3 * t.size());
   const gossip_report moved = simulate_gossip(table_of_rules(t, image, pairing), 3 * t.size());
@@ -1613,9 +1635,92 @@ RC_GTEST_PROP(torus_cnf, symmetry_break_keeps_an_image_of_every_table, ()) {
   RC_ASSERT(solved.answer != solver_answer::unknown);
   RC_ASSERT((solved.answer == solver_answer::sat) == original.holds());
   RC_TAG(original.holds() ? "completes" : "does not complete");
-  RC_TAG(!automorphisms ? "translations only" : group.size() > t.size() * axis_relabellings(dims).size() ? "hypercube" : "reflections and permutations");
+  RC_TAG(!automorphisms ? "translations only" : group.size() > t.size() * axis_relabellings(t.dims()).size() ? "hypercube" : "reflections and permutations");
   if (neighbours) RC_TAG("neighbourhoods compared");
-  if (lines_swapped) RC_TAG("lines swapped");
+  if (swaps != 0) RC_TAG("lines swapped");
+}
+
+// The same of the k-packet CNF (torus_packets_cnf, no group): its lex-leader on the rules (every automorphism of
+// full_break_automorphisms, the hypercube's included, then the line swaps) and packet 0 on out-port 0 keep an image
+// of every table with k own packets per PU. Of a random table (random rules, a random packet on every out-port in
+// step 1), the image φA with the least view at PU 0 — its out-port σ_x(o) at φ(x) sending what o sent at x — then the
+// least under the line swaps (a swap carries the injections of its line's PUs with their rules), then each PU's
+// packets renamed by exchanging 0 and what its out-port 0 sends. It must complete in as many steps as A, and the CNF
+// with its choices and injections fixed is sat exactly when A completes within T steps.
+RC_GTEST_PROP(torus_packets, symmetry_break_keeps_an_image_of_every_table, ()) {
+  const torus t = full_break_torus();
+  const std::uint32_t d = t.dimension(), ports = t.ports();
+  const pu_index P = t.size();
+  const std::uint32_t k = *rc::gen::inRange<std::uint32_t>(1, P >= 16 ? 3 : 4);  // (3 packets on 2 x 4 x 4: CNFs of seconds)
+  const bool pairing = *rc::gen::arbitrary<bool>();
+  const torus_model model = pairing ? torus_model::pairing : torus_model::general;
+  const std::vector<std::vector<std::uint32_t>> rule = random_rules(t, pairing);
+  std::vector<std::vector<std::uint32_t>> inject(P, std::vector<std::uint32_t>(ports));
+  for (auto& sent : inject) {  // mostly every packet on some port: port o sends (o + shift) mod k
+    const std::uint32_t shift = *rc::gen::inRange<std::uint32_t>(0, k);
+    for (std::uint32_t o = 0; o < ports; ++o)
+      sent[o] = *rc::gen::weightedElement<bool>({{6, true}, {1, false}}) ? (o + shift) % k : *rc::gen::inRange<std::uint32_t>(0, k);
+  }
+  const bool neighbours = pairing && d == 2;
+  std::vector<std::vector<std::uint32_t>> image = rule, image_inject = inject;
+  std::vector<std::uint32_t> least = view_at_0(t, rule, pairing);
+  const std::vector<graph_automorphism> group = full_break_automorphisms(t, true);
+  for (const graph_automorphism& phi : group) {
+    std::vector<std::vector<std::uint32_t>> moved(P), moved_inject(P, std::vector<std::uint32_t>(ports));
+    for (pu_index x = 0; x < P; ++x) {
+      moved[phi.map[x]] = relabel_rule(rule[x], phi.ports[x]);
+      for (std::uint32_t o = 0; o < ports; ++o) moved_inject[phi.map[x]][phi.ports[x][o]] = inject[x][o];
+    }
+    if (std::vector<std::uint32_t> view = view_at_0(t, moved, pairing); view < least)
+      image = std::move(moved), image_inject = std::move(moved_inject), least = std::move(view);
+  }
+  std::uint64_t swaps = 0;
+  if (!neighbours) {
+    const std::vector<line_swap> lines = line_swaps_of(t);
+    swaps = least_line_swaps(lines, image, pairing, d);
+    for (std::size_t l = 0; l < lines.size(); ++l)
+      if ((swaps >> l) & 1u)
+        for (pu_index q : lines[l].first) {
+          const std::vector<std::uint32_t>& sigma = lines[l].second;
+          image[q] = relabel_rule(image[q], sigma);
+          std::vector<std::uint32_t> sent(ports);
+          for (std::uint32_t o = 0; o < ports; ++o) sent[sigma[o]] = image_inject[q][o];
+          image_inject[q] = sent;
+        }
+  }
+  for (auto& sent : image_inject) {
+    const std::uint32_t first = sent[0];
+    for (std::uint32_t& q : sent) q = q == first ? 0 : q == 0 ? first : q;
+  }
+  auto table_of = [&](const std::vector<std::vector<std::uint32_t>>& rules, const std::vector<std::vector<std::uint32_t>>& sent) {
+    routing_table table = table_of_rules(t, rules, pairing);
+    table.packets = k;
+    for (pu_index pu = 0; pu < P; ++pu)
+      for (std::uint32_t o = 0; o < ports; ++o) table.inject_at(pu, o) = sent[pu][o];
+    return table;
+  };
+  const std::uint64_t limit = 4 * static_cast<std::uint64_t>(k) * P;
+  const gossip_report original = simulate_gossip(table_of(rule, inject), limit);
+  const gossip_report moved = simulate_gossip(table_of(image, image_inject), limit);
+  RC_ASSERT(original.holds() == moved.holds());
+  if (original.holds()) RC_ASSERT(original.steps == moved.steps);
+  const std::uint64_t steps = original.holds() ? original.steps : *rc::gen::inRange<std::uint64_t>(1, 4 * k + 4);
+  cnf_formula f = torus_packets_cnf(t, model, k, steps);
+  for (pu_index pu = 0; pu < P; ++pu) {
+    fix_rule(f, t, model, pu, image[pu]);
+    for (std::uint32_t o = 0; o < ports; ++o)
+      for (std::uint32_t q = 0; q < k; ++q) {
+        const int variable = torus_injection_variable(t, model, k, pu, o, q);
+        f.clauses.push_back({q == image_inject[pu][o] ? variable : -variable});
+      }
+  }
+  const clausal_result solved = solve_with_proof(f, 60'000);
+  RC_ASSERT(solved.answer != solver_answer::unknown);
+  RC_ASSERT((solved.answer == solver_answer::sat) == original.holds());
+  RC_TAG(original.holds() ? "completes" : "does not complete");
+  RC_TAG(std::to_string(k) + " packets");
+  RC_TAG(group.size() > P * axis_relabellings(t.dims()).size() ? "hypercube" : "reflections and permutations");
+  if (swaps != 0) RC_TAG("lines swapped");
 }
 
 // The premise of the parity bound and of the arrival count's parity classes, in the simulator (which knows nothing of

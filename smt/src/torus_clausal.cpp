@@ -855,14 +855,16 @@ cnf_formula torus_packets_cnf(const torus& network, torus_model model, std::uint
   // steps. Pick φ as there (the rules alone decide which), then rename each PU's packets for the break above, which
   // leaves the rules as they are. The line swaps likewise: a swap relabels the injections of the line's two PUs with
   // their rules (out-port σ_j(o) sends what o sent) and maps deliveries to deliveries; the renaming follows. Invariant
-  // tables (a group of translations H): over H's normalizer, as the one-packet CNF with an orbit map — an
+  // The hypercube's bit permutations (sides of 4) likewise: a per-PU relabelling carries the injections with the rules.
+  // Invariant tables (a group of translations H): over H's normalizer, as the one-packet CNF with an orbit map — an
   // automorphism ψ = translation ∘ ρ with A_σ·H = H carries an H-invariant k-packet table to an H-invariant one
   // (ψhψ⁻¹ is in H), its injections with it; the PUs of an orbit then have equal rules and injections (a translation
   // keeps ports), so one renaming for the whole orbit gives packet 0 on out-port 0 and keeps the table invariant.
   // torus_symmetry::translations keeps the break over translations alone (bench/ compares the two); none: no lex-leader.
   if (!base_only && symmetry != torus_symmetry::none)
     add_symmetry_break(f, network, layout(network, model, steps, orbit), pairings, symmetry == torus_symmetry::translations,
-                       symmetry == torus_symmetry::automorphisms || symmetry == torus_symmetry::automorphisms_without_hypercube, false);
+                       symmetry == torus_symmetry::automorphisms || symmetry == torus_symmetry::automorphisms_without_hypercube,
+                       symmetry == torus_symmetry::automorphisms || symmetry == torus_symmetry::automorphisms_without_line_swaps);
   // carried(w, t, in, p): the literal "in-port `in` of w brings tracked packet p in step t" (0: never — step 1 brings
   // only the neighbour's own packets)
   auto carried = [&](pu_index w, std::uint64_t t, std::uint32_t in, std::uint64_t p) -> int {

@@ -94,8 +94,8 @@ torus_query_result solve_torus_clausal(const torus& network, torus_model model, 
 /// base_only): every out-port sends one packet in step 1 and (general) forwards some in-port; every packet leaves its
 /// PU in step 1; the arrival count (no PU wastes more than 2d·T − k·(P − 1) in-slots: fresh 'waste' variables,
 /// ladders and a sequential counter after the x variables); and two symmetry breaks: out-port 0 of every PU sends that
-/// PU's packet 0, and torus_gossip_cnf's lex-leader on PU 0's rule over every automorphism of the torus fixing PU 0
-/// (not the hypercube's bit permutations: not built for k packets; its 'equal so far' variables after the x variables). require: 1 <= packets <= 2d (std::invalid_argument).
+/// PU's packet 0, and torus_gossip_cnf's lex-leader on PU 0's rule over every automorphism fixing PU 0 (the
+/// hypercube's bit permutations and the line swaps included; its 'equal so far' variables after the x variables). require: 1 <= packets <= 2d (std::invalid_argument).
 /// orbit (empty: none): only tables invariant under a group of translations (translation_orbits), as torus_gossip_cnf's
 /// orbit map — a PU uses its orbit's least PU's choice and injection variables, x follows only those PUs' packets, the
 /// arrival count is kept at the least PUs (an untracked packet's arrival read off a translate's tracked one), and the
