@@ -129,12 +129,12 @@ std::optional<routing_table> table_for(const cycle_system& system, const std::st
 // --algo local-search: a table of the pairing or general model (one packet per PU) found by local search against the
 // simulator (smt/torus_encoding.hpp: search_torus_table) — no cycle system, no proof of minimality.
 struct local_search_options {
-  std::string model = "pairing", seconds = "10", groups = "translations", group_index;
+  std::string model = "pairing", seconds = "10", groups = "translations", group_index, start;
   std::uint64_t seed = 1, steps = 0;
   bool progress = false;
   // the registered options, to tell "given" from "default" (an option the chosen --algo ignores is an error)
   CLI::Option *model_option = nullptr, *seconds_option = nullptr, *steps_option = nullptr, *seed_option = nullptr, *groups_option = nullptr,
-              *group_index_option = nullptr, *progress_option = nullptr;
+              *group_index_option = nullptr, *progress_option = nullptr, *start_option = nullptr;
 };
 
 // Rejects the search options the chosen source of the table does not read (algo empty: a table file), so that
@@ -153,6 +153,7 @@ void reject_unread_options(const local_search_options& o, const std::string& alg
   reject(o.group_index_option, invariant, "--algo invariant");
   reject(o.progress_option, invariant, "--algo invariant");
   reject(o.seed_option, local, "--algo local-search");
+  reject(o.start_option, local, "--algo local-search");
 }
 
 torus_model parse_model(const std::string& model) {
@@ -173,7 +174,26 @@ routing_table local_search_table(const std::string& dims, const local_search_opt
   if (t.size() > 1024) throw bad_input("--dims " + dims + " --algo local-search: at most 1024 PUs (every step of the search simulates the whole gossip)");
   require_packets_fit(t, packets);
   const unsigned budget = parse_timeout_ms(o.seconds, "--seconds");
-  torus_heuristic_result r = search_torus_table(t, model, budget, o.seed, 0, packets);
+  // --start: the catalogue's table, or a table file, to improve on
+  std::optional<routing_table> start;
+  if (o.start == "catalogue") {
+    auto found = catalogued_torus_table(t, o.model);
+    if (!found) throw bad_input("--start catalogue: the " + t.name() + " torus is not catalogued (generate torus --algo catalogue lists those that are)");
+    std::cerr << "local search starts from the catalogue's " << found->first.file << " (" << found->first.steps << " steps)\n";
+    start = std::move(found->second);
+  } else if (!o.start.empty()) {
+    start = parse_input(o.start, [](const std::string& text) { return read_torus_routing(text); });
+    if (start->network.dims() != t.dims())
+      throw bad_input("--start " + input_name(o.start) + ": a table of the " + start->network.name() + " torus, not " + t.name());
+    if (!start->switches.empty()) throw bad_input("--start " + input_name(o.start) + ": the table has switches (not time-independent)");
+    if (model == torus_model::pairing)
+      for (pu_index pu = 0; pu < t.size(); ++pu)
+        for (std::uint32_t p = 0; p < t.ports(); ++p)
+          if (const std::uint32_t q = start->forward_at(pu, p); q >= t.ports() || q == p || start->forward_at(pu, q) != p)
+            throw bad_input("--start " + input_name(o.start) + ": PU " + std::to_string(pu) + " port " + std::to_string(p) +
+                            " is not paired (the pairing model needs a pairing of every PU's ports)");
+  }
+  torus_heuristic_result r = search_torus_table(t, model, budget, o.seed, 0, packets, 0, start);
   if (!r.table) throw bad_input("--dims " + dims + " --algo local-search: no table completed gossip within the budget (" + o.seconds + " s)");
   std::cerr << "local search (" << o.model << " model, " << (packets == 1 ? std::string() : std::to_string(packets) + " packets per PU, ")
             << "seed " << o.seed << "): " << r.steps << " steps after " << r.evaluations << " tables in " << static_cast<long long>(r.seconds * 1000)
@@ -383,6 +403,10 @@ void add_local_search_options(CLI::App* command, local_search_options& o) {
   o.steps_option = command->add_option("--steps", o.steps, "with --algo invariant: the step count the table must complete within")
                        ->check(integer_at_least(1));
   o.seed_option = command->add_option("--seed", o.seed, "with --algo local-search: the random seed (default 1)")->check(integer_at_least(0));
+  o.start_option = command->add_option("--start", o.start,
+                                       "with --algo local-search: catalogue (the catalogue's table for --dims and --model) or a "
+                                       "dancecard.torus-routing/1 file — the search begins from its forwarding instead of a random table, "
+                                       "to improve on it");
   o.groups_option = command->add_option("--groups", o.groups,
                                         "with --algo invariant: translations (default), point (groups of reflections, rotations and glide reflections "
                                         "without translations, one per class up to translation) or all (translations first)");

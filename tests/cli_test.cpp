@@ -704,6 +704,14 @@ TEST(cli_torus, local_search_tables_are_written_and_simulated) {
   EXPECT_EQ(run("generate torus --dims 4x4 --algo local-search --model sometimes").code, 2);
   EXPECT_EQ(run("generate torus --dims 4x4 --algo local-search --seconds soon").code, 2);
   EXPECT_EQ(run("generate torus --dims 40x40 --algo local-search").code, 2);  // more than 1024 PUs
+  // --start: from the catalogue's table (5 x 6 general: 9 steps, 8 open) or from a file; the search ends no worse
+  expect_run("generate torus --dims 5x6 --algo local-search --model general --start catalogue --seconds 1", 0,
+             "starts from the catalogue's torus_5x6_general_9_steps.json (9 steps)");
+  expect_run("simulate torus --dims 4x4 --algo local-search --model general --start " + file + " --seconds 1", 0, "complete after");
+  expect_run("generate torus --dims 4x5 --algo local-search --start " + file, 2, "a table of the 4x4 torus, not 4x5");
+  expect_run("generate torus --dims 3x13 --algo local-search --start catalogue", 2, "the 3x13 torus is not catalogued");
+  expect_run("generate torus --dims 4x4 --algo local-search --start " + testing::TempDir() + "no-such.json", 2, "cannot open");
+  expect_run("generate torus --dims 4x4 --algo hamiltonian --start catalogue", 2, "--start: only with --algo local-search");
 }
 
 TEST(cli_torus, translation_invariant_tables_by_sat) {

@@ -356,6 +356,39 @@ TEST(torus_smt, local_search_work_count_is_deterministic) {
   EXPECT_LT(g.evaluations, 10'000u + 2u * 64u);
 }
 
+// A start table (session 30): the search begins from its forwarding, so it never ends worse than the start, even with
+// a work count of one burst (from a random table, 64 changes end far above 4 x 4's minimum 6, or with no table); in
+// the general model too. Bad starts are refused.
+TEST(torus_smt, local_search_from_a_start_table) {
+  const torus t({4, 4});
+  const torus_heuristic_result found = search_torus_table(t, torus_model::pairing, 600'000, 3, 6, 1, 200'000);
+  ASSERT_TRUE(found.table.has_value());
+  ASSERT_EQ(found.steps, 6u);  // the proven minimum
+  for (torus_model model : {torus_model::pairing, torus_model::general}) {
+    const torus_heuristic_result again = search_torus_table(t, model, 600'000, 5, 0, 1, 64, found.table);
+    ASSERT_TRUE(again.table.has_value());
+    EXPECT_LE(again.steps, 6u);
+    EXPECT_EQ(simulate_gossip(*again.table).steps, again.steps);
+  }
+  // general: an idle out-port of the start forwards straight on
+  routing_table idle = *found.table;
+  idle.forward_at(0, 0) = no_port;
+  const torus_heuristic_result from_idle = search_torus_table(t, torus_model::general, 600'000, 5, 0, 1, 64, idle);
+  ASSERT_TRUE(from_idle.table.has_value());
+  for (std::uint32_t in : from_idle.table->forward) EXPECT_LT(in, t.ports());
+  // a general table that is no pairing, a table of another torus, a table with switches
+  routing_table unpaired = *found.table;
+  unpaired.forward_at(0, 0) = unpaired.forward_at(0, 1);
+  EXPECT_THROW(search_torus_table(t, torus_model::pairing, 1'000, 1, 0, 1, 64, unpaired), std::invalid_argument);
+  EXPECT_NO_THROW(search_torus_table(t, torus_model::general, 1'000, 1, 0, 1, 64, unpaired));
+  routing_table other = *found.table;
+  other.network = torus({2, 8});
+  EXPECT_THROW(search_torus_table(t, torus_model::pairing, 1'000, 1, 0, 1, 64, other), std::invalid_argument);
+  routing_table switched = *found.table;
+  switched.switches.push_back({0, 0, 3, 1, 1});
+  EXPECT_THROW(search_torus_table(t, torus_model::pairing, 1'000, 1, 0, 1, 64, switched), std::invalid_argument);
+}
+
 TEST(torus_sat, clausal_minima_agree_with_z3_and_are_certified) {
   // The CNF encoding (CaDiCaL, DRAT checked) and the Z3 encoding are independent; on the pairing model they agree.
   for (const char* dims : {"3x3", "3x4"}) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <chrono>
+#include <optional>
 #include <random>
 
 #include "dancecard/smt/torus_encoding.hpp"
@@ -103,7 +104,7 @@ std::uint64_t torus_injection_chooser::choose(const routing_table& forwarding, s
 }
 
 torus_heuristic_result search_torus_table(const torus& network, torus_model model, unsigned budget_ms, std::uint64_t seed, std::uint64_t goal,
-                                          std::uint32_t packets, std::uint64_t max_evaluations) {
+                                          std::uint32_t packets, std::uint64_t max_evaluations, const std::optional<routing_table>& start_table) {
   const auto start = std::chrono::steady_clock::now();
   const auto deadline = start + std::chrono::milliseconds(budget_ms);
   torus_heuristic_result out;
@@ -122,7 +123,28 @@ torus_heuristic_result search_torus_table(const torus& network, torus_model mode
   const std::size_t slots = model == torus_model::pairing ? P : static_cast<std::size_t>(P) * ports;
   state.choice.resize(slots);
   for (auto& c : state.choice) c = static_cast<std::uint32_t>(draw(state.options()));
-  if (model == torus_model::general) {
+  if (start_table) {
+    const routing_table& from = *start_table;
+    if (from.network.dims() != network.dims())
+      throw std::invalid_argument("torus local search: the start table is for the " + from.network.name() + " torus, not " + network.name());
+    if (!from.switches.empty()) throw std::invalid_argument("torus local search: the start table has switches (not time-independent)");
+    for (pu_index pu = 0; pu < P; ++pu) {
+      if (model == torus_model::general) {
+        for (std::uint32_t o = 0; o < ports; ++o) {
+          const std::uint32_t in = from.forward_at(pu, o);
+          state.choice[static_cast<std::size_t>(pu) * ports + o] = in < ports ? in : torus::opposite(o);  // idle: straight on
+        }
+        continue;
+      }
+      std::vector<std::uint32_t> partner(ports);
+      for (std::uint32_t o = 0; o < ports; ++o) partner[o] = from.forward_at(pu, o);
+      const auto found = std::find(state.pairings.begin(), state.pairings.end(), partner);
+      if (found == state.pairings.end())
+        throw std::invalid_argument("torus local search: the start table's PU " + std::to_string(pu) + " does not pair its ports (pairing model)");
+      state.choice[pu] = static_cast<std::uint32_t>(found - state.pairings.begin());
+    }
+  }
+  if (model == torus_model::general && !start_table) {
     // A pairing table is a general table, and random general tables send streams round in small loops: start from the
     // best pairing table of half the budget, then change single out-ports.
     torus_heuristic_result paired = search_torus_table(network, torus_model::pairing, budget_ms / 2, seed, goal, packets,
