@@ -1268,6 +1268,52 @@ RC_GTEST_PROP(torus_cnf, invariant_symmetry_break_keeps_an_image_of_every_invari
   if (n.normalizer.size() > n.group.size()) RC_TAG("normalizer larger than the group");
 }
 
+// The k-packet CNF's packet break on a table: each PU's packets renamed by exchanging 0 and what its out-port 0 sends.
+void rename_packets_for_port_0(std::vector<std::vector<std::uint32_t>>& inject) {
+  for (auto& sent : inject) {
+    const std::uint32_t first = sent[0];
+    for (std::uint32_t& q : sent) q = q == first ? 0 : q == 0 ? first : q;
+  }
+}
+
+// The end of the k-packet break properties: table A (rules and k-packet injections per PU) and its image must complete
+// in the same steps in the simulator, and torus_packets_cnf (with `orbit`'s map; empty: the full CNF) with the image's
+// choices and injections fixed at the orbits' least PUs must be sat exactly when A completes within T steps — its own
+// step count, or a random one when it never completes. Returns whether A completes.
+bool packet_image_keeps_the_answer(const torus& t, torus_model model, std::uint32_t k, const std::vector<std::vector<std::uint32_t>>& rules,
+                                   const std::vector<std::vector<std::uint32_t>>& inject, const std::vector<std::vector<std::uint32_t>>& image,
+                                   const std::vector<std::vector<std::uint32_t>>& image_inject, const std::vector<pu_index>& orbit) {
+  const pu_index P = t.size();
+  const std::uint32_t ports = t.ports();
+  auto table_of = [&](const std::vector<std::vector<std::uint32_t>>& r, const std::vector<std::vector<std::uint32_t>>& sent) {
+    routing_table table = table_of_rules(t, r, model == torus_model::pairing);
+    table.packets = k;
+    for (pu_index pu = 0; pu < P; ++pu)
+      for (std::uint32_t o = 0; o < ports; ++o) table.inject_at(pu, o) = sent[pu][o];
+    return table;
+  };
+  const std::uint64_t limit = 4 * static_cast<std::uint64_t>(k) * P;
+  const gossip_report original = simulate_gossip(table_of(rules, inject), limit);
+  const gossip_report moved = simulate_gossip(table_of(image, image_inject), limit);
+  RC_ASSERT(original.holds() == moved.holds());
+  if (original.holds()) RC_ASSERT(original.steps == moved.steps);
+  const std::uint64_t steps = original.holds() ? original.steps : *rc::gen::inRange<std::uint64_t>(1, 4 * k + 4);
+  cnf_formula f = torus_packets_cnf(t, model, k, steps, false, orbit);
+  for (pu_index pu = 0; pu < P; ++pu) {
+    if (!orbit.empty() && orbit[pu] != pu) continue;
+    fix_rule(f, t, model, pu, image[pu]);
+    for (std::uint32_t o = 0; o < ports; ++o)
+      for (std::uint32_t q = 0; q < k; ++q) {
+        const int variable = torus_injection_variable(t, model, k, pu, o, q);
+        f.clauses.push_back({q == image_inject[pu][o] ? variable : -variable});
+      }
+  }
+  const clausal_result solved = solve_with_proof(f, 60'000);
+  RC_ASSERT(solved.answer != solver_answer::unknown);
+  RC_ASSERT((solved.answer == solver_answer::sat) == original.holds());
+  return original.holds();
+}
+
 // The same of the k-packet CNF over tables invariant under a group of translations H (torus_packets_cnf with an orbit
 // map: the lex-leader over H's normalizer, then packet 0 on out-port 0 at every PU): for a random H-invariant table
 // with k own packets per PU (random_invariant_rules for the forwarding; at each orbit's least PU a random packet per
@@ -1310,42 +1356,14 @@ RC_GTEST_PROP(torus_packets, invariant_symmetry_break_keeps_an_image_of_every_in
     }
     if (view_at_0(t, image, pairing) < view_at_0(t, best, pairing)) best = std::move(image), best_inject = std::move(image_inject);
   }
-  for (auto& sent : best_inject) {
-    const std::uint32_t first = sent[0];
-    for (std::uint32_t& q : sent) q = q == first ? 0 : q == 0 ? first : q;
-  }
-  auto table_of = [&](const std::vector<std::vector<std::uint32_t>>& rules, const std::vector<std::vector<std::uint32_t>>& sent) {
-    routing_table table = table_of_rules(t, rules, pairing);
-    table.packets = k;
-    for (pu_index pu = 0; pu < P; ++pu)
-      for (std::uint32_t o = 0; o < ports; ++o) table.inject_at(pu, o) = sent[pu][o];
-    return table;
-  };
+  rename_packets_for_port_0(best_inject);
   for (const automorphism_map& g : n.generators)
     for (pu_index p = 0; p < P; ++p) {
       RC_ASSERT(best[g.first[p]] == best[p]);  // a translation relabels no port
       RC_ASSERT(best_inject[g.first[p]] == best_inject[p]);
     }
-  const std::uint64_t limit = 4 * static_cast<std::uint64_t>(k) * P;
-  const gossip_report original = simulate_gossip(table_of(built.rule, inject), limit);
-  const gossip_report moved = simulate_gossip(table_of(best, best_inject), limit);
-  RC_ASSERT(original.holds() == moved.holds());
-  if (original.holds()) RC_ASSERT(original.steps == moved.steps);
-  const std::uint64_t steps = original.holds() ? original.steps : *rc::gen::inRange<std::uint64_t>(1, 4 * k + 4);
-  cnf_formula f = torus_packets_cnf(t, model, k, steps, false, orbit);
-  for (pu_index pu = 0; pu < P; ++pu) {
-    if (orbit[pu] != pu) continue;
-    fix_rule(f, t, model, pu, best[pu]);
-    for (std::uint32_t o = 0; o < ports; ++o)
-      for (std::uint32_t q = 0; q < k; ++q) {
-        const int variable = torus_injection_variable(t, model, k, pu, o, q);
-        f.clauses.push_back({q == best_inject[pu][o] ? variable : -variable});
-      }
-  }
-  const clausal_result solved = solve_with_proof(f, 60'000);
-  RC_ASSERT(solved.answer != solver_answer::unknown);
-  RC_ASSERT((solved.answer == solver_answer::sat) == original.holds());
-  RC_TAG(original.holds() ? "completes" : "does not complete");
+  const bool completes = packet_image_keeps_the_answer(t, model, k, built.rule, inject, best, best_inject, orbit);
+  RC_TAG(completes ? "completes" : "does not complete");
   RC_TAG(std::to_string(k) + " packets");
   RC_TAG(best == built.rule ? "the rules themselves" : "an image");
   RC_TAG(std::to_string(n.normalizer.size() / P) + " port relabellings keep the group");
@@ -1688,36 +1706,9 @@ RC_GTEST_PROP(torus_packets, symmetry_break_keeps_an_image_of_every_table, ()) {
           image_inject[q] = sent;
         }
   }
-  for (auto& sent : image_inject) {
-    const std::uint32_t first = sent[0];
-    for (std::uint32_t& q : sent) q = q == first ? 0 : q == 0 ? first : q;
-  }
-  auto table_of = [&](const std::vector<std::vector<std::uint32_t>>& rules, const std::vector<std::vector<std::uint32_t>>& sent) {
-    routing_table table = table_of_rules(t, rules, pairing);
-    table.packets = k;
-    for (pu_index pu = 0; pu < P; ++pu)
-      for (std::uint32_t o = 0; o < ports; ++o) table.inject_at(pu, o) = sent[pu][o];
-    return table;
-  };
-  const std::uint64_t limit = 4 * static_cast<std::uint64_t>(k) * P;
-  const gossip_report original = simulate_gossip(table_of(rule, inject), limit);
-  const gossip_report moved = simulate_gossip(table_of(image, image_inject), limit);
-  RC_ASSERT(original.holds() == moved.holds());
-  if (original.holds()) RC_ASSERT(original.steps == moved.steps);
-  const std::uint64_t steps = original.holds() ? original.steps : *rc::gen::inRange<std::uint64_t>(1, 4 * k + 4);
-  cnf_formula f = torus_packets_cnf(t, model, k, steps);
-  for (pu_index pu = 0; pu < P; ++pu) {
-    fix_rule(f, t, model, pu, image[pu]);
-    for (std::uint32_t o = 0; o < ports; ++o)
-      for (std::uint32_t q = 0; q < k; ++q) {
-        const int variable = torus_injection_variable(t, model, k, pu, o, q);
-        f.clauses.push_back({q == image_inject[pu][o] ? variable : -variable});
-      }
-  }
-  const clausal_result solved = solve_with_proof(f, 60'000);
-  RC_ASSERT(solved.answer != solver_answer::unknown);
-  RC_ASSERT((solved.answer == solver_answer::sat) == original.holds());
-  RC_TAG(original.holds() ? "completes" : "does not complete");
+  rename_packets_for_port_0(image_inject);
+  const bool completes = packet_image_keeps_the_answer(t, model, k, rule, inject, image, image_inject, {});
+  RC_TAG(completes ? "completes" : "does not complete");
   RC_TAG(std::to_string(k) + " packets");
   RC_TAG(group.size() > P * axis_relabellings(t.dims()).size() ? "hypercube" : "reflections and permutations");
   if (swaps != 0) RC_TAG("lines swapped");
