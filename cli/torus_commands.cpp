@@ -183,17 +183,14 @@ routing_table local_search_table(const std::string& dims, const local_search_opt
     start = std::move(found->second);
   } else if (!o.start.empty()) {
     start = parse_input(o.start, [](const std::string& text) { return read_torus_routing(text); });
-    if (start->network.dims() != t.dims())
-      throw bad_input("--start " + input_name(o.start) + ": a table of the " + start->network.name() + " torus, not " + t.name());
-    if (!start->switches.empty()) throw bad_input("--start " + input_name(o.start) + ": the table has switches (not time-independent)");
-    if (model == torus_model::pairing)
-      for (pu_index pu = 0; pu < t.size(); ++pu)
-        for (std::uint32_t p = 0; p < t.ports(); ++p)
-          if (const std::uint32_t q = start->forward_at(pu, p); q >= t.ports() || q == p || start->forward_at(pu, q) != p)
-            throw bad_input("--start " + input_name(o.start) + ": PU " + std::to_string(pu) + " port " + std::to_string(p) +
-                            " is not paired (the pairing model needs a pairing of every PU's ports)");
   }
-  torus_heuristic_result r = search_torus_table(t, model, budget, o.seed, 0, packets, 0, start);
+  torus_heuristic_result r;
+  try {
+    r = search_torus_table(t, model, budget, o.seed, 0, packets, 0, start);
+  } catch (const std::invalid_argument& e) {  // the start table does not fit (the other arguments are checked above)
+    if (!start) throw;
+    throw bad_input("--start " + input_name(o.start) + ": " + e.what());
+  }
   if (!r.table) throw bad_input("--dims " + dims + " --algo local-search: no table completed gossip within the budget (" + o.seconds + " s)");
   std::cerr << "local search (" << o.model << " model, " << (packets == 1 ? std::string() : std::to_string(packets) + " packets per PU, ")
             << "seed " << o.seed << "): " << r.steps << " steps after " << r.evaluations << " tables in " << static_cast<long long>(r.seconds * 1000)

@@ -894,13 +894,18 @@ RC_GTEST_PROP(torus_packets, implied_constraints_keep_the_minimum, ()) {
   RC_TAG(orbit.empty() ? "any table" : "invariant table");
 }
 
+// The index of a pairing (its partner list) among `pairings` (port_pairings); pairings.size() when it is none.
+std::uint32_t pairing_index(const std::vector<std::vector<std::uint32_t>>& pairings, const std::vector<std::uint32_t>& partner) {
+  return static_cast<std::uint32_t>(std::find(pairings.begin(), pairings.end(), partner) - pairings.begin());
+}
+
 // Unit clauses fixing PU pu's choice variables of torus_gossip_cnf / torus_symmetric_cnf to a rule (the pairing's
 // partner list, or the in-port each out-port forwards).
 void fix_rule(cnf_formula& f, const torus& t, torus_model model, pu_index pu, const std::vector<std::uint32_t>& rule) {
   const std::uint32_t ports = t.ports();
   if (model == torus_model::pairing) {
     const auto pairings = port_pairings(t.dimension());
-    const std::uint32_t c = static_cast<std::uint32_t>(std::find(pairings.begin(), pairings.end(), rule) - pairings.begin());
+    const std::uint32_t c = pairing_index(pairings, rule);
     for (std::uint32_t k = 0; k < pairings.size(); ++k) f.clauses.push_back({k == c ? torus_choice_variable(t, model, pu, k) : -torus_choice_variable(t, model, pu, k)});
     return;
   }
@@ -1191,7 +1196,7 @@ std::vector<std::uint32_t> view_at_0(const torus& t, const std::vector<std::vect
   const auto pairings = port_pairings(t.dimension());
   auto key = [&](const std::vector<std::uint32_t>& r) {
     if (!pairing) return r;
-    return std::vector<std::uint32_t>{static_cast<std::uint32_t>(std::find(pairings.begin(), pairings.end(), r) - pairings.begin())};
+    return std::vector<std::uint32_t>{pairing_index(pairings, r)};
   };
   std::vector<std::uint32_t> out = key(rules[0]);
   for (std::uint32_t k = 0; pairing && t.dimension() == 2 && k < t.ports(); ++k) {
@@ -1590,7 +1595,7 @@ std::uint64_t least_line_swaps(const std::vector<line_swap>& lines, const std::v
   auto order_key = [&](const std::vector<std::vector<std::uint32_t>>& r) {
     std::vector<std::uint32_t> out;
     for (const auto& rq : r) {
-      if (pairing) out.push_back(static_cast<std::uint32_t>(std::find(pairings.begin(), pairings.end(), rq) - pairings.begin()));
+      if (pairing) out.push_back(pairing_index(pairings, rq));
       else out.insert(out.end(), rq.begin(), rq.end());
     }
     return out;

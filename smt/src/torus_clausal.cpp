@@ -189,6 +189,11 @@ void add_symmetry_break(cnf_formula& f, const torus& network, const torus_variab
   // 4 x 6 at 7: 46.7 s -> 5.7 s, 3 x 8 at 7: 13.5 s -> 2.3 s); in the general model and in 3-D it was slower (4 x 5
   // general at 5: 5.0 s -> 7.5 s; 2 x 2 x 4 pairing at 4: 0.9 s -> 1.8 s; 2 x 2 x 5 pairing at 5: 367 s -> 454 s). docs/torus-limits.md has the table.
   const bool neighbours = !translations_only && v.model == torus_model::pairing && network.dimension() == 2;
+  auto inverse_of = [&](const std::vector<std::uint32_t>& sigma) {
+    std::vector<std::uint32_t> inverse(ports);
+    for (std::uint32_t o = 0; o < ports; ++o) inverse[sigma[o]] = o;
+    return inverse;
+  };
   if (point_group) {
     for (const auto& [sigma, pu] : v.normalizer) views.push_back({sigma, pu, {}});
   } else {
@@ -223,8 +228,7 @@ void add_symmetry_break(cnf_formula& f, const torus& network, const torus_variab
             return sigma;
           };
           const std::vector<std::uint32_t> sigma = at(0);
-          std::vector<std::uint32_t> inverse(ports);
-          for (std::uint32_t o = 0; o < ports; ++o) inverse[sigma[o]] = o;
+          const std::vector<std::uint32_t> inverse = inverse_of(sigma);
           std::vector<std::vector<std::uint32_t>> around(ports);
           for (std::uint32_t k = 0; k < ports; ++k) around[k] = at(network.neighbor(0, inverse[k]));
           if (!seen.insert(key_of(sigma, around)).second) continue;
@@ -269,11 +273,6 @@ void add_symmetry_break(cnf_formula& f, const torus& network, const torus_variab
   rule_entries(0, identity_map, identity_image, leader);
   if (neighbours)
     for (std::uint32_t k = 0; k < ports; ++k) rule_entries(network.neighbor(0, k), identity_map, identity_image, leader);
-  auto inverse_of = [&](const std::vector<std::uint32_t>& sigma) {
-    std::vector<std::uint32_t> inverse(ports);
-    for (std::uint32_t o = 0; o < ports; ++o) inverse[sigma[o]] = o;
-    return inverse;
-  };
   for (const auto& [sigma, pu, around] : views) {
     const std::vector<std::uint32_t> inverse = inverse_of(sigma);
     const std::vector<std::uint32_t> image = pairing_image(pairings, sigma);  // pairing model: the index of σ·(pairing c)

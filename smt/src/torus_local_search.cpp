@@ -126,7 +126,7 @@ torus_heuristic_result search_torus_table(const torus& network, torus_model mode
   if (start_table) {
     const routing_table& from = *start_table;
     if (from.network.dims() != network.dims())
-      throw std::invalid_argument("torus local search: the start table is for the " + from.network.name() + " torus, not " + network.name());
+      throw std::invalid_argument("torus local search: the start table is a table of the " + from.network.name() + " torus, not " + network.name());
     if (!from.switches.empty()) throw std::invalid_argument("torus local search: the start table has switches (not time-independent)");
     for (pu_index pu = 0; pu < P; ++pu) {
       if (model == torus_model::general) {
@@ -140,7 +140,8 @@ torus_heuristic_result search_torus_table(const torus& network, torus_model mode
       for (std::uint32_t o = 0; o < ports; ++o) partner[o] = from.forward_at(pu, o);
       const auto found = std::find(state.pairings.begin(), state.pairings.end(), partner);
       if (found == state.pairings.end())
-        throw std::invalid_argument("torus local search: the start table's PU " + std::to_string(pu) + " does not pair its ports (pairing model)");
+        throw std::invalid_argument("torus local search: the start table's PU " + std::to_string(pu) +
+                                    " does not pair its ports (the pairing model needs a pairing of every PU's ports)");
       state.choice[pu] = static_cast<std::uint32_t>(found - state.pairings.begin());
     }
   }
