@@ -219,7 +219,8 @@ invariant_groups parse_groups(const std::string& groups) {
   if (groups == "translations") return invariant_groups::translations;
   if (groups == "point") return invariant_groups::point;
   if (groups == "all") return invariant_groups::all;
-  throw bad_input("--groups: expected translations, point or all, got '" + groups + "'");
+  if (groups == "mixed") return invariant_groups::with_mixed;
+  throw bad_input("--groups: expected translations, point, all or mixed, got '" + groups + "'");
 }
 
 // --group-index "3,7,10-12": group numbers of invariant_group_list, each below `count`, in the order given, no repeats.
@@ -406,7 +407,8 @@ void add_local_search_options(CLI::App* command, local_search_options& o) {
                                        "to improve on it");
   o.groups_option = command->add_option("--groups", o.groups,
                                         "with --algo invariant: translations (default), point (groups of reflections, rotations and glide reflections "
-                                        "without translations, one per class up to translation) or all (translations first)");
+                                        "without translations, one per class up to translation), all (translations first) or mixed (all, then the groups "
+                                        "of some translations with reflections, rotations or glide reflections, numbered after all's)");
   o.progress_option = command->add_flag("--progress", o.progress,
                                         "with --algo invariant: print a line to stderr as each group answers (unsat, or a table), with its time");
   o.group_index_option = command->add_option("--group-index", o.group_index,

@@ -1070,7 +1070,8 @@ invariant_rules random_invariant_rules(const torus& t, const std::vector<torus_a
 }
 
 // The CNF over tables invariant under a point group (torus_symmetric_cnf: reflections, rotations, glide reflections;
-// PUs read their orbit's variables through a port relabelling, x follows one packet per orbit) is exact: for a random
+// PUs read their orbit's variables through a port relabelling, x follows one packet per orbit), or under a mixed group
+// (the same with translations in it), is exact: for a random
 // invariant table (random_invariant_rules) the CNF without its symmetry break, with that table's choices fixed, is sat
 // exactly when the simulator says the table completes within T steps. Each generator is checked to be an automorphism
 // of the port-labelled torus first.
@@ -1084,7 +1085,9 @@ RC_GTEST_PROP(torus_cnf, point_group_cnf_exact_against_the_simulator, ()) {
   if (rotations) std::fill(dims.begin(), dims.end(), dims.front());
   const torus t(dims);
   const std::uint32_t ports = t.ports();
-  std::vector<std::vector<torus_automorphism>> groups = point_subgroups(t);
+  // a third of the time a mixed group (translations with reflections, rotations or glide reflections: mixed_subgroups)
+  const bool mixed = *rc::gen::weightedElement<bool>({{1, true}, {2, false}});
+  std::vector<std::vector<torus_automorphism>> groups = mixed ? mixed_subgroups(t) : point_subgroups(t);
   if (rotations) {
     std::vector<std::vector<torus_automorphism>> rotating;
     for (const auto& g : groups)
@@ -1126,6 +1129,7 @@ RC_GTEST_PROP(torus_cnf, point_group_cnf_exact_against_the_simulator, ()) {
   RC_ASSERT((solved.answer == solver_answer::sat) == completes);
   RC_TAG(completes ? "completes" : "does not complete");
   RC_TAG(fell_back ? "some orbit fell back to straight forwarding" : "random rules everywhere");
+  RC_TAG(mixed ? "mixed group" : "point group");
 }
 
 // Automorphisms of the port-labelled torus as (PU map, port relabelling), by the tests' own code.
@@ -1240,7 +1244,8 @@ RC_GTEST_PROP(torus_cnf, invariant_symmetry_break_keeps_an_image_of_every_invari
     shifts = random_translation_group(t);
     for (const auto& shift : shifts) generators.push_back({identity_ports, shift});
   } else {
-    const auto groups = point_subgroups(t);
+    // a point group, or a mixed one (translations with reflections, rotations or glide reflections)
+    const auto groups = *rc::gen::arbitrary<bool>() ? point_subgroups(t) : mixed_subgroups(t);
     RC_PRE(!groups.empty());
     generators = groups[*rc::gen::inRange<std::size_t>(0, groups.size())];
   }
@@ -1268,7 +1273,7 @@ RC_GTEST_PROP(torus_cnf, invariant_symmetry_break_keeps_an_image_of_every_invari
   RC_ASSERT(solved.answer != solver_answer::unknown);
   RC_ASSERT((solved.answer == solver_answer::sat) == original.holds());
   RC_TAG(original.holds() ? "completes" : "does not complete");
-  RC_TAG(translations ? "translations" : "point group");
+  RC_TAG(translations ? "translations" : "point or mixed group");
   RC_TAG(best == built.rule ? "the table itself" : "an image");
   if (n.normalizer.size() > n.group.size()) RC_TAG("normalizer larger than the group");
 }

@@ -711,55 +711,17 @@ TEST(torus_packets, invariant_tables_with_k_packets) {
   EXPECT_THROW(torus_packets_cnf(t, torus_model::general, 2, 9, false, {0, 0, 0}), std::invalid_argument);
 }
 
-// detail::group_containment against brute force: automorphisms as (the map on PUs, the port relabelling) pairs,
-// composed here; every group of the list closed under composition, and every automorphism ψ — each signed permutation
-// of the axes keeping sizes, then each shift — tried as the conjugator of the smaller group's generators.
-TEST(torus_groups, containment_of_conjugates_against_brute_force) {
+// The automorphisms of a small port-labelled torus by brute force, for the group tests below: each as (the map on
+// PUs, the port relabelling), composed and inverted here; all of them are each signed permutation of the axes keeping
+// sizes (port 2j + b -> 2π(j) + (b xor s_j)), then each shift.
+struct brute_automorphisms {
   using element = std::pair<std::vector<pu_index>, std::vector<std::uint32_t>>;  // PU map, port relabelling
-  for (const char* dims : {"3x3", "4x4", "3x4", "6x6", "2x3x3"}) {
-    const torus t = torus::parse(dims);
-    const pu_index P = t.size();
+  const torus& t;
+  std::vector<std::uint32_t> identity_ports;
+  std::vector<element> all;
+  explicit brute_automorphisms(const torus& network) : t(network), identity_ports(network.ports()) {
     const std::uint32_t d = t.dimension();
-    auto as_element = [&](const torus_automorphism& phi) {
-      element e{std::vector<pu_index>(P), phi.ports};
-      for (pu_index pu = 0; pu < P; ++pu) e.first[pu] = apply_automorphism(t, phi, pu);
-      return e;
-    };
-    auto compose = [&](const element& second, const element& first) {  // second ∘ first
-      element e{std::vector<pu_index>(P), std::vector<std::uint32_t>(2 * d)};
-      for (pu_index pu = 0; pu < P; ++pu) e.first[pu] = second.first[first.first[pu]];
-      for (std::uint32_t p = 0; p < 2 * d; ++p) e.second[p] = second.second[first.second[p]];
-      return e;
-    };
-    auto inverse = [&](const element& g) {
-      element e{std::vector<pu_index>(P), std::vector<std::uint32_t>(2 * d)};
-      for (pu_index pu = 0; pu < P; ++pu) e.first[g.first[pu]] = pu;
-      for (std::uint32_t p = 0; p < 2 * d; ++p) e.second[g.second[p]] = p;
-      return e;
-    };
-    std::vector<std::uint32_t> identity_ports(2 * d);
     for (std::uint32_t p = 0; p < 2 * d; ++p) identity_ports[p] = p;
-    const std::vector<torus_symmetry_group> list = invariant_group_list(t, invariant_groups::all);
-    std::vector<std::vector<element>> generators;
-    std::vector<std::set<element>> elements;
-    for (const torus_symmetry_group& g : list) {
-      std::vector<element> gens;
-      for (const auto& shift : g.translations) gens.push_back(as_element({identity_ports, shift}));
-      for (const torus_automorphism& a : g.automorphisms) gens.push_back(as_element(a));
-      std::set<element> closed{as_element({identity_ports, std::vector<std::uint32_t>(d, 0)})};
-      std::vector<element> frontier(closed.begin(), closed.end());
-      while (!frontier.empty()) {
-        const element e = frontier.back();
-        frontier.pop_back();
-        for (const element& gen : gens)
-          if (element next = compose(gen, e); closed.insert(next).second) frontier.push_back(std::move(next));
-      }
-      EXPECT_EQ(closed.size(), g.order) << dims << " " << describe(t, g);
-      generators.push_back(std::move(gens));
-      elements.push_back(std::move(closed));
-    }
-    // the conjugators: signed permutations of the axes keeping sizes (port 2j + b -> 2π(j) + (b xor s_j)), then shifts
-    std::vector<element> conjugators;
     std::vector<std::uint32_t> perm(d);
     for (std::uint32_t j = 0; j < d; ++j) perm[j] = j;
     do {
@@ -770,26 +732,157 @@ TEST(torus_groups, containment_of_conjugates_against_brute_force) {
         std::vector<std::uint32_t> ports(2 * d);
         for (std::uint32_t j = 0; j < d; ++j)
           for (std::uint32_t b = 0; b < 2; ++b) ports[2 * j + b] = 2 * perm[j] + (b ^ ((signs >> j) & 1u));
-        for (pu_index v = 0; v < P; ++v) conjugators.push_back(as_element({ports, t.coordinates(v)}));
+        for (pu_index v = 0; v < t.size(); ++v) all.push_back(of({ports, t.coordinates(v)}));
       }
     } while (std::next_permutation(perm.begin(), perm.end()));
+  }
+  element of(const torus_automorphism& phi) const {
+    element e{std::vector<pu_index>(t.size()), phi.ports};
+    for (pu_index pu = 0; pu < t.size(); ++pu) e.first[pu] = apply_automorphism(t, phi, pu);
+    return e;
+  }
+  element translation(const std::vector<std::uint32_t>& shift) const { return of({identity_ports, shift}); }
+  element compose(const element& second, const element& first) const {  // second ∘ first
+    element e{std::vector<pu_index>(t.size()), std::vector<std::uint32_t>(t.ports())};
+    for (pu_index pu = 0; pu < t.size(); ++pu) e.first[pu] = second.first[first.first[pu]];
+    for (std::uint32_t p = 0; p < t.ports(); ++p) e.second[p] = second.second[first.second[p]];
+    return e;
+  }
+  element inverse(const element& g) const {
+    element e{std::vector<pu_index>(t.size()), std::vector<std::uint32_t>(t.ports())};
+    for (pu_index pu = 0; pu < t.size(); ++pu) e.first[g.first[pu]] = pu;
+    for (std::uint32_t p = 0; p < t.ports(); ++p) e.second[g.second[p]] = p;
+    return e;
+  }
+  std::set<element> closure(const std::vector<element>& generators) const {
+    std::set<element> closed{translation(std::vector<std::uint32_t>(t.dimension(), 0))};
+    std::vector<element> frontier(closed.begin(), closed.end());
+    while (!frontier.empty()) {
+      const element e = frontier.back();
+      frontier.pop_back();
+      for (const element& gen : generators)
+        if (element next = compose(gen, e); closed.insert(next).second) frontier.push_back(std::move(next));
+    }
+    return closed;
+  }
+  // the generators of a listed group (its translations' shifts, or its automorphisms)
+  std::vector<element> generators_of(const torus_symmetry_group& g) const {
+    std::vector<element> gens;
+    for (const auto& shift : g.translations) gens.push_back(translation(shift));
+    for (const torus_automorphism& a : g.automorphisms) gens.push_back(of(a));
+    return gens;
+  }
+  // the class of a group under conjugation: the least sorted ψ G ψ⁻¹ over every automorphism ψ
+  std::vector<element> class_key(const std::set<element>& group) const {
+    std::vector<element> best;
+    for (const element& psi : all) {
+      const element psi_inverse = inverse(psi);
+      std::vector<element> image;
+      for (const element& g : group) image.push_back(compose(compose(psi, g), psi_inverse));
+      std::sort(image.begin(), image.end());
+      if (best.empty() || image < best) best = std::move(image);
+    }
+    return best;
+  }
+};
+
+// detail::group_containment against brute force (brute_automorphisms): every group of the list closed under
+// composition, and every automorphism ψ tried as the conjugator of the smaller group's generators. The lists with the
+// mixed groups on the smaller tori (a mixed group may hold a conjugate of a translation group, of a point group or of
+// another mixed group).
+TEST(torus_groups, containment_of_conjugates_against_brute_force) {
+  using element = brute_automorphisms::element;
+  for (const char* dims : {"3x3", "4x4", "3x4", "6x6", "2x3x3"}) {
+    const torus t = torus::parse(dims);
+    const brute_automorphisms b(t);
+    const bool mixed = t.dimension() == 2 && t.size() <= 16;
+    const std::vector<torus_symmetry_group> list = invariant_group_list(t, mixed ? invariant_groups::with_mixed : invariant_groups::all);
+    std::vector<std::vector<element>> generators;
+    std::vector<std::set<element>> elements;
+    for (const torus_symmetry_group& g : list) {
+      std::vector<element> gens = b.generators_of(g);
+      std::set<element> closed = b.closure(gens);
+      EXPECT_EQ(closed.size(), g.order) << dims << " " << describe(t, g);
+      generators.push_back(std::move(gens));
+      elements.push_back(std::move(closed));
+    }
+    const std::vector<element>& conjugators = b.all;
     const detail::group_containment containment(t, list);
-    std::size_t contained = 0;
+    const std::size_t unmixed = invariant_group_list(t, invariant_groups::all).size();  // the mixed groups are numbered from here
+    std::size_t contained = 0, mixed_over_translations = 0, mixed_over_point = 0;
     for (std::size_t big = 0; big < list.size(); ++big)
       for (std::size_t small = 0; small < list.size(); ++small) {
         bool expected = false;
         if (list[small].order < list[big].order)
           for (const element& psi : conjugators) {
-            const element psi_inverse = inverse(psi);
+            const element psi_inverse = b.inverse(psi);
             expected = std::all_of(generators[small].begin(), generators[small].end(),
-                                   [&](const element& h) { return elements[big].count(compose(compose(psi, h), psi_inverse)) != 0; });
+                                   [&](const element& h) { return elements[big].count(b.compose(b.compose(psi, h), psi_inverse)) != 0; });
             if (expected) break;
           }
         ASSERT_EQ(containment.contains_conjugate(big, small), expected) << dims << ": " << describe(t, list[big]) << " / " << describe(t, list[small]);
         contained += expected ? 1 : 0;
+        if (expected && big >= unmixed && small < unmixed) (list[small].automorphisms.empty() ? mixed_over_translations : mixed_over_point) += 1;
       }
     EXPECT_GT(contained, 0u) << dims;
+    if (mixed) {
+      EXPECT_GT(list.size(), unmixed) << dims;
+      EXPECT_GT(mixed_over_translations, 0u) << dims;
+      EXPECT_GT(mixed_over_point, 0u) << dims;
+    }
   }
+}
+
+// mixed_subgroups against brute force (brute_automorphisms): every subgroup of the automorphisms — the joins of the
+// cyclic ones, closed here — that holds a translation other than the identity and an element that is not a
+// translation, one per class under conjugation by every automorphism. mixed_subgroups must give one group of each
+// class and none twice, each of them mixed, the largest first; with_mixed lists all's groups, then these.
+TEST(torus_groups, mixed_subgroups_one_per_class_against_brute_force) {
+  using element = brute_automorphisms::element;
+  for (const char* dims : {"3x3", "3x4", "3x5", "4x4"}) {
+    const torus t = torus::parse(dims);
+    const brute_automorphisms b(t);
+    auto is_translation = [&](const element& e) { return e.second == b.identity_ports; };
+    auto is_mixed = [&](const std::set<element>& g) {
+      return std::count_if(g.begin(), g.end(), is_translation) > 1 && !std::all_of(g.begin(), g.end(), is_translation);
+    };
+    std::set<std::set<element>> subgroups, cyclic;
+    for (const element& e : b.all) cyclic.insert(b.closure({e}));
+    std::vector<std::set<element>> pending(cyclic.begin(), cyclic.end());
+    subgroups.insert(cyclic.begin(), cyclic.end());
+    while (!pending.empty()) {
+      const std::set<element> base = std::move(pending.back());
+      pending.pop_back();
+      for (const std::set<element>& c : cyclic) {
+        std::vector<element> generators(base.begin(), base.end());
+        generators.insert(generators.end(), c.begin(), c.end());
+        std::set<element> joined = b.closure(generators);
+        if (subgroups.insert(joined).second) pending.push_back(std::move(joined));
+      }
+    }
+    std::set<std::vector<element>> expected;
+    for (const std::set<element>& g : subgroups)
+      if (is_mixed(g)) expected.insert(b.class_key(g));
+    const std::vector<std::vector<torus_automorphism>> found = mixed_subgroups(t);
+    std::set<std::vector<element>> got;
+    std::size_t previous_order = SIZE_MAX;
+    for (const auto& generators : found) {
+      std::vector<element> gens;
+      for (const torus_automorphism& a : generators) gens.push_back(b.of(a));
+      const std::set<element> g = b.closure(gens);
+      EXPECT_TRUE(is_mixed(g)) << dims << " " << describe(t, generators);
+      EXPECT_TRUE(got.insert(b.class_key(g)).second) << dims << ": conjugate to a group before it: " << describe(t, generators);
+      EXPECT_LE(g.size(), previous_order) << dims;
+      previous_order = g.size();
+    }
+    EXPECT_EQ(got, expected) << dims << ": " << got.size() << " classes found, " << expected.size() << " by brute force";
+    EXPECT_FALSE(expected.empty()) << dims;
+    const std::vector<torus_symmetry_group> all = invariant_group_list(t, invariant_groups::all), with_mixed = invariant_group_list(t, invariant_groups::with_mixed);
+    ASSERT_EQ(with_mixed.size(), all.size() + found.size()) << dims;
+    for (std::size_t g = 0; g < all.size(); ++g) EXPECT_EQ(describe(t, with_mixed[g]), describe(t, all[g])) << dims;
+    for (std::size_t g = 0; g < found.size(); ++g) EXPECT_EQ(with_mixed[all.size() + g].automorphisms, found[g]) << dims;
+  }
+  EXPECT_THROW(mixed_subgroups(torus({16, 17})), std::invalid_argument);
 }
 
 // detail::hypercube_stabilizer: on 4 × 4 and the 2 × 4 × 4 tori (sides of 4 in any place) the 24 bit permutations,
@@ -924,6 +1017,39 @@ TEST(torus_sat, point_group_invariant_tables) {
   EXPECT_THROW(apply_automorphism(t45, {{0, 1, 2, 3}, {0}}, 0), std::invalid_argument);
   EXPECT_THROW(torus_symmetric_cnf(t45, torus_model::general, 3, {{{2, 3, 0, 1}, {0, 0}}}), std::invalid_argument);
   EXPECT_THROW(point_subgroups(torus({16, 17})), std::invalid_argument);
+}
+
+// Tables invariant under mixed groups (translations with reflections, rotations or glide reflections), asked by their
+// numbers after all's (invariant_groups::with_mixed): 4 × 5 has a 6-step general table invariant under one of them,
+// with 20 automorphisms — translations and others. The decoded table is simulated here again and checked invariant
+// under every generator. At 5 steps, which no table of 4 × 5 reaches, every mixed group is unsat with a checked proof.
+TEST(torus_sat, mixed_group_invariant_tables) {
+  const torus t45({4, 5});
+  const std::size_t first = invariant_group_list(t45, invariant_groups::all).size();
+  const std::vector<torus_symmetry_group> list = invariant_group_list(t45, invariant_groups::with_mixed);
+  std::vector<std::size_t> mixed;
+  for (std::size_t g = first; g < list.size(); ++g) mixed.push_back(g);
+  ASSERT_FALSE(mixed.empty());
+  const torus_invariant_search_result found = search_invariant_table(t45, torus_model::general, 6, 120'000, 0, invariant_groups::with_mixed, false, mixed);
+  ASSERT_TRUE(found.table.has_value());
+  ASSERT_TRUE(found.group.has_value() && found.group_index.has_value());
+  EXPECT_GE(*found.group_index, first);
+  const gossip_report run = simulate_gossip(*found.table, 6);
+  ASSERT_TRUE(run.holds()) << describe(run);
+  bool translation = false, other = false;
+  for (const torus_automorphism& g : found.group->automorphisms) {
+    (std::is_sorted(g.ports.begin(), g.ports.end()) ? translation : other) = true;
+    for (pu_index pu = 0; pu < t45.size(); ++pu)
+      for (std::uint32_t o = 0; o < 4; ++o) {
+        const std::uint32_t in = found.table->forward_at(pu, o);
+        EXPECT_EQ(found.table->forward_at(apply_automorphism(t45, g, pu), g.ports[o]), in == no_port ? no_port : g.ports[in]) << describe(t45, g);
+      }
+  }
+  EXPECT_TRUE(translation && other) << describe(t45, *found.group);
+  const torus_invariant_search_result none = search_invariant_table(t45, torus_model::general, 5, 120'000, 0, invariant_groups::with_mixed, true, mixed);
+  EXPECT_FALSE(none.table.has_value());
+  EXPECT_EQ(none.unsat, mixed.size());
+  EXPECT_EQ(none.asked, mixed.size());
 }
 
 TEST(torus_sat, hamilton_decompositions_by_search) {

@@ -1138,6 +1138,11 @@ std::vector<torus_symmetry_group> invariant_group_list(const torus& network, inv
       const std::uint64_t order = detail::orbits_of(network, generators).order;
       list.push_back({{}, std::move(generators), order});
     }
+  if (which == invariant_groups::with_mixed)
+    for (auto& generators : mixed_subgroups(network)) {
+      const std::uint64_t order = detail::orbits_of(network, generators).order;
+      list.push_back({{}, std::move(generators), order});
+    }
   return list;
 }
 

@@ -323,7 +323,8 @@ struct group_containment::impl {
   std::vector<std::vector<std::uint64_t>> generators;  // per listed group, encoded
   std::vector<std::vector<char>> member;  // per listed group: member[e] for every encoded automorphism e
   std::vector<std::uint64_t> order;
-  std::vector<bool> translations;  // the group is one of translations (else a point group)
+  enum class kind { translations, point, mixed };
+  std::vector<kind> kinds;
   explicit impl(const torus& network) : group(network) {}
 };
 
@@ -337,11 +338,12 @@ group_containment::group_containment(const torus& network, const std::vector<tor
     for (const auto& shift : g.translations) encoded.push_back(group.encode(torus_automorphism{group.sigma.front(), shift}));
     for (const torus_automorphism& a : g.automorphisms) encoded.push_back(group.encode(a));
     std::vector<char> member(all, 0);
-    for (std::uint64_t e : group.closure(encoded, all)) member[e] = 1;
+    std::size_t translations = 0;  // the translations are the elements encoded below P (σ the identity)
+    for (std::uint64_t e : group.closure(encoded, all)) member[e] = 1, translations += e < group.P ? 1 : 0;
     impl_->generators.push_back(std::move(encoded));
     impl_->member.push_back(std::move(member));
     impl_->order.push_back(g.order);
-    impl_->translations.push_back(g.automorphisms.empty());
+    impl_->kinds.push_back(g.automorphisms.empty() ? impl::kind::translations : translations == 1 ? impl::kind::point : impl::kind::mixed);
   }
 }
 
@@ -352,14 +354,17 @@ group_containment& group_containment::operator=(group_containment&&) noexcept = 
 bool group_containment::contains_conjugate(std::size_t big, std::size_t small) const {
   if (!impl_ || big >= impl_->order.size() || small >= impl_->order.size()) return false;
   // A point group holds no translation but the identity and a translation group no relabelling, so neither holds a
-  // conjugate of a group of the other kind; a subgroup's order divides the group's.
-  if (impl_->translations[big] != impl_->translations[small] || impl_->order[small] >= impl_->order[big] || impl_->order[big] % impl_->order[small] != 0)
+  // conjugate of a group of another kind (conjugates of translations are translations, and of other elements not); a
+  // mixed group holds both, and may hold a conjugate of any kind; a subgroup's order divides the group's.
+  const impl::kind big_kind = impl_->kinds[big];
+  if ((big_kind != impl::kind::mixed && big_kind != impl_->kinds[small]) || impl_->order[small] >= impl_->order[big] ||
+      impl_->order[big] % impl_->order[small] != 0)
     return false;
   const encoded_automorphisms& g = impl_->group;
   const std::vector<char>& member = impl_->member[big];
   const std::vector<std::uint64_t>& generators = impl_->generators[small];
-  // translations commute with τ_v, so for a translation group the relabellings alone
-  const pu_index shifts = impl_->translations[big] ? 1 : g.P;
+  // translations commute with τ_v, so for a group of translations the relabellings alone
+  const pu_index shifts = impl_->kinds[small] == impl::kind::translations ? 1 : g.P;
   for (std::uint32_t r = 0; r < g.sigma.size(); ++r)
     for (pu_index v = 0; v < shifts; ++v)
       if (std::all_of(generators.begin(), generators.end(), [&](std::uint64_t e) { return member[g.conjugate(r, v, e)] != 0; })) return true;
@@ -431,6 +436,67 @@ std::vector<std::vector<torus_automorphism>> point_subgroups(const torus& networ
       }
     };
     assign(assign, 0);
+  }
+  std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::vector<std::vector<torus_automorphism>> out;
+  for (const auto& [order, generators] : found) {
+    std::vector<torus_automorphism> decoded;
+    for (std::uint64_t g : generators) decoded.push_back(group.decode(g));
+    out.push_back(std::move(decoded));
+  }
+  return out;
+}
+
+
+std::vector<std::vector<torus_automorphism>> mixed_subgroups(const torus& network) {
+  const pu_index P = network.size();
+  if (P > 256) throw std::invalid_argument("mixed_subgroups: at most 256 PUs, not " + std::to_string(P));
+  encoded_automorphisms group(network);
+  const std::size_t R = group.sigma.size();
+  const std::size_t all = R * P;
+  // G's translations H = G ∩ T are normal in G (τ_s conjugated by (σ, t) is τ_{A_σ s}), so every element (σ, t) of G
+  // has A_σ H = H: G lies in N(H) = T ⋊ {σ : A_σ H = H}. Conjugating G conjugates H, so H may be taken as the
+  // representative of its class (translation_subgroups). Then G = ⟨H, φ_1, …, φ_k⟩ with φ_i in N(H) outside T, and
+  // every ⟨H, φ_1, …, φ_i⟩ lies in G and holds H, so its translations are exactly H: adding one such φ at a time to the
+  // groups found, keeping those whose translations are still H, reaches every G. φ matters only up to H (φ and φ·h
+  // generate the same group with H), so its shift is taken least in its coset. A group conjugate to one found has
+  // conjugate extensions (the conjugator keeps H, as both groups' translations are H), so only new classes are extended.
+  std::set<std::vector<std::uint64_t>> classes;
+  std::vector<std::pair<std::size_t, std::vector<std::uint64_t>>> found;  // (order, generators)
+  std::vector<char> in_h(P, 0), in_group(all, 0);
+  for (const auto& shifts : translation_subgroups(network)) {
+    std::vector<std::uint64_t> base;
+    for (const auto& shift : shifts) base.push_back(group.encode(torus_automorphism{group.sigma.front(), shift}));
+    const std::vector<std::uint64_t> h = group.closure(base, P);
+    std::fill(in_h.begin(), in_h.end(), 0);
+    for (std::uint64_t e : h) in_h[static_cast<pu_index>(e % P)] = 1;
+    std::vector<std::uint64_t> candidates;  // (σ, t): σ ≠ identity keeps H, t least in t + H
+    for (std::uint32_t a = 1; a < R; ++a) {
+      if (!std::all_of(h.begin(), h.end(), [&](std::uint64_t e) { return in_h[group.linear_of[a * P + e % P]] != 0; })) continue;
+      for (pu_index t = 0; t < P; ++t)
+        if (std::none_of(h.begin(), h.end(), [&](std::uint64_t e) { return group.add[static_cast<std::size_t>(t) * P + e % P] < t; }))
+          candidates.push_back(group.encode(a, t));
+    }
+    std::set<std::vector<std::uint64_t>> seen;  // the groups met, as sorted elements
+    std::vector<std::vector<std::uint64_t>> pending{base};
+    while (!pending.empty()) {
+      const std::vector<std::uint64_t> generators = std::move(pending.back());
+      pending.pop_back();
+      for (std::uint64_t e : group.closure(generators, all)) in_group[e] = 1;
+      for (std::uint64_t phi : candidates) {
+        if (in_group[phi] != 0) continue;
+        std::vector<std::uint64_t> joined = generators;
+        joined.push_back(phi);
+        std::vector<std::uint64_t> elements = group.closure(joined, all);
+        if (static_cast<std::size_t>(std::count_if(elements.begin(), elements.end(), [&](std::uint64_t e) { return e < P; })) != h.size()) continue;
+        std::sort(elements.begin(), elements.end());
+        if (!seen.insert(elements).second) continue;
+        if (!classes.insert(group.class_key(elements)).second) continue;
+        found.emplace_back(elements.size(), joined);
+        pending.push_back(std::move(joined));
+      }
+      for (std::uint64_t e : group.closure(generators, all)) in_group[e] = 0;
+    }
   }
   std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
   std::vector<std::vector<torus_automorphism>> out;
