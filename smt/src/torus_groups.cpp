@@ -264,6 +264,17 @@ struct encoded_automorphisms {
   torus_automorphism decode(std::uint64_t e) const {
     return {sigma[static_cast<std::size_t>(e / P)], net.coordinates(static_cast<pu_index>(e % P))};
   }
+  // Groups found as (order, encoded generators), decoded, the largest first (ties in the order found).
+  std::vector<std::vector<torus_automorphism>> largest_first(std::vector<std::pair<std::size_t, std::vector<std::uint64_t>>>& found) const {
+    std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::vector<std::vector<torus_automorphism>> out;
+    for (const auto& [order, generators] : found) {
+      std::vector<torus_automorphism> decoded;
+      for (std::uint64_t g : generators) decoded.push_back(decode(g));
+      out.push_back(std::move(decoded));
+    }
+    return out;
+  }
 };
 
 }  // namespace
@@ -437,14 +448,7 @@ std::vector<std::vector<torus_automorphism>> point_subgroups(const torus& networ
     };
     assign(assign, 0);
   }
-  std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-  std::vector<std::vector<torus_automorphism>> out;
-  for (const auto& [order, generators] : found) {
-    std::vector<torus_automorphism> decoded;
-    for (std::uint64_t g : generators) decoded.push_back(group.decode(g));
-    out.push_back(std::move(decoded));
-  }
-  return out;
+  return group.largest_first(found);
 }
 
 
@@ -498,14 +502,7 @@ std::vector<std::vector<torus_automorphism>> mixed_subgroups(const torus& networ
       for (std::uint64_t e : group.closure(generators, all)) in_group[e] = 0;
     }
   }
-  std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-  std::vector<std::vector<torus_automorphism>> out;
-  for (const auto& [order, generators] : found) {
-    std::vector<torus_automorphism> decoded;
-    for (std::uint64_t g : generators) decoded.push_back(group.decode(g));
-    out.push_back(std::move(decoded));
-  }
-  return out;
+  return group.largest_first(found);
 }
 
 }  // namespace dancecard
