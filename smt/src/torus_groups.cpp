@@ -451,7 +451,6 @@ std::vector<std::vector<torus_automorphism>> point_subgroups(const torus& networ
   return group.largest_first(found);
 }
 
-
 std::vector<std::vector<torus_automorphism>> mixed_subgroups(const torus& network) {
   const pu_index P = network.size();
   if (P > 256) throw std::invalid_argument("mixed_subgroups: at most 256 PUs, not " + std::to_string(P));
@@ -486,7 +485,8 @@ std::vector<std::vector<torus_automorphism>> mixed_subgroups(const torus& networ
     while (!pending.empty()) {
       const std::vector<std::uint64_t> generators = std::move(pending.back());
       pending.pop_back();
-      for (std::uint64_t e : group.closure(generators, all)) in_group[e] = 1;
+      const std::vector<std::uint64_t> members = group.closure(generators, all);
+      for (std::uint64_t e : members) in_group[e] = 1;
       for (std::uint64_t phi : candidates) {
         if (in_group[phi] != 0) continue;
         std::vector<std::uint64_t> joined = generators;
@@ -499,7 +499,7 @@ std::vector<std::vector<torus_automorphism>> mixed_subgroups(const torus& networ
         found.emplace_back(elements.size(), joined);
         pending.push_back(std::move(joined));
       }
-      for (std::uint64_t e : group.closure(generators, all)) in_group[e] = 0;
+      for (std::uint64_t e : members) in_group[e] = 0;
     }
   }
   return group.largest_first(found);
