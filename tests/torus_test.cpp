@@ -836,7 +836,8 @@ TEST(torus_groups, containment_of_conjugates_against_brute_force) {
 // mixed_subgroups against brute force (brute_automorphisms): every subgroup of the automorphisms — the joins of the
 // cyclic ones, closed here — that holds a translation other than the identity and an element that is not a
 // translation, one per class under conjugation by every automorphism. mixed_subgroups must give one group of each
-// class and none twice, each of them mixed, the largest first; with_mixed lists all's groups, then these.
+// class and none twice, each of them mixed, the largest first; with_mixed lists all's groups, then these — one group of
+// every class of non-trivial subgroups.
 TEST(torus_groups, mixed_subgroups_one_per_class_against_brute_force) {
   using element = brute_automorphisms::element;
   for (const char* dims : {"3x3", "3x4", "3x5", "4x4"}) {
@@ -881,6 +882,12 @@ TEST(torus_groups, mixed_subgroups_one_per_class_against_brute_force) {
     ASSERT_EQ(with_mixed.size(), all.size() + found.size()) << dims;
     for (std::size_t g = 0; g < all.size(); ++g) EXPECT_EQ(describe(t, with_mixed[g]), describe(t, all[g])) << dims;
     for (std::size_t g = 0; g < found.size(); ++g) EXPECT_EQ(with_mixed[all.size() + g].automorphisms, found[g]) << dims;
+    // with the translation groups and the point groups, one group of every class of non-trivial subgroups, once
+    std::set<std::vector<element>> every, listed;
+    for (const std::set<element>& g : subgroups)
+      if (g.size() > 1) every.insert(b.class_key(g));
+    for (const torus_symmetry_group& g : with_mixed) EXPECT_TRUE(listed.insert(b.class_key(b.closure(b.generators_of(g)))).second) << dims << " " << describe(t, g);
+    EXPECT_EQ(listed, every) << dims << ": " << listed.size() << " classes listed, " << every.size() << " by brute force";
   }
   EXPECT_THROW(mixed_subgroups(torus({16, 17})), std::invalid_argument);
 }
