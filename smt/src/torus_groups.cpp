@@ -231,11 +231,14 @@ struct encoded_automorphisms {
   // The least, over ψ = τ_v ∘ ρ, of the sorted elements of ψ G ψ⁻¹: ρ (σ, s) ρ⁻¹ = (ρσρ⁻¹, A_ρ s), and τ_v (σ, s) τ_v⁻¹
   // = (σ, s + v − A_σ v). A table invariant under G, moved by ψ, is invariant under ψ G ψ⁻¹ and gossips in as many
   // steps, so one group per class is enough to ask.
-  std::vector<std::uint64_t> class_key(const std::vector<std::uint64_t>& elements) const {
+  // only (empty: every relabelling): the relabellings ρ to take — the least over those, for groups among which only they
+  // can conjugate (mixed_subgroups: the groups with translations H are conjugate only by ψ with A_ψ H = H).
+  std::vector<std::uint64_t> class_key(const std::vector<std::uint64_t>& elements, const std::vector<std::uint32_t>& only = {}) const {
     const std::size_t R = sigma.size();
     std::vector<std::uint64_t> best, keys(elements.size());
     std::vector<std::pair<std::uint32_t, pu_index>> turned(elements.size());
-    for (std::uint32_t r = 0; r < R; ++r) {
+    for (std::size_t k = 0; k < (only.empty() ? R : only.size()); ++k) {
+      const std::uint32_t r = only.empty() ? static_cast<std::uint32_t>(k) : only[k];
       for (std::size_t e = 0; e < elements.size(); ++e) {
         const std::uint32_t a = static_cast<std::uint32_t>(elements[e] / P);
         const pu_index s = static_cast<pu_index>(elements[e] % P);
@@ -462,8 +465,10 @@ std::vector<std::vector<torus_automorphism>> mixed_subgroups(const torus& networ
   // representative of its class (translation_subgroups). Then G = ⟨H, φ_1, …, φ_k⟩ with φ_i in N(H) outside T, and
   // every ⟨H, φ_1, …, φ_i⟩ lies in G and holds H, so its translations are exactly H: adding one such φ at a time to the
   // groups found, keeping those whose translations are still H, reaches every G. φ matters only up to H (φ and φ·h
-  // generate the same group with H), so its shift is taken least in its coset. A group conjugate to one found has
-  // conjugate extensions (the conjugator keeps H, as both groups' translations are H), so only new classes are extended.
+  // generate the same group with H), so its shift is taken least in its coset. Two such groups are conjugate only by a ψ
+  // that keeps H (both groups' translations are H), so their classes are told apart by conjugating with those alone
+  // (and groups over different H never share a class); a group conjugate to one found has conjugate extensions, so
+  // only new classes are extended.
   std::set<std::vector<std::uint64_t>> classes;
   std::vector<std::pair<std::size_t, std::vector<std::uint64_t>>> found;  // (order, generators)
   std::vector<char> in_h(P, 0), in_group(all, 0);
@@ -474,8 +479,10 @@ std::vector<std::vector<torus_automorphism>> mixed_subgroups(const torus& networ
     std::fill(in_h.begin(), in_h.end(), 0);
     for (std::uint64_t e : h) in_h[static_cast<pu_index>(e % P)] = 1;
     std::vector<std::uint64_t> candidates;  // (σ, t): σ ≠ identity keeps H, t least in t + H
+    std::vector<std::uint32_t> keeping{0};  // the relabellings σ with A_σ H = H
     for (std::uint32_t a = 1; a < R; ++a) {
       if (!std::all_of(h.begin(), h.end(), [&](std::uint64_t e) { return in_h[group.linear_of[a * P + e % P]] != 0; })) continue;
+      keeping.push_back(a);
       for (pu_index t = 0; t < P; ++t)
         if (std::none_of(h.begin(), h.end(), [&](std::uint64_t e) { return group.add[static_cast<std::size_t>(t) * P + e % P] < t; }))
           candidates.push_back(group.encode(a, t));
@@ -486,20 +493,26 @@ std::vector<std::vector<torus_automorphism>> mixed_subgroups(const torus& networ
       const std::vector<std::uint64_t> generators = std::move(pending.back());
       pending.pop_back();
       const std::vector<std::uint64_t> members = group.closure(generators, all);
-      for (std::uint64_t e : members) in_group[e] = 1;
+      // marked in in_group: the group, then the coset φ·G of each φ taken (φ·g joined to the group gives what φ gives)
+      std::vector<std::uint64_t> covered;
+      for (std::uint64_t e : members) in_group[e] = 1, covered.push_back(e);
       for (std::uint64_t phi : candidates) {
         if (in_group[phi] != 0) continue;
+        for (std::uint64_t g : members) {  // the coset φ·G: in_group marks it as done
+          const std::uint64_t e = group.compose(phi, g);
+          if (in_group[e] == 0) in_group[e] = 1, covered.push_back(e);
+        }
         std::vector<std::uint64_t> joined = generators;
         joined.push_back(phi);
         std::vector<std::uint64_t> elements = group.closure(joined, all);
         if (static_cast<std::size_t>(std::count_if(elements.begin(), elements.end(), [&](std::uint64_t e) { return e < P; })) != h.size()) continue;
         std::sort(elements.begin(), elements.end());
         if (!seen.insert(elements).second) continue;
-        if (!classes.insert(group.class_key(elements)).second) continue;
+        if (!classes.insert(group.class_key(elements, keeping)).second) continue;
         found.emplace_back(elements.size(), joined);
         pending.push_back(std::move(joined));
       }
-      for (std::uint64_t e : members) in_group[e] = 0;
+      for (std::uint64_t e : covered) in_group[e] = 0;
     }
   }
   return group.largest_first(found);
