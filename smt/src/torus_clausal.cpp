@@ -2,6 +2,7 @@
 // certified by checking the DRAT proof with checkers/drat_check, sat answers by simulating the decoded table.
 #include <algorithm>
 #include <chrono>
+#include <iterator>
 #include <cstdio>
 #include <map>
 #include <optional>
@@ -1133,16 +1134,9 @@ std::vector<torus_symmetry_group> invariant_group_list(const torus& network, inv
       const std::vector<pu_index> orbit = translation_orbits(network, generators);
       list.push_back({std::move(generators), {}, static_cast<std::uint64_t>(std::count(orbit.begin(), orbit.end(), pu_index{0}))});
     }
-  if (which != invariant_groups::translations)
-    for (auto& generators : point_subgroups(network)) {
-      const std::uint64_t order = detail::orbits_of(network, generators).order;
-      list.push_back({{}, std::move(generators), order});
-    }
-  if (which == invariant_groups::with_mixed)
-    for (auto& generators : mixed_subgroups(network)) {
-      const std::uint64_t order = detail::orbits_of(network, generators).order;
-      list.push_back({{}, std::move(generators), order});
-    }
+  auto append = [&](std::vector<torus_symmetry_group> groups) { std::move(groups.begin(), groups.end(), std::back_inserter(list)); };
+  if (which != invariant_groups::translations) append(detail::point_groups(network));
+  if (which == invariant_groups::with_mixed) append(detail::mixed_groups(network));
   return list;
 }
 

@@ -267,14 +267,14 @@ struct encoded_automorphisms {
   torus_automorphism decode(std::uint64_t e) const {
     return {sigma[static_cast<std::size_t>(e / P)], net.coordinates(static_cast<pu_index>(e % P))};
   }
-  // Groups found as (order, encoded generators), decoded, the largest first (ties in the order found).
-  std::vector<std::vector<torus_automorphism>> largest_first(std::vector<std::pair<std::size_t, std::vector<std::uint64_t>>>& found) const {
+  // Groups found as (order, encoded generators), decoded with their orders, the largest first (ties in the order found).
+  std::vector<torus_symmetry_group> largest_first(std::vector<std::pair<std::size_t, std::vector<std::uint64_t>>>& found) const {
     std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-    std::vector<std::vector<torus_automorphism>> out;
+    std::vector<torus_symmetry_group> out;
     for (const auto& [order, generators] : found) {
       std::vector<torus_automorphism> decoded;
       for (std::uint64_t g : generators) decoded.push_back(decode(g));
-      out.push_back(std::move(decoded));
+      out.push_back({{}, std::move(decoded), order});
     }
     return out;
   }
@@ -387,7 +387,9 @@ bool group_containment::contains_conjugate(std::size_t big, std::size_t small) c
 
 }  // namespace detail
 
-std::vector<std::vector<torus_automorphism>> point_subgroups(const torus& network) {
+namespace detail {
+
+std::vector<torus_symmetry_group> point_groups(const torus& network) {
   const pu_index P = network.size();
   if (P > 256) throw std::invalid_argument("point_subgroups: at most 256 PUs, not " + std::to_string(P));
   encoded_automorphisms group(network);
@@ -454,7 +456,7 @@ std::vector<std::vector<torus_automorphism>> point_subgroups(const torus& networ
   return group.largest_first(found);
 }
 
-std::vector<std::vector<torus_automorphism>> mixed_subgroups(const torus& network) {
+std::vector<torus_symmetry_group> mixed_groups(const torus& network) {
   const pu_index P = network.size();
   if (P > 256) throw std::invalid_argument("mixed_subgroups: at most 256 PUs, not " + std::to_string(P));
   encoded_automorphisms group(network);
@@ -517,5 +519,21 @@ std::vector<std::vector<torus_automorphism>> mixed_subgroups(const torus& networ
   }
   return group.largest_first(found);
 }
+
+}  // namespace detail
+
+namespace {
+
+std::vector<std::vector<torus_automorphism>> generators_of(std::vector<torus_symmetry_group> groups) {
+  std::vector<std::vector<torus_automorphism>> out;
+  for (torus_symmetry_group& g : groups) out.push_back(std::move(g.automorphisms));
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::vector<torus_automorphism>> point_subgroups(const torus& network) { return generators_of(detail::point_groups(network)); }
+
+std::vector<std::vector<torus_automorphism>> mixed_subgroups(const torus& network) { return generators_of(detail::mixed_groups(network)); }
 
 }  // namespace dancecard

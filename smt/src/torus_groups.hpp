@@ -41,6 +41,11 @@ struct group_orbits {
 };
 group_orbits orbits_of(const torus& network, const std::vector<torus_automorphism>& generators);
 
+/// point_subgroups and mixed_subgroups as listed groups, each with its order (known from the enumeration, so the
+/// search's list needs no closure of its own).
+std::vector<torus_symmetry_group> point_groups(const torus& network);
+std::vector<torus_symmetry_group> mixed_groups(const torus& network);
+
 /// An automorphism of the torus as a graph, its port relabelling possibly different at every PU: map[pu] is its image,
 /// ports[pu][o] the port of map[pu] whose link is the image of pu's link o.
 struct local_automorphism {
