@@ -892,6 +892,41 @@ TEST(torus_groups, mixed_subgroups_one_per_class_against_brute_force) {
   EXPECT_THROW(mixed_subgroups(torus({16, 17})), std::invalid_argument);
 }
 
+// The lists with the mixed groups on 3-D tori, where point_groups and mixed_groups conjugate by more relabellings than
+// the 2-D tori above have (48 on 3 × 3 × 3): each group's order is its closure's, and no two groups of one order are
+// conjugate — some automorphism ψ with ψ A ψ⁻¹ = B, tried on A's generators against B's elements by brute force — so
+// no class is listed twice.
+TEST(torus_groups, no_two_listed_groups_are_conjugate_on_3d_tori) {
+  using element = brute_automorphisms::element;
+  for (const char* dims : {"3x3x3", "2x3x3"}) {
+    const torus t = torus::parse(dims);
+    const brute_automorphisms b(t);
+    const std::vector<torus_symmetry_group> list = invariant_group_list(t, invariant_groups::with_mixed);
+    std::vector<std::vector<element>> generators;
+    std::vector<std::set<element>> elements;
+    for (const torus_symmetry_group& g : list) {
+      generators.push_back(b.generators_of(g));
+      elements.push_back(b.closure(generators.back()));
+      EXPECT_EQ(elements.back().size(), g.order) << dims << " " << describe(t, g);
+    }
+    std::vector<element> inverses;
+    for (const element& psi : b.all) inverses.push_back(b.inverse(psi));
+    std::size_t pairs = 0;
+    for (std::size_t a = 0; a < list.size(); ++a)
+      for (std::size_t c = a + 1; c < list.size(); ++c) {
+        if (list[a].order != list[c].order) continue;
+        ++pairs;
+        for (std::size_t k = 0; k < b.all.size(); ++k) {
+          const bool conjugate = std::all_of(generators[a].begin(), generators[a].end(), [&](const element& h) {
+            return elements[c].count(b.compose(b.compose(b.all[k], h), inverses[k])) != 0;
+          });
+          ASSERT_FALSE(conjugate) << dims << ": " << describe(t, list[a]) << " is conjugate to " << describe(t, list[c]);
+        }
+      }
+    EXPECT_GT(pairs, 1000u) << dims;
+  }
+}
+
 // detail::hypercube_stabilizer: on 4 × 4 and the 2 × 4 × 4 tori (sides of 4 in any place) the 24 bit permutations,
 // each a bijection of the PUs fixing PU 0 that carries every link to a link (neighbour(x, o) to neighbour(map x,
 // ports[x][o])), leaving the other sides' ports alone, relabelling PU 0's ports of the sides of 4 in 24 different ways

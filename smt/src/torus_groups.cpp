@@ -146,7 +146,7 @@ namespace {
 
 // The automorphisms (σ, shift) of a small torus as integers σ·P + shift (σ the index of a port relabelling, shift a
 // PU's coordinates), with the tables that compose and conjugate them without allocating: point_subgroups asks
-// thousands of closures and class keys on 3-D tori.
+// thousands of closures and conjugates on 3-D tori.
 struct encoded_automorphisms {
   const torus& net;
   pu_index P;
@@ -157,7 +157,7 @@ struct encoded_automorphisms {
   std::vector<pu_index> add;  // [u·P + v]: u + v
   std::vector<pu_index> negate;
   std::map<std::vector<std::uint32_t>, std::uint32_t> index;  // σ -> its index
-  std::vector<char> seen;  // closure scratch, all 0 between calls
+  std::vector<char> seen;  // closure and add_conjugates scratch, all 0 between calls
 
   // The add table has P² entries: less than the CNF over any group of such a torus (steps · P · 2d · P / |G| x
   // variables), and point_subgroups takes at most 256 PUs.
@@ -228,35 +228,32 @@ struct encoded_automorphisms {
     if (over) elements.clear();
     return elements;
   }
-  // The least, over ψ = τ_v ∘ ρ, of the sorted elements of ψ G ψ⁻¹: ρ (σ, s) ρ⁻¹ = (ρσρ⁻¹, A_ρ s), and τ_v (σ, s) τ_v⁻¹
-  // = (σ, s + v − A_σ v). A table invariant under G, moved by ψ, is invariant under ψ G ψ⁻¹ and gossips in as many
-  // steps, so one group per class is enough to ask.
-  // only (empty: every relabelling): the relabellings ρ to take — the least over those, for groups among which only they
-  // can conjugate (mixed_subgroups: the groups with translations H are conjugate only by ψ with A_ψ H = H).
-  std::vector<std::uint64_t> class_key(const std::vector<std::uint64_t>& elements, const std::vector<std::uint32_t>& only = {}) const {
-    const std::size_t R = sigma.size();
-    std::vector<std::uint64_t> best, keys(elements.size());
-    std::vector<std::pair<std::uint32_t, pu_index>> turned(elements.size());
-    for (std::size_t k = 0; k < (only.empty() ? R : only.size()); ++k) {
-      const std::uint32_t r = only.empty() ? static_cast<std::uint32_t>(k) : only[k];
-      for (std::size_t e = 0; e < elements.size(); ++e) {
-        const std::uint32_t a = static_cast<std::uint32_t>(elements[e] / P);
-        const pu_index s = static_cast<pu_index>(elements[e] % P);
-        turned[e] = {compose_sigma[compose_sigma[r * R + a] * R + inverse_sigma[r]], linear_of[r * P + s]};
-      }
+  // Every ψ G ψ⁻¹ for ψ = τ_v ∘ ρ_r, ρ_r among `relabellings`, v any PU, as sorted elements, into `known`: ρ (σ, s) ρ⁻¹ =
+  // (ρσρ⁻¹, A_ρ s), and τ_v (σ, s) τ_v⁻¹ = (σ, s + v − A_σ v). A table invariant under G, moved by ψ, is invariant under
+  // ψ G ψ⁻¹ and gossips in as many steps, so one group per class is enough to ask; with every conjugate of the classes
+  // found in `known`, a group's class is found exactly when the group itself is in `known` — one lookup a group, where a
+  // canonical key (the least conjugate) would take all |relabellings|·P conjugates of every group asked.
+  // relabellings: those that can conjugate one group asked into another (point_groups: the ρ with ρLρ⁻¹ = L for the
+  // common linear part L; mixed_groups: the ρ with A_ρ H = H for the common translations H).
+  // ψ and ψg (g in G) give the same conjugate, so each left coset ψG is conjugated by once (marked in `seen`).
+  void add_conjugates(const std::vector<std::uint64_t>& elements, const std::vector<std::uint32_t>& relabellings,
+                      std::set<std::vector<std::uint64_t>>& known) {
+    std::vector<std::uint64_t> image(elements.size()), marked;
+    for (std::uint32_t r : relabellings)
       for (pu_index v = 0; v < P; ++v) {
-        for (std::size_t e = 0; e < turned.size(); ++e) {
-          const auto [a, s] = turned[e];
-          const pu_index moved = add[static_cast<std::size_t>(add[static_cast<std::size_t>(s) * P + v]) * P + negate[linear_of[a * P + v]]];
-          keys[e] = encode(a, moved);
+        const std::uint64_t psi = encode(r, v);
+        if (seen[psi] != 0) continue;
+        for (std::uint64_t g : elements) {
+          const std::uint64_t coset = compose(psi, g);
+          if (seen[coset] == 0) seen[coset] = 1, marked.push_back(coset);
         }
-        std::sort(keys.begin(), keys.end());
-        if (best.empty() || keys < best) best = keys;
+        for (std::size_t e = 0; e < elements.size(); ++e) image[e] = conjugate(r, v, elements[e]);
+        std::sort(image.begin(), image.end());
+        known.insert(image);
       }
-    }
-    return best;
+    for (std::uint64_t e : marked) seen[e] = 0;
   }
-  // ψ e ψ⁻¹ for ψ = τ_v ∘ ρ_r: (σ_a, s) goes to (ρσ_aρ⁻¹, A_r s + v − A_ρσ_aρ⁻¹ v), as in class_key.
+  // ψ e ψ⁻¹ for ψ = τ_v ∘ ρ_r: (σ_a, s) goes to (ρσ_aρ⁻¹, A_r s + v − A_ρσ_aρ⁻¹ v).
   std::uint64_t conjugate(std::uint32_t r, pu_index v, std::uint64_t e) const {
     const std::size_t R = sigma.size();
     const std::uint32_t a = static_cast<std::uint32_t>(e / P);
@@ -422,9 +419,21 @@ std::vector<torus_symmetry_group> point_groups(const torus& network) {
       if (linear_groups.insert(joined).second) pending.push_back(std::move(joined));
     }
   }
-  std::set<std::vector<std::uint64_t>> classes;
+  // Conjugating by ρ (no shift) carries the groups over L onto those over ρLρ⁻¹, so only the first linear group of each
+  // class (in the set's order) is taken: the groups over a later one are conjugate to groups found over the first, whose
+  // shifts were all tried. Over one L, two groups are conjugate only by a ψ whose ρ normalizes L (both linear parts are
+  // L), so `known` holds the conjugates by those alone, and only while L is taken.
+  std::set<std::set<std::uint32_t>> taken;  // every conjugate of the linear groups taken
   std::vector<std::pair<std::size_t, std::vector<std::uint64_t>>> found;  // (order, generators)
   for (const std::set<std::uint32_t>& linear_group : linear_groups) {
+    if (taken.count(linear_group) != 0) continue;
+    std::vector<std::uint32_t> normalizer;
+    for (std::uint32_t r = 0; r < R; ++r) {
+      std::set<std::uint32_t> image;
+      for (std::uint32_t a : linear_group) image.insert(group.compose_sigma[group.compose_sigma[r * R + a] * R + group.inverse_sigma[r]]);
+      if (image == linear_group) normalizer.push_back(r);
+      taken.insert(std::move(image));
+    }
     // greedy generators: each one not in the group generated by those before it (the identity, 0, never)
     std::vector<std::uint32_t> sigma;
     std::vector<std::size_t> prefix_order;
@@ -438,10 +447,15 @@ std::vector<torus_symmetry_group> point_groups(const torus& network) {
       for (pu_index v = 0; v < P && first_shift[t] != 0; ++v)
         if (group.add[static_cast<std::size_t>(group.add[static_cast<std::size_t>(t) * P + v]) * P + group.negate[group.linear_of[sigma[0] * P + v]]] < t)
           first_shift[t] = 0;
+    std::set<std::vector<std::uint64_t>> known;  // every conjugate of the groups found over L
     std::vector<std::uint64_t> chosen;
     auto assign = [&](auto& self, std::size_t i) -> void {
       if (i == sigma.size()) {
-        if (classes.insert(group.class_key(group.closure(chosen, linear_group.size()))).second) found.emplace_back(linear_group.size(), chosen);
+        std::vector<std::uint64_t> elements = group.closure(chosen, linear_group.size());
+        std::sort(elements.begin(), elements.end());
+        if (known.count(elements) != 0) return;
+        group.add_conjugates(elements, normalizer, known);
+        found.emplace_back(linear_group.size(), chosen);
         return;
       }
       for (pu_index t = 0; t < P; ++t) {
@@ -469,9 +483,8 @@ std::vector<torus_symmetry_group> mixed_groups(const torus& network) {
   // groups found, keeping those whose translations are still H, reaches every G. φ matters only up to H (φ and φ·h
   // generate the same group with H), so its shift is taken least in its coset. Two such groups are conjugate only by a ψ
   // that keeps H (both groups' translations are H), so their classes are told apart by conjugating with those alone
-  // (and groups over different H never share a class); a group conjugate to one found has conjugate extensions, so
+  // (and groups over different H never share a class, so `known` is kept per H); a group conjugate to one found has conjugate extensions, so
   // only new classes are extended.
-  std::set<std::vector<std::uint64_t>> classes;
   std::vector<std::pair<std::size_t, std::vector<std::uint64_t>>> found;  // (order, generators)
   std::vector<char> in_h(P, 0), in_group(all, 0);
   for (const auto& shifts : translation_subgroups(network)) {
@@ -489,7 +502,7 @@ std::vector<torus_symmetry_group> mixed_groups(const torus& network) {
         if (std::none_of(h.begin(), h.end(), [&](std::uint64_t e) { return group.add[static_cast<std::size_t>(t) * P + e % P] < t; }))
           candidates.push_back(group.encode(a, t));
     }
-    std::set<std::vector<std::uint64_t>> seen;  // the groups met, as sorted elements
+    std::set<std::vector<std::uint64_t>> known;  // every conjugate of the groups found over H (among them every group met)
     std::vector<std::vector<std::uint64_t>> pending{base};
     while (!pending.empty()) {
       const std::vector<std::uint64_t> generators = std::move(pending.back());
@@ -509,8 +522,8 @@ std::vector<torus_symmetry_group> mixed_groups(const torus& network) {
         std::vector<std::uint64_t> elements = group.closure(joined, all);
         if (static_cast<std::size_t>(std::count_if(elements.begin(), elements.end(), [&](std::uint64_t e) { return e < P; })) != h.size()) continue;
         std::sort(elements.begin(), elements.end());
-        if (!seen.insert(elements).second) continue;
-        if (!classes.insert(group.class_key(elements, keeping)).second) continue;
+        if (known.count(elements) != 0) continue;
+        group.add_conjugates(elements, keeping, known);
         found.emplace_back(elements.size(), joined);
         pending.push_back(std::move(joined));
       }
