@@ -43,6 +43,9 @@ int main(int argc, char** argv) {
   } catch (const std::invalid_argument& e) {  // a library precondition the command did not check itself: bad input
     std::cerr << "dancecard: " << e.what() << "\n";
     return exit_bad_input;
+  } catch (const std::overflow_error& e) {  // exact arithmetic (rational) that left 64 bits: numbers too large in the input
+    std::cerr << "dancecard: exact arithmetic overflow: " << e.what() << " (the input's numbers are beyond 64-bit rationals)\n";
+    return exit_bad_input;
   } catch (const std::ios_base::failure& e) {  // a read that failed below a stream (a file vanished, an I/O error)
     std::cerr << "dancecard: input/output error: " << e.what() << "\n";
     return exit_bad_input;

@@ -393,6 +393,16 @@ TEST(cli_check, hrel_schedules_with_forwarding) {
   EXPECT_NE(r.output.find("slots[0].duration: '1.5' is not an exact number"), std::string::npos) << r.output;
   r = run("check hrel " + data("k4.json") + " " + data("hrel_forwarding.json"));
   EXPECT_EQ(r.code, 2) << r.output;
+  // durations of 2^62 sum past 64-bit rationals in slot 1: bad input, not an abort (found by fuzzing, session 32)
+  const std::string huge = testing::TempDir() + "/hrel_huge_durations.json";
+  std::ofstream(huge) << R"({"format": "dancecard.hrel-schedule/1", "P": 3, "slots": [{"duration": 4611686018427387904, "transfers": []},)"
+                      << R"({"duration": 4611686018427387904, "transfers": []}]})";
+  r = run("check hrel " + data("hrel_one.json") + " " + huge);
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_NE(r.output.find("exact arithmetic overflow: slot 1: rational: overflow"), std::string::npos) << r.output;
+  r = run("check dance " + data("n_overflow.json"));
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_NE(r.output.find("line 1, column 38: invalid JSON: number overflow parsing '1e999'"), std::string::npos) << r.output;
 }
 
 TEST(cli_hrel, instance_generate_check_round_trip_for_every_family) {

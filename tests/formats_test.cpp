@@ -76,6 +76,15 @@ TEST(dance_json, truncated_json_reports_line_and_column) {
   EXPECT_NE(e.find("invalid JSON"), std::string::npos) << e;
 }
 
+// A number beyond a double's range is not a parse error to nlohmann::json but an out_of_range exception without an
+// offset (found by fuzzing the CLI in session 32: it escaped and aborted `check dance` and `simulate torus`).
+TEST(dance_json, number_overflow_is_a_format_error_naming_line_and_column) {
+  EXPECT_EQ(error_of("{\"format\": \"dancecard.dance/1\",\n \"n\": 1e999, \"rounds\": []}"),
+            "line 2, column 7: invalid JSON: number overflow parsing '1e999'");
+  EXPECT_EQ(error_of("{\"format\": \"dancecard.dance/1\", \"n\": -4E+400, \"rounds\": []}"),
+            "line 1, column 38: invalid JSON: number overflow parsing '-4E+400'");
+}
+
 TEST(partner_matrix_text, reads_the_paper_form_with_comments) {
   const partner_matrix m = read_partner_matrix("# G_5\n2 3 4 5 1\n1 4 2 3 5\n\n3 1 5 2 4\n5 2 1 4 3\n4 5 3 1 2\n");
   EXPECT_EQ(m.people(), 5u);

@@ -86,6 +86,22 @@ TEST(hrel_check, rate_and_reference_errors_are_violations_not_exceptions) {
   EXPECT_EQ(r.count(hrel_violation_kind::bad_reference), 2u);
 }
 
+// Found by fuzzing the CLI (session 32): a sum past 64-bit rationals escaped the checker as an uncaught exception.
+// Now it is a std::overflow_error naming the slot (the CLI's bad input, exit 2), never a number wrapped round.
+TEST(hrel_check, sums_beyond_64_bit_rationals_throw_naming_the_slot) {
+  const rational big(std::int64_t{1} << 62);
+  const hrel_schedule durations{3, {slot(big, {}), slot(big, {}), slot(1, {})}};
+  try {
+    check_hrel_schedule(triangle, durations, duplex::half);
+    ADD_FAILURE() << "no overflow";
+  } catch (const std::overflow_error& e) {
+    EXPECT_EQ(std::string(e.what()), "slot 1: rational: overflow");
+  }
+  // PE 1 sends message 0 twice in slot 1, 2^62 packets each: what it sends sums to 2^63
+  const hrel_schedule amounts{3, {slot(1, {{0, 1, 0, 1}}), slot(1, {{1, 0, 0, big}, {1, 2, 0, big}})}};
+  EXPECT_THROW(check_hrel_schedule(triangle, amounts, duplex::full), std::overflow_error);
+}
+
 TEST(hrel_formats, round_trip_and_positioned_errors) {
   std::ostringstream instance_text;
   write_hrel_instance(instance_text, triangle);
@@ -117,6 +133,18 @@ TEST(hrel_formats, round_trip_and_positioned_errors) {
   EXPECT_EQ(error_of(R"({"format": "dancecard.hrel/1", "P": 3, "message": []})"),
             "message: unknown key (expected format, P, messages, comment, family)");
   EXPECT_EQ(error_of(R"({"P": 3, "messages": []})"), "format: missing; expected \"dancecard.hrel/1\"");
+  // an amount of 2^63 was read as -2^63 (nlohmann converts an unsigned value to int64 by wrapping)
+  auto schedule_error_of = [](const std::string& text) {
+    try {
+      read_hrel_schedule(text);
+    } catch (const format_error& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_EQ(schedule_error_of(R"({"format": "dancecard.hrel-schedule/1", "P": 3, "slots": [{"duration": 1, "transfers": [{"from": 0, "to": 1, "message": 0, "amount": 9223372036854775808}]}]})"),
+            "slots[0].transfers[0].amount: is 9223372036854775808, beyond the exact numbers dancecard reads (|a| < 2^63)");
+  EXPECT_EQ(schedule_error_of(R"({"format": "dancecard.hrel-schedule/1", "P": 3, "slots": [{"duration": 9223372036854775807, "transfers": []}]})"), "");
 }
 
 }  // namespace

@@ -1,8 +1,10 @@
 // The h-relation schedule checker: holdings per (PE, message) as exact rationals, updated slot by slot.
 #include "dancecard/checkers/hrel_schedule_check.hpp"
 
+#include <cstdint>
 #include <map>
 #include <sstream>
+#include <stdexcept>
 #include <vector>
 
 namespace dancecard {
@@ -64,57 +66,65 @@ hrel_report check_hrel_schedule(const hrel_instance& instance, const hrel_schedu
   };
   // held[(pe, message)]: packets of the message at the PE; absent = 0. Sources start with their whole message.
   std::map<std::pair<rank, std::size_t>, rational> held;
-  for (std::size_t m = 0; m < messages.size(); ++m)
-    held[{messages[m].src, m}] = rational(static_cast<std::int64_t>(messages[m].packets));
+  auto whole = [&](std::size_t m) {
+    if (messages[m].packets > static_cast<std::uint64_t>(INT64_MAX))
+      throw std::overflow_error("message " + std::to_string(m) + " has " + std::to_string(messages[m].packets) +
+                                " packets, beyond the exact numbers of the checker (|a| < 2^63)");
+    return rational(static_cast<std::int64_t>(messages[m].packets));
+  };
+  for (std::size_t m = 0; m < messages.size(); ++m) held[{messages[m].src, m}] = whole(m);
   for (std::size_t s = 0; s < schedule.slots.size(); ++s) {
-    const hrel_slot& slot = schedule.slots[s];
-    out.makespan += slot.duration;
-    if (slot.duration <= rational(0)) add({hrel_violation_kind::bad_duration, s, 0, 0, 0, 0, slot.duration, {}});
-    // Ports: the transfer (index) that last used each PE as sender / receiver / either in this slot.
-    std::vector<std::size_t> as_sender(P, SIZE_MAX), as_receiver(P, SIZE_MAX);
-    std::vector<std::pair<std::pair<rank, std::size_t>, rational>> moves_out, moves_in;
-    for (std::size_t k = 0; k < slot.transfers.size(); ++k) {
-      const hrel_transfer& t = slot.transfers[k];
-      if (t.from >= P || t.to >= P || t.from == t.to || t.message >= messages.size()) {
-        add({hrel_violation_kind::bad_reference, s, k, 0, 0, 0, {}, {}});
-        continue;
+    try {
+      const hrel_slot& slot = schedule.slots[s];
+      out.makespan += slot.duration;
+      if (slot.duration <= rational(0)) add({hrel_violation_kind::bad_duration, s, 0, 0, 0, 0, slot.duration, {}});
+      // Ports: the transfer (index) that last used each PE as sender / receiver / either in this slot.
+      std::vector<std::size_t> as_sender(P, SIZE_MAX), as_receiver(P, SIZE_MAX);
+      std::vector<std::pair<std::pair<rank, std::size_t>, rational>> moves_out, moves_in;
+      for (std::size_t k = 0; k < slot.transfers.size(); ++k) {
+        const hrel_transfer& t = slot.transfers[k];
+        if (t.from >= P || t.to >= P || t.from == t.to || t.message >= messages.size()) {
+          add({hrel_violation_kind::bad_reference, s, k, 0, 0, 0, {}, {}});
+          continue;
+        }
+        if (t.amount <= rational(0)) add({hrel_violation_kind::amount_not_positive, s, k, 0, t.message, t.from, {}, t.amount});
+        if (t.amount > slot.duration)
+          add({hrel_violation_kind::amount_exceeds_slot, s, k, 0, t.message, t.from, slot.duration, t.amount});
+        auto book = [&](rank pe, std::vector<std::size_t>& same, std::vector<std::size_t>& other) {
+          std::size_t clash = same[pe];
+          if (mode == duplex::half && clash == SIZE_MAX) clash = other[pe];
+          if (clash != SIZE_MAX) add({hrel_violation_kind::port_busy, s, clash, k, 0, pe, {}, {}});
+          same[pe] = k;
+        };
+        book(t.from, as_sender, as_receiver);
+        book(t.to, as_receiver, as_sender);
+        moves_out.push_back({{t.from, t.message}, t.amount});
+        moves_in.push_back({{t.to, t.message}, t.amount});
       }
-      if (t.amount <= rational(0)) add({hrel_violation_kind::amount_not_positive, s, k, 0, t.message, t.from, {}, t.amount});
-      if (t.amount > slot.duration)
-        add({hrel_violation_kind::amount_exceeds_slot, s, k, 0, t.message, t.from, slot.duration, t.amount});
-      auto book = [&](rank pe, std::vector<std::size_t>& same, std::vector<std::size_t>& other) {
-        std::size_t clash = same[pe];
-        if (mode == duplex::half && clash == SIZE_MAX) clash = other[pe];
-        if (clash != SIZE_MAX) add({hrel_violation_kind::port_busy, s, clash, k, 0, pe, {}, {}});
-        same[pe] = k;
-      };
-      book(t.from, as_sender, as_receiver);
-      book(t.to, as_receiver, as_sender);
-      moves_out.push_back({{t.from, t.message}, t.amount});
-      moves_in.push_back({{t.to, t.message}, t.amount});
+      // Causality: what a PE sends of a message in this slot must be held at the start of the slot.
+      std::map<std::pair<rank, std::size_t>, rational> sending;
+      std::map<std::pair<rank, std::size_t>, std::size_t> first_transfer;
+      for (std::size_t k = 0; k < slot.transfers.size(); ++k) {
+        const hrel_transfer& t = slot.transfers[k];
+        if (t.from >= P || t.to >= P || t.from == t.to || t.message >= messages.size()) continue;
+        sending[{t.from, t.message}] += t.amount;
+        first_transfer.try_emplace({t.from, t.message}, k);
+      }
+      for (const auto& [key, amount] : sending) {
+        const rational have = held.count(key) ? held[key] : rational(0);
+        if (amount > have)
+          add({hrel_violation_kind::not_yet_held, s, first_transfer[key], 0, key.second, key.first, have, amount});
+      }
+      for (const auto& [key, amount] : moves_out) held[key] -= amount;
+      for (const auto& [key, amount] : moves_in) held[key] += amount;
+    } catch (const std::overflow_error& e) {  // name the slot where the sums left 64-bit rationals
+      throw std::overflow_error("slot " + std::to_string(s) + ": " + e.what());
     }
-    // Causality: what a PE sends of a message in this slot must be held at the start of the slot.
-    std::map<std::pair<rank, std::size_t>, rational> sending;
-    std::map<std::pair<rank, std::size_t>, std::size_t> first_transfer;
-    for (std::size_t k = 0; k < slot.transfers.size(); ++k) {
-      const hrel_transfer& t = slot.transfers[k];
-      if (t.from >= P || t.to >= P || t.from == t.to || t.message >= messages.size()) continue;
-      sending[{t.from, t.message}] += t.amount;
-      first_transfer.try_emplace({t.from, t.message}, k);
-    }
-    for (const auto& [key, amount] : sending) {
-      const rational have = held.count(key) ? held[key] : rational(0);
-      if (amount > have)
-        add({hrel_violation_kind::not_yet_held, s, first_transfer[key], 0, key.second, key.first, have, amount});
-    }
-    for (const auto& [key, amount] : moves_out) held[key] -= amount;
-    for (const auto& [key, amount] : moves_in) held[key] += amount;
   }
   for (std::size_t m = 0; m < messages.size(); ++m) {
     const std::pair<rank, std::size_t> key{messages[m].dst, m};
     const rational have = held.count(key) ? held[key] : rational(0);
-    const rational whole(static_cast<std::int64_t>(messages[m].packets));
-    if (have != whole) add({hrel_violation_kind::message_incomplete, 0, 0, 0, m, messages[m].dst, have, whole});
+    if (have != whole(m)) add({hrel_violation_kind::message_incomplete, 0, 0, 0, m, messages[m].dst, have, whole(m)});
   }
   return out;
 }

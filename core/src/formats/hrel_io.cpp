@@ -4,6 +4,7 @@
 #include "json_support.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
@@ -24,6 +25,9 @@ rank pes_of(const json& doc) {
 }
 
 rational exact_at(const json& v, const std::string& place) {
+  // an unsigned value above 2^63 - 1 would wrap to a negative int64
+  if (v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX))
+    throw format_error(place, "is " + v.dump() + ", beyond the exact numbers dancecard reads (|a| < 2^63)");
   try {
     if (v.is_number_integer()) return rational(v.get<std::int64_t>());
     if (v.is_string()) return rational::parse(v.get<std::string>());

@@ -58,6 +58,15 @@ inline json parse_document(std::string_view text, std::string_view format_name, 
     std::string what = e.what();
     if (auto colon = what.find(": "); colon != std::string::npos) what = what.substr(colon + 2);
     throw format_error(line_column(text, e.byte > 0 ? e.byte - 1 : 0), "invalid JSON: " + what);
+  } catch (const json::out_of_range& e) {
+    // A number too large for a double ("1e999"): "[json.exception.out_of_range.406] number overflow parsing '1e999'",
+    // with no offset; the place is that of the number's first occurrence in the text.
+    std::string what = e.what();
+    if (auto bracket = what.find("] "); bracket != std::string::npos) what = what.substr(bracket + 2);
+    std::string place = "JSON";
+    if (auto open = what.find('\''), close = what.rfind('\''); open != std::string::npos && close > open)
+      if (auto at = text.find(what.substr(open + 1, close - open - 1)); at != std::string_view::npos) place = line_column(text, at);
+    throw format_error(place, "invalid JSON: " + what);
   }
   if (!doc.is_object()) throw format_error("top level", "expected a JSON object, got " + type_name(doc));
   std::string expected(1, '"');  // (not "\"" + std::string: GCC 12 warns about that concatenation, wrongly)

@@ -5,7 +5,9 @@
 //   causality — a PE sends only data it holds at the start of the slot (forwarded data arrived in an earlier slot);
 //   delivery  — at the end every message is whole at its destination; nothing is invented (holdings never go
 //               negative) or lost.
-// Reports the makespan, or the violations with witnesses.
+// Reports the makespan, or the violations with witnesses. The arithmetic is exact over 64-bit rationals: where a sum
+// leaves them (amounts near 2^63, or durations whose denominators' lcm passes 2^63) it throws std::overflow_error
+// rather than answer from a wrapped number; `dancecard check hrel` reports that as bad input (exit 2).
 //
 //   auto r = dancecard::check_hrel_schedule(instance, schedule, dancecard::duplex::half);
 //   r.holds() && r.makespan == dancecard::rational(12, 5)
