@@ -110,38 +110,33 @@ TEST(hrel_formats, round_trip_and_positioned_errors) {
   std::ostringstream schedule_text;
   write_hrel_schedule(schedule_text, s);
   EXPECT_EQ(read_hrel_schedule(schedule_text.str()), s);
-  auto error_of = [](const std::string& text) {
+  // the reader's format_error message, or "" when `read` accepts the text
+  auto error_of = [](const std::string& text, auto read) {
     try {
-      read_hrel_instance(text);
+      read(text);
     } catch (const format_error& e) {
       return std::string(e.what());
     }
     return std::string();
   };
-  EXPECT_EQ(error_of(R"({"format": "dancecard.hrel/1", "P": 3, "messages": [{"src": 0, "dst": 5, "packets": 1}]})"),
+  auto instance_error_of = [&](const std::string& text) { return error_of(text, read_hrel_instance); };
+  EXPECT_EQ(instance_error_of(R"({"format": "dancecard.hrel/1", "P": 3, "messages": [{"src": 0, "dst": 5, "packets": 1}]})"),
             "messages[0].dst: PE 5 out of range for P = 3");
-  EXPECT_EQ(error_of(R"({"format": "dancecard.hrel/1", "P": 3, "messages": [{"src": 0, "dst": 1, "packets": 0}]})"),
+  EXPECT_EQ(instance_error_of(R"({"format": "dancecard.hrel/1", "P": 3, "messages": [{"src": 0, "dst": 1, "packets": 0}]})"),
             "messages[0].packets: expected an integer >= 1, got 0");
-  EXPECT_EQ(error_of(R"({"format": "dancecard.hrel/1", "P": 3, "messages": [{"src": 1, "dst": 1, "packets": 2}]})"),
+  EXPECT_EQ(instance_error_of(R"({"format": "dancecard.hrel/1", "P": 3, "messages": [{"src": 1, "dst": 1, "packets": 2}]})"),
             "messages[0]: a message from PE 1 to itself");
-  EXPECT_EQ(error_of(R"({"format": "dancecard.hrel/1", "P": 0, "messages": []})"), "P: expected an integer >= 1, got 0");
-  EXPECT_EQ(error_of("{\"format\": \"dancecard.hrel/1\",\n \"P\": 3, \"messages\": [").rfind("line 2, column", 0), 0u);
+  EXPECT_EQ(instance_error_of(R"({"format": "dancecard.hrel/1", "P": 0, "messages": []})"), "P: expected an integer >= 1, got 0");
+  EXPECT_EQ(instance_error_of("{\"format\": \"dancecard.hrel/1\",\n \"P\": 3, \"messages\": [").rfind("line 2, column", 0), 0u);
   // The format is checked before the keys: a schedule given where the instance goes (arguments swapped) is named.
-  EXPECT_EQ(error_of(schedule_text.str()),
+  EXPECT_EQ(instance_error_of(schedule_text.str()),
             "format: expected \"dancecard.hrel/1\", got \"dancecard.hrel-schedule/1\": this is an h-relation schedule, not an h-relation "
             "instance (the wrong file, or arguments swapped?)");
-  EXPECT_EQ(error_of(R"({"format": "dancecard.hrel/1", "P": 3, "message": []})"),
+  EXPECT_EQ(instance_error_of(R"({"format": "dancecard.hrel/1", "P": 3, "message": []})"),
             "message: unknown key (expected format, P, messages, comment, family)");
-  EXPECT_EQ(error_of(R"({"P": 3, "messages": []})"), "format: missing; expected \"dancecard.hrel/1\"");
+  EXPECT_EQ(instance_error_of(R"({"P": 3, "messages": []})"), "format: missing; expected \"dancecard.hrel/1\"");
   // an amount of 2^63 was read as -2^63 (nlohmann converts an unsigned value to int64 by wrapping)
-  auto schedule_error_of = [](const std::string& text) {
-    try {
-      read_hrel_schedule(text);
-    } catch (const format_error& e) {
-      return std::string(e.what());
-    }
-    return std::string();
-  };
+  auto schedule_error_of = [&](const std::string& text) { return error_of(text, read_hrel_schedule); };
   EXPECT_EQ(schedule_error_of(R"({"format": "dancecard.hrel-schedule/1", "P": 3, "slots": [{"duration": 1, "transfers": [{"from": 0, "to": 1, "message": 0, "amount": 9223372036854775808}]}]})"),
             "slots[0].transfers[0].amount: is 9223372036854775808, beyond the exact numbers dancecard reads (|a| < 2^63)");
   EXPECT_EQ(schedule_error_of(R"({"format": "dancecard.hrel-schedule/1", "P": 3, "slots": [{"duration": 9223372036854775807, "transfers": []}]})"), "");
