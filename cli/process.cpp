@@ -30,7 +30,10 @@ process_result run_command(const std::string& command, unsigned timeout_ms, std:
     return result;
   }
   const pid_t pid = fork();
-  if (pid < 0) return result;
+  if (pid < 0) {
+    for (int fd : {out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]}) close(fd);
+    return result;
+  }
   if (pid == 0) {
     setpgid(0, 0);
     dup2(out_pipe[1], STDOUT_FILENO);
@@ -67,6 +70,8 @@ process_result run_command(const std::string& command, unsigned timeout_ms, std:
         --open_streams;
       } else if (sinks[k]->size() < max_bytes) {
         sinks[k]->append(buffer, static_cast<std::size_t>(got));
+      } else if (k == 0) {
+        result.out_truncated = true;  // dropped: the caller must not read the rest as the whole output
       }
     }
   }

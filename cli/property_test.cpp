@@ -34,6 +34,7 @@ struct campaign_options {
   std::optional<std::uint64_t> seed;
   std::optional<std::uint64_t> max_gap;
   std::string timeout = "10", junit, save_dir = "dancecard-failures";
+  std::uint64_t max_output_mib = 512;  // a program's stdout kept per run; beyond it the run fails (too-much-output)
 };
 
 struct options : campaign_options {
@@ -81,18 +82,21 @@ outcome failed(outcome o, std::string kind, std::string detail) {
 }
 
 // Runs one case's command; a hang or a failed exit is already a failed outcome.
-outcome run_case(const std::string& command, unsigned timeout_ms) {
+outcome run_case(const std::string& command, unsigned timeout_ms, std::uint64_t max_output_mib) {
   outcome o;
   const auto start = std::chrono::steady_clock::now();
-  o.run = run_command(command, timeout_ms);
+  o.run = run_command(command, timeout_ms, static_cast<std::size_t>(max_output_mib) << 20);
   o.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (o.run.timed_out) return failed(std::move(o), "timeout", "the program did not finish within " + std::to_string(timeout_ms) + " ms");
   if (!o.run.ok()) return failed(std::move(o), "crash", "the program failed: " + o.run.describe());
+  if (o.run.out_truncated)
+    return failed(std::move(o), "too-much-output", "the program printed more than " + std::to_string(max_output_mib) +
+                                                       " MiB (--max-output); dancecard keeps no more, so it cannot check the schedule");
   return o;
 }
 
 outcome test_one(const options& opt, unsigned timeout_ms, rank n) {
-  outcome o = run_case(substitute(opt.cmd, n), timeout_ms);
+  outcome o = run_case(substitute(opt.cmd, n), timeout_ms, opt.max_output_mib);
   if (!o.passed) return o;
   auto fail = [&](std::string kind, std::string detail) { return failed(o, std::move(kind), std::move(detail)); };
   try {
@@ -121,6 +125,14 @@ outcome test_one(const options& opt, unsigned timeout_ms, rank n) {
     return fail("garbage", std::string("the output is not a schedule: ") + e.what());
   }
   return o;
+}
+
+// `text` as one word for /bin/sh: in single quotes, each ' written as '\'' — so the printed rerun line reproduces a
+// command that itself holds quotes.
+std::string shell_quote(const std::string& text) {
+  std::string out = "'";
+  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
 }
 
 std::string xml_escape(const std::string& text) {
@@ -231,6 +243,20 @@ void add_campaign_options(CLI::App* command, campaign_options& o, const std::str
   command->add_option("--timeout", o.timeout, "seconds per run (default 10)");
   command->add_option("--junit", o.junit, "write a JUnit XML report to FILE");
   command->add_option("--save-dir", o.save_dir, "where a failing run's output is saved (default dancecard-failures)");
+  command->add_option("--max-output", o.max_output_mib, "MiB of a program's output kept per run; a run that prints more fails as too-much-output (default 512)")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 20));
+}
+
+// The campaign options that decide a run's verdict, for the rerun line: --max-gap when given, --timeout and
+// --max-output when not the defaults (before session 32 the line left them out, so a too-many-rounds failure did not
+// reproduce).
+std::string rerun_options(const campaign_options& o) {
+  const campaign_options defaults;
+  std::string out;
+  if (o.max_gap) out += " --max-gap " + std::to_string(*o.max_gap);
+  if (o.timeout != defaults.timeout) out += " --timeout " + shell_quote(o.timeout);
+  if (o.max_output_mib != defaults.max_output_mib) out += " --max-output " + std::to_string(o.max_output_mib);
+  return out;
 }
 
 std::uint64_t campaign_seed(const campaign_options& o) {
@@ -279,7 +305,7 @@ std::vector<std::vector<std::uint32_t>> torus_shapes(const torus_options& opt, s
 }
 
 outcome test_torus(const torus_options& opt, unsigned timeout_ms, const campaign_case& c, const std::vector<std::uint32_t>& dims) {
-  outcome o = run_case(c.command, timeout_ms);
+  outcome o = run_case(c.command, timeout_ms, opt.max_output_mib);
   if (!o.passed) return o;
   auto fail = [&](std::string kind, std::string detail) { return failed(o, std::move(kind), std::move(detail)); };
   try {
@@ -334,8 +360,9 @@ void add_property_test_command(CLI::App& app, int& code) {
 
     std::vector<campaign_case> cases;
     for (rank n : order) cases.push_back(dance_case(*opt, n));
-    const std::string rerun = "dancecard property-test dance --cmd '" + opt->cmd + "' --model " + opt->model + " --seed " + std::to_string(seed) +
-                              " --n-min " + std::to_string(opt->n_min) + " --n-max " + std::to_string(opt->n_max) + " --runs " + std::to_string(opt->runs);
+    const std::string rerun = "dancecard property-test dance --cmd " + shell_quote(opt->cmd) + " --model " + opt->model + " --seed " + std::to_string(seed) +
+                              " --n-min " + std::to_string(opt->n_min) + " --n-max " + std::to_string(opt->n_max) + " --runs " + std::to_string(opt->runs) +
+                              rerun_options(*opt);
     code = run_campaign(
         {"dance", "n = ", "n", "n", opt->save_dir, opt->junit, rerun, {{"seed", std::to_string(seed)}, {"command", opt->cmd}, {"model", opt->model}}}, cases,
         [&](const campaign_case& failing) {
@@ -388,9 +415,10 @@ void add_property_test_command(CLI::App& app, int& code) {
       cases.push_back(torus_case(o, dims));
       dims_of[cases.back().key] = dims;
     }
-    std::string rerun = "dancecard property-test torus --cmd '" + o.cmd + "' --d " + std::to_string(o.d) + " --seed " + std::to_string(seed) +
+    std::string rerun = "dancecard property-test torus --cmd " + shell_quote(o.cmd) + " --d " + std::to_string(o.d) + " --seed " + std::to_string(seed) +
                         " --size-min " + std::to_string(o.size_min) + " --size-max " + std::to_string(o.size_max) + " --runs " + std::to_string(o.runs);
     if (o.even) rerun += " --even";
+    rerun += rerun_options(o);
     code = run_campaign(
         {"torus", "torus ", "tori", "dims", o.save_dir, o.junit, rerun, {{"seed", std::to_string(seed)}, {"command", o.cmd}, {"d", std::to_string(o.d)}}}, cases,
         [&](const campaign_case& failing) {

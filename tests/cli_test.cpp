@@ -354,6 +354,38 @@ TEST(cli_property_test, torus_routers) {
   EXPECT_EQ(run("property-test torus --cmd 'echo {dims}' --size-min 9 --size-max 3").code, 2);
 }
 
+// The rerun line quotes a command that holds quotes so that the shell reads it back as it was (session 32: it put the
+// command between bare single quotes), and the line, run again, fails the same way.
+TEST(cli_property_test, the_rerun_line_reproduces_a_command_with_quotes) {
+  auto r = run("property-test dance --cmd \"sh -c 'exit 3' {n}\" --runs 1 --n-max 4 --seed 1 --save-dir " + testing::TempDir() + "/rerun");
+  EXPECT_EQ(r.code, 1) << r.output;
+  const std::string quoted = "--cmd 'sh -c '\\''exit 3'\\'' {n}'";
+  const std::size_t at = r.output.find("rerun: dancecard property-test dance " + quoted);
+  ASSERT_NE(at, std::string::npos) << r.output;
+  const std::size_t from = at + std::string("rerun: dancecard property-test dance ").size() - std::string("property-test dance ").size();
+  const std::string again = r.output.substr(from, r.output.find('\n', from) - from);
+  const run_result rerun = run(again + " --save-dir " + testing::TempDir() + "/rerun");
+  EXPECT_EQ(rerun.code, 1) << again << "\n" << rerun.output;
+  EXPECT_NE(rerun.output.find("exit code 3"), std::string::npos) << rerun.output;
+}
+
+// A program that prints more than dancecard keeps (--max-output, 512 MiB by default) and exits 0 is a failed run of
+// its own kind, not a schedule cut short and then called garbage; the rerun line repeats the options that decide the
+// verdict.
+TEST(cli_property_test, output_beyond_the_cap_is_too_much_output) {
+  const auto r = run("property-test dance --cmd 'head -c 3000000 /dev/zero; echo {n}' --runs 1 --n-max 3 --seed 1 --max-output 2 --save-dir " +
+                     testing::TempDir() + "/cap");
+  EXPECT_EQ(r.code, 1) << r.output.substr(0, 2000);
+  EXPECT_NE(r.output.find("too-much-output: the program printed more than 2 MiB (--max-output)"), std::string::npos) << r.output.substr(0, 2000);
+  EXPECT_NE(r.output.find("--runs 1 --max-output 2\n"), std::string::npos) << r.output.substr(0, 2000);
+  // a schedule one round over T(n) with --max-gap 0: the rerun line keeps --max-gap, so it fails again
+  const auto gap = run(std::string("property-test dance --cmd '") + DANCECARD_EXE +
+                       " generate dance --algo sequential --n {n}' --n-min 6 --n-max 6 --runs 1 --seed 1 --max-gap 0 --timeout 20 --save-dir " +
+                       testing::TempDir() + "/gap");
+  EXPECT_EQ(gap.code, 1) << gap.output;
+  EXPECT_NE(gap.output.find("--runs 1 --max-gap 0 --timeout '20'\n"), std::string::npos) << gap.output;
+}
+
 TEST(cli_property_test, usage_errors_exit_2) {
   EXPECT_EQ(run("property-test dance --cmd 'true'").code, 2);  // no {n}
   EXPECT_EQ(run("property-test dance --cmd 'echo {n}' --model triangle").code, 2);
