@@ -483,8 +483,8 @@ std::vector<torus_symmetry_group> mixed_groups(const torus& network) {
   // groups found, keeping those whose translations are still H, reaches every G. φ matters only up to H (φ and φ·h
   // generate the same group with H), so its shift is taken least in its coset. Two such groups are conjugate only by a ψ
   // that keeps H (both groups' translations are H), so their classes are told apart by conjugating with those alone
-  // (and groups over different H never share a class, so `known` is kept per H); a group conjugate to one found has conjugate extensions, so
-  // only new classes are extended.
+  // (and groups over different H never share a class, so `known` is kept per H); a group conjugate to one found has
+  // conjugate extensions, so only new classes are extended.
   std::vector<std::pair<std::size_t, std::vector<std::uint64_t>>> found;  // (order, generators)
   std::vector<char> in_h(P, 0), in_group(all, 0);
   for (const auto& shifts : translation_subgroups(network)) {
