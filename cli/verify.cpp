@@ -58,7 +58,8 @@ void add_verify_command(CLI::App& app, int& code) {
     unsigned jobs = default_jobs();
   };
   auto opt = std::make_shared<options>();
-  verify->add_option("--only", opt->only, "a module (dance, mpi, hrel, online, torus) or a claim id prefix (dance.prop2)");
+  verify->add_option("--only", opt->only, "a module (dance, mpi, hrel, online, torus) or a claim id prefix (dance.prop2)")
+      ->check([](const std::string& v) { return v.empty() ? std::string("empty: name a module or a claim id prefix") : std::string(); });
   verify->add_flag("--json", opt->json, "print the rows as JSON");
   verify->add_flag("--list", opt->list, "list the claims without checking them");
   verify->add_option("--jobs,-j", opt->jobs,

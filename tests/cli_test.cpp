@@ -1114,6 +1114,9 @@ TEST(cli_verify, dance_rows_all_hold) {
   const auto r = run("verify --only dance");
   EXPECT_EQ(r.code, 0) << r.output;
   EXPECT_NE(r.output.find("0 violated, 0 unknown"), std::string::npos) << r.output;
+  // an empty --only (a shell variable left unset, say) is a usage error, not the whole book
+  expect_run("verify --only ''", 2, "--only: empty: name a module or a claim id prefix");
+  expect_run("verify --only nosuch", 2, "--only: no claim matches 'nosuch'");
 }
 
 TEST(cli_verify, rows_come_in_book_order_for_any_number_of_jobs) {
