@@ -1,6 +1,6 @@
 // The DRAT checker against CaDiCaL and brute force on random 3-CNF: every proof CaDiCaL traces is accepted, in text
 // and binary alike, and no proof is ever accepted for a formula that brute force satisfies — the proof of a formula
-// with clauses taken away, or with deletions of clauses it needs slipped in.
+// with clauses taken away, or with deletions of clauses it needs slipped in, or damaged by random edits.
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
@@ -13,6 +13,7 @@
 
 #include "dancecard/checkers/drat_check.hpp"
 #include "dancecard/smt/clausal.hpp"
+#include "damaged_text.hpp"
 
 namespace dancecard {
 namespace {
@@ -99,6 +100,39 @@ RC_GTEST_PROP(drat_check, never_accepts_a_proof_for_a_satisfiable_formula, ()) {
   RC_ASSERT(weakened.outcome == verdict::violated);
   RC_ASSERT(!weakened.malformed);
   RC_ASSERT(check_drat(f.dimacs(), tampered + proof).outcome == verdict::violated);
+}
+
+// A damaged proof (and a damaged CNF) never makes the checker throw, malformed input always says where, and a damaged
+// proof is never accepted for a formula that brute force satisfies (the formula with clauses taken away until it is).
+RC_GTEST_PROP(drat_check, damaged_proofs_and_formulas_are_judged_without_throwing_and_never_for_a_satisfiable_formula, ()) {
+  const cnf_formula f = *random_3cnf(5, 13, 40, 70);
+  const drat_encoding encoding = *rc::gen::element(drat_encoding::text, drat_encoding::binary);
+  const clausal_result solved = solve_with_proof(f, 20'000, encoding);
+  RC_PRE(solved.answer == solver_answer::unsat);
+  RC_CLASSIFY(encoding == drat_encoding::binary, "binary proof");
+  const std::string proof = solved.proof.read();
+  cnf_formula weaker = f;
+  while (!satisfiable_by_brute_force(weaker))
+    weaker.clauses.erase(weaker.clauses.begin() + static_cast<std::ptrdiff_t>(*rc::gen::inRange<std::size_t>(0, weaker.clauses.size())));
+  bool accepted = false;
+  for (int copy = 0; copy < 8; ++copy) {
+    const std::string damaged_proof = properties_test::damaged(proof), damaged_cnf = properties_test::damaged(f.dimacs());
+    drat_report own, weak, cnf;
+    try {
+      own = check_drat(f.dimacs(), damaged_proof);
+      weak = check_drat(weaker.dimacs(), damaged_proof);
+      cnf = check_drat(damaged_cnf, proof);
+    } catch (const std::exception& e) {
+      RC_FAIL(std::string("the checker threw: ") + e.what());
+    }
+    RC_ASSERT(weak.outcome == verdict::violated);
+    for (const drat_report* r : {&own, &weak, &cnf}) {
+      RC_ASSERT(!(r->malformed && r->outcome == verdict::holds));
+      RC_ASSERT(r->outcome == verdict::holds || !r->problem.empty());
+    }
+    accepted = accepted || own.outcome == verdict::holds;
+  }
+  RC_TAG(accepted ? "a damaged proof still accepted for the unsat formula" : "every damaged proof refused");
 }
 
 // A solve asked in slices of 1 ms (resumable_solve, as the invariant search's rounds ask it) answers what one call
