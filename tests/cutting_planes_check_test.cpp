@@ -105,5 +105,23 @@ TEST(cutting_planes, overflowing_multipliers_are_rejected_not_wrapped) {
   EXPECT_NE(r.problem.find("overflow"), std::string::npos) << r.problem;
 }
 
+// A coefficient and right side of INT64_MIN (valid: 2^63 − 1 copies of x ≤ 1 and one more), divided: rounding up
+// without negating (the old -((-a) / k) was undefined at INT64_MIN, and wrapping would have turned INT64_MIN·x ≥
+// INT64_MIN into x ≥ 1 — with the same for a second round, a refutation of dance n=3 in 3 rounds, which exist).
+TEST(cutting_planes, dividing_the_least_int64_rounds_up_without_overflow) {
+  const auto r = check_cutting_planes(
+      "dancecard.cp/1\ninstance dance n=3 rounds=3\n"
+      "c 1 sum 9223372036854775807 upper:0:1:0 1 upper:0:1:0\nc 2 div 2 #1\n"
+      "c 3 sum 9223372036854775807 upper:0:1:1 1 upper:0:1:1\nc 4 div 2 #3\n"
+      "c 5 div 4611686018427387904 #2\nc 6 div 4611686018427387904 #4\nc 7 sum 1 #5 1 #6 1 pair-atmost:0:1\ncontradiction #7\n");
+  EXPECT_EQ(r.outcome, verdict::violated) << describe(r);
+  EXPECT_FALSE(r.malformed);
+  EXPECT_EQ(r.steps, 7u);
+  // #2 is -2^62 x(0,1,0) >= -2^62, #5 is -x(0,1,0) >= -1 and #6 likewise, so #7 is -2 x(0,1,0) - 2 x(0,1,1) - x(0,1,2)
+  // >= -3: satisfiable (the wrapped division would have made #5 and #6 x >= 1 and #7 0 >= 1)
+  EXPECT_NE(r.problem.find("#7 is not a contradiction"), std::string::npos) << r.problem;
+  EXPECT_NE(r.problem.find("the right side is -3"), std::string::npos) << r.problem;
+}
+
 }  // namespace
 }  // namespace dancecard

@@ -39,7 +39,9 @@ std::int64_t checked_mul(std::int64_t a, std::int64_t b) {
   return out;
 }
 std::int64_t ceil_div(std::int64_t a, std::int64_t k) {  // k >= 1
-  return a >= 0 ? a / k + (a % k != 0 ? 1 : 0) : -((-a) / k);
+  // C++ division truncates toward zero, which rounds a negative quotient up; no negation, so a = INT64_MIN (a sum
+  // can reach it) is no undefined behaviour
+  return a >= 0 ? a / k + (a % k != 0 ? 1 : 0) : a / k;
 }
 
 std::uint64_t parse_unsigned(std::string_view token, const char* what) {
