@@ -362,7 +362,7 @@ TEST(cli_property_test, the_rerun_line_reproduces_a_command_with_quotes) {
   const std::string quoted = "--cmd 'sh -c '\\''exit 3'\\'' {n}'";
   const std::size_t at = r.output.find("rerun: dancecard property-test dance " + quoted);
   ASSERT_NE(at, std::string::npos) << r.output;
-  const std::size_t from = at + std::string("rerun: dancecard property-test dance ").size() - std::string("property-test dance ").size();
+  const std::size_t from = at + std::string("rerun: dancecard ").size();  // the rerun's arguments
   const std::string again = r.output.substr(from, r.output.find('\n', from) - from);
   const run_result rerun = run(again + " --save-dir " + testing::TempDir() + "/rerun");
   EXPECT_EQ(rerun.code, 1) << again << "\n" << rerun.output;

@@ -124,7 +124,8 @@ hrel_report check_hrel_schedule(const hrel_instance& instance, const hrel_schedu
   for (std::size_t m = 0; m < messages.size(); ++m) {
     const std::pair<rank, std::size_t> key{messages[m].dst, m};
     const rational have = held.count(key) ? held[key] : rational(0);
-    if (have != whole(m)) add({hrel_violation_kind::message_incomplete, 0, 0, 0, m, messages[m].dst, have, whole(m)});
+    const rational packets = whole(m);
+    if (have != packets) add({hrel_violation_kind::message_incomplete, 0, 0, 0, m, messages[m].dst, have, packets});
   }
   return out;
 }

@@ -2,8 +2,8 @@
 // certified by checking the DRAT proof with checkers/drat_check, sat answers by simulating the decoded table.
 #include <algorithm>
 #include <chrono>
-#include <iterator>
 #include <cstdio>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <set>

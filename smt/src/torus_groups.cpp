@@ -228,6 +228,14 @@ struct encoded_automorphisms {
     if (over) elements.clear();
     return elements;
   }
+  // Marks the left coset ψG (ψ·g for g in G's elements) in `mark`, listing what it newly marks in `marked` (for the
+  // caller to clear).
+  void mark_coset(std::uint64_t psi, const std::vector<std::uint64_t>& elements, std::vector<char>& mark, std::vector<std::uint64_t>& marked) const {
+    for (std::uint64_t g : elements) {
+      const std::uint64_t e = compose(psi, g);
+      if (mark[e] == 0) mark[e] = 1, marked.push_back(e);
+    }
+  }
   // Every ψ G ψ⁻¹ for ψ = τ_v ∘ ρ_r, ρ_r among `relabellings`, v any PU, as sorted elements, into `known`: ρ (σ, s) ρ⁻¹ =
   // (ρσρ⁻¹, A_ρ s), and τ_v (σ, s) τ_v⁻¹ = (σ, s + v − A_σ v). A table invariant under G, moved by ψ, is invariant under
   // ψ G ψ⁻¹ and gossips in as many steps, so one group per class is enough to ask; with every conjugate of the classes
@@ -243,22 +251,23 @@ struct encoded_automorphisms {
       for (pu_index v = 0; v < P; ++v) {
         const std::uint64_t psi = encode(r, v);
         if (seen[psi] != 0) continue;
-        for (std::uint64_t g : elements) {
-          const std::uint64_t coset = compose(psi, g);
-          if (seen[coset] == 0) seen[coset] = 1, marked.push_back(coset);
-        }
+        mark_coset(psi, elements, seen, marked);
         for (std::size_t e = 0; e < elements.size(); ++e) image[e] = conjugate(r, v, elements[e]);
         std::sort(image.begin(), image.end());
         known.insert(image);
       }
     for (std::uint64_t e : marked) seen[e] = 0;
   }
+  // The index of ρ_r σ_a ρ_r⁻¹.
+  std::uint32_t conjugate_sigma(std::uint32_t r, std::uint32_t a) const {
+    const std::size_t R = sigma.size();
+    return compose_sigma[compose_sigma[r * R + a] * R + inverse_sigma[r]];
+  }
   // ψ e ψ⁻¹ for ψ = τ_v ∘ ρ_r: (σ_a, s) goes to (ρσ_aρ⁻¹, A_r s + v − A_ρσ_aρ⁻¹ v).
   std::uint64_t conjugate(std::uint32_t r, pu_index v, std::uint64_t e) const {
-    const std::size_t R = sigma.size();
     const std::uint32_t a = static_cast<std::uint32_t>(e / P);
     const pu_index s = static_cast<pu_index>(e % P);
-    const std::uint32_t turned = compose_sigma[compose_sigma[r * R + a] * R + inverse_sigma[r]];
+    const std::uint32_t turned = conjugate_sigma(r, a);
     return encode(turned, add[static_cast<std::size_t>(add[static_cast<std::size_t>(linear_of[r * P + s]) * P + v]) * P + negate[linear_of[turned * P + v]]]);
   }
   torus_automorphism decode(std::uint64_t e) const {
@@ -430,7 +439,7 @@ std::vector<torus_symmetry_group> point_groups(const torus& network) {
     std::vector<std::uint32_t> normalizer;
     for (std::uint32_t r = 0; r < R; ++r) {
       std::set<std::uint32_t> image;
-      for (std::uint32_t a : linear_group) image.insert(group.compose_sigma[group.compose_sigma[r * R + a] * R + group.inverse_sigma[r]]);
+      for (std::uint32_t a : linear_group) image.insert(group.conjugate_sigma(r, a));
       if (image == linear_group) normalizer.push_back(r);
       taken.insert(std::move(image));
     }
@@ -513,10 +522,7 @@ std::vector<torus_symmetry_group> mixed_groups(const torus& network) {
       for (std::uint64_t e : members) in_group[e] = 1, covered.push_back(e);
       for (std::uint64_t phi : candidates) {
         if (in_group[phi] != 0) continue;
-        for (std::uint64_t g : members) {  // the coset φ·G: in_group marks it as done
-          const std::uint64_t e = group.compose(phi, g);
-          if (in_group[e] == 0) in_group[e] = 1, covered.push_back(e);
-        }
+        group.mark_coset(phi, members, in_group, covered);  // the coset φ·G, done
         std::vector<std::uint64_t> joined = generators;
         joined.push_back(phi);
         std::vector<std::uint64_t> elements = group.closure(joined, all);
