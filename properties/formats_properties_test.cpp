@@ -28,6 +28,8 @@
 #include "dancecard/formats/torus_io.hpp"
 #include "dancecard/properties/hrel_generators.hpp"
 #include "dancecard/smt/dance_certificates.hpp"
+#include "dancecard/smt/hrel_certificates.hpp"
+#include "dancecard/smt/hrel_encoding.hpp"
 #include "dancecard/smt/directed.hpp"
 #include "damaged_text.hpp"
 
@@ -144,6 +146,57 @@ RC_GTEST_PROP(formats_damaged, cutting_planes_certificates_never_refute_a_feasib
     const unsigned long long optimum = family == "dance" ? (people % 2 == 0 ? people - 1 : people) : people - 1;
     RC_ASSERT(family == "dance" || family == "directed");
     RC_ASSERT(rounds < optimum);
+  }
+  RC_TAG(accepted ? "a damaged copy still accepted (comments, spacing)" : "every damaged copy refused");
+}
+
+// The same for the h-relation certificates (two or three directed triangles, or a star, at k = 1 or 5, with or without
+// forwarding): an accepted damaged copy names an instance — read back from the report's instance line, which may
+// itself be damaged — whose slot count is below that of a checked schedule of it in slots of 1/k.
+RC_GTEST_PROP(formats_damaged, hrel_certificates_never_refute_a_feasible_instance, ()) {
+  const bool star = *rc::gen::arbitrary<bool>();
+  std::vector<hrel_message> messages;
+  const rank P = star ? 5 : 3 * *rc::gen::inRange<rank>(2, 4);
+  for (rank i = 0; i < (star ? 4 : P); ++i)
+    messages.push_back(star ? hrel_message{0, i + 1, 2} : hrel_message{i, 3 * (i / 3) + (i + 1) % 3, 1});
+  const hrel_instance instance(P, messages);
+  const unsigned k = *rc::gen::element(1u, 5u);
+  const bool forwarding = *rc::gen::arbitrary<bool>();
+  const auto text = hrel_lower_bound_certificate(instance, k, forwarding, hrel_certified_bounds(instance, k, forwarding).best() - 1);
+  RC_ASSERT(text.has_value());
+  bool accepted = false;
+  for (int copy = 0; copy < 8; ++copy) {
+    const std::string input = damaged(*text);
+    cutting_planes_report r;
+    try {
+      r = check_cutting_planes(input);
+    } catch (const std::exception& e) {
+      RC_FAIL(std::string("the checker threw: ") + e.what() + "\ninput:\n" + input);
+    }
+    if (r.outcome != verdict::holds) continue;
+    accepted = true;
+    // "hrel pes=P k=K slots=T forwarding=F messages=s>d*n,..."
+    std::istringstream line(r.instance);
+    std::string family, field[5];
+    line >> family >> field[0] >> field[1] >> field[2] >> field[3] >> field[4];
+    RC_ASSERT(family == "hrel");
+    auto value = [&](int i) { return std::stoull(field[i].substr(field[i].find('=') + 1)); };
+    std::vector<hrel_message> read;
+    std::istringstream list(field[4].substr(field[4].find('=') + 1));
+    for (std::string item; std::getline(list, item, ',');) {
+      const auto arrow = item.find('>'), star_at = item.find('*');
+      read.push_back({static_cast<rank>(std::stoul(item.substr(0, arrow))),
+                      static_cast<rank>(std::stoul(item.substr(arrow + 1, star_at - arrow - 1))), std::stoull(item.substr(star_at + 1))});
+    }
+    std::uint64_t packets = 0;
+    for (const hrel_message& m : read) packets += std::min<std::uint64_t>(m.packets, 1u << 20);
+    if (packets * value(1) > 10'000 || value(0) > 64) continue;  // damage made it huge: its schedule would be too
+    const hrel_instance named(static_cast<rank>(value(0)), read);
+    const unsigned named_k = static_cast<unsigned>(value(1));
+    std::string why;
+    const auto schedule = refine_to_granularity(value(3) ? forwarding_schedule(named) : direct_schedule(named), named_k, why);
+    if (!schedule || !check_hrel_schedule(named, *schedule, duplex::half).holds()) continue;  // e.g. k damaged to 7
+    RC_ASSERT(value(2) < schedule->slots.size());
   }
   RC_TAG(accepted ? "a damaged copy still accepted (comments, spacing)" : "every damaged copy refused");
 }

@@ -8,6 +8,9 @@
 #include "dancecard/core/hrel/bounds.hpp"
 #include "dancecard/core/hrel/schedules.hpp"
 #include "dancecard/properties/hrel_generators.hpp"
+#include "dancecard/checkers/cutting_planes_check.hpp"
+#include "dancecard/smt/hrel_certificates.hpp"
+#include "dancecard/smt/hrel_encoding.hpp"
 
 namespace dancecard {
 namespace {
@@ -74,6 +77,45 @@ RC_GTEST_PROP(hrel_schedules, pass_the_checker_within_their_bounds, ()) {
     RC_ASSERT(fwd.makespan <= theorem1_upper_bound(instance.pes(), h) + rational(1));
   }
   RC_ASSERT(fwd.makespan >= counting_lower_bound(instance));
+}
+
+// The counting certificates: the one for one slot below their bound is accepted by the cutting-planes checker, none
+// is made at the bound, and a checked schedule in S slots of 1/k (the direct or the forwarding generator's, cut into
+// slots of 1/k) is never below the bound — nor does the checker accept the derivation with its instance set to S slots.
+RC_GTEST_PROP(hrel_certificates, refute_one_slot_below_their_bound_and_never_a_schedule_that_exists, ()) {
+  // One time in three, disjoint directed triangles (1..3 packets a message) beside up to two idle PEs: there the
+  // Section 2.5 argument is the one that decides; the random relations are mostly decided per PE.
+  const hrel_instance instance = *rc::gen::inRange(0, 3) == 0 ? *rc::gen::exec([] {
+    const rank triangles = *rc::gen::inRange<rank>(1, 4), idle = *rc::gen::inRange<rank>(0, 3);
+    std::vector<hrel_message> messages;
+    for (rank t = 0; t < triangles; ++t)
+      for (rank i = 0; i < 3; ++i)
+        messages.push_back({3 * t + i, 3 * t + (i + 1) % 3, *rc::gen::inRange<std::uint64_t>(1, 4)});
+    return hrel_instance(3 * triangles + idle, std::move(messages));
+  }) : *rc::gen::resize(40, hrel_instances(10, 12));
+  RC_PRE(!instance.messages().empty());
+  const unsigned k = *rc::gen::element(1u, 5u, 10u);
+  const bool forwarding = *rc::gen::arbitrary<bool>();
+  const hrel_counting_bounds bounds = hrel_certified_bounds(instance, k, forwarding);
+  RC_ASSERT(bounds.best() >= 1u);
+  const std::optional<std::string> certificate = hrel_lower_bound_certificate(instance, k, forwarding, bounds.best() - 1);
+  RC_ASSERT(certificate.has_value());
+  const cutting_planes_report accepted = check_cutting_planes(*certificate);
+  RC_ASSERT(accepted.outcome == verdict::holds);
+  RC_ASSERT(!hrel_lower_bound_certificate(instance, k, forwarding, bounds.best()).has_value());
+  RC_CLASSIFY(bounds.global > std::max(bounds.per_pe, bounds.odd_set), "Section 2.5 decides");
+  RC_CLASSIFY(bounds.odd_set > bounds.per_pe, "an odd set decides");
+  std::string why;
+  const auto refined = refine_to_granularity(forwarding ? forwarding_schedule(instance) : direct_schedule(instance), k, why);
+  RC_CLASSIFY(refined.has_value(), "a schedule in slots of 1/k");
+  if (!refined) return;
+  RC_ASSERT(check_hrel_schedule(instance, *refined, duplex::half).holds());
+  const std::size_t S = refined->slots.size();
+  RC_ASSERT(bounds.best() <= S);
+  std::string moved = *certificate;
+  const std::string from = " slots=" + std::to_string(bounds.best() - 1) + " ";
+  moved.replace(moved.find(from), from.size(), " slots=" + std::to_string(S) + " ");
+  RC_ASSERT(check_cutting_planes(moved).outcome != verdict::holds);
 }
 
 // A schedule with something to corrupt: the forwarding schedule of a random instance drawn at a fixed, mid-sized

@@ -477,6 +477,28 @@ TEST(cli_hrel, prove_small_optima_exactly) {
   r = run("prove hrel " + two + " --forwarding -k 10 --hint forwarding --timeout 60");
   EXPECT_EQ(r.code, 0) << r.output;
   EXPECT_NE(r.output.find("optimum 12/5"), std::string::npos) << r.output;
+  // The step below is refuted by the counting certificate, which --certificate writes and check-proof re-checks.
+  r = run("prove hrel " + two + " --forwarding -k 10 --hint forwarding --certificate " + dir + "two.cp --json");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("\"certified_bound\": 24"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("cutting planes (counting) refuting 23 slots: accepted"), std::string::npos) << r.output;
+  r = run("check-proof " + dir + "two.cp");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("hrel pes=6 k=10 slots=23 forwarding=1"), std::string::npos) << r.output;
+  // Three copies of a triangle with h = 4 without forwarding: the optimum 6 is the odd-set bound (a triangle holds one
+  // move a slot, 6 packets in it), certified; a damaged copy of the certificate is rejected (exit 1).
+  r = run("prove hrel " + dir + "copies.json --certificate " + dir + "copies.cp --json");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("refuting 5 slots: accepted"), std::string::npos) << r.output;
+  std::string text;
+  {
+    std::ifstream in(dir + "copies.cp");
+    text.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  const auto at = text.find("slots=5");
+  ASSERT_NE(at, std::string::npos) << text;
+  std::ofstream(dir + "copies-6.cp") << text.replace(at, 7, "slots=6");
+  EXPECT_EQ(run("check-proof " + dir + "copies-6.cp").code, 1);
   // A hint that forwards cannot witness the model without forwarding; an unreadable hint is bad input.
   EXPECT_EQ(run("prove hrel " + two + " -k 5 --hint forwarding").code, 3);
   EXPECT_EQ(run("prove hrel " + two + " -k 5 --hint " + data("truncated.json")).code, 2);

@@ -157,6 +157,80 @@ class directed_instance : public program {
   std::uint64_t n_, rounds_;
 };
 
+// The h-relation instance: "every message m (src_m → dst_m, k·packets_m pieces of 1/k packet) reaches its
+// destination within `slots` slots of length 1/k, half duplex". x(t, a, b, m) = "in slot t PE a sends one piece of m to
+// PE b", numbered ((t·M + m)·P + a)·P + b; with forwarding=1 every a ≠ b exists, with forwarding=0 only a = src_m,
+// b = dst_m. The model is the plain one — moves back to the source or out of the destination are allowed — so a
+// refutation of it refutes every schedule with pieces of 1/k, however the solver restricted its own encoding.
+class hrel_program : public program {
+ public:
+  struct message {
+    std::uint64_t src, dst;
+    std::int64_t pieces;  // k · packets
+  };
+  hrel_program(std::uint64_t pes, std::uint64_t slots, bool forwarding, std::vector<message> messages)
+      : pes_(pes), slots_(slots), forwarding_(forwarding), messages_(std::move(messages)) {}
+
+  std::uint64_t variables() const override { return slots_ * messages_.size() * pes_ * pes_; }
+
+  linear axiom(std::string_view name) const override {
+    const axiom_name parsed(name);
+    const auto& parts = parsed.parts;
+    const std::uint64_t M = messages_.size();
+    linear out;
+    const std::string_view kind = parts[0];
+    if (kind == "busy" && parts.size() == 3) {  // PE p takes part in at most one move in slot t (half duplex)
+      const std::uint64_t p = parsed.number(1, pes_, "PE"), t = parsed.number(2, slots_, "slot");
+      for (std::uint64_t m = 0; m < M; ++m)
+        for (std::uint64_t q = 0; q < pes_; ++q) {
+          if (q == p) continue;
+          if (exists(m, p, q)) out.terms.push_back({var(t, m, p, q), -1});
+          if (exists(m, q, p)) out.terms.push_back({var(t, m, q, p), -1});
+        }
+      out.rhs = -1;
+    } else if ((kind == "hold" && parts.size() == 4) || (kind == "final" && parts.size() == 3) ||
+               (kind == "deliver" && parts.size() == 2)) {
+      // hold:p:m:t — p sends in slots 0..t no more pieces of m than it had at first or received in slots 0..t−1;
+      // final:p:m — p ends with no fewer than 0 pieces; deliver:m — the destination ends with all of them:
+      //   Σ received − Σ sent ≥ −initial (hold, final), ≥ k·packets (deliver)
+      const std::uint64_t m = parsed.number(kind == "deliver" ? 1 : 2, M, "message");
+      const std::uint64_t p = kind == "deliver" ? messages_[m].dst : parsed.number(1, pes_, "PE");
+      const std::uint64_t last = kind == "hold" ? parsed.number(3, slots_, "slot") : slots_ - 1;
+      for (std::uint64_t t = 0; t < slots_ && t <= last; ++t)
+        for (std::uint64_t q = 0; q < pes_; ++q) {
+          if (q == p) continue;
+          if (exists(m, p, q)) out.terms.push_back({var(t, m, p, q), -1});
+          if (exists(m, q, p) && (kind != "hold" || t < last)) out.terms.push_back({var(t, m, q, p), 1});
+        }
+      const std::int64_t initial = p == messages_[m].src ? messages_[m].pieces : 0;
+      out.rhs = kind == "deliver" ? messages_[m].pieces : -initial;
+    } else if ((kind == "lower" || kind == "upper") && parts.size() == 5) {
+      const std::uint64_t t = parsed.number(1, slots_, "slot"), a = parsed.number(2, pes_, "PE"),
+                          b = parsed.number(3, pes_, "PE"), m = parsed.number(4, M, "message");
+      if (a == b || !exists(m, a, b))
+        throw malformed_input{"no such move (" + std::string(forwarding_ ? "a = b" : "without forwarding only src → dst") +
+                              "): '" + std::string(name) + "'"};
+      out.terms.push_back({var(t, m, a, b), kind == "lower" ? 1 : -1});
+      out.rhs = kind == "lower" ? 0 : -1;
+    } else {
+      throw malformed_input{"unknown axiom '" + std::string(name) +
+                            "' (busy:p:t, hold:p:m:t, final:p:m, deliver:m, lower:t:a:b:m, upper:t:a:b:m)"};
+    }
+    return out;
+  }
+
+ private:
+  bool exists(std::uint64_t m, std::uint64_t a, std::uint64_t b) const {
+    return forwarding_ || (a == messages_[m].src && b == messages_[m].dst);
+  }
+  std::uint64_t var(std::uint64_t t, std::uint64_t m, std::uint64_t a, std::uint64_t b) const {
+    return ((t * messages_.size() + m) * pes_ + a) * pes_ + b;
+  }
+  std::uint64_t pes_, slots_;
+  bool forwarding_;
+  std::vector<message> messages_;
+};
+
 class checker {
  public:
   explicit checker(cutting_planes_report& out) : out_(out) {}
@@ -204,18 +278,71 @@ class checker {
  private:
   void instance(const std::vector<std::string_view>& tokens) {
     if (instance_) throw malformed_input{"a second 'instance' line"};
+    if (tokens.size() >= 2 && tokens[1] == "hrel") return hrel_instance_line(tokens);
     if (tokens.size() != 4 || (tokens[1] != "dance" && tokens[1] != "directed") || tokens[2].substr(0, 2) != "n=" ||
         tokens[3].substr(0, 7) != "rounds=")
-      throw malformed_input{"expected 'instance dance|directed n=<N> rounds=<R>'"};
+      throw malformed_input{"expected 'instance dance|directed n=<N> rounds=<R>' or 'instance hrel pes=<P> k=<K> "
+                            "slots=<T> forwarding=0|1 messages=<s>><d>*<packets>,...'"};
     const std::uint64_t n = parse_unsigned(tokens[2].substr(2), "n");
     const std::uint64_t rounds = parse_unsigned(tokens[3].substr(7), "rounds");
     if (n < 2 || n > 100'000 || rounds > 1'000'000) throw malformed_input{"instance size out of the supported range"};
     if (tokens[1] == "dance") instance_ = std::make_unique<dance_instance>(n, rounds);
     else instance_ = std::make_unique<directed_instance>(n, rounds);
+    allocate(std::string(tokens[1]) + " n=" + std::to_string(n) + " rounds=" + std::to_string(rounds));
+  }
+
+  void hrel_instance_line(const std::vector<std::string_view>& tokens) {
+    const char* keys[] = {"pes=", "k=", "slots=", "forwarding=", "messages="};
+    if (tokens.size() != 7) throw malformed_input{"expected 'instance hrel pes=<P> k=<K> slots=<T> forwarding=0|1 messages=...'"};
+    std::string_view values[5];
+    for (std::size_t i = 0; i < 5; ++i) {
+      const std::string_view key = keys[i];
+      if (tokens[i + 2].substr(0, key.size()) != key)
+        throw malformed_input{std::string("instance hrel: expected '").append(key).append("...', got '").append(tokens[i + 2]).append("'")};
+      values[i] = tokens[i + 2].substr(key.size());
+    }
+    const std::uint64_t pes = parse_unsigned(values[0], "pes"), k = parse_unsigned(values[1], "k"),
+                        slots = parse_unsigned(values[2], "slots"), forwarding = parse_unsigned(values[3], "forwarding");
+    if (pes < 2 || pes > 100'000 || k < 1 || k > 1'000'000 || slots > 1'000'000 || forwarding > 1)
+      throw malformed_input{"instance hrel: pes (2..100000), k (1..1000000), slots (<= 1000000) or forwarding (0|1) out of range"};
+    std::vector<hrel_program::message> messages;
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> pairs;
+    for (std::size_t start = 0; start <= values[4].size();) {
+      std::size_t comma = values[4].find(',', start);
+      if (comma == std::string_view::npos) comma = values[4].size();
+      const std::string_view item = values[4].substr(start, comma - start);
+      const std::size_t arrow = item.find('>'), star = item.find('*');
+      if (arrow == std::string_view::npos || star == std::string_view::npos || star < arrow)
+        throw malformed_input{"instance hrel: message '" + std::string(item) + "' is not <src>><dst>*<packets>"};
+      const std::uint64_t src = parse_unsigned(item.substr(0, arrow), "a source PE");
+      const std::uint64_t dst = parse_unsigned(item.substr(arrow + 1, star - arrow - 1), "a destination PE");
+      const std::uint64_t packets = parse_unsigned(item.substr(star + 1), "a packet count");
+      if (src >= pes || dst >= pes || src == dst || packets == 0)
+        throw malformed_input{"instance hrel: message '" + std::string(item) + "' needs src ≠ dst below pes and packets >= 1"};
+      if (packets > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()) / k)
+        throw malformed_input{"instance hrel: message '" + std::string(item) + "': k · packets beyond 64 bits"};
+      messages.push_back({src, dst, static_cast<std::int64_t>(packets * k)});
+      pairs.emplace_back(src, dst);
+      start = comma + 1;
+    }
+    std::sort(pairs.begin(), pairs.end());
+    if (std::adjacent_find(pairs.begin(), pairs.end()) != pairs.end())
+      throw malformed_input{"instance hrel: two messages with the same source and destination"};
+    std::uint64_t variables = 0;  // slots · messages · pes², exactly: it must not wrap before the size check
+    if (__builtin_mul_overflow(slots, static_cast<std::uint64_t>(messages.size()), &variables) ||
+        __builtin_mul_overflow(variables, pes * pes, &variables) || variables > 100'000'000ull)
+      throw malformed_input{"instance too large: slots · messages · pes² above 100000000 variables"};
+    instance_ = std::make_unique<hrel_program>(pes, slots, forwarding == 1, std::move(messages));
+    std::string name = "hrel";
+    for (std::size_t i = 2; i < tokens.size(); ++i) name.append(" ").append(tokens[i]);
+    allocate(name);
+  }
+
+  void allocate(std::string name) {
     if (instance_->variables() > 100'000'000ull)  // the checker keeps 8 bytes per variable
       throw malformed_input{"instance too large: " + std::to_string(instance_->variables()) + " variables (limit 100000000)"};
     scratch_.assign(instance_->variables(), 0);
-    out_.instance = std::string(tokens[1]) + " n=" + std::to_string(n) + " rounds=" + std::to_string(rounds);
+    out_.instance = std::move(name);
   }
 
   std::uint64_t reference_id(std::string_view token) const {

@@ -29,6 +29,8 @@
 #include <optional>
 #include <z3++.h>
 
+#include "dancecard/checkers/cutting_planes_check.hpp"
+#include "dancecard/smt/hrel_certificates.hpp"
 #include "z3_query.hpp"
 
 namespace dancecard {
@@ -248,14 +250,38 @@ std::optional<hrel_schedule> refine_to_granularity(const hrel_schedule& schedule
   return out;
 }
 
+namespace {
+// The counting arguments' certificate for certified_bound − 1 slots, checked; on a rejection (a bug in the generator)
+// nothing is certified and the search falls back to k·h and Z3.
+void certify_counting_bound(const hrel_instance& instance, const hrel_proof_options& options, hrel_optimum_result& out) {
+  const std::size_t bound = hrel_certified_bounds(instance, options.granularity, options.forwarding).best();
+  const std::optional<std::string> text =
+      bound >= 1 ? hrel_lower_bound_certificate(instance, options.granularity, options.forwarding, bound - 1) : std::nullopt;
+  if (!text) return;
+  const cutting_planes_report report = check_cutting_planes(*text);
+  out.certificate_check = describe(report);
+  if (report.outcome != verdict::holds) return;
+  out.certified_bound = bound;
+  out.certificate = *text;
+}
+
+std::string below_reason(const hrel_optimum_result& out) {
+  const std::string below = std::to_string(out.slots - 1) + " slots ";
+  return out.slots == out.certified_bound ? below + "refuted by a checked cutting-planes certificate (counting)"
+                                          : below + "unsat (Z3 only; the counting certificate refutes up to " +
+                                                std::to_string(out.certified_bound == 0 ? 0 : out.certified_bound - 1) + ")";
+}
+}  // namespace
+
 hrel_optimum_result prove_hrel_optimum(const hrel_instance& instance, const hrel_proof_options& options) {
   if (options.granularity == 0) throw std::invalid_argument("prove_hrel_optimum: granularity must be at least 1");
   if (instance.messages().empty()) throw std::invalid_argument("prove_hrel_optimum: the instance has no messages");
   const auto start = std::chrono::steady_clock::now();
   hrel_optimum_result out;
   const std::size_t k = options.granularity;
+  certify_counting_bound(instance, options, out);
   if (options.hint != nullptr) {
-    // The witness is the hint, refined and checked; the solver is asked only about one slot less.
+    // The witness is the hint, refined and checked; one slot less is refuted by the certificate or asked of Z3.
     std::string why;
     std::optional<hrel_schedule> refined = refine_to_granularity(*options.hint, options.granularity, why);
     const hrel_report report = refined ? check_hrel_schedule(instance, *refined, duplex::half) : hrel_report{};
@@ -269,16 +295,21 @@ hrel_optimum_result prove_hrel_optimum(const hrel_instance& instance, const hrel
       out.reason = !refined ? "the hint is not a schedule at granularity 1/" + std::to_string(k) + ": " + why
                    : !report.holds() ? "the hint is rejected by the checker: " + describe(report)
                                      : "the hint forwards, but the query is without forwarding";
+    } else if (refined->slots.size() < out.certified_bound) {
+      // a checked schedule below a checked refutation: one of the two checkers is wrong
+      out.status = proof_status::unknown;
+      out.reason = "a bug: the hint's " + std::to_string(refined->slots.size()) + " slots pass the schedule checker, but the "
+                   "certificate refuting up to " + std::to_string(out.certified_bound - 1) + " slots passes its checker too";
     } else {
       out.slots = refined->slots.size();
       out.optimum = rational(static_cast<std::int64_t>(out.slots), static_cast<std::int64_t>(k));
       out.at_optimum.answer = solver_answer::sat;
       out.at_optimum.witness = std::move(*refined);
-      out.below_optimum = solve_hrel_existence(instance, out.slots - 1, options);
-      if (out.below_optimum.answer == solver_answer::unsat) {
+      if (out.slots > out.certified_bound) out.below_optimum = solve_hrel_existence(instance, out.slots - 1, options);
+      if (out.slots == out.certified_bound || out.below_optimum.answer == solver_answer::unsat) {
         out.status = proof_status::proven;
         out.reason = "witness: the hint refined to " + std::to_string(out.slots) + " slots of 1/" + std::to_string(k) +
-                     ", checked; " + std::to_string(out.slots - 1) + " slots unsat (Z3 only, no certificate)";
+                     ", checked; " + below_reason(out);
       } else if (out.below_optimum.answer == solver_answer::sat) {
         out.status = proof_status::refuted;
         out.slots = out.slots - 1;
@@ -291,34 +322,39 @@ hrel_optimum_result prove_hrel_optimum(const hrel_instance& instance, const hrel
     out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return out;
   }
-  const std::size_t lower = k * instance.h_half_duplex();  // counting: a PE moves one piece per slot
-  const std::size_t upper = k * 3 * ((instance.h_half_duplex() + 1) / 2);  // Section 2.1 without forwarding
-  out.below_optimum = solve_hrel_existence(instance, lower - 1, options);
-  if (out.below_optimum.answer != solver_answer::unsat) {
-    out.status = out.below_optimum.answer == solver_answer::sat ? proof_status::refuted : proof_status::unknown;
-    out.reason = out.below_optimum.answer == solver_answer::sat ? "a schedule below the counting bound (a bug)"
-                                                                 : "unknown below the counting bound: " + out.below_optimum.reason;
-  } else {
-    for (std::size_t T = lower; T <= upper; ++T) {
-      hrel_existence_result r = solve_hrel_existence(instance, T, options);
-      if (r.answer == solver_answer::unsat) {
-        out.below_optimum = std::move(r);
-        continue;
-      }
-      out.at_optimum = std::move(r);
-      out.slots = T;
-      out.optimum = rational(static_cast<std::int64_t>(T), static_cast<std::int64_t>(k));
-      if (out.at_optimum.answer == solver_answer::sat) {
-        out.status = proof_status::proven;
-        out.reason = "checked witness in " + std::to_string(T) + " slots of 1/" + std::to_string(k) + "; " +
-                     std::to_string(T - 1) + " slots unsat (Z3 only, no certificate)";
-      } else {
-        out.reason = "unknown at " + std::to_string(T) + " slots: " + out.at_optimum.reason;
-      }
-      break;
+  // Without a certificate, Z3 is asked one slot below the plain counting bound k·h first (a sanity check: a PE moves
+  // one piece per slot); with one, the search starts at the certified bound.
+  std::size_t lower = out.certified_bound;
+  if (lower == 0) {
+    lower = k * instance.h_half_duplex();
+    out.below_optimum = solve_hrel_existence(instance, lower - 1, options);
+    if (out.below_optimum.answer != solver_answer::unsat) {
+      out.status = out.below_optimum.answer == solver_answer::sat ? proof_status::refuted : proof_status::unknown;
+      out.reason = out.below_optimum.answer == solver_answer::sat ? "a schedule below the counting bound (a bug)"
+                                                                   : "unknown below the counting bound: " + out.below_optimum.reason;
+      out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      return out;
     }
-    if (out.slots == 0) out.reason = "no schedule up to the 3 ceil(h/2) bound (a bug: the direct schedule exists)";
   }
+  const std::size_t upper = std::max(lower, k * 3 * ((instance.h_half_duplex() + 1) / 2));  // Section 2.1, no forwarding
+  for (std::size_t T = lower; T <= upper; ++T) {
+    hrel_existence_result r = solve_hrel_existence(instance, T, options);
+    if (r.answer == solver_answer::unsat) {
+      out.below_optimum = std::move(r);
+      continue;
+    }
+    out.at_optimum = std::move(r);
+    out.slots = T;
+    out.optimum = rational(static_cast<std::int64_t>(T), static_cast<std::int64_t>(k));
+    if (out.at_optimum.answer == solver_answer::sat) {
+      out.status = proof_status::proven;
+      out.reason = "checked witness in " + std::to_string(T) + " slots of 1/" + std::to_string(k) + "; " + below_reason(out);
+    } else {
+      out.reason = "unknown at " + std::to_string(T) + " slots: " + out.at_optimum.reason;
+    }
+    break;
+  }
+  if (out.slots == 0) out.reason = "no schedule up to the 3 ceil(h/2) bound (a bug: the direct schedule exists)";
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }

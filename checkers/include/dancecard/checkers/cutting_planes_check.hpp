@@ -18,6 +18,15 @@
 //   directed n=N rounds=R — "a full-duplex all-to-all schedule for N ranks in R rounds exists": x(i,j,r) ∈ {0,1}
 //                          for i ≠ j; axioms send:i:j (Σ_r x(i,j,r) ≥ 1), sender:i:r (−Σ_j x(i,j,r) ≥ −1),
 //                          receiver:j:r (−Σ_i x(i,j,r) ≥ −1)
+//   hrel pes=P k=K slots=T forwarding=F messages=s>d*n,... — "every message (k·n pieces of 1/k packet) reaches its
+//                          destination within T slots of 1/k, half duplex": x(t,a,b,m) = "in slot t, PE a sends a piece
+//                          of m to PE b", every a ≠ b with F = 1 (moves back to the source or out of the destination
+//                          included), only a = s, b = d with F = 0; axioms
+//                          busy:p:t          −Σ (moves of p in slot t) ≥ −1                       (half duplex)
+//                          hold:p:m:t        Σ_{t'<t} received − Σ_{t'≤t} sent ≥ −initial(p, m)   (sends only held pieces)
+//                          final:p:m         Σ received − Σ sent ≥ −initial(p, m)                 (ends with >= 0)
+//                          deliver:m         Σ received − Σ sent at d ≥ k·n                       (d ends with all)
+//                          lower:t:a:b:m, upper:t:a:b:m   0/1 bounds (initial: k·n at the source, 0 elsewhere)
 //
 //   auto report = dancecard::check_cutting_planes(text);   // report.outcome == verdict::holds: accepted
 #pragma once
