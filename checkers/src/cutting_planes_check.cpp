@@ -159,8 +159,8 @@ class directed_instance : public program {
 
 // The h-relation instance: "every message m (src_m → dst_m, k·packets_m pieces of 1/k packet) reaches its
 // destination within `slots` slots of length 1/k, half duplex". x(t, a, b, m) = "in slot t PE a sends one piece of m to
-// PE b", numbered ((t·M + m)·P + a)·P + b; with forwarding=1 every a ≠ b exists, with forwarding=0 only a = src_m,
-// b = dst_m. The model is the plain one — moves back to the source or out of the destination are allowed — so a
+// PE b", numbered ((t·M + m)·P + a)·P + b with forwarding=1 (every a ≠ b exists), t·M + m with forwarding=0 (only
+// a = src_m, b = dst_m). The model is the plain one — moves back to the source or out of the destination are allowed — so a
 // refutation of it refutes every schedule with pieces of 1/k, however the solver restricted its own encoding.
 class hrel_program : public program {
  public:
@@ -171,7 +171,7 @@ class hrel_program : public program {
   hrel_program(std::uint64_t pes, std::uint64_t slots, bool forwarding, std::vector<message> messages)
       : pes_(pes), slots_(slots), forwarding_(forwarding), messages_(std::move(messages)) {}
 
-  std::uint64_t variables() const override { return slots_ * messages_.size() * pes_ * pes_; }
+  std::uint64_t variables() const override { return slots_ * messages_.size() * (forwarding_ ? pes_ * pes_ : 1); }
 
   linear axiom(std::string_view name) const override {
     const axiom_name parsed(name);
@@ -181,12 +181,17 @@ class hrel_program : public program {
     const std::string_view kind = parts[0];
     if (kind == "busy" && parts.size() == 3) {  // PE p takes part in at most one move in slot t (half duplex)
       const std::uint64_t p = parsed.number(1, pes_, "PE"), t = parsed.number(2, slots_, "slot");
-      for (std::uint64_t m = 0; m < M; ++m)
-        for (std::uint64_t q = 0; q < pes_; ++q) {
-          if (q == p) continue;
-          if (exists(m, p, q)) out.terms.push_back({var(t, m, p, q), -1});
-          if (exists(m, q, p)) out.terms.push_back({var(t, m, q, p), -1});
+      for (std::uint64_t m = 0; m < M; ++m) {
+        if (!forwarding_) {  // the one move of m, if it touches p
+          if (messages_[m].src == p || messages_[m].dst == p) out.terms.push_back({var(t, m, messages_[m].src, messages_[m].dst), -1});
+          continue;
         }
+        for (std::uint64_t q = 0; q < pes_; ++q)
+          if (q != p) {
+            out.terms.push_back({var(t, m, p, q), -1});
+            out.terms.push_back({var(t, m, q, p), -1});
+          }
+      }
       out.rhs = -1;
     } else if ((kind == "hold" && parts.size() == 4) || (kind == "final" && parts.size() == 3) ||
                (kind == "deliver" && parts.size() == 2)) {
@@ -224,7 +229,8 @@ class hrel_program : public program {
     return forwarding_ || (a == messages_[m].src && b == messages_[m].dst);
   }
   std::uint64_t var(std::uint64_t t, std::uint64_t m, std::uint64_t a, std::uint64_t b) const {
-    return ((t * messages_.size() + m) * pes_ + a) * pes_ + b;
+    const std::uint64_t slot_message = t * messages_.size() + m;
+    return forwarding_ ? (slot_message * pes_ + a) * pes_ + b : slot_message;
   }
   std::uint64_t pes_, slots_;
   bool forwarding_;
@@ -328,10 +334,10 @@ class checker {
     std::sort(pairs.begin(), pairs.end());
     if (std::adjacent_find(pairs.begin(), pairs.end()) != pairs.end())
       throw malformed_input{"instance hrel: two messages with the same source and destination"};
-    std::uint64_t variables = 0;  // slots · messages · pes², exactly: it must not wrap before the size check
+    std::uint64_t variables = 0;  // slots · messages (· pes² with forwarding), exactly: it must not wrap before the check
     if (__builtin_mul_overflow(slots, static_cast<std::uint64_t>(messages.size()), &variables) ||
-        __builtin_mul_overflow(variables, pes * pes, &variables) || variables > 100'000'000ull)
-      throw malformed_input{"instance too large: slots · messages · pes² above 100000000 variables"};
+        __builtin_mul_overflow(variables, forwarding == 1 ? pes * pes : 1, &variables) || variables > 100'000'000ull)
+      throw malformed_input{"instance too large: slots · messages (· pes² with forwarding) above 100000000 variables"};
     instance_ = std::make_unique<hrel_program>(pes, slots, forwarding == 1, std::move(messages));
     std::string name = "hrel";
     for (std::size_t i = 2; i < tokens.size(); ++i) name.append(" ").append(tokens[i]);
