@@ -121,14 +121,10 @@ RC_GTEST_PROP(formats_damaged, torus_routing_tables_are_read_or_refused, ()) {
   read_and_check<routing_table>(written(write_torus_routing, table), read_torus_routing, [](const routing_table& v) { simulate_gossip(v, 4096); });
 }
 
-// A damaged cutting-planes certificate never makes the checker throw, and it is never accepted for an instance that
-// has a schedule: what it refutes — "dance n=N rounds=R" or "directed n=N rounds=R", read back from the report — must
-// have R below the optimum (T(N) = N − 1 for even N, N for odd N; N − 1 for the directed rounds).
-RC_GTEST_PROP(formats_damaged, cutting_planes_certificates_never_refute_a_feasible_instance, ()) {
-  const rank n = *rc::gen::inRange<rank>(3, 9);
-  const bool dance = *rc::gen::arbitrary<bool>();
-  const std::string text = dance ? dance_lower_bound_certificate(n) : directed_lower_bound_certificate(n);
-  bool accepted = false;
+// Eight damaged copies of a certificate through the checker, which must not throw; `accepted` sees the report of each
+// copy it still accepts (damage to comments or spacing). Tags the case by whether any was.
+void check_damaged_certificates(const std::string& text, const std::function<void(const cutting_planes_report&)>& accepted) {
+  bool any = false;
   for (int copy = 0; copy < 8; ++copy) {
     const std::string input = damaged(text);
     cutting_planes_report r;
@@ -138,7 +134,20 @@ RC_GTEST_PROP(formats_damaged, cutting_planes_certificates_never_refute_a_feasib
       RC_FAIL(std::string("the checker threw: ") + e.what() + "\ninput:\n" + input);
     }
     if (r.outcome != verdict::holds) continue;
-    accepted = true;
+    any = true;
+    accepted(r);
+  }
+  RC_TAG(any ? "a damaged copy still accepted (comments, spacing)" : "every damaged copy refused");
+}
+
+// A damaged cutting-planes certificate never makes the checker throw, and it is never accepted for an instance that
+// has a schedule: what it refutes — "dance n=N rounds=R" or "directed n=N rounds=R", read back from the report — must
+// have R below the optimum (T(N) = N − 1 for even N, N for odd N; N − 1 for the directed rounds).
+RC_GTEST_PROP(formats_damaged, cutting_planes_certificates_never_refute_a_feasible_instance, ()) {
+  const rank n = *rc::gen::inRange<rank>(3, 9);
+  const bool dance = *rc::gen::arbitrary<bool>();
+  const std::string text = dance ? dance_lower_bound_certificate(n) : directed_lower_bound_certificate(n);
+  check_damaged_certificates(text, [](const cutting_planes_report& r) {
     unsigned long long people = 0, rounds = 0;
     char kind[16] = {};
     RC_ASSERT(std::sscanf(r.instance.c_str(), "%15s n=%llu rounds=%llu", kind, &people, &rounds) == 3);
@@ -146,8 +155,7 @@ RC_GTEST_PROP(formats_damaged, cutting_planes_certificates_never_refute_a_feasib
     const unsigned long long optimum = family == "dance" ? (people % 2 == 0 ? people - 1 : people) : people - 1;
     RC_ASSERT(family == "dance" || family == "directed");
     RC_ASSERT(rounds < optimum);
-  }
-  RC_TAG(accepted ? "a damaged copy still accepted (comments, spacing)" : "every damaged copy refused");
+  });
 }
 
 // The same for the h-relation certificates (two or three directed triangles, or a star, at k = 1 or 5, with or without
@@ -164,17 +172,7 @@ RC_GTEST_PROP(formats_damaged, hrel_certificates_never_refute_a_feasible_instanc
   const bool forwarding = *rc::gen::arbitrary<bool>();
   const auto text = hrel_lower_bound_certificate(instance, k, forwarding, hrel_certified_bounds(instance, k, forwarding).best() - 1);
   RC_ASSERT(text.has_value());
-  bool accepted = false;
-  for (int copy = 0; copy < 8; ++copy) {
-    const std::string input = damaged(*text);
-    cutting_planes_report r;
-    try {
-      r = check_cutting_planes(input);
-    } catch (const std::exception& e) {
-      RC_FAIL(std::string("the checker threw: ") + e.what() + "\ninput:\n" + input);
-    }
-    if (r.outcome != verdict::holds) continue;
-    accepted = true;
+  check_damaged_certificates(*text, [](const cutting_planes_report& r) {
     // "hrel pes=P k=K slots=T forwarding=F messages=s>d*n,..."
     std::istringstream line(r.instance);
     std::string family, field[5];
@@ -190,15 +188,14 @@ RC_GTEST_PROP(formats_damaged, hrel_certificates_never_refute_a_feasible_instanc
     }
     std::uint64_t packets = 0;
     for (const hrel_message& m : read) packets += std::min<std::uint64_t>(m.packets, 1u << 20);
-    if (packets * value(1) > 10'000 || value(0) > 64) continue;  // damage made it huge: its schedule would be too
+    if (packets * value(1) > 10'000 || value(0) > 64) return;  // damage made it huge: its schedule would be too
     const hrel_instance named(static_cast<rank>(value(0)), read);
-    const unsigned named_k = static_cast<unsigned>(value(1));
     std::string why;
-    const auto schedule = refine_to_granularity(value(3) ? forwarding_schedule(named) : direct_schedule(named), named_k, why);
-    if (!schedule || !check_hrel_schedule(named, *schedule, duplex::half).holds()) continue;  // e.g. k damaged to 7
+    const auto schedule =
+        refine_to_granularity(value(3) ? forwarding_schedule(named) : direct_schedule(named), static_cast<unsigned>(value(1)), why);
+    if (!schedule || !check_hrel_schedule(named, *schedule, duplex::half).holds()) return;  // e.g. k damaged to 7
     RC_ASSERT(value(2) < schedule->slots.size());
-  }
-  RC_TAG(accepted ? "a damaged copy still accepted (comments, spacing)" : "every damaged copy refused");
+  });
 }
 
 }  // namespace
