@@ -88,9 +88,9 @@ void add_hrel_commands(CLI::App& app, int& code) {
 
 void add_prove_hrel_command(CLI::App& app, int& code) {
   CLI::App* prove = app.get_subcommand("prove");
-  CLI::App* hrel = prove->add_subcommand("hrel", "The least time to deliver an h-relation at piece granularity 1/k (Z3)");
+  CLI::App* hrel = prove->add_subcommand("hrel", "The least time to deliver an h-relation at piece granularity 1/k (CaDiCaL or Z3)");
   struct options {
-    std::string instance, timeout = "60", hint, certificate;
+    std::string instance, timeout = "60", hint, certificate, engine = "sat";
     unsigned granularity = 1;
     bool forwarding = false, json = false;
   };
@@ -105,8 +105,12 @@ void add_prove_hrel_command(CLI::App& app, int& code) {
   hrel->add_option("--certificate", opt->certificate,
                    "FILE: write the cutting-planes certificate (dancecard.cp/1) that refutes the slots below the counting "
                    "bound; `dancecard check-proof FILE` re-checks it");
+  hrel->add_option("--engine", opt->engine,
+                   "sat (CaDiCaL on the CNF of hrel_query_cnf: an unsat answer only with a checked DRAT proof; default) or "
+                   "z3 (the integer encoding with the Section 2.5 sums; unsat uncertified)");
   hrel->add_flag("--json", opt->json, "print the result as JSON");
   hrel->callback([opt, &code] {
+    if (opt->engine != "sat" && opt->engine != "z3") throw bad_input("--engine: expected sat or z3, got '" + opt->engine + "'");
     if (opt->granularity == 0 || opt->granularity > 100) throw bad_input("--granularity: expected 1..100");
     const hrel_instance inst = parse_input(opt->instance, [](const std::string& t) { return read_hrel_instance(t); });
     if (inst.messages().empty()) throw bad_input(opt->instance + ": messages: the instance has no messages");
@@ -118,7 +122,8 @@ void add_prove_hrel_command(CLI::App& app, int& code) {
     else if (!opt->hint.empty()) hint = parse_input(opt->hint, [](const std::string& t) { return read_hrel_schedule(t); });
     const hrel_optimum_result r = prove_hrel_optimum(
         inst, {.granularity = opt->granularity, .forwarding = opt->forwarding,
-               .timeout_ms = parse_timeout_ms(opt->timeout, "--timeout"), .hint = hint ? &*hint : nullptr});
+               .timeout_ms = parse_timeout_ms(opt->timeout, "--timeout"),
+               .engine = opt->engine == "z3" ? hrel_engine::z3 : hrel_engine::sat, .hint = hint ? &*hint : nullptr});
     if (!opt->certificate.empty()) {
       if (r.certificate.empty())
         std::cerr << "--certificate: none written (the counting certificate was not accepted: " << r.certificate_check << ")\n";
@@ -130,7 +135,8 @@ void add_prove_hrel_command(CLI::App& app, int& code) {
                                                     : "cutting planes (counting) refuting " + std::to_string(r.certified_bound - 1) +
                                                           " slots: " + r.certificate_check;
     if (r.status == proof_status::proven && r.slots > r.certified_bound)
-      certificate += "; " + std::to_string(r.slots - 1) + " slots: Z3's unsat only";
+      certificate += "; " + std::to_string(r.slots - 1) + " slots: " +
+                     (r.below_optimum.proof_check.empty() ? "Z3's unsat only" : "DRAT proof (CaDiCaL), " + r.below_optimum.proof_check);
     if (opt->json) {
       std::cout << nlohmann::json{{"format", "dancecard.hrel-proof/1"},
                                   {"status", to_string(r.status)},
@@ -139,6 +145,7 @@ void add_prove_hrel_command(CLI::App& app, int& code) {
                                   {"granularity", opt->granularity},
                                   {"forwarding", opt->forwarding},
                                   {"certified_bound", r.certified_bound},
+                                  {"engine", opt->engine},
                                   {"certificate", certificate},
                                   {"reason", r.reason},
                                   {"seconds", r.seconds}}

@@ -118,6 +118,34 @@ RC_GTEST_PROP(hrel_certificates, refute_one_slot_below_their_bound_and_never_a_s
   RC_ASSERT(check_cutting_planes(moved).outcome != verdict::holds);
 }
 
+// The CNF engine against the Z3 encoding on tiny instances (P <= 4, at most 2 packets a message, pieces of 1 or 1/2)
+// around their counting bound: where both answer, they agree (Z3's encoding leaves out moves back to a source or out of
+// a destination, the CNF has them: the answers agree because such moves are never needed). Neither may call a slot
+// count with a checked schedule unsat, nor find a schedule below the certified bound; the CNF's unsat comes with an
+// accepted DRAT proof (solve_hrel_clausal answers unknown otherwise).
+RC_GTEST_PROP(hrel_engines, the_cnf_and_the_z3_encoding_agree_on_tiny_instances, ()) {
+  const hrel_instance instance = *rc::gen::resize(30, hrel_instances(4, 2));
+  RC_PRE(!instance.messages().empty());
+  const unsigned k = *rc::gen::element(1u, 2u);
+  const bool forwarding = *rc::gen::arbitrary<bool>();
+  const std::size_t bound = hrel_certified_bounds(instance, k, forwarding).best();
+  RC_PRE(bound <= 12);
+  const std::size_t slots = bound - 1 + *rc::gen::inRange<std::size_t>(0, 3);
+  const hrel_existence_result cnf = solve_hrel_existence(instance, slots, {.granularity = k, .forwarding = forwarding, .timeout_ms = 20'000});
+  const hrel_existence_result z3 =
+      solve_hrel_existence(instance, slots, {.granularity = k, .forwarding = forwarding, .timeout_ms = 20'000, .engine = hrel_engine::z3});
+  // tiny: both answer in milliseconds, so unknown means a decoded model the checker refused (an encoding bug)
+  RC_ASSERT(cnf.answer != solver_answer::unknown);
+  RC_CLASSIFY(cnf.answer == solver_answer::sat, "sat");
+  RC_CLASSIFY(cnf.answer == solver_answer::unsat, "unsat");
+  if (cnf.answer != solver_answer::unknown && z3.answer != solver_answer::unknown) RC_ASSERT(cnf.answer == z3.answer);
+  if (slots < bound) RC_ASSERT(cnf.answer != solver_answer::sat);
+  if (cnf.answer == solver_answer::unsat) RC_ASSERT(!cnf.proof_check.empty());
+  std::string why;
+  const auto known = refine_to_granularity(forwarding ? forwarding_schedule(instance) : direct_schedule(instance), k, why);
+  if (known && known->slots.size() <= slots) RC_ASSERT(cnf.answer != solver_answer::unsat);
+}
+
 // A schedule with something to corrupt: the forwarding schedule of a random instance drawn at a fixed, mid-sized
 // RapidCheck size (at size 0 every instance would be empty), with one directed triangle on PEs 0..2 laid over it
 // so that most schedules forward something.

@@ -497,6 +497,15 @@ TEST(cli_hrel, prove_small_optima_exactly) {
   ASSERT_NE(at, std::string::npos) << text;
   std::ofstream(dir + "copies-6.cp") << text.replace(at, 7, "slots=6");
   EXPECT_EQ(run("check-proof " + dir + "copies-6.cp").code, 1);
+  // Above the counting bound (random P = 5, h = 2, seed 6, in halves with forwarding: the certificate refutes 4 slots,
+  // the optimum is 6): the step below rests on CaDiCaL's unsat with a checked DRAT proof; --engine z3 is the
+  // uncertified alternative, and an unknown engine is a usage error.
+  r = run("prove hrel " + data("hrel_above_counting.json") + " --forwarding -k 2 --timeout 60 --json");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("\"optimum\": \"3\""), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\"certified_bound\": 5"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("5 slots: DRAT proof (CaDiCaL), accepted"), std::string::npos) << r.output;
+  EXPECT_EQ(run("prove hrel " + data("hrel_above_counting.json") + " --engine cvc5").code, 2);
   // A hint that forwards cannot witness the model without forwarding; an unreadable hint is bad input.
   EXPECT_EQ(run("prove hrel " + two + " -k 5 --hint forwarding").code, 3);
   EXPECT_EQ(run("prove hrel " + two + " -k 5 --hint " + data("truncated.json")).code, 2);

@@ -65,6 +65,7 @@ std::int64_t message_matching_number(const hrel_instance& instance) {
 }  // namespace
 
 hrel_existence_result solve_hrel_existence(const hrel_instance& instance, std::size_t slots, const hrel_proof_options& options) {
+  if (options.engine == hrel_engine::sat) return solve_hrel_clausal(instance, slots, options);
   hrel_existence_result out;
   const rank P = instance.pes();
   const auto& messages = instance.messages();
@@ -267,9 +268,10 @@ void certify_counting_bound(const hrel_instance& instance, const hrel_proof_opti
 
 std::string below_reason(const hrel_optimum_result& out) {
   const std::string below = std::to_string(out.slots - 1) + " slots ";
-  return out.slots == out.certified_bound ? below + "refuted by a checked cutting-planes certificate (counting)"
-                                          : below + "unsat (Z3 only; the counting certificate refutes up to " +
-                                                std::to_string(out.certified_bound == 0 ? 0 : out.certified_bound - 1) + ")";
+  if (out.slots == out.certified_bound) return below + "refuted by a checked cutting-planes certificate (counting)";
+  const std::string counting = "the counting certificate refutes up to " + std::to_string(out.certified_bound == 0 ? 0 : out.certified_bound - 1);
+  return out.below_optimum.proof_check.empty() ? below + "unsat (Z3 only; " + counting + ")"
+                                               : below + "unsat (CaDiCaL; DRAT proof " + out.below_optimum.proof_check + "; " + counting + ")";
 }
 }  // namespace
 

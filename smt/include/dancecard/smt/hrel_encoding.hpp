@@ -1,9 +1,10 @@
-// Exact small-instance optima of h-relations at piece granularity 1/k (Z3): "can every message be delivered within
-// T slots of length 1/k, each PE sending or receiving at most one piece per slot (half duplex), with or without
-// forwarding?" — the witness goes through checkers/hrel_schedule_check, and the optimum is the least such T/k with
-// T − 1 impossible. Below the counting arguments' bound (smt/hrel_certificates.hpp: per PE, odd sets, Section 2.5)
-// that rests on a cutting-planes certificate accepted by checkers/cutting_planes_check, and Z3 is not asked; above
-// it, on Z3's unsat alone (hrel_optimum_result::certificate then stays empty).
+// Exact small-instance optima of h-relations at piece granularity 1/k: "can every message be delivered within T slots
+// of length 1/k, each PE sending or receiving at most one piece per slot (half duplex), with or without forwarding?"
+// — the witness goes through checkers/hrel_schedule_check, and the optimum is the least such T/k with T − 1
+// impossible. Below the counting arguments' bound (smt/hrel_certificates.hpp: per PE, odd sets, Section 2.5) that
+// rests on a cutting-planes certificate accepted by checkers/cutting_planes_check, and no solver is asked; above it,
+// on the engine's unsat: CaDiCaL's on the CNF of hrel_query_cnf with an accepted DRAT proof (the default), or Z3's on
+// the integer encoding, uncertified (hrel_engine::z3).
 //
 //   auto r = dancecard::prove_hrel_optimum(two_triangles, {.granularity = 5, .forwarding = true});
 //   r.status == proof_status::proven && r.optimum == dancecard::rational(12, 5)
@@ -13,14 +14,21 @@
 #include <string>
 
 #include "dancecard/checkers/hrel_schedule_check.hpp"
+#include "dancecard/smt/clausal.hpp"
 #include "dancecard/smt/optimality.hpp"
 
 namespace dancecard {
+
+enum class hrel_engine {
+  sat,  // the CNF of hrel_query_cnf, CaDiCaL: an unsat answer only with a DRAT proof that checkers/drat_check accepts
+  z3,   // the Z3 encoding (integers for the holdings, the Section 2.5 sums as implied constraints): unsat uncertified
+};
 
 struct hrel_proof_options {
   unsigned granularity = 1;  // k: pieces of 1/k packet, slots of 1/k time
   bool forwarding = false;   // may a piece travel through other PEs?
   unsigned timeout_ms = 0;   // per query; 0: none
+  hrel_engine engine = hrel_engine::sat;
   /// A schedule from anywhere (a generator, a file) to serve as the witness: it is refined to slots of 1/k and must
   /// pass the half-duplex checker (and use no forwarding unless `forwarding`); then only "one slot less" is asked of
   /// the solver. For instances where the solver proves the bound but cannot find the witness itself.
@@ -32,10 +40,18 @@ struct hrel_existence_result {
   std::optional<hrel_schedule> witness;  // present iff sat; accepted by the half-duplex checker
   double seconds = 0;
   std::string reason;
+  std::string proof_check;  // sat engine, unsat: the DRAT checker's describe() of the proof (accepted, or unknown)
 };
 
-/// Is there a schedule in `slots` slots of length 1/k?
+/// Is there a schedule in `slots` slots of length 1/k? By options.engine (the Z3 encoding, or hrel_query_cnf).
 hrel_existence_result solve_hrel_existence(const hrel_instance& instance, std::size_t slots, const hrel_proof_options& options);
+
+/// The same question as CNF (smt/src/hrel_clausal.cpp: moves, half duplex by sequential counters, unary holding
+/// counters that change by one per slot; every move a ≠ b with forwarding; nothing implied), in DIMACS order.
+cnf_formula hrel_query_cnf(const hrel_instance& instance, unsigned granularity, bool forwarding, std::size_t slots);
+
+/// The CNF through CaDiCaL: sat gives a decoded witness the checker accepted; unsat only with an accepted DRAT proof.
+hrel_existence_result solve_hrel_clausal(const hrel_instance& instance, std::size_t slots, const hrel_proof_options& options);
 
 struct hrel_optimum_result {
   proof_status status = proof_status::unknown;

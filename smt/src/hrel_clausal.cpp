@@ -1,0 +1,209 @@
+// h-relation delivery within T slots of 1/k as CNF, for CaDiCaL: a witness goes through checkers/hrel_schedule_check,
+// an unsat answer carries a DRAT proof that checkers/drat_check accepts.
+//
+// The CNF is the question itself, with no implied constraint and no symmetry breaking:
+//   move(t, m, a, b)  — in slot t PE a sends one piece of message m to PE b: every a ≠ b with forwarding (moves back to
+//                       the source or out of the destination included), only src_m → dst_m without;
+//   half duplex       — at most one move touching each PE in each slot (Sinz's sequential counter);
+//   in(p, m, t), out(p, m, t) — p receives / sends a piece of m in slot t (the OR of its moves; one at most, by the
+//                       line above);
+//   held(p, m, t, j)  — p holds at least j of m's K = k·packets pieces at the start of slot t (t = 0..T, j = 1..K):
+//                       K at the source and 0 elsewhere at t = 0; a slot changes it by one at most (a PE is in one move
+//                       at most): +1 with in, −1 with out, unchanged otherwise; out needs held >= 1 (a PE sends only
+//                       what it holds) and in needs held < K (there are K pieces of m in all, so no schedule has more
+//                       at one PE: this only keeps the unary counter exact);
+//   delivery          — held(dst_m, m, T, K) for every message.
+#include <chrono>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "dancecard/checkers/hrel_schedule_check.hpp"
+#include "dancecard/smt/clausal.hpp"
+#include "dancecard/smt/hrel_encoding.hpp"
+
+namespace dancecard {
+
+namespace {
+
+struct hrel_layout {
+  std::size_t P, M, T;
+  std::vector<int> move;  // (t·M + m)·P² + a·P + b → variable, 0 where the move does not exist
+  int& at(std::size_t t, std::size_t m, std::size_t a, std::size_t b) { return move[((t * M + m) * P + a) * P + b]; }
+};
+
+// At most one of `lits` true: Sinz's sequential counter, with fresh variables s_i = "one of the first i is true".
+void at_most_one(cnf_formula& f, const std::vector<int>& lits) {
+  if (lits.size() < 2) return;
+  if (lits.size() <= 4) {
+    for (std::size_t i = 0; i < lits.size(); ++i)
+      for (std::size_t j = i + 1; j < lits.size(); ++j) f.clauses.push_back({-lits[i], -lits[j]});
+    return;
+  }
+  int previous = 0;
+  for (std::size_t i = 0; i < lits.size(); ++i) {
+    const int s = ++f.variables;
+    f.clauses.push_back({-lits[i], s});
+    if (previous != 0) {
+      f.clauses.push_back({-previous, s});
+      f.clauses.push_back({-lits[i], -previous});
+    }
+    previous = s;
+  }
+}
+
+// v ↔ OR(lits); v false when there are none.
+int or_of(cnf_formula& f, const std::vector<int>& lits) {
+  const int v = ++f.variables;
+  std::vector<int> some{-v};
+  for (int x : lits) {
+    f.clauses.push_back({-x, v});
+    some.push_back(x);
+  }
+  f.clauses.push_back(some);
+  return v;
+}
+
+cnf_formula build(const hrel_instance& instance, unsigned k, bool forwarding, std::size_t slots, hrel_layout& layout) {
+  const auto& messages = instance.messages();
+  layout = {instance.pes(), messages.size(), slots, {}};
+  const std::size_t P = layout.P, M = layout.M, T = slots;
+  layout.move.assign(T * M * P * P, 0);
+  cnf_formula f;
+  for (std::size_t t = 0; t < T; ++t)
+    for (std::size_t m = 0; m < M; ++m)
+      for (std::size_t a = 0; a < P; ++a)
+        for (std::size_t b = 0; b < P; ++b)
+          if (a != b && (forwarding || (a == messages[m].src && b == messages[m].dst))) layout.at(t, m, a, b) = ++f.variables;
+  f.comments.push_back("h-relation: " + std::to_string(M) + " messages on " + std::to_string(P) + " PEs in " +
+                       std::to_string(T) + " slots of 1/" + std::to_string(k) + (forwarding ? ", with" : ", without") +
+                       " forwarding (dancecard smt/src/hrel_clausal.cpp)");
+  f.comments.push_back("variables 1.." + std::to_string(f.variables) + ": move(t, m, a, b) in the order t, m, a, b" +
+                       (forwarding ? " over every a != b" : " over a = src(m), b = dst(m) only") +
+                       "; then the sequential counters of half duplex, in/out flags and held counters");
+  for (std::size_t t = 0; t < T; ++t)  // half duplex
+    for (std::size_t p = 0; p < P; ++p) {
+      std::vector<int> touching;
+      for (std::size_t m = 0; m < M; ++m)
+        for (std::size_t q = 0; q < P; ++q) {
+          if (q == p) continue;
+          if (int v = layout.at(t, m, p, q)) touching.push_back(v);
+          if (int v = layout.at(t, m, q, p)) touching.push_back(v);
+        }
+      at_most_one(f, touching);
+    }
+  for (std::size_t m = 0; m < M; ++m) {
+    const std::size_t K = static_cast<std::size_t>(k) * messages[m].packets;
+    for (std::size_t p = 0; p < P; ++p) {
+      // held[j − 1] = "at least j" at the start of the current slot
+      std::vector<int> held(K);
+      for (std::size_t j = 0; j < K; ++j) {
+        held[j] = ++f.variables;
+        f.clauses.push_back({p == messages[m].src ? held[j] : -held[j]});
+      }
+      for (std::size_t t = 0; t < T; ++t) {
+        std::vector<int> ins, outs;
+        for (std::size_t q = 0; q < P; ++q) {
+          if (q == p) continue;
+          if (int v = layout.at(t, m, q, p)) ins.push_back(v);
+          if (int v = layout.at(t, m, p, q)) outs.push_back(v);
+        }
+        std::vector<int> next(K);
+        for (std::size_t j = 0; j < K; ++j) next[j] = ++f.variables;
+        for (std::size_t j = 0; j + 1 < K; ++j) f.clauses.push_back({-next[j + 1], next[j]});
+        if (ins.empty() && outs.empty()) {
+          for (std::size_t j = 0; j < K; ++j) {
+            f.clauses.push_back({-held[j], next[j]});
+            f.clauses.push_back({held[j], -next[j]});
+          }
+          held = std::move(next);
+          continue;
+        }
+        const int in = ins.empty() ? 0 : or_of(f, ins), out = outs.empty() ? 0 : or_of(f, outs);
+        auto with = [](std::vector<int> clause, int lit) {  // lit 0: nothing to add
+          if (lit != 0) clause.push_back(lit);
+          return clause;
+        };
+        for (std::size_t j = 0; j < K; ++j) {
+          // no move: unchanged
+          std::vector<int> quiet;
+          if (in) quiet.push_back(in);
+          if (out) quiet.push_back(out);
+          f.clauses.push_back(with(with(quiet, -held[j]), next[j]));
+          f.clauses.push_back(with(with(quiet, held[j]), -next[j]));
+          if (in) {  // +1: at least j now iff at least j − 1 before
+            if (j == 0) f.clauses.push_back({-in, next[0]});
+            else {
+              f.clauses.push_back({-in, -held[j - 1], next[j]});
+              f.clauses.push_back({-in, held[j - 1], -next[j]});
+            }
+          }
+          if (out) {  // −1: at least j now iff at least j + 1 before
+            if (j + 1 == K) f.clauses.push_back({-out, -next[j]});
+            else {
+              f.clauses.push_back({-out, -held[j + 1], next[j]});
+              f.clauses.push_back({-out, held[j + 1], -next[j]});
+            }
+          }
+        }
+        if (out) f.clauses.push_back({-out, held[0]});     // sends only a held piece
+        if (in) f.clauses.push_back({-in, -held[K - 1]});  // never more than the K pieces there are
+        held = std::move(next);
+      }
+      if (p == messages[m].dst) f.clauses.push_back({held[K - 1]});  // delivered: all K pieces at the destination
+    }
+  }
+  return f;
+}
+
+}  // namespace
+
+cnf_formula hrel_query_cnf(const hrel_instance& instance, unsigned granularity, bool forwarding, std::size_t slots) {
+  if (granularity == 0) throw std::invalid_argument("hrel_query_cnf: the granularity must be at least 1");
+  hrel_layout layout;
+  return build(instance, granularity, forwarding, slots, layout);
+}
+
+hrel_existence_result solve_hrel_clausal(const hrel_instance& instance, std::size_t slots, const hrel_proof_options& options) {
+  if (options.granularity == 0) throw std::invalid_argument("solve_hrel_clausal: the granularity must be at least 1");
+  const auto start = std::chrono::steady_clock::now();
+  hrel_existence_result out;
+  hrel_layout layout;
+  const cnf_formula f = build(instance, options.granularity, options.forwarding, slots, layout);
+  const clausal_result r = solve_with_proof(f, options.timeout_ms);
+  out.answer = r.answer;
+  out.reason = r.reason;
+  if (r.answer == solver_answer::sat) {
+    const std::size_t k = options.granularity;
+    hrel_schedule schedule{instance.pes(), {}};
+    for (std::size_t t = 0; t < slots; ++t) schedule.slots.push_back({rational(1, static_cast<std::int64_t>(k)), {}});
+    std::vector<char> truth(static_cast<std::size_t>(f.variables) + 1, 0);
+    for (int v : r.model)
+      if (v > 0 && v <= f.variables) truth[static_cast<std::size_t>(v)] = 1;
+    for (std::size_t t = 0; t < slots; ++t)
+      for (std::size_t m = 0; m < layout.M; ++m)
+        for (std::size_t a = 0; a < layout.P; ++a)
+          for (std::size_t b = 0; b < layout.P; ++b)
+            if (const int v = layout.at(t, m, a, b); v != 0 && truth[static_cast<std::size_t>(v)])
+              schedule.slots[t].transfers.push_back(
+                  {static_cast<rank>(a), static_cast<rank>(b), m, rational(1, static_cast<std::int64_t>(k))});
+    const hrel_report report = check_hrel_schedule(instance, schedule, duplex::half);
+    if (report.holds()) {
+      out.witness = std::move(schedule);
+    } else {  // the CNF and the checker disagree: report it, never a witness the checker refuses
+      out.answer = solver_answer::unknown;
+      out.reason = "the decoded model is rejected by the checker (an encoding bug): " + describe(report);
+    }
+  } else if (r.answer == solver_answer::unsat) {
+    const drat_report check = r.proof.check(f.dimacs());
+    out.proof_check = describe(check);
+    if (check.outcome != verdict::holds) {
+      out.answer = solver_answer::unknown;
+      out.reason = "CaDiCaL said unsat, but its DRAT proof was not accepted: " + out.proof_check;
+    }
+  }
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+}  // namespace dancecard
