@@ -13,6 +13,11 @@
 //                       what it holds) and in needs held < K (there are K pieces of m in all, so no schedule has more
 //                       at one PE: this only keeps the unary counter exact);
 //   delivery          — held(dst_m, m, T, K) for every message.
+// A witness is first looked for in a smaller CNF without the moves into a message's source or out of its destination
+// (a schedule never needs them: follow each piece and cut out the loop back to the source, or stop it at the
+// destination's first receipt — fewer moves, still in order). Only its sat answer is used, as a witness the checker
+// then judges; unsat is always the full CNF's, with its DRAT proof. On two triangles in pieces of 1/5 the witness at 12
+// slots takes 5 s this way against 38 s in the full CNF.
 #include <chrono>
 #include <stdexcept>
 #include <string>
@@ -30,6 +35,7 @@ struct hrel_layout {
   std::size_t P, M, T;
   std::vector<int> move;  // (t·M + m)·P² + a·P + b → variable, 0 where the move does not exist
   int& at(std::size_t t, std::size_t m, std::size_t a, std::size_t b) { return move[((t * M + m) * P + a) * P + b]; }
+  int at(std::size_t t, std::size_t m, std::size_t a, std::size_t b) const { return move[((t * M + m) * P + a) * P + b]; }
 };
 
 // At most one of `lits` true: Sinz's sequential counter, with fresh variables s_i = "one of the first i is true".
@@ -64,7 +70,9 @@ int or_of(cnf_formula& f, const std::vector<int>& lits) {
   return v;
 }
 
-cnf_formula build(const hrel_instance& instance, unsigned k, bool forwarding, std::size_t slots, hrel_layout& layout) {
+// pruned: leave out the moves into a message's source and out of its destination (the witness-first CNF)
+cnf_formula build(const hrel_instance& instance, unsigned k, bool forwarding, std::size_t slots, hrel_layout& layout,
+                  bool pruned = false) {
   const auto& messages = instance.messages();
   layout = {instance.pes(), messages.size(), slots, {}};
   const std::size_t P = layout.P, M = layout.M, T = slots;
@@ -74,12 +82,16 @@ cnf_formula build(const hrel_instance& instance, unsigned k, bool forwarding, st
     for (std::size_t m = 0; m < M; ++m)
       for (std::size_t a = 0; a < P; ++a)
         for (std::size_t b = 0; b < P; ++b)
-          if (a != b && (forwarding || (a == messages[m].src && b == messages[m].dst))) layout.at(t, m, a, b) = ++f.variables;
+          if (a != b && (forwarding || (a == messages[m].src && b == messages[m].dst)) &&
+              !(pruned && (b == messages[m].src || a == messages[m].dst)))
+            layout.at(t, m, a, b) = ++f.variables;
   f.comments.push_back("h-relation: " + std::to_string(M) + " messages on " + std::to_string(P) + " PEs in " +
                        std::to_string(T) + " slots of 1/" + std::to_string(k) + (forwarding ? ", with" : ", without") +
                        " forwarding (dancecard smt/src/hrel_clausal.cpp)");
   f.comments.push_back("variables 1.." + std::to_string(f.variables) + ": move(t, m, a, b) in the order t, m, a, b" +
-                       (forwarding ? " over every a != b" : " over a = src(m), b = dst(m) only") +
+                       (!forwarding ? " over a = src(m), b = dst(m) only"
+                        : pruned    ? " over every a != b but b = src(m) or a = dst(m)"
+                                    : " over every a != b") +
                        "; then the sequential counters of half duplex, in/out flags and held counters");
   for (std::size_t t = 0; t < T; ++t)  // half duplex
     for (std::size_t p = 0; p < P; ++p) {
@@ -164,37 +176,60 @@ cnf_formula hrel_query_cnf(const hrel_instance& instance, unsigned granularity, 
   return build(instance, granularity, forwarding, slots, layout);
 }
 
+namespace {
+// The true moves of a model as a schedule of slots of 1/k.
+hrel_schedule decode(const hrel_instance& instance, unsigned k, const hrel_layout& layout, const cnf_formula& f,
+                     const std::vector<int>& model) {
+  hrel_schedule schedule{instance.pes(), {}};
+  const rational piece(1, static_cast<std::int64_t>(k));
+  for (std::size_t t = 0; t < layout.T; ++t) schedule.slots.push_back({piece, {}});
+  std::vector<char> truth(static_cast<std::size_t>(f.variables) + 1, 0);
+  for (int v : model)
+    if (v > 0 && v <= f.variables) truth[static_cast<std::size_t>(v)] = 1;
+  for (std::size_t t = 0; t < layout.T; ++t)
+    for (std::size_t m = 0; m < layout.M; ++m)
+      for (std::size_t a = 0; a < layout.P; ++a)
+        for (std::size_t b = 0; b < layout.P; ++b)
+          if (const int v = layout.at(t, m, a, b); v != 0 && truth[static_cast<std::size_t>(v)])
+            schedule.slots[t].transfers.push_back({static_cast<rank>(a), static_cast<rank>(b), m, piece});
+  return schedule;
+}
+}  // namespace
+
 hrel_existence_result solve_hrel_clausal(const hrel_instance& instance, std::size_t slots, const hrel_proof_options& options) {
   if (options.granularity == 0) throw std::invalid_argument("solve_hrel_clausal: the granularity must be at least 1");
   const auto start = std::chrono::steady_clock::now();
+  auto elapsed_ms = [&] {
+    return static_cast<unsigned>(std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count());
+  };
   hrel_existence_result out;
-  hrel_layout layout;
-  const cnf_formula f = build(instance, options.granularity, options.forwarding, slots, layout);
-  const clausal_result r = solve_with_proof(f, options.timeout_ms);
-  out.answer = r.answer;
-  out.reason = r.reason;
-  if (r.answer == solver_answer::sat) {
-    const std::size_t k = options.granularity;
-    hrel_schedule schedule{instance.pes(), {}};
-    for (std::size_t t = 0; t < slots; ++t) schedule.slots.push_back({rational(1, static_cast<std::int64_t>(k)), {}});
-    std::vector<char> truth(static_cast<std::size_t>(f.variables) + 1, 0);
-    for (int v : r.model)
-      if (v > 0 && v <= f.variables) truth[static_cast<std::size_t>(v)] = 1;
-    for (std::size_t t = 0; t < slots; ++t)
-      for (std::size_t m = 0; m < layout.M; ++m)
-        for (std::size_t a = 0; a < layout.P; ++a)
-          for (std::size_t b = 0; b < layout.P; ++b)
-            if (const int v = layout.at(t, m, a, b); v != 0 && truth[static_cast<std::size_t>(v)])
-              schedule.slots[t].transfers.push_back(
-                  {static_cast<rank>(a), static_cast<rank>(b), m, rational(1, static_cast<std::int64_t>(k))});
+  auto accept = [&](hrel_schedule schedule) {  // a decoded model: a witness only if the checker accepts it
     const hrel_report report = check_hrel_schedule(instance, schedule, duplex::half);
     if (report.holds()) {
+      out.answer = solver_answer::sat;
       out.witness = std::move(schedule);
     } else {  // the CNF and the checker disagree: report it, never a witness the checker refuses
       out.answer = solver_answer::unknown;
       out.reason = "the decoded model is rejected by the checker (an encoding bug): " + describe(report);
     }
-  } else if (r.answer == solver_answer::unsat) {
+    out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return out;
+  };
+  if (options.forwarding) {  // witness first, in the pruned CNF, with half the budget
+    hrel_layout layout;
+    const cnf_formula pruned = build(instance, options.granularity, true, slots, layout, true);
+    const clausal_result r = solve_for_model(pruned, options.timeout_ms / 2);
+    if (r.answer == solver_answer::sat) return accept(decode(instance, options.granularity, layout, pruned, r.model));
+  }
+  hrel_layout layout;
+  const cnf_formula f = build(instance, options.granularity, options.forwarding, slots, layout);
+  const unsigned spent = elapsed_ms();
+  const unsigned rest = options.timeout_ms == 0 ? 0 : options.timeout_ms > spent ? options.timeout_ms - spent : 1;
+  const clausal_result r = solve_with_proof(f, rest);
+  out.answer = r.answer;
+  out.reason = r.reason;
+  if (r.answer == solver_answer::sat) return accept(decode(instance, options.granularity, layout, f, r.model));
+  if (r.answer == solver_answer::unsat) {
     const drat_report check = r.proof.check(f.dimacs());
     out.proof_check = describe(check);
     if (check.outcome != verdict::holds) {
