@@ -18,6 +18,7 @@
 // destination's first receipt — fewer moves, still in order). Only its sat answer is used, as a witness the checker
 // then judges; unsat is always the full CNF's, with its DRAT proof. On two triangles in pieces of 1/5 the witness at 12
 // slots takes 5 s this way against 38 s in the full CNF.
+#include <algorithm>
 #include <chrono>
 #include <stdexcept>
 #include <string>
@@ -218,7 +219,8 @@ hrel_existence_result solve_hrel_clausal(const hrel_instance& instance, std::siz
   if (options.forwarding) {  // witness first, in the pruned CNF, with half the budget
     hrel_layout layout;
     const cnf_formula pruned = build(instance, options.granularity, true, slots, layout, true);
-    const clausal_result r = solve_for_model(pruned, options.timeout_ms / 2);
+    // 0 is no limit: a budget of 1 ms must not become one
+    const clausal_result r = solve_for_model(pruned, options.timeout_ms == 0 ? 0 : std::max(1u, options.timeout_ms / 2));
     if (r.answer == solver_answer::sat) return accept(decode(instance, options.granularity, layout, pruned, r.model));
   }
   hrel_layout layout;
