@@ -129,6 +129,29 @@ void require_valid(const hrel_instance& instance, unsigned k) {
   if (instance.messages().empty()) throw std::invalid_argument("hrel certificates: the instance has no messages");
 }
 
+// The three arguments' bounds with what their derivations need: each PE's own pieces, the densest odd set, the
+// Tutte–Berge cover. Computed once per question (the two searches try up to 2^16 subsets).
+struct analysis {
+  std::vector<u128> own;  // per PE
+  odd_set odd;            // without forwarding only
+  matching_cover cover;
+  hrel_counting_bounds bounds;
+};
+
+analysis analyse(const hrel_instance& instance, unsigned k, bool forwarding) {
+  require_valid(instance, k);
+  analysis a;
+  for (rank p = 0; p < instance.pes(); ++p) {
+    a.own.push_back(own_pieces(instance, k, p));
+    a.bounds.per_pe = std::max(a.bounds.per_pe, saturate(a.own.back()));
+  }
+  if (!forwarding) a.odd = densest_odd_set(instance, k);
+  a.bounds.odd_set = a.odd.bound;
+  a.cover = best_matching_cover(instance);
+  a.bounds.global = saturate(ceil_div(2 * total_pieces(instance, k), instance.pes() / 2 + a.cover.value));
+  return a;
+}
+
 // Writes the derivation steps, numbering derived constraints from 1.
 class writer {
  public:
@@ -185,19 +208,13 @@ class writer {
 std::size_t hrel_counting_bounds::best() const { return std::max({per_pe, odd_set, global}); }
 
 hrel_counting_bounds hrel_certified_bounds(const hrel_instance& instance, unsigned granularity, bool forwarding) {
-  require_valid(instance, granularity);
-  hrel_counting_bounds b;
-  for (rank p = 0; p < instance.pes(); ++p) b.per_pe = std::max(b.per_pe, saturate(own_pieces(instance, granularity, p)));
-  if (!forwarding) b.odd_set = densest_odd_set(instance, granularity).bound;
-  const matching_cover cover = best_matching_cover(instance);
-  b.global = saturate(ceil_div(2 * total_pieces(instance, granularity), instance.pes() / 2 + cover.value));
-  return b;
+  return analyse(instance, granularity, forwarding).bounds;
 }
 
 std::optional<std::string> hrel_lower_bound_certificate(const hrel_instance& instance, unsigned granularity, bool forwarding,
                                                         std::size_t slots) {
-  require_valid(instance, granularity);
-  const hrel_counting_bounds bounds = hrel_certified_bounds(instance, granularity, forwarding);
+  const analysis a = analyse(instance, granularity, forwarding);
+  const hrel_counting_bounds& bounds = a.bounds;
   // The checker's integers are int64: keep every right side and coefficient well inside.
   if (slots >= bounds.best() || 2 * total_pieces(instance, granularity) > static_cast<u128>(std::numeric_limits<std::int64_t>::max() / 4))
     return std::nullopt;
@@ -206,11 +223,11 @@ std::optional<std::string> hrel_lower_bound_certificate(const hrel_instance& ins
   writer w(instance, granularity, forwarding, slots);
   if (slots < bounds.per_pe) {
     rank p = 0;
-    while (own_pieces(instance, granularity, p) <= slots) ++p;
+    while (a.own[p] <= slots) ++p;
     // busy:p:t over all slots puts −1 on every move of p. A message out of p adds "sent by p − received by p" (+1 on
     // p → q, −1 on q → p), one into p adds "received − sent" (the same the other way): moves of p's own messages end at
     // 0 or −2, all others at −1 or 0; the right side is own(p) − T >= 1.
-    w.text() << "# per PE: PE " << p << " must send or receive " << static_cast<unsigned long long>(own_pieces(instance, granularity, p))
+    w.text() << "# per PE: PE " << p << " must send or receive " << static_cast<unsigned long long>(a.own[p])
              << " pieces, one a slot, in " << slots << " slots\n";
     std::vector<std::string> terms;
     for (std::size_t t = 0; t < slots; ++t) terms.push_back(axiom("busy", p, t));
@@ -225,7 +242,7 @@ std::optional<std::string> hrel_lower_bound_certificate(const hrel_instance& ins
     return w.finish(w.sum(terms));
   }
   if (slots < bounds.odd_set) {
-    const odd_set s = densest_odd_set(instance, granularity);
+    const odd_set& s = a.odd;
     std::vector<rank> members;
     for (rank p = 0; p < P; ++p)
       if (s.members >> p & 1) members.push_back(p);
@@ -241,7 +258,7 @@ std::optional<std::string> hrel_lower_bound_certificate(const hrel_instance& ins
   }
   // Section 2.5. Progress of message m (src s, dst d, PEs q in between): 2·deliver:m + Σ_q final:q:m has +2 on
   // s → d, +1 on q → d and on s → q, 0 on q → q', and −1 or −2 on moves back to s or out of d.
-  const matching_cover cover = best_matching_cover(instance);
+  const matching_cover& cover = a.cover;
   w.text() << "# Section 2.5: per message, 2 direct + indirect moves >= 2 k packets; a slot holds at most " << P / 2
            << " moves, and at most " << cover.value << " direct ones (a Tutte-Berge cover of the message graph)\n";
   std::vector<std::string> terms;

@@ -27,6 +27,7 @@
 #include "dancecard/checkers/hrel_schedule_check.hpp"
 #include "dancecard/smt/clausal.hpp"
 #include "dancecard/smt/hrel_encoding.hpp"
+#include "cnf_cardinality.hpp"
 
 namespace dancecard {
 
@@ -38,26 +39,6 @@ struct hrel_layout {
   int& at(std::size_t t, std::size_t m, std::size_t a, std::size_t b) { return move[((t * M + m) * P + a) * P + b]; }
   int at(std::size_t t, std::size_t m, std::size_t a, std::size_t b) const { return move[((t * M + m) * P + a) * P + b]; }
 };
-
-// At most one of `lits` true: Sinz's sequential counter, with fresh variables s_i = "one of the first i is true".
-void at_most_one(cnf_formula& f, const std::vector<int>& lits) {
-  if (lits.size() < 2) return;
-  if (lits.size() <= 4) {
-    for (std::size_t i = 0; i < lits.size(); ++i)
-      for (std::size_t j = i + 1; j < lits.size(); ++j) f.clauses.push_back({-lits[i], -lits[j]});
-    return;
-  }
-  int previous = 0;
-  for (std::size_t i = 0; i < lits.size(); ++i) {
-    const int s = ++f.variables;
-    f.clauses.push_back({-lits[i], s});
-    if (previous != 0) {
-      f.clauses.push_back({-previous, s});
-      f.clauses.push_back({-lits[i], -previous});
-    }
-    previous = s;
-  }
-}
 
 // v ↔ OR(lits); v false when there are none.
 int or_of(cnf_formula& f, const std::vector<int>& lits) {
@@ -103,7 +84,7 @@ cnf_formula build(const hrel_instance& instance, unsigned k, bool forwarding, st
           if (int v = layout.at(t, m, p, q)) touching.push_back(v);
           if (int v = layout.at(t, m, q, p)) touching.push_back(v);
         }
-      at_most_one(f, touching);
+      detail::at_most(f, touching, 1);
     }
   for (std::size_t m = 0; m < M; ++m) {
     const std::size_t K = static_cast<std::size_t>(k) * messages[m].packets;
@@ -124,26 +105,18 @@ cnf_formula build(const hrel_instance& instance, unsigned k, bool forwarding, st
         std::vector<int> next(K);
         for (std::size_t j = 0; j < K; ++j) next[j] = ++f.variables;
         for (std::size_t j = 0; j + 1 < K; ++j) f.clauses.push_back({-next[j + 1], next[j]});
-        if (ins.empty() && outs.empty()) {
-          for (std::size_t j = 0; j < K; ++j) {
-            f.clauses.push_back({-held[j], next[j]});
-            f.clauses.push_back({held[j], -next[j]});
-          }
-          held = std::move(next);
-          continue;
-        }
-        const int in = ins.empty() ? 0 : or_of(f, ins), out = outs.empty() ? 0 : or_of(f, outs);
-        auto with = [](std::vector<int> clause, int lit) {  // lit 0: nothing to add
-          if (lit != 0) clause.push_back(lit);
+        const int in = ins.empty() ? 0 : or_of(f, ins), out = outs.empty() ? 0 : or_of(f, outs);  // 0: no such move
+        std::vector<int> quiet;  // "in or out": without a move the counter stays (always, where p has no move of m)
+        if (in) quiet.push_back(in);
+        if (out) quiet.push_back(out);
+        auto with = [](std::vector<int> clause, int a, int b) {
+          clause.push_back(a);
+          clause.push_back(b);
           return clause;
         };
         for (std::size_t j = 0; j < K; ++j) {
-          // no move: unchanged
-          std::vector<int> quiet;
-          if (in) quiet.push_back(in);
-          if (out) quiet.push_back(out);
-          f.clauses.push_back(with(with(quiet, -held[j]), next[j]));
-          f.clauses.push_back(with(with(quiet, held[j]), -next[j]));
+          f.clauses.push_back(with(quiet, -held[j], next[j]));
+          f.clauses.push_back(with(quiet, held[j], -next[j]));
           if (in) {  // +1: at least j now iff at least j − 1 before
             if (j == 0) f.clauses.push_back({-in, next[0]});
             else {

@@ -11,6 +11,7 @@
 
 #include "dancecard/checkers/drat_check.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
+#include "cnf_cardinality.hpp"
 #include "torus_groups.hpp"
 #include "torus_search.hpp"
 
@@ -334,29 +335,7 @@ namespace {
 // The words by which the empty clause below the parity bound is told apart in the CNF's comments (check_unsat).
 constexpr std::string_view below_parity_bound = "below the parity bound";
 
-// At most s of `flags` true: Sinz's sequential counter (count[k][j]: at least j + 1 of the first k + 1 are true — only
-// the implications towards "at least"); s = 0: every flag false; s >= |flags|: nothing.
-void at_most(cnf_formula& f, const std::vector<int>& flags, std::uint64_t s) {
-  const std::uint64_t m = flags.size();
-  if (s >= m) return;
-  if (s == 0) {
-    for (int flag : flags) f.clauses.push_back({-flag});
-    return;
-  }
-  std::vector<std::vector<int>> count(m, std::vector<int>(s));
-  for (auto& row : count)
-    for (int& c : row) c = ++f.variables;
-  for (std::uint64_t k = 0; k < m; ++k) {
-    f.clauses.push_back({-flags[k], count[k][0]});
-    if (k == 0) {
-      for (std::uint64_t j = 1; j < s; ++j) f.clauses.push_back({-count[0][j]});
-      continue;
-    }
-    for (std::uint64_t j = 0; j < s; ++j) f.clauses.push_back({-count[k - 1][j], count[k][j]});
-    for (std::uint64_t j = 1; j < s; ++j) f.clauses.push_back({-flags[k], -count[k - 1][j - 1], count[k][j]});
-    f.clauses.push_back({-flags[k], -count[k - 1][s - 1]});
-  }
-}
+using detail::at_most;  // Sinz's sequential counter (cnf_cardinality.hpp)
 
 // Implied: the arrival count. A PU w has 2d in-slots per step (in-port p in step t), 2d·T in all, and must learn
 // P − 1 packets, at most one per slot; so at most 2d·T − (P − 1) slots may be wasted — carry nothing, w's own packet,
