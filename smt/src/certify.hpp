@@ -1,4 +1,4 @@
-// Shared by the optimality proofs (dance, directed): checking the lower bound's certificates and deciding the
+// Shared by the optimality proofs (dance, directed, h-relations): checking the lower bound's certificates and deciding the
 // proof status from the solver answers and the certificates.
 #pragma once
 

@@ -156,14 +156,7 @@ analysis analyse(const hrel_instance& instance, unsigned k, bool forwarding) {
 class writer {
  public:
   writer(const hrel_instance& instance, unsigned k, bool forwarding, std::size_t slots) : instance_(instance), forwarding_(forwarding) {
-    out_ << cutting_planes_format_name << "\n";
-    out_ << "instance hrel pes=" << instance.pes() << " k=" << k << " slots=" << slots << " forwarding=" << (forwarding ? 1 : 0)
-         << " messages=";
-    for (std::size_t m = 0; m < instance.messages().size(); ++m) {
-      const hrel_message& msg = instance.messages()[m];
-      out_ << (m ? "," : "") << msg.src << ">" << msg.dst << "*" << msg.packets;
-    }
-    out_ << "\n";
+    out_ << cutting_planes_format_name << "\ninstance " << hrel_certificate_instance(instance, k, forwarding, slots) << "\n";
   }
   std::ostream& text() { return out_; }
   // "c <id> sum" with the terms; returns the id.
@@ -204,6 +197,17 @@ class writer {
 };
 
 }  // namespace
+
+std::string hrel_certificate_instance(const hrel_instance& instance, unsigned granularity, bool forwarding, std::size_t slots) {
+  std::ostringstream out;
+  out << "hrel pes=" << instance.pes() << " k=" << granularity << " slots=" << slots << " forwarding=" << (forwarding ? 1 : 0)
+      << " messages=";
+  for (std::size_t m = 0; m < instance.messages().size(); ++m) {
+    const hrel_message& msg = instance.messages()[m];
+    out << (m ? "," : "") << msg.src << ">" << msg.dst << "*" << msg.packets;
+  }
+  return out.str();
+}
 
 std::size_t hrel_counting_bounds::best() const { return std::max({per_pe, odd_set, global}); }
 

@@ -29,7 +29,7 @@
 #include <optional>
 #include <z3++.h>
 
-#include "dancecard/checkers/cutting_planes_check.hpp"
+#include "certify.hpp"
 #include "dancecard/smt/hrel_certificates.hpp"
 #include "z3_query.hpp"
 
@@ -252,18 +252,20 @@ std::optional<hrel_schedule> refine_to_granularity(const hrel_schedule& schedule
 }
 
 namespace {
-// The counting arguments' certificate for certified_bound − 1 slots, checked; on a rejection (a bug in the generator)
-// nothing is certified and the search falls back to k·h and Z3.
+// The counting arguments' certificate for certified_bound − 1 slots, checked — and accepted only as a refutation of
+// this instance at that slot count; on a rejection (a bug in the generator) nothing is certified and the search
+// falls back to k·h and the solver.
 void certify_counting_bound(const hrel_instance& instance, const hrel_proof_options& options, hrel_optimum_result& out) {
   const std::size_t bound = hrel_certified_bounds(instance, options.granularity, options.forwarding).best();
-  const std::optional<std::string> text =
+  std::optional<std::string> text =
       bound >= 1 ? hrel_lower_bound_certificate(instance, options.granularity, options.forwarding, bound - 1) : std::nullopt;
   if (!text) return;
-  const cutting_planes_report report = check_cutting_planes(*text);
-  out.certificate_check = describe(report);
-  if (report.outcome != verdict::holds) return;
+  certificate_check check = detail::cutting_planes_certificate(
+      std::move(*text), hrel_certificate_instance(instance, options.granularity, options.forwarding, bound - 1));
+  out.certificate_check = check.detail;
+  if (!check.accepted) return;
   out.certified_bound = bound;
-  out.certificate = *text;
+  out.certificate = std::move(check.text);
 }
 
 std::string below_reason(const hrel_optimum_result& out) {

@@ -38,6 +38,10 @@ struct hrel_counting_bounds {
 /// require: granularity >= 1, the instance has messages.
 hrel_counting_bounds hrel_certified_bounds(const hrel_instance& instance, unsigned granularity, bool forwarding);
 
+/// The instance such a certificate refutes, as the checker names it (cutting_planes_report::instance):
+/// "hrel pes=P k=K slots=T forwarding=0|1 messages=s>d*n,...".
+std::string hrel_certificate_instance(const hrel_instance& instance, unsigned granularity, bool forwarding, std::size_t slots);
+
 /// A certificate that `slots` slots of 1/k do not suffice, or nullopt when no argument reaches that far
 /// (slots >= hrel_certified_bounds(...).best()). require: granularity >= 1, the instance has messages.
 std::optional<std::string> hrel_lower_bound_certificate(const hrel_instance& instance, unsigned granularity, bool forwarding,
