@@ -46,6 +46,17 @@ std::string tag(const hrel_instance& i) {
   return "P = " + std::to_string(i.pes()) + ", h = " + std::to_string(i.h_half_duplex());
 }
 
+// Empty when the counting certificate that `slots` slots of 1/k do not suffice is made and the checker accepts it as
+// a refutation of this instance at that slot count; otherwise why not.
+std::string certificate_problem(const hrel_instance& instance, unsigned k, bool forwarding, std::size_t slots) {
+  const auto text = hrel_lower_bound_certificate(instance, k, forwarding, slots);
+  if (!text) return "no counting argument reaches " + std::to_string(slots) + " slots";
+  const cutting_planes_report c = check_cutting_planes(*text);
+  if (c.outcome != verdict::holds) return describe(c);
+  if (c.instance != hrel_certificate_instance(instance, k, forwarding, slots)) return "it refutes another instance: " + c.instance;
+  return "";
+}
+
 }  // namespace
 
 void register_hrel_claims(theorem_book& book) {
@@ -105,13 +116,10 @@ void register_hrel_claims(theorem_book& book) {
                 // with forwarding, Section 2.5: ⌊3/2⌋ + ν = 2 moves and direct moves a slot for 2k·3h/2)
                 for (unsigned k : {1u, 5u})
                   for (bool forwarding : {false, true}) {
-                    const auto text = hrel_lower_bound_certificate(t, k, forwarding, k * 3 * h / 2 - 1);
-                    const cutting_planes_report c = text ? check_cutting_planes(*text) : cutting_planes_report{};
-                    if (c.outcome != verdict::holds)
+                    if (const std::string problem = certificate_problem(t, k, forwarding, k * 3 * h / 2 - 1); !problem.empty())
                       return claim_result{verdict::unknown, "h = 2..40 even",
                                           "h = " + std::to_string(h) + ", k = " + std::to_string(k) +
-                                              (forwarding ? ", forwarding" : "") + ": no accepted certificate" +
-                                              (text ? ": " + describe(c) : std::string())};
+                                              (forwarding ? ", forwarding" : "") + ": no accepted certificate: " + problem};
                     ++certificates;
                   }
               }
@@ -218,11 +226,8 @@ void register_hrel_claims(theorem_book& book) {
                                           where + ": the certificate's Section 2.5 bound is " +
                                               std::to_string(hrel_certified_bounds(instance, g, true).global) + " slots, the printed one " +
                                               std::to_string(least)};
-                    const auto text = hrel_lower_bound_certificate(instance, g, true, least - 1);
-                    const cutting_planes_report c = text ? check_cutting_planes(*text) : cutting_planes_report{};
-                    if (c.outcome != verdict::holds)
-                      return claim_result{verdict::unknown, "k = 1..40, h = 2..20 even",
-                                          where + ": no accepted certificate" + (text ? ": " + describe(c) : std::string())};
+                    if (const std::string problem = certificate_problem(instance, g, true, least - 1); !problem.empty())
+                      return claim_result{verdict::unknown, "k = 1..40, h = 2..20 even", where + ": no accepted certificate: " + problem};
                     ++certificates;
                   }
               return claim_result{verdict::holds, "k = 1..40, h = 2..20 even",
@@ -273,12 +278,9 @@ void register_hrel_claims(theorem_book& book) {
                   const std::size_t slots = static_cast<std::size_t>((P % 2 == 0 ? P - 1 : P) * l) - 1;
                   for (bool forwarding : {false, true}) {
                     if (forwarding && P > 12) continue;
-                    const auto text = hrel_lower_bound_certificate(instance, 1, forwarding, slots);
-                    const cutting_planes_report c = text ? check_cutting_planes(*text) : cutting_planes_report{};
-                    if (c.outcome != verdict::holds)
+                    if (const std::string problem = certificate_problem(instance, 1, forwarding, slots); !problem.empty())
                       return claim_result{verdict::unknown, "P = 2..33, l = 1, 2, 7",
-                                          where + (forwarding ? ", forwarding" : "") + ": no accepted certificate" +
-                                              (text ? ": " + describe(c) : std::string())};
+                                          where + (forwarding ? ", forwarding" : "") + ": no accepted certificate: " + problem};
                     ++certificates;
                   }
                 }
