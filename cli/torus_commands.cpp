@@ -140,20 +140,20 @@ struct local_search_options {
 // Rejects the search options the chosen source of the table does not read (algo empty: a table file), so that
 // `--steps 5` beside `--algo local-search` or a file is not silently ignored.
 void reject_unread_options(const local_search_options& o, const std::string& algo) {
-  const bool local = algo == "local-search", invariant = algo == "invariant";
+  const bool local = algo == "local-search" || algo == "tabu", invariant = algo == "invariant";
   const std::string source = algo.empty() ? "a table file" : "--algo " + algo;
   const auto reject = [&](const CLI::Option* option, bool read, const std::string& needs) {
     if (option != nullptr && option->count() > 0 && !read)
       throw bad_input(option->get_name() + ": only with " + needs + ", not with " + source);
   };
-  reject(o.model_option, local || invariant || algo == "catalogue", "--algo local-search, invariant or catalogue");
-  reject(o.seconds_option, local || invariant, "--algo local-search or invariant");
+  reject(o.model_option, local || invariant || algo == "catalogue", "--algo local-search, tabu, invariant or catalogue");
+  reject(o.seconds_option, local || invariant, "--algo local-search, tabu or invariant");
   reject(o.steps_option, invariant, "--algo invariant");
   reject(o.groups_option, invariant, "--algo invariant");
   reject(o.group_index_option, invariant, "--algo invariant");
   reject(o.progress_option, invariant, "--algo invariant");
-  reject(o.seed_option, local, "--algo local-search");
-  reject(o.start_option, local, "--algo local-search");
+  reject(o.seed_option, local, "--algo local-search or tabu");
+  reject(o.start_option, local, "--algo local-search or tabu");
 }
 
 torus_model parse_model(const std::string& model) {
@@ -168,10 +168,13 @@ void require_packets_fit(const torus& t, std::uint32_t packets) {
                     " torus (each is sent on an out-port in step 1)");
 }
 
-routing_table local_search_table(const std::string& dims, const local_search_options& o, std::uint32_t packets) {
+// --algo tabu: the same options, one packet per PU, tabu_search_torus_table instead of search_torus_table.
+routing_table local_search_table(const std::string& dims, const local_search_options& o, std::uint32_t packets, bool tabu = false) {
   const torus_model model = parse_model(o.model);
   const torus t = parse_dims(dims);
-  if (t.size() > 1024) throw bad_input("--dims " + dims + " --algo local-search: at most 1024 PUs (every step of the search simulates the whole gossip)");
+  const std::string algo = tabu ? "tabu" : "local-search";
+  if (t.size() > 1024) throw bad_input("--dims " + dims + " --algo " + algo + ": at most 1024 PUs (every step of the search evaluates the whole gossip)");
+  if (tabu && packets != 1) throw bad_input("--packets " + std::to_string(packets) + ": --algo tabu searches one-packet tables (--algo local-search takes --packets K)");
   require_packets_fit(t, packets);
   const unsigned budget = parse_timeout_ms(o.seconds, "--seconds");
   // --start: the catalogue's table, or a table file, to improve on
@@ -179,22 +182,24 @@ routing_table local_search_table(const std::string& dims, const local_search_opt
   if (o.start == "catalogue") {
     auto found = catalogued_torus_table(t, o.model);
     if (!found) throw bad_input("--start catalogue: the " + t.name() + " torus is not catalogued (generate torus --algo catalogue lists those that are)");
-    std::cerr << "local search starts from the catalogue's " << found->first.file << " (" << found->first.steps << " steps)\n";
+    std::cerr << (tabu ? "tabu search" : "local search") << " starts from the catalogue's " << found->first.file << " (" << found->first.steps << " steps)\n";
     start = std::move(found->second);
   } else if (!o.start.empty()) {
     start = parse_input(o.start, [](const std::string& text) { return read_torus_routing(text); });
   }
   torus_heuristic_result r;
   try {
-    r = search_torus_table(t, model, budget, o.seed, 0, packets, 0, start);
+    r = tabu ? tabu_search_torus_table(t, model, budget, o.seed, 0, 0, start) : search_torus_table(t, model, budget, o.seed, 0, packets, 0, start);
   } catch (const std::invalid_argument& e) {  // the start table does not fit (the other arguments are checked above)
     if (!start) throw;
     throw bad_input("--start " + input_name(o.start) + ": " + e.what());
   }
-  if (!r.table) throw bad_input("--dims " + dims + " --algo local-search: no table completed gossip within the budget (" + o.seconds + " s)");
-  std::cerr << "local search (" << o.model << " model, " << (packets == 1 ? std::string() : std::to_string(packets) + " packets per PU, ")
+  if (!r.table) throw bad_input("--dims " + dims + " --algo " + algo + ": no table completed gossip within the budget (" + o.seconds + " s)");
+  std::cerr << (tabu ? "tabu search (" : "local search (") << o.model << " model, " << (packets == 1 ? std::string() : std::to_string(packets) + " packets per PU, ")
             << "seed " << o.seed << "): " << r.steps << " steps after " << r.evaluations << " tables in " << static_cast<long long>(r.seconds * 1000)
-            << " ms\n";
+            << " ms";
+  if (tabu) std::cerr << "; one step below, at best " << r.closest << " (PU, packet) pairs missing";
+  std::cerr << "\n";
   return std::move(*r.table);
 }
 
@@ -328,7 +333,7 @@ std::optional<routing_table> invariant_table(const std::string& dims, const loca
 // --algo local-search or invariant: K own packets per PU (at most 2d, checked with the dimensions). Every other combination is
 // refused by name.
 void check_packets(std::uint32_t packets, const std::string& algo, const std::string& supply, const std::string& supply_search) {
-  if (packets == 1 || algo == "local-search" || algo == "invariant") return;
+  if (packets == 1 || algo == "local-search" || algo == "invariant" || algo == "tabu") return;  // tabu: refused with its own reason
   if (packets != 2) throw bad_input("--packets: expected 1 or 2, got " + std::to_string(packets));
   if (algo != "partial")
     throw bad_input("--packets 2: for --algo partial (the other constructions fix their packets per PU: hamiltonian d, one-packet 1), not " + algo);
@@ -385,6 +390,7 @@ std::optional<routing_table> build(const std::string& dims, const std::string& a
                                    int& no_table_code) {
   if (algo == "catalogue") return catalogue_table(dims, local);
   if (algo == "local-search") return local_search_table(dims, local, packets);
+  if (algo == "tabu") return local_search_table(dims, local, packets, true);
   if (algo == "invariant") return invariant_table(dims, local, certify, packets, no_table_code);
   const supply_policy policy = parse_supply(supply);
   const cycle_system system = build_cycles(dims, algo);
@@ -395,14 +401,14 @@ std::optional<routing_table> build(const std::string& dims, const std::string& a
 }
 
 void add_local_search_options(CLI::App* command, local_search_options& o) {
-  o.model_option = command->add_option("--model", o.model, "with --algo local-search, invariant or catalogue: pairing (default) or general");
-  o.seconds_option = command->add_option("--seconds", o.seconds, "with --algo local-search or invariant: the search budget (default 10)");
+  o.model_option = command->add_option("--model", o.model, "with --algo local-search, tabu, invariant or catalogue: pairing (default) or general");
+  o.seconds_option = command->add_option("--seconds", o.seconds, "with --algo local-search, tabu or invariant: the search budget (default 10)");
   // CLI11 reads "-3" into an unsigned option as 2^64 - 3: the checks keep negative (and zero) counts out
   o.steps_option = command->add_option("--steps", o.steps, "with --algo invariant: the step count the table must complete within")
                        ->check(integer_at_least(1));
-  o.seed_option = command->add_option("--seed", o.seed, "with --algo local-search: the random seed (default 1)")->check(integer_at_least(0));
+  o.seed_option = command->add_option("--seed", o.seed, "with --algo local-search or tabu: the random seed (default 1)")->check(integer_at_least(0));
   o.start_option = command->add_option("--start", o.start,
-                                       "with --algo local-search: catalogue (the catalogue's table for --dims and --model) or a "
+                                       "with --algo local-search or tabu: catalogue (the catalogue's table for --dims and --model) or a "
                                        "dancecard.torus-routing/1 file — the search begins from its forwarding instead of a random table, "
                                        "to improve on it");
   o.groups_option = command->add_option("--groups", o.groups,
@@ -593,6 +599,8 @@ void add_torus_commands(CLI::App& app, int& code) {
                        "partial (Sections 3.2 and 3.3: partial cycles, n2 odd >= 5, n1 even or odd >= 5; one packet per PU, or two with --packets 2) or "
                        "one-packet (Section 4: zigzag cycles, one packet per PU; for d >= 4 the greedy supply misses Theorem 7, --supply-search meets it) or "
                        "local-search (a pairing or general table with few steps, one packet per PU or --packets K, found against the simulator) or "
+                       "tabu (the same, one packet per PU, by tabu search over every single change, counting the missing pairs without simulating; "
+                       "every table it gives is simulated) or "
                        "catalogue (the best pairing or general table dancecard knows for a small torus of docs/torus-limits.md, stored; one packet per PU) or "
                        "invariant (a pairing or general table completing within --steps, invariant under a group of translations, found by SAT; one packet per PU or --packets K; exit 3 if none)");
   generate->add_option("--supply", g->supply, "how out-of-cycle PUs are supplied: time-independent, one-switch or scheduled (default)");
@@ -650,7 +658,7 @@ void add_torus_commands(CLI::App& app, int& code) {
   CLI::App* simulate = app.get_subcommand("simulate")->add_subcommand("torus", "Gossip on a torus by a routing table");
   simulate->add_option("table", s->table, "a dancecard.torus-routing/1 file (or - for stdin); or use --dims and --algo");
   simulate->add_option("--dims", s->dims, "sizes, e.g. 6x8 (with --algo)");
-  simulate->add_option("--algo", s->algo, "hamiltonian, hamiltonian-switch, hamiltonian-search, partial, one-packet, local-search, invariant or catalogue");
+  simulate->add_option("--algo", s->algo, "hamiltonian, hamiltonian-switch, hamiltonian-search, partial, one-packet, local-search, tabu, invariant or catalogue");
   simulate->add_option("--supply", s->supply, "time-independent, one-switch or scheduled (default)");
   simulate->add_option("--supply-search", s->supply_search, supply_search_help);
   simulate->add_flag("--certify", s->certify, certify_help);
@@ -670,7 +678,7 @@ void add_torus_commands(CLI::App& app, int& code) {
     check_certify(s->certify, s->supply_search, s->algo, !s->table.empty());
     supply_policy system_policy = supply_policy::scheduled;
     std::optional<cycle_system> system;  // built once: the table and the cycle checks both use it
-    const bool local = s->table.empty() && (s->algo == "local-search" || s->algo == "invariant" || s->algo == "catalogue");
+    const bool local = s->table.empty() && (s->algo == "local-search" || s->algo == "tabu" || s->algo == "invariant" || s->algo == "catalogue");
     if (s->table.empty() && !local) {
       const supply_policy policy = parse_supply(s->supply);  // checked before the (possibly slow) construction
       system = build_cycles(s->dims, s->algo);

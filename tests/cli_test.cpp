@@ -761,7 +761,7 @@ TEST(cli_torus, catalogue_tables) {
   expect_run("simulate torus --dims 6x6 --algo catalogue --model general", 0, "complete after 11 steps");
   expect_run("generate torus --dims 4x3 --algo catalogue --model general", 0, "torus_3x4_pairing_4_steps.json, 4 steps");
   expect_run("generate torus --dims 7x7 --algo catalogue", 2, "the 7x7 torus is not catalogued (catalogued, sizes in any order: ");
-  expect_run("generate torus --dims 3x3 --algo catalogue --seconds 5", 2, "--seconds: only with --algo local-search or invariant");
+  expect_run("generate torus --dims 3x3 --algo catalogue --seconds 5", 2, "--seconds: only with --algo local-search, tabu or invariant");
 }
 
 TEST(cli_torus, local_search_tables_are_written_and_simulated) {
@@ -783,6 +783,22 @@ TEST(cli_torus, local_search_tables_are_written_and_simulated) {
   expect_run("generate torus --dims 3x13 --algo local-search --start catalogue", 2, "the 3x13 torus is not catalogued");
   expect_run("generate torus --dims 4x4 --algo local-search --start " + testing::TempDir() + "no-such.json", 2, "cannot open");
   expect_run("generate torus --dims 4x4 --algo hamiltonian --start catalogue", 2, "--start: only with --algo local-search");
+}
+
+TEST(cli_torus, tabu_search_tables_are_written_and_simulated) {
+  // 4 x 4 pairing needs 6 steps (proven); the tabu search reaches that within a second and stops there (the search runs
+  // to the parity bound 5 or the budget); its table runs through simulate like any table file.
+  const std::string file = testing::TempDir() + "tabu-4x4.json";
+  expect_run("generate torus --dims 4x4 --algo tabu --model pairing --seconds 2 -o " + file, 0,
+             "tabu search (pairing model, seed 1): 6 steps after ");
+  expect_run("simulate torus " + file + " --json", 0, "\"steps\": 6");
+  expect_run("simulate torus --dims 3x5 --algo tabu --model general --seconds 2", 0, "complete after 5 steps");
+  expect_run("generate torus --dims 4x5 --algo tabu --start " + file, 2, "a table of the 4x4 torus, not 4x5");
+  expect_run("generate torus --dims 4x4 --algo tabu --packets 2", 2, "--algo tabu searches one-packet tables");
+  expect_run("generate torus --dims 4x4 --algo tabu --steps 6", 2, "--steps: only with --algo invariant, not with --algo tabu");
+  expect_run("generate torus --dims 40x40 --algo tabu", 2, "--algo tabu: at most 1024 PUs");
+  expect_run("generate torus --dims 4x4 --algo tabu --model sometimes", 2, "--model: expected pairing or general");
+  std::remove(file.c_str());
 }
 
 TEST(cli_torus, translation_invariant_tables_by_sat) {
@@ -824,10 +840,10 @@ TEST(cli_torus, negative_counts_and_options_the_algorithm_ignores_are_rejected) 
       {"generate torus --dims 4x4 --algo local-search --seed -1", "--seed: '-1' is not a non-negative integer"},
       {"generate torus --dims 4x4 --algo hamiltonian --steps 3", "--steps: only with --algo invariant, not with --algo hamiltonian"},
       {"generate torus --dims 4x4 --algo local-search --steps 3 --seconds 1", "--steps: only with --algo invariant"},
-      {"generate torus --dims 4x4 --algo invariant --steps 6 --seed 3", "--seed: only with --algo local-search"},
-      {"generate torus --dims 4x4 --algo one-packet --model general", "--model: only with --algo local-search, invariant or catalogue"},
+      {"generate torus --dims 4x4 --algo invariant --steps 6 --seed 3", "--seed: only with --algo local-search or tabu"},
+      {"generate torus --dims 4x4 --algo one-packet --model general", "--model: only with --algo local-search, tabu, invariant or catalogue"},
       {"simulate torus " + data("torus_4x8_general_9_steps.json") + " --seconds 5",
-       "--seconds: only with --algo local-search or invariant, not with a table file"},
+       "--seconds: only with --algo local-search, tabu or invariant, not with a table file"},
       {"instance hrel --family random --seed -1", "--seed: '-1' is not a non-negative integer"},
       {"simulate online --discipline ocpc --seed -2", "--seed: '-2' is not a non-negative integer"},
       {"property-test torus --cmd 'echo {dims}' --max-gap -1", "--max-gap: '-1' is not a non-negative integer"},
