@@ -105,6 +105,41 @@ void sat_witness_4x6_pairing(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(solve_torus_clausal(torus({4, 6}), torus_model::pairing, 8, 600'000).answer);
 }
 
+// The tabu search's count of missing pairs (torus_missing_pairs: backward walks from every PU's in-links) on a 10-step
+// pairing table of 4 x 8 — at 9 steps, where pairs are missing — against the simulator's run of the same table to the
+// same horizon (the one-PU-at-a-time method, then stepwise), as the baseline in the same run. Arg: 0 count, 1
+// simulator, 2 stepwise simulator.
+const routing_table& pairing_4x8_table() {
+  static const routing_table table = *tabu_search_torus_table(torus({4, 8}), torus_model::pairing, 600'000, 2, 10, 8'000).table;
+  return table;
+}
+void missing_pairs_4x8(benchmark::State& state) {
+  const routing_table& table = pairing_4x8_table();
+  gossip_options o;
+  o.max_steps = 9, o.max_witnesses = 0, o.stepwise = state.range(0) == 2;
+  for (auto _ : state) {
+    if (state.range(0) == 0) benchmark::DoNotOptimize(torus_missing_pairs(table, 9));
+    else benchmark::DoNotOptimize(simulate_gossip(table, o).count_by_kind);
+  }
+  state.counters["tables_per_s"] = benchmark::Counter(1, benchmark::Counter::kIsIterationInvariantRate);
+}
+BENCHMARK(missing_pairs_4x8)->Arg(0)->Arg(1)->Arg(2);
+
+// Search quality in equal time: the tabu search and the local search (search_torus_table), 20 s each, seed 1, on
+// 4 x 8 pairing (minimum 10, proven) and 4 x 9 pairing (11 … 12 open); the steps reached are the counters.
+void search_in_20_s(benchmark::State& state, torus network, bool tabu) {
+  for (auto _ : state) {
+    const torus_heuristic_result r = tabu ? tabu_search_torus_table(network, torus_model::pairing, 20'000, 1)
+                                          : search_torus_table(network, torus_model::pairing, 20'000, 1);
+    state.counters["steps"] = static_cast<double>(r.steps);
+    state.counters["evaluations"] = static_cast<double>(r.evaluations);
+  }
+}
+BENCHMARK_CAPTURE(search_in_20_s, 4x8_pairing_tabu, torus({4, 8}), true)->Iterations(1)->Unit(benchmark::kSecond);
+BENCHMARK_CAPTURE(search_in_20_s, 4x8_pairing_local, torus({4, 8}), false)->Iterations(1)->Unit(benchmark::kSecond);
+BENCHMARK_CAPTURE(search_in_20_s, 4x9_pairing_tabu, torus({4, 9}), true)->Iterations(1)->Unit(benchmark::kSecond);
+BENCHMARK_CAPTURE(search_in_20_s, 4x9_pairing_local, torus({4, 9}), false)->Iterations(1)->Unit(benchmark::kSecond);
+
 // A two-packet table of 4 x 4 at the counting bound 8 (the proven minimum with two packets, Section 3.1's count) by
 // the local search with k packets (search_torus_table, seed 1, stopping at the goal; each table's injections chosen by
 // torus_injection_chooser), against CaDiCaL's witness for "within 8 steps" with two packets (solve_torus_packets, the
