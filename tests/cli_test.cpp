@@ -765,40 +765,33 @@ TEST(cli_torus, catalogue_tables) {
 }
 
 TEST(cli_torus, local_search_tables_are_written_and_simulated) {
-  // 4 x 4 with pairings needs 6 steps (proven by the SAT search); the local search's table reaches that and runs
-  // through simulate like any table file.
-  const std::string file = testing::TempDir() + "local-4x4.json";
-  expect_run("generate torus --dims 4x4 --algo local-search --model pairing --seconds 3 -o " + file, 0,
-             "local search (pairing model, seed 1): 6 steps");
-  expect_run("simulate torus " + file + " --json", 0, "\"steps\": 6");
-  expect_run("simulate torus --dims 3x5 --algo local-search --model general --seconds 3", 0, "complete after 5 steps");
-  EXPECT_EQ(run("generate torus --dims 4x4 --algo local-search --model sometimes").code, 2);
-  EXPECT_EQ(run("generate torus --dims 4x4 --algo local-search --seconds soon").code, 2);
-  EXPECT_EQ(run("generate torus --dims 40x40 --algo local-search").code, 2);  // more than 1024 PUs
-  // --start: from the catalogue's table (5 x 6 general: 9 steps, 8 open) or from a file; the search ends no worse
+  // 4 x 4 with pairings needs 6 steps (proven by the SAT search); the local search's table and the tabu search's (session
+  // 34) reach that and run through simulate like any table file.
+  for (const auto& [algo, name] : {std::pair<std::string, std::string>{"local-search", "local search"}, {"tabu", "tabu search"}}) {
+    SCOPED_TRACE(algo);
+    const std::string file = testing::TempDir() + algo + "-4x4.json";
+    expect_run("generate torus --dims 4x4 --algo " + algo + " --model pairing --seconds 3 -o " + file, 0, name + " (pairing model, seed 1): 6 steps");
+    expect_run("simulate torus " + file + " --json", 0, "\"steps\": 6");
+    expect_run("simulate torus --dims 3x5 --algo " + algo + " --model general --seconds 3", 0, "complete after 5 steps");
+    expect_run("generate torus --dims 4x4 --algo " + algo + " --model sometimes", 2, "--model: expected pairing or general");
+    EXPECT_EQ(run("generate torus --dims 4x4 --algo " + algo + " --seconds soon").code, 2);
+    expect_run("generate torus --dims 40x40 --algo " + algo, 2, "--algo " + algo + ": at most 1024 PUs");
+    // --start: from a file; the search ends no worse
+    expect_run("simulate torus --dims 4x4 --algo " + algo + " --model general --start " + file + " --seconds 1", 0, "complete after");
+    expect_run("generate torus --dims 4x5 --algo " + algo + " --start " + file, 2, "a table of the 4x4 torus, not 4x5");
+    expect_run("generate torus --dims 3x13 --algo " + algo + " --start catalogue", 2, "the 3x13 torus is not catalogued");
+    expect_run("generate torus --dims 4x4 --algo " + algo + " --start " + testing::TempDir() + "no-such.json", 2, "cannot open");
+    std::remove(file.c_str());
+  }
+  // --start catalogue (5 x 6 general: 9 steps, 8 open)
   expect_run("generate torus --dims 5x6 --algo local-search --model general --start catalogue --seconds 1", 0,
              "starts from the catalogue's torus_5x6_general_9_steps.json (9 steps)");
-  expect_run("simulate torus --dims 4x4 --algo local-search --model general --start " + file + " --seconds 1", 0, "complete after");
-  expect_run("generate torus --dims 4x5 --algo local-search --start " + file, 2, "a table of the 4x4 torus, not 4x5");
-  expect_run("generate torus --dims 3x13 --algo local-search --start catalogue", 2, "the 3x13 torus is not catalogued");
-  expect_run("generate torus --dims 4x4 --algo local-search --start " + testing::TempDir() + "no-such.json", 2, "cannot open");
+  expect_run("generate torus --dims 5x6 --algo tabu --model general --start catalogue --seconds 1", 0,
+             "tabu search starts from the catalogue's torus_5x6_general_9_steps.json (9 steps)");
   expect_run("generate torus --dims 4x4 --algo hamiltonian --start catalogue", 2, "--start: only with --algo local-search");
-}
-
-TEST(cli_torus, tabu_search_tables_are_written_and_simulated) {
-  // 4 x 4 pairing needs 6 steps (proven); the tabu search reaches that within a second and stops there (the search runs
-  // to the parity bound 5 or the budget); its table runs through simulate like any table file.
-  const std::string file = testing::TempDir() + "tabu-4x4.json";
-  expect_run("generate torus --dims 4x4 --algo tabu --model pairing --seconds 2 -o " + file, 0,
-             "tabu search (pairing model, seed 1): 6 steps after ");
-  expect_run("simulate torus " + file + " --json", 0, "\"steps\": 6");
-  expect_run("simulate torus --dims 3x5 --algo tabu --model general --seconds 2", 0, "complete after 5 steps");
-  expect_run("generate torus --dims 4x5 --algo tabu --start " + file, 2, "a table of the 4x4 torus, not 4x5");
+  // the tabu search counts one packet per PU
   expect_run("generate torus --dims 4x4 --algo tabu --packets 2", 2, "--algo tabu searches one-packet tables");
   expect_run("generate torus --dims 4x4 --algo tabu --steps 6", 2, "--steps: only with --algo invariant, not with --algo tabu");
-  expect_run("generate torus --dims 40x40 --algo tabu", 2, "--algo tabu: at most 1024 PUs");
-  expect_run("generate torus --dims 4x4 --algo tabu --model sometimes", 2, "--model: expected pairing or general");
-  std::remove(file.c_str());
 }
 
 TEST(cli_torus, translation_invariant_tables_by_sat) {

@@ -7,6 +7,7 @@
 #include <random>
 
 #include "dancecard/smt/torus_encoding.hpp"
+#include "torus_search.hpp"
 
 namespace dancecard {
 
@@ -27,16 +28,9 @@ struct table_state {
   std::uint32_t options() const { return model == torus_model::pairing ? static_cast<std::uint32_t>(pairings.size()) : net.ports(); }
 
   routing_table table() const {
-    routing_table t = model == torus_model::pairing ? paired() : routing_table{net, 1, choice, std::vector<std::uint32_t>(choice.size(), 0), {}};
+    routing_table t = detail::table_of_choices(net, model, choice);
     if (packets > 1) t.packets = packets, t.inject = inject;
     return t;
-  }
-  routing_table paired() const {
-    const std::uint32_t ports = net.ports();
-    std::vector<std::uint32_t> partner(static_cast<std::size_t>(net.size()) * ports);
-    for (pu_index pu = 0; pu < net.size(); ++pu)
-      for (std::uint32_t o = 0; o < ports; ++o) partner[pu * ports + o] = pairings[choice[pu]][o];
-    return pairing_table(net, partner, true);
   }
 };
 
@@ -103,6 +97,46 @@ std::uint64_t torus_injection_chooser::choose(const routing_table& forwarding, s
   return missing;
 }
 
+namespace detail {
+
+routing_table table_of_choices(const torus& network, torus_model model, const std::vector<std::uint32_t>& choice) {
+  if (model == torus_model::general) return routing_table{network, 1, choice, std::vector<std::uint32_t>(choice.size(), 0), {}};
+  const std::uint32_t ports = network.ports();
+  const auto pairings = port_pairings(network.dimension());
+  std::vector<std::uint32_t> partner(static_cast<std::size_t>(network.size()) * ports);
+  for (pu_index pu = 0; pu < network.size(); ++pu)
+    for (std::uint32_t o = 0; o < ports; ++o) partner[pu * ports + o] = pairings[choice[pu]][o];
+  return pairing_table(network, partner, true);
+}
+
+std::vector<std::uint32_t> start_choices(const torus& network, torus_model model, const routing_table& from, const std::string& who) {
+  if (from.network.dims() != network.dims())
+    throw std::invalid_argument(who + ": the start table is a table of the " + from.network.name() + " torus, not " + network.name());
+  if (!from.switches.empty()) throw std::invalid_argument(who + ": the start table has switches (not time-independent)");
+  const std::uint32_t ports = network.ports();
+  const auto pairings = port_pairings(network.dimension());
+  std::vector<std::uint32_t> choice(model == torus_model::pairing ? network.size() : static_cast<std::size_t>(network.size()) * ports);
+  for (pu_index pu = 0; pu < network.size(); ++pu) {
+    if (model == torus_model::general) {
+      for (std::uint32_t o = 0; o < ports; ++o) {
+        const std::uint32_t in = from.forward_at(pu, o);
+        choice[static_cast<std::size_t>(pu) * ports + o] = in < ports ? in : torus::opposite(o);  // idle: straight on
+      }
+      continue;
+    }
+    std::vector<std::uint32_t> partner(ports);
+    for (std::uint32_t o = 0; o < ports; ++o) partner[o] = from.forward_at(pu, o);
+    const auto found = std::find(pairings.begin(), pairings.end(), partner);
+    if (found == pairings.end())
+      throw std::invalid_argument(who + ": the start table's PU " + std::to_string(pu) +
+                                  " does not pair its ports (the pairing model needs a pairing of every PU's ports)");
+    choice[pu] = static_cast<std::uint32_t>(found - pairings.begin());
+  }
+  return choice;
+}
+
+}  // namespace detail
+
 torus_heuristic_result search_torus_table(const torus& network, torus_model model, unsigned budget_ms, std::uint64_t seed, std::uint64_t goal,
                                           std::uint32_t packets, std::uint64_t max_evaluations, const std::optional<routing_table>& start_table) {
   const auto start = std::chrono::steady_clock::now();
@@ -123,28 +157,7 @@ torus_heuristic_result search_torus_table(const torus& network, torus_model mode
   const std::size_t slots = model == torus_model::pairing ? P : static_cast<std::size_t>(P) * ports;
   state.choice.resize(slots);
   for (auto& c : state.choice) c = static_cast<std::uint32_t>(draw(state.options()));
-  if (start_table) {
-    const routing_table& from = *start_table;
-    if (from.network.dims() != network.dims())
-      throw std::invalid_argument("torus local search: the start table is a table of the " + from.network.name() + " torus, not " + network.name());
-    if (!from.switches.empty()) throw std::invalid_argument("torus local search: the start table has switches (not time-independent)");
-    for (pu_index pu = 0; pu < P; ++pu) {
-      if (model == torus_model::general) {
-        for (std::uint32_t o = 0; o < ports; ++o) {
-          const std::uint32_t in = from.forward_at(pu, o);
-          state.choice[static_cast<std::size_t>(pu) * ports + o] = in < ports ? in : torus::opposite(o);  // idle: straight on
-        }
-        continue;
-      }
-      std::vector<std::uint32_t> partner(ports);
-      for (std::uint32_t o = 0; o < ports; ++o) partner[o] = from.forward_at(pu, o);
-      const auto found = std::find(state.pairings.begin(), state.pairings.end(), partner);
-      if (found == state.pairings.end())
-        throw std::invalid_argument("torus local search: the start table's PU " + std::to_string(pu) +
-                                    " does not pair its ports (the pairing model needs a pairing of every PU's ports)");
-      state.choice[pu] = static_cast<std::uint32_t>(found - state.pairings.begin());
-    }
-  }
+  if (start_table) state.choice = detail::start_choices(network, model, *start_table, "torus local search");
   if (model == torus_model::general && !start_table) {
     // A pairing table is a general table, and random general tables send streams round in small loops: start from the
     // best pairing table of half the budget, then change single out-ports.

@@ -12,6 +12,15 @@
 
 namespace dancecard::detail {
 
+/// The one-packet table of a search's choices (the local and the tabu search): pairing — the index of each PU's
+/// pairing in port_pairings(d); general — for each out-port the in-port it forwards. Every out-port sends the packet in
+/// step 1.
+routing_table table_of_choices(const torus& network, torus_model model, const std::vector<std::uint32_t>& choice);
+/// A start table's choices (search_torus_table's and tabu_search_torus_table's `start`): general — an idle out-port
+/// forwards straight on (an idle out-port never helps); pairing — every PU must pair its ports. `who` names the search
+/// in the std::invalid_argument thrown for a table of another torus, with switches, or (pairing) without a pairing.
+std::vector<std::uint32_t> start_choices(const torus& network, torus_model model, const routing_table& from, const std::string& who);
+
 /// The rounds of search_invariant_table, over `questions` questions numbered 0, 1, …: every question still open is
 /// asked with the round's budget, and those out of time come back in the next round with twice as much, up to cap_ms
 /// (0: no cap). The first round is one pass over all questions with half the budget shared out equally (at least

@@ -13,6 +13,7 @@
 #include <random>
 
 #include "dancecard/smt/torus_encoding.hpp"
+#include "torus_search.hpp"
 
 namespace dancecard {
 
@@ -120,16 +121,6 @@ class reach_counter {
   std::uint32_t stamp_ = 0;
 };
 
-routing_table table_of(const torus& net, torus_model model, const std::vector<std::uint32_t>& choice) {
-  if (model == torus_model::general) return routing_table{net, 1, choice, std::vector<std::uint32_t>(choice.size(), 0), {}};
-  const std::uint32_t ports = net.ports();
-  const auto pairings = port_pairings(net.dimension());
-  std::vector<std::uint32_t> partner(static_cast<std::size_t>(net.size()) * ports);
-  for (pu_index pu = 0; pu < net.size(); ++pu)
-    for (std::uint32_t o = 0; o < ports; ++o) partner[pu * ports + o] = pairings[choice[pu]][o];
-  return pairing_table(net, partner, true);
-}
-
 }  // namespace
 
 std::uint64_t torus_missing_pairs(const routing_table& table, std::uint64_t steps) {
@@ -163,26 +154,7 @@ torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model
   const auto pairings = port_pairings(network.dimension());
   std::vector<std::uint32_t> choice(slots);
   if (start_table) {
-    const routing_table& from = *start_table;
-    if (from.network.dims() != network.dims())
-      throw std::invalid_argument("torus tabu search: the start table is a table of the " + from.network.name() + " torus, not " + network.name());
-    if (!from.switches.empty()) throw std::invalid_argument("torus tabu search: the start table has switches (not time-independent)");
-    for (pu_index pu = 0; pu < P; ++pu) {
-      std::vector<std::uint32_t> partner(ports);
-      for (std::uint32_t o = 0; o < ports; ++o) {
-        const std::uint32_t in = from.forward_at(pu, o);
-        partner[o] = in < ports ? in : torus::opposite(o);  // an idle out-port never helps: straight on instead
-      }
-      if (model == torus_model::general) {
-        std::copy(partner.begin(), partner.end(), choice.begin() + static_cast<std::ptrdiff_t>(pu) * ports);
-        continue;
-      }
-      const auto found = std::find(pairings.begin(), pairings.end(), partner);
-      if (found == pairings.end())
-        throw std::invalid_argument("torus tabu search: the start table's PU " + std::to_string(pu) +
-                                    " does not pair its ports (the pairing model needs a pairing of every PU's ports)");
-      choice[pu] = static_cast<std::uint32_t>(found - pairings.begin());
-    }
+    choice = detail::start_choices(network, model, *start_table, "torus tabu search");
   } else if (model == torus_model::general) {
     // A pairing table is a general table: begin from the best pairing table of half the budget.
     torus_heuristic_result paired = tabu_search_torus_table(network, torus_model::pairing, budget_ms / 2, seed, goal,
@@ -209,7 +181,7 @@ torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model
   // The first target: one step below what the start completes in (simulated from a horizon by which every stream has
   // gone round its loop), or that horizon.
   const std::uint64_t horizon = static_cast<std::uint64_t>(network.dimension()) * P * ports;
-  const gossip_report first = simulate_gossip(table_of(network, model, choice), gossip_options{.max_steps = horizon, .max_witnesses = 0, .record_arrivals = false});
+  const gossip_report first = simulate_gossip(detail::table_of_choices(network, model, choice), gossip_options{.max_steps = horizon, .max_witnesses = 0, .record_arrivals = false});
   std::vector<std::uint32_t> best_choice;
   if (first.holds()) out.steps = first.steps, best_choice = choice;
   reach_counter reach(network, model, out.steps == 0 ? horizon : out.steps - 1);
@@ -236,7 +208,7 @@ torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model
   const std::uint64_t tenure_span = std::max<std::uint64_t>(2, slots * (model == torus_model::pairing ? 5 : 3) / 10);
   const std::uint64_t patience = 50 * slots;
   std::vector<std::uint64_t> tabu_until(slots * options, 0);
-  std::vector<std::uint32_t> least_choice = choice, mark(P, 0), scratch(P);
+  std::vector<std::uint32_t> least_choice = choice, mark(P, 0);
   std::vector<pu_index> touched;
   std::uint64_t least = cost, since_least = 0, iteration = 0;
   std::uint32_t tag = 0;
@@ -279,7 +251,7 @@ torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model
     recount();
     if (cost == 0) {
       const gossip_report run =
-          simulate_gossip(table_of(network, model, choice), gossip_options{.max_steps = reach.steps(), .max_witnesses = 0, .record_arrivals = false});
+          simulate_gossip(detail::table_of_choices(network, model, choice), gossip_options{.max_steps = reach.steps(), .max_witnesses = 0, .record_arrivals = false});
       if (!run.holds())  // the counter and the simulator disagree: a bug, not a table
         throw std::logic_error("torus tabu search: a table the reach counter completes within " + std::to_string(reach.steps()) +
                                " steps does not in the simulator (" + run.checked + ")");
@@ -302,7 +274,7 @@ torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model
     }
   }
   out.closest = least;
-  if (!best_choice.empty()) out.table = table_of(network, model, best_choice);
+  if (!best_choice.empty()) out.table = detail::table_of_choices(network, model, best_choice);
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }
