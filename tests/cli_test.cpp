@@ -1053,6 +1053,10 @@ TEST(cli_torus, prove_both_models_with_json_and_exit_codes) {
   // budget); what the second's searches reach depends on the machine's load
   r = expect_run("prove torus --dims 3x13 --model general --timeout 1 --json", 3, "\"minimum_steps\": null");
   EXPECT_TRUE(std::regex_search(r.output, std::regex("local-search witness|witness invariant under [0-9]+ (translations|automorphisms)"))) << r.output;
+  // in the pairing model the tabu search gives that table (session 34)
+  r = expect_run("prove torus --dims 3x13 --model pairing --timeout 1 --json", 3, "\"minimum_steps\": null");
+  EXPECT_TRUE(std::regex_search(r.output, std::regex("tabu-search witness|witness invariant under [0-9]+ (translations|automorphisms)"))) << r.output;
+  EXPECT_EQ(r.output.find("local-search witness"), std::string::npos) << r.output;
   EXPECT_EQ(run("prove torus --dims 6x6 --model general --timeout 0.001").code, 3);  // unknown: the budget ran out
   // The parity bound: on 6 x 6 a packet at even distance comes in even steps only, and 17 such packets do not fit the
   // 16 slots of steps 2, 4, 6, 8 — 9 steps are refuted by that count alone, and the answer says so (no search).
