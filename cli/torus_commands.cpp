@@ -9,6 +9,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <nlohmann/json.hpp>
 
 #include "common.hpp"
@@ -131,10 +132,11 @@ std::optional<routing_table> table_for(const cycle_system& system, const std::st
 struct local_search_options {
   std::string model = "pairing", seconds = "10", groups = "translations", group_index, start;
   std::uint64_t seed = 1, steps = 0;
+  unsigned jobs = 1;
   bool progress = false;
   // the registered options, to tell "given" from "default" (an option the chosen --algo ignores is an error)
   CLI::Option *model_option = nullptr, *seconds_option = nullptr, *steps_option = nullptr, *seed_option = nullptr, *groups_option = nullptr,
-              *group_index_option = nullptr, *progress_option = nullptr, *start_option = nullptr;
+              *group_index_option = nullptr, *progress_option = nullptr, *start_option = nullptr, *jobs_option = nullptr;
 };
 
 // Rejects the search options the chosen source of the table does not read (algo empty: a table file), so that
@@ -148,7 +150,8 @@ void reject_unread_options(const local_search_options& o, const std::string& alg
   };
   reject(o.model_option, local || invariant || algo == "catalogue", "--algo local-search, tabu, invariant or catalogue");
   reject(o.seconds_option, local || invariant, "--algo local-search, tabu or invariant");
-  reject(o.steps_option, invariant, "--algo invariant");
+  reject(o.steps_option, invariant || algo == "tabu", "--algo invariant or tabu");
+  reject(o.jobs_option, algo == "tabu", "--algo tabu");
   reject(o.groups_option, invariant, "--algo invariant");
   reject(o.group_index_option, invariant, "--algo invariant");
   reject(o.progress_option, invariant, "--algo invariant");
@@ -188,15 +191,45 @@ routing_table local_search_table(const std::string& dims, const local_search_opt
     start = parse_input(o.start, [](const std::string& text) { return read_torus_routing(text); });
   }
   torus_heuristic_result r;
+  std::uint64_t seed_used = o.seed;
   try {
-    r = tabu ? tabu_search_torus_table(t, model, budget, o.seed, 0, 0, start) : search_torus_table(t, model, budget, o.seed, 0, packets, 0, start);
+    if (!tabu) {
+      r = search_torus_table(t, model, budget, o.seed, 0, packets, 0, start);
+    } else {
+      // --jobs J: J tabu searches side by side, seeds seed … seed + J − 1, the same budget; the fewest steps wins (on a tie
+      // the lowest seed). --steps: each stops once it has a table within that many steps.
+      std::vector<torus_heuristic_result> found(o.jobs);
+      std::vector<std::exception_ptr> failed(o.jobs);
+      std::vector<std::thread> pool;
+      for (unsigned j = 0; j < o.jobs; ++j)
+        pool.emplace_back([&, j] {
+          try {
+            found[j] = tabu_search_torus_table(t, model, budget, o.seed + j, o.steps, 0, start);
+          } catch (...) {
+            failed[j] = std::current_exception();
+          }
+        });
+      for (std::thread& th : pool) th.join();
+      for (const std::exception_ptr& e : failed)
+        if (e) std::rethrow_exception(e);
+      std::size_t best = 0;
+      for (std::size_t j = 1; j < found.size(); ++j)
+        if (found[j].table && (!found[best].table || found[j].steps < found[best].steps)) best = j;
+      if (o.jobs > 1) {
+        std::cerr << "tabu search, " << o.jobs << " seeds:";
+        for (std::size_t j = 0; j < found.size(); ++j) std::cerr << " " << o.seed + j << " → " << (found[j].table ? std::to_string(found[j].steps) : "none");
+        std::cerr << "; seed " << o.seed + best << "'s table\n";
+      }
+      r = std::move(found[best]);
+      seed_used = o.seed + best;
+    }
   } catch (const std::invalid_argument& e) {  // the start table does not fit (the other arguments are checked above)
     if (!start) throw;
     throw bad_input("--start " + input_name(o.start) + ": " + e.what());
   }
   if (!r.table) throw bad_input("--dims " + dims + " --algo " + algo + ": no table completed gossip within the budget (" + o.seconds + " s)");
   std::cerr << (tabu ? "tabu search (" : "local search (") << o.model << " model, " << (packets == 1 ? std::string() : std::to_string(packets) + " packets per PU, ")
-            << "seed " << o.seed << "): " << r.steps << " steps after " << r.evaluations << " tables in " << static_cast<long long>(r.seconds * 1000)
+            << "seed " << seed_used << "): " << r.steps << " steps after " << r.evaluations << " tables in " << static_cast<long long>(r.seconds * 1000)
             << " ms";
   if (tabu) std::cerr << "; one step below, at best " << r.closest << " (PU, packet) pairs missing";
   std::cerr << "\n";
@@ -404,8 +437,12 @@ void add_local_search_options(CLI::App* command, local_search_options& o) {
   o.model_option = command->add_option("--model", o.model, "with --algo local-search, tabu, invariant or catalogue: pairing (default) or general");
   o.seconds_option = command->add_option("--seconds", o.seconds, "with --algo local-search, tabu or invariant: the search budget (default 10)");
   // CLI11 reads "-3" into an unsigned option as 2^64 - 3: the checks keep negative (and zero) counts out
-  o.steps_option = command->add_option("--steps", o.steps, "with --algo invariant: the step count the table must complete within")
+  o.steps_option = command->add_option("--steps", o.steps,
+                                       "with --algo invariant: the step count the table must complete within; with --algo tabu: stop once a "
+                                       "table completes within it (default: the parity bound)")
                        ->check(integer_at_least(1));
+  o.jobs_option = command->add_option("--jobs,-j", o.jobs, "with --algo tabu: J searches side by side, seeds --seed … --seed + J - 1 (default 1)")
+                      ->check(CLI::Range(1u, 64u));
   o.seed_option = command->add_option("--seed", o.seed, "with --algo local-search or tabu: the random seed (default 1)")->check(integer_at_least(0));
   o.start_option = command->add_option("--start", o.start,
                                        "with --algo local-search or tabu: catalogue (the catalogue's table for --dims and --model) or a "

@@ -791,7 +791,13 @@ TEST(cli_torus, local_search_tables_are_written_and_simulated) {
   expect_run("generate torus --dims 4x4 --algo hamiltonian --start catalogue", 2, "--start: only with --algo local-search");
   // the tabu search counts one packet per PU
   expect_run("generate torus --dims 4x4 --algo tabu --packets 2", 2, "--algo tabu searches one-packet tables");
-  expect_run("generate torus --dims 4x4 --algo tabu --steps 6", 2, "--steps: only with --algo invariant, not with --algo tabu");
+  // --steps: stop at a table within that many steps (4 x 4 pairing: 6, well before the budget of a minute); --jobs:
+  // seeds side by side, the best kept
+  auto r = expect_run("generate torus --dims 4x4 --algo tabu --steps 6 --seconds 60", 0, "tabu search (pairing model, seed 1): 6 steps after ");
+  EXPECT_TRUE(std::regex_search(r.output, std::regex(" in [0-9]{1,4} ms"))) << r.output;  // under 10 s: stopped at the goal
+  expect_run("generate torus --dims 4x4 --algo tabu --jobs 2 --seed 5 --seconds 1", 0, "tabu search, 2 seeds: 5 → 6 6 → 6; seed 5's table");
+  expect_run("generate torus --dims 4x4 --algo tabu --jobs 0", 2, "--jobs");
+  expect_run("generate torus --dims 4x4 --algo local-search --jobs 2", 2, "--jobs: only with --algo tabu, not with --algo local-search");
 }
 
 TEST(cli_torus, translation_invariant_tables_by_sat) {
@@ -831,7 +837,7 @@ TEST(cli_torus, negative_counts_and_options_the_algorithm_ignores_are_rejected) 
       {"generate torus --dims 4x4 --algo invariant --model general --steps -3", "--steps: '-3' is not an integer >= 1"},
       {"prove torus --dims 3x3 --model general --steps 0", "--steps: expected an integer >= 1, got 0"},
       {"generate torus --dims 4x4 --algo local-search --seed -1", "--seed: '-1' is not a non-negative integer"},
-      {"generate torus --dims 4x4 --algo hamiltonian --steps 3", "--steps: only with --algo invariant, not with --algo hamiltonian"},
+      {"generate torus --dims 4x4 --algo hamiltonian --steps 3", "--steps: only with --algo invariant or tabu, not with --algo hamiltonian"},
       {"generate torus --dims 4x4 --algo local-search --steps 3 --seconds 1", "--steps: only with --algo invariant"},
       {"generate torus --dims 4x4 --algo invariant --steps 6 --seed 3", "--seed: only with --algo local-search or tabu"},
       {"generate torus --dims 4x4 --algo one-packet --model general", "--model: only with --algo local-search, tabu, invariant or catalogue"},
