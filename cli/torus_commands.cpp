@@ -231,7 +231,7 @@ routing_table local_search_table(const std::string& dims, const local_search_opt
   std::cerr << (tabu ? "tabu search (" : "local search (") << o.model << " model, " << (packets == 1 ? std::string() : std::to_string(packets) + " packets per PU, ")
             << "seed " << seed_used << "): " << r.steps << " steps after " << r.evaluations << " tables in " << static_cast<long long>(r.seconds * 1000)
             << " ms";
-  if (tabu) std::cerr << "; one step below, at best " << r.closest << " (PU, packet) pairs missing";
+  if (tabu && r.closest > 0) std::cerr << "; one step below, at best " << r.closest << " (PU, packet) pairs missing";
   std::cerr << "\n";
   return std::move(*r.table);
 }

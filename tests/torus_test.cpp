@@ -449,6 +449,12 @@ TEST(torus_smt, tabu_search_is_deterministic_and_checks_its_tables) {
   routing_table silent = *found.table;
   silent.inject_at(0, 0) = no_packet;
   EXPECT_THROW(torus_missing_pairs(silent, 6), std::invalid_argument);
+  routing_table wild = *found.table;
+  wild.forward_at(3, 1) = 4;  // 2-D: ports 0 … 3
+  EXPECT_THROW(torus_missing_pairs(wild, 6), std::invalid_argument);
+  // any horizon: after as many steps as links nothing new arrives (6 steps complete, so 2^64 - 1 does too)
+  EXPECT_EQ(torus_missing_pairs(*found.table, UINT64_MAX), 0u);
+  EXPECT_EQ(found.closest, 0u);  // stopped at its goal 6: nothing asked below
 }
 
 TEST(torus_sat, clausal_minima_agree_with_z3_and_are_certified) {

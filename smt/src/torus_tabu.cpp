@@ -6,7 +6,7 @@
 // that the link it forwards from carried in step t − 1, and in step 1 its tail's own packet. So each link has one
 // predecessor (the in-link its out-port forwards), and PU w holds after T steps exactly the tails of the first T links
 // of the backward walks from its 2d in-links. That is P·2d·T look-ups per table — the simulator's answer, which a
-// RapidCheck property holds it to (properties/torus_properties.cpp) and which every result is run through anyway.
+// RapidCheck property holds it to (properties/torus_properties_test.cpp) and which every result is run through anyway.
 #include <algorithm>
 #include <chrono>
 #include <limits>
@@ -23,8 +23,9 @@ namespace {
 class reach_counter {
  public:
   reach_counter(const torus& net, torus_model model, std::uint64_t steps)
-      : P_(net.size()), ports_(net.ports()), model_(model), steps_(steps), pairings_(port_pairings(net.dimension())),
+      : P_(net.size()), ports_(net.ports()), model_(model), pairings_(port_pairings(net.dimension())),
         in_link_(static_cast<std::size_t>(P_) * ports_), pred_(in_link_.size()), seen_(P_, 0) {
+    set_steps(steps);
     for (pu_index w = 0; w < P_; ++w)
       for (std::uint32_t p = 0; p < ports_; ++p)  // in-port p of w: the link from neighbor(w, p), its out-port opposite(p)
         in_link_[w * ports_ + p] = net.neighbor(w, p) * ports_ + torus::opposite(p);
@@ -32,7 +33,9 @@ class reach_counter {
 
   std::uint32_t options() const { return model_ == torus_model::pairing ? static_cast<std::uint32_t>(pairings_.size()) : ports_; }
   std::uint64_t steps() const { return steps_; }
-  void set_steps(std::uint64_t steps) { steps_ = steps; }
+  // Beyond as many steps as there are links a backward walk only goes round its cycle again: nothing new arrives, so
+  // the walks stop there (exact, and bounded for any `steps`).
+  void set_steps(std::uint64_t steps) { steps_ = std::min<std::uint64_t>(steps, in_link_.size()); }
 
   // The in-port out-port o of PU v forwards under choice c of v's slot (pairing: v's slot; general: v's out-port o).
   std::uint32_t forwarded(std::uint32_t c, std::uint32_t o) const { return model_ == torus_model::pairing ? pairings_[c][o] : c; }
@@ -77,7 +80,7 @@ class reach_counter {
   }
 
   // The PUs whose walks pass through a link at a position that a change of its predecessor affects (before T − 1),
-  // per link, as offsets into `users`: walks_[first[link] … first[link + 1]).
+  // per link: users_[first_[link] … first_[link + 1]).
   void index_walks() {
     first_.assign(pred_.size() + 1, 0);
     for (int pass = 0; pass < 2; ++pass) {
@@ -115,7 +118,7 @@ class reach_counter {
   pu_index P_;
   std::uint32_t ports_;
   torus_model model_;
-  std::uint64_t steps_;
+  std::uint64_t steps_ = 0;
   std::vector<std::vector<std::uint32_t>> pairings_;
   std::vector<std::uint32_t> in_link_, pred_, seen_, first_, users_, fill_;
   std::uint32_t stamp_ = 0;
@@ -129,6 +132,11 @@ std::uint64_t torus_missing_pairs(const routing_table& table, std::uint64_t step
   if (table.packets != 1 || !table.switches.empty() || table.forward.size() != links || table.inject.size() != links ||
       std::any_of(table.inject.begin(), table.inject.end(), [](std::uint32_t q) { return q != 0; }))
     throw std::invalid_argument("torus_missing_pairs: a one-packet time-independent table that sends its packet on every out-port in step 1 expected");
+  const auto bad = std::find_if(table.forward.begin(), table.forward.end(), [&](std::uint32_t in) { return in >= net.ports() && in != no_port; });
+  if (bad != table.forward.end())
+    throw std::invalid_argument("torus_missing_pairs: PU " + std::to_string((bad - table.forward.begin()) / net.ports()) + " out-port " +
+                                std::to_string((bad - table.forward.begin()) % net.ports()) + " forwards in-port " + std::to_string(*bad) +
+                                " (ports are 0 … " + std::to_string(net.ports() - 1) + ")");
   reach_counter reach(net, torus_model::general, steps);
   reach.load(table);
   std::uint64_t missing = 0;
@@ -273,7 +281,7 @@ torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model
       since_least = 0;
     }
   }
-  out.closest = least;
+  out.closest = out.steps != 0 && out.steps <= goal ? 0 : least;  // at the goal nothing was asked below it
   if (!best_choice.empty()) out.table = detail::table_of_choices(network, model, best_choice);
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;

@@ -156,7 +156,7 @@ struct torus_heuristic_result {
   std::uint64_t steps = 0;
   std::uint64_t evaluations = 0;  // tables simulated (tabu search: single changes counted)
   double seconds = 0;
-  std::uint64_t closest = 0;  // tabu search only: the fewest (PU, packet) pairs missing one step below `steps` it reached
+  std::uint64_t closest = 0;  // tabu search only: the fewest (PU, packet) pairs missing one step below `steps` it reached (0 at its goal)
 };
 /// start (session 30): begin from this table's forwarding instead of a random one (and, in the general model, instead
 /// of the pairing search) — to improve a known table, such as the catalogue's, by a step. Its out-ports that forward
@@ -169,7 +169,8 @@ torus_heuristic_result search_torus_table(const torus& network, torus_model mode
 /// The (PU, packet) pairs a one-packet time-independent table (packet 0 sent on every out-port in step 1; idle
 /// out-ports allowed) leaves missing after `steps` steps, counted as tabu_search_torus_table counts them: PU w holds
 /// the tails of the first `steps` links of the backward walks from its in-links. The simulator's count (a RapidCheck
-/// property holds the two to each other). require: such a table (std::invalid_argument).
+/// property holds the two to each other). require: such a table, every forward entry a port or no_port
+/// (std::invalid_argument).
 std::uint64_t torus_missing_pairs(const routing_table& table, std::uint64_t steps);
 
 /// Tabu search for a one-packet table of the model that completes gossip in few steps (smt/src/torus_tabu.cpp). It
