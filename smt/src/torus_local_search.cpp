@@ -28,7 +28,7 @@ struct table_state {
   std::uint32_t options() const { return model == torus_model::pairing ? static_cast<std::uint32_t>(pairings.size()) : net.ports(); }
 
   routing_table table() const {
-    routing_table t = detail::table_of_choices(net, model, choice);
+    routing_table t = detail::table_of_choices(net, model, choice, &pairings);
     if (packets > 1) t.packets = packets, t.inject = inject;
     return t;
   }
@@ -99,13 +99,15 @@ std::uint64_t torus_injection_chooser::choose(const routing_table& forwarding, s
 
 namespace detail {
 
-routing_table table_of_choices(const torus& network, torus_model model, const std::vector<std::uint32_t>& choice) {
+routing_table table_of_choices(const torus& network, torus_model model, const std::vector<std::uint32_t>& choice,
+                               const std::vector<std::vector<std::uint32_t>>* pairings) {
   if (model == torus_model::general) return routing_table{network, 1, choice, std::vector<std::uint32_t>(choice.size(), 0), {}};
   const std::uint32_t ports = network.ports();
-  const auto pairings = port_pairings(network.dimension());
+  std::vector<std::vector<std::uint32_t>> computed;
+  if (pairings == nullptr) computed = port_pairings(network.dimension()), pairings = &computed;
   std::vector<std::uint32_t> partner(static_cast<std::size_t>(network.size()) * ports);
   for (pu_index pu = 0; pu < network.size(); ++pu)
-    for (std::uint32_t o = 0; o < ports; ++o) partner[pu * ports + o] = pairings[choice[pu]][o];
+    for (std::uint32_t o = 0; o < ports; ++o) partner[pu * ports + o] = (*pairings)[choice[pu]][o];
   return pairing_table(network, partner, true);
 }
 
