@@ -179,11 +179,7 @@ torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model
         std::copy(pairing.begin(), pairing.end(), choice.begin() + static_cast<std::ptrdiff_t>(pu) * ports);
       }
   } else {
-    for (pu_index pu = 0; pu < P; ++pu) {
-      const auto& pairing = pairings[draw(pairings.size())];
-      if (model == torus_model::pairing) choice[pu] = static_cast<std::uint32_t>(&pairing - pairings.data());
-      else std::copy(pairing.begin(), pairing.end(), choice.begin() + static_cast<std::ptrdiff_t>(pu) * ports);
-    }
+    for (auto& c : choice) c = static_cast<std::uint32_t>(draw(pairings.size()));  // pairing model: a random pairing per PU
   }
 
   // The first target: one step below what the start completes in (simulated from a horizon by which every stream has
@@ -210,8 +206,8 @@ torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model
   // changes.
   const std::uint32_t options = reach.options();
   // Tenures as fractions of the slots, pairing 0.3 + [0, 0.5), general 0.2 + [0, 0.3): the best of the fractions
-  // tried (0.02 to 0.5) on 4 x 5 general, 4 x 6 general, 3 x 7 general, 5 x 5 general and 4 x 8 pairing, seeds 1 and 2
-  // (docs/torus-limits.md); shorter tenures cycle round the same few tables.
+  // tried (0.02 to 1.2) on 4 x 5 general, 4 x 6 general, 3 x 7 general, 5 x 5 general, 4 x 8 pairing, 3 x 3 x 4 and
+  // 2 x 2 x 10 pairing (docs/torus-limits.md ✱); shorter tenures cycle round the same few tables.
   const std::uint64_t tenure_low = std::max<std::uint64_t>(1, slots * (model == torus_model::pairing ? 3 : 2) / 10);
   const std::uint64_t tenure_span = std::max<std::uint64_t>(2, slots * (model == torus_model::pairing ? 5 : 3) / 10);
   const std::uint64_t patience = 50 * slots;
