@@ -2,7 +2,6 @@
 #include <random>
 #include <string>
 
-#include "dancecard/checkers/cutting_planes_check.hpp"
 #include "dancecard/checkers/hrel_schedule_check.hpp"
 #include "dancecard/checkers/hrel_structure_check.hpp"
 #include "dancecard/core/hrel/bounds.hpp"
@@ -11,6 +10,7 @@
 #include "dancecard/core/hrel/schedules.hpp"
 #include "dancecard/smt/hrel_certificates.hpp"
 #include "dancecard/smt/hrel_encoding.hpp"
+#include "dancecard/smt/optimality.hpp"
 #include "theorem_book.hpp"
 
 namespace dancecard {
@@ -49,12 +49,10 @@ std::string tag(const hrel_instance& i) {
 // Empty when the counting certificate that `slots` slots of 1/k do not suffice is made and the checker accepts it as
 // a refutation of this instance at that slot count; otherwise why not.
 std::string certificate_problem(const hrel_instance& instance, unsigned k, bool forwarding, std::size_t slots) {
-  const auto text = hrel_lower_bound_certificate(instance, k, forwarding, slots);
+  auto text = hrel_lower_bound_certificate(instance, k, forwarding, slots);
   if (!text) return "no counting argument reaches " + std::to_string(slots) + " slots";
-  const cutting_planes_report c = check_cutting_planes(*text);
-  if (c.outcome != verdict::holds) return describe(c);
-  if (c.instance != hrel_certificate_instance(instance, k, forwarding, slots)) return "it refutes another instance: " + c.instance;
-  return "";
+  const certificate_check c = cutting_planes_certificate(std::move(*text), hrel_certificate_instance(instance, k, forwarding, slots));
+  return c.accepted ? "" : c.detail;
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include "dancecard/checkers/cutting_planes_check.hpp"
 #include "dancecard/core/dance/round_counts.hpp"
 #include "dancecard/smt/dance_certificates.hpp"
+#include "dancecard/smt/optimality.hpp"
 
 namespace dancecard {
 namespace {
@@ -21,6 +22,21 @@ TEST(cutting_planes, dance_lower_bound_certificates_are_accepted_for_n_up_to_60)
     EXPECT_EQ(r.outcome, verdict::holds) << "n = " << n << ": " << describe(r);
     EXPECT_EQ(r.instance, "dance n=" + std::to_string(n) + " rounds=" + std::to_string(optimal_rounds(n) - 1));
   }
+}
+
+// cutting_planes_certificate (what prove dance, prove hrel and the theorem book check certificates with) accepts a
+// certificate only for the instance it is asked about: a valid refutation of 5 people in 4 rounds does not certify
+// "5 people in 3 rounds", and the detail names both.
+TEST(cutting_planes, a_certificate_counts_only_for_the_instance_it_refutes) {
+  EXPECT_EQ(dance_certificate_instance(5, 4), "dance n=5 rounds=4");
+  const certificate_check right = cutting_planes_certificate(dance_lower_bound_certificate(5), dance_certificate_instance(5, optimal_rounds(5) - 1));
+  EXPECT_TRUE(right.accepted) << right.detail;
+  EXPECT_EQ(right.status, "checked");
+  const certificate_check other = cutting_planes_certificate(dance_lower_bound_certificate(5), dance_certificate_instance(5, 3));
+  EXPECT_FALSE(other.accepted);
+  EXPECT_EQ(other.status, "rejected");
+  EXPECT_EQ(other.detail, "it refutes another instance: dance n=5 rounds=4 (expected dance n=5 rounds=3)");
+  EXPECT_EQ(other.steps, right.steps);  // the derivation itself was checked and holds
 }
 
 TEST(cutting_planes, a_hand_written_refutation_of_three_people_in_two_rounds) {

@@ -11,9 +11,6 @@
 
 namespace dancecard::detail {
 
-/// Checks a cutting-planes certificate; accepted only if the checker accepts it *for the expected instance*.
-certificate_check cutting_planes_certificate(std::string text, const std::string& expected_instance);
-
 /// CaDiCaL re-solves the CNF within the budget and its DRAT proof is checked; `disagreement` is set when CaDiCaL
 /// finds the CNF satisfiable or its proof is rejected. CNFs above the clause limit are not attempted.
 certificate_check clausal_certificate(std::uint64_t estimated_clauses, const std::function<cnf_formula()>& make_cnf,

@@ -10,13 +10,17 @@
 
 namespace dancecard {
 
+std::string dance_certificate_instance(rank n, std::uint64_t rounds) {
+  return "dance n=" + std::to_string(n) + " rounds=" + std::to_string(rounds);
+}
+
 std::string dance_lower_bound_certificate(rank n) {
   if (n < 2) throw std::invalid_argument("dance_lower_bound_certificate: n must be at least 2");
   const std::uint64_t rounds = optimal_rounds(n) - 1;
   std::ostringstream out;
   out << cutting_planes_format_name << "\n";
   out << "# Proposition 1 of the dance-party paper: no schedule for " << n << " people in " << rounds << " rounds.\n";
-  out << "instance dance n=" << n << " rounds=" << rounds << "\n";
+  out << "instance " << dance_certificate_instance(n, rounds) << "\n";
   if (n % 2 == 0) {
     out << "# person 0 dances at most once per round, but must meet all " << n - 1 << " others\n";
     out << "c 1 sum";

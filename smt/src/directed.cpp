@@ -167,7 +167,7 @@ directed_optimality_result prove_directed_optimum(rank n, const optimality_optio
       n, out.claimed - 1,
       {.timeout_ms = options.timeout_ms, .encoding = options.lower_bound_encoding, .symmetry_breaking = false});
   if (options.certify)
-    out.certificate = detail::cutting_planes_certificate(
+    out.certificate = cutting_planes_certificate(
         directed_lower_bound_certificate(n), "directed n=" + std::to_string(n) + " rounds=" + std::to_string(n - 2));
   std::string clausal_disagreement;
   if (options.clausal_budget_ms > 0) {

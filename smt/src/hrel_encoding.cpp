@@ -260,7 +260,7 @@ void certify_counting_bound(const hrel_instance& instance, const hrel_proof_opti
   std::optional<std::string> text =
       bound >= 1 ? hrel_lower_bound_certificate(instance, options.granularity, options.forwarding, bound - 1) : std::nullopt;
   if (!text) return;
-  certificate_check check = detail::cutting_planes_certificate(
+  certificate_check check = cutting_planes_certificate(
       std::move(*text), hrel_certificate_instance(instance, options.granularity, options.forwarding, bound - 1));
   out.certificate_check = check.detail;
   if (!check.accepted) return;

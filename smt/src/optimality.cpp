@@ -23,8 +23,6 @@ std::string_view to_string(proof_status s) {
   return "?";
 }
 
-namespace detail {
-
 certificate_check cutting_planes_certificate(std::string text, const std::string& expected_instance) {
   const auto t0 = std::chrono::steady_clock::now();
   certificate_check c;
@@ -34,11 +32,15 @@ certificate_check cutting_planes_certificate(std::string text, const std::string
   c.bytes = c.text.size();
   c.steps = report.steps;
   c.accepted = report.outcome == verdict::holds && report.instance == expected_instance;
-  c.detail = describe(report);
+  c.detail = report.outcome == verdict::holds && !c.accepted
+                 ? "it refutes another instance: " + report.instance + " (expected " + expected_instance + ")"
+                 : describe(report);
   c.status = c.accepted ? "checked" : "rejected";
   c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return c;
 }
+
+namespace detail {
 
 certificate_check clausal_certificate(std::uint64_t estimated_clauses, const std::function<cnf_formula()>& make_cnf,
                                       std::uint64_t rounds, const optimality_options& options,
@@ -120,8 +122,7 @@ dance_optimality_result prove_dance_optimum(rank n, const optimality_options& op
       below, {.timeout_ms = options.timeout_ms, .encoding = options.lower_bound_encoding, .symmetry_breaking = false});
 
   if (options.certify)
-    out.certificate = detail::cutting_planes_certificate(
-        dance_lower_bound_certificate(n), "dance n=" + std::to_string(n) + " rounds=" + std::to_string(out.claimed - 1));
+    out.certificate = cutting_planes_certificate(dance_lower_bound_certificate(n), dance_certificate_instance(n, out.claimed - 1));
   std::string clausal_disagreement;
   if (options.clausal_budget_ms > 0) {
     const std::uint64_t pairs = static_cast<std::uint64_t>(n) * (n - 1) / 2, rounds = out.claimed - 1;

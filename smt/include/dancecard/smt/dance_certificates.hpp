@@ -18,4 +18,8 @@ namespace dancecard {
 /// O(n³) text for odd n (about 1 MB at n = 200), O(n) for even n. require: n >= 2.
 std::string dance_lower_bound_certificate(rank n);
 
+/// The instance such a certificate refutes, as the checker names it (cutting_planes_report::instance):
+/// "dance n=N rounds=R".
+std::string dance_certificate_instance(rank n, std::uint64_t rounds);
+
 }  // namespace dancecard

@@ -45,6 +45,12 @@ struct certificate_check {
   double solve_seconds = 0;   // DRAT: CaDiCaL's time
 };
 
+/// Checks a cutting-planes certificate with checkers/cutting_planes_check: accepted only if the checker accepts it as
+/// a refutation of the expected instance (the `instance` line it names, e.g. dance_certificate_instance's or
+/// hrel_certificate_instance's); `detail` says which instance it refutes when that is another one. `seconds` is the
+/// check's.
+certificate_check cutting_planes_certificate(std::string text, const std::string& expected_instance);
+
 struct dance_optimality_result {
   proof_status status = proof_status::unknown;
   rank n = 0;
