@@ -152,8 +152,8 @@ void reject_unread_options(const local_search_options& o, const std::string& alg
   reject(o.seconds_option, local || invariant, "--algo local-search, tabu or invariant");
   reject(o.steps_option, invariant || algo == "tabu", "--algo invariant or tabu");
   reject(o.jobs_option, algo == "tabu", "--algo tabu");
-  reject(o.groups_option, invariant, "--algo invariant");
-  reject(o.group_index_option, invariant, "--algo invariant");
+  reject(o.groups_option, invariant || algo == "tabu", "--algo invariant or tabu");
+  reject(o.group_index_option, invariant || algo == "tabu", "--algo invariant or tabu");
   reject(o.progress_option, invariant, "--algo invariant");
   reject(o.seed_option, local, "--algo local-search or tabu");
   reject(o.start_option, local, "--algo local-search or tabu");
@@ -170,6 +170,9 @@ void require_packets_fit(const torus& t, std::uint32_t packets) {
     throw bad_input("--packets " + std::to_string(packets) + ": at most 2d = " + std::to_string(t.ports()) + " on the " + t.name() +
                     " torus (each is sent on an out-port in step 1)");
 }
+
+std::vector<std::size_t> parse_group_index(const std::string& text, std::size_t count);
+invariant_groups parse_groups(const std::string& groups);
 
 // --algo tabu: the same options, one packet per PU, tabu_search_torus_table instead of search_torus_table.
 routing_table local_search_table(const std::string& dims, const local_search_options& o, std::uint32_t packets, bool tabu = false) {
@@ -190,6 +193,18 @@ routing_table local_search_table(const std::string& dims, const local_search_opt
   } else if (!o.start.empty()) {
     start = parse_input(o.start, [](const std::string& text) { return read_torus_routing(text); });
   }
+  // --group-index G with --algo tabu: only tables invariant under group G of --groups (numbered as generate torus --algo
+  // invariant --list-groups prints them)
+  std::optional<torus_symmetry_group> group;
+  if (tabu && o.group_index_option != nullptr && o.group_index_option->count() > 0) {
+    const std::vector<torus_symmetry_group> list = invariant_group_list(t, parse_groups(o.groups));
+    const std::vector<std::size_t> only = parse_group_index(o.group_index, list.size());
+    if (only.size() != 1) throw bad_input("--group-index " + o.group_index + ": --algo tabu takes one group");
+    group = list[only.front()];
+    std::cerr << "tabu search over the tables invariant under group " << only.front() << " of --groups " << o.groups << ": " << describe(t, *group) << "\n";
+  } else if (tabu && o.groups_option != nullptr && o.groups_option->count() > 0) {
+    throw bad_input("--groups: with --algo tabu only beside --group-index G (the group whose invariant tables it searches)");
+  }
   torus_heuristic_result r;
   std::uint64_t seed_used = o.seed;
   try {
@@ -204,7 +219,7 @@ routing_table local_search_table(const std::string& dims, const local_search_opt
       for (unsigned j = 0; j < o.jobs; ++j)
         pool.emplace_back([&, j] {
           try {
-            found[j] = tabu_search_torus_table(t, model, budget, o.seed + j, o.steps, 0, start);
+            found[j] = tabu_search_torus_table(t, model, budget, o.seed + j, o.steps, 0, start, group);
           } catch (...) {
             failed[j] = std::current_exception();
           }
@@ -223,9 +238,9 @@ routing_table local_search_table(const std::string& dims, const local_search_opt
       r = std::move(found[best]);
       seed_used = o.seed + best;
     }
-  } catch (const std::invalid_argument& e) {  // the start table does not fit (the other arguments are checked above)
-    if (!start) throw;
-    throw bad_input("--start " + input_name(o.start) + ": " + e.what());
+  } catch (const std::invalid_argument& e) {  // the start table or the group does not fit (the other arguments are checked above)
+    if (!start && !group) throw;
+    throw bad_input((start ? "--start " + input_name(o.start) : "--group-index " + o.group_index) + ": " + e.what());
   }
   if (!r.table) throw bad_input("--dims " + dims + " --algo " + algo + ": no table completed gossip within the budget (" + o.seconds + " s)");
   std::cerr << (tabu ? "tabu search (" : "local search (") << o.model << " model, " << (packets == 1 ? std::string() : std::to_string(packets) + " packets per PU, ")

@@ -13,6 +13,7 @@
 #include <random>
 
 #include "dancecard/smt/torus_encoding.hpp"
+#include "torus_groups.hpp"
 #include "torus_search.hpp"
 
 namespace dancecard {
@@ -53,7 +54,8 @@ class reach_counter {
         pred_[v * ports_ + o] = in < ports_ ? in_link_[v * ports_ + in] : none;
       }
   }
-  // The links whose predecessor slot s sets, and what they become under choice c.
+  // The links whose predecessor cell `slot` (pairing: a PU; general: an out-port, pu · 2d + o) sets, and what they
+  // become under choice c.
   void apply(std::size_t slot, std::uint32_t c) {
     if (model_ == torus_model::general) {
       const pu_index v = static_cast<pu_index>(slot / ports_);
@@ -100,7 +102,7 @@ class reach_counter {
         }
     }
   }
-  // Appends to `out` (deduplicated with marks) the PUs whose count a change of slot s can change.
+  // Appends to `out` (deduplicated with marks) the PUs whose count a change of cell `slot` can change.
   void affected(std::size_t slot, std::vector<pu_index>& out, std::vector<std::uint32_t>& mark, std::uint32_t tag) const {
     const std::size_t from = model_ == torus_model::general ? slot : slot * ports_;
     const std::size_t to = model_ == torus_model::general ? slot + 1 : (slot + 1) * ports_;
@@ -124,6 +126,147 @@ class reach_counter {
   std::uint32_t stamp_ = 0;
 };
 
+// What the search changes. A cell is one choice of the table (pairing: a PU's pairing, [pu]; general: an out-port's
+// in-port, [pu · 2d + o]). A slot is one value the search sets, and it sets several cells: without a group
+// slot s is cell s; with a group G of automorphisms, a slot is one choice at an orbit's least PU r — its pairing, or
+// one out-port's in-port for each orbit of r's out-ports under r's stabilizer — and it fixes the cells it determines in
+// a G-invariant table (session 35, docs/torus-limits.md ❧):
+//   - an element mapping r to pu relabels ports by σ (port_map[pu] = σ⁻¹), and invariance is f_pu(σ(p)) = σ(f_r(p))
+//     (f: out-port → in-port), so f_pu(o') = σ(f_r(σ⁻¹ o'));
+//   - an element fixing r with relabelling τ asks f_r(τ(p)) = τ(f_r(p)): the value at one out-port o of a stabilizer
+//     orbit fixes the others (f_r(τ(o)) = τ(f_r(o))), and must be an in-port i that every τ fixing o fixes; in the
+//     pairing model r's pairing must be one τ keeps. Neither is ever empty: a relabelling commutes with the reversal
+//     p → opposite(p) (σ(2j + b) = 2π(j) + (b xor s_j)), so straight on (i = opposite(o); the pairing of each port with
+//     its opposite) is kept by every τ.
+// Each cell lies in one slot; value(cell, v) is what value v of its slot puts there.
+struct slot_plan {
+  std::uint32_t options = 0;                 // values per slot: pairings, or the 2d in-ports
+  std::vector<std::vector<std::size_t>> cells;  // per slot
+  std::vector<std::uint32_t> value;          // [cell · options + v]
+  std::vector<char> allowed;                 // [slot · options + v]
+  std::vector<std::size_t> first_cell;       // per slot: a cell it sets with value(cell, v) = v (at its PU r)
+  std::vector<pu_index> leader;              // per PU: its orbit's least PU
+  std::vector<std::uint64_t> weight;         // per orbit's least PU: the orbit's size (0 elsewhere)
+  std::vector<pu_index> least_pus;
+
+  std::uint32_t at(std::size_t cell, std::uint32_t v) const { return value[cell * options + v]; }
+  bool may(std::size_t slot, std::uint32_t v) const { return allowed[slot * options + v] != 0; }
+  // The k-th allowed value of a slot (k below allowed_count).
+  std::uint32_t kth(std::size_t slot, std::uint64_t k) const {
+    for (std::uint32_t v = 0; v < options; ++v)
+      if (may(slot, v) && k-- == 0) return v;
+    throw std::logic_error("slot_plan::kth: no such value");
+  }
+  std::uint64_t allowed_count(std::size_t slot) const {
+    return static_cast<std::uint64_t>(std::count(allowed.begin() + static_cast<std::ptrdiff_t>(slot * options),
+                                                 allowed.begin() + static_cast<std::ptrdiff_t>((slot + 1) * options), 1));
+  }
+  void set(std::vector<std::uint32_t>& choice, std::size_t slot, std::uint32_t v) const {
+    for (const std::size_t cell : cells[slot]) choice[cell] = at(cell, v);
+  }
+};
+
+// A group's generators as automorphisms (its translations with the identity relabelling).
+std::vector<torus_automorphism> generators_of(const torus& net, const torus_symmetry_group& group) {
+  std::vector<torus_automorphism> generators = group.automorphisms;
+  const std::vector<std::uint32_t> identity = detail::port_relabellings(net).front();
+  for (const auto& shift : group.translations) {
+    if (shift.size() != net.dimension())
+      throw std::invalid_argument("torus tabu search: a translation of the group has " + std::to_string(shift.size()) + " entries on a " +
+                                  std::to_string(net.dimension()) + "-D torus");
+    generators.push_back(torus_automorphism{identity, shift});
+  }
+  for (const torus_automorphism& a : generators) apply_automorphism(net, a, 0);  // refuses a map that is no automorphism here
+  return generators;
+}
+
+slot_plan plan_slots(const torus& net, torus_model model, const std::optional<torus_symmetry_group>& group,
+                     const std::vector<std::vector<std::uint32_t>>& pairings) {
+  const pu_index P = net.size();
+  const std::uint32_t ports = net.ports();
+  detail::group_orbits g;
+  if (group) {
+    g = detail::orbits_of(net, generators_of(net, *group));
+  } else {
+    g.orbit.resize(P);
+    g.port_map.assign(P, {});
+    g.stabilizer.assign(P, {});
+    for (pu_index pu = 0; pu < P; ++pu) g.orbit[pu] = pu;
+  }
+  std::vector<std::uint32_t> identity(ports);
+  for (std::uint32_t p = 0; p < ports; ++p) identity[p] = p;
+  for (auto& m : g.port_map)
+    if (m.empty()) m = identity;
+  slot_plan plan;
+  plan.leader = g.orbit;
+  plan.weight.assign(P, 0);
+  for (pu_index pu = 0; pu < P; ++pu) ++plan.weight[plan.leader[pu]];
+  for (pu_index pu = 0; pu < P; ++pu)
+    if (plan.leader[pu] == pu) plan.least_pus.push_back(pu);
+  const std::size_t per_pu = model == torus_model::pairing ? 1 : ports;
+  std::vector<std::vector<pu_index>> members(P);
+  for (pu_index pu = 0; pu < P; ++pu) members[plan.leader[pu]].push_back(pu);
+  auto inverse = [&](const std::vector<std::uint32_t>& m) {
+    std::vector<std::uint32_t> inv(ports);
+    for (std::uint32_t p = 0; p < ports; ++p) inv[m[p]] = p;
+    return inv;
+  };
+
+  if (model == torus_model::pairing) {
+    plan.options = static_cast<std::uint32_t>(pairings.size());
+    // The pairing index of pairing c relabelled by σ: o' is paired with σ(partner(σ⁻¹ o')).
+    auto relabel = [&](std::uint32_t c, const std::vector<std::uint32_t>& sigma) {
+      const std::vector<std::uint32_t> inv = inverse(sigma);
+      std::vector<std::uint32_t> partner(ports);
+      for (std::uint32_t o = 0; o < ports; ++o) partner[o] = sigma[pairings[c][inv[o]]];
+      return static_cast<std::uint32_t>(std::find(pairings.begin(), pairings.end(), partner) - pairings.begin());
+    };
+    plan.value.assign(static_cast<std::size_t>(P) * plan.options, 0);
+    for (const pu_index r : plan.least_pus) {
+      const std::size_t slot = plan.cells.size();
+      plan.cells.emplace_back();
+      plan.first_cell.push_back(r);
+      for (std::uint32_t c = 0; c < plan.options; ++c)
+        plan.allowed.push_back(std::all_of(g.stabilizer[r].begin(), g.stabilizer[r].end(), [&](const auto& tau) { return relabel(c, tau) == c; }) ? 1 : 0);
+      for (const pu_index pu : members[r]) {
+        plan.cells[slot].push_back(pu);
+        const std::vector<std::uint32_t> sigma = inverse(g.port_map[pu]);
+        for (std::uint32_t c = 0; c < plan.options; ++c) plan.value[static_cast<std::size_t>(pu) * plan.options + c] = relabel(c, sigma);
+      }
+    }
+    return plan;
+  }
+
+  plan.options = ports;
+  plan.value.assign(static_cast<std::size_t>(P) * per_pu * plan.options, 0);
+  for (const pu_index r : plan.least_pus) {
+    std::vector<std::vector<std::uint32_t>> stab{identity};
+    for (const auto& tau : g.stabilizer[r]) stab.push_back(tau);
+    // out-port p of r: its slot and an element τ of the stabilizer with τ(o) = p for the slot's out-port o
+    std::vector<std::size_t> slot_of(ports, SIZE_MAX);
+    std::vector<const std::vector<std::uint32_t>*> via(ports, nullptr);
+    for (std::uint32_t o = 0; o < ports; ++o) {
+      if (slot_of[o] != SIZE_MAX) continue;
+      const std::size_t slot = plan.cells.size();
+      plan.cells.emplace_back();
+      plan.first_cell.push_back(static_cast<std::size_t>(r) * ports + o);
+      for (const auto& tau : stab)
+        if (slot_of[tau[o]] == SIZE_MAX) slot_of[tau[o]] = slot, via[tau[o]] = &tau;
+      for (std::uint32_t i = 0; i < ports; ++i)
+        plan.allowed.push_back(std::all_of(stab.begin(), stab.end(), [&](const auto& tau) { return tau[o] != o || tau[i] == i; }) ? 1 : 0);
+    }
+    for (const pu_index pu : members[r])
+      for (std::uint32_t o2 = 0; o2 < ports; ++o2) {
+        const std::uint32_t p = g.port_map[pu][o2];  // out-port o2 of pu is out-port p of r
+        const std::size_t cell = static_cast<std::size_t>(pu) * ports + o2;
+        plan.cells[slot_of[p]].push_back(cell);
+        const std::vector<std::uint32_t> sigma = inverse(g.port_map[pu]);
+        for (std::uint32_t i = 0; i < ports; ++i) plan.value[cell * plan.options + i] = sigma[(*via[p])[i]];
+      }
+  }
+  return plan;
+}
+
 }  // namespace
 
 std::uint64_t torus_missing_pairs(const routing_table& table, std::uint64_t steps) {
@@ -145,7 +288,8 @@ std::uint64_t torus_missing_pairs(const routing_table& table, std::uint64_t step
 }
 
 torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model model, unsigned budget_ms, std::uint64_t seed, std::uint64_t goal,
-                                               std::uint64_t max_iterations, const std::optional<routing_table>& start_table) {
+                                               std::uint64_t max_iterations, const std::optional<routing_table>& start_table,
+                                               const std::optional<torus_symmetry_group>& group) {
   const auto start = std::chrono::steady_clock::now();
   const auto deadline = start + std::chrono::milliseconds(budget_ms);
   torus_heuristic_result out;
@@ -156,31 +300,59 @@ torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model
   std::mt19937_64 random(seed);
   auto draw = [&](std::uint64_t n) { return std::uniform_int_distribution<std::uint64_t>(0, n - 1)(random); };
 
+  const auto pairings = port_pairings(network.dimension());
+  const slot_plan plan = plan_slots(network, model, group, pairings);
+  const std::size_t slots = plan.cells.size();
+  const std::uint32_t options = plan.options;
+  std::vector<std::uint32_t> value(slots);  // each slot's value
+  auto random_value = [&](std::size_t s) { return plan.kth(s, draw(plan.allowed_count(s))); };
+  // A table's slot values, read at each slot's first cell; the table must be the one they give (invariant).
+  auto values_of = [&](const std::vector<std::uint32_t>& cells, const std::string& what) {
+    std::vector<std::uint32_t> v(slots);
+    for (std::size_t s = 0; s < slots; ++s) {
+      v[s] = cells[plan.first_cell[s]];
+      if (!plan.may(s, v[s]))
+        throw std::invalid_argument("torus tabu search: " + what + " is not invariant under the group (PU " +
+                                    std::to_string(plan.first_cell[s] / (model == torus_model::pairing ? 1 : ports)) + ")");
+      for (const std::size_t cell : plan.cells[s])
+        if (plan.at(cell, v[s]) != cells[cell])
+          throw std::invalid_argument("torus tabu search: " + what + " is not invariant under the group: PU " +
+                                      std::to_string(cell / (model == torus_model::pairing ? 1 : ports)) + " differs from its orbit's least PU");
+    }
+    return v;
+  };
+
   // Where to begin: the start table's forwarding, else random pairings, in the general model the best pairing table of
   // half the budget (random general tables send their streams round in small loops).
-  const std::size_t slots = model == torus_model::pairing ? P : static_cast<std::size_t>(P) * ports;
-  const auto pairings = port_pairings(network.dimension());
-  std::vector<std::uint32_t> choice(slots);
   if (start_table) {
-    choice = detail::start_choices(network, model, *start_table, "torus tabu search");
+    value = values_of(detail::start_choices(network, model, *start_table, "torus tabu search"), "the start table");
   } else if (model == torus_model::general) {
-    // A pairing table is a general table: begin from the best pairing table of half the budget.
+    // A pairing table is a general table: begin from the best pairing table of half the budget (under the same group).
     torus_heuristic_result paired = tabu_search_torus_table(network, torus_model::pairing, budget_ms / 2, seed, goal,
-                                                            max_iterations == 0 ? 0 : std::max<std::uint64_t>(1, max_iterations / 2));
+                                                            max_iterations == 0 ? 0 : std::max<std::uint64_t>(1, max_iterations / 2), std::nullopt, group);
     out.evaluations += paired.evaluations;
     if (paired.table && paired.steps <= goal) {
       paired.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       return paired;
     }
-    if (paired.table) choice = paired.table->forward;
-    else
-      for (pu_index pu = 0; pu < P; ++pu) {
+    if (paired.table) {
+      value = values_of(paired.table->forward, "the pairing search's table");
+    } else {
+      std::vector<std::uint32_t> cells(static_cast<std::size_t>(P) * ports);
+      for (const pu_index r : plan.least_pus) {
         const auto& pairing = pairings[draw(pairings.size())];
-        std::copy(pairing.begin(), pairing.end(), choice.begin() + static_cast<std::ptrdiff_t>(pu) * ports);
+        std::copy(pairing.begin(), pairing.end(), cells.begin() + static_cast<std::ptrdiff_t>(r) * ports);
       }
+      for (std::size_t s = 0; s < slots; ++s) {
+        value[s] = cells[plan.first_cell[s]];
+        if (!plan.may(s, value[s])) value[s] = random_value(s);  // a pairing the group does not keep there
+      }
+    }
   } else {
-    for (auto& c : choice) c = static_cast<std::uint32_t>(draw(pairings.size()));  // pairing model: a random pairing per PU
+    for (std::size_t s = 0; s < slots; ++s) value[s] = random_value(s);  // pairing model: a random pairing per orbit
   }
+  std::vector<std::uint32_t> choice(static_cast<std::size_t>(P) * (model == torus_model::pairing ? 1 : ports));
+  for (std::size_t s = 0; s < slots; ++s) plan.set(choice, s, value[s]);
 
   // The first target: one step below what the start completes in (simulated from a horizon by which every stream has
   // gone round its loop), or that horizon.
@@ -190,13 +362,18 @@ torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model
   if (first.holds()) out.steps = first.steps, best_choice = choice;
   reach_counter reach(network, model, out.steps == 0 ? horizon : out.steps - 1);
   reach.load(choice);
+  // Each orbit's PUs lack as many packets (an automorphism of the table carries one's arrivals to the other's): the
+  // least PUs are counted, each for its orbit.
   std::vector<std::uint32_t> missing(P);
   std::uint64_t cost = 0;
   auto recount = [&] {
     cost = 0;
-    for (pu_index w = 0; w < P; ++w) cost += missing[w] = reach.missing(w);
+    for (const pu_index w : plan.least_pus) cost += plan.weight[w] * (missing[w] = reach.missing(w));
   };
   recount();
+  auto apply_slot = [&](std::size_t s, std::uint32_t v) {
+    for (const std::size_t cell : plan.cells[s]) reach.apply(cell, plan.at(cell, v));
+  };
 
   // Tabu: after slot s leaves value a, s may not take a again for a tenure of random length (aspiration: unless that
   // gives fewer missing pairs than any table yet at this target). Each iteration takes the best allowed single change
@@ -204,15 +381,16 @@ torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model
   // completes is simulated (it must complete within the target) and becomes the new best; the target drops by one.
   // After `patience` iterations without a new least, restart from the least table at this target with a few random
   // changes.
-  const std::uint32_t options = reach.options();
   // Tenures as fractions of the slots, pairing 0.3 + [0, 0.5), general 0.2 + [0, 0.3): the best of the fractions
   // tried (0.02 to 1.2) on 4 x 5 general, 4 x 6 general, 3 x 7 general, 5 x 5 general, 4 x 8 pairing, 3 x 3 x 4 and
   // 2 x 2 x 10 pairing (docs/torus-limits.md ✱); shorter tenures cycle round the same few tables.
   const std::uint64_t tenure_low = std::max<std::uint64_t>(1, slots * (model == torus_model::pairing ? 3 : 2) / 10);
   const std::uint64_t tenure_span = std::max<std::uint64_t>(2, slots * (model == torus_model::pairing ? 5 : 3) / 10);
   const std::uint64_t patience = 50 * slots;
+  std::uint64_t most_allowed = 1;
+  for (std::size_t s = 0; s < slots; ++s) most_allowed = std::max(most_allowed, plan.allowed_count(s));
   std::vector<std::uint64_t> tabu_until(slots * options, 0);
-  std::vector<std::uint32_t> least_choice = choice, mark(P, 0);
+  std::vector<std::uint32_t> least_value = value, mark(P, 0);
   std::vector<pu_index> touched;
   std::uint64_t least = cost, since_least = 0, iteration = 0;
   std::uint32_t tag = 0;
@@ -226,15 +404,18 @@ torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model
     for (std::size_t s = 0; s < slots; ++s) {
       touched.clear();
       if (++tag == 0) std::fill(mark.begin(), mark.end(), 0), tag = 1;
-      reach.affected(s, touched, mark, tag);
+      for (const std::size_t cell : plan.cells[s]) reach.affected(cell, touched, mark, tag);
+      // A slot's change is made on whole orbits, so the PUs it touches are whole orbits: their least PUs count.
+      touched.erase(std::remove_if(touched.begin(), touched.end(), [&](pu_index w) { return plan.leader[w] != w; }), touched.end());
       std::uint64_t before = 0;
-      for (const pu_index w : touched) before += missing[w];
-      const std::uint32_t now = choice[s];
+      for (const pu_index w : touched) before += plan.weight[w] * missing[w];
+      const std::uint32_t now = value[s];
       for (std::uint32_t v = 0; v < options; ++v) {
-        if (v == now) continue;
-        reach.apply(s, v);
+        if (v == now || !plan.may(s, v)) continue;
+        apply_slot(s, v);
+        ++out.evaluations;
         std::uint64_t after = 0;
-        for (const pu_index w : touched) after += reach.missing(w);
+        for (const pu_index w : touched) after += plan.weight[w] * reach.missing(w);
         const std::uint64_t c = cost - before + after;
         const bool allowed = tabu_until[s * options + v] <= iteration || c < least;
         if (allowed && (c < chosen_cost || (c == chosen_cost && draw(++ties) == 0))) {
@@ -242,20 +423,29 @@ torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model
           chosen_cost = c, chosen_slot = s, chosen_value = v;
         }
       }
-      reach.apply(s, now);
+      apply_slot(s, now);
     }
-    out.evaluations += slots * (options - 1);
-    if (chosen_cost == std::numeric_limits<std::uint64_t>::max()) {  // everything tabu: let the oldest go
+    if (chosen_cost == std::numeric_limits<std::uint64_t>::max()) {  // everything tabu (or nothing to change): let the oldest go
       std::fill(tabu_until.begin(), tabu_until.end(), 0);
       continue;
     }
-    tabu_until[chosen_slot * options + choice[chosen_slot]] = iteration + tenure_low + draw(tenure_span);
-    choice[chosen_slot] = chosen_value;
-    reach.apply(chosen_slot, chosen_value);
+    tabu_until[chosen_slot * options + value[chosen_slot]] = iteration + tenure_low + draw(tenure_span);
+    value[chosen_slot] = chosen_value;
+    plan.set(choice, chosen_slot, chosen_value);
+    apply_slot(chosen_slot, chosen_value);
     recount();
     if (cost == 0) {
-      const gossip_report run =
-          simulate_gossip(detail::table_of_choices(network, model, choice), gossip_options{.max_steps = reach.steps(), .max_witnesses = 0, .record_arrivals = false});
+      // the count took each orbit's least PU for the whole orbit: right only for an invariant table
+      const routing_table t = detail::table_of_choices(network, model, choice);
+      if (group)
+        for (const torus_automorphism& g : generators_of(network, *group))
+          for (pu_index pu = 0; pu < P; ++pu)
+            for (std::uint32_t o = 0; o < ports; ++o) {
+              const std::uint32_t in = t.forward_at(pu, o);
+              if (t.forward_at(apply_automorphism(network, g, pu), g.ports[o]) != g.ports[in])
+                throw std::logic_error("torus tabu search: the table is not invariant under " + describe(network, g) + " at PU " + std::to_string(pu) + " out-port " + std::to_string(o));
+            }
+      const gossip_report run = simulate_gossip(t, gossip_options{.max_steps = reach.steps(), .max_witnesses = 0, .record_arrivals = false});
       if (!run.holds())  // the counter and the simulator disagree: a bug, not a table
         throw std::logic_error("torus tabu search: a table the reach counter completes within " + std::to_string(reach.steps()) +
                                " steps does not in the simulator (" + run.checked + ")");
@@ -263,14 +453,19 @@ torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model
       if (out.steps <= goal) break;
       reach.set_steps(out.steps - 1);
       recount();
-      least = cost, least_choice = choice, since_least = 0;
+      least = cost, least_value = value, since_least = 0;
       std::fill(tabu_until.begin(), tabu_until.end(), 0);
       continue;
     }
-    if (cost < least) least = cost, least_choice = choice, since_least = 0;
+    if (cost < least) least = cost, least_value = value, since_least = 0;
     else if (++since_least > patience) {
-      choice = least_choice;
-      for (int k = 0; k < 3; ++k) choice[draw(slots)] = static_cast<std::uint32_t>(draw(options));
+      value = least_value;
+      for (int k = 0; k < 3; ++k) {  // the value's draw first, then the slot's (the order of session 34's search)
+        const std::uint64_t pick = draw(most_allowed);
+        const std::size_t s = draw(slots);
+        value[s] = pick < plan.allowed_count(s) ? plan.kth(s, pick) : random_value(s);
+      }
+      for (std::size_t s = 0; s < slots; ++s) plan.set(choice, s, value[s]);
       reach.load(choice);
       recount();
       std::fill(tabu_until.begin(), tabu_until.end(), 0);
