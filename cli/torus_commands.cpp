@@ -464,14 +464,15 @@ void add_local_search_options(CLI::App* command, local_search_options& o) {
                                        "dancecard.torus-routing/1 file — the search begins from its forwarding instead of a random table, "
                                        "to improve on it");
   o.groups_option = command->add_option("--groups", o.groups,
-                                        "with --algo invariant: translations (default), point (groups of reflections, rotations and glide reflections "
+                                        "with --algo invariant (and tabu with --group-index): translations (default), point (groups of reflections, rotations and glide reflections "
                                         "without translations, one per class up to translation), all (translations first) or mixed (all, then the groups "
                                         "of some translations with reflections, rotations or glide reflections, numbered after all's)");
   o.progress_option = command->add_flag("--progress", o.progress,
                                         "with --algo invariant: print a line to stderr as each group answers (unsat, or a table), with its time");
   o.group_index_option = command->add_option("--group-index", o.group_index,
                                              "LIST: with --algo invariant, ask only these groups of --groups, by number (e.g. 3,7,10-12: the numbers "
-                                             "generate torus --list-groups prints, and a search that ran out of time names those left open)");
+                                             "generate torus --list-groups prints, and a search that ran out of time names those left open); with --algo tabu, one "
+                                             "group G: search only the tables invariant under it");
 }
 
 // Figures 1, 2 and 5: the cycles on the grid, one colour per cycle; PUs off some cycle drawn hollow. A 3-D torus is
@@ -652,7 +653,7 @@ void add_torus_commands(CLI::App& app, int& code) {
                        "one-packet (Section 4: zigzag cycles, one packet per PU; for d >= 4 the greedy supply misses Theorem 7, --supply-search meets it) or "
                        "local-search (a pairing or general table with few steps, one packet per PU or --packets K, found against the simulator) or "
                        "tabu (the same, one packet per PU, by tabu search over every single change, counting the missing pairs without simulating; "
-                       "every table it gives is simulated) or "
+                       "every table it gives is simulated; with --group-index G only tables invariant under group G of --groups) or "
                        "catalogue (the best pairing or general table dancecard knows for a small torus of docs/torus-limits.md, stored; one packet per PU) or "
                        "invariant (a pairing or general table completing within --steps, invariant under a group of translations, found by SAT; one packet per PU or --packets K; exit 3 if none)");
   generate->add_option("--supply", g->supply, "how out-of-cycle PUs are supplied: time-independent, one-switch or scheduled (default)");

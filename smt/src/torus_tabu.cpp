@@ -195,8 +195,8 @@ slot_plan plan_slots(const torus& net, torus_model model, const std::optional<to
   }
   std::vector<std::uint32_t> identity(ports);
   for (std::uint32_t p = 0; p < ports; ++p) identity[p] = p;
-  for (auto& m : g.port_map)
-    if (m.empty()) m = identity;
+  for (pu_index pu = 0; pu < P; ++pu)  // the identity carries an orbit's least PU to itself: read its rule as it is
+    if (g.port_map[pu].empty() || g.orbit[pu] == pu) g.port_map[pu] = identity;
   slot_plan plan;
   plan.leader = g.orbit;
   plan.weight.assign(P, 0);
