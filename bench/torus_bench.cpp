@@ -140,6 +140,21 @@ BENCHMARK_CAPTURE(search_in_20_s, 4x8_pairing_local, torus({4, 8}), false)->Iter
 BENCHMARK_CAPTURE(search_in_20_s, 4x9_pairing_tabu, torus({4, 9}), true)->Iterations(1)->Unit(benchmark::kSecond);
 BENCHMARK_CAPTURE(search_in_20_s, 4x9_pairing_local, torus({4, 9}), false)->Iterations(1)->Unit(benchmark::kSecond);
 
+// The tabu search over invariant tables (session 35): 4 x 7 general, minimum 8 (proven), 60 s at most, seed 1, stopping
+// at 8 — under the 2 translations by (2, 0) (group 4 of the translation list), against the tabu search without a
+// group in the same run as the baseline. Counters: the steps reached and the seconds taken.
+void invariant_tabu_4x7_general(benchmark::State& state) {
+  const torus network({4, 7});
+  const std::optional<torus_symmetry_group> group =
+      state.range(0) == 1 ? std::optional(invariant_group_list(network, invariant_groups::translations).at(4)) : std::nullopt;
+  for (auto _ : state) {
+    const torus_heuristic_result r = tabu_search_torus_table(network, torus_model::general, 60'000, 1, 8, 0, std::nullopt, group);
+    state.counters["steps"] = static_cast<double>(r.steps);
+    state.counters["seconds"] = r.seconds;
+  }
+}
+BENCHMARK(invariant_tabu_4x7_general)->Arg(0)->Arg(1)->Iterations(1)->Unit(benchmark::kSecond);
+
 // A two-packet table of 4 x 4 at the counting bound 8 (the proven minimum with two packets, Section 3.1's count) by
 // the local search with k packets (search_torus_table, seed 1, stopping at the goal; each table's injections chosen by
 // torus_injection_chooser), against CaDiCaL's witness for "within 8 steps" with two packets (solve_torus_packets, the
