@@ -122,6 +122,40 @@ RC_GTEST_PROP(torus_search, the_tabu_count_of_missing_pairs_is_the_simulators, (
   RC_TAG(missing == 0 ? "complete" : "missing pairs");
 }
 
+// The tabu search over invariant tables (session 35) on random small tori, random groups of every kind (translations,
+// point and mixed, as invariant_group_list gives them) and both models: every table it reports is invariant under each
+// generator, checked here by the automorphism itself (f(φ(pu), σ(o)) = σ(f(pu, o))), and completes in the stated steps
+// in the simulator. A plan that relabelled a member PU's rule the wrong way round, or ignored a stabilizer, would break
+// the first; an orbit counted for the wrong weight, the second.
+RC_GTEST_PROP(torus_search, the_tabu_search_over_a_group_keeps_its_tables_invariant, ()) {
+  const std::uint32_t d = *rc::gen::inRange<std::uint32_t>(2, 4);
+  std::vector<std::uint32_t> dims(d);
+  for (std::uint32_t& n : dims) n = *rc::gen::inRange<std::uint32_t>(d == 2 ? 3 : 2, d == 2 ? 7 : 4);
+  const torus t(dims);
+  const std::vector<torus_symmetry_group> groups = invariant_group_list(t, invariant_groups::with_mixed);
+  RC_PRE(!groups.empty());
+  const torus_symmetry_group& group = groups[*rc::gen::inRange<std::size_t>(0, groups.size())];
+  const torus_model model = *rc::gen::element(torus_model::pairing, torus_model::general);
+  const std::uint64_t seed = *rc::gen::inRange<std::uint64_t>(1, 1000);
+  const torus_heuristic_result r = tabu_search_torus_table(t, model, 600'000, seed, 0, 400, std::nullopt, group);
+  RC_TAG(group.translations.empty() ? (group.automorphisms.size() == 0 ? "none" : "point or mixed") : "translations");
+  if (!r.table) {
+    RC_TAG("no table");
+    return;
+  }
+  std::vector<torus_automorphism> generators = group.automorphisms;
+  std::vector<std::uint32_t> identity(t.ports());
+  for (std::uint32_t p = 0; p < t.ports(); ++p) identity[p] = p;
+  for (const auto& shift : group.translations) generators.push_back(torus_automorphism{identity, shift});
+  for (const torus_automorphism& g : generators)
+    for (pu_index pu = 0; pu < t.size(); ++pu)
+      for (std::uint32_t o = 0; o < t.ports(); ++o)
+        RC_ASSERT(r.table->forward_at(apply_automorphism(t, g, pu), g.ports[o]) == g.ports[r.table->forward_at(pu, o)]);
+  const gossip_report run = simulate_gossip(*r.table);
+  RC_ASSERT(run.holds());
+  RC_ASSERT(run.steps == r.steps);
+}
+
 // Switches with delays (port_switch::delay) against a reference written here, the plainest reading of the model: every
 // directed link keeps the whole list of what it sent, step by step; an out-port sends in step 1 what it injects and
 // from step 2 on what arrived on its rule's in-port `delay` steps before, the rule being the latest switch started by
