@@ -205,7 +205,11 @@ TEST(torus_catalogue, docs_at_a_glance_agrees_with_the_full_table_and_the_catalo
     EXPECT_TRUE(full.emplace(dims, std::make_pair(parse_cell(cells[3], true), parse_cell(cells[4], true))).second);
   }
   EXPECT_EQ(optimum_rows, 1);
-  EXPECT_EQ(glance.size(), 37u);  // every 2-D torus with 3 <= n1 <= n2, P <= 36 (20), and the 17 3-D tori
+  EXPECT_EQ(glance.size(), 37u);  // every 2-D torus with 3 <= n1 <= n2, P <= 36 (20), and the 17 3-D tori with P <= 40
+  for (std::uint32_t a = 2; a * a * a <= 40; ++a)  // every 3-D torus with sides >= 2 and P <= 40 is a row
+    for (std::uint32_t b = a; a * b * b <= 40; ++b)
+      for (std::uint32_t c = b; a * b * c <= 40; ++c)
+        EXPECT_EQ(glance.count(std::to_string(a) + "x" + std::to_string(b) + "x" + std::to_string(c)), 1u) << a << "x" << b << "x" << c;
   ASSERT_EQ(full.size(), glance.size());
   for (const auto& [dims, bounds] : full) {
     SCOPED_TRACE(dims);
