@@ -32,7 +32,6 @@ class reach_counter {
         in_link_[w * ports_ + p] = net.neighbor(w, p) * ports_ + torus::opposite(p);
   }
 
-  std::uint32_t options() const { return model_ == torus_model::pairing ? static_cast<std::uint32_t>(pairings_.size()) : ports_; }
   std::uint64_t steps() const { return steps_; }
   // Beyond as many steps as there are links a backward walk only goes round its cycle again: nothing new arrives, so
   // the walks stop there (exact, and bounded for any `steps`).
@@ -148,6 +147,7 @@ struct slot_plan {
   std::vector<pu_index> leader;              // per PU: its orbit's least PU
   std::vector<std::uint64_t> weight;         // per orbit's least PU: the orbit's size (0 elsewhere)
   std::vector<pu_index> least_pus;
+  std::vector<torus_automorphism> generators;  // the group's, its translations with the identity relabelling (none without a group)
 
   std::uint32_t at(std::size_t cell, std::uint32_t v) const { return value[cell * options + v]; }
   bool may(std::size_t slot, std::uint32_t v) const { return allowed[slot * options + v] != 0; }
@@ -167,9 +167,8 @@ struct slot_plan {
 };
 
 // A group's generators as automorphisms (its translations with the identity relabelling).
-std::vector<torus_automorphism> generators_of(const torus& net, const torus_symmetry_group& group) {
+std::vector<torus_automorphism> generators_of(const torus& net, const torus_symmetry_group& group, const std::vector<std::uint32_t>& identity) {
   std::vector<torus_automorphism> generators = group.automorphisms;
-  const std::vector<std::uint32_t> identity = detail::port_relabellings(net).front();
   for (const auto& shift : group.translations) {
     if (shift.size() != net.dimension())
       throw std::invalid_argument("torus tabu search: a translation of the group has " + std::to_string(shift.size()) + " entries on a " +
@@ -184,20 +183,21 @@ slot_plan plan_slots(const torus& net, torus_model model, const std::optional<to
                      const std::vector<std::vector<std::uint32_t>>& pairings) {
   const pu_index P = net.size();
   const std::uint32_t ports = net.ports();
+  std::vector<std::uint32_t> identity(ports);
+  for (std::uint32_t p = 0; p < ports; ++p) identity[p] = p;
+  slot_plan plan;
   detail::group_orbits g;
   if (group) {
-    g = detail::orbits_of(net, generators_of(net, *group));
+    plan.generators = generators_of(net, *group, identity);
+    g = detail::orbits_of(net, plan.generators);
   } else {
     g.orbit.resize(P);
     g.port_map.assign(P, {});
     g.stabilizer.assign(P, {});
     for (pu_index pu = 0; pu < P; ++pu) g.orbit[pu] = pu;
   }
-  std::vector<std::uint32_t> identity(ports);
-  for (std::uint32_t p = 0; p < ports; ++p) identity[p] = p;
   for (pu_index pu = 0; pu < P; ++pu)  // the identity carries an orbit's least PU to itself: read its rule as it is
     if (g.port_map[pu].empty() || g.orbit[pu] == pu) g.port_map[pu] = identity;
-  slot_plan plan;
   plan.leader = g.orbit;
   plan.weight.assign(P, 0);
   for (pu_index pu = 0; pu < P; ++pu) ++plan.weight[plan.leader[pu]];
@@ -437,14 +437,11 @@ torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model
     if (cost == 0) {
       // the count took each orbit's least PU for the whole orbit: right only for an invariant table
       const routing_table t = detail::table_of_choices(network, model, choice);
-      if (group)
-        for (const torus_automorphism& g : generators_of(network, *group))
-          for (pu_index pu = 0; pu < P; ++pu)
-            for (std::uint32_t o = 0; o < ports; ++o) {
-              const std::uint32_t in = t.forward_at(pu, o);
-              if (t.forward_at(apply_automorphism(network, g, pu), g.ports[o]) != g.ports[in])
-                throw std::logic_error("torus tabu search: the table is not invariant under " + describe(network, g) + " at PU " + std::to_string(pu) + " out-port " + std::to_string(o));
-            }
+      for (const torus_automorphism& g : plan.generators)
+        for (pu_index pu = 0; pu < P; ++pu)
+          for (std::uint32_t o = 0; o < ports; ++o)
+            if (t.forward_at(apply_automorphism(network, g, pu), g.ports[o]) != g.ports[t.forward_at(pu, o)])
+              throw std::logic_error("torus tabu search: the table is not invariant under " + describe(network, g) + " at PU " + std::to_string(pu) + " out-port " + std::to_string(o));
       const gossip_report run = simulate_gossip(t, gossip_options{.max_steps = reach.steps(), .max_witnesses = 0, .record_arrivals = false});
       if (!run.holds())  // the counter and the simulator disagree: a bug, not a table
         throw std::logic_error("torus tabu search: a table the reach counter completes within " + std::to_string(reach.steps()) +
