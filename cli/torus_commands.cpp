@@ -247,6 +247,9 @@ routing_table local_search_table(const std::string& dims, const local_search_opt
             << "seed " << seed_used << "): " << r.steps << " steps after " << r.evaluations << " tables in " << static_cast<long long>(r.seconds * 1000)
             << " ms";
   if (tabu && r.closest > 0) std::cerr << "; one step below, at best " << r.closest << " (PU, packet) pairs missing";
+  if (r.solver_queries > 0)
+    std::cerr << "; its start: " << r.solver_queries << " SAT quer" << (r.solver_queries == 1 ? "y" : "ies") << " over the group's tables, "
+              << (r.solver_steps > 0 ? "a " + std::to_string(r.solver_steps) + "-step table" : std::string("no table"));
   std::cerr << "\n";
   return std::move(*r.table);
 }

@@ -267,6 +267,39 @@ slot_plan plan_slots(const torus& net, torus_model model, const std::optional<to
   return plan;
 }
 
+// The solver's start for a search over one group's tables (general model): the SAT query over the tables invariant
+// under the group (solve_torus_invariant for translations, solve_torus_symmetric otherwise), asked at low, low + 1, …
+// up to one below the best table known (`known` steps; 0: none), each query half the time left, until one is sat: its
+// table, simulated. Upwards, because on the tori tried the queries near the group's least are the quick ones, unsat
+// and sat alike, and more steps make larger and slower ones (3 × 12 general under a point group of order 4: 9 … 11
+// unsat in 0.2 s each, 12 and 13 sat in 1.7 s, 16 in 13 s, 18 in 22 s; 2 × 4 × 5 general under 8 reflections:
+// 10 and 12 unsat in 0.5 s). A query out of its time moves on as an unsat one does. Only a start: nothing here is a
+// bound, and no answer is certified.
+struct solver_start {
+  std::optional<routing_table> table;
+  std::uint64_t steps = 0, queries = 0;
+};
+solver_start start_from_solver(const torus& net, torus_model model, const torus_symmetry_group& group,
+                               const std::vector<torus_automorphism>& generators, std::uint64_t low, std::uint64_t known,
+                               std::chrono::steady_clock::time_point deadline) {
+  solver_start out;
+  const std::vector<pu_index> orbit = group.automorphisms.empty() ? translation_orbits(net, group.translations) : std::vector<pu_index>{};
+  for (std::uint64_t steps = low; known == 0 || steps < known; ++steps) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
+    if (left < 20) break;
+    const unsigned share = static_cast<unsigned>(left / 2);
+    const torus_query_result r = group.automorphisms.empty() ? solve_torus_invariant(net, model, steps, orbit, share)
+                                                             : solve_torus_symmetric(net, model, steps, generators, share);
+    ++out.queries;
+    if (r.answer != solver_answer::sat || !r.witness) continue;
+    const gossip_report run = simulate_gossip(*r.witness, gossip_options{.max_steps = steps, .max_witnesses = 0, .record_arrivals = false});
+    if (!run.holds()) throw std::logic_error("torus tabu search: the solver's table does not complete within " + std::to_string(steps) + " steps");
+    out.table = r.witness, out.steps = run.steps;
+    break;
+  }
+  return out;
+}
+
 }  // namespace
 
 std::uint64_t torus_missing_pairs(const routing_table& table, std::uint64_t steps) {
@@ -289,7 +322,7 @@ std::uint64_t torus_missing_pairs(const routing_table& table, std::uint64_t step
 
 torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model model, unsigned budget_ms, std::uint64_t seed, std::uint64_t goal,
                                                std::uint64_t max_iterations, const std::optional<routing_table>& start_table,
-                                               const std::optional<torus_symmetry_group>& group) {
+                                               const std::optional<torus_symmetry_group>& group, bool ask_solver) {
   const auto start = std::chrono::steady_clock::now();
   const auto deadline = start + std::chrono::milliseconds(budget_ms);
   torus_heuristic_result out;
@@ -327,16 +360,31 @@ torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model
   if (start_table) {
     value = values_of(detail::start_choices(network, model, *start_table, "torus tabu search"), "the start table");
   } else if (model == torus_model::general) {
-    // A pairing table is a general table: begin from the best pairing table of half the budget (under the same group).
-    torus_heuristic_result paired = tabu_search_torus_table(network, torus_model::pairing, budget_ms / 2, seed, goal,
+    // A pairing table is a general table: begin from the best pairing table of half the budget (under the same group;
+    // with the solver's start, a quarter, and then the solver a quarter, or half where the pairing search found none —
+    // the search from random tables is hopeless there).
+    const bool solver = group && ask_solver && max_iterations == 0;
+    torus_heuristic_result paired = tabu_search_torus_table(network, torus_model::pairing, solver ? budget_ms / 4 : budget_ms / 2, seed, goal,
                                                             max_iterations == 0 ? 0 : std::max<std::uint64_t>(1, max_iterations / 2), std::nullopt, group);
     out.evaluations += paired.evaluations;
+    if (solver && !(paired.table && paired.steps <= goal)) {
+      solver_start s = start_from_solver(network, model, *group, plan.generators, goal, paired.table ? paired.steps : 0,
+                                         std::min(deadline, std::chrono::steady_clock::now() + std::chrono::milliseconds(paired.table ? budget_ms / 4 : budget_ms / 2)));
+      out.solver_queries = s.queries, out.solver_steps = s.steps;
+      if (s.table && (!paired.table || s.steps < paired.steps)) {
+        // idle out-ports forward straight on (start_choices), which every relabelling keeps: still invariant
+        paired.table = detail::table_of_choices(network, model, detail::start_choices(network, model, *s.table, "torus tabu search"));
+        paired.steps = s.steps;
+      }
+    }
     if (paired.table && paired.steps <= goal) {
+      paired.evaluations = out.evaluations, paired.closest = 0;
+      paired.solver_queries = out.solver_queries, paired.solver_steps = out.solver_steps;
       paired.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       return paired;
     }
     if (paired.table) {
-      value = values_of(paired.table->forward, "the pairing search's table");
+      value = values_of(detail::start_choices(network, model, *paired.table, "torus tabu search"), "the start table");
     } else {
       std::vector<std::uint32_t> cells(static_cast<std::size_t>(P) * ports);
       for (const pu_index r : plan.least_pus) {

@@ -157,6 +157,8 @@ struct torus_heuristic_result {
   std::uint64_t evaluations = 0;  // tables simulated (tabu search: single changes counted)
   double seconds = 0;
   std::uint64_t closest = 0;  // tabu search only: the fewest (PU, packet) pairs missing one step below `steps` it reached (0 at its goal)
+  // tabu search under a group (ask_solver): the SAT queries of its start, and the steps of the solver's table (0: none)
+  std::uint64_t solver_queries = 0, solver_steps = 0;
 };
 /// start (session 30): begin from this table's forwarding instead of a random one (and, in the general model, instead
 /// of the pairing search) — to improve a known table, such as the catalogue's, by a step. Its out-ports that forward
@@ -282,10 +284,16 @@ std::string describe(const torus& network, const torus_symmetry_group& group);
 /// counted for the whole orbit. For the groups whose SAT queries (search_invariant_table) run out of time. require: the
 /// generators are automorphisms of this torus; in the pairing model every orbit's least PU has a pairing its
 /// stabilizer keeps; a start table invariant under the group (std::invalid_argument).
+/// ask_solver (session 36; general model under a group, without a start, in a timed run — max_iterations 0): the
+/// pairing search gets a quarter of the budget, then the SAT query over the group's tables a quarter, bisecting the
+/// step counts between the goal and the best table so far (solve_torus_invariant or solve_torus_symmetric, each query
+/// half the time left), and the search starts from the better table. Where the group fixes PUs the pairing start can
+/// be poor (3 × 12 under a point group of order 4: 22 steps, where the group has 12-step tables). false: the search
+/// of session 35 (for comparison in bench/).
 torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model model, unsigned budget_ms, std::uint64_t seed = 1,
                                                std::uint64_t goal = 0, std::uint64_t max_iterations = 0,
                                                const std::optional<routing_table>& start = std::nullopt,
-                                               const std::optional<torus_symmetry_group>& group = std::nullopt);
+                                               const std::optional<torus_symmetry_group>& group = std::nullopt, bool ask_solver = true);
 
 struct torus_invariant_search_result {
   std::optional<routing_table> table;  // simulated within the steps asked
