@@ -171,8 +171,41 @@ void require_packets_fit(const torus& t, std::uint32_t packets) {
                     " torus (each is sent on an out-port in step 1)");
 }
 
-std::vector<std::size_t> parse_group_index(const std::string& text, std::size_t count);
-invariant_groups parse_groups(const std::string& groups);
+invariant_groups parse_groups(const std::string& groups) {
+  if (groups == "translations") return invariant_groups::translations;
+  if (groups == "point") return invariant_groups::point;
+  if (groups == "all") return invariant_groups::all;
+  if (groups == "mixed") return invariant_groups::with_mixed;
+  throw bad_input("--groups: expected translations, point, all or mixed, got '" + groups + "'");
+}
+
+// --group-index "3,7,10-12": group numbers of invariant_group_list, each below `count`, in the order given, no repeats.
+std::vector<std::size_t> parse_group_index(const std::string& text, std::size_t count) {
+  std::vector<std::size_t> out;
+  std::size_t begin = 0;
+  while (begin <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', begin), text.size());
+    const std::string item = text.substr(begin, comma - begin);
+    const std::size_t dash = item.find('-');
+    const std::string first = item.substr(0, dash), last = dash == std::string::npos ? first : item.substr(dash + 1);
+    const auto digits = [](const std::string& t) {
+      return !t.empty() && t.size() <= 9 && std::all_of(t.begin(), t.end(), [](unsigned char c) { return c >= '0' && c <= '9'; });
+    };
+    if (!digits(first) || !digits(last))
+      throw bad_input("--group-index: expected group numbers and ranges such as 3,7,10-12, got '" + text + "' (at '" + item + "')");
+    const std::size_t a = std::stoul(first), b = std::stoul(last);
+    if (a > b) throw bad_input("--group-index: the range " + item + " runs backwards");
+    if (b >= count)
+      throw bad_input("--group-index: group " + std::to_string(b) + " does not exist: this torus has " + std::to_string(count) +
+                      " groups, numbered 0 to " + std::to_string(count - 1) + " (see --list-groups)");
+    for (std::size_t g = a; g <= b; ++g) {
+      if (std::find(out.begin(), out.end(), g) != out.end()) throw bad_input("--group-index: group " + std::to_string(g) + " given twice");
+      out.push_back(g);
+    }
+    begin = comma + 1;
+  }
+  return out;
+}
 
 // --algo tabu: the same options, one packet per PU, tabu_search_torus_table instead of search_torus_table.
 routing_table local_search_table(const std::string& dims, const local_search_options& o, std::uint32_t packets, bool tabu = false) {
@@ -269,42 +302,6 @@ routing_table catalogue_table(const std::string& dims, const local_search_option
   std::cerr << "catalogue (" << o.model << " model): " << found->first.file << ", " << found->first.steps
             << " steps — the best table known to dancecard; docs/torus-limits.md says whether it is the minimum\n";
   return std::move(found->second);
-}
-
-invariant_groups parse_groups(const std::string& groups) {
-  if (groups == "translations") return invariant_groups::translations;
-  if (groups == "point") return invariant_groups::point;
-  if (groups == "all") return invariant_groups::all;
-  if (groups == "mixed") return invariant_groups::with_mixed;
-  throw bad_input("--groups: expected translations, point, all or mixed, got '" + groups + "'");
-}
-
-// --group-index "3,7,10-12": group numbers of invariant_group_list, each below `count`, in the order given, no repeats.
-std::vector<std::size_t> parse_group_index(const std::string& text, std::size_t count) {
-  std::vector<std::size_t> out;
-  std::size_t begin = 0;
-  while (begin <= text.size()) {
-    const std::size_t comma = std::min(text.find(',', begin), text.size());
-    const std::string item = text.substr(begin, comma - begin);
-    const std::size_t dash = item.find('-');
-    const std::string first = item.substr(0, dash), last = dash == std::string::npos ? first : item.substr(dash + 1);
-    const auto digits = [](const std::string& t) {
-      return !t.empty() && t.size() <= 9 && std::all_of(t.begin(), t.end(), [](unsigned char c) { return c >= '0' && c <= '9'; });
-    };
-    if (!digits(first) || !digits(last))
-      throw bad_input("--group-index: expected group numbers and ranges such as 3,7,10-12, got '" + text + "' (at '" + item + "')");
-    const std::size_t a = std::stoul(first), b = std::stoul(last);
-    if (a > b) throw bad_input("--group-index: the range " + item + " runs backwards");
-    if (b >= count)
-      throw bad_input("--group-index: group " + std::to_string(b) + " does not exist: this torus has " + std::to_string(count) +
-                      " groups, numbered 0 to " + std::to_string(count - 1) + " (see --list-groups)");
-    for (std::size_t g = a; g <= b; ++g) {
-      if (std::find(out.begin(), out.end(), g) != out.end()) throw bad_input("--group-index: group " + std::to_string(g) + " given twice");
-      out.push_back(g);
-    }
-    begin = comma + 1;
-  }
-  return out;
 }
 
 // "3, 7, 10-12" (sorted numbers, runs as ranges; with `sep` ",": "3,7,10-12", as --group-index reads it)
