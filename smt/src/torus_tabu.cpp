@@ -268,23 +268,27 @@ slot_plan plan_slots(const torus& net, torus_model model, const std::optional<to
 }
 
 // The solver's start for a search over one group's tables (general model): the SAT query over the tables invariant
-// under the group (solve_torus_invariant for translations, solve_torus_symmetric otherwise), asked at low, low + 1, …
-// up to one below the best table known (`known` steps; 0: none), each query half the time left, until one is sat: its
-// table, simulated. Upwards, because on the tori tried the queries near the group's least are the quick ones, unsat
-// and sat alike, and more steps make larger and slower ones (3 × 12 general under a point group of order 4: 9 … 11
-// unsat in 0.2 s each, 12 and 13 sat in 1.7 s, 16 in 13 s, 18 in 22 s; 2 × 4 × 5 general under 8 reflections:
-// 10 and 12 unsat in 0.5 s). A query out of its time moves on as an unsat one does. Only a start: nothing here is a
-// bound, and no answer is certified.
+// under the group (solve_torus_invariant for translations, solve_torus_symmetric otherwise; `tracked`: its orbits),
+// asked at low, low + 1, … up to one below the best table known (`known` steps; 0: none), each query half the time
+// left, until one is sat: its table, simulated. Upwards, because on the tori tried the queries near the group's least
+// are the quick ones, unsat and sat alike, and more steps make larger and slower ones (3 × 12 general under a point
+// group of order 4: 9 … 11 unsat in 0.2 s each, 12 and 13 sat in 1.7 s, 16 in 13 s, 18 in 22 s; 2 × 4 × 5 general
+// under 8 reflections: 10 and 12 unsat in 0.5 s). A query out of its time moves on as an unsat one does. Only a
+// start: nothing here is a bound, and no answer is certified. Queries of more than about a million x variables are
+// not asked.
 struct solver_start {
   std::optional<routing_table> table;
   std::uint64_t steps = 0, queries = 0;
 };
 solver_start start_from_solver(const torus& net, torus_model model, const torus_symmetry_group& group,
-                               const std::vector<torus_automorphism>& generators, std::uint64_t low, std::uint64_t known,
-                               std::chrono::steady_clock::time_point deadline) {
+                               const std::vector<torus_automorphism>& generators, std::uint64_t tracked, std::uint64_t low,
+                               std::uint64_t known, std::chrono::steady_clock::time_point deadline) {
   solver_start out;
   const std::vector<pu_index> orbit = group.automorphisms.empty() ? translation_orbits(net, group.translations) : std::vector<pu_index>{};
   for (std::uint64_t steps = low; known == 0 || steps < known; ++steps) {
+    // x(t, link, u) for the orbits' least PUs' packets: past a million the CNF is not built (a start is not worth
+    // gigabytes; the queries this start is for have tens of thousands)
+    if (steps * net.size() * net.ports() * tracked > 1'000'000) break;
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
     if (left < 20) break;
     const unsigned share = static_cast<unsigned>(left / 2);
@@ -368,7 +372,7 @@ torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model
                                                             max_iterations == 0 ? 0 : std::max<std::uint64_t>(1, max_iterations / 2), std::nullopt, group);
     out.evaluations += paired.evaluations;
     if (solver && !(paired.table && paired.steps <= goal)) {
-      solver_start s = start_from_solver(network, model, *group, plan.generators, goal, paired.table ? paired.steps : 0,
+      solver_start s = start_from_solver(network, model, *group, plan.generators, plan.least_pus.size(), goal, paired.table ? paired.steps : 0,
                                          std::min(deadline, std::chrono::steady_clock::now() + std::chrono::milliseconds(paired.table ? budget_ms / 4 : budget_ms / 2)));
       out.solver_queries = s.queries, out.solver_steps = s.steps;
       if (s.table && (!paired.table || s.steps < paired.steps)) {
