@@ -376,9 +376,10 @@ torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model
                                          std::min(deadline, std::chrono::steady_clock::now() + std::chrono::milliseconds(paired.table ? budget_ms / 4 : budget_ms / 2)));
       out.solver_queries = s.queries, out.solver_steps = s.steps;
       if (s.table && (!paired.table || s.steps < paired.steps)) {
-        // idle out-ports forward straight on (start_choices), which every relabelling keeps: still invariant
+        // idle out-ports forward straight on (start_choices), which every relabelling keeps: still invariant, and no
+        // arrival later (forwarding more never delays one) — simulated again for its own step count
         paired.table = detail::table_of_choices(network, model, detail::start_choices(network, model, *s.table, "torus tabu search"));
-        paired.steps = s.steps;
+        paired.steps = simulate_gossip(*paired.table, gossip_options{.max_steps = s.steps, .max_witnesses = 0, .record_arrivals = false}).steps;
       }
     }
     if (paired.table && paired.steps <= goal) {
