@@ -472,7 +472,8 @@ void add_local_search_options(CLI::App* command, local_search_options& o) {
   o.group_index_option = command->add_option("--group-index", o.group_index,
                                              "LIST: with --algo invariant, ask only these groups of --groups, by number (e.g. 3,7,10-12: the numbers "
                                              "generate torus --list-groups prints, and a search that ran out of time names those left open); with --algo tabu, one "
-                                             "group G: search only the tables invariant under it");
+                                             "group G: search only the tables invariant under it (general model: starting from the best of the pairing "
+                                             "search and the group's SAT query, asked from --steps up)");
 }
 
 // Figures 1, 2 and 5: the cycles on the grid, one colour per cycle; PUs off some cycle drawn hollow. A 3-D torus is
