@@ -389,7 +389,7 @@ torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model
       return paired;
     }
     if (paired.table) {
-      value = values_of(detail::start_choices(network, model, *paired.table, "torus tabu search"), "the start table");
+      value = values_of(detail::start_choices(network, model, *paired.table, "torus tabu search"), "the pairing search's or the solver's table");
     } else {
       std::vector<std::uint32_t> cells(static_cast<std::size_t>(P) * ports);
       for (const pu_index r : plan.least_pus) {

@@ -285,9 +285,10 @@ std::string describe(const torus& network, const torus_symmetry_group& group);
 /// generators are automorphisms of this torus; in the pairing model every orbit's least PU has a pairing its
 /// stabilizer keeps; a start table invariant under the group (std::invalid_argument).
 /// ask_solver (session 36; general model under a group, without a start, in a timed run — max_iterations 0): the
-/// pairing search gets a quarter of the budget, then the SAT query over the group's tables a quarter, bisecting the
-/// step counts between the goal and the best table so far (solve_torus_invariant or solve_torus_symmetric, each query
-/// half the time left), and the search starts from the better table. Where the group fixes PUs the pairing start can
+/// pairing search gets a quarter of the budget, then the SAT query over the group's tables a quarter (half where the
+/// pairing search found no table), asked at the goal, one step more, … up to one below the pairing table
+/// (solve_torus_invariant or solve_torus_symmetric, each query half the time left, until one is sat), and the search
+/// starts from the better table; a sat answer at the goal ends the run. Where the group fixes PUs the pairing start can
 /// be poor (3 × 12 under a point group of order 4: 22 steps, where the group has 12-step tables). false: the search
 /// of session 35 (for comparison in bench/).
 torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model model, unsigned budget_ms, std::uint64_t seed = 1,
