@@ -18,6 +18,7 @@
 #include "dancecard/formats/torus_catalogue.hpp"
 #include "dancecard/smt/clausal.hpp"
 #include "dancecard/smt/hamilton_search.hpp"
+#include "dancecard/smt/torus_cubes.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
 #include "dancecard/smt/torus_supply.hpp"
 
@@ -589,6 +590,46 @@ void draw_svg(std::ostream& out, const cycle_system& system) {
   out << "</svg>\n";
 }
 
+// prove torus --steps T --cubes N: the query split into cubes (smt/torus_cubes.hpp), solved --jobs at a time.
+void prove_split(const torus& t, torus_model model, const std::string& model_name, std::uint64_t steps, unsigned budget, std::uint64_t cubes,
+                 unsigned jobs, std::uint32_t packets, const std::string& emit, bool json,
+                 const std::function<void(const std::optional<routing_table>&, const std::string&)>& save, int& code) {
+  if (packets != 1) throw bad_input("--cubes: one packet per PU only (not with --packets " + std::to_string(packets) + ")");
+  if (!emit.empty()) throw bad_input("--emit: not with --cubes (each cube has its own proof; the split's certificate is not written yet)");
+  if (cubes > 65'536) throw bad_input("--cubes " + std::to_string(cubes) + ": at most 65536");
+  if (jobs > 256) throw bad_input("--jobs " + std::to_string(jobs) + ": at most 256");
+  const torus_split_result r = solve_torus_cubes(t, model, steps, budget, {.cubes = cubes, .jobs = jobs});
+  save(r.query.witness, "sat-" + model_name);
+  const char* answer = r.query.answer == solver_answer::sat ? "sat" : r.query.answer == solver_answer::unsat ? "unsat" : "unknown";
+  auto name = [](solver_answer a) { return a == solver_answer::sat ? "sat" : a == solver_answer::unsat ? "unsat" : "unknown"; };
+  const auto slowest = std::max_element(r.cubes.begin(), r.cubes.end(), [](const torus_cube_answer& a, const torus_cube_answer& b) { return a.seconds < b.seconds; });
+  if (json) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const torus_cube_answer& c : r.cubes)
+      list.push_back({{"cube", c.description}, {"answer", c.asked ? name(c.answer) : "not asked"}, {"seconds", c.seconds}, {"reason", c.reason}});
+    std::cout << nlohmann::json{{"format", "dancecard.torus-query/1"}, {"dims", t.dims()}, {"model", model_name}, {"packets", packets}, {"steps", steps},
+                                {"answer", answer}, {"reason", r.query.reason}, {"seconds", r.query.seconds},
+                                {"split", {{"groups", r.split}, {"jobs", jobs}, {"refuted", r.refuted}, {"cube_seconds", r.cube_seconds}, {"cubes", list}}}}
+                     .dump(2)
+              << "\n";
+  } else if (r.cubes.empty()) {  // below the counting or parity bound: the count's empty clause, nothing to split
+    std::cout << t.name() << " torus, " << model_name << " model, one packet per PU, within " << steps << " steps, not split: " << answer << " ("
+              << r.query.reason << "; " << static_cast<long long>(r.query.seconds * 1000) << " ms)\n";
+  } else {
+    std::cout << t.name() << " torus, " << model_name << " model, one packet per PU, within " << steps << " steps, split into " << r.cubes.size()
+              << " cubes (" << r.split.size() << " groups: ";
+    for (std::size_t g = 0; g < r.split.size(); ++g) std::cout << (g ? ", " : "") << r.split[g];
+    std::cout << "), " << jobs << " at a time: " << answer << " (" << r.query.reason << "; " << static_cast<long long>(r.query.seconds * 1000)
+              << " ms wall, " << static_cast<long long>(r.cube_seconds * 1000) << " ms over the cubes";
+    if (slowest != r.cubes.end() && slowest->asked)
+      std::cout << ", the longest " << static_cast<long long>(slowest->seconds * 1000) << " ms";
+    std::cout << ")\n";
+    for (const torus_cube_answer& c : r.cubes)
+      if (c.asked && c.answer != solver_answer::unsat) std::cout << "  cube " << c.description << ": " << name(c.answer) << " (" << c.reason << ")\n";
+  }
+  code = r.query.answer == solver_answer::sat ? exit_holds : r.query.answer == solver_answer::unsat ? exit_violated : exit_unknown;
+}
+
 // --emit for prove torus: the witness table, the DIMACS query and its DRAT proof (of an unsat answer kept with its
 // certificate), and a manifest naming them with their SHA-256 sums and the commands that re-check them.
 // packets: the own packets per PU the query was about (the CNF and what it assumes differ from one packet on).
@@ -885,9 +926,11 @@ void add_torus_commands(CLI::App& app, int& code) {
 
   struct prove_options {
     std::string dims, model = "pairing", timeout = "60", engine = "sat", witness, emit;
-    std::uint64_t steps = 0;
+    std::uint64_t steps = 0, cubes = 0;
     std::uint32_t packets = 1;
+    unsigned jobs = 1;
     bool json = false;
+    CLI::Option* jobs_option = nullptr;
   };
   auto pr = std::make_shared<prove_options>();
   CLI::App* prove = app.get_subcommand("prove")->add_subcommand(
@@ -907,6 +950,14 @@ void add_torus_commands(CLI::App& app, int& code) {
                     "ask one question instead of searching: can some table complete within this many steps? "
                     "(exit 0 with a simulated witness, 1 unsat with a checked DRAT proof, 3 unknown; sat engine only)")
       ->check(integer_at_least(1));
+  prove->add_option("--cubes", pr->cubes,
+                    "with --steps: split the query into at least N cubes (every combination of the pairings, or of the in-ports of "
+                    "out-ports, of the PUs farthest from PU 0) and solve them side by side; unsat only when every cube's DRAT "
+                    "proof is accepted and the cubes are checked to cover the query (one packet per PU, 1 to 65536; for machines "
+                    "with many cores: the longest cube, not the sum, is then the wall time)")
+      ->check(integer_at_least(1));
+  pr->jobs_option = prove->add_option("--jobs,-j", pr->jobs, "with --cubes: cubes solved at once (1 to 256, default 1; each holds its own solver and proof trace)")
+                        ->check(integer_at_least(1));
   prove->add_option("--witness", pr->witness,
                     "write the witness table (dancecard.torus-routing/1) to FILE: with --steps when sat, else the table of the "
                     "minimum (or of the upper bound when the minimum is not proven)");
@@ -931,9 +982,15 @@ void add_torus_commands(CLI::App& app, int& code) {
     if (k != 1 && pr->engine != "sat") throw bad_input("--packets: only with --engine sat");
     const std::string per_pu = k == 1 ? "one packet per PU" : std::to_string(k) + " packets per PU";
     const std::string tag = k == 1 ? pr->model : pr->model + "-" + std::to_string(k) + "-packets";
+    if (pr->cubes != 0 && pr->steps == 0) throw bad_input("--cubes: only with --steps (one query split into cubes)");
+    if (*pr->jobs_option && pr->cubes == 0) throw bad_input("--jobs: only with --cubes");
     if (pr->steps != 0) {
       if (pr->engine != "sat") throw bad_input("--steps: only with --engine sat");
       if (pr->steps > t.dimension() * t.size() * 4) throw bad_input("--steps " + std::to_string(pr->steps) + ": more than 4·d·P steps");
+      if (pr->cubes != 0) {
+        prove_split(t, model, pr->model, pr->steps, budget, pr->cubes, pr->jobs, k, pr->emit, pr->json, save, code);
+        return;
+      }
       if (!pr->emit.empty()) create_emit_directory(pr->emit);
       const torus_query_result q = k == 1 ? solve_torus_clausal(t, model, pr->steps, budget, torus_symmetry::automorphisms, !pr->emit.empty())
                                           : solve_torus_packets(t, model, k, pr->steps, budget, !pr->emit.empty());

@@ -17,6 +17,8 @@
 #include "dancecard/core/common/cyclic_order.hpp"
 #include "dancecard/checkers/drat_check.hpp"
 #include "dancecard/smt/hamilton_search.hpp"
+#include "dancecard/checkers/cube_cover_check.hpp"
+#include "dancecard/smt/torus_cubes.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
 #include "dancecard/smt/torus_supply.hpp"
 
@@ -1916,6 +1918,51 @@ RC_GTEST_PROP(torus_cnf, arrival_count_keeps_the_minimum, ()) {
   RC_PRE(minimum != 0);  // pairing tables invariant under a large group may never complete
   RC_TAG(kind == 0 ? "all tables" : kind == 1 ? "translation-invariant tables" : "point-group-invariant tables");
   RC_TAG(minimum == counting ? "minimum at the counting bound" : "minimum above the counting bound");
+}
+
+}  // namespace
+}  // namespace dancecard
+
+namespace dancecard {
+namespace {
+
+// A split query is the whole query in pieces: on random small tori, steps near the minimum, any number of cubes and
+// jobs, it answers as solve_torus_clausal does (sat with a simulated table, unsat with every cube's proof checked);
+// its groups are clauses of the CNF, so the cover check accepts the full split — and refuses it with any cube left out.
+RC_GTEST_PROP(torus_cnf, split_queries_answer_as_the_whole_query, ()) {
+  const std::uint32_t d = *rc::gen::weightedElement<std::uint32_t>({{3, 2u}, {1, 3u}});
+  std::vector<std::uint32_t> dims(d, 2);
+  if (d == 2) dims = {*rc::gen::inRange<std::uint32_t>(3, 5), *rc::gen::inRange<std::uint32_t>(3, 5)};
+  else dims[*rc::gen::inRange<std::size_t>(0, 3)] = *rc::gen::inRange<std::uint32_t>(2, 4);
+  const torus t(dims);
+  const torus_model model = *rc::gen::arbitrary<bool>() ? torus_model::pairing : torus_model::general;
+  const std::uint64_t steps = counting_bound(t) + *rc::gen::inRange<std::uint64_t>(0, 4);
+  const std::uint64_t cubes = *rc::gen::inRange<std::uint64_t>(1, 41);
+  const unsigned jobs = *rc::gen::inRange<unsigned>(1, 4);
+  const torus_query_result whole = solve_torus_clausal(t, model, steps, 20'000);
+  const torus_split_result split = solve_torus_cubes(t, model, steps, 20'000, {.cubes = cubes, .jobs = jobs});
+  RC_PRE(whole.answer != solver_answer::unknown && split.query.answer != solver_answer::unknown);
+  RC_ASSERT(split.query.answer == whole.answer);
+  if (split.query.answer == solver_answer::sat) {
+    RC_ASSERT(split.query.witness.has_value());
+    const gossip_report run = simulate_gossip(*split.query.witness, steps);
+    RC_ASSERT(run.holds());
+  }
+  if (split.cubes.empty()) return;  // below the counting bound: nothing split
+  std::uint64_t product = 1;
+  for (const auto& g : split.groups) product *= g.size();
+  RC_ASSERT(product >= cubes);
+  RC_ASSERT(split.cubes.size() == product);
+  const cnf_formula f = torus_gossip_cnf(t, model, steps);
+  std::vector<std::vector<int>> all;
+  for (const torus_cube_answer& c : split.cubes) all.push_back(c.literals);
+  RC_ASSERT(check_cube_cover(f.clauses, split.groups, all).holds());
+  if (all.size() >= 2) {
+    all.erase(all.begin() + static_cast<std::ptrdiff_t>(*rc::gen::inRange<std::size_t>(0, all.size())));
+    RC_ASSERT(check_cube_cover(f.clauses, split.groups, all).outcome == verdict::violated);
+  }
+  RC_TAG(split.query.answer == solver_answer::sat ? "sat" : "unsat");
+  RC_TAG(model == torus_model::pairing ? "pairing" : "general");
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include "dancecard/checkers/torus_check.hpp"
 #include "dancecard/core/torus/torus.hpp"
 #include "dancecard/smt/hamilton_search.hpp"
+#include "dancecard/smt/torus_cubes.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
 #include "torus_groups.hpp"  // smt/src: which listed group holds a conjugate of which
 #include "torus_search.hpp"  // smt/src: the upward search, tested on scripted answers
@@ -583,6 +584,73 @@ TEST(torus_sat, clausal_minima_agree_with_z3_and_are_certified) {
   const cnf_formula f = torus_gossip_cnf(torus({3, 3}), torus_model::pairing, 2, true);
   EXPECT_EQ(f.variables, 9 * 3 + 9 * 4 * 9);
   EXPECT_EQ(torus_gossip_cnf(torus({3, 3}), torus_model::pairing, 2).variables, 9 * 3 + 9 * 4 * 9 + (9 * 8 - 1) * 4 + 9 * (4 + 4 * 3));
+}
+
+// A query split into cubes answers as the whole query: unsat only with every cube refuted (each proof checked) and
+// the cover checked, sat with a simulated table; the split takes the PUs farthest from PU 0, every combination once.
+TEST(torus_sat, split_queries_answer_as_the_whole_query) {
+  const torus t34({3, 4});
+  const torus_split_result unsat = solve_torus_cubes(t34, torus_model::pairing, 3, 60'000, {.cubes = 9, .jobs = 2});
+  EXPECT_EQ(solve_torus_clausal(t34, torus_model::pairing, 3, 60'000).answer, solver_answer::unsat);
+  ASSERT_EQ(unsat.query.answer, solver_answer::unsat) << unsat.query.reason;
+  EXPECT_NE(unsat.query.reason.find("the cover checked"), std::string::npos) << unsat.query.reason;
+  // PUs 6 = (1, 2) and 10 = (2, 2) are 3 hops from PU 0, the farthest on 3 x 4; 3 pairings each.
+  EXPECT_EQ(unsat.split, (std::vector<std::string>{"PU 6's pairing", "PU 10's pairing"}));
+  ASSERT_EQ(unsat.cubes.size(), 9u);
+  EXPECT_EQ(unsat.refuted, 9u);
+  std::set<std::vector<int>> distinct;
+  for (const torus_cube_answer& c : unsat.cubes) {
+    EXPECT_TRUE(c.asked);
+    EXPECT_EQ(c.answer, solver_answer::unsat) << c.description;
+    EXPECT_NE(c.reason.find("DRAT proof checked"), std::string::npos) << c.reason;
+    ASSERT_EQ(c.literals.size(), 2u);
+    auto pairing_of = [&](pu_index pu, int literal) {  // which of pu's pairings the literal chooses, or 3: none
+      std::uint32_t k = 0;
+      while (k < 3 && torus_choice_variable(t34, torus_model::pairing, pu, k) != literal) ++k;
+      return k;
+    };
+    EXPECT_LT(pairing_of(6, c.literals[0]), 3u) << c.description;
+    EXPECT_LT(pairing_of(10, c.literals[1]), 3u) << c.description;
+    distinct.insert(c.literals);
+  }
+  EXPECT_EQ(distinct.size(), 9u);
+
+  const torus_split_result sat = solve_torus_cubes(t34, torus_model::pairing, 4, 60'000, {.cubes = 9, .jobs = 2});
+  ASSERT_EQ(sat.query.answer, solver_answer::sat) << sat.query.reason;
+  ASSERT_TRUE(sat.query.witness.has_value());
+  const gossip_report run = simulate_gossip(*sat.query.witness);
+  ASSERT_TRUE(run.holds());
+  EXPECT_LE(run.steps, 4u);
+  EXPECT_GE(std::count_if(sat.cubes.begin(), sat.cubes.end(), [](const torus_cube_answer& c) { return c.answer == solver_answer::sat; }), 1);
+
+  // The general model splits on out-ports (4 in-ports each): 4 x 4 needs 5 steps, so 4 is unsat and 5 sat, with
+  // one job or three.
+  const torus t44({4, 4});
+  for (unsigned jobs : {1u, 3u}) {
+    const torus_split_result g4 = solve_torus_cubes(t44, torus_model::general, 4, 60'000, {.cubes = 16, .jobs = jobs});
+    EXPECT_EQ(g4.query.answer, solver_answer::unsat) << g4.query.reason;
+    EXPECT_EQ(g4.cubes.size(), 16u);
+    EXPECT_EQ(g4.split, (std::vector<std::string>{"PU 10's out-port 0", "PU 10's out-port 1"}));  // (2, 2): 4 hops
+    const torus_split_result g5 = solve_torus_cubes(t44, torus_model::general, 5, 60'000, {.cubes = 16, .jobs = jobs});
+    ASSERT_EQ(g5.query.answer, solver_answer::sat) << g5.query.reason;
+    EXPECT_LE(simulate_gossip(*g5.query.witness).steps, 5u);
+  }
+  // One cube is the whole query; below the counting bound the count's empty clause answers without a split.
+  const torus_split_result whole = solve_torus_cubes(t44, torus_model::general, 4, 60'000, {.cubes = 1});
+  EXPECT_EQ(whole.query.answer, solver_answer::unsat);
+  ASSERT_EQ(whole.cubes.size(), 1u);
+  EXPECT_EQ(whole.cubes[0].description, "the whole query");
+  const torus_split_result below = solve_torus_cubes(t44, torus_model::general, 3, 60'000, {.cubes = 16});
+  EXPECT_EQ(below.query.answer, solver_answer::unsat);
+  EXPECT_TRUE(below.cubes.empty());
+  EXPECT_NE(below.query.reason.find("counting bound"), std::string::npos) << below.query.reason;
+  // A budget too small for any cube leaves the answer open, and says how many were refuted.
+  const torus_split_result spent = solve_torus_cubes(torus({4, 5}), torus_model::general, 5, 1, {.cubes = 16});
+  EXPECT_EQ(spent.query.answer, solver_answer::unknown);
+  EXPECT_NE(spent.query.reason.find("cubes refuted with checked proofs"), std::string::npos) << spent.query.reason;
+  EXPECT_THROW(solve_torus_cubes(t44, torus_model::general, 4, 1'000, {.cubes = 0}), std::invalid_argument);
+  EXPECT_THROW(solve_torus_cubes(t44, torus_model::general, 4, 1'000, {.cubes = 65'537}), std::invalid_argument);
+  EXPECT_THROW(solve_torus_cubes(t44, torus_model::general, 4, 1'000, {.cubes = 4, .jobs = 0}), std::invalid_argument);
 }
 
 // Translation-invariant tables: the orbits of a translation group, every subgroup once (Z3 x Z3 has 6 subgroups, Z4

@@ -94,8 +94,8 @@ void load(CaDiCaL::Solver& solver, const cnf_formula& formula) {
 }
 
 // One solve within budget_ms (0: no limit): the answer, and the true variables 1 … variables when sat.
-void run_until(CaDiCaL::Solver& solver, unsigned budget_ms, int variables, clausal_result& out) {
-  detail::cadical_deadline stop(budget_ms);
+void run_until(CaDiCaL::Solver& solver, unsigned budget_ms, int variables, clausal_result& out, const std::atomic<bool>* cancel) {
+  detail::cadical_deadline stop(budget_ms, cancel);
   solver.connect_terminator(&stop);
   const int result = solver.solve();
   solver.disconnect_terminator();
@@ -107,7 +107,7 @@ void run_until(CaDiCaL::Solver& solver, unsigned budget_ms, int variables, claus
       if (solver.val(v) > 0) out.model.push_back(v);
   } else {
     out.answer = solver_answer::unknown;
-    out.reason = "CaDiCaL stopped at the budget of " + std::to_string(budget_ms) + " ms";
+    out.reason = stop.cancelled() ? "CaDiCaL stopped: cancelled by the caller" : "CaDiCaL stopped at the budget of " + std::to_string(budget_ms) + " ms";
   }
 }
 
@@ -153,8 +153,8 @@ void drat_trace::for_each_piece(const std::function<void(std::string_view)>& use
   }
 }
 
-clausal_result solve_with_proof(const cnf_formula& formula, unsigned budget_ms, drat_encoding encoding) {
-  return resumable_solve(formula, encoding).solve(budget_ms);
+clausal_result solve_with_proof(const cnf_formula& formula, unsigned budget_ms, drat_encoding encoding, const std::atomic<bool>* cancel) {
+  return resumable_solve(formula, encoding).solve(budget_ms, cancel);
 }
 
 clausal_result solve_for_model(const cnf_formula& formula, unsigned budget_ms) { return resumable_solve(formula).solve(budget_ms); }
@@ -177,11 +177,11 @@ resumable_solve::resumable_solve(const cnf_formula& formula, std::optional<drat_
 resumable_solve::~resumable_solve() = default;
 resumable_solve::resumable_solve(resumable_solve&&) noexcept = default;
 
-clausal_result resumable_solve::solve(unsigned budget_ms) {
+clausal_result resumable_solve::solve(unsigned budget_ms, const std::atomic<bool>* cancel) {
   if (final_) return *final_;  // asked again after unsat: the same answer and proof
   const auto start = std::chrono::steady_clock::now();
   clausal_result out;
-  run_until(*solver_, budget_ms, variables_, out);
+  run_until(*solver_, budget_ms, variables_, out, cancel);
   if (out.answer == solver_answer::unsat) {
     if (trace_) {
       // The FILE is ours: CaDiCaL flushes but does not close an external file. The solver goes first, so that nothing

@@ -6,6 +6,7 @@
 //   auto check = r.proof.check(cnf.dimacs());            // streamed through checkers/drat_check
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <cstdio>
 #include <functional>
@@ -67,8 +68,10 @@ struct clausal_result {
 };
 
 /// Solves with CaDiCaL, tracing a DRAT proof (binary: smaller and faster to read; text: for a certificate that
-/// people will read or keep); gives up (unknown) after budget_ms (0: no limit).
-clausal_result solve_with_proof(const cnf_formula& formula, unsigned budget_ms, drat_encoding encoding = drat_encoding::binary);
+/// people will read or keep); gives up (unknown) after budget_ms (0: no limit), or as soon as another thread sets
+/// `*cancel` (when given; the reason then says so).
+clausal_result solve_with_proof(const cnf_formula& formula, unsigned budget_ms, drat_encoding encoding = drat_encoding::binary,
+                                const std::atomic<bool>* cancel = nullptr);
 /// The same without the proof trace: for queries whose unsat answer proves nothing the caller reports (a sat answer
 /// is still only a model, to be checked by the caller). `proof` stays empty.
 clausal_result solve_for_model(const cnf_formula& formula, unsigned budget_ms);
@@ -82,8 +85,9 @@ class resumable_solve {
   ~resumable_solve();
   resumable_solve(resumable_solve&&) noexcept;
   resumable_solve& operator=(resumable_solve&&) = delete;  // would release the trace before the solver writing to it
-  /// At most budget_ms more (0: no limit); unknown when the budget runs out, and may then be asked again.
-  clausal_result solve(unsigned budget_ms);
+  /// At most budget_ms more (0: no limit); unknown when the budget runs out or `*cancel` is set (when given), and may
+  /// then be asked again.
+  clausal_result solve(unsigned budget_ms, const std::atomic<bool>* cancel = nullptr);
   /// The solver time spent so far over every call.
   double seconds() const { return seconds_; }
 

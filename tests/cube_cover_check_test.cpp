@@ -1,0 +1,68 @@
+// The cover check of a split query: groups that must be clauses, combinations that must each hold a cube.
+#include <gtest/gtest.h>
+
+#include "dancecard/checkers/cube_cover_check.hpp"
+
+namespace dancecard {
+namespace {
+
+// x1 ∨ x2 ∨ x3 and x4 ∨ x5: every model makes one literal of each true, so the 6 pairs cover every model.
+const std::vector<std::vector<int>> formula = {{1, 2, 3}, {-1, -2}, {5, 4}, {-4, -5}, {1, -6}};
+
+TEST(cube_cover, the_full_product_of_two_clauses_covers_the_formula) {
+  std::vector<std::vector<int>> cubes;
+  for (int a : {1, 2, 3})
+    for (int b : {4, 5}) cubes.push_back({b, a});  // order inside a cube and of the cubes does not matter
+  const cube_cover_report r = check_cube_cover(formula, {{1, 2, 3}, {4, 5}}, cubes);
+  EXPECT_TRUE(r.holds()) << describe(r);
+  EXPECT_EQ(r.combinations, 6u);
+  // A group given in another order than its clause is the same set.
+  EXPECT_TRUE(check_cube_cover(formula, {{3, 1, 2}, {4, 5}}, cubes).holds());
+}
+
+TEST(cube_cover, a_missing_cube_is_named) {
+  std::vector<std::vector<int>> cubes;
+  for (int a : {1, 2, 3})
+    for (int b : {4, 5})
+      if (!(a == 2 && b == 5)) cubes.push_back({a, b});
+  const cube_cover_report r = check_cube_cover(formula, {{1, 2, 3}, {4, 5}}, cubes);
+  ASSERT_EQ(r.outcome, verdict::violated);
+  ASSERT_EQ(r.witnesses.size(), 1u);
+  EXPECT_EQ(r.witnesses[0].kind, cube_cover_violation_kind::combination_uncovered);
+  EXPECT_EQ(r.witnesses[0].combination, (std::vector<int>{2, 5}));
+  EXPECT_NE(describe(r).find("the combination {2 5} contains no cube"), std::string::npos) << describe(r);
+}
+
+TEST(cube_cover, a_group_that_is_no_clause_proves_nothing) {
+  // {1, 2} is not a clause: a model with x3 true satisfies none of its literals, so cubes over it miss that model.
+  std::vector<std::vector<int>> cubes = {{1}, {2}};
+  const cube_cover_report r = check_cube_cover(formula, {{1, 2}}, cubes);
+  ASSERT_EQ(r.outcome, verdict::violated);
+  EXPECT_EQ(r.witnesses[0].kind, cube_cover_violation_kind::group_not_a_clause);
+  EXPECT_EQ(r.witnesses[0].group, 0u);
+  // Nor does a negated group: {-1, -2} is a clause, but {1, 2} are its negations.
+  EXPECT_EQ(check_cube_cover(formula, {{-1, 6}}, {{-1}, {6}}).outcome, verdict::violated);
+}
+
+TEST(cube_cover, a_smaller_cube_covers_every_combination_that_contains_it) {
+  // The cube {1} holds wherever x1 does, so it covers (1, 4) and (1, 5) alone.
+  const std::vector<std::vector<int>> cubes = {{1}, {2, 4}, {2, 5}, {3, 4}, {3, 5}};
+  EXPECT_TRUE(check_cube_cover(formula, {{1, 2, 3}, {4, 5}}, cubes).holds());
+  // No groups: the one (empty) combination needs the empty cube — the whole formula.
+  EXPECT_TRUE(check_cube_cover(formula, {}, {{}}).holds());
+  EXPECT_EQ(check_cube_cover(formula, {}, {{1}}).outcome, verdict::violated);
+}
+
+TEST(cube_cover, too_many_combinations_are_not_claimed) {
+  std::vector<std::vector<int>> clauses, groups;
+  for (int g = 0; g < 21; ++g) {  // 2^21 combinations
+    clauses.push_back({2 * g + 1, 2 * g + 2});
+    groups.push_back(clauses.back());
+  }
+  const cube_cover_report r = check_cube_cover(clauses, groups, {});
+  EXPECT_EQ(r.outcome, verdict::unknown);
+  EXPECT_NE(r.problem.find("2^20"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace dancecard
