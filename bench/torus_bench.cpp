@@ -17,6 +17,7 @@
 #include "dancecard/core/common/cyclic_order.hpp"
 #include "dancecard/core/torus/cycles.hpp"
 #include "dancecard/smt/hamilton_search.hpp"
+#include "dancecard/smt/torus_cubes.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
 #include "dancecard/smt/torus_supply.hpp"
 
@@ -416,6 +417,35 @@ BENCHMARK_CAPTURE(symmetry_break, 4x4_pairing_5_automorphisms, torus({4, 4}), to
     ->Iterations(3)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(symmetry_break, 4x4_pairing_5_without_hypercube, torus({4, 4}), torus_model::pairing, 5, torus_symmetry::automorphisms_without_hypercube)
     ->Iterations(3)->Unit(benchmark::kMillisecond);
+
+// A query split into cubes (solve_torus_cubes, session 37) against the whole query in the same run (cubes = 0: the
+// baseline, solve_torus_clausal), on unsat queries one below known minima; CaDiCaL and the DRAT checks included.
+// Counters: the work summed over the cubes, the longest cube (the wall time with a core per cube) and the least wall
+// time J cores could reach by this split, max(longest, sum / J), for J = 8 and 64 — a bound from the measured cubes,
+// not a run on that many cores.
+void split_query(benchmark::State& state, const torus& network, torus_model model, std::uint64_t steps) {
+  const std::uint64_t cubes = static_cast<std::uint64_t>(state.range(0));
+  for (auto _ : state) {
+    if (cubes == 0) {
+      const torus_query_result q = solve_torus_clausal(network, model, steps, 1'200'000);
+      if (q.answer != solver_answer::unsat) state.SkipWithError(("expected unsat: " + q.reason).c_str());
+      continue;
+    }
+    const torus_split_result r = solve_torus_cubes(network, model, steps, 1'200'000, {.cubes = cubes, .jobs = static_cast<unsigned>(state.range(1))});
+    if (r.query.answer != solver_answer::unsat) state.SkipWithError(("expected unsat: " + r.query.reason).c_str());
+    double longest = 0;
+    for (const torus_cube_answer& c : r.cubes) longest = std::max(longest, c.seconds);
+    state.counters["cubes"] = static_cast<double>(r.cubes.size());
+    state.counters["work_s"] = r.cube_seconds;
+    state.counters["longest_s"] = longest;
+    state.counters["wall_8_cores_s"] = std::max(longest, r.cube_seconds / 8);
+    state.counters["wall_64_cores_s"] = std::max(longest, r.cube_seconds / 64);
+  }
+}
+BENCHMARK_CAPTURE(split_query, 3x9_pairing_8, torus({3, 9}), torus_model::pairing, 8)
+    ->Args({0, 1})->Args({9, 2})->Args({27, 2})->Args({81, 2})->Iterations(1)->Unit(benchmark::kSecond);
+BENCHMARK_CAPTURE(split_query, 4x5_general_5, torus({4, 5}), torus_model::general, 5)
+    ->Args({0, 1})->Args({16, 2})->Args({64, 2})->Args({256, 2})->Iterations(1)->Unit(benchmark::kSecond);
 
 // The timed loop of the unsat CNF benchmarks below: CaDiCaL, then the DRAT check of its proof, each iteration; an
 // answer other than unsat or a rejected proof is an error. The clause count as a counter.
