@@ -515,6 +515,19 @@ BENCHMARK_CAPTURE(arrival_count, 3x6_general_5_uncounted, torus({3, 6}), torus_m
 BENCHMARK_CAPTURE(arrival_count, 4x5_pairing_6_counted, torus({4, 5}), torus_model::pairing, 6, true)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(arrival_count, 4x5_pairing_6_uncounted, torus({4, 5}), torus_model::pairing, 6, false)->Iterations(1)->Unit(benchmark::kMillisecond);
 
+// The return exclusion (session 37: no stream back at its sender within T − 1 − s forwards) against the same CNF
+// without it as the baseline, in the same run, on unsat queries at the counting bound (CaDiCaL plus the DRAT check):
+// 3 x 9 general at 7 (s = 2: U-turns, the rings of 3 gone straight, walks of 3 and 4 forwards) and 4 x 7 general at
+// 7 (s = 1: walks of up to 5 forwards, no ring of 3).
+void return_exclusion(benchmark::State& state, const torus& network, torus_model model, std::uint64_t steps, bool returns) {
+  const cnf_formula f = torus_gossip_cnf(network, model, steps, false, {}, torus_symmetry::automorphisms, true, true, returns);
+  solve_unsat_with_checked_proof(state, f);
+}
+BENCHMARK_CAPTURE(return_exclusion, 3x9_general_7_with, torus({3, 9}), torus_model::general, 7, true)->Iterations(1)->Unit(benchmark::kSecond);
+BENCHMARK_CAPTURE(return_exclusion, 3x9_general_7_without, torus({3, 9}), torus_model::general, 7, false)->Iterations(1)->Unit(benchmark::kSecond);
+BENCHMARK_CAPTURE(return_exclusion, 4x7_general_7_with, torus({4, 7}), torus_model::general, 7, true)->Iterations(1)->Unit(benchmark::kSecond);
+BENCHMARK_CAPTURE(return_exclusion, 4x7_general_7_without, torus({4, 7}), torus_model::general, 7, false)->Iterations(1)->Unit(benchmark::kSecond);
+
 // k packets per PU (torus_packets_cnf): the implied constraints (the arrival count over K(P − 1) packets, every packet
 // sent, every out-port busy) and the break (packet 0 on out-port 0) against the bare CNF as the baseline, in the same
 // run, on an unsat query one step below a minimum (CaDiCaL plus the DRAT check): 3 x 3, three packets, pairing model,

@@ -586,6 +586,50 @@ TEST(torus_sat, clausal_minima_agree_with_z3_and_are_certified) {
   EXPECT_EQ(torus_gossip_cnf(torus({3, 3}), torus_model::pairing, 2).variables, 9 * 3 + 9 * 4 * 9 + (9 * 8 - 1) * 4 + 9 * (4 + 4 * 3));
 }
 
+// The return exclusion (session 37): a stream back at its sender within j forwards wastes T − j of the sender's slots,
+// so walks with j <= T − 1 − s are excluded, s the slots the count lets a PU waste. On 5 x 5 general, s = 4(T − 1) − 20:
+// at 7 steps s = 4 and j <= 2 — on sides of 5 only the U-turns, one unit clause per out-port (100); at 8 steps s = 8
+// and nothing; the pairing model has no U-turns. On 3 x 9 general at 7 (s = 2, j <= 4) the rings of 3 add walks.
+TEST(torus_sat, return_exclusion_clauses) {
+  auto returns = [](const cnf_formula& f) {
+    for (const std::string& c : f.comments)
+      if (c.starts_with("implied: no stream back")) return c;
+    return std::string();
+  };
+  const torus t({5, 5});
+  const cnf_formula with = torus_gossip_cnf(t, torus_model::general, 7);
+  const cnf_formula without = torus_gossip_cnf(t, torus_model::general, 7, false, {}, torus_symmetry::automorphisms, true, true, false);
+  EXPECT_EQ(returns(with), "implied: no stream back at its sender within 2 forwards (it would waste more than the 4 slots a PU may): 100 clauses");
+  EXPECT_EQ(returns(without), "");
+  ASSERT_EQ(with.clauses.size(), without.clauses.size() + 100);
+  std::set<int> u_turns;  // the added clauses are the last 100: ¬sel(pu, o, o) for every PU and out-port
+  for (std::size_t k = without.clauses.size(); k < with.clauses.size(); ++k) {
+    ASSERT_EQ(with.clauses[k].size(), 1u);
+    u_turns.insert(-with.clauses[k][0]);
+  }
+  for (pu_index pu = 0; pu < t.size(); ++pu)
+    for (std::uint32_t o = 0; o < 4; ++o) EXPECT_EQ(u_turns.count(torus_choice_variable(t, torus_model::general, pu, o, o)), 1u) << pu << " " << o;
+  EXPECT_EQ(returns(torus_gossip_cnf(t, torus_model::general, 8)), "");
+  EXPECT_EQ(returns(torus_gossip_cnf(t, torus_model::pairing, 7)),
+            "implied: no stream back at its sender within 2 forwards (it would waste more than the 4 slots a PU may): 0 clauses");
+  // 3 x 9 at 7: per start link 1 U-turn, on the ring of 3 one walk of 2 (straight, straight) along x1, and 5 walks
+  // of 3 and 21 of 4 besides; only the count of the shortest is pinned here: the U-turns are its unit clauses
+  const cnf_formula ring = torus_gossip_cnf(torus({3, 9}), torus_model::general, 7);
+  EXPECT_NE(returns(ring).find("within 4 forwards (it would waste more than the 2 slots"), std::string::npos) << returns(ring);
+  std::size_t units = 0, pairs_on_the_ring = 0;
+  const cnf_formula ring_without = torus_gossip_cnf(torus({3, 9}), torus_model::general, 7, false, {}, torus_symmetry::automorphisms, true, true, false);
+  for (std::size_t k = ring_without.clauses.size(); k < ring.clauses.size(); ++k) {
+    units += ring.clauses[k].size() == 1;
+    pairs_on_the_ring += ring.clauses[k].size() == 2;
+  }
+  EXPECT_EQ(units, 27u * 4);
+  EXPECT_EQ(pairs_on_the_ring, 27u * 2);  // from each PU, both ways round its ring of 3
+  // At the counting bound with no slot to spare (3 x 3 general at 2 steps: s = 0, so no U-turn) a table still exists.
+  const cnf_formula tight = torus_gossip_cnf(torus({3, 3}), torus_model::general, 2);
+  EXPECT_NE(returns(tight).find("within 1 forwards (it would waste more than the 0 slots a PU may): 36 clauses"), std::string::npos) << returns(tight);
+  EXPECT_EQ(solve_torus_clausal(torus({3, 3}), torus_model::general, 2, 60'000).answer, solver_answer::sat);
+}
+
 // A query split into cubes answers as the whole query: unsat only with every cube refuted (each proof checked) and
 // the cover checked, sat with a simulated table; the split takes the PUs farthest from PU 0, every combination once.
 TEST(torus_sat, split_queries_answer_as_the_whole_query) {

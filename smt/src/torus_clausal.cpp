@@ -1,6 +1,7 @@
 // CNF encoding of time-independent torus gossip (pairing and general models), solved by CaDiCaL; unsat answers are
 // certified by checking the DRAT proof with checkers/drat_check, sat answers by simulating the decoded table.
 #include <algorithm>
+#include <functional>
 #include <chrono>
 #include <cstdio>
 #include <iterator>
@@ -459,6 +460,83 @@ void add_arrival_count(cnf_formula& f, const torus_variables& v, bool parity_cla
                          " PUs a counter per step parity (packets that only walks of even, or only of odd, length bring)");
 }
 
+// Implied: no stream comes back soon to the PU that sent it. The rules make each link's stream a backward walk: in
+// step t a link L carries what the link g(L) — the in-link its out-port forwards — carried in step t − 1. Take PU w and
+// links f_0 = (w → x_1), f_1, …, f_j entering w (each leaving the PU the one before enters) with f_i = g(f_{i+1}): in
+// each step t = j + 1 … T, f_j brings w what f_0 carried in step t − j, which w sent, so held before — its own packet
+// in step j + 1, then packets it had had. None of those T − j slots is the earliest arrival of a packet outside
+// {w} ∪ N1. A table completing within T steps brings w each of its P − 1 − |N1| such packets in an earliest slot, so at
+// most s = 2d·(T − 1) − (P − 1 − |N1|) of w's slots of steps 2 … T are not earliest (the count above): T − j <= s,
+// and no such walk of j <= T − 1 − s forwards exists in such a table. The clauses: for each such walk, not every one of
+// its j forwards chosen — j = 1 is a U-turn (out-port o of x_1 forwards its in-port o, general model), j = 2 on a side
+// of 3 two PUs of the ring going straight, j = 3 a square. A walk that came back to w is not extended (the longer
+// walk's clause would hold the shorter one's). In the pairing model the forward "out-port o takes in-port i" is the
+// pairings that pair o with i (one in 2-D, three in 3-D); since a PU has exactly one pairing, its negation is "one of
+// the other pairings", so each walk is still one clause. s is the same at every PU (a translation maps PU 0's walks
+// and slots to any PU's). Over invariant tables the clauses go through the orbit's variables (an invariant table is a
+// table, so they stay implied).
+void add_return_exclusion(cnf_formula& f, const torus_variables& v, const std::vector<std::vector<std::uint32_t>>& pairings) {
+  const torus& network = v.net;
+  if (v.steps < 2) return;
+  const parity_count count = arrival_parity_count(network, 0, v.steps);
+  const std::int64_t allowed = static_cast<std::int64_t>((v.steps - 1) * v.ports) - static_cast<std::int64_t>(count.fresh);
+  if (allowed < 0) return;  // the count's empty clause says it all
+  const std::int64_t longest = std::min<std::int64_t>(static_cast<std::int64_t>(v.steps) - 1 - allowed, 8);  // at most 4^8 walks a link
+  if (longest < 1) return;
+  const std::uint32_t ports = v.ports;
+  const std::uint64_t links = static_cast<std::uint64_t>(network.size()) * ports;
+  // appends to `clause` literals of which one holds exactly when out-port `out` of pu does not forward in-port `in`
+  auto not_forwarding = [&](pu_index pu, std::uint32_t out, std::uint32_t in, std::vector<int>& clause) {
+    if (v.model == torus_model::general) {
+      clause.push_back(-v.sel(pu, out, in));
+      return;
+    }
+    for (std::uint32_t c = 0; c < pairings.size(); ++c)
+      if (pairings[c][out] != in) clause.push_back(v.choice(pu, c));
+  };
+  auto head = [&](std::uint64_t link) { return network.neighbor(static_cast<pu_index>(link / ports), static_cast<std::uint32_t>(link % ports)); };
+  std::uint64_t walks = 0;
+  std::vector<std::uint64_t> walk;  // f_0, f_1, …: walk[i + 1] leaves the PU walk[i] enters and forwards walk[i]
+  std::vector<char> on_walk(links, 0);
+  pu_index w = 0;
+  std::function<void()> extend = [&] {
+    const std::uint64_t last = walk.back();
+    const pu_index at = head(last);
+    const std::uint32_t arrived = torus::opposite(static_cast<std::uint32_t>(last % ports));  // the in-port of `at` it enters by
+    for (std::uint32_t o = 0; o < ports; ++o) {
+      if (v.model == torus_model::pairing && o == arrived) continue;  // no pairing forwards a port to itself
+      const std::uint64_t next = static_cast<std::uint64_t>(at) * ports + o;
+      if (on_walk[next]) continue;
+      walk.push_back(next);
+      if (head(next) == w) {  // back at w after walk.size() − 1 forwards
+        std::vector<int> clause;
+        for (std::size_t i = 0; i + 1 < walk.size(); ++i)
+          not_forwarding(static_cast<pu_index>(walk[i + 1] / ports), static_cast<std::uint32_t>(walk[i + 1] % ports),
+                         torus::opposite(static_cast<std::uint32_t>(walk[i] % ports)), clause);
+        std::sort(clause.begin(), clause.end());
+        clause.erase(std::unique(clause.begin(), clause.end()), clause.end());
+        f.clauses.push_back(std::move(clause));
+        ++walks;
+      } else if (static_cast<std::int64_t>(walk.size()) - 1 < longest) {
+        on_walk[next] = 1;
+        extend();
+        on_walk[next] = 0;
+      }
+      walk.pop_back();
+    }
+  };
+  for (w = 0; w < network.size(); ++w)
+    for (std::uint32_t o = 0; o < ports; ++o) {
+      const std::uint64_t first = static_cast<std::uint64_t>(w) * ports + o;
+      walk.assign(1, first);
+      on_walk[first] = 1;
+      extend();
+      on_walk[first] = 0;
+    }
+  f.comments.push_back("implied: no stream back at its sender within " + std::to_string(longest) + " forwards (it would waste more than the " +
+                       std::to_string(allowed) + " slots a PU may): " + std::to_string(walks) + " clauses");
+}
+
 // Exactly one pairing at pu (pairing model), over any layout with choice(pu, c) and `pairings`.
 template <class Variables>
 void add_one_pairing(cnf_formula& f, const Variables& v, pu_index pu) {
@@ -510,7 +588,7 @@ void justify(cnf_formula& f, torus_model model, const std::vector<std::vector<st
 // The CNF of torus_gossip_cnf and torus_symmetric_cnf over a layout; the symmetry break only where `symmetry` is given
 // (with a group that relabels ports: over its normalizer, whatever `symmetry` names).
 cnf_formula gossip_cnf(const torus_variables& v, bool base_only, std::optional<torus_symmetry> symmetry, bool arrival_count = true,
-                       bool parity_classes = true) {
+                       bool parity_classes = true, bool returns = true) {
   const torus& network = v.net;
   const torus_model model = v.model;
   const std::uint64_t steps = v.steps;
@@ -577,14 +655,15 @@ cnf_formula gossip_cnf(const torus_variables& v, bool base_only, std::optional<t
       if (!step_one) f.clauses.push_back(reached);  // empty when steps < 2: unsatisfiable, as it should be
     }
   if (!base_only && arrival_count) add_arrival_count(f, v, parity_classes);
+  if (!base_only && arrival_count && returns) add_return_exclusion(f, v, pairings);
   return f;
 }
 
 }  // namespace
 
 cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint64_t steps, bool base_only, const std::vector<pu_index>& orbit,
-                             torus_symmetry symmetry, bool arrival_count, bool parity_classes) {
-  return gossip_cnf(layout(network, model, steps, orbit), base_only, symmetry, arrival_count, parity_classes);
+                             torus_symmetry symmetry, bool arrival_count, bool parity_classes, bool returns) {
+  return gossip_cnf(layout(network, model, steps, orbit), base_only, symmetry, arrival_count, parity_classes, returns);
 }
 
 cnf_formula torus_symmetric_cnf(const torus& network, torus_model model, std::uint64_t steps, const std::vector<torus_automorphism>& generators,

@@ -43,7 +43,9 @@ std::string_view to_string(torus_model model);
 /// 'waste' variables, ladders and a sequential counter after the x variables; with an orbit map kept at the orbits'
 /// least PUs, reading an untracked packet's arrival off a translate's tracked one; parity_classes: and a counter per
 /// step parity where that is tighter, core's arrival_parity_count — packets that only walks of one parity bring, on
-/// tori whose sides are all even) and one
+/// tori whose sides are all even; returns, with arrival_count: no stream comes back to the PU that sent it within
+/// T − 1 − s forwards, s the wasted slots the count allows — a clause over the forwards of each such walk: U-turns in
+/// the general model, two PUs of a ring of 3 going straight, squares, …) and one
 /// symmetry-breaking constraint (PU 0's rule — in the 2-D pairing model
 /// followed by its neighbours' — is lexicographically least among every PU's relabelled by every automorphism fixing
 /// PU 0 — reflections, and permutations of equal sizes; translations only with an orbit map), each with its soundness
@@ -74,7 +76,7 @@ std::string_view to_string(torus_model model);
 enum class torus_symmetry { translations, automorphisms, none, automorphisms_without_line_swaps, automorphisms_without_hypercube };
 cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint64_t steps, bool base_only = false,
                              const std::vector<pu_index>& orbit = {}, torus_symmetry symmetry = torus_symmetry::automorphisms,
-                             bool arrival_count = true, bool parity_classes = true);
+                             bool arrival_count = true, bool parity_classes = true, bool returns = true);
 /// The choice variable of the CNF: pairing — PU pu uses pairing c of port_pairings(d); general — out-port `out` of PU
 /// pu forwards in-port `in` (c is ignored in the general model and in_port in the pairing model).
 int torus_choice_variable(const torus& network, torus_model model, pu_index pu, std::uint32_t c_or_out, std::uint32_t in_port = 0);
