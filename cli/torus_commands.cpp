@@ -591,14 +591,15 @@ void draw_svg(std::ostream& out, const cycle_system& system) {
 }
 
 // prove torus --steps T --cubes N: the query split into cubes (smt/torus_cubes.hpp), solved --jobs at a time.
-void prove_split(const torus& t, torus_model model, const std::string& model_name, std::uint64_t steps, unsigned budget, std::uint64_t cubes,
-                 unsigned jobs, std::uint32_t packets, const std::string& emit, bool json,
+void prove_split(const torus& t, torus_model model, const std::string& model_name, std::uint64_t steps, unsigned budget, const torus_split_options& split,
+                 std::uint32_t packets, const std::string& emit, bool json,
                  const std::function<void(const std::optional<routing_table>&, const std::string&)>& save, int& code) {
   if (packets != 1) throw bad_input("--cubes: one packet per PU only (not with --packets " + std::to_string(packets) + ")");
   if (!emit.empty()) throw bad_input("--emit: not with --cubes (each cube has its own proof; the split's certificate is not written yet)");
-  if (cubes > 65'536) throw bad_input("--cubes " + std::to_string(cubes) + ": at most 65536");
-  if (jobs > 256) throw bad_input("--jobs " + std::to_string(jobs) + ": at most 256");
-  const torus_split_result r = solve_torus_cubes(t, model, steps, budget, {.cubes = cubes, .jobs = jobs});
+  if (split.cubes > 65'536) throw bad_input("--cubes " + std::to_string(split.cubes) + ": at most 65536");
+  if (split.jobs > 256) throw bad_input("--jobs " + std::to_string(split.jobs) + ": at most 256");
+  const unsigned jobs = split.jobs;
+  const torus_split_result r = solve_torus_cubes(t, model, steps, budget, split);
   save(r.query.witness, "sat-" + model_name);
   const char* answer = r.query.answer == solver_answer::sat ? "sat" : r.query.answer == solver_answer::unsat ? "unsat" : "unknown";
   auto name = [](solver_answer a) { return a == solver_answer::sat ? "sat" : a == solver_answer::unsat ? "unsat" : "unknown"; };
@@ -929,6 +930,7 @@ void add_torus_commands(CLI::App& app, int& code) {
     std::uint64_t steps = 0, cubes = 0;
     std::uint32_t packets = 1;
     unsigned jobs = 1;
+    std::string cube_timeout;
     bool json = false;
     CLI::Option* jobs_option = nullptr;
   };
@@ -956,6 +958,9 @@ void add_torus_commands(CLI::App& app, int& code) {
                     "proof is accepted and the cubes are checked to cover the query (one packet per PU, 1 to 65536; for machines "
                     "with many cores: the longest cube, not the sum, is then the wall time)")
       ->check(integer_at_least(1));
+  prove->add_option("--cube-timeout", pr->cube_timeout,
+                    "with --cubes: at most this many seconds of solving per cube (default: what is left of --timeout); the cubes "
+                    "out of time are listed, to see how many cubes of a hard query answer quickly");
   pr->jobs_option = prove->add_option("--jobs,-j", pr->jobs, "with --cubes: cubes solved at once (1 to 256, default 1; each holds its own solver and proof trace)")
                         ->check(integer_at_least(1));
   prove->add_option("--witness", pr->witness,
@@ -984,11 +989,14 @@ void add_torus_commands(CLI::App& app, int& code) {
     const std::string tag = k == 1 ? pr->model : pr->model + "-" + std::to_string(k) + "-packets";
     if (pr->cubes != 0 && pr->steps == 0) throw bad_input("--cubes: only with --steps (one query split into cubes)");
     if (*pr->jobs_option && pr->cubes == 0) throw bad_input("--jobs: only with --cubes");
+    if (!pr->cube_timeout.empty() && pr->cubes == 0) throw bad_input("--cube-timeout: only with --cubes");
+    const unsigned cube_budget = pr->cube_timeout.empty() ? 0 : parse_timeout_ms(pr->cube_timeout, "--cube-timeout");
     if (pr->steps != 0) {
       if (pr->engine != "sat") throw bad_input("--steps: only with --engine sat");
       if (pr->steps > t.dimension() * t.size() * 4) throw bad_input("--steps " + std::to_string(pr->steps) + ": more than 4·d·P steps");
       if (pr->cubes != 0) {
-        prove_split(t, model, pr->model, pr->steps, budget, pr->cubes, pr->jobs, k, pr->emit, pr->json, save, code);
+        prove_split(t, model, pr->model, pr->steps, budget, {.cubes = pr->cubes, .jobs = pr->jobs, .cube_budget_ms = cube_budget}, k, pr->emit, pr->json, save,
+                    code);
         return;
       }
       if (!pr->emit.empty()) create_emit_directory(pr->emit);

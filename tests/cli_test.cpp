@@ -890,6 +890,8 @@ TEST(cli_torus, a_query_split_into_cubes) {
       {"prove torus --dims 4x4 --steps 5 --cubes 4 --jobs 300", "--jobs 300: at most 256"},
       {"prove torus --dims 4x4 --steps 5 --cubes 4 --packets 2", "--cubes: one packet per PU only"},
       {"prove torus --dims 4x4 --steps 5 --cubes 4 --emit /tmp/x", "--emit: not with --cubes"},
+      {"prove torus --dims 4x4 --steps 5 --cube-timeout 5", "--cube-timeout: only with --cubes"},
+      {"prove torus --dims 4x4 --steps 5 --cubes 4 --cube-timeout -1", "--cube-timeout"},
   };
   for (const auto& [args, message] : rejected) expect_run(args, 2, message);
 }

@@ -692,6 +692,12 @@ TEST(torus_sat, split_queries_answer_as_the_whole_query) {
   const torus_split_result spent = solve_torus_cubes(torus({4, 5}), torus_model::general, 5, 1, {.cubes = 16});
   EXPECT_EQ(spent.query.answer, solver_answer::unknown);
   EXPECT_NE(spent.query.reason.find("cubes refuted with checked proofs"), std::string::npos) << spent.query.reason;
+  // A cap per cube too small for any (1 ms) leaves every cube asked and open, the whole budget unspent.
+  const torus_split_result capped = solve_torus_cubes(torus({4, 5}), torus_model::general, 5, 60'000, {.cubes = 16, .jobs = 2, .cube_budget_ms = 1});
+  EXPECT_EQ(capped.query.answer, solver_answer::unknown);
+  EXPECT_LT(capped.query.seconds, 30.0);
+  EXPECT_TRUE(std::all_of(capped.cubes.begin(), capped.cubes.end(), [](const torus_cube_answer& c) { return c.asked; }));
+  EXPECT_NE(capped.query.reason.find("0 not asked"), std::string::npos) << capped.query.reason;
   EXPECT_THROW(solve_torus_cubes(t44, torus_model::general, 4, 1'000, {.cubes = 0}), std::invalid_argument);
   EXPECT_THROW(solve_torus_cubes(t44, torus_model::general, 4, 1'000, {.cubes = 65'537}), std::invalid_argument);
   EXPECT_THROW(solve_torus_cubes(t44, torus_model::general, 4, 1'000, {.cubes = 4, .jobs = 0}), std::invalid_argument);

@@ -147,6 +147,7 @@ torus_split_result solve_torus_cubes(const torus& network, torus_model model, st
         if (now >= deadline) return;
         left = static_cast<unsigned>(std::max<std::int64_t>(1, std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count()));
       }
+      if (options.cube_budget_ms != 0) left = left == 0 ? options.cube_budget_ms : std::min(left, options.cube_budget_ms);
       torus_cube_answer& cube = out.cubes[k];
       cube.asked = true;
       const auto began = std::chrono::steady_clock::now();

@@ -32,6 +32,8 @@ namespace dancecard {
 struct torus_split_options {
   std::uint64_t cubes = 16;  // at least this many cubes (the product of the group sizes; at most 65,536)
   unsigned jobs = 1;         // cubes solved at once (threads), 1 … 256
+  unsigned cube_budget_ms = 0;  // at most this much solver time per cube (0: what is left of the whole budget) — to
+                                // see how many cubes of a hard query answer quickly
   torus_symmetry symmetry = torus_symmetry::automorphisms;
 };
 
