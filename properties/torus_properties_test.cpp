@@ -1877,14 +1877,18 @@ RC_GTEST_PROP(torus_cnf, arrival_count_keeps_every_table, ()) {
 // the tracked one's at a preimage of w, through the element's port relabelling), the CNF with the count and the CNF without it (same symmetry break) are unsat and sat at the same
 // step counts — asked upward from the counting bound until the CNF without the count is sat (that is the minimum over
 // those tables). The count's unsat answers come with DRAT proofs, checked.
-RC_GTEST_PROP(torus_cnf, arrival_count_keeps_the_minimum, ()) {
-  // small enough for both CNFs to answer in well under a second near the minimum: 2-D sides 3 and 4, 3-D 2 x 2 x n
-  // with n <= 3 (2 x 2 x 4 pairing takes seconds)
+// A torus small enough for the CNFs to answer in well under a second near its minimum, drawn inside a property: 2-D
+// sides 3 and 4, 3-D 2 x 2 x n with n <= 3 (2 x 2 x 4 pairing takes seconds).
+torus quick_sat_torus() {
   const std::uint32_t d = *rc::gen::weightedElement<std::uint32_t>({{3, 2u}, {1, 3u}});
   std::vector<std::uint32_t> dims(d, 2);
   if (d == 2) dims = {*rc::gen::inRange<std::uint32_t>(3, 5), *rc::gen::inRange<std::uint32_t>(3, 5)};
   else dims[*rc::gen::inRange<std::size_t>(0, 3)] = *rc::gen::inRange<std::uint32_t>(2, 4);
-  const torus t(dims);
+  return torus(dims);
+}
+
+RC_GTEST_PROP(torus_cnf, arrival_count_keeps_the_minimum, ()) {
+  const torus t = quick_sat_torus();
   const torus_model model = *rc::gen::arbitrary<bool>() ? torus_model::pairing : torus_model::general;
   // all tables, or tables invariant under a random group of translations or of point automorphisms (reflections,
   // rotations, glide reflections: the count's reading through a relabelling of ports)
@@ -1930,11 +1934,7 @@ namespace {
 // jobs, it answers as solve_torus_clausal does (sat with a simulated table, unsat with every cube's proof checked);
 // its groups are clauses of the CNF, so the cover check accepts the full split — and refuses it with any cube left out.
 RC_GTEST_PROP(torus_cnf, split_queries_answer_as_the_whole_query, ()) {
-  const std::uint32_t d = *rc::gen::weightedElement<std::uint32_t>({{3, 2u}, {1, 3u}});
-  std::vector<std::uint32_t> dims(d, 2);
-  if (d == 2) dims = {*rc::gen::inRange<std::uint32_t>(3, 5), *rc::gen::inRange<std::uint32_t>(3, 5)};
-  else dims[*rc::gen::inRange<std::size_t>(0, 3)] = *rc::gen::inRange<std::uint32_t>(2, 4);
-  const torus t(dims);
+  const torus t = quick_sat_torus();
   const torus_model model = *rc::gen::arbitrary<bool>() ? torus_model::pairing : torus_model::general;
   const std::uint64_t steps = counting_bound(t) + *rc::gen::inRange<std::uint64_t>(0, 4);
   const std::uint64_t cubes = *rc::gen::inRange<std::uint64_t>(1, 41);
