@@ -975,7 +975,7 @@ void register_torus_smt_claims(theorem_book& book) {
             "query: unsat only with every cube's DRAT proof checked and the cubes checked to cover it, sat with a simulated "
             "table; 3x5 pairing (minimum 5) and 4x4 general (minimum 5), one step below the minimum and at it",
             claim_method::smt, [] {
-              const char* scope = "3x5 pairing at 4 and 5 steps (9 cubes), 4x4 general at 4 and 5 steps (16 cubes), 2 jobs";
+              const char* scope = "3x5 pairing at 4 and 5 steps (9 cubes), 4x4 general at 4 and 5 steps (at least 16 cubes), 2 jobs";
               std::string evidence;
               std::uint64_t refuted = 0;
               for (const auto& [dims, model, cubes] : {std::tuple{"3x5", torus_model::pairing, 9u}, std::tuple{"4x4", torus_model::general, 16u}}) {

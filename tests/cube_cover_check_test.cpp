@@ -44,6 +44,17 @@ TEST(cube_cover, a_group_that_is_no_clause_proves_nothing) {
   EXPECT_EQ(check_cube_cover(formula, {{-1, 6}}, {{-1}, {6}}).outcome, verdict::violated);
 }
 
+TEST(cube_cover, a_group_may_leave_out_literals_that_unit_clauses_make_false) {
+  // x1 ∨ x2 ∨ x3 with the unit ¬x3: every model makes x1 or x2 true, so {1, 2} covers; without the unit it does not.
+  const std::vector<std::vector<int>> with_unit = {{1, 2, 3}, {-3}};
+  EXPECT_TRUE(check_cube_cover(with_unit, {{1, 2}}, {{1}, {2}}).holds());
+  EXPECT_EQ(check_cube_cover({{1, 2, 3}}, {{1, 2}}, {{1}, {2}}).outcome, verdict::violated);
+  // a unit that makes a literal true does not let it go
+  EXPECT_EQ(check_cube_cover({{1, 2, 3}, {3}}, {{1, 2}}, {{1}, {2}}).outcome, verdict::violated);
+  // nor may a group hold a literal outside the clause
+  EXPECT_EQ(check_cube_cover(with_unit, {{1, 2, 4}}, {{1}, {2}, {4}}).outcome, verdict::violated);
+}
+
 TEST(cube_cover, a_smaller_cube_covers_every_combination_that_contains_it) {
   // The cube {1} holds wherever x1 does, so it covers (1, 4) and (1, 5) alone.
   const std::vector<std::vector<int>> cubes = {{1}, {2, 4}, {2, 5}, {3, 4}, {3, 5}};

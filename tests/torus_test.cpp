@@ -667,16 +667,23 @@ TEST(torus_sat, split_queries_answer_as_the_whole_query) {
   EXPECT_LE(run.steps, 4u);
   EXPECT_GE(std::count_if(sat.cubes.begin(), sat.cubes.end(), [](const torus_cube_answer& c) { return c.answer == solver_answer::sat; }), 1);
 
-  // The general model splits on out-ports (4 in-ports each): 4 x 4 needs 5 steps, so 4 is unsat and 5 sat, with
-  // one job or three.
+  // The general model splits on out-ports: 4 x 4 needs 5 steps, so 4 is unsat and 5 sat, with one job or three. At 5
+  // steps each out-port has its 4 in-ports; at 4 the return exclusion's unit clauses forbid the U-turns (a PU may
+  // waste 1 slot, a U-turn wastes 3), so each group has 3 values and 16 cubes take 3 groups (27 cubes) — the cover
+  // check accepts groups that are clauses less literals the unit clauses make false.
   const torus t44({4, 4});
   for (unsigned jobs : {1u, 3u}) {
     const torus_split_result g4 = solve_torus_cubes(t44, torus_model::general, 4, 60'000, {.cubes = 16, .jobs = jobs});
     EXPECT_EQ(g4.query.answer, solver_answer::unsat) << g4.query.reason;
-    EXPECT_EQ(g4.cubes.size(), 16u);
-    EXPECT_EQ(g4.split, (std::vector<std::string>{"PU 10's out-port 0", "PU 10's out-port 1"}));  // (2, 2): 4 hops
+    EXPECT_EQ(g4.cubes.size(), 27u);
+    EXPECT_EQ(g4.split, (std::vector<std::string>{"PU 10's out-port 0", "PU 10's out-port 1", "PU 10's out-port 2"}));  // (2, 2): 4 hops
+    for (const auto& group : g4.groups) {
+      EXPECT_EQ(group.size(), 3u);
+      for (int literal : group) EXPECT_NE(literal, torus_choice_variable(t44, torus_model::general, 10, 0, 0));  // no U-turn at out-port 0
+    }
     const torus_split_result g5 = solve_torus_cubes(t44, torus_model::general, 5, 60'000, {.cubes = 16, .jobs = jobs});
     ASSERT_EQ(g5.query.answer, solver_answer::sat) << g5.query.reason;
+    EXPECT_EQ(g5.cubes.size(), 16u);
     EXPECT_LE(simulate_gossip(*g5.query.witness).steps, 5u);
   }
   // One cube is the whole query; below the counting bound the count's empty clause answers without a split.

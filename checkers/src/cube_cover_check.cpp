@@ -52,14 +52,29 @@ cube_cover_report check_cube_cover(const std::vector<std::vector<int>>& clauses,
                                    const std::vector<std::vector<int>>& cubes, std::size_t max_witnesses) {
   cube_cover_report r;
   std::set<std::vector<int>> clause_sets;
-  for (const auto& c : clauses) clause_sets.insert(as_set(c));
+  std::unordered_set<int> falsified;  // literals whose negation is a unit clause: false in every model
+  for (const auto& c : clauses) {
+    clause_sets.insert(as_set(c));
+    if (c.size() == 1) falsified.insert(-c[0]);
+  }
+  // A group is a clause of the formula less literals that unit clauses falsify (every model then makes one of the
+  // group's literals true). Each clause is compared once per group: O(groups · clauses) at worst.
+  auto is_clause_less_falsified = [&](const std::vector<int>& group) {
+    if (clause_sets.count(group) != 0) return true;
+    for (const auto& c : clause_sets) {
+      if (!std::includes(c.begin(), c.end(), group.begin(), group.end())) continue;
+      if (std::all_of(c.begin(), c.end(), [&](int lit) { return std::binary_search(group.begin(), group.end(), lit) || falsified.count(lit) != 0; }))
+        return true;
+    }
+    return false;
+  };
   std::vector<std::vector<int>> group_sets;
   std::uint64_t product = 1;
   constexpr std::uint64_t limit = std::uint64_t{1} << 20;
   bool too_many = false;
   for (std::size_t g = 0; g < groups.size(); ++g) {
     group_sets.push_back(as_set(groups[g]));
-    if (clause_sets.count(group_sets.back()) == 0) r.add({cube_cover_violation_kind::group_not_a_clause, g, {}}, max_witnesses);
+    if (!is_clause_less_falsified(group_sets.back())) r.add({cube_cover_violation_kind::group_not_a_clause, g, {}}, max_witnesses);
     const std::uint64_t size = group_sets.back().size();
     if (size != 0 && product > limit / size) too_many = true;
     product = too_many ? limit + 1 : product * size;

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <exception>
 #include <mutex>
+#include <set>
 #include <stdexcept>
 #include <thread>
 
@@ -31,8 +32,10 @@ struct split_group {
   std::string name;
 };
 
-// The groups: the PUs farthest from PU 0 first (ties by index), a pairing group per PU, or a group per out-port.
-std::vector<split_group> choose_groups(const torus& network, torus_model model, std::uint64_t wanted) {
+// The groups: the PUs farthest from PU 0 first (ties by index), a pairing group per PU, or a group per out-port — less
+// the values the formula's unit clauses forbid (the general model's U-turns, where the return exclusion rules them
+// out), which would only make cubes refuted at once; a group left with one value splits nothing and is skipped.
+std::vector<split_group> choose_groups(const torus& network, torus_model model, std::uint64_t wanted, const std::set<int>& forbidden) {
   std::vector<pu_index> order(network.size());
   for (pu_index pu = 0; pu < network.size(); ++pu) order[pu] = pu;
   std::stable_sort(order.begin(), order.end(),
@@ -42,24 +45,31 @@ std::vector<split_group> choose_groups(const torus& network, torus_model model, 
   std::uint64_t product = 1;
   for (pu_index pu : order) {
     if (product >= wanted) break;
+    auto take = [&](split_group g) {
+      if (g.literals.size() < 2) return;
+      product *= g.literals.size();
+      groups.push_back(std::move(g));
+    };
     if (model == torus_model::pairing) {
       split_group g{{}, {}, "PU " + std::to_string(pu) + "'s pairing"};
       for (std::uint32_t c = 0; c < pairings; ++c) {
-        g.literals.push_back(torus_choice_variable(network, model, pu, c));
+        const int literal = torus_choice_variable(network, model, pu, c);
+        if (forbidden.count(literal) != 0) continue;
+        g.literals.push_back(literal);
         g.values.push_back("PU " + std::to_string(pu) + " pairing " + std::to_string(c));
       }
-      product *= pairings;
-      groups.push_back(std::move(g));
+      take(std::move(g));
       continue;
     }
     for (std::uint32_t o = 0; o < network.ports() && product < wanted; ++o) {
       split_group g{{}, {}, "PU " + std::to_string(pu) + "'s out-port " + std::to_string(o)};
       for (std::uint32_t in = 0; in < network.ports(); ++in) {
-        g.literals.push_back(torus_choice_variable(network, model, pu, o, in));
+        const int literal = torus_choice_variable(network, model, pu, o, in);
+        if (forbidden.count(literal) != 0) continue;
+        g.literals.push_back(literal);
         g.values.push_back("PU " + std::to_string(pu) + " out-port " + std::to_string(o) + " <- in-port " + std::to_string(in));
       }
-      product *= network.ports();
-      groups.push_back(std::move(g));
+      take(std::move(g));
     }
   }
   return groups;
@@ -107,7 +117,10 @@ torus_split_result solve_torus_cubes(const torus& network, torus_model model, st
     out.query = solve_torus_clausal(network, model, steps, budget_ms, options.symmetry);  // the count's empty clause: nothing to split
     return out;
   }
-  const std::vector<split_group> groups = choose_groups(network, model, options.cubes);
+  std::set<int> forbidden;  // literals the formula's unit clauses make false
+  for (const std::vector<int>& c : f.clauses)
+    if (c.size() == 1) forbidden.insert(-c[0]);
+  const std::vector<split_group> groups = choose_groups(network, model, options.cubes, forbidden);
   std::uint64_t count = 1;
   for (const split_group& g : groups) {
     out.split.push_back(g.name);

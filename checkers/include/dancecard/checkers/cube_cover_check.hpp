@@ -4,13 +4,15 @@
 // cube's literals as unit clauses) refuted on its own, with its own DRAT proof (drat_check.hpp). The refutations
 // prove the query unsat only if every model of the query satisfies some cube; this checker decides that from the
 // formula's text alone, sharing nothing with the code that made the split. The split must be by `groups`, each a
-// clause of the formula (so every model makes at least one literal of each group true: at least one pairing per PU,
-// at least one in-port per out-port, …); every combination — one literal from each group — must then contain some
+// clause of the formula, or a clause less literals that unit clauses of the formula make false (so every model makes
+// at least one literal of each group true: at least one pairing per PU, at least one in-port per out-port other than
+// those the formula forbids outright, …); every combination — one literal from each group — must then contain some
 // cube (a cube inside a combination holds wherever the combination does). So every model satisfies a combination,
 // hence a cube. The cubes may overlap, and may name fewer literals than a combination.
 //
-// Cost: the product of the group sizes (at most 2^20 combinations; beyond that the answer is unknown), each looked
-// up in a hash of the cubes and, when not found there, compared with every cube.
+// Cost: a group that is no clause as it stands is compared with every clause; then the product of the group sizes (at
+// most 2^20 combinations; beyond that the answer is unknown), each looked up in a hash of the cubes and, when not
+// found there, compared with every cube.
 //
 //   auto r = dancecard::check_cube_cover(formula_clauses, {{1, 2, 3}, {4, 5, 6}}, cubes);   // 9 cubes expected
 //   if (!r.holds()) std::cerr << describe(r);
@@ -41,7 +43,8 @@ struct cube_cover_report : report<cube_cover_violation> {
 };
 
 /// require: nothing (any clauses, groups and cubes; literals are non-zero ints). ensure: holds only if every group is a
-/// clause of `clauses` (as a set of literals) and every combination of one literal per group contains some cube —
+/// clause of `clauses` (as a set of literals), possibly less literals whose negations are unit clauses of `clauses`,
+/// and every combination of one literal per group contains some cube —
 /// so every assignment satisfying `clauses` satisfies some cube; violated with the first few groups that are no
 /// clause, or combinations left uncovered; unknown past 2^20 combinations (nothing is claimed then).
 cube_cover_report check_cube_cover(const std::vector<std::vector<int>>& clauses, const std::vector<std::vector<int>>& groups,

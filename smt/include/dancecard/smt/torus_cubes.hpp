@@ -13,7 +13,8 @@
 //   unknown — otherwise (a cube out of time, a proof not accepted), with how many cubes were refuted.
 // Which groups: the PUs farthest from PU 0 first (the symmetry break fixes much of PU 0's neighbourhood, and a split
 // there leaves one cube with nearly all the work — docs/torus-limits.md ⁂), as many groups as make at least the cubes
-// asked for. On 2 cores a split query is no faster than the whole one (measured: docs/performance.md); it is meant for
+// asked for, each less the values the query's unit clauses forbid (the general model's U-turns, where the return
+// exclusion rules them out: such cubes would be refuted at once; the cover check allows for it). On 2 cores a split query is no faster than the whole one (measured: docs/performance.md); it is meant for
 // more cores, where the longest cube, not the sum, is the wall time.
 //
 //   auto r = dancecard::solve_torus_cubes(dancecard::torus({3, 9}), dancecard::torus_model::pairing, 8, 600'000,
