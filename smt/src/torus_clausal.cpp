@@ -786,12 +786,17 @@ torus_query_result solve_full_query(const cnf_formula& f, std::uint64_t steps, u
 
 }  // namespace
 
+routing_table detail::decode_full_table(const torus& network, torus_model model, std::uint64_t steps, const std::vector<int>& model_true,
+                                        int variables) {
+  return decode_table(network, layout(network, model, steps), model_true, variables);
+}
+
 torus_query_result solve_torus_clausal(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms, torus_symmetry symmetry,
                                        bool keep_certificate) {
   const auto start = std::chrono::steady_clock::now();
   const cnf_formula f = torus_gossip_cnf(network, model, steps, false, {}, symmetry);
   torus_query_result out = solve_full_query(f, steps, budget_ms, keep_certificate, [&](const std::vector<int>& true_literals) {
-    return decode_table(network, layout(network, model, steps), true_literals, f.variables);
+    return detail::decode_full_table(network, model, steps, true_literals, f.variables);
   });
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();  // building the CNF included
   return out;

@@ -75,33 +75,6 @@ std::vector<split_group> choose_groups(const torus& network, torus_model model, 
   return groups;
 }
 
-// The table of a model: each PU's pairing, or each out-port's in-port, read off the choice variables.
-routing_table decode(const torus& network, torus_model model, const std::vector<int>& model_true) {
-  std::vector<char> truth;
-  for (int v : model_true) {
-    if (static_cast<std::size_t>(v) >= truth.size()) truth.resize(static_cast<std::size_t>(v) + 1, 0);
-    truth[static_cast<std::size_t>(v)] = 1;
-  }
-  auto is_true = [&](int v) { return static_cast<std::size_t>(v) < truth.size() && truth[static_cast<std::size_t>(v)] != 0; };
-  const std::uint32_t ports = network.ports();
-  const std::uint32_t pairings = static_cast<std::uint32_t>(port_pairings(network.dimension()).size());
-  std::vector<std::uint32_t> choice;
-  for (pu_index pu = 0; pu < network.size(); ++pu) {
-    if (model == torus_model::pairing) {
-      std::uint32_t c = 0;
-      while (c + 1 < pairings && !is_true(torus_choice_variable(network, model, pu, c))) ++c;
-      choice.push_back(c);
-      continue;
-    }
-    for (std::uint32_t o = 0; o < ports; ++o) {
-      std::uint32_t in = 0;
-      while (in + 1 < ports && !is_true(torus_choice_variable(network, model, pu, o, in))) ++in;
-      choice.push_back(in);
-    }
-  }
-  return detail::table_of_choices(network, model, choice);
-}
-
 }  // namespace
 
 torus_split_result solve_torus_cubes(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms,
@@ -180,7 +153,7 @@ torus_split_result solve_torus_cubes(const torus& network, torus_model model, st
           cube.reason = "CaDiCaL said unsat but its DRAT proof was not accepted: " + describe(check);
         }
       } else if (solved.answer == solver_answer::sat) {
-        routing_table table = decode(network, model, solved.model);
+        routing_table table = detail::decode_full_table(network, model, steps, solved.model, g.variables);
         const gossip_report run = simulate_gossip(table, steps);
         if (run.holds()) {
           cube.reason = "sat: its table completes in " + std::to_string(run.steps) + " steps (simulated)";

@@ -17,6 +17,9 @@ namespace dancecard::detail {
 /// step 1. `pairings`: port_pairings(d) when the caller has it (computed here otherwise).
 routing_table table_of_choices(const torus& network, torus_model model, const std::vector<std::uint32_t>& choice,
                                const std::vector<std::vector<std::uint32_t>>* pairings = nullptr);
+/// The table of a model of torus_gossip_cnf over all tables (no orbit map): each PU's pairing, or each out-port's
+/// in-port, read off the choice variables (`variables`: the formula's count; extra units of a cube do not matter).
+routing_table decode_full_table(const torus& network, torus_model model, std::uint64_t steps, const std::vector<int>& model_true, int variables);
 /// A start table's choices (search_torus_table's and tabu_search_torus_table's `start`): general — an idle out-port
 /// forwards straight on (an idle out-port never helps); pairing — every PU must pair its ports. `who` names the search
 /// in the std::invalid_argument thrown for a table of another torus, with switches, or (pairing) without a pairing.
