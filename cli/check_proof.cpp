@@ -1,8 +1,11 @@
-// `dancecard check-proof FILE.cp | FILE.cnf FILE.drat` — checks a certificate without any solver: exit 0 accepted, 1 rejected,
-// 2 malformed (or unreadable).
+// `dancecard check-proof FILE.cp | FILE.cnf FILE.drat[.gz]` — checks a certificate without any solver: exit 0 accepted,
+// 1 rejected, 2 malformed (or unreadable). A proof whose name ends in .gz is decompressed as it is read (the stored
+// proofs of the torus catalogue, core/data/torus_proofs/).
 #include <CLI/CLI.hpp>
 #include <fstream>
 #include <iostream>
+#include <memory>
+#include <zlib.h>
 
 #include "common.hpp"
 #include "dancecard/checkers/cutting_planes_check.hpp"
@@ -14,15 +17,30 @@ void add_check_proof_command(CLI::App& app, int& code) {
   CLI::App* command = app.add_subcommand(
       "check-proof", "Check a certificate without any solver: FILE.cp (cutting planes) or FILE.cnf FILE.drat");
   auto files = std::make_shared<std::vector<std::string>>();
-  command->add_option("files", *files, "FILE.cp, or FILE.cnf FILE.drat")->required()->expected(1, 2);
+  command->add_option("files", *files, "FILE.cp, or FILE.cnf FILE.drat (FILE.drat.gz: gzip)")->required()->expected(1, 2);
   command->callback([files, &code] {
     if (files->size() == 2) {
       // The proof is streamed (it may be gigabytes, text or binary DRAT); the formula is read whole.
       const std::string cnf = read_input((*files)[0]);
       const std::string& proof_path = (*files)[1];
-      std::ifstream proof_file;
-      if (proof_path != "-") proof_file = open_input(proof_path);
-      const drat_report r = check_drat(cnf, proof_path == "-" ? std::cin : proof_file);
+      drat_report r;
+      if (proof_path.size() > 3 && proof_path.ends_with(".gz")) {
+        std::ifstream probe = open_input(proof_path);  // names a missing file or a directory as every reader does
+        std::unique_ptr<gzFile_s, int (*)(gzFile)> in(gzopen(proof_path.c_str(), "rb"), gzclose);
+        if (!in) throw bad_input(proof_path + ": cannot open");
+        r = check_drat(cnf, drat_source([&](char* buffer, std::size_t capacity) -> std::size_t {
+              const int got = gzread(in.get(), buffer, static_cast<unsigned>(std::min<std::size_t>(capacity, 1u << 30)));
+              if (got < 0) {
+                int error = 0;
+                throw bad_input(proof_path + ": damaged gzip data (" + gzerror(in.get(), &error) + ")");
+              }
+              return static_cast<std::size_t>(got);
+            }));
+      } else {
+        std::ifstream proof_file;
+        if (proof_path != "-") proof_file = open_input(proof_path);
+        r = check_drat(cnf, proof_path == "-" ? std::cin : proof_file);
+      }
       if (r.malformed)
         throw bad_input((r.problem.rfind("CNF", 0) == 0 ? (*files)[0] : (*files)[1]) + ": " +
                         (r.line > 0 ? (r.line_is_item() ? "item " : "line ") + std::to_string(r.line) + ": " : "") +

@@ -4,7 +4,9 @@
 #include <CLI/CLI.hpp>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <cstdlib>
 #include <openssl/evp.h>
+#include <zlib.h>
 #include <charconv>
 #include <fstream>
 #include <iostream>
@@ -104,6 +106,34 @@ nlohmann::json emit_file(const std::filesystem::path& dir, const std::string& na
   out << content;
   if (!out) throw bad_input((dir / name).string() + ": cannot write");
   return {{"file", name}, {"bytes", content.size()}, {"sha256", sha256(content)}};
+}
+
+std::filesystem::path data_directory() {
+  if (const char* set = std::getenv("DANCECARD_DATA_DIR"); set != nullptr && *set != '\0') return set;
+  std::error_code ec;
+  if (std::filesystem::is_directory(DANCECARD_SOURCE_DATA_DIR, ec)) return DANCECARD_SOURCE_DATA_DIR;
+  return DANCECARD_INSTALL_DATA_DIR;
+}
+
+std::string read_gzip_file(const std::filesystem::path& file, std::size_t max_bytes) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(file, ec)) throw bad_input(file.string() + ": cannot open (no such file)");
+  std::unique_ptr<gzFile_s, int (*)(gzFile)> in(gzopen(file.c_str(), "rb"), gzclose);
+  if (!in) throw bad_input(file.string() + ": cannot open");
+  std::string out;
+  char buffer[1 << 16];
+  for (;;) {
+    const int got = gzread(in.get(), buffer, sizeof buffer);
+    if (got < 0) {
+      int code = 0;
+      throw bad_input(file.string() + ": damaged gzip data (" + gzerror(in.get(), &code) + ")");
+    }
+    if (got == 0) break;
+    if (out.size() + static_cast<std::size_t>(got) > max_bytes)
+      throw bad_input(file.string() + ": decompresses to more than " + std::to_string(max_bytes) + " bytes");
+    out.append(buffer, static_cast<std::size_t>(got));
+  }
+  return out;
 }
 
 void create_emit_directory(const std::string& dir) {

@@ -36,6 +36,13 @@ class bad_input : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// A stored claim that its own check contradicts (a catalogued table that does not complete in its stated steps, say);
+/// main() prints "dancecard: violated: <what>" and exits 1.
+class violated_claim : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 /// The whole content of a file, or of stdin for "-". Throws bad_input naming the file when it cannot be read.
 std::string read_input(const std::string& path);
 /// The file opened for reading (binary). Throws bad_input naming the file when it is a directory or cannot be opened.
@@ -71,6 +78,13 @@ std::string sha256(std::string_view data);
 /// cannot be written.
 nlohmann::json emit_file(const std::filesystem::path& dir, const std::string& name, const std::string& content);
 nlohmann::json emit_file(const std::filesystem::path& dir, const std::string& name, const drat_trace& proof);
+/// The directory of dancecard's data files (core/data: the torus evidence and its stored proofs): $DANCECARD_DATA_DIR
+/// when set, else the source tree's core/data when it exists (a build tree), else the installed share/dancecard.
+std::filesystem::path data_directory();
+/// The decompressed content of a gzip file (or of a plain file: zlib reads both); bad_input naming the file when it
+/// cannot be read, is damaged, or decompresses to more than max_bytes.
+std::string read_gzip_file(const std::filesystem::path& file, std::size_t max_bytes);
+
 /// Creates the --emit directory (and its parents); bad_input naming it when that fails.
 void create_emit_directory(const std::string& dir);
 

@@ -158,7 +158,7 @@ void register_hrel_claims(theorem_book& book) {
                     return "";
                   },
                   "");
-              for (std::uint64_t seed = 1; seed <= 300 && result.outcome == verdict::holds; ++seed)
+              for (std::uint64_t seed = 1; seed <= 300 && result.outcome == claim_verdict::holds; ++seed)
                 for (rank P : {21u, 33u}) {  // where the finding shows: odd h, 2(h + 1) < P
                   const hrel_instance instance = random_relation(P, 5, seed);
                   const rational makespan =
@@ -168,7 +168,7 @@ void register_hrel_claims(theorem_book& book) {
                     example = "random P = " + std::to_string(P) + ", h = 5, seed " + std::to_string(seed) + ": " +
                               makespan.to_string() + " > " + bound.to_string();
                 }
-              if (result.outcome == verdict::holds)
+              if (result.outcome == claim_verdict::holds)
                 result.evidence = "every odd-P schedule checked, makespan <= (6/5 + 2/P)(h + 1) + 1; the printed bound "
                                   "itself is exceeded on " + std::to_string(over) + " of them" +
                                   (example.empty() ? "" : " (e.g. " + example + ")") +

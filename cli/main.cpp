@@ -37,6 +37,9 @@ int main(int argc, char** argv) {
   } catch (const bad_input& e) {
     std::cerr << "dancecard: " << e.what() << "\n";
     return exit_bad_input;
+  } catch (const violated_claim& e) {
+    std::cerr << "dancecard: violated: " << e.what() << "\n";
+    return exit_violated;
   } catch (const dancecard::format_error& e) {
     std::cerr << "dancecard: " << e.what() << "\n";
     return exit_bad_input;

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "dancecard/checkers/online_experiment.hpp"
+#include "claim_rows.hpp"
 #include "theorem_book.hpp"
 
 namespace dancecard {
@@ -88,30 +89,41 @@ void register_online_claims(theorem_book& book) {
                                      rational(44365, 10000), 8, "random 256-relation on n = 256, 5 seeds");
             }});
   book.add({"online.sec7.constants", paper, "Section 7",
-            "simulated constants on total exchange: FIFO 2.08h at K = 1, priority queue 1.85h (within 15%); "
-            "arbitrary write and its equal-probability variant reported",
+            "simulated constants on total exchange: FIFO 2.08h at K = 1 and priority queue 1.85h, each within 15%",
             claim_method::simulation, [] {
               const online_instance te = total_exchange(256);
               const online_campaign fifo = run_online_campaign(
                   te, {.discipline = contention::fifo, .protocol = online_protocol::fifo_staged, .K = 1.0}, 1, 5);
               const online_campaign prio =
                   run_online_campaign(te, {.discipline = contention::priority, .protocol = online_protocol::random_priority}, 1, 5);
+              const std::string covered = "total exchange n = 256 (h = 255), 5 seeds each";
+              for (const auto* c : {&fifo, &prio})
+                if (!c->all_finished || !c->all_valid) return claim_result{verdict::violated, covered, c->problem};
+              const std::string evidence = "FIFO K = 1: " + show(fifo) + " (paper 2.08h); priority: " + show(prio) + " (paper 1.85h)";
+              const bool agree = within(fifo.mean_ratio, rational(208, 100), rational(15, 100)) &&
+                                 within(prio.mean_ratio, rational(185, 100), rational(15, 100));
+              return claim_result{agree ? verdict::holds : verdict::violated, covered, evidence};
+            }});
+  // The paper reports 1.57h for its weighted arbitrary-write protocol and no equal-probability variant below 1.7h.
+  // The protocol as printed (stage lengths and send probabilities of Theorem 10) does not reproduce either number
+  // (docs/online.md says why we think so); this row states the reproduction's finding and fails if it changes.
+  book.add({"online.sec7.arbitrary_write", paper, "Section 7",
+            "arbitrary write on total exchange, protocol as printed: the paper's 1.57h (weighted) and 'none below 1.7h' "
+            "(equal probabilities) do not reproduce — weighted takes more than 1.57h + 15% and equal probabilities beat it",
+            claim_method::simulation, [] {
+              const online_instance te = total_exchange(256);
               const online_campaign weighted =
                   run_online_campaign(te, {.discipline = contention::arbitrary, .protocol = online_protocol::weighted}, 1, 5);
               const online_campaign equal =
                   run_online_campaign(te, {.discipline = contention::arbitrary, .protocol = online_protocol::equal}, 1, 5);
               const std::string covered = "total exchange n = 256 (h = 255), 5 seeds each";
-              for (const auto* c : {&fifo, &prio, &weighted, &equal})
+              for (const auto* c : {&weighted, &equal})
                 if (!c->all_finished || !c->all_valid) return claim_result{verdict::violated, covered, c->problem};
-              auto within = [](const rational& measured, const rational& printed) {
-                return measured >= printed * rational(85, 100) && measured <= printed * rational(115, 100);
-              };
-              const std::string evidence = "FIFO K = 1: " + show(fifo) + " (paper 2.08h); priority: " + show(prio) +
-                                           " (paper 1.85h); arbitrary weighted: " + show(weighted) +
-                                           " (paper 1.57h); equal probability: " + show(equal) + " (paper: none below 1.7h)";
-              if (!within(fifo.mean_ratio, rational(208, 100)) || !within(prio.mean_ratio, rational(185, 100)))
-                return claim_result{verdict::violated, covered, evidence};
-              return claim_result{verdict::holds, covered, evidence};
+              const std::string evidence = "weighted: " + show(weighted) + " (paper 1.57h); equal probability: " + show(equal) +
+                                           " (paper: none below 1.7h)";
+              const bool as_stated = weighted.mean_ratio > rational(157, 100) * rational(115, 100) &&
+                                     equal.mean_ratio < weighted.mean_ratio;
+              return claim_result{as_stated ? verdict::holds : verdict::violated, covered, evidence};
             }});
 }
 

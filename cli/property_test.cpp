@@ -248,8 +248,7 @@ void add_campaign_options(CLI::App* command, campaign_options& o, const std::str
 }
 
 // The campaign options that decide a run's verdict, for the rerun line: --max-gap when given, --timeout and
-// --max-output when not the defaults (before session 32 the line left them out, so a too-many-rounds failure did not
-// reproduce).
+// --max-output when not the defaults (without them a too-many-rounds failure would not reproduce).
 std::string rerun_options(const campaign_options& o) {
   const campaign_options defaults;
   std::string out;

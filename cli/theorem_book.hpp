@@ -2,7 +2,9 @@
 //
 // Modules register their claims (register_dance_claims, ...); `dancecard verify` runs them, times them and prints
 // the table. A claim's check returns a verdict and evidence (which instances it covered, what it found); it never
-// returns "holds" without having looked.
+// returns "holds" without a comparison that could have come out the other way. A row that computes and shows a value
+// which no claim can be compared with (a bound that small instances cannot reach, say) is `informational`: shown and
+// counted apart, never as "holds".
 #pragma once
 
 #include <functional>
@@ -13,12 +15,32 @@
 
 namespace dancecard {
 
+/// A row's verdict: a checker's verdict (holds, violated, unknown), or `informational` for a row whose value is shown
+/// but compared with nothing that could fail.
+enum class claim_verdict { holds, violated, unknown, informational };
+
+constexpr claim_verdict to_claim_verdict(verdict v) {
+  return v == verdict::holds ? claim_verdict::holds : v == verdict::violated ? claim_verdict::violated : claim_verdict::unknown;
+}
+
+constexpr std::string_view to_string(claim_verdict v) {
+  switch (v) {
+    case claim_verdict::holds: return "holds";
+    case claim_verdict::violated: return "violated";
+    case claim_verdict::unknown: return "unknown";
+    case claim_verdict::informational: return "informational";
+  }
+  return "?";
+}
+
 struct claim_result {
   claim_result() = default;
-  claim_result(verdict v, std::string covered_, std::string evidence_, std::string certificate_ = {})
+  claim_result(claim_verdict v, std::string covered_, std::string evidence_, std::string certificate_ = {})
       : outcome(v), covered(std::move(covered_)), evidence(std::move(evidence_)), certificate(std::move(certificate_)) {}
+  claim_result(verdict v, std::string covered_, std::string evidence_, std::string certificate_ = {})
+      : claim_result(to_claim_verdict(v), std::move(covered_), std::move(evidence_), std::move(certificate_)) {}
 
-  verdict outcome = verdict::unknown;
+  claim_verdict outcome = claim_verdict::unknown;
   std::string covered;   // the instances checked, e.g. "n = 1..512"
   std::string evidence;  // what was found, or the counterexample
   std::string certificate;  // for proven rows: the certificate kind, size, check time and "checked"

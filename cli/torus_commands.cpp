@@ -132,11 +132,11 @@ std::optional<routing_table> table_for(const cycle_system& system, const std::st
 // simulator (smt/torus_encoding.hpp: search_torus_table) — no cycle system, no proof of minimality.
 struct local_search_options {
   std::string model = "pairing", seconds = "10", groups = "translations", group_index, start;
-  std::uint64_t seed = 1, steps = 0;
+  std::uint64_t seed = 1, steps = 0, evaluations = 0;
   unsigned jobs = 1;
   bool progress = false;
   // the registered options, to tell "given" from "default" (an option the chosen --algo ignores is an error)
-  CLI::Option *model_option = nullptr, *seconds_option = nullptr, *steps_option = nullptr, *seed_option = nullptr, *groups_option = nullptr,
+  CLI::Option *model_option = nullptr, *seconds_option = nullptr, *evaluations_option = nullptr, *steps_option = nullptr, *seed_option = nullptr, *groups_option = nullptr,
               *group_index_option = nullptr, *progress_option = nullptr, *start_option = nullptr, *jobs_option = nullptr;
 };
 
@@ -151,6 +151,7 @@ void reject_unread_options(const local_search_options& o, const std::string& alg
   };
   reject(o.model_option, local || invariant || algo == "catalogue", "--algo local-search, tabu, invariant or catalogue");
   reject(o.seconds_option, local || invariant, "--algo local-search, tabu or invariant");
+  reject(o.evaluations_option, local, "--algo local-search or tabu");
   reject(o.steps_option, invariant || algo == "tabu", "--algo invariant or tabu");
   reject(o.jobs_option, algo == "tabu", "--algo tabu");
   reject(o.groups_option, invariant || algo == "tabu", "--algo invariant or tabu");
@@ -243,7 +244,7 @@ routing_table local_search_table(const std::string& dims, const local_search_opt
   std::uint64_t seed_used = o.seed;
   try {
     if (!tabu) {
-      r = search_torus_table(t, model, budget, o.seed, 0, packets, 0, start);
+      r = search_torus_table(t, model, budget, o.seed, 0, packets, o.evaluations, start);
     } else {
       // --jobs J: J tabu searches side by side, seeds seed … seed + J − 1, the same budget; the fewest steps wins (on a tie
       // the lowest seed). --steps: each stops once it has a table within that many steps.
@@ -253,7 +254,7 @@ routing_table local_search_table(const std::string& dims, const local_search_opt
       for (unsigned j = 0; j < o.jobs; ++j)
         pool.emplace_back([&, j] {
           try {
-            found[j] = tabu_search_torus_table(t, model, budget, o.seed + j, o.steps, 0, start, group);
+            found[j] = tabu_search_torus_table(t, model, budget, o.seed + j, o.steps, o.evaluations, start, group);
           } catch (...) {
             failed[j] = std::current_exception();
           }
@@ -300,8 +301,14 @@ routing_table catalogue_table(const std::string& dims, const local_search_option
     tori.pop_back();
     throw bad_input("--dims " + dims + " --algo catalogue: the " + t.name() + " torus is not catalogued (catalogued, sizes in any order:" + tori + ")");
   }
+  // The step count is the file name's: the table is simulated before it is handed out, and must complete in exactly
+  // that many steps.
+  const gossip_report run = simulate_gossip(found->second, found->first.steps + 1);
+  if (!run.holds() || run.steps != found->first.steps)
+    throw violated_claim("the catalogued table " + found->first.file + " states " + std::to_string(found->first.steps) +
+                         " steps; simulated: " + describe(run));
   std::cerr << "catalogue (" << o.model << " model): " << found->first.file << ", " << found->first.steps
-            << " steps — the best table known to dancecard; docs/torus-limits.md says whether it is the minimum\n";
+            << " steps, simulated — the best table known to dancecard; docs/torus-limits.md says whether it is the minimum\n";
   return std::move(found->second);
 }
 
@@ -452,6 +459,12 @@ std::optional<routing_table> build(const std::string& dims, const std::string& a
 void add_local_search_options(CLI::App* command, local_search_options& o) {
   o.model_option = command->add_option("--model", o.model, "with --algo local-search, tabu, invariant or catalogue: pairing (default) or general");
   o.seconds_option = command->add_option("--seconds", o.seconds, "with --algo local-search, tabu or invariant: the search budget (default 10)");
+  o.evaluations_option =
+      command
+          ->add_option("--evaluations", o.evaluations,
+                       "with --algo local-search or tabu: stop after this many tables (local-search) or iterations (tabu) as well "
+                       "— a work limit, so that a seed gives the same table on any machine under any load (default: none)")
+          ->check(integer_at_least(1));
   // CLI11 reads "-3" into an unsigned option as 2^64 - 3: the checks keep negative (and zero) counts out
   o.steps_option = command->add_option("--steps", o.steps,
                                        "with --algo invariant: the step count the table must complete within; with --algo tabu: stop once a "

@@ -83,9 +83,9 @@ void add_verify_command(CLI::App& app, int& code) {
     const bool progress = stderr_is_terminal() && !opt->json;
     const auto start = std::chrono::steady_clock::now();
     nlohmann::json rows = nlohmann::json::array();
-    std::size_t holds = 0, violated = 0, unknown = 0;
+    std::size_t holds = 0, violated = 0, unknown = 0, informational = 0;
     if (!opt->json)
-      std::cout << std::left << std::setw(31) << "claim" << std::setw(9) << "verdict" << std::setw(21) << "method"
+      std::cout << std::left << std::setw(31) << "claim" << std::setw(14) << "verdict" << std::setw(21) << "method"
                 << std::setw(10) << "time" << "instances / evidence\n";
     // Claims are checked on `jobs` threads, the long-running ones first and then in book order (so that the longest
     // is not the last to start); a row is printed as soon as every row before it is (so the table reads the same for
@@ -116,7 +116,10 @@ void add_verify_command(CLI::App& app, int& code) {
         const claim& c = *selected[printed];
         const claim_result& r = done[printed]->result;
         const double seconds = done[printed]->seconds;
-        (r.outcome == verdict::holds ? holds : r.outcome == verdict::violated ? violated : unknown)++;
+        (r.outcome == claim_verdict::holds          ? holds
+         : r.outcome == claim_verdict::violated     ? violated
+         : r.outcome == claim_verdict::informational ? informational
+                                                     : unknown)++;
         if (opt->json) {
           rows.push_back({{"id", c.id}, {"paper", c.paper}, {"section", c.section}, {"statement", c.statement},
                           {"method", to_string(c.method)}, {"verdict", to_string(r.outcome)}, {"covered", r.covered},
@@ -124,7 +127,7 @@ void add_verify_command(CLI::App& app, int& code) {
         } else {
           std::ostringstream time;
           time << std::fixed << std::setprecision(2) << seconds << "s";
-          std::cout << std::left << std::setw(31) << c.id << std::setw(9) << to_string(r.outcome) << std::setw(21)
+          std::cout << std::left << std::setw(31) << c.id << std::setw(14) << to_string(r.outcome) << std::setw(21)
                     << to_string(c.method) << std::setw(10) << time.str() << r.covered << ": " << r.evidence << "\n"
                     << std::string(31, ' ') << c.section << ": " << c.statement << "\n";
           if (!r.certificate.empty()) std::cout << std::string(31, ' ') << "certificate: " << r.certificate << "\n";
@@ -145,9 +148,9 @@ void add_verify_command(CLI::App& app, int& code) {
         try {
           r = selected[k]->check();
         } catch (const std::exception& e) {
-          r = {verdict::unknown, "", std::string("the check threw: ") + e.what(), ""};
+          r = {claim_verdict::unknown, "", std::string("the check threw: ") + e.what(), ""};
         } catch (...) {
-          r = {verdict::unknown, "", "the check threw something that is not a std::exception", ""};
+          r = {claim_verdict::unknown, "", "the check threw something that is not a std::exception", ""};
         }
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         std::lock_guard<std::mutex> g(lock);
@@ -168,12 +171,13 @@ void add_verify_command(CLI::App& app, int& code) {
     const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (opt->json) {
       std::cout << nlohmann::json{{"format", "dancecard.theorem-book/1"}, {"rows", rows}, {"holds", holds},
-                                  {"violated", violated}, {"unknown", unknown}, {"seconds", total}, {"jobs", jobs}}
+                                  {"violated", violated}, {"unknown", unknown},
+                                  {"informational", informational}, {"seconds", total}, {"jobs", jobs}}
                        .dump(2)
                 << "\n";
     } else {
       std::cout << "\n" << selected.size() << " claims: " << holds << " hold, " << violated << " violated, " << unknown
-                << " unknown (" << std::fixed << std::setprecision(1) << total << " s"
+                << " unknown, " << informational << " informational (" << std::fixed << std::setprecision(1) << total << " s"
                 << (jobs > 1 ? " on " + std::to_string(jobs) + " threads" : std::string()) << ")\n";
     }
     code = violated > 0 ? exit_violated : unknown > 0 ? exit_unknown : exit_holds;

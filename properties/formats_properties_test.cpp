@@ -1,7 +1,7 @@
 // Properties of the file readers and the certificate checker under RapidCheck (run by ctest): any damage to a valid file — bytes deleted,
 // replaced or inserted, tokens spliced in, the text cut short — is either read (and then checked without an exception
 // escaping the checker) or refused with a format_error, which the CLI turns into exit 2 with the place named. Nothing
-// else may escape: session 32's fuzzing of the CLI found a JSON number beyond a double ("1e999": nlohmann's
+// else may escape: fuzzing the CLI found a JSON number beyond a double ("1e999": nlohmann's
 // out_of_range, not a parse error) aborting every JSON reader, an hrel amount of 2^63 read as -2^63, and sums past
 // 64-bit rationals aborting `check hrel`.
 #include <gtest/gtest.h>

@@ -124,7 +124,7 @@ RC_GTEST_PROP(torus_search, the_tabu_count_of_missing_pairs_is_the_simulators, (
   RC_TAG(missing == 0 ? "complete" : "missing pairs");
 }
 
-// The tabu search over invariant tables (session 35) on random small tori, random groups of every kind (translations,
+// The tabu search over invariant tables on random small tori, random groups of every kind (translations,
 // point and mixed, as invariant_group_list gives them) and both models: every table it reports is invariant under each
 // generator, checked here by the automorphism itself (f(φ(pu), σ(o)) = σ(f(pu, o))), and completes in the stated steps
 // in the simulator. A plan that relabelled a member PU's rule the wrong way round, or ignored a stabilizer, would break

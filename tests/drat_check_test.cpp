@@ -83,7 +83,7 @@ TEST(drat_check, malformed_inputs_are_reported_with_place) {
   r = check_drat(formula, std::string("a\x01\x02", 3));
   EXPECT_TRUE(r.malformed);
   EXPECT_NE(r.problem.find("binary"), std::string::npos);
-  // the least long long as a literal: its magnitude is taken without negating it (undefined; UBSan, session 32)
+  // the least long long as a literal: its magnitude is taken without negating it (undefined; UBSan)
   r = check_drat("p cnf 2 1\n-9223372036854775808 0\n", "0\n");
   EXPECT_TRUE(r.malformed);
   EXPECT_NE(r.problem.find("literal -9223372036854775808 exceeds the declared 2 variables"), std::string::npos) << r.problem;

@@ -77,7 +77,7 @@ TEST(dance_json, truncated_json_reports_line_and_column) {
 }
 
 // A number beyond a double's range is not a parse error to nlohmann::json but an out_of_range exception without an
-// offset (found by fuzzing the CLI in session 32: it escaped and aborted `check dance` and `simulate torus`).
+// offset (found by fuzzing the CLI: it escaped and aborted `check dance` and `simulate torus`).
 TEST(dance_json, number_overflow_is_a_format_error_naming_line_and_column) {
   EXPECT_EQ(error_of("{\"format\": \"dancecard.dance/1\",\n \"n\": 1e999, \"rounds\": []}"),
             "line 2, column 7: invalid JSON: number overflow parsing '1e999'");

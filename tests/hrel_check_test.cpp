@@ -86,7 +86,7 @@ TEST(hrel_check, rate_and_reference_errors_are_violations_not_exceptions) {
   EXPECT_EQ(r.count(hrel_violation_kind::bad_reference), 2u);
 }
 
-// Found by fuzzing the CLI (session 32): a sum past 64-bit rationals escaped the checker as an uncaught exception.
+// Found by fuzzing the CLI: a sum past 64-bit rationals escaped the checker as an uncaught exception.
 // Now it is a std::overflow_error naming the slot (the CLI's bad input, exit 2), never a number wrapped round.
 TEST(hrel_check, sums_beyond_64_bit_rationals_throw_naming_the_slot) {
   const rational big(std::int64_t{1} << 62);

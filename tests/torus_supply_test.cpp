@@ -61,8 +61,8 @@ TEST(TorusSupply, RelayedSupplyMeetsTheorem7Where4x2x4x5NeedsRelays) {
   EXPECT_GT(r.assignment.relay_links, 0u);
   const gossip_report greedy = simulate_gossip(cycle_routing(system, supply_policy::scheduled));
   ASSERT_TRUE(greedy.holds());
-  // cycle_routing: the greedy supply reached Theorem 7's bound 38 (session 13; 51 steps before); session 15's matched
-  // supply gave 37 (its relays switch between their two sources, outside the searched class); since session 16 the
+  // cycle_routing: the greedy supply reached Theorem 7's bound 38 (51 steps before)'s matched
+  // supply gave 37 (its relays switch between their two sources, outside the searched class); the
   // packet-matched supply gives 36, the circulation (packets matched one by one, relays one hop further)
   EXPECT_EQ(greedy.steps, 36u);
   EXPECT_TRUE(check_supply(cycle_routing(system, supply_policy::scheduled), system).holds());
@@ -82,9 +82,9 @@ TEST(TorusSupply, GreedySupplyOfRelayedPUsOn4x4x4x5) {
   // relayed stream by stepping through it, with its supplier's switches (it once took such a stream for a plain one),
   // and by when every packet reaches the PU over all its cycles; where a weaker policy's table gets there sooner
   // without more PUs getting one direction only, it is kept; the directions of a direct stream that reaches a PU
-  // completing last are then tuned again for every PU that receives it, its own and the relays' (session 13). Exact regression values (session-10 code: 191,
-  // 164 and 119 steps; session 11: 110, 110, 119; session 13: 101, 101, 119); SAT finds 73 (scheduled, docs/torus.md).
-  // Since session 15 the scheduled policy takes the matched supply (matched_cycle_routing), which guarantees Theorem 7's
+  // completing last are then tuned again for every PU that receives it, its own and the relays'. SAT finds 73 (scheduled,
+  // docs/torus.md).
+  // the scheduled policy takes the matched supply (matched_cycle_routing), which guarantees Theorem 7's
   // bound 74 here and gives 72, over the greedy's 101.
   const torus t({4, 4, 4, 5});
   const cycle_system system = zigzag_cycles(t);
@@ -133,7 +133,7 @@ TEST(TorusSupply, NoWorseThanGreedyIn3DAndOnPartialCycles) {
 TEST(TorusSupply, ClosedTrailsOfThePaperAndUncoveredPUs) {
   // 4 × 3 × 2 × 4 satisfies conditions (1)–(3), but its zigzags pass some PUs twice on one cycle (closed trails):
   // a supplier there chooses a pass and a direction. Theorem 7's bound 26 is met with switching (cycle_routing now
-  // takes the packet-matched supply, 24 steps; the greedy supply took 37, 39 before session 13's retuning); with fixed
+  // takes the packet-matched supply, 24 steps; the greedy supply takes 37); with fixed
   // directions no such supply gives every PU both directions of every cycle.
   const torus t({4, 3, 2, 4});
   const cycle_system system = zigzag_cycles(t);

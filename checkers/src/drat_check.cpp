@@ -50,7 +50,7 @@ struct watch {
 };
 
 // |lit| of a literal as read, without the undefined negation of the least long long (a literal
-// -9223372036854775808 in a damaged file: found by the damaged-file property under UBSan, session 32).
+// -9223372036854775808 in a damaged file: found by the damaged-file property under UBSan).
 std::uint64_t magnitude_of(long long lit) { return lit < 0 ? 0ull - static_cast<std::uint64_t>(lit) : static_cast<std::uint64_t>(lit); }
 
 // Index of a literal: 2v for v, 2v + 1 for ¬v.

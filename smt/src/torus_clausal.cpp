@@ -167,7 +167,7 @@ void add_lex_at_most(cnf_formula& f, const std::vector<std::vector<int>>& leader
 // comparisons are σ·A_p for those σ and p the orbits' least PUs (a translation by an element of H moves p within its
 // orbit, and the rule there is the same); with translations only, σ the identity — a translated invariant table is
 // invariant under the same group. For a group that relabels ports (torus_symmetric_cnf), orbits_of lists N's cosets.
-// The full CNF where two or more sides are 4 (session 30): their product is a hypercube, and the bit permutations of
+// The full CNF where two or more sides are 4: their product is a hypercube, and the bit permutations of
 // hypercube_stabilizer are automorphisms fixing PU 0 whose port relabelling differs from PU to PU. The argument holds
 // for any automorphism φ with a port relabelling σ_x at each PU x (B's rule at φ(x) σ_x·A_x): with φ = s ∘ (the
 // translation taking q to 0), s fixing PU 0, (φB)'s rule at PU 0 is σ·B_q for σ = s's relabelling at PU 0, and the

@@ -101,7 +101,7 @@ inline torus_query_result invariant_witness(const torus& network, torus_model mo
 /// a minute: on the tori of docs/torus-limits.md its best table comes within seconds) as a sat answer whose reason says
 /// where the simulated witness comes from, or unknown when it found none. One packet in the pairing model: the tabu
 /// search's instead (tabu_search_torus_table, the same seed and budget), which reaches pairing minima the local search
-/// misses (4 x 8: 10 steps in 20 s where the local search ends at 11; docs/torus-limits.md ✱).
+/// misses (4 x 8: 10 steps in 20 s where the local search ends at 11; docs/performance.md).
 inline torus_query_result local_search_witness(const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps, unsigned budget_ms) {
   const bool tabu = packets == 1 && model == torus_model::pairing;
   torus_heuristic_result h = tabu ? tabu_search_torus_table(network, model, std::min(budget_ms, 60'000u), 1, steps)

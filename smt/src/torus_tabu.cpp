@@ -129,7 +129,7 @@ class reach_counter {
 // in-port, [pu · 2d + o]). A slot is one value the search sets, and it sets several cells: without a group
 // slot s is cell s; with a group G of automorphisms, a slot is one choice at an orbit's least PU r — its pairing, or
 // one out-port's in-port for each orbit of r's out-ports under r's stabilizer — and it fixes the cells it determines in
-// a G-invariant table (session 35, docs/torus-limits.md ❧):
+// a G-invariant table (docs/torus.md):
 //   - an element mapping r to pu relabels ports by σ (port_map[pu] = σ⁻¹), and invariance is f_pu(σ(p)) = σ(f_r(p))
 //     (f: out-port → in-port), so f_pu(o') = σ(f_r(σ⁻¹ o'));
 //   - an element fixing r with relabelling τ asks f_r(τ(p)) = τ(f_r(p)): the value at one out-port o of a stabilizer
@@ -436,7 +436,7 @@ torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model
   // changes.
   // Tenures as fractions of the slots, pairing 0.3 + [0, 0.5), general 0.2 + [0, 0.3): the best of the fractions
   // tried (0.02 to 1.2) on 4 x 5 general, 4 x 6 general, 3 x 7 general, 5 x 5 general, 4 x 8 pairing, 3 x 3 x 4 and
-  // 2 x 2 x 10 pairing (docs/torus-limits.md ✱); shorter tenures cycle round the same few tables.
+  // 2 x 2 x 10 pairing (docs/performance.md); shorter tenures cycle round the same few tables.
   const std::uint64_t tenure_low = std::max<std::uint64_t>(1, slots * (model == torus_model::pairing ? 3 : 2) / 10);
   const std::uint64_t tenure_span = std::max<std::uint64_t>(2, slots * (model == torus_model::pairing ? 5 : 3) / 10);
   const std::uint64_t patience = 50 * slots;
@@ -510,7 +510,7 @@ torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model
     if (cost < least) least = cost, least_value = value, since_least = 0;
     else if (++since_least > patience) {
       value = least_value;
-      for (int k = 0; k < 3; ++k) {  // the value's draw first, then the slot's (the order of session 34's search)
+      for (int k = 0; k < 3; ++k) {  // the value's draw first, then the slot's (the order of the search without a group)
         const std::uint64_t pick = draw(most_allowed);
         const std::size_t s = draw(slots);
         value[s] = pick < plan.allowed_count(s) ? plan.kth(s, pick) : random_value(s);

@@ -250,8 +250,8 @@ namespace {
 // rows 0 and 1); then (r, r mod 2) for r = 2 … K bring in rows 2 … K, and (K + 1, C − 1) the rest, with K = R − 2
 // when R and C have the same parity and K = R − 3 when R is even and C odd. (Rows merged along a path alternate
 // direction; with R even and C odd every pair of adjacent rows runs opposite ways once the rows are one cycle, so the
-// schedule of earlier sessions — merge rows and columns along the diagonal, then add columns one at a time — cannot
-// finish there.) Found by exhaustive search over sets of edge-disjoint squares on 4 × 5 and 4 × 6, then with the
+// simpler schedule — merge rows and columns along the diagonal, then add columns one at a time — cannot finish
+// there.) Found by exhaustive search over sets of edge-disjoint squares on 4 × 5 and 4 × 6, then with the
 // zigzag fixed on 4 × 7, 6 × 7, 6 × 8, 8 × 9, where the pattern showed.
 // Why both classes are Hamiltonian for every R, C >= 3 (not R odd with C even, which is never a frame): by induction.
 //   Column block: T(R, C + 2) is T(R, C) with columns 4, 5 inserted, for C >= 5 (both have square (1, 3), so the

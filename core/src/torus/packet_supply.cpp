@@ -21,7 +21,7 @@
 // then earlier slots) and commits it, whole or partial. Commitments are never taken back, so every offer a PU reads
 // from a neighbour's plan stays true; the rounds end when every PU has every packet or a round commits nothing. Then
 // the plan is made again with the PUs left short first (at most 4 plans).
-// Held packets (max_delay > 1, session 17): a slot may also carry what x got up to max_delay steps before — x holds
+// Held packets (max_delay > 1): a slot may also carry what x got up to max_delay steps before — x holds
 // the packet, and its switch names the delay (port_switch::delay). Offers one step old come first, then older ones,
 // then those one hop further (which stay one step per hop). On the closed trails where plans without them fall
 // short of Theorem 7's bound (4 × 5 × 2 × 9 …) they meet it.

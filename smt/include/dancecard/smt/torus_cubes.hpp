@@ -12,7 +12,7 @@
 //             of the query, every combination is a cube) — so the query itself has no model;
 //   unknown — otherwise (a cube out of time, a proof not accepted), with how many cubes were refuted.
 // Which groups: the PUs farthest from PU 0 first (the symmetry break fixes much of PU 0's neighbourhood, and a split
-// there leaves one cube with nearly all the work — docs/torus-limits.md ⁂), as many groups as make at least the cubes
+// there leaves one cube with nearly all the work), as many groups as make at least the cubes
 // asked for, each less the values the query's unit clauses forbid (the general model's U-turns, where the return
 // exclusion rules them out: such cubes would be refuted at once; the cover check allows for it). On 2 cores a split query is no faster than the whole one (measured: docs/performance.md); it is meant for
 // more cores, where the longest cube, not the sum, is the wall time.

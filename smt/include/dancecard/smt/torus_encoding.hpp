@@ -69,7 +69,7 @@ std::string_view to_string(torus_model model);
 /// two PUs of one line alone, each line's two rules at most their swapped selves, 2-D pairing excepted; where two or
 /// more sides are 4, also the automorphisms of their hypercube that permute its bits, whose port relabelling differs
 /// from PU to PU: (2m)! relabellings of PU 0's ports of those m sides where the reflections and permutations give
-/// 2^m·m!, session 30), or the same without the line swaps or without the hypercube's (for comparison in bench/), or none (the implied constraints alone: every table, not only
+/// 2^m·m!), or the same without the line swaps or without the hypercube's (for comparison in bench/), or none (the implied constraints alone: every table, not only
 /// a lex-least one, keeps its models — what the tests of the implied constraints need). With an orbit map of a group H
 /// the break uses the automorphisms that keep the invariant tables invariant (H's normalizer: every translation, after
 /// the relabellings σ with A_σ·H = H; translations only: after none), no line swaps, and compares PU 0's whole rule.
@@ -103,7 +103,7 @@ torus_query_result solve_torus_clausal(const torus& network, torus_model model, 
 /// arrival count is kept at the least PUs (an untracked packet's arrival read off a translate's tracked one), and the
 /// lex-leader runs over the group's normalizer (translations, and the relabellings σ with A_σ·H = H), as
 /// torus_gossip_cnf's with an orbit map. Unsat then says nothing about tables outside the group. `symmetry`: the
-/// lex-leader's automorphisms (translations: translations only — the break before session 30; none: no lex-leader;
+/// lex-leader's automorphisms (translations: translations only — the weaker break, for comparison in bench/; none: no lex-leader;
 /// the packet-0 break stays). require: orbit is empty or the orbit map of a translation group (std::invalid_argument).
 cnf_formula torus_packets_cnf(const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps, bool base_only = false,
                               const std::vector<pu_index>& orbit = {}, torus_symmetry symmetry = torus_symmetry::automorphisms);
@@ -162,7 +162,7 @@ struct torus_heuristic_result {
   // tabu search under a group (ask_solver): the SAT queries of its start, and the steps of the solver's table (0: none)
   std::uint64_t solver_queries = 0, solver_steps = 0;
 };
-/// start (session 30): begin from this table's forwarding instead of a random one (and, in the general model, instead
+/// start: begin from this table's forwarding instead of a random one (and, in the general model, instead
 /// of the pairing search) — to improve a known table, such as the catalogue's, by a step. Its out-ports that forward
 /// nothing forward straight on instead (an idle out-port never helps: torus_clausal.cpp); its injections are not read.
 /// require: the same torus, no switches, and in the pairing model a pairing at every PU (std::invalid_argument).
@@ -222,7 +222,7 @@ std::vector<std::vector<torus_automorphism>> point_subgroups(const torus& networ
 /// (reflections, rotations, glide reflections, …) and add no translation to H — every group of the torus's
 /// automorphisms (a signed permutation of equal sizes after a translation) that is neither a translation group nor a
 /// point group. A table invariant under such a group is invariant under H, so these groups ask nothing new of H's
-/// answer, only a smaller question where H's runs out of time (session 31: a mixed group's CNF has |G| / |H| times fewer
+/// answer, only a smaller question where H's runs out of time (a mixed group's CNF has |G| / |H| times fewer
 /// orbits). One group per class under conjugation by automorphisms, as generators (H's, then the others); the largest
 /// groups first. For the small tori of the SAT queries (at most 256 PUs: else std::invalid_argument).
 std::vector<std::vector<torus_automorphism>> mixed_subgroups(const torus& network);
@@ -280,19 +280,19 @@ std::string describe(const torus& network, const torus_symmetry_group& group);
 /// the counter completes and the simulator does not is a std::logic_error. Stops at `goal` (at least the parity bound,
 /// up to 4,096 PUs, else the counting bound), after budget_ms, or after max_iterations (0: none; deterministic for a
 /// seed then — what tests use). `evaluations` counts the changes evaluated. An upper bound only.
-/// group (session 35): only tables invariant under this group of automorphisms (translations, point or mixed, as
+/// group: only tables invariant under this group of automorphisms (translations, point or mixed, as
 /// invariant_group_list gives them) — a change is one choice at an orbit's least PU (its pairing, or the in-port of one
 /// out-port per orbit of its stabilizer), made at every PU of the orbit relabelled, and each orbit's least PU is
 /// counted for the whole orbit. For the groups whose SAT queries (search_invariant_table) run out of time. require: the
 /// generators are automorphisms of this torus; in the pairing model every orbit's least PU has a pairing its
 /// stabilizer keeps; a start table invariant under the group (std::invalid_argument).
-/// ask_solver (session 36; general model under a group, without a start, in a timed run — max_iterations 0): the
+/// ask_solver (general model under a group, without a start, in a timed run — max_iterations 0): the
 /// pairing search gets a quarter of the budget, then the SAT query over the group's tables a quarter (half where the
 /// pairing search found no table), asked at the goal, one step more, … up to one below the pairing table
 /// (solve_torus_invariant or solve_torus_symmetric, each query half the time left, until one is sat), and the search
 /// starts from the better table; a sat answer at the goal ends the run. Where the group fixes PUs the pairing start can
 /// be poor (3 × 12 under a point group of order 4: 22 steps, where the group has 12-step tables). false: the search
-/// of session 35 (for comparison in bench/).
+/// from the pairing start only (for comparison in bench/).
 torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model model, unsigned budget_ms, std::uint64_t seed = 1,
                                                std::uint64_t goal = 0, std::uint64_t max_iterations = 0,
                                                const std::optional<routing_table>& start = std::nullopt,
