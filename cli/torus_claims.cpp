@@ -845,8 +845,8 @@ void register_torus_smt_claims(theorem_book& book) {
               }
               return claim_result{verdict::holds, scope,
                                   "every table simulated in exactly its stated steps; " + std::to_string(at_a_bound) +
-                                      " of them at the counting or the parity bound (minima without a solver); the other upper ends "
-                                      "are minima only where docs/torus-limits.md gives a checked DRAT proof of the step below"};
+                                      " of them at the counting or the parity bound (minima without a solver); which of the others "
+                                      "are minima, and by what evidence, is the row torus.catalogue.evidence"};
             }});
 
   // The evidence file beside the catalogue: every catalogued (torus, model) cell's lower end re-derived or re-checked
