@@ -57,7 +57,7 @@ void add_check_command(CLI::App& app, int& code) {
   dance->add_option("file", opt->file, "schedule file, or - for stdin (default)");
   dance->add_flag("--json", opt->json, "print the report as JSON");
   dance->add_flag("--allgather", opt->allgather, "also run the Section 6 all-gather simulation");
-  dance->add_option("--max-witnesses", opt->max_witnesses, "witnesses to list (default 10)");
+  dance->add_option("--max-witnesses", opt->max_witnesses, "witnesses to list (default 10)")->check(integer_at_least(0));
   dance->callback([opt, &code] {
     const std::variant<dance_schedule, partner_matrix> input =
         parse_input(opt->file, [](const std::string& t) { return read_dance_input(t); });
@@ -111,7 +111,7 @@ void add_check_command(CLI::App& app, int& code) {
   auto half_duplex = std::make_shared<bool>(false);
   directed->add_option("file", dopt->file, "schedule file, or - for stdin (default)");
   directed->add_flag("--half-duplex", *half_duplex, "also check it as a half-duplex dance schedule (dance_view)");
-  directed->add_option("--max-witnesses", dopt->max_witnesses, "witnesses to list (default 10)");
+  directed->add_option("--max-witnesses", dopt->max_witnesses, "witnesses to list (default 10)")->check(integer_at_least(0));
   directed->callback([dopt, half_duplex, &code] {
     const directed_schedule schedule =
         parse_input(dopt->file, [](const std::string& t) { return read_directed_json(t); });

@@ -20,6 +20,8 @@ void add_check_proof_command(CLI::App& app, int& code) {
   command->add_option("files", *files, "FILE.cp, or FILE.cnf FILE.drat (FILE.drat.gz: gzip)")->required()->expected(1, 2);
   command->callback([files, &code] {
     if (files->size() == 2) {
+      if ((*files)[0] == "-" && (*files)[1] == "-")
+        throw bad_input("check-proof - -: the formula and the proof cannot both come from stdin (give one as a file)");
       // The proof is streamed (it may be gigabytes, text or binary DRAT); the formula is read whole.
       const std::string cnf = read_input((*files)[0]);
       const std::string& proof_path = (*files)[1];

@@ -142,6 +142,23 @@ void create_emit_directory(const std::string& dir) {
   if (ec || !std::filesystem::is_directory(dir)) throw bad_input("--emit: cannot create directory " + dir + (ec ? ": " + ec.message() : ""));
 }
 
+CLI::Validator writable_file() {
+  return CLI::Validator(
+      [](std::string& path) -> std::string {
+        if (path.empty()) return "an empty file name";
+        if (path == "-") return {};
+        std::error_code ec;
+        const std::filesystem::path file(path);
+        if (std::filesystem::is_directory(file, ec)) return path + ": is a directory, not a file to write";
+        const std::filesystem::path dir = file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
+        if (!std::filesystem::is_directory(dir, ec)) return path + ": its directory " + dir.string() + " does not exist";
+        if (access(dir.c_str(), W_OK) != 0) return path + ": its directory " + dir.string() + " is not writable";
+        if (std::filesystem::exists(file, ec) && access(file.c_str(), W_OK) != 0) return path + ": is not writable";
+        return {};
+      },
+      "FILE");
+}
+
 CLI::Validator integer_at_least(std::uint64_t lo) {
   return CLI::Validator(
       [lo](std::string& text) -> std::string {

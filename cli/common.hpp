@@ -91,6 +91,9 @@ void create_emit_directory(const std::string& dir);
 /// A CLI11 check for an unsigned option: the text must be a decimal integer of at least `lo` (CLI11 itself reads
 /// "-3" into a std::uint64_t as 2^64 - 3). The message names the option when CLI11 prints it.
 CLI::Validator integer_at_least(std::uint64_t lo);
+/// A file the command will write: checked when the options are read, before any work — not a directory, and its
+/// directory exists and is writable ("-" is stdout).
+CLI::Validator writable_file();
 
 /// Seconds (an integer or decimal like 2.5) to milliseconds; throws bad_input naming `option`.
 unsigned parse_timeout_ms(const std::string& text, const std::string& option);

@@ -26,7 +26,7 @@ void add_generate_command(CLI::App& app, int& code) {
   dance->add_option("--algo", opt->algo, "sequential | searching | divide | factorization")->required();
   dance->add_option("--n", opt->n, "number of people, 1.." + std::to_string(max_generate_people))->required();
   dance->add_option("--format", opt->format, "json (dancecard.dance/1) or matrix (the paper's partner matrix)");
-  dance->add_option("--output,-o", opt->output, "write to FILE instead of stdout");
+  dance->add_option("--output,-o", opt->output, "write to FILE instead of stdout")->check(writable_file());
   dance->callback([opt, &code] {
     const auto algorithm = parse_dance_algorithm(opt->algo);
     if (!algorithm)
@@ -50,7 +50,7 @@ void add_generate_command(CLI::App& app, int& code) {
                        "sequential | searching | divide | factorization (a dance schedule in two sub-rounds)")
       ->required();
   directed->add_option("--n", dopt->n, "number of ranks, 1.." + std::to_string(max_generate_people))->required();
-  directed->add_option("--output,-o", dopt->output, "write to FILE instead of stdout");
+  directed->add_option("--output,-o", dopt->output, "write to FILE instead of stdout")->check(writable_file());
   directed->callback([dopt, &code] {
     const auto n = parse_range(dopt->n, "--n", 1, max_generate_people);
     if (n.first != n.last) throw bad_input("--n: expected a single number of ranks, got a range");

@@ -31,7 +31,7 @@ void add_hrel_commands(CLI::App& app, int& code) {
   hrel->add_option("--k", iopt->k, "triangles (triangles; default 2)");
   hrel->add_option("--h", iopt->h, "h (default 4; even for the triangle families)");
   hrel->add_option("--seed", iopt->seed, "seed (random, skewed; default 1)")->check(integer_at_least(0));
-  hrel->add_option("--output,-o", iopt->output, "write to FILE instead of stdout");
+  hrel->add_option("--output,-o", iopt->output, "write to FILE instead of stdout")->check(writable_file());
   hrel->callback([iopt, &code] {
     if (iopt->h == 0 || iopt->h > 1'000'000'000) throw bad_input("--h: expected 1..1000000000");
     if (iopt->pes < 2 || iopt->pes > 4096) throw bad_input("--P: expected 2..4096");
@@ -64,7 +64,7 @@ void add_hrel_commands(CLI::App& app, int& code) {
                        "direct (half duplex, <= 3 ceil(h/2)) | forwarding (half duplex, 12/5 per 2-relation) | "
                        "full-duplex (exactly h) | regular (1-factorization of the l part, then forwarding)")->required();
   schedule->add_option("instance", sopt->instance, "the instance file, or - for stdin")->required();
-  schedule->add_option("--output,-o", sopt->output, "write to FILE instead of stdout");
+  schedule->add_option("--output,-o", sopt->output, "write to FILE instead of stdout")->check(writable_file());
   schedule->callback([sopt, &code] {
     const hrel_instance inst =
         parse_input(sopt->instance, [](const std::string& t) { return read_hrel_instance(t); });
@@ -104,7 +104,8 @@ void add_prove_hrel_command(CLI::App& app, int& code) {
                    "about one slot less");
   hrel->add_option("--certificate", opt->certificate,
                    "FILE: write the cutting-planes certificate (dancecard.cp/1) that refutes the slots below the counting "
-                   "bound; `dancecard check-proof FILE` re-checks it");
+                   "bound; `dancecard check-proof FILE` re-checks it")
+      ->check(writable_file());
   hrel->add_option("--engine", opt->engine,
                    "sat (CaDiCaL on the CNF of hrel_query_cnf: an unsat answer only with a checked DRAT proof; default) or "
                    "z3 (the integer encoding with the Section 2.5 sums; unsat uncertified)");

@@ -73,7 +73,7 @@ void add_online_commands(CLI::App& app, int& code) {
   online->add_option("--beta", opt->beta, "weighted: beta (default 0.1)");
   online->add_option("--epsilon", opt->epsilon, "ggt: epsilon (default 0.25)");
   online->add_option("--sweep-k", opt->sweep, "fifo-staged: K from A to B in steps of STEP, as A:B:STEP");
-  online->add_option("--svg", opt->svg, "with --sweep-k: draw simulation and analysis into FILE.svg");
+  online->add_option("--svg", opt->svg, "with --sweep-k: draw simulation and analysis into FILE.svg")->check(writable_file());
   online->add_flag("--json", opt->json, "print the result as JSON");
   online->callback([opt, &code] {
     const contention d = parse_discipline(opt->discipline);

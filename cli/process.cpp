@@ -71,7 +71,12 @@ process_result run_command(const std::string& command, unsigned timeout_ms, std:
       } else if (sinks[k]->size() < max_bytes) {
         sinks[k]->append(buffer, static_cast<std::size_t>(got));
       } else if (k == 0) {
-        result.out_truncated = true;  // dropped: the caller must not read the rest as the whole output
+        // More than the caller keeps: the run has failed already, so it is stopped now rather than read to its end
+        // (a program that prints forever would otherwise be reported as a timeout).
+        result.out_truncated = true;
+        kill(-pid, SIGKILL);
+        open_streams = 0;
+        break;
       }
     }
   }

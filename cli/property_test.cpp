@@ -87,11 +87,11 @@ outcome run_case(const std::string& command, unsigned timeout_ms, std::uint64_t 
   const auto start = std::chrono::steady_clock::now();
   o.run = run_command(command, timeout_ms, static_cast<std::size_t>(max_output_mib) << 20);
   o.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (o.run.timed_out) return failed(std::move(o), "timeout", "the program did not finish within " + std::to_string(timeout_ms) + " ms");
-  if (!o.run.ok()) return failed(std::move(o), "crash", "the program failed: " + o.run.describe());
-  if (o.run.out_truncated)
+  if (o.run.out_truncated)  // checked first: the run was stopped for it, so it also ended by a signal
     return failed(std::move(o), "too-much-output", "the program printed more than " + std::to_string(max_output_mib) +
                                                        " MiB (--max-output); dancecard keeps no more, so it cannot check the schedule");
+  if (o.run.timed_out) return failed(std::move(o), "timeout", "the program did not finish within " + std::to_string(timeout_ms) + " ms");
+  if (!o.run.ok()) return failed(std::move(o), "crash", "the program failed: " + o.run.describe());
   return o;
 }
 
@@ -241,7 +241,7 @@ void add_campaign_options(CLI::App* command, campaign_options& o, const std::str
   command->add_option("--seed", o.seed, "seed of the random " + what + " (default: from the clock; printed for reproduction)")
       ->check(integer_at_least(0));
   command->add_option("--timeout", o.timeout, "seconds per run (default 10)");
-  command->add_option("--junit", o.junit, "write a JUnit XML report to FILE");
+  command->add_option("--junit", o.junit, "write a JUnit XML report to FILE")->check(writable_file());
   command->add_option("--save-dir", o.save_dir, "where a failing run's output is saved (default dancecard-failures)");
   command->add_option("--max-output", o.max_output_mib, "MiB of a program's output kept per run; a run that prints more fails as too-much-output (default 512)")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 20));

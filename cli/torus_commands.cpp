@@ -696,6 +696,7 @@ void add_torus_commands(CLI::App& app, int& code) {
     std::string dims, algo = "hamiltonian", table, output, supply = "scheduled", arrivals, supply_search;
     bool json = false, certify = false, list_groups = false;
     std::uint32_t packets = 1, max_delay = 1;
+    std::uint64_t max_switch_step = 0;  // simulate torus FILE: 0 is the reader's default
     local_search_options local;
   };
   auto g = std::make_shared<options>();
@@ -732,7 +733,7 @@ void add_torus_commands(CLI::App& app, int& code) {
       "(2.." "8; switches with a delay) where that gossips faster (default 1: forward what arrived the step before)";
   generate->add_option("--max-delay", g->max_delay, max_delay_help)->check(integer_at_least(1));
   add_local_search_options(generate, g->local);
-  generate->add_option("--output,-o", g->output, "write to FILE instead of stdout");
+  generate->add_option("--output,-o", g->output, "write to FILE instead of stdout")->check(writable_file());
   generate->add_flag("--list-groups", g->list_groups,
                      "with --algo invariant: print the groups --groups names, numbered as --group-index reads them (order and generators), "
                      "and ask nothing");
@@ -773,16 +774,22 @@ void add_torus_commands(CLI::App& app, int& code) {
   simulate->add_flag("--certify", s->certify, certify_help);
   simulate->add_option("--packets", s->packets, packets_help)->check(integer_at_least(1));
   simulate->add_option("--max-delay", s->max_delay, max_delay_help)->check(integer_at_least(1));
+  simulate->add_option("--max-switch-step", s->max_switch_step,
+                       "with a table file: the latest switch step read (default 4·P·packets + 64, later than any sensible "
+                       "gossip takes); the simulator may run that many steps")
+      ->check(integer_at_least(1));
   add_local_search_options(simulate, s->local);
   simulate->add_flag("--json", s->json, "print the result as JSON");
   simulate->add_option("--arrivals", s->arrivals,
-                       "write FILE.csv: for every PU and packet the step in which the PU first held it (0: its own); at most 2^22 entries");
+                       "write FILE.csv: for every PU and packet the step in which the PU first held it (0: its own); at most 2^22 entries")
+      ->check(writable_file());
   simulate->callback([s, &code] {
     if (s->table.empty() == s->dims.empty()) throw bad_input("simulate torus: give a table file or --dims (not both)");
     reject_unread_options(s->local, s->table.empty() ? s->algo : std::string());
     if (!s->table.empty() && s->packets != 1) throw bad_input("--packets: with --dims and --algo partial (a table file gives its own packets)");
     check_packets(s->packets, s->algo, s->supply, s->supply_search);
     if (!s->table.empty() && s->max_delay != 1) throw bad_input("--max-delay: with --dims (a table file gives its own switches)");
+    if (s->table.empty() && s->max_switch_step != 0) throw bad_input("--max-switch-step: only with a table file");
     check_max_delay(s->max_delay, s->algo, s->supply, s->supply_search, s->packets);
     check_certify(s->certify, s->supply_search, s->algo, !s->table.empty());
     supply_policy system_policy = supply_policy::scheduled;
@@ -798,7 +805,7 @@ void add_torus_commands(CLI::App& app, int& code) {
     std::optional<routing_table> found = local                ? build(s->dims, s->algo, s->supply, s->local, s->supply_search, s->certify, s->packets, 1, no_table_code)
                                          : s->packets == 2    ? two_packet_table(*system)
                                          : s->table.empty()   ? table_for(*system, s->algo, system_policy, s->supply_search, s->certify)
-                                                              : parse_input(s->table, [](const std::string& t) { return read_torus_routing(t); });
+                                                              : parse_input(s->table, [&](const std::string& t) { return read_torus_routing(t, s->max_switch_step); });
     if (!found) {
       code = no_table_code;
       return;
@@ -906,7 +913,7 @@ void add_torus_commands(CLI::App& app, int& code) {
   CLI::App* draw_torus = draw->add_subcommand("torus", "The cycles of a torus construction, 2-D to 6-D (Figures 1, 2 and 5; 3-D and beyond panel by panel)");
   draw_torus->add_option("--dims", d->dims, "sizes of a torus of dimension 2 to 6, at most 4096 PUs, e.g. 6x8, 3x3x4 or 4x2x4x5")->required();
   draw_torus->add_option("--algo", d->algo, "hamiltonian, hamiltonian-switch, hamiltonian-search, partial or one-packet");
-  draw_torus->add_option("--out", d->output, "the SVG file to write (- for stdout)")->required();
+  draw_torus->add_option("--out", d->output, "the SVG file to write (- for stdout)")->required()->check(writable_file());
   draw_torus->callback([d, &code] {
     const torus shape = parse_dims(d->dims);  // refused before anything is built
     if (shape.dimension() < 2 || shape.dimension() > max_drawn_dimension)
@@ -978,7 +985,8 @@ void add_torus_commands(CLI::App& app, int& code) {
                         ->check(integer_at_least(1));
   prove->add_option("--witness", pr->witness,
                     "write the witness table (dancecard.torus-routing/1) to FILE: with --steps when sat, else the table of the "
-                    "minimum (or of the upper bound when the minimum is not proven)");
+                    "minimum (or of the upper bound when the minimum is not proven)")
+      ->check(writable_file());
   prove->add_option("--emit", pr->emit,
                     "write into DIR what a reader needs to re-check the answer without dancecard's solver: the unsat query below "
                     "the minimum as DIMACS (FILE-lower.cnf) with CaDiCaL's DRAT proof (FILE-lower.drat) for `dancecard check-proof` "

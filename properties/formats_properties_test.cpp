@@ -118,7 +118,7 @@ RC_GTEST_PROP(formats_damaged, torus_routing_tables_are_read_or_refused, ()) {
   const torus network = zigzag ? torus({*rc::gen::element<std::uint32_t>(4, 6), *rc::gen::element<std::uint32_t>(6, 8)})
                                : torus({*rc::gen::inRange<std::uint32_t>(3, 6), *rc::gen::inRange<std::uint32_t>(3, 6)});
   const routing_table table = zigzag ? cycle_routing(zigzag_cycles(network), supply_policy::scheduled) : cycle_table(square_switch_cycles(network));
-  read_and_check<routing_table>(written(write_torus_routing, table), read_torus_routing, [](const routing_table& v) { simulate_gossip(v, 4096); });
+  read_and_check<routing_table>(written(write_torus_routing, table), [](std::string_view t) { return read_torus_routing(t); }, [](const routing_table& v) { simulate_gossip(v, 4096); });
 }
 
 // Eight damaged copies of a certificate through the checker, which must not throw; `accepted` sees the report of each

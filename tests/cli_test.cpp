@@ -388,6 +388,16 @@ TEST(cli_property_test, output_beyond_the_cap_is_too_much_output) {
   EXPECT_NE(gap.output.find("--runs 1 --max-gap 0 --timeout '20'\n"), std::string::npos) << gap.output;
 }
 
+// A program that prints forever is stopped once it passes --max-output, and reported as too-much-output, not as the
+// timeout it would reach if its output were read to the end (the 600-s budget is never near).
+TEST(cli_property_test, endless_output_is_too_much_output_not_a_timeout) {
+  const auto r = run("property-test dance --cmd 'yes {n}' --runs 1 --n-max 3 --seed 1 --max-output 1 --timeout 600 --save-dir " +
+                     testing::TempDir() + "/endless");
+  EXPECT_EQ(r.code, 1) << r.output.substr(0, 2000);
+  EXPECT_NE(r.output.find("too-much-output"), std::string::npos) << r.output.substr(0, 2000);
+  EXPECT_EQ(r.output.find("timeout:"), std::string::npos) << r.output.substr(0, 2000);
+}
+
 TEST(cli_property_test, usage_errors_exit_2) {
   EXPECT_EQ(run("property-test dance --cmd 'true'").code, 2);  // no {n}
   EXPECT_EQ(run("property-test dance --cmd 'echo {n}' --model triangle").code, 2);
@@ -1254,6 +1264,45 @@ TEST(cli_verify, the_evidence_row_fails_on_damaged_evidence) {
   EXPECT_NE(r.output.find("6x6 general: lower 11 is not the parity bound 10"), std::string::npos) << r.output;
   unsetenv("DANCECARD_DATA_DIR");
   fs::remove_all(copy);
+}
+
+TEST(cli, check_proof_with_formula_and_proof_both_from_stdin_is_a_usage_error) {
+  expect_run("check-proof - - < /dev/null", 2, "cannot both come from stdin");
+}
+
+TEST(cli, a_negative_max_witnesses_is_a_usage_error_not_unlimited) {
+  EXPECT_EQ(run("check dance --max-witnesses -1 " + data("k4.json")).code, 2);
+  EXPECT_EQ(run("check directed --max-witnesses -1 -").code, 2);
+  EXPECT_EQ(run("check dance --max-witnesses 0 " + data("k4.json")).code, 0);
+}
+
+TEST(cli_torus, a_switch_a_billion_steps_away_is_refused_at_once) {
+  const std::string file = testing::TempDir() + "late-switch.json";
+  std::ofstream(file) << R"({"format": "dancecard.torus-routing/1", "dims": [2, 2], "packets": 1,
+      "forward": [[null, null, null, null], [null, null, null, null], [null, null, null, null], [null, null, null, null]],
+      "inject": [[0, null, null, null], [0, null, null, null], [0, null, null, null], [0, null, null, null]],
+      "switches": [[0, 0, 1000000000, 1]]})";
+  expect_run("simulate torus " + file, 2, "switches[0][2]: step 1000000000 is later than 80");
+  expect_run("simulate torus " + file + " --max-switch-step 100", 2, "(the limit given)");
+  expect_run("simulate torus --dims 2x2 --max-switch-step 100", 2, "--max-switch-step: only with a table file");
+  std::remove(file.c_str());
+}
+
+TEST(cli, output_paths_are_checked_before_the_work) {
+  // each of these would run for seconds to minutes before writing; a path that cannot be written is refused first
+  const std::string dir = testing::TempDir();
+  for (const auto& [command, option] : std::vector<std::pair<std::string, std::string>>{
+           {"prove torus --dims 5x5 --witness /no/such/dir/w.json", "--witness"},
+           {"simulate torus --dims 8x8x8x8 --algo one-packet --arrivals /no/such/dir/a.csv", "--arrivals"},
+           {"simulate online --discipline fifo --instance total-exchange --n 256 --sweep-k 1:3:0.1 --svg " + dir, "--svg"},
+           {"property-test dance --cmd 'echo {n}' --junit " + dir, "--junit"},
+           {"generate dance --algo searching --n 4 -o /no/such/dir/s.json", "--output"},
+           {"draw torus --dims 6x7 --algo partial --out /no/such/dir/p.svg", "--out"}}) {
+    SCOPED_TRACE(command);
+    const auto r = run(command);
+    EXPECT_EQ(r.code, 2) << r.output;
+    EXPECT_NE(r.output.find(option), std::string::npos) << r.output;
+  }
 }
 
 TEST(cli_verify, unknown_module_is_a_usage_error) {

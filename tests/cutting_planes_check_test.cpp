@@ -16,6 +16,15 @@ std::string replace_first(std::string text, const std::string& from, const std::
   return text;
 }
 
+TEST(cutting_planes, a_zero_divisor_is_malformed_like_a_negative_multiplier) {
+  const std::string head = "dancecard.cp/1\ninstance dance n=3 rounds=2\nc 1 sum 1 person:0:0 1 person:1:0 1 person:2:0\n";
+  const cutting_planes_report zero = check_cutting_planes(head + "c 2 div 0 #1\ncontradiction #2\n");
+  EXPECT_TRUE(zero.malformed) << describe(zero);
+  EXPECT_NE(zero.problem.find("a divisor must be at least 1"), std::string::npos) << zero.problem;
+  const cutting_planes_report negative = check_cutting_planes(head + "c 2 sum -1 #1\ncontradiction #2\n");
+  EXPECT_TRUE(negative.malformed) << describe(negative);
+}
+
 TEST(cutting_planes, dance_lower_bound_certificates_are_accepted_for_n_up_to_60) {
   for (rank n = 2; n <= 60; ++n) {
     const cutting_planes_report r = check_cutting_planes(dance_lower_bound_certificate(n));

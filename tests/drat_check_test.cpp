@@ -142,6 +142,41 @@ std::string shifted(std::string_view text, int shift) {
   return out;
 }
 
+TEST(drat_check, a_literal_with_leading_zeros_reads_as_its_value) {
+  // 39 zeros and a 1 is the literal 1 (as other checkers read it); cut to 32 characters it would have read as 0, an
+  // empty lemma before its time.
+  const std::string one = std::string(39, '0') + "1", three = "-0" + std::string(35, '0') + "3";
+  drat_report r = check_drat(formula, one + " 0\n3 0\n0\n");
+  EXPECT_EQ(r.outcome, verdict::holds) << describe(r);
+  EXPECT_EQ(r.lemmas, 3u);
+  r = check_drat(formula, "1 0\n" + three.substr(1) + " 0\n0\n");  // 3 with 35 leading zeros
+  EXPECT_EQ(r.outcome, verdict::holds) << describe(r);
+  r = check_drat(formula, "1 0\n" + three + " 0\n0\n");  // -3 (as valid a lemma here as 3, by symmetry)
+  EXPECT_EQ(r.outcome, verdict::holds) << describe(r);
+  EXPECT_EQ(r.lemmas, 3u);
+}
+
+TEST(drat_check, a_literal_of_more_than_32_digits_is_malformed_not_truncated) {
+  const drat_report r = check_drat(formula, "1" + std::string(40, '2') + " 0\n0\n");
+  EXPECT_TRUE(r.malformed);
+  EXPECT_NE(r.problem.find("a literal of more than 32 digits"), std::string::npos) << r.problem;
+}
+
+TEST(drat_check, a_cnf_header_must_begin_with_p_alone) {
+  const drat_report r = check_drat("pxyz cnf 2 2\n1 0\n-1 0\n", "0\n");
+  EXPECT_TRUE(r.malformed);
+  EXPECT_NE(r.problem.find("header"), std::string::npos) << r.problem;
+}
+
+TEST(drat_check, a_satlib_file_ends_at_its_percent_line) {
+  // SATLIB's uf files end with "%" and "0": read on, the "0" would be an empty clause and any proof would do. This
+  // formula is satisfiable, so the empty proof must not be accepted.
+  const drat_report r = check_drat("p cnf 2 2\n1 2 0\n-1 2 0\n%\n0\n\n", "0\n");
+  EXPECT_FALSE(r.malformed) << r.problem;
+  EXPECT_NE(r.outcome, verdict::holds) << describe(r);
+  EXPECT_EQ(r.original_clauses, 2u);
+}
+
 TEST(drat_check, reads_binary_drat_like_text) {
   drat_report r = check_drat(formula, binary_of(proof));
   EXPECT_EQ(r.outcome, verdict::holds) << describe(r);

@@ -57,7 +57,7 @@ TEST(dance_json, errors_name_problem_and_place) {
   EXPECT_EQ(error_of(R"({"format": "dancecard.dance/1", "n": 4, "rounds": [[[0,1,2]]]})"),
             "rounds[0][0]: expected a pair [a, b], got an array of 3");
   EXPECT_EQ(error_of(R"({"format": "dancecard.dance/1", "n": 4, "rounds": {}})"),
-            "rounds: expected an array of rounds, got a object");
+            "rounds: expected an array of rounds, got an object");
   EXPECT_EQ(error_of(R"({"format": "dancecard.dance/2", "n": 4, "rounds": []})"),
             "format: expected \"dancecard.dance/1\", got \"dancecard.dance/2\"");
   EXPECT_EQ(error_of(R"({"n": 4, "rounds": []})"), "format: missing; expected \"dancecard.dance/1\"");

@@ -169,7 +169,7 @@ torus_minimum_result scripted(const std::map<std::uint64_t, solver_answer>& answ
         torus_query_result r;
         if (heuristic_steps == 0) return r;
         // A real table with that many steps: the search re-simulates what the heuristic offers.
-        torus_heuristic_result h = search_torus_table(t, torus_model::pairing, 10'000, 1, heuristic_steps);
+        torus_heuristic_result h = search_torus_table(t, torus_model::pairing, 600'000, 1, heuristic_steps, 1, 1'000'000);
         EXPECT_EQ(h.steps, heuristic_steps);
         r.answer = solver_answer::sat;
         r.witness = std::move(h.table);
@@ -530,22 +530,26 @@ TEST(torus_smt, tabu_search_over_a_group_that_fixes_pus_starts_from_the_solver) 
   if (alone.table) {
     EXPECT_GT(alone.steps, 14u);
   }
-  // with it: the query at 12 steps is sat (1.7 s alone on this machine; its share here is 6 s)
-  const torus_heuristic_result seeded = tabu_search_torus_table(t, torus_model::general, 24'000, 1, 12, 0, std::nullopt, group);
+  // with it: a timed run asks the SAT query over the group's tables at the goal and starts from its table. How far a
+  // share of wall-clock time gets depends on the machine, so the test asks that query itself, with a budget far above
+  // the 2 s it needs, and runs the search from its table by a count of iterations, as the timed run goes on from it
+  // (the timed orchestration is measured in bench/: invariant_tabu_3x12_point).
+  const torus_query_result query = solve_torus_symmetric(t, torus_model::general, 12, generators, 600'000);
+  ASSERT_EQ(query.answer, solver_answer::sat) << query.reason;
+  ASSERT_TRUE(query.witness.has_value());
+  expect_invariant(*query.witness, generators);
+  const torus_heuristic_result seeded = tabu_search_torus_table(t, torus_model::general, 600'000, 1, 12, 100, query.witness, group);
   ASSERT_TRUE(seeded.table.has_value());
   EXPECT_EQ(seeded.steps, 12u);
   EXPECT_EQ(seeded.closest, 0u);
-  EXPECT_EQ(seeded.solver_queries, 1u);  // asked at the goal, 12, and sat
-  EXPECT_EQ(seeded.solver_steps, 12u);
   const gossip_report run = simulate_gossip(*seeded.table);
   EXPECT_TRUE(run.holds());
   EXPECT_EQ(run.steps, 12u);
   expect_invariant(*seeded.table, generators);
-  // and below the goal it goes on from that table by the tabu search: never worse than the solver's table
-  const torus_heuristic_result lower = tabu_search_torus_table(t, torus_model::general, 16'000, 1, 11, 0, std::nullopt, group);
+  // and below the goal it goes on from that table: never worse than the solver's table
+  const torus_heuristic_result lower = tabu_search_torus_table(t, torus_model::general, 600'000, 1, 11, 2'000, query.witness, group);
   ASSERT_TRUE(lower.table.has_value());
-  EXPECT_GE(lower.solver_queries, 1u);
-  EXPECT_LE(lower.steps, 13u);
+  EXPECT_LE(lower.steps, 12u);
   expect_invariant(*lower.table, generators);
 }
 

@@ -394,7 +394,9 @@ class checker {
       result.rhs = rhs;
     } else if (tokens[2] == "div" && tokens.size() == 5) {
       const std::uint64_t k = parse_unsigned(tokens[3], "a divisor");
-      if (k == 0 || k > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) throw rejected{"divisor must be at least 1"};
+      // a divisor of 0 breaks the format's syntax (div d, d >= 1), as a negative multiplier does: malformed, not rejected
+      if (k == 0) throw malformed_input{"a divisor must be at least 1, got 0"};
+      if (k > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) throw rejected{"divisor too large"};
       linear storage;
       const linear& c = lookup(tokens[4], storage);
       for (auto [v, a] : c.terms) {

@@ -126,17 +126,24 @@ class drat_checker {
 
   void read_cnf(std::string_view text) {
     std::size_t line_number = 0;
-    bool header = false;
+    bool header = false, ended = false;
     std::uint64_t declared = 0;
     for_each_line(text, [&](std::string_view line) {
       ++line_number;
+      if (ended) return;
       const std::size_t first = line.find_first_not_of(" \t\r");
-      if (first == std::string_view::npos || line[first] == 'c' || line[first] == '%') return;
+      if (first == std::string_view::npos || line[first] == 'c') return;
+      // SATLIB's files end with a line "%" and then "0": the formula ends at the "%" (read on, the "0" would be an
+      // empty clause, and every proof would be accepted for a formula that may be satisfiable).
+      if (line[first] == '%') {
+        ended = true;
+        return;
+      }
       if (line[first] == 'p') {
         std::istringstream in{std::string(line.substr(first))};
         std::string p, cnf;
         long long v = -1, c = -1;
-        if (header || !(in >> p >> cnf >> v >> c) || cnf != "cnf" || v < 0 || c < 0)
+        if (header || !(in >> p >> cnf >> v >> c) || p != "p" || cnf != "cnf" || v < 0 || c < 0)
           throw malformed_input{"expected one header 'p cnf <variables> <clauses>'", line_number};
         if (v > max_proof_variable) throw malformed_input{"more variables than the supported 16777216", line_number};
         header = true;
@@ -284,12 +291,23 @@ class drat_checker {
       token_ = true;
       token_text_.clear();
     }
-    if (token_text_.size() < 32) token_text_.push_back(static_cast<char>(c));
+    // Leading zeros are dropped as they come ("0025" is 25, as other checkers read it), so that the token kept is
+    // the number's own digits; one longer than 32 characters is no literal dancecard reads, and says so.
+    if ((token_text_ == "0" || token_text_ == "-0") && c >= '0' && c <= '9') token_text_.pop_back();
+    if (token_text_.size() < 32) {
+      token_text_.push_back(static_cast<char>(c));
+    } else {
+      token_too_long_ = true;
+    }
   }
 
   void end_token() {
     if (!token_) return;
     token_ = false;
+    if (token_too_long_) {
+      token_too_long_ = false;
+      throw malformed_input{"a literal of more than 32 digits, beginning '" + token_text_ + "'", line_ + 1};
+    }
     long long value = 0;
     const char* begin = token_text_.data();
     const char* end = begin + token_text_.size();
@@ -366,7 +384,8 @@ class drat_checker {
       long long value = 0;
       auto [ptr, ec] = std::from_chars(line.data() + i, line.data() + j, value);
       if (ec != std::errc() || ptr != line.data() + j)
-        throw malformed_input{"expected an integer literal, got '" + std::string(line.substr(i, j - i)) + "'", line_number};
+        throw malformed_input{"expected an integer literal, got '" + std::string(line.substr(i, std::min<std::size_t>(j - i, 40))) +
+                                  (j - i > 40 ? "…'" : "'"), line_number};
       f(value);
       i = j;
     }
@@ -709,7 +728,7 @@ class drat_checker {
   clause_table present_;
   bool format_known_ = false, binary_ = false;
   bool in_item_ = false, deletion_ = false, ended_ = false;
-  bool token_ = false, in_comment_ = false, line_has_content_ = false;
+  bool token_ = false, token_too_long_ = false, in_comment_ = false, line_has_content_ = false;
   std::string token_text_;
   std::uint64_t varint_ = 0;
   unsigned shift_ = 0;

@@ -18,7 +18,7 @@ using detail::type_name;
 
 std::uint64_t read_count(const json& v, const std::string& place, const char* what) {
   if (v.is_number_unsigned()) return v.get<std::uint64_t>();
-  if (v.is_number_integer()) throw format_error(place, std::string(what) + " must be non-negative, got " + v.dump());
+  if (v.is_number_integer()) throw format_error(place, std::string(what) + " must be non-negative, got " + detail::excerpt(v));
   throw format_error(place, std::string("expected ") + what + " (an integer), got " + type_name(v));
 }
 
@@ -35,7 +35,7 @@ void read_rounds_document(std::string_view text, std::string_view format_name, B
   if (!doc.contains("n")) throw format_error("n", "missing; expected the number of people");
   const json& jn = doc["n"];
   if (jn.is_number_integer() && !jn.is_number_unsigned())
-    throw format_error("n", "must be a positive integer, got " + jn.dump());
+    throw format_error("n", "must be a positive integer, got " + detail::excerpt(jn));
   const std::uint64_t n = read_count(jn, "n", "the number of people");
   if (n == 0) throw format_error("n", "must be a positive integer, got 0");
   if (n > max_readable_people)
@@ -149,7 +149,7 @@ partner_matrix read_partner_matrix(std::string_view text) {
       auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
       const std::string place = "line " + std::to_string(line_number) + ", column " + std::to_string(i + 1);
       if (ec != std::errc() || ptr != token.data() + token.size())
-        throw format_error(place, "expected a positive integer (a 1-based person), got '" + std::string(token) + "'");
+        throw format_error(place, "expected a positive integer (a 1-based person), got " + detail::quoted_excerpt(token));
       if (value == 0) throw format_error(place, "entry 0: persons are numbered from 1");
       row.push_back(value);
       i = j;

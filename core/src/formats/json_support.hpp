@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <initializer_list>
 #include <nlohmann/json.hpp>
+#include <set>
+#include <vector>
 
 #include "dancecard/formats/dance_io.hpp"
 #include "dancecard/formats/hrel_io.hpp"
@@ -18,7 +20,66 @@ using json = nlohmann::json;
 inline std::string type_name(const json& v) {
   if (v.is_number_integer() || v.is_number_unsigned()) return "an integer";
   if (v.is_number_float()) return "a non-integer number";
+  if (v.is_array()) return "an array";
+  if (v.is_object()) return "an object";
   return std::string("a ") + v.type_name();
+}
+
+namespace excerpt_detail {
+// Appends at most `budget` more characters of v's JSON text to out, nested values below `depth` levels as "…": never
+// deeper than that, however deep the value (a value nested 100,000 deep would overflow the stack of a whole dump).
+inline void append(std::string& out, const json& v, int depth, std::size_t budget) {
+  if (out.size() >= budget) return;
+  if (v.is_array() || v.is_object()) {
+    if (depth == 0) {
+      out += v.is_array() ? "[…]" : "{…}";
+      return;
+    }
+    out += v.is_array() ? '[' : '{';
+    bool first = true;
+    for (auto it = v.begin(); it != v.end(); ++it) {
+      if (out.size() >= budget) break;
+      if (!first) out += ", ";
+      first = false;
+      if (v.is_object()) out += json(it.key()).dump() + ": ";
+      append(out, it.value(), depth - 1, budget);
+    }
+    out += v.is_array() ? ']' : '}';
+    return;
+  }
+  const std::string text = v.dump(-1, ' ', true);  // a scalar; non-ASCII escaped, so the excerpt is printable
+  const std::size_t room = budget > out.size() ? budget - out.size() + 1 : 1;
+  out.append(text, 0, std::min(room, text.size()));
+}
+}  // namespace excerpt_detail
+
+/// A token of the input quoted for an error message: at most 40 characters, the rest as "…", and every byte that is
+/// not printable ASCII as \xNN.
+inline std::string quoted_excerpt(std::string_view token) {
+  std::string out = "'";
+  for (std::size_t i = 0; i < token.size() && i < 40; ++i) {
+    const unsigned char c = static_cast<unsigned char>(token[i]);
+    if (c >= 0x20 && c < 0x7f) {
+      out += static_cast<char>(c);
+    } else {
+      static const char* hex = "0123456789abcdef";
+      out += "\\x";
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    }
+  }
+  if (token.size() > 40) out += "…";
+  return out + "'";
+}
+
+/// A short, printable excerpt of a JSON value for an error message: at most about 60 characters, nesting beyond two
+/// levels shown as "…", cut values ending in "…".
+inline std::string excerpt(const json& v) {
+  constexpr std::size_t budget = 60;
+  std::string out;
+  excerpt_detail::append(out, v, 2, budget);
+  if (out.size() > budget) out = out.substr(0, budget) + "…";
+  return out;
 }
 
 // Line and column (1-based) of a byte offset, for parse errors.
@@ -50,9 +111,27 @@ inline std::string format_content(std::string_view name) {
 /// place (line and column, or the key). The format is checked first: a document of another dancecard format (an
 /// instance where a schedule is read, say — two arguments swapped) is named as such, not by its first unknown key.
 inline json parse_document(std::string_view text, std::string_view format_name, std::initializer_list<const char*> keys) {
+  // A NUL byte ends what some readers see of a file: refused, so that nothing after it is silently ignored.
+  if (const auto nul = text.find('\0'); nul != std::string_view::npos)
+    throw format_error(line_column(text, nul), "a NUL byte: not JSON text");
+  // JSON lets a key repeat and nlohmann keeps the last value: refused, so that "rounds": "oops", "rounds": [...]
+  // is not read as either. One set of keys per open object.
+  std::vector<std::set<std::string>> open_objects;
+  const json::parser_callback_t no_repeated_keys = [&open_objects](int, json::parse_event_t event, json& parsed) {
+    if (event == json::parse_event_t::object_start) {
+      open_objects.emplace_back();
+    } else if (event == json::parse_event_t::object_end) {
+      if (!open_objects.empty()) open_objects.pop_back();
+    } else if (event == json::parse_event_t::key && !open_objects.empty()) {
+      const std::string key = parsed.get<std::string>();
+      if (!open_objects.back().insert(key).second)
+        throw format_error(quoted_excerpt(key), "a key given twice in one object (JSON keeps one of them silently)");
+    }
+    return true;
+  };
   json doc;
   try {
-    doc = json::parse(text.begin(), text.end());
+    doc = json::parse(text.begin(), text.end(), no_repeated_keys);
   } catch (const json::parse_error& e) {
     // nlohmann's message is "[json.exception.parse_error.101] parse error at line 1, column 5: <reason>".
     std::string what = e.what();
@@ -74,7 +153,7 @@ inline json parse_document(std::string_view text, std::string_view format_name, 
   if (!doc.contains("format")) throw format_error("format", "missing; expected " + expected);
   const json& format = doc["format"];
   if (!format.is_string() || format.get<std::string>() != format_name) {
-    std::string message = "expected " + expected + ", got " + format.dump();
+    std::string message = "expected " + expected + ", got " + excerpt(format);
     if (const std::string content = format.is_string() ? format_content(format.get<std::string>()) : ""; !content.empty())
       message += ": this is " + content + ", not " + format_content(format_name) + " (the wrong file, or arguments swapped?)";
     throw format_error("format", message);
@@ -89,8 +168,18 @@ inline json parse_document(std::string_view text, std::string_view format_name, 
 
 inline std::uint64_t unsigned_at(const json& v, const std::string& place, std::uint64_t at_least) {
   if (!v.is_number_unsigned() || v.get<std::uint64_t>() < at_least)
-    throw format_error(place, "expected an integer >= " + std::to_string(at_least) + ", got " + v.dump());
+    throw format_error(place, "expected an integer >= " + std::to_string(at_least) + ", got " + excerpt(v));
   return v.get<std::uint64_t>();
+}
+
+/// Refuses a key of an object that is not in `keys` (a misspelt "pakets" would otherwise pass silently).
+inline void only_keys(const json& object, const std::string& place, std::initializer_list<const char*> keys) {
+  for (const auto& [key, value] : object.items())
+    if (std::find_if(keys.begin(), keys.end(), [&](const char* k) { return key == k; }) == keys.end()) {
+      std::string listed;
+      for (const char* k : keys) listed += (listed.empty() ? "" : ", ") + std::string(k);
+      throw format_error(place + "." + key.substr(0, 40), "unknown key (expected " + listed + ")");
+    }
 }
 
 }  // namespace dancecard::detail

@@ -27,7 +27,7 @@ using detail::json;
 std::string string_at(const json& cell, const char* key, const std::string& place) {
   if (!cell.contains(key)) throw format_error(place + "." + key, "missing");
   const json& v = cell[key];
-  if (!v.is_string() || v.get<std::string>().empty()) throw format_error(place + "." + key, "expected a non-empty string, got " + v.dump().substr(0, 80));
+  if (!v.is_string() || v.get<std::string>().empty()) throw format_error(place + "." + key, "expected a non-empty string, got " + detail::excerpt(v));
   return v.get<std::string>();
 }
 

@@ -9,7 +9,9 @@
 
 namespace dancecard {
 
-routing_table read_torus_routing(std::string_view text) {
+std::uint64_t default_max_switch_step(std::uint64_t pus, std::uint64_t packets) { return 4 * pus * packets + 64; }
+
+routing_table read_torus_routing(std::string_view text, std::uint64_t max_switch_step) {
   using detail::json;
   const json doc = detail::parse_document(text, torus_routing_format_name, {"format", "algorithm", "dims", "packets", "forward", "inject", "switches"});
   if (!doc.contains("dims") || !doc["dims"].is_array()) throw format_error("dims", "expected an array of sizes");
@@ -62,6 +64,12 @@ routing_table read_torus_routing(std::string_view text) {
         throw format_error(at, "expected [pu, out-port, step, in-port] or [pu, out-port, step, in-port, delay]");
       const std::uint64_t pu = detail::unsigned_at(list[k][0], at + "[0]", 0), port = detail::unsigned_at(list[k][1], at + "[1]", 0);
       const std::uint64_t step = detail::unsigned_at(list[k][2], at + "[2]", 2), in = detail::unsigned_at(list[k][3], at + "[3]", 0);
+      const std::uint64_t latest = max_switch_step > 0 ? max_switch_step : default_max_switch_step(network.size(), packets);
+      if (step > latest)
+        throw format_error(at + "[2]", "step " + std::to_string(step) + " is later than " + std::to_string(latest) +
+                                           (max_switch_step > 0 ? " (the limit given)"
+                                                                : " = 4·P·packets + 64, the latest switch read by default (simulate torus "
+                                                                  "--max-switch-step N raises it)"));
       if (pu >= network.size()) throw format_error(at + "[0]", "PU " + std::to_string(pu) + " does not exist (" + std::to_string(network.size()) + " PUs)");
       if (port >= ports) throw format_error(at + "[1]", "out-port " + std::to_string(port) + " does not exist (ports 0.." + std::to_string(ports - 1) + ")");
       if (in >= ports) throw format_error(at + "[3]", "in-port " + std::to_string(in) + " does not exist (ports 0.." + std::to_string(ports - 1) + ")");

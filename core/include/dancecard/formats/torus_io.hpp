@@ -5,6 +5,7 @@
 // Ports: 2j is +x_j, 2j + 1 is −x_j. Errors are format_error naming the place ("forward[7][2]: ...").
 #pragma once
 
+#include <cstdint>
 #include <iosfwd>
 #include <string_view>
 
@@ -15,7 +16,13 @@ namespace dancecard {
 
 inline constexpr std::string_view torus_routing_format_name = "dancecard.torus-routing/1";
 
-routing_table read_torus_routing(std::string_view text);
+/// The latest switch step a table may name unless the reader is told more: 4·P·packets + 64, later than any gossip of
+/// the torus takes with a sensible table (each PU learns at least one packet a step until it is done). A switch at
+/// step 10^9 would otherwise make the simulator run a billion steps.
+std::uint64_t default_max_switch_step(std::uint64_t pus, std::uint64_t packets);
+
+/// max_switch_step 0: default_max_switch_step; a switch later than the limit is a format_error naming it.
+routing_table read_torus_routing(std::string_view text, std::uint64_t max_switch_step = 0);
 void write_torus_routing(std::ostream& out, const routing_table& table, std::string_view algorithm = {});
 
 }  // namespace dancecard
