@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <cstdlib>
+#include <cstring>
 #include <openssl/evp.h>
 #include <zlib.h>
 #include <charconv>
@@ -18,18 +19,26 @@
 namespace dancecard::cli {
 
 std::string read_input(const std::string& path) {
-  if (path == "-") {
-    std::ostringstream all;
-    all << std::cin.rdbuf();
-    return all.str();
-  }
-  std::ifstream in = open_input(path);
+  // Read in pieces: every format read whole is text, so a NUL byte ends the read at once with an error, instead of
+  // an endless binary input (/dev/zero) growing until memory runs out.
+  std::ifstream file;
+  if (path != "-") file = open_input(path);
+  std::istream& in = path == "-" ? std::cin : file;
+  std::string content;
   try {
-    std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (in.bad()) throw bad_input(path + ": read error");
+    char buffer[1 << 16];
+    while (in) {
+      in.read(buffer, sizeof buffer);
+      const std::size_t got = static_cast<std::size_t>(in.gcount());
+      if (const void* nul = std::memchr(buffer, 0, got); nul != nullptr)
+        throw bad_input(input_name(path) + ": byte " + std::to_string(content.size() + static_cast<std::size_t>(static_cast<const char*>(nul) - buffer) + 1) +
+                        " is a NUL byte: not a text file");
+      content.append(buffer, got);
+    }
+    if (in.bad()) throw bad_input(input_name(path) + ": read error");
     return content;
   } catch (const std::ios_base::failure& e) {  // libstdc++ throws from the buffer on a failed read(2)
-    throw bad_input(path + ": read error (" + e.code().message() + ")");
+    throw bad_input(input_name(path) + ": read error (" + e.code().message() + ")");
   }
 }
 

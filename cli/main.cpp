@@ -52,9 +52,10 @@ int main(int argc, char** argv) {
   } catch (const std::ios_base::failure& e) {  // a read that failed below a stream (a file vanished, an I/O error)
     std::cerr << "dancecard: input/output error: " << e.what() << "\n";
     return exit_bad_input;
-  } catch (const std::bad_alloc&) {
-    std::cerr << "dancecard: out of memory\n";
-    return exit_bad_input;
+  } catch (const std::bad_alloc&) {  // a resource limit, not bad input: the same input may succeed with more memory
+    std::cerr << "dancecard: unknown: ran out of memory (a resource limit: the input may be valid; give the process more "
+                 "memory, or a smaller input)\n";
+    return exit_unknown;
   }
   return code;
 }

@@ -1305,6 +1305,26 @@ TEST(cli, output_paths_are_checked_before_the_work) {
   }
 }
 
+TEST(cli_check, an_endless_binary_input_is_refused_at_its_first_nul_byte) {
+  // /dev/zero never ends: read whole, it grew until memory ran out
+  expect_run("check dance /dev/zero", 2, "/dev/zero: byte 1 is a NUL byte: not a text file");
+  expect_run("check hrel /dev/zero /dev/zero", 2, "a NUL byte");
+  expect_run("check-proof /dev/zero", 2, "a NUL byte");
+}
+
+TEST(cli, running_out_of_memory_is_unknown_not_bad_input) {
+  // 20,000 people need about 1.6 GB of dances; under a 300 MB address-space limit the allocation fails
+  const std::string command = "ulimit -v 300000; " + std::string(DANCECARD_EXE) + " generate dance --algo factorization --n 20000 -o /dev/null 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  std::string out;
+  std::array<char, 4096> buffer{};
+  while (std::size_t k = fread(buffer.data(), 1, buffer.size(), pipe)) out.append(buffer.data(), k);
+  const int status = pclose(pipe);
+  ASSERT_TRUE(WIFEXITED(status)) << out;
+  EXPECT_EQ(WEXITSTATUS(status), 3) << out;
+  EXPECT_NE(out.find("unknown: ran out of memory"), std::string::npos) << out;
+}
+
 TEST(cli_verify, unknown_module_is_a_usage_error) {
   const auto r = run("verify --only tori");
   EXPECT_EQ(r.code, 2);

@@ -1,5 +1,6 @@
 // The cutting-planes checker: the dance lower-bound certificates are accepted, damaged ones are rejected.
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 
 #include "dancecard/checkers/cutting_planes_check.hpp"
 #include "dancecard/core/dance/round_counts.hpp"
@@ -14,6 +15,32 @@ std::string replace_first(std::string text, const std::string& from, const std::
   EXPECT_NE(at, std::string::npos) << from;
   if (at != std::string::npos) text.replace(at, from.size(), to);
   return text;
+}
+
+TEST(cutting_planes, a_small_certificate_of_a_huge_instance_allocates_for_what_it_touches) {
+  // dance n=4000 rounds=12 has 95,976,000 variables: one coefficient each was 768 MB at once, for a certificate of a
+  // hundred bytes. Now only the pages its references touch are allocated.
+  rusage before{};
+  getrusage(RUSAGE_SELF, &before);
+  const cutting_planes_report r =
+      check_cutting_planes("dancecard.cp/1\ninstance dance n=4000 rounds=12\nc 1 sum 1 person:0:0 1 person:1:0\ncontradiction #1\n");
+  rusage after{};
+  getrusage(RUSAGE_SELF, &after);
+  EXPECT_EQ(r.outcome, verdict::violated) << describe(r);  // a valid step, but no contradiction
+  EXPECT_FALSE(r.malformed);
+  EXPECT_LT(after.ru_maxrss - before.ru_maxrss, 200 * 1024) << "KB";  // far below the 768 MB of a dense array
+}
+
+TEST(cutting_planes, one_reference_named_many_times_is_the_same_as_its_multipliers_summed) {
+  std::string repeated = "dancecard.cp/1\ninstance dance n=3 rounds=2\nc 1 sum";
+  for (int k = 0; k < 2'000; ++k) repeated += " 1 person:0:0";
+  repeated += "\ncontradiction #1\n";
+  const cutting_planes_report many = check_cutting_planes(repeated);
+  const cutting_planes_report once =
+      check_cutting_planes("dancecard.cp/1\ninstance dance n=3 rounds=2\nc 1 sum 2000 person:0:0\ncontradiction #1\n");
+  EXPECT_EQ(many.outcome, once.outcome);
+  EXPECT_EQ(many.problem, once.problem);
+  EXPECT_EQ(many.steps, once.steps);
 }
 
 TEST(cutting_planes, a_zero_divisor_is_malformed_like_a_negative_multiplier) {

@@ -177,6 +177,22 @@ TEST(drat_check, a_satlib_file_ends_at_its_percent_line) {
   EXPECT_EQ(r.original_clauses, 2u);
 }
 
+TEST(drat_check, copies_of_one_clause_are_counted_and_deleted_one_at_a_time) {
+  // 200,000 copies of the lemma (a) share one slot of the checker's index (one probe each, not one per earlier copy),
+  // and each deletion removes one copy: after 199,999 deletions (a) is still there and the refutation goes through;
+  // after all 200,000 it is gone and the last step is not RUP.
+  constexpr int copies = 200'000;
+  std::string added, deleted;
+  for (int k = 0; k < copies; ++k) added += "1 0\n";
+  for (int k = 0; k + 1 < copies; ++k) deleted += "d 1 0\n";
+  drat_report r = check_drat(formula, added + deleted + "3 0\n0\n");
+  EXPECT_EQ(r.outcome, verdict::holds) << describe(r);
+  EXPECT_EQ(r.lemmas, static_cast<std::uint64_t>(copies) + 2);
+  r = check_drat(formula, added + deleted + "d 1 0\n3 0\n0\n");
+  EXPECT_NE(r.outcome, verdict::holds) << describe(r);
+  EXPECT_FALSE(r.malformed);
+}
+
 TEST(drat_check, reads_binary_drat_like_text) {
   drat_report r = check_drat(formula, binary_of(proof));
   EXPECT_EQ(r.outcome, verdict::holds) << describe(r);

@@ -38,6 +38,30 @@ std::int64_t checked_mul(std::int64_t a, std::int64_t b) {
   if (__builtin_mul_overflow(a, b, &out)) throw rejected{"integer overflow in a coefficient"};
   return out;
 }
+// A zero-initialised array of int64 coefficients, one per variable of the instance, allocated in pages of 256 as
+// they are first written: a certificate that names a huge instance but touches few of its variables costs memory
+// for those only (a 70-byte certificate naming 100,000,000 variables would otherwise allocate 800 MB at once).
+class paged_coefficients {
+ public:
+  void reset(std::uint64_t size) {
+    pages_.clear();
+    pages_.resize(static_cast<std::size_t>((size + page - 1) / page));
+  }
+  std::int64_t get(std::uint64_t v) const {
+    const auto& p = pages_[static_cast<std::size_t>(v / page)];
+    return p ? p[v % page] : 0;
+  }
+  std::int64_t& at(std::uint64_t v) {
+    auto& p = pages_[static_cast<std::size_t>(v / page)];
+    if (!p) p = std::make_unique<std::int64_t[]>(page);  // value-initialised: zeros
+    return p[v % page];
+  }
+
+ private:
+  static constexpr std::uint64_t page = 256;
+  std::vector<std::unique_ptr<std::int64_t[]>> pages_;
+};
+
 std::int64_t ceil_div(std::int64_t a, std::int64_t k) {  // k >= 1
   // C++ division truncates toward zero, which rounds a negative quotient up; no negation, so a = INT64_MIN (a sum
   // can reach it) is no undefined behaviour
@@ -347,7 +371,7 @@ class checker {
   void allocate(std::string name) {
     if (instance_->variables() > 100'000'000ull)  // the checker keeps 8 bytes per variable
       throw malformed_input{"instance too large: " + std::to_string(instance_->variables()) + " variables (limit 100000000)"};
-    scratch_.assign(instance_->variables(), 0);
+    scratch_.reset(instance_->variables());
     out_.instance = std::move(name);
   }
 
@@ -376,20 +400,35 @@ class checker {
       std::vector<std::uint64_t> touched;
       std::int64_t rhs = 0;
       linear storage;
+      // Σ m_i·R_i with equal references merged first (m·R + m'·R = (m + m')·R, the same sum): a line that names one
+      // axiom 2,000 times expands it once, not 2,000 times. The references keep the order of their first mention.
+      std::vector<std::pair<std::string_view, std::int64_t>> terms;
+      std::unordered_map<std::string_view, std::size_t> position;
       for (std::size_t k = 3; k + 1 < tokens.size(); k += 2) {
         const std::uint64_t m = parse_unsigned(tokens[k], "a non-negative multiplier");
         if (m > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) throw rejected{"multiplier too large"};
         const auto mult = static_cast<std::int64_t>(m);
-        const linear& c = lookup(tokens[k + 1], storage);
+        const auto [at, fresh] = position.try_emplace(tokens[k + 1], terms.size());
+        std::int64_t merged = 0;
+        if (!fresh && !__builtin_add_overflow(terms[at->second].second, mult, &merged)) {
+          terms[at->second].second = merged;
+        } else {  // the first mention, or a sum of multipliers past int64 (its terms may still fit): a term of its own
+          at->second = terms.size();
+          terms.emplace_back(tokens[k + 1], mult);
+        }
+      }
+      for (const auto& [reference, mult] : terms) {
+        const linear& c = lookup(reference, storage);
         for (auto [v, a] : c.terms) {
-          if (scratch_[v] == 0) touched.push_back(v);  // a variable cancelled and touched again is listed twice
-          scratch_[v] = checked_add(scratch_[v], checked_mul(mult, a));
+          if (scratch_.get(v) == 0) touched.push_back(v);  // a variable cancelled and touched again is listed twice
+          std::int64_t& slot = scratch_.at(v);
+          slot = checked_add(slot, checked_mul(mult, a));
         }
         rhs = checked_add(rhs, checked_mul(mult, c.rhs));
       }
       for (std::uint64_t v : touched) {  // a repeated entry finds its slot already cleared and adds nothing
-        if (scratch_[v] != 0) result.terms.push_back({v, scratch_[v]});
-        scratch_[v] = 0;
+        if (scratch_.get(v) != 0) result.terms.push_back({v, scratch_.get(v)});
+        scratch_.at(v) = 0;
       }
       result.rhs = rhs;
     } else if (tokens[2] == "div" && tokens.size() == 5) {
@@ -429,7 +468,7 @@ class checker {
   std::unique_ptr<program> instance_;
   std::unordered_map<std::uint64_t, linear> derived_;
   std::uint64_t next_id_ = 1;
-  std::vector<std::int64_t> scratch_;
+  paged_coefficients scratch_;
 };
 
 }  // namespace

@@ -64,31 +64,54 @@ std::uint64_t mix(std::uint64_t x) {  // splitmix64's finalizer
 }
 
 // The clauses present while the proof is read, by content: slot = (hash's high 32 bits) << 32 | (clause id + 1),
-// 0 empty; linear probing, deletion by backward shift (no tombstones), load at most one half.
+// 0 empty; linear probing, deletion by backward shift (no tombstones), load at most one half. Clauses of equal content
+// share one slot: it holds the latest, and below_[id] the one added before it, so a proof that adds one clause k
+// times costs k steps, not k² (each copy would otherwise probe past all the others). A deletion removes the latest
+// copy; the multiset of present clauses is the same whichever copy goes.
 class clause_table {
  public:
-  void insert(std::uint64_t hash, std::uint32_t id) {
+  static constexpr std::uint32_t none = 0xffffffffu;
+
+  template <class Same>
+  void insert(std::uint64_t hash, std::uint32_t id, Same same) {
+    if (below_.size() <= id) below_.resize(static_cast<std::size_t>(id) + 1, none);
+    below_[id] = none;
+    if (const std::optional<std::uint64_t> at = find(hash, same)) {
+      below_[id] = id_at(*at);
+      slots_[*at] = (slots_[*at] & ~0xffffffffull) | (static_cast<std::uint64_t>(id) + 1);
+      return;
+    }
     if (2 * (count_ + 1) > slots_.size()) grow();
     place((hash & ~0xffffffffull) | (static_cast<std::uint64_t>(id) + 1));
     ++count_;
   }
-  // The first present clause with this hash for which `same(id)` holds is removed and returned.
+  // The latest present clause with this hash for which `same(id)` holds is removed and returned.
   template <class Same>
   std::optional<std::uint32_t> erase(std::uint64_t hash, Same same) {
-    if (slots_.empty()) return std::nullopt;
-    const std::uint64_t mask = slots_.size() - 1, tag = hash >> 32;
-    for (std::uint64_t i = home(tag); slots_[i] != 0; i = (i + 1) & mask) {
-      if ((slots_[i] >> 32) != tag) continue;
-      const auto id = static_cast<std::uint32_t>((slots_[i] & 0xffffffffull) - 1);
-      if (!same(id)) continue;
-      remove_at(i);
+    const std::optional<std::uint64_t> at = find(hash, same);
+    if (!at) return std::nullopt;
+    const std::uint32_t id = id_at(*at);
+    if (below_[id] != none) {
+      slots_[*at] = (slots_[*at] & ~0xffffffffull) | (static_cast<std::uint64_t>(below_[id]) + 1);
+    } else {
+      remove_at(*at);
       --count_;
-      return id;
     }
-    return std::nullopt;
+    return id;
   }
 
  private:
+  static std::uint32_t id_at_slot(std::uint64_t slot) { return static_cast<std::uint32_t>((slot & 0xffffffffull) - 1); }
+  std::uint32_t id_at(std::uint64_t i) const { return id_at_slot(slots_[i]); }
+  // The slot of the present clause with this hash whose content `same` accepts, if any.
+  template <class Same>
+  std::optional<std::uint64_t> find(std::uint64_t hash, Same same) const {
+    if (slots_.empty()) return std::nullopt;
+    const std::uint64_t mask = slots_.size() - 1, tag = hash >> 32;
+    for (std::uint64_t i = home(tag); slots_[i] != 0; i = (i + 1) & mask)
+      if ((slots_[i] >> 32) == tag && same(id_at(i))) return i;
+    return std::nullopt;
+  }
   std::uint64_t home(std::uint64_t tag) const { return mix(tag) & (slots_.size() - 1); }
   void place(std::uint64_t slot) {
     const std::uint64_t mask = slots_.size() - 1;
@@ -117,6 +140,7 @@ class clause_table {
   }
 
   std::vector<std::uint64_t> slots_;
+  std::vector<std::uint32_t> below_;  // per clause id: the copy of equal content added before it, or none
   std::size_t count_ = 0;
 };
 
@@ -426,20 +450,23 @@ class drat_checker {
       lemma_line_.push_back(line);
       lemma_pivot_.push_back(pending_.empty() ? 0 : pending_.front());
     }
-    present_.insert(h, id);
+    present_.insert(h, id, [&](std::uint32_t other) { return same_as_pending(other); });
     pending_.clear();
     return id;
   }
 
+  // Whether clause id has exactly the literals of pending_ (stamped with the current generation by normalize_pending).
+  bool same_as_pending(std::uint32_t id) const {
+    const clause& c = clauses_[id];
+    if (c.size != pending_.size()) return false;
+    for (std::uint32_t j = 0; j < c.size; ++j)
+      if (stamp_[index(lits_[c.start + j])] != generation_) return false;
+    return true;
+  }
+
   void remove_clause() {
     const std::uint64_t h = normalize_pending();
-    const auto found = present_.erase(h, [&](std::uint32_t id) {
-      const clause& c = clauses_[id];
-      if (c.size != pending_.size()) return false;
-      for (std::uint32_t j = 0; j < c.size; ++j)
-        if (stamp_[index(lits_[c.start + j])] != generation_) return false;
-      return true;
-    });
+    const auto found = present_.erase(h, [&](std::uint32_t id) { return same_as_pending(id); });
     pending_.clear();
     if (!found) return;  // deleting an absent clause changes nothing
     clauses_[*found].flags &= static_cast<std::uint8_t>(~active_flag);
