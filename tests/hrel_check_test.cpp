@@ -44,6 +44,21 @@ TEST(hrel_check, the_direct_triangle_takes_three_slots_half_duplex) {
   EXPECT_EQ(r.makespan, rational(3));
 }
 
+TEST(hrel_check, a_slot_costs_its_transfers_not_the_number_of_pes) {
+  // 100,000 PEs, 100,000 empty slots before the one transfer: the ports of a slot are reset where it wrote, not
+  // re-allocated for every PE in every slot (10^10 entries), and a PE busy in one slot is free in the next.
+  const hrel_instance two(100'000, {{0, 1, 1}, {1, 0, 1}});
+  hrel_schedule s{100'000, {}};
+  for (int k = 0; k < 100'000; ++k) s.slots.push_back(slot(1, {}));
+  s.slots.push_back(slot(1, {{0, 1, 0, 1}}));
+  s.slots.push_back(slot(1, {{1, 0, 1, 1}}));
+  const hrel_report r = check_hrel_schedule(two, s, duplex::half);
+  EXPECT_TRUE(r.holds()) << describe(r);
+  EXPECT_EQ(r.makespan, rational(100'002));
+  s.slots.back().transfers.push_back({1, 0, 1, 1});  // the same transfer twice: both its PEs are busy twice
+  EXPECT_EQ(check_hrel_schedule(two, s, duplex::half).count(hrel_violation_kind::port_busy), 2u);
+}
+
 TEST(hrel_check, full_duplex_runs_the_triangle_in_one_slot_half_duplex_does_not) {
   const hrel_schedule s{3, {slot(1, {{0, 1, 0, 1}, {1, 2, 1, 1}, {2, 0, 2, 1}})}};
   EXPECT_TRUE(check_hrel_schedule(triangle, s, duplex::full).holds());

@@ -73,13 +73,18 @@ hrel_report check_hrel_schedule(const hrel_instance& instance, const hrel_schedu
     return rational(static_cast<std::int64_t>(messages[m].packets));
   };
   for (std::size_t m = 0; m < messages.size(); ++m) held[{messages[m].src, m}] = whole(m);
+  // Ports: the transfer (index) that last used each PE as sender / receiver in the current slot. Allocated once and
+  // reset where a slot wrote, so a slot costs its transfers, not P (a million empty slots on P = 100,000 PEs would
+  // otherwise fill 10^11 entries).
+  std::vector<std::size_t> as_sender(P, SIZE_MAX), as_receiver(P, SIZE_MAX);
+  std::vector<rank> booked;  // the PEs written in the current slot
   for (std::size_t s = 0; s < schedule.slots.size(); ++s) {
+    for (rank pe : booked) as_sender[pe] = as_receiver[pe] = SIZE_MAX;
+    booked.clear();
     try {
       const hrel_slot& slot = schedule.slots[s];
       out.makespan += slot.duration;
       if (slot.duration <= rational(0)) add({hrel_violation_kind::bad_duration, s, 0, 0, 0, 0, slot.duration, {}});
-      // Ports: the transfer (index) that last used each PE as sender / receiver / either in this slot.
-      std::vector<std::size_t> as_sender(P, SIZE_MAX), as_receiver(P, SIZE_MAX);
       std::vector<std::pair<std::pair<rank, std::size_t>, rational>> moves_out, moves_in;
       for (std::size_t k = 0; k < slot.transfers.size(); ++k) {
         const hrel_transfer& t = slot.transfers[k];
@@ -95,6 +100,7 @@ hrel_report check_hrel_schedule(const hrel_instance& instance, const hrel_schedu
           if (mode == duplex::half && clash == SIZE_MAX) clash = other[pe];
           if (clash != SIZE_MAX) add({hrel_violation_kind::port_busy, s, clash, k, 0, pe, {}, {}});
           same[pe] = k;
+          booked.push_back(pe);
         };
         book(t.from, as_sender, as_receiver);
         book(t.to, as_receiver, as_sender);
