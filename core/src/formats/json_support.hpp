@@ -5,6 +5,7 @@
 #include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <span>
 #include <vector>
 
 #include "dancecard/formats/dance_io.hpp"
@@ -107,6 +108,20 @@ inline std::string format_content(std::string_view name) {
   return "";
 }
 
+/// Refuses a key of an object that is not in `keys` (a misspelt "pakets" would otherwise pass silently); the place is
+/// the key itself at the top level (place empty), else place.key.
+inline void only_keys(const json& object, const std::string& place, std::span<const char* const> keys) {
+  for (const auto& [key, value] : object.items())
+    if (std::find_if(keys.begin(), keys.end(), [&](const char* k) { return key == k; }) == keys.end()) {
+      std::string listed;
+      for (const char* k : keys) listed += (listed.empty() ? "" : ", ") + std::string(k);
+      throw format_error(place.empty() ? key.substr(0, 40) : place + "." + key.substr(0, 40), "unknown key (expected " + listed + ")");
+    }
+}
+inline void only_keys(const json& object, const std::string& place, std::initializer_list<const char*> keys) {
+  only_keys(object, place, std::span<const char* const>(keys.begin(), keys.size()));
+}
+
 /// Parses `text` as a JSON object whose "format" is `format_name` and whose keys are all in `keys`; errors name the
 /// place (line and column, or the key). The format is checked first: a document of another dancecard format (an
 /// instance where a schedule is read, say — two arguments swapped) is named as such, not by its first unknown key.
@@ -158,11 +173,7 @@ inline json parse_document(std::string_view text, std::string_view format_name, 
       message += ": this is " + content + ", not " + format_content(format_name) + " (the wrong file, or arguments swapped?)";
     throw format_error("format", message);
   }
-  std::string listed;
-  for (const char* k : keys) listed += (listed.empty() ? "" : ", ") + std::string(k);
-  for (const auto& [key, value] : doc.items())
-    if (std::find_if(keys.begin(), keys.end(), [&](const char* k) { return key == k; }) == keys.end())
-      throw format_error(key, "unknown key (expected " + listed + ")");
+  only_keys(doc, "", keys);
   return doc;
 }
 
@@ -170,16 +181,6 @@ inline std::uint64_t unsigned_at(const json& v, const std::string& place, std::u
   if (!v.is_number_unsigned() || v.get<std::uint64_t>() < at_least)
     throw format_error(place, "expected an integer >= " + std::to_string(at_least) + ", got " + excerpt(v));
   return v.get<std::uint64_t>();
-}
-
-/// Refuses a key of an object that is not in `keys` (a misspelt "pakets" would otherwise pass silently).
-inline void only_keys(const json& object, const std::string& place, std::initializer_list<const char*> keys) {
-  for (const auto& [key, value] : object.items())
-    if (std::find_if(keys.begin(), keys.end(), [&](const char* k) { return key == k; }) == keys.end()) {
-      std::string listed;
-      for (const char* k : keys) listed += (listed.empty() ? "" : ", ") + std::string(k);
-      throw format_error(place + "." + key.substr(0, 40), "unknown key (expected " + listed + ")");
-    }
 }
 
 }  // namespace dancecard::detail

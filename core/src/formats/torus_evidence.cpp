@@ -106,9 +106,7 @@ std::vector<torus_evidence_cell> read_torus_evidence(std::string_view text) {
       throw format_error(place + ".lower_by",
                          "expected counting, parity, general-model, drat-stored or drat-regenerated, got \"" + by.substr(0, 40) + "\"");
     }
-    for (const auto& [key, value] : c.items())
-      if (std::find_if(keys.begin(), keys.end(), [&](const char* k) { return key == k; }) == keys.end())
-        throw format_error(place + "." + key, "not a key of a " + by + " cell");
+    detail::only_keys(c, place, keys);
     cells.push_back(std::move(cell));
   }
   return cells;
