@@ -18,7 +18,13 @@ void add_check_proof_command(CLI::App& app, int& code) {
       "check-proof", "Check a certificate without any solver: FILE.cp (cutting planes) or FILE.cnf FILE.drat");
   auto files = std::make_shared<std::vector<std::string>>();
   command->add_option("files", *files, "FILE.cp, or FILE.cnf FILE.drat (FILE.drat.gz: gzip)")->required()->expected(1, 2);
-  command->callback([files, &code] {
+  auto options = std::make_shared<drat_options>();
+  command->add_flag("--ignore-unit-deletions", options->ignore_unit_deletions,
+                    "DRAT: ignore deletions of clauses that are reasons of top-level units when deleted, as drat-trim "
+                    "does (Glucose's proofs need it; sound: every step is checked against more clauses)");
+  command->callback([files, options, &code] {
+    if (files->size() == 1 && options->ignore_unit_deletions)
+      throw bad_input("check-proof: --ignore-unit-deletions is for DRAT proofs (FILE.cnf FILE.drat), not for " + files->front());
     if (files->size() == 2) {
       if ((*files)[0] == "-" && (*files)[1] == "-")
         throw bad_input("check-proof - -: the formula and the proof cannot both come from stdin (give one as a file)");
@@ -37,11 +43,11 @@ void add_check_proof_command(CLI::App& app, int& code) {
                 throw bad_input(proof_path + ": damaged gzip data (" + gzerror(in.get(), &error) + ")");
               }
               return static_cast<std::size_t>(got);
-            }));
+            }), *options);
       } else {
         std::ifstream proof_file;
         if (proof_path != "-") proof_file = open_input(proof_path);
-        r = check_drat(cnf, proof_path == "-" ? std::cin : proof_file);
+        r = check_drat(cnf, proof_path == "-" ? std::cin : proof_file, *options);
       }
       if (r.malformed)
         throw bad_input((r.problem.rfind("CNF", 0) == 0 ? (*files)[0] : (*files)[1]) + ": " +

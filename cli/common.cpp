@@ -15,16 +15,40 @@
 #include <memory>
 #include <sstream>
 #include <unistd.h>
+#include <vector>
 
 namespace dancecard::cli {
 
+std::uint64_t& max_input_mib() {
+  static std::uint64_t limit = default_max_input_mib;
+  return limit;
+}
+
+namespace {
+std::vector<std::string>& input_sizes() {
+  static std::vector<std::string> read;
+  return read;
+}
+std::string megabytes(std::uint64_t bytes) {
+  return bytes < 1'000'000 ? std::to_string(bytes) + " bytes" : std::to_string((bytes + 500'000) / 1'000'000) + " MB";
+}
+}  // namespace
+
+std::string inputs_read() {
+  std::string list;
+  for (const std::string& entry : input_sizes()) list += (list.empty() ? "" : ", ") + entry;
+  return list;
+}
+
 std::string read_input(const std::string& path) {
   // Read in pieces: every format read whole is text, so a NUL byte ends the read at once with an error, instead of
-  // an endless binary input (/dev/zero) growing until memory runs out.
+  // an endless binary input (/dev/zero) growing until memory runs out; and an endless text (`yes`) ends at the limit.
   std::ifstream file;
   if (path != "-") file = open_input(path);
   std::istream& in = path == "-" ? std::cin : file;
   std::string content;
+  const std::uint64_t limit = max_input_mib() >= (std::uint64_t{1} << 44) ? std::uint64_t{1} << 63 : max_input_mib() << 20;
+  input_sizes().push_back(input_name(path));  // named while it is read, sized once read
   try {
     char buffer[1 << 16];
     while (in) {
@@ -33,9 +57,13 @@ std::string read_input(const std::string& path) {
       if (const void* nul = std::memchr(buffer, 0, got); nul != nullptr)
         throw bad_input(input_name(path) + ": byte " + std::to_string(content.size() + static_cast<std::size_t>(static_cast<const char*>(nul) - buffer) + 1) +
                         " is a NUL byte: not a text file");
+      if (content.size() + got > limit)
+        throw resource_limit(input_name(path) + ": larger than " + std::to_string(max_input_mib()) +
+                             " MiB, the limit for a file read whole (--max-input-mib N raises it)");
       content.append(buffer, got);
     }
     if (in.bad()) throw bad_input(input_name(path) + ": read error");
+    input_sizes().back() += " (" + megabytes(content.size()) + ")";
     return content;
   } catch (const std::ios_base::failure& e) {  // libstdc++ throws from the buffer on a failed read(2)
     throw bad_input(input_name(path) + ": read error (" + e.code().message() + ")");

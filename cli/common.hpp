@@ -43,7 +43,22 @@ class violated_claim : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// The whole content of a file, or of stdin for "-". Throws bad_input naming the file when it cannot be read.
+/// A resource limit reached before an answer (an input larger than --max-input-mib, say); main() prints
+/// "dancecard: unknown: <what>" and exits 3. The same input may be answered with the limit raised.
+class resource_limit : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// The largest file read whole before it is parsed (JSON, partner matrices, DIMACS, cutting planes), in MiB; the
+/// option --max-input-mib of every command sets it. Proofs in DRAT are streamed and not bounded by it.
+inline constexpr std::uint64_t default_max_input_mib = 256;
+std::uint64_t& max_input_mib();
+/// The files read so far and their sizes ("a.cnf (12 MB)"), for the message of a process that runs out of memory.
+std::string inputs_read();
+
+/// The whole content of a file, or of stdin for "-". Throws bad_input naming the file when it cannot be read, and
+/// resource_limit when it is larger than max_input_mib().
 std::string read_input(const std::string& path);
 /// The file opened for reading (binary). Throws bad_input naming the file when it is a directory or cannot be opened.
 std::ifstream open_input(const std::string& path);

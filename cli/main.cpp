@@ -12,6 +12,13 @@ int main(int argc, char** argv) {
   CLI::App app{"dancecard: communication schedules for collective operations, their checkers and SMT proofs"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "dancecard 0.1.0");
+  // Options of every command, given before or after the command's name.
+  app.fallthrough();
+  app.add_option("--max-input-mib", max_input_mib(),
+                 "Largest file read whole (JSON, partner matrix, DIMACS, cutting planes), in MiB; a larger one is "
+                 "unknown (exit 3). DRAT proofs are streamed and not bounded")
+      ->default_val(default_max_input_mib)
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
   int code = exit_holds;
   add_generate_command(app, code);
   add_check_command(app, code);
@@ -37,6 +44,9 @@ int main(int argc, char** argv) {
   } catch (const bad_input& e) {
     std::cerr << "dancecard: " << e.what() << "\n";
     return exit_bad_input;
+  } catch (const resource_limit& e) {
+    std::cerr << "dancecard: unknown: " << e.what() << "\n";
+    return exit_unknown;
   } catch (const violated_claim& e) {
     std::cerr << "dancecard: violated: " << e.what() << "\n";
     return exit_violated;
@@ -53,8 +63,9 @@ int main(int argc, char** argv) {
     std::cerr << "dancecard: input/output error: " << e.what() << "\n";
     return exit_bad_input;
   } catch (const std::bad_alloc&) {  // a resource limit, not bad input: the same input may succeed with more memory
-    std::cerr << "dancecard: unknown: ran out of memory (a resource limit: the input may be valid; give the process more "
-                 "memory, or a smaller input)\n";
+    const std::string inputs = inputs_read();
+    std::cerr << "dancecard: unknown: ran out of memory" << (inputs.empty() ? "" : " on " + inputs)
+              << " (a resource limit: the input may be valid; give the process more memory, or a smaller input)\n";
     return exit_unknown;
   }
   return code;

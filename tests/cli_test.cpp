@@ -265,6 +265,17 @@ TEST(cli_check_proof, reads_binary_drat_from_a_file_and_from_stdin) {
   expect_run("check-proof " + cnf + " " + write("cut.drat", std::string("a\x02\x00" "a\x06", 5)), 2, "cut.drat: item 2");
 }
 
+TEST(cli, check_proof_ignore_unit_deletions_accepts_what_drat_trim_accepts) {
+  // (1), (¬1 ∨ 2), (¬2 ∨ 3), (¬2 ∨ ¬3); the proof deletes the reason of the unit 2, then relies on it (as Glucose does).
+  const std::string dir = testing::TempDir();
+  const std::string cnf = dir + "units.cnf", proof = dir + "units.drat";
+  std::ofstream(cnf) << "p cnf 3 4\n1 0\n-1 2 0\n-2 3 0\n-2 -3 0\n";
+  std::ofstream(proof) << "d -1 2 0\n3 0\n0\n";
+  expect_run("check-proof " + cnf + " " + proof, 1, "--ignore-unit-deletions");
+  expect_run("check-proof --ignore-unit-deletions " + cnf + " " + proof, 0, "1 deletions of top-level reasons ignored");
+  expect_run("check-proof --ignore-unit-deletions " + cnf, 2, "is for DRAT proofs");
+}
+
 struct broken_case {
   const char* bug;
   const char* expected;  // in the report
@@ -1310,6 +1321,27 @@ TEST(cli_check, an_endless_binary_input_is_refused_at_its_first_nul_byte) {
   expect_run("check dance /dev/zero", 2, "/dev/zero: byte 1 is a NUL byte: not a text file");
   expect_run("check hrel /dev/zero /dev/zero", 2, "a NUL byte");
   expect_run("check-proof /dev/zero", 2, "a NUL byte");
+}
+
+TEST(cli_check, an_endless_text_input_stops_at_the_input_limit_as_unknown) {
+  // `yes` never ends and has no NUL byte: read whole, it grew until memory ran out
+  expect_run("--max-input-mib 1 check dance - < /dev/null", 2, "");  // the option before the command is accepted
+  const std::string command = "yes | " + std::string(DANCECARD_EXE) + " check dance --max-input-mib 2 - 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  run_result r{0, ""};
+  std::array<char, 4096> buffer{};
+  while (std::size_t k = fread(buffer.data(), 1, buffer.size(), pipe)) r.output.append(buffer.data(), k);
+  const int status = pclose(pipe);
+  ASSERT_TRUE(WIFEXITED(status)) << r.output;
+  EXPECT_EQ(WEXITSTATUS(status), 3) << r.output;
+  EXPECT_NE(r.output.find("unknown: stdin: larger than 2 MiB, the limit for a file read whole (--max-input-mib N raises it)"),
+            std::string::npos) << r.output;
+  // the same file within a raised limit is read and judged (here: refused as not JSON)
+  const std::string big = testing::TempDir() + "big.json";
+  std::ofstream(big) << std::string(3 << 20, ' ') << "x";
+  expect_run("check dance --max-input-mib 2 " + big, 3, "big.json: larger than 2 MiB");
+  expect_run("check dance --max-input-mib 4 " + big, 2, "big.json");
+  expect_run("check dance --max-input-mib 0 " + big, 2, "--max-input-mib");
 }
 
 TEST(cli, running_out_of_memory_is_unknown_not_bad_input) {

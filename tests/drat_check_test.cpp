@@ -267,6 +267,53 @@ TEST(drat_check, malformed_binary_drat_is_reported_with_its_item) {
   EXPECT_NE(r.problem.find("beyond the supported"), std::string::npos) << r.problem;
 }
 
+TEST(drat_check, a_binary_proof_that_ends_in_text_says_so) {
+  // "a 1" then the text "0\n" where the 0 byte belongs: read as literals 24 and 5 of an item that never ends.
+  drat_report r = check_drat(formula, std::string("a\x02" "0\n", 4));
+  EXPECT_TRUE(r.malformed);
+  EXPECT_NE(r.problem.find("ends in the text"), std::string::npos) << r.problem;
+  r = check_drat(formula, std::string("a\x02\x00" "0\n", 5));  // a whole item, then text
+  EXPECT_TRUE(r.malformed);
+  EXPECT_NE(r.problem.find("('0': text after binary items?)"), std::string::npos) << r.problem;
+}
+
+// (1), (¬1 ∨ 2), (¬2 ∨ 3), (¬2 ∨ ¬3): unsatisfiable. The proof deletes (¬1 ∨ 2), the reason of the top-level unit 2,
+// and then adds (3), which is RUP only while that clause is present: Glucose writes such proofs.
+constexpr const char* unit_formula = "p cnf 3 4\n1 0\n-1 2 0\n-2 3 0\n-2 -3 0\n";
+constexpr const char* unit_deleting_proof = "d -1 2 0\n3 0\n0\n";
+
+TEST(drat_check, a_deleted_unit_reason_is_honoured_by_default_and_the_message_names_the_cause) {
+  const drat_report r = check_drat(unit_formula, unit_deleting_proof);
+  EXPECT_EQ(r.outcome, verdict::violated);
+  EXPECT_EQ(r.line, 3u);  // the empty clause: with (¬1 ∨ 2) gone, 2 is not propagated and nothing conflicts
+  EXPECT_NE(r.problem.find("deletes 1 clause that was, when deleted, the reason of a top-level unit"), std::string::npos) << r.problem;
+  EXPECT_NE(r.problem.find("--ignore-unit-deletions"), std::string::npos) << r.problem;
+  EXPECT_EQ(r.ignored_deletions, 0u);
+}
+
+TEST(drat_check, ignore_unit_deletions_keeps_reasons_as_drat_trim_does) {
+  const drat_report r = check_drat(unit_formula, unit_deleting_proof, drat_options{.ignore_unit_deletions = true});
+  EXPECT_EQ(r.outcome, verdict::holds) << describe(r);
+  EXPECT_EQ(r.ignored_deletions, 1u);
+  EXPECT_NE(describe(r).find("1 deletions of top-level reasons ignored"), std::string::npos) << describe(r);
+  // A deletion of a clause that is no reason is still honoured: without (a ∨ b) the lemma (a) does not follow.
+  const drat_report s = check_drat(formula, "d 1 2 0\n1 0\n3 0\n0\n", drat_options{.ignore_unit_deletions = true});
+  EXPECT_EQ(s.outcome, verdict::violated);
+  EXPECT_EQ(s.ignored_deletions, 0u);
+  // Ignoring deletions never makes a satisfiable formula refutable: (1), (¬1 ∨ 2) with the same moves.
+  const drat_report t = check_drat("p cnf 3 2\n1 0\n-1 2 0\n", unit_deleting_proof, drat_options{.ignore_unit_deletions = true});
+  EXPECT_EQ(t.outcome, verdict::violated);
+  EXPECT_EQ(t.ignored_deletions, 1u);
+}
+
+TEST(drat_check, after_a_top_level_conflict_ignore_unit_deletions_keeps_every_clause) {
+  // (1) and (¬1) conflict at the top level as soon as both are present; deleting either afterwards is ignored.
+  const drat_report r = check_drat("p cnf 1 2\n1 0\n-1 0\n", "d 1 0\nd -1 0\n", drat_options{.ignore_unit_deletions = true});
+  EXPECT_EQ(r.outcome, verdict::holds) << describe(r);
+  EXPECT_EQ(r.ignored_deletions, 2u);
+  EXPECT_EQ(check_drat("p cnf 1 2\n1 0\n-1 0\n", "d 1 0\nd -1 0\n").outcome, verdict::violated);
+}
+
 TEST(drat_check, deletions_match_clauses_by_content_in_any_order) {
   // ¬b forces a by (a ∨ b), and (¬a ∨ b) then conflicts: the empty clause is RUP until (¬a ∨ b) is deleted.
   constexpr const char* three = "p cnf 2 3\n1 2 0\n-1 2 0\n-2 0\n";

@@ -6,6 +6,8 @@
 // slots keyed by an order-independent hash of the literals. The proof itself is parsed byte by byte as it arrives.
 #include "dancecard/checkers/drat_check.hpp"
 
+#include "drat_clause_table.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <cstdlib>
@@ -18,6 +20,9 @@
 namespace dancecard {
 
 namespace {
+
+using drat_detail::clause_table;
+using drat_detail::mix;
 
 struct malformed_input {
   std::string what;
@@ -55,94 +60,6 @@ std::uint64_t magnitude_of(long long lit) { return lit < 0 ? 0ull - static_cast<
 
 // Index of a literal: 2v for v, 2v + 1 for ¬v.
 std::size_t index(int lit) { return 2 * static_cast<std::size_t>(std::abs(lit)) + (lit < 0 ? 1 : 0); }
-
-std::uint64_t mix(std::uint64_t x) {  // splitmix64's finalizer
-  x += 0x9e3779b97f4a7c15ull;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
-
-// The clauses present while the proof is read, by content: slot = (hash's high 32 bits) << 32 | (clause id + 1),
-// 0 empty; linear probing, deletion by backward shift (no tombstones), load at most one half. Clauses of equal content
-// share one slot: it holds the latest, and below_[id] the one added before it, so a proof that adds one clause k
-// times costs k steps, not k² (each copy would otherwise probe past all the others). A deletion removes the latest
-// copy; the multiset of present clauses is the same whichever copy goes.
-class clause_table {
- public:
-  static constexpr std::uint32_t none = 0xffffffffu;
-
-  template <class Same>
-  void insert(std::uint64_t hash, std::uint32_t id, Same same) {
-    if (below_.size() <= id) below_.resize(static_cast<std::size_t>(id) + 1, none);
-    below_[id] = none;
-    if (const std::optional<std::uint64_t> at = find(hash, same)) {
-      below_[id] = id_at(*at);
-      slots_[*at] = (slots_[*at] & ~0xffffffffull) | (static_cast<std::uint64_t>(id) + 1);
-      return;
-    }
-    if (2 * (count_ + 1) > slots_.size()) grow();
-    place((hash & ~0xffffffffull) | (static_cast<std::uint64_t>(id) + 1));
-    ++count_;
-  }
-  // The latest present clause with this hash for which `same(id)` holds is removed and returned.
-  template <class Same>
-  std::optional<std::uint32_t> erase(std::uint64_t hash, Same same) {
-    const std::optional<std::uint64_t> at = find(hash, same);
-    if (!at) return std::nullopt;
-    const std::uint32_t id = id_at(*at);
-    if (below_[id] != none) {
-      slots_[*at] = (slots_[*at] & ~0xffffffffull) | (static_cast<std::uint64_t>(below_[id]) + 1);
-    } else {
-      remove_at(*at);
-      --count_;
-    }
-    return id;
-  }
-
- private:
-  static std::uint32_t id_at_slot(std::uint64_t slot) { return static_cast<std::uint32_t>((slot & 0xffffffffull) - 1); }
-  std::uint32_t id_at(std::uint64_t i) const { return id_at_slot(slots_[i]); }
-  // The slot of the present clause with this hash whose content `same` accepts, if any.
-  template <class Same>
-  std::optional<std::uint64_t> find(std::uint64_t hash, Same same) const {
-    if (slots_.empty()) return std::nullopt;
-    const std::uint64_t mask = slots_.size() - 1, tag = hash >> 32;
-    for (std::uint64_t i = home(tag); slots_[i] != 0; i = (i + 1) & mask)
-      if ((slots_[i] >> 32) == tag && same(id_at(i))) return i;
-    return std::nullopt;
-  }
-  std::uint64_t home(std::uint64_t tag) const { return mix(tag) & (slots_.size() - 1); }
-  void place(std::uint64_t slot) {
-    const std::uint64_t mask = slots_.size() - 1;
-    std::uint64_t i = home(slot >> 32);
-    while (slots_[i] != 0) i = (i + 1) & mask;
-    slots_[i] = slot;
-  }
-  void grow() {
-    std::vector<std::uint64_t> old(std::max<std::size_t>(1024, 2 * slots_.size()), 0);
-    old.swap(slots_);
-    for (std::uint64_t s : old)
-      if (s != 0) place(s);
-  }
-  void remove_at(std::uint64_t hole) {
-    const std::uint64_t mask = slots_.size() - 1;
-    slots_[hole] = 0;
-    for (std::uint64_t j = (hole + 1) & mask; slots_[j] != 0; j = (j + 1) & mask) {
-      const std::uint64_t h = home(slots_[j] >> 32);
-      // The entry at j may move back into the hole unless its home lies cyclically in (hole, j].
-      const bool home_between = hole <= j ? (hole < h && h <= j) : (hole < h || h <= j);
-      if (home_between) continue;
-      slots_[hole] = slots_[j];
-      slots_[j] = 0;
-      hole = j;
-    }
-  }
-
-  std::vector<std::uint64_t> slots_;
-  std::vector<std::uint32_t> below_;  // per clause id: the copy of equal content added before it, or none
-  std::size_t count_ = 0;
-};
 
 class drat_checker {
  public:
@@ -211,20 +128,19 @@ class drat_checker {
   void finish_proof() {
     if (ended_) return;
     if (binary_) {
-      if (in_item_) throw malformed_input{"binary DRAT: the last item is not terminated by a 0 byte", items_ + 1};
+      if (in_item_)
+        throw malformed_input{std::string("binary DRAT: the last item is not terminated by a 0 byte") +
+                                  (tail_ == ('0' << 8 | '\n') ? " (it ends in the text \"0\\n\": a text line after binary items?)" : ""),
+                              items_ + 1};
       return;
     }
     end_token();
     if (in_item_ && !pending_.empty()) throw malformed_input{"the last proof line is not terminated by 0", line_ + 1};
   }
 
-  void check() {
-    values_.assign(2 * (static_cast<std::size_t>(max_var_) + 1), 0);
-    reason_.assign(static_cast<std::size_t>(max_var_) + 1, no_reason);
-    seen_.assign(static_cast<std::size_t>(max_var_) + 1, 0);
-    watches_.assign(2 * (static_cast<std::size_t>(max_var_) + 1), {});
-    core_watches_.assign(2 * (static_cast<std::size_t>(max_var_) + 1), {});
-    unit_position_.assign(clauses_.size(), none);
+  void check(const drat_options& options) {
+    if (options.ignore_unit_deletions) out_.ignored_deletions = drop_reason_deletions();
+    reset_engine();
     for (std::uint32_t id = 0; id < clauses_.size(); ++id)
       if (clauses_[id].flags & active_flag) attach(id);
     // The refutation ends either in the empty clause (the last event, checked like any lemma) or in a conflict of
@@ -232,7 +148,8 @@ class drat_checker {
     if (ended_) {
       clauses_[events_.back() >> 1].flags |= marked_flag;
     } else if (!conflict_under({})) {
-      fail(0, "the proof neither derives the empty clause nor ends in a formula that propagates to a conflict");
+      fail(0, "the proof neither derives the empty clause nor ends in a formula that propagates to a conflict" +
+                  unit_deletion_hint(options));
       return;
     }
     std::vector<int> lemma;
@@ -260,7 +177,8 @@ class drat_checker {
           continue;
         }
       }
-      fail(lemma_line_[id - first_lemma_], "lemma" + text_of(lemma) + " is neither RUP nor RAT (on its first literal) at this point");
+      fail(lemma_line_[id - first_lemma_], "lemma" + text_of(lemma) + " is neither RUP nor RAT (on its first literal) at this point" +
+                                               unit_deletion_hint(options));
       return;
     }
     for (const clause& c : clauses_) out_.core_clauses += (c.flags & original_flag) && (c.flags & marked_flag) ? 1 : 0;
@@ -342,9 +260,12 @@ class drat_checker {
   }
 
   void binary_byte(unsigned char c) {
+    tail_ = static_cast<std::uint16_t>(tail_ << 8 | c);
     if (!in_item_) {
       if (c != 'a' && c != 'd')
-        throw malformed_input{"binary DRAT: expected 'a' or 'd' to start an item, got byte " + std::to_string(static_cast<unsigned>(c)), items_ + 1};
+        throw malformed_input{"binary DRAT: expected 'a' or 'd' to start an item, got byte " + std::to_string(static_cast<unsigned>(c)) +
+                                  (c > 32 && c < 127 ? std::string(" ('") + static_cast<char>(c) + "': text after binary items?)" : ""),
+                              items_ + 1};
       in_item_ = true;
       deletion_ = c == 'd';
       varint_ = 0;
@@ -665,6 +586,85 @@ class drat_checker {
     top_size_ = trail_.size();
   }
 
+  void reset_engine() {
+    values_.assign(2 * (static_cast<std::size_t>(max_var_) + 1), 0);
+    reason_.assign(static_cast<std::size_t>(max_var_) + 1, no_reason);
+    seen_.assign(static_cast<std::size_t>(max_var_) + 1, 0);
+    watches_.assign(2 * (static_cast<std::size_t>(max_var_) + 1), {});
+    core_watches_.assign(2 * (static_cast<std::size_t>(max_var_) + 1), {});
+    unit_position_.assign(clauses_.size(), none);
+    units_.clear();
+    empties_.clear();
+    trail_.clear();
+    top_valid_ = false;
+    top_size_ = 0;
+    top_conflict_ = no_reason;
+  }
+
+  // drat-trim's reading of unit deletions (Wetzler, Heule and Hunt, SAT 2014; drat-trim warns "ignoring deletion
+  // instruction ... of unit clause"): the proof is replayed forward with the top level kept up to date, and a deletion
+  // of a clause that is then the reason of a top-level literal is dropped from the history, the clause staying
+  // present. After a top-level conflict every later deletion is dropped (the refutation is complete there). Going
+  // forward, with reasons never deleted, the top level only grows: a clause that joins is propagated from where the
+  // trail stands, and a clause that leaves is the reason of nothing. Returns how many deletions were dropped.
+  std::uint64_t drop_reason_deletions() {
+    reset_engine();
+    top_valid_ = true;
+    for (clause& c : clauses_) c.flags &= static_cast<std::uint8_t>(~active_flag);
+    for (std::uint32_t id = 0; id < first_lemma_; ++id) join_forward(id);
+    std::uint64_t dropped = 0;
+    std::size_t keep = 0;
+    for (const std::uint32_t event : events_) {
+      const std::uint32_t id = event >> 1;
+      if (!(event & 1)) {
+        join_forward(id);
+      } else if (top_conflict_ != no_reason || is_top_level_reason(id)) {
+        ++dropped;
+        continue;
+      } else {
+        clauses_[id].flags &= static_cast<std::uint8_t>(~active_flag);
+        detach(id);
+        top_valid_ = true;  // a clause that is no reason leaves: the top level stays as it is
+      }
+      events_[keep++] = event;
+    }
+    events_.resize(keep);
+    return dropped;
+  }
+  void join_forward(std::uint32_t id) {
+    clause& c = clauses_[id];
+    c.flags |= active_flag;
+    attach(id);  // watches two literals not false at the top level, or says (top_valid_ false) that it has none
+    if (top_valid_) return;
+    top_valid_ = true;
+    if (top_conflict_ != no_reason) return;
+    const int first = c.size == 0 ? 0 : lits_[c.start];  // attach put the literal not false first, if there is one
+    if (c.size == 0 || value(first) == -1) {
+      top_conflict_ = id;
+    } else if (value(first) == 0) {
+      assign(first, id);
+      top_conflict_ = propagate(trail_.size() - 1);
+    }
+  }
+  bool is_top_level_reason(std::uint32_t id) const {
+    const clause& c = clauses_[id];
+    for (std::uint32_t j = 0; j < c.size; ++j)
+      if (reason_[static_cast<std::size_t>(std::abs(lits_[c.start + j]))] == id) return true;
+    return false;
+  }
+  // When an exact reading rejects: whether the proof deletes reasons of top-level units, which drat-trim ignores
+  // (counted by the forward replay; the check is over, so its state may go).
+  std::string unit_deletion_hint(const drat_options& options) {
+    if (options.ignore_unit_deletions) return {};
+    const std::uint64_t n = drop_reason_deletions();
+    if (n == 0) return {};
+    return "; the proof deletes " + std::to_string(n) +
+           (n == 1 ? " clause that was, when deleted, the reason of a top-level unit"
+                   : " clauses that were, when deleted, reasons of top-level units") +
+           ", as Glucose's proofs do: with such deletions ignored (as drat-trim reads them: check-proof "
+           "--ignore-unit-deletions) it may be accepted";
+  }
+
   // Assumes the literals, propagates; on a conflict marks every clause the conflict depends on and returns true.
   bool conflict_under(const std::vector<int>& assumptions) {
     if (!empties_.empty()) {
@@ -758,6 +758,7 @@ class drat_checker {
   bool token_ = false, token_too_long_ = false, in_comment_ = false, line_has_content_ = false;
   std::string token_text_;
   std::uint64_t varint_ = 0;
+  std::uint16_t tail_ = 0;  // the last two bytes of a binary proof (for the message of one that ends in text)
   unsigned shift_ = 0;
   std::size_t line_ = 0, items_ = 0;
   // the formula and the proof
@@ -784,7 +785,7 @@ class drat_checker {
   std::uint32_t top_conflict_ = no_reason;  // a present clause false at the top level
 };
 
-drat_report run_check(std::string_view cnf, const drat_source& proof) {
+drat_report run_check(std::string_view cnf, const drat_source& proof, const drat_options& options) {
   drat_report out;
   drat_checker checker(out);
   try {
@@ -810,25 +811,27 @@ drat_report run_check(std::string_view cnf, const drat_source& proof) {
     return out;
   }
   out.binary_proof = checker.binary();
-  checker.check();
+  checker.check(options);
   return out;
 }
 
 }  // namespace
 
-drat_report check_drat(std::string_view cnf, const drat_source& proof) { return run_check(cnf, proof); }
+drat_report check_drat(std::string_view cnf, const drat_source& proof, const drat_options& options) {
+  return run_check(cnf, proof, options);
+}
 
-drat_report check_drat(std::string_view cnf, std::string_view proof) {
+drat_report check_drat(std::string_view cnf, std::string_view proof, const drat_options& options) {
   std::size_t at = 0;
   return run_check(cnf, [&](char* buffer, std::size_t capacity) {
     const std::size_t n = std::min(capacity, proof.size() - at);
     std::memcpy(buffer, proof.data() + at, n);
     at += n;
     return n;
-  });
+  }, options);
 }
 
-drat_report check_drat(std::string_view cnf, std::istream& proof) {
+drat_report check_drat(std::string_view cnf, std::istream& proof, const drat_options& options) {
   bool failed = false;
   drat_report r = run_check(cnf, [&](char* buffer, std::size_t capacity) -> std::size_t {
     proof.read(buffer, static_cast<std::streamsize>(capacity));
@@ -837,7 +840,7 @@ drat_report check_drat(std::string_view cnf, std::istream& proof) {
       return 0;
     }
     return static_cast<std::size_t>(proof.gcount());
-  });
+  }, options);
   if (failed) {
     r = {};
     r.malformed = true;
@@ -853,7 +856,9 @@ std::string describe(const drat_report& r) {
       << (r.binary_proof ? "binary " : "") << "proof of " << r.lemmas << " lemmas and " << r.deletions
       << " deletions, " << r.checked_lemmas << " lemmas checked";
     if (r.rat_lemmas > 0) s << " (" << r.rat_lemmas << " by RAT)";
-    s << ", core of " << r.core_clauses << " original clauses)";
+    s << ", core of " << r.core_clauses << " original clauses";
+    if (r.ignored_deletions > 0) s << "; " << r.ignored_deletions << " deletions of top-level reasons ignored";
+    s << ")";
   } else {
     s << (r.malformed ? "malformed" : "rejected");
     if (r.line > 0) s << (r.line_is_item() ? " at proof item " : " at line ") << r.line;

@@ -11,6 +11,11 @@
 //          proof yields a conflict, or
 //   RAT  — on its first literal p: for every present clause D containing ¬p, the resolvent (lemma ∪ D \ {¬p}) is RUP.
 // Deletions are honoured exactly (also of unit clauses), which is never more permissive than the DRAT standard.
+// drat_options::ignore_unit_deletions reads proofs as drat-trim does by default instead: a deletion of a clause that
+// is, when deleted, the reason of a literal the present clauses propagate at the top level is ignored (Glucose's
+// proofs delete such clauses and go on using their units). Ignoring a deletion is always sound: every step is then
+// checked against more clauses (a RAT step against more resolution partners too), so a formula the proof can be
+// checked against is still unsatisfiable; it only accepts proofs the exact reading would reject.
 //
 // The check runs backward with core marking (the method of drat-trim, Wetzler, Heule and Hunt, SAT 2014): after
 // a forward pass that only records additions and deletions, the final conflict marks the clauses it used; going
@@ -48,6 +53,7 @@ struct drat_report {
   std::uint64_t checked_lemmas = 0;      // lemmas the refutation depends on (each checked)
   std::uint64_t rat_lemmas = 0;          // of those, how many needed the RAT check
   std::uint64_t core_clauses = 0;        // original clauses the refutation depends on
+  std::uint64_t ignored_deletions = 0;   // deletions of top-level reasons ignored (drat_options::ignore_unit_deletions)
   std::size_t line = 0;                  // proof line (item, if binary; CNF line when malformed in the CNF) of the failure
   std::string problem;
 
@@ -59,12 +65,19 @@ struct drat_report {
 /// means the end of the proof. Throwing aborts the check (the exception reaches the caller).
 using drat_source = std::function<std::size_t(char* buffer, std::size_t capacity)>;
 
+/// How a proof is read.
+struct drat_options {
+  /// Ignore the deletion of a clause that is the reason of a top-level unit when it is deleted, as drat-trim does
+  /// (the proofs of Glucose and its descendants need this). Off: every deletion is honoured.
+  bool ignore_unit_deletions = false;
+};
+
 /// require: nothing (any bytes); ensure: holds only for an accepted refutation of `cnf`, malformed with a place for
 /// input that is not DIMACS / DRAT.
-drat_report check_drat(std::string_view cnf, std::string_view proof);
+drat_report check_drat(std::string_view cnf, std::string_view proof, const drat_options& options = {});
 /// The same, reading the proof in pieces from `proof` (opened in binary mode); a read error is reported as malformed.
-drat_report check_drat(std::string_view cnf, std::istream& proof);
-drat_report check_drat(std::string_view cnf, const drat_source& proof);
+drat_report check_drat(std::string_view cnf, std::istream& proof, const drat_options& options = {});
+drat_report check_drat(std::string_view cnf, const drat_source& proof, const drat_options& options = {});
 
 std::string describe(const drat_report& report);
 
