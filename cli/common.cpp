@@ -245,4 +245,67 @@ unsigned parse_timeout_ms(const std::string& text, const std::string& option) {
 
 bool stderr_is_terminal() { return isatty(STDERR_FILENO) != 0; }
 
+bool& quiet() {
+  static bool value = false;
+  return value;
+}
+
+bool progress_enabled() { return !quiet() && stderr_is_terminal(); }
+
+progress_line::progress_line(std::string what) : what_(std::move(what)) {
+  if (!progress_enabled()) return;
+  ticker_ = std::thread([this] {
+    std::unique_lock hold(lock_);
+    while (!wake_.wait_for(hold, std::chrono::seconds(1), [this] { return stop_; })) draw();
+  });
+}
+
+progress_line::~progress_line() {
+  if (!ticker_.joinable()) return;
+  {
+    std::lock_guard hold(lock_);
+    stop_ = true;
+  }
+  wake_.notify_all();
+  ticker_.join();
+  if (drawn_) std::cerr << "\r\033[K" << std::flush;
+}
+
+void progress_line::update(std::string where) {
+  std::lock_guard hold(lock_);
+  where_ = std::move(where);
+}
+
+void progress_line::clear() {
+  std::lock_guard hold(lock_);
+  if (drawn_) std::cerr << "\r\033[K" << std::flush;
+  drawn_ = false;
+}
+
+void progress_line::draw() {  // lock_ held
+  const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - start_).count();
+  std::cerr << "\r\033[K" << what_ << (where_.empty() ? "" : ": " + where_) << " (" << seconds << " s)" << std::flush;
+  drawn_ = true;
+}
+
+CLI::Option* add_timeout_option(CLI::App* command, std::string& seconds, const std::string& what) {
+  return command->add_option("--timeout", seconds, "wall-clock seconds for each " + what)
+      ->type_name("SECONDS")
+      ->check(CLI::Validator(
+          [](std::string& text) {
+            try {
+              (void)parse_timeout_ms(text, "--timeout");
+            } catch (const bad_input& e) {
+              return std::string(e.what());
+            }
+            return std::string();
+          },
+          "", "seconds"));
+}
+
+CLI::Option* add_jobs_option(CLI::App* command, unsigned& jobs, const std::string& what, const std::string& more) {
+  return command->add_option("--jobs,-j", jobs, "how many " + what + " run at once, each on a thread of its own" + (more.empty() ? "" : "; " + more))
+      ->check(CLI::Range(1u, 256u));
+}
+
 }  // namespace dancecard::cli

@@ -1,6 +1,9 @@
 // Shared CLI conventions: exit codes, bad-input errors, reading FILE or stdin, ranges such as 2..64.
 #pragma once
 
+#include <CLI/CLI.hpp>
+#include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -8,6 +11,8 @@
 #include <iosfwd>
 #include <stdexcept>
 #include <string>
+#include <mutex>
+#include <thread>
 #include <string_view>
 
 #include <nlohmann/json_fwd.hpp>
@@ -16,10 +21,6 @@
 #include "dancecard/formats/dance_io.hpp"
 #include "dancecard/smt/clausal.hpp"
 
-namespace CLI {
-class App;
-class Validator;
-}
 
 namespace dancecard::cli {
 
@@ -113,7 +114,48 @@ CLI::Validator writable_file();
 /// Seconds (an integer or decimal like 2.5) to milliseconds; throws bad_input naming `option`.
 unsigned parse_timeout_ms(const std::string& text, const std::string& option);
 
+/// The options that mean the same in every command that has them, declared here once (the help says the rest):
+///   --timeout SECONDS  wall-clock seconds (exact decimal, positive, at most a day) for each `what`
+///   --jobs,-j N        how many `what` run at once, each on a thread of its own (1 to 256); `more` follows
+///   --seed N           the first random seed of `what`: the same seed gives the same run
+/// `what` also names the default ("solver query (default 60)").
+CLI::Option* add_timeout_option(CLI::App* command, std::string& seconds, const std::string& what);
+CLI::Option* add_jobs_option(CLI::App* command, unsigned& jobs, const std::string& what, const std::string& more = "");
+template <class Seed>  // std::uint64_t, or std::optional<std::uint64_t> where no seed means one from the clock
+CLI::Option* add_seed_option(CLI::App* command, Seed& seed, const std::string& what) {
+  return command->add_option("--seed", seed, "the first random seed of " + what + " (the same seed, the same run)")
+      ->check(integer_at_least(0));
+}
+
 bool stderr_is_terminal();
+
+/// --quiet, an option of every command: no progress lines.
+bool& quiet();
+/// Whether progress lines are shown: stderr is a terminal and --quiet was not given.
+bool progress_enabled();
+
+/// A progress line on stderr for a run that may be long: what is being asked, how far, the seconds so far. Drawn once
+/// a second from the first second on (a run shorter than a second shows nothing), only when progress_enabled();
+/// update() says how far, clear() takes the line away before output is written (it comes back at the next second),
+/// and the destructor takes it away for good.
+class progress_line {
+ public:
+  explicit progress_line(std::string what);
+  ~progress_line();
+  progress_line(const progress_line&) = delete;
+  progress_line& operator=(const progress_line&) = delete;
+  void update(std::string where);
+  void clear();
+
+ private:
+  void draw();
+  std::string what_, where_;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  std::mutex lock_;
+  std::condition_variable wake_;
+  bool stop_ = false, drawn_ = false;
+  std::thread ticker_;
+};
 
 // The subcommands; each registers itself on `app` and writes its exit code to `code` when run.
 void add_generate_command(CLI::App& app, int& code);

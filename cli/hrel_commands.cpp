@@ -30,7 +30,7 @@ void add_hrel_commands(CLI::App& app, int& code) {
   hrel->add_option("--extra", iopt->extra, "load of a random rest on top (regular; default 0)");
   hrel->add_option("--k", iopt->k, "triangles (triangles; default 2)");
   hrel->add_option("--h", iopt->h, "h (default 4; even for the triangle families)");
-  hrel->add_option("--seed", iopt->seed, "seed (random, skewed; default 1)")->check(integer_at_least(0));
+  add_seed_option(hrel, iopt->seed, "the random and skewed instances (default 1)");
   hrel->add_option("--output,-o", iopt->output, "write to FILE instead of stdout")->check(writable_file());
   hrel->callback([iopt, &code] {
     if (iopt->h == 0 || iopt->h > 1'000'000'000) throw bad_input("--h: expected 1..1000000000");
@@ -98,7 +98,7 @@ void add_prove_hrel_command(CLI::App& app, int& code) {
   hrel->add_option("instance", opt->instance, "the instance file (dancecard.hrel/1)")->required();
   hrel->add_flag("--forwarding", opt->forwarding, "pieces may travel through other PEs");
   hrel->add_option("--granularity,-k", opt->granularity, "pieces of 1/k packet (default 1)");
-  hrel->add_option("--timeout", opt->timeout, "seconds per solver query (default 60)");
+  add_timeout_option(hrel, opt->timeout, "solver query (default 60)");
   hrel->add_option("--hint", opt->hint,
                    "forwarding | direct | FILE: use that schedule (checked) as the witness; the solver is asked only "
                    "about one slot less");

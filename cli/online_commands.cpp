@@ -67,7 +67,7 @@ void add_online_commands(CLI::App& app, int& code) {
   online->add_option("--n", opt->n, "processors (random, total-exchange; default 256)");
   online->add_option("--h", opt->h, "h (random, difficult; default 64)");
   online->add_option("--seeds", opt->seeds, "runs, seeds --seed .. --seed + runs - 1 (default 10)");
-  online->add_option("--seed", opt->seed, "first seed (default 1)")->check(integer_at_least(0));
+  add_seed_option(online, opt->seed, "the runs: run k has seed --seed + k (default 1)");
   online->add_option("--K", opt->K, "fifo-staged: stage length K h_{i-1} (default 2.5)");
   online->add_option("--mu", opt->mu, "fifo-staged: h_i = mu h_{i-1} (default 0.267)");
   online->add_option("--beta", opt->beta, "weighted: beta (default 0.1)");

@@ -168,13 +168,17 @@ struct campaign_report {
 int run_campaign(const campaign_report& report, const std::vector<campaign_case>& order,
                  const std::function<std::vector<campaign_case>(const campaign_case&)>& smaller,
                  const std::function<outcome(const campaign_case&)>& test) {
+  progress_line progress("property-test " + report.module);
   std::map<std::string, outcome> tried;
   std::vector<std::pair<std::string, const outcome*>> junit_cases;
   std::optional<campaign_case> first_failure, smallest;
   for (const campaign_case& c : order) {
     auto [it, fresh] = tried.try_emplace(c.key);
-    if (fresh) it->second = test(c);
-    junit_cases.emplace_back(c.key, &it->second);
+    if (fresh) {  // a case drawn again is run and reported once
+      progress.update(report.singular + c.key + " (" + std::to_string(tried.size()) + " run)");
+      it->second = test(c);
+      junit_cases.emplace_back(c.key, &it->second);
+    }
     if (!it->second.passed) {
       first_failure = smallest = c;
       break;
@@ -184,6 +188,7 @@ int run_campaign(const campaign_report& report, const std::vector<campaign_case>
     for (const campaign_case& c : smaller(*first_failure)) {
       auto [it, fresh] = tried.try_emplace(c.key);
       if (fresh) {
+        progress.update("shrinking: " + report.singular + c.key);
         it->second = test(c);
         junit_cases.emplace_back(c.key, &it->second);
       }
@@ -192,6 +197,7 @@ int run_campaign(const campaign_report& report, const std::vector<campaign_case>
         break;
       }
     }
+  progress.clear();
   std::size_t passed = 0;
   for (const auto& [key, o] : tried) passed += o.passed ? 1 : 0;
   const std::string& noun = report.singular;
@@ -226,7 +232,10 @@ int run_campaign(const campaign_report& report, const std::vector<campaign_case>
       if (o->passed) {
         xml << "/>\n";
       } else {
-        xml << ">\n    <failure type=\"" << o->kind << "\" message=\"" << xml_escape(o->kind + ": " + o->detail.substr(0, o->detail.find('\n')))
+        // The message is the detail's first line, prefixed by the kind unless it begins with it already.
+        const std::string first_line = o->detail.substr(0, o->detail.find('\n'));
+        const std::string message = first_line.rfind(o->kind, 0) == 0 ? first_line : o->kind + ": " + first_line;
+        xml << ">\n    <failure type=\"" << o->kind << "\" message=\"" << xml_escape(message)
             << "\">" << xml_escape(o->detail) << "</failure>\n  </testcase>\n";
       }
     }
@@ -238,9 +247,8 @@ int run_campaign(const campaign_report& report, const std::vector<campaign_case>
 // The options every campaign has; `what` names the cases ("n", "tori").
 void add_campaign_options(CLI::App* command, campaign_options& o, const std::string& what) {
   command->add_option("--runs", o.runs, "how many " + what + " to try (default " + std::to_string(o.runs) + ")");
-  command->add_option("--seed", o.seed, "seed of the random " + what + " (default: from the clock; printed for reproduction)")
-      ->check(integer_at_least(0));
-  command->add_option("--timeout", o.timeout, "seconds per run (default 10)");
+  add_seed_option(command, o.seed, "the random " + what + " (default: from the clock; printed for reproduction)");
+  add_timeout_option(command, o.timeout, "run of the program (default 10)");
   command->add_option("--junit", o.junit, "write a JUnit XML report to FILE")->check(writable_file());
   command->add_option("--save-dir", o.save_dir, "where a failing run's output is saved (default dancecard-failures)");
   command->add_option("--max-output", o.max_output_mib, "MiB of a program's output kept per run; a run that prints more fails as too-much-output (default 512)")

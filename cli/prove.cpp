@@ -132,7 +132,6 @@ template <class Prove>
 void run_campaign(const prove_options& opt, const char* optimum, Prove prove, int& code) {
   const integer_range range = parse_range(opt.n, "--n", 2, 200);
   const unsigned timeout_ms = parse_timeout_ms(opt.timeout, "--timeout");
-  if (opt.jobs == 0 || opt.jobs > 64) throw bad_input("--jobs: expected 1..64, got " + std::to_string(opt.jobs));
   optimality_options po;
   po.timeout_ms = timeout_ms;
   po.rotational_search = !opt.no_rotational;
@@ -147,8 +146,10 @@ void run_campaign(const prove_options& opt, const char* optimum, Prove prove, in
   std::atomic<std::size_t> next{0};
   std::mutex print;
   std::size_t printed = 0;
+  progress_line progress(std::string("prove: ") + optimum + " for n = " + opt.n);
   // Results are printed in order of n as soon as every smaller n is done.
   auto flush_ready = [&] {
+    if (printed < count && results[printed]) progress.clear();
     while (printed < count && results[printed]) {
       const auto& r = *results[printed];
       if (!opt.json)
@@ -163,6 +164,7 @@ void run_campaign(const prove_options& opt, const char* optimum, Prove prove, in
   };
   auto worker = [&] {
     for (std::size_t i; (i = next++) < count;) {
+      progress.update("n = " + std::to_string(range.first + i) + " (" + std::to_string(i + 1) + " of " + std::to_string(count) + ")");
       auto r = prove(static_cast<rank>(range.first + i), po);
       if (!opt.emit.empty()) emit(opt.emit, r, po);
       std::lock_guard lock(print);
@@ -209,8 +211,8 @@ void add_prove_command(CLI::App& app, int& code) {
   prove->require_subcommand(1);
   auto add_common = [](CLI::App* sub, prove_options& opt) {
     sub->add_option("--n", opt.n, "N or A..B, 2 <= n <= 200")->required();
-    sub->add_option("--timeout", opt.timeout, "seconds per solver query (default 60)");
-    sub->add_option("--jobs,-j", opt.jobs, "instances proved in parallel (default 1)");
+    add_timeout_option(sub, opt.timeout, "solver query (default 60)");
+    add_jobs_option(sub, opt.jobs, "instances (values of n)", "default 1");
     sub->add_flag("--json", opt.json, "print the results as JSON");
     sub->add_option("--clausal-budget", opt.clausal_budget,
                     "seconds for CaDiCaL to re-solve the lower bound with a DRAT proof (default 1; 0 skips it)");

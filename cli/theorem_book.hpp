@@ -73,7 +73,7 @@ void register_mpi_claims(theorem_book& book);
 void register_hrel_claims(theorem_book& book);
 void register_online_claims(theorem_book& book);
 void register_torus_claims(theorem_book& book);
-void register_torus_construction_claims(theorem_book& book);
+void register_torus_zigzag_claims(theorem_book& book);
 void register_torus_smt_claims(theorem_book& book);
 
 /// Every module's claims, in book order.

@@ -36,7 +36,7 @@ theorem_book make_theorem_book() {
   register_hrel_claims(book);
   register_online_claims(book);
   register_torus_claims(book);
-  register_torus_construction_claims(book);
+  register_torus_zigzag_claims(book);
   register_torus_smt_claims(book);
   return book;
 }
@@ -62,16 +62,14 @@ void add_verify_command(CLI::App& app, int& code) {
       ->check([](const std::string& v) { return v.empty() ? std::string("empty: name a module or a claim id prefix") : std::string(); });
   verify->add_flag("--json", opt->json, "print the rows as JSON");
   verify->add_flag("--list", opt->list, "list the claims without checking them");
-  verify->add_option("--jobs,-j", opt->jobs,
-                     "claims checked at once, each on its own thread (default: the machine's cores, at most 8); rows are printed "
-                     "in book order either way, and a row's time is its wall time beside the others")
-      ->check(CLI::Range(1u, 64u));
+  add_jobs_option(verify, opt->jobs, "claims",
+                  "default: the machine's cores, at most 8; rows are printed in book order either way, and a row's time is its "
+                  "wall time beside the others");
   verify->callback([opt, &code] {
     const theorem_book book = make_theorem_book();
     std::vector<const claim*> selected;
     for (const claim& c : book.claims())
-      if (opt->only.empty() || c.id == opt->only || c.id.rfind(opt->only + ".", 0) == 0 ||
-          (opt->only.back() == '.' && c.id.rfind(opt->only, 0) == 0))
+      if (opt->only.empty() || c.id.rfind(opt->only, 0) == 0)  // a module is the prefix of its claims' ids
         selected.push_back(&c);
     if (selected.empty()) throw bad_input("--only: no claim matches '" + opt->only + "'");
     if (opt->list) {
@@ -80,7 +78,7 @@ void add_verify_command(CLI::App& app, int& code) {
       code = exit_holds;
       return;
     }
-    const bool progress = stderr_is_terminal() && !opt->json;
+    const bool progress = progress_enabled() && !opt->json;
     const auto start = std::chrono::steady_clock::now();
     nlohmann::json rows = nlohmann::json::array();
     std::size_t holds = 0, violated = 0, unknown = 0, informational = 0;

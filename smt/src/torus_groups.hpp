@@ -1,4 +1,4 @@
-// Groups of torus automorphisms for the invariant-table searches (torus_clausal.cpp): their orbits on
+// Groups of torus automorphisms for the invariant-table searches (torus_invariant_search.cpp): their orbits on
 // the PUs with the port relabellings that carry a PU's rule to its orbit's least PU, and the port relabellings of
 // the automorphisms that fix PU 0.
 #pragma once

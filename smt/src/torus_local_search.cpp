@@ -14,7 +14,7 @@ namespace dancecard {
 namespace {
 
 // A table of the model from its choices: pairing — the index of each PU's pairing; general — for each out-port the
-// in-port it forwards (every out-port forwards something: an idle port never helps, see torus_clausal.cpp). With k > 1
+// in-port it forwards (every out-port forwards something: an idle port never helps, see torus_cnf_detail.hpp). With k > 1
 // packets per PU also `inject`: for each out-port which own packet it sends in step 1 (chosen for the forwarding by
 // torus_injection_chooser, not searched); with one packet every out-port sends it.
 struct table_state {

@@ -111,12 +111,14 @@ inline std::string format_content(std::string_view name) {
 /// Refuses a key of an object that is not in `keys` (a misspelt "pakets" would otherwise pass silently); the place is
 /// the key itself at the top level (place empty), else place.key.
 inline void only_keys(const json& object, const std::string& place, std::span<const char* const> keys) {
-  for (const auto& [key, value] : object.items())
+  for (auto it = object.begin(); it != object.end(); ++it) {
+    const std::string& key = it.key();  // (a named variable, not a structured binding: lambdas capture it in C++17 too)
     if (std::find_if(keys.begin(), keys.end(), [&](const char* k) { return key == k; }) == keys.end()) {
       std::string listed;
       for (const char* k : keys) listed += (listed.empty() ? "" : ", ") + std::string(k);
       throw format_error(place.empty() ? key.substr(0, 40) : place + "." + key.substr(0, 40), "unknown key (expected " + listed + ")");
     }
+  }
 }
 inline void only_keys(const json& object, const std::string& place, std::initializer_list<const char*> keys) {
   only_keys(object, place, std::span<const char* const>(keys.begin(), keys.size()));

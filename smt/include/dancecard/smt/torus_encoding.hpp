@@ -49,7 +49,7 @@ std::string_view to_string(torus_model model);
 /// symmetry-breaking constraint (PU 0's rule — in the 2-D pairing model
 /// followed by its neighbours' — is lexicographically least among every PU's relabelled by every automorphism fixing
 /// PU 0 — reflections, and permutations of equal sizes; translations only with an orbit map), each with its soundness
-/// argument in torus_clausal.cpp; the lex-leader adds 'equal so far' variables after the x variables (general model,
+/// argument in torus_cnf_layout.cpp; the lex-leader adds 'equal so far' variables after the x variables (general model,
 /// and 2-D pairing model). Variables: the model's choices (pairing: choice(pu, c) for the c-th pairing of port_pairings(d), exactly
 /// one per PU; general: sel(pu, out, in), at most one per out-port), then x(t, link, u) for t = 2 … steps: the link
 /// (pu, out-port) carries PU u's packet in step t. Clauses: x(t, pu→, u) ∧ sel(pu, out, in) → the in-link carried u in
@@ -92,7 +92,7 @@ torus_query_result solve_torus_clausal(const torus& network, torus_model model, 
 /// before, by the model's rule (pairing: the partner port; general: one fixed in-port per out-port). "Can some such
 /// table complete gossip — every PU gets the k·(P − 1) packets of the others — within `steps`?" Variables: the model's
 /// choices (as torus_gossip_cnf), inj(pu, out, q) (out-port `out` of pu sends packet q in step 1), then x(t, link, (u,
-/// q)) for t = 2 … steps. Implied constraints (each with its soundness argument in torus_clausal.cpp, left out with
+/// q)) for t = 2 … steps. Implied constraints (each with its soundness argument in torus_cnf.cpp, left out with
 /// base_only): every out-port sends one packet in step 1 and (general) forwards some in-port; every packet leaves its
 /// PU in step 1; the arrival count (no PU wastes more than 2d·T − k·(P − 1) in-slots: fresh 'waste' variables,
 /// ladders and a sequential counter after the x variables); and two symmetry breaks: out-port 0 of every PU sends that
@@ -164,7 +164,7 @@ struct torus_heuristic_result {
 };
 /// start: begin from this table's forwarding instead of a random one (and, in the general model, instead
 /// of the pairing search) — to improve a known table, such as the catalogue's, by a step. Its out-ports that forward
-/// nothing forward straight on instead (an idle out-port never helps: torus_clausal.cpp); its injections are not read.
+/// nothing forward straight on instead (an idle out-port never helps: torus_cnf_detail.hpp); its injections are not read.
 /// require: the same torus, no switches, and in the pairing model a pairing at every PU (std::invalid_argument).
 torus_heuristic_result search_torus_table(const torus& network, torus_model model, unsigned budget_ms, std::uint64_t seed = 1,
                                           std::uint64_t goal = 0, std::uint32_t packets = 1, std::uint64_t max_evaluations = 0,
@@ -235,7 +235,7 @@ std::vector<std::vector<torus_automorphism>> mixed_subgroups(const torus& networ
 /// arrival_count: as in torus_gossip_cnf, kept at the orbits' least PUs (false: left out, for comparison).
 /// symmetry_break: torus_gossip_cnf's lex-leader on PU 0's rule (2-D pairing: and its neighbours'), over the group's
 /// normalizer — the automorphisms ψ with ψ G ψ⁻¹ = G, which alone carry invariant tables to invariant tables — one ψ
-/// per coset ψG (false: left out, for comparison; soundness in torus_clausal.cpp).
+/// per coset ψG (false: left out, for comparison; soundness in torus_cnf_layout.cpp).
 cnf_formula torus_symmetric_cnf(const torus& network, torus_model model, std::uint64_t steps, const std::vector<torus_automorphism>& generators,
                                 bool arrival_count = true, bool symmetry_break = true);
 /// solve_torus_invariant for such a group: sat answers carry the decoded table, simulated; unsat says nothing about

@@ -2,7 +2,7 @@
 // local search: the position of a vertex, and cutting the order into arcs and joining them again in another order
 // and orientation, each in O(k log N) expected time. An implicit treap (randomized search tree keyed by position)
 // with lazy reversal and parent links; a plain vector costs N per move. Used by the scrambled frames of the torus
-// Hamilton decompositions (core/src/torus/cycles.cpp).
+// Hamilton decompositions (core/src/torus/hamiltonian_products.cpp).
 #pragma once
 
 #include <cstdint>

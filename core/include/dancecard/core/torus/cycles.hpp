@@ -97,14 +97,14 @@ std::uint32_t zigzag_type(const std::vector<std::uint32_t>& dims, std::uint64_t 
 /// 3-D cubes m × m × m (m >= 3, m != 4), construction "hamiltonian-cube": the explicit decomposition of S. Park,
 /// "Hamilton decompositions of the directed 3-torus: a return-map and odometer view", arXiv:2603.24708 (2026) — at
 /// every PU colour c moves along one of +x_1, +x_2, +x_3 as a direction triple on the layer i + j + k (mod m) says
-/// (odd m: five Kempe swaps of the canonical colouring; even m >= 6: "Route E"); the rules are in cycles.cpp. Every
+/// (odd m: five Kempe swaps of the canonical colouring; even m >= 6: "Route E"); the rules are in core/src/torus/hamiltonian_products.cpp. Every
 /// colour is walked and must visit all m³ PUs (std::logic_error otherwise).
 /// Other d by the product principle (Alspach, Bermond and Sotteau, "Decomposition into cycles I: Hamilton
 /// decompositions", 1990, after Kotzig): if G = H_1 ∪ … ∪ H_r and G' = H'_1 ∪ … ∪ H'_r are Hamilton decompositions,
 /// then G □ G' is the union of the H_i □ H'_i, each a 2-D torus |G| × |G'|, split into two Hamiltonian cycles — by
 /// Section 3.1's rules when both sizes are even, else by square switches (Kotzig, "Every Cartesian product of two
 /// circuits is decomposable into two Hamiltonian circuits", 1973: start from the row rings and the column rings and
-/// switch unit squares that merge rings; our schedule of squares, in cycles.cpp, takes any sizes >= 3 and is proven
+/// switch unit squares that merge rings; our schedule of squares, in core/src/torus/hamiltonian_2d.cpp, takes any sizes >= 3 and is proven
 /// there by induction, and the walk that reads the cycles off verifies that both are Hamiltonian). So every 2-D torus
 /// with both sizes >= 3, or both even, is covered. The dims split in halves (d = 6: two 3-D cubes; d = 4: two
 /// 2-D factors).
@@ -112,7 +112,7 @@ std::uint32_t zigzag_type(const std::vector<std::uint32_t>& dims, std::uint64_t 
 /// odd, construction "hamiltonian-layered": one dimension at a time in the scheme of Aubert and Schneider ("Décomposition
 /// de la somme cartésienne d'un cycle et de l'union de deux cycles hamiltoniens en cycles hamiltoniens", Discrete Math.
 /// 38, 1982: G the union of k Hamiltonian cycles ⇒ G □ C_n the union of k + 1): H_1 □ C_n split by square switches,
-/// the layer copies of every other H_j joined by squares on its edges (rules in cycles.cpp), odd sizes first. The choice
+/// the layer copies of every other H_j joined by squares on its edges (rules in core/src/torus/hamiltonian_products.cpp), odd sizes first. The choice
 /// of squares is deterministic and not proven to succeed; every cycle is walked (std::logic_error otherwise).
 /// Tori with every size even and no product (3-D: 4 × 4 × 4, 4 × 6 × 8, …; every 5-D and 7-D one), construction
 /// "hamiltonian-layered-searched": the same
@@ -126,7 +126,7 @@ std::uint32_t zigzag_type(const std::vector<std::uint32_t>& dims, std::uint64_t 
 cycle_system hamiltonian_product_cycles(const torus& network);
 /// Two Hamiltonian cycles of any 2-D torus with both sizes >= 3 by our schedule of square switches, construction
 /// "square-switches" (Kotzig's merging; the schedule and the induction that proves it for every size, from a base of
-/// R = 3 … 7, C = 3 … 6 walked by the tests, are in cycles.cpp). hamiltonian_product_cycles uses the same cycles for
+/// R = 3 … 7, C = 3 … 6 walked by the tests, are in core/src/torus/hamiltonian_2d.cpp). hamiltonian_product_cycles uses the same cycles for
 /// 2-D tori not both even, and for every 2-D torus on the way of the layered construction.
 /// require (std::invalid_argument names it): a 2-D torus, both sizes >= 3.
 cycle_system square_switch_cycles(const torus& network);
