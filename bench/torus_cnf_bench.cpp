@@ -288,9 +288,8 @@ void solve_unsat_with_checked_proof(benchmark::State& state, const cnf_formula& 
 void invariant_break(benchmark::State& state, const torus& network, torus_model model, std::uint64_t steps, std::size_t group, bool normalizer) {
   const torus_symmetry_group g = invariant_group_list(network, invariant_groups::all).at(group);
   const cnf_formula f = g.automorphisms.empty()
-                            ? torus_gossip_cnf(network, model, steps, false, translation_orbits(network, g.translations),
-                                               normalizer ? torus_symmetry::automorphisms : torus_symmetry::translations)
-                            : torus_symmetric_cnf(network, model, steps, g.automorphisms, true, normalizer);
+                            ? torus_gossip_cnf(network, model, steps, {.orbit = translation_orbits(network, g.translations), .symmetry = normalizer ? torus_symmetry::automorphisms : torus_symmetry::translations})
+                            : torus_symmetric_cnf(network, model, steps, g.automorphisms, {.symmetry = normalizer ? torus_symmetry::automorphisms : torus_symmetry::none});
   solve_unsat_with_checked_proof(state, f);
 }
 BENCHMARK_CAPTURE(invariant_break, 2x3x4_pairing_5_group_13_normalizer, torus({2, 3, 4}), torus_model::pairing, 5, 13, true)
@@ -309,8 +308,7 @@ BENCHMARK_CAPTURE(invariant_break, 2x3x4_pairing_5_group_209_none, torus({2, 3, 
 void invariant_packets_break(benchmark::State& state, const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps, std::size_t group,
                              bool normalizer) {
   const torus_symmetry_group g = invariant_group_list(network, invariant_groups::translations).at(group);
-  const cnf_formula f = torus_packets_cnf(network, model, packets, steps, false, translation_orbits(network, g.translations),
-                                          normalizer ? torus_symmetry::automorphisms : torus_symmetry::translations);
+  const cnf_formula f = torus_packets_cnf(network, model, packets, steps, {.orbit = translation_orbits(network, g.translations), .symmetry = normalizer ? torus_symmetry::automorphisms : torus_symmetry::translations});
   solve_unsat_with_checked_proof(state, f);
 }
 BENCHMARK_CAPTURE(invariant_packets_break, 2x3x4_pairing_2_packets_8_group_10_normalizer, torus({2, 3, 4}), torus_model::pairing, 2, 8, 10, true)
@@ -327,7 +325,7 @@ BENCHMARK_CAPTURE(invariant_packets_break, 2x3x4_pairing_2_packets_8_group_11_tr
 // check of the proof): 5 x 5 general at 6 steps (the counting bound), 3 x 6 general at 5 (the counting bound), 4 x 5
 // pairing at 6 (one below its minimum).
 void arrival_count(benchmark::State& state, const torus& network, torus_model model, std::uint64_t steps, bool count, bool parity_classes = true) {
-  const cnf_formula f = torus_gossip_cnf(network, model, steps, false, {}, torus_symmetry::automorphisms, count, parity_classes);
+  const cnf_formula f = torus_gossip_cnf(network, model, steps, {.arrival_count = count, .parity_classes = parity_classes});
   solve_unsat_with_checked_proof(state, f);
 }
 BENCHMARK_CAPTURE(arrival_count, 5x5_general_6_counted, torus({5, 5}), torus_model::general, 6, true)->Iterations(1)->Unit(benchmark::kMillisecond);
@@ -342,7 +340,7 @@ BENCHMARK_CAPTURE(arrival_count, 4x5_pairing_6_uncounted, torus({4, 5}), torus_m
 // 3 x 9 general at 7 (s = 2: U-turns, the rings of 3 gone straight, walks of 3 and 4 forwards) and 4 x 7 general at
 // 7 (s = 1: walks of up to 5 forwards, no ring of 3).
 void return_exclusion(benchmark::State& state, const torus& network, torus_model model, std::uint64_t steps, bool returns) {
-  const cnf_formula f = torus_gossip_cnf(network, model, steps, false, {}, torus_symmetry::automorphisms, true, true, returns);
+  const cnf_formula f = torus_gossip_cnf(network, model, steps, {.returns = returns});
   solve_unsat_with_checked_proof(state, f);
 }
 BENCHMARK_CAPTURE(return_exclusion, 3x9_general_7_with, torus({3, 9}), torus_model::general, 7, true)->Iterations(1)->Unit(benchmark::kSecond);
@@ -355,7 +353,7 @@ BENCHMARK_CAPTURE(return_exclusion, 4x7_general_7_without, torus({4, 7}), torus_
 // run, on an unsat query one step below a minimum (CaDiCaL plus the DRAT check): 3 x 3, three packets, pairing model,
 // 7 steps.
 void packets_cnf(benchmark::State& state, const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps, bool base_only) {
-  const cnf_formula f = torus_packets_cnf(network, model, packets, steps, base_only);
+  const cnf_formula f = torus_packets_cnf(network, model, packets, steps, {.base_only = base_only});
   solve_unsat_with_checked_proof(state, f);
 }
 BENCHMARK_CAPTURE(packets_cnf, 3x3_pairing_3_packets_7_implied, torus({3, 3}), torus_model::pairing, 3, 7, false)->Iterations(1)->Unit(benchmark::kMillisecond);

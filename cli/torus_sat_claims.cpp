@@ -300,7 +300,7 @@ void register_torus_smt_claims(theorem_book& book) {
                 const std::uint64_t bound = parity_bound(t);
                 if (bound <= counting_bound(t)) return claim_result{verdict::violated, scope, t.name() + ": the parity bound is not above the counting bound"};
                 for (torus_model model : {torus_model::pairing, torus_model::general}) {
-                  const cnf_formula f = torus_gossip_cnf(t, model, bound - 1, false, {}, torus_symmetry::automorphisms, false);
+                  const cnf_formula f = torus_gossip_cnf(t, model, bound - 1, {.arrival_count = false});
                   const clausal_result solved = solve_with_proof(f, 120'000);
                   if (solved.answer == solver_answer::sat)
                     return claim_result{verdict::violated, scope, t.name() + " " + std::string(to_string(model)) + ": a table within " + std::to_string(bound - 1) + " steps"};

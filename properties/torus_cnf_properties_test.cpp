@@ -53,7 +53,7 @@ RC_GTEST_PROP(torus_cnf, exact_against_the_simulator, ()) {
   if (*rc::gen::arbitrary<bool>())
     orbit = translation_orbits(t, {{*rc::gen::inRange<std::uint32_t>(0, n1), *rc::gen::inRange<std::uint32_t>(0, n2)}});
   const auto owner = [&](pu_index pu) { return orbit.empty() ? pu : orbit[pu]; };
-  cnf_formula f = torus_gossip_cnf(t, model, steps, true, orbit);
+  cnf_formula f = torus_gossip_cnf(t, model, steps, {.base_only = true, .orbit = orbit});
   routing_table table{t, 1, std::vector<std::uint32_t>(t.size() * 4, no_port), std::vector<std::uint32_t>(t.size() * 4, 0), {}};
   if (pairing) {
     const auto pairings = port_pairings(2);
@@ -114,7 +114,7 @@ RC_GTEST_PROP(torus_packets, cnf_exact_against_the_simulator, ()) {
     orbit = translation_orbits(t, generators);
   }
   const auto owner = [&](pu_index pu) { return orbit.empty() ? pu : orbit[pu]; };
-  cnf_formula f = torus_packets_cnf(t, model, k, steps, true, orbit);
+  cnf_formula f = torus_packets_cnf(t, model, k, steps, {.base_only = true, .orbit = orbit});
   routing_table table{t, k, std::vector<std::uint32_t>(t.size() * ports, no_port), std::vector<std::uint32_t>(t.size() * ports, no_packet), {}};
   const auto pairings = port_pairings(d);
   for (pu_index pu = 0; pu < t.size(); ++pu) {
@@ -171,8 +171,8 @@ RC_GTEST_PROP(torus_packets, implied_constraints_keep_the_minimum, ()) {
   const std::uint64_t counting = (static_cast<std::uint64_t>(k) * (t.size() - 1) + t.ports() - 1) / t.ports();
   std::uint64_t minimum = 0;
   for (std::uint64_t steps = std::max<std::uint64_t>(counting, 1); steps <= counting + 5 && minimum == 0; ++steps) {
-    const cnf_formula plain = torus_packets_cnf(t, model, k, steps, true, orbit);
-    const cnf_formula implied = torus_packets_cnf(t, model, k, steps, false, orbit);
+    const cnf_formula plain = torus_packets_cnf(t, model, k, steps, {.base_only = true, .orbit = orbit});
+    const cnf_formula implied = torus_packets_cnf(t, model, k, steps, {.orbit = orbit});
     const clausal_result without = solve_with_proof(plain, 20'000);
     const clausal_result with = solve_with_proof(implied, 20'000);
     RC_PRE(without.answer != solver_answer::unknown && with.answer != solver_answer::unknown);
@@ -244,7 +244,7 @@ RC_GTEST_PROP(torus_packets, injection_chooser_against_brute_force_and_the_cnf, 
     }
   }
   // (c)
-  cnf_formula f = torus_packets_cnf(t, model, k, steps, true);
+  cnf_formula f = torus_packets_cnf(t, model, k, steps, {.base_only = true});
   for (pu_index pu = 0; pu < P; ++pu) {
     std::vector<std::uint32_t> rule(ports);
     for (std::uint32_t o = 0; o < ports; ++o) rule[o] = table.forward_at(pu, o);
@@ -316,7 +316,7 @@ RC_GTEST_PROP(torus_cnf, arrival_count_keeps_every_table, ()) {
   RC_ASSERT(report.holds());
   const std::uint64_t S = report.steps;
   auto query = [&](std::uint64_t steps) {
-    cnf_formula f = torus_gossip_cnf(t, model, steps, false, {}, torus_symmetry::none);
+    cnf_formula f = torus_gossip_cnf(t, model, steps, {.symmetry = torus_symmetry::none});
     for (pu_index pu = 0; pu < t.size(); ++pu) {
       std::vector<std::uint32_t> rule(ports);
       for (std::uint32_t o = 0; o < ports; ++o) rule[o] = table.forward_at(pu, o);
@@ -368,8 +368,8 @@ RC_GTEST_PROP(torus_cnf, arrival_count_keeps_the_minimum, ()) {
     generators = groups[*rc::gen::inRange<std::size_t>(0, groups.size())];
   }
   auto cnf = [&](std::uint64_t steps, bool count) {
-    return kind == 2 ? torus_symmetric_cnf(t, model, steps, generators, count)
-                     : torus_gossip_cnf(t, model, steps, false, orbit, torus_symmetry::automorphisms, count);
+    return kind == 2 ? torus_symmetric_cnf(t, model, steps, generators, {.arrival_count = count})
+                     : torus_gossip_cnf(t, model, steps, {.orbit = orbit, .arrival_count = count});
   };
   const std::uint64_t counting = counting_bound(t);
   std::uint64_t minimum = 0;

@@ -177,7 +177,7 @@ RC_GTEST_PROP(torus_cnf, point_group_cnf_exact_against_the_simulator, ()) {
   const std::uint64_t steps = run.holds() && *rc::gen::arbitrary<bool>() ? std::max<std::uint64_t>(1, run.steps - *rc::gen::inRange<std::uint64_t>(0, 2))
                                                                           : *rc::gen::inRange<std::uint64_t>(1, 7);
   const bool completes = simulate_gossip(table, steps).holds();
-  cnf_formula f = torus_symmetric_cnf(t, model, steps, generators, true, false);  // exactness: no break
+  cnf_formula f = torus_symmetric_cnf(t, model, steps, generators, {.symmetry = torus_symmetry::none});  // exactness: no break
   for (pu_index pu : first) fix_rule(f, t, model, pu, rule[pu]);
   const clausal_result solved = solve_with_proof(f, 60'000);
   RC_ASSERT(solved.answer != solver_answer::unknown);
@@ -322,7 +322,7 @@ RC_GTEST_PROP(torus_cnf, invariant_symmetry_break_keeps_an_image_of_every_invari
   RC_ASSERT(original.holds() == moved.holds());
   if (original.holds()) RC_ASSERT(original.steps == moved.steps);
   const std::uint64_t steps = original.holds() ? original.steps : *rc::gen::inRange<std::uint64_t>(1, 6);
-  cnf_formula f = translations ? torus_gossip_cnf(t, model, steps, false, translation_orbits(t, shifts)) : torus_symmetric_cnf(t, model, steps, generators);
+  cnf_formula f = translations ? torus_gossip_cnf(t, model, steps, {.orbit = translation_orbits(t, shifts)}) : torus_symmetric_cnf(t, model, steps, generators);
   for (pu_index pu : built.first) fix_rule(f, t, model, pu, best[pu]);
   const clausal_result solved = solve_with_proof(f, 60'000);
   RC_ASSERT(solved.answer != solver_answer::unknown);
@@ -363,7 +363,7 @@ bool packet_image_keeps_the_answer(const torus& t, torus_model model, std::uint3
   RC_ASSERT(original.holds() == moved.holds());
   if (original.holds()) RC_ASSERT(original.steps == moved.steps);
   const std::uint64_t steps = original.holds() ? original.steps : *rc::gen::inRange<std::uint64_t>(1, 4 * k + 4);
-  cnf_formula f = torus_packets_cnf(t, model, k, steps, false, orbit);
+  cnf_formula f = torus_packets_cnf(t, model, k, steps, {.orbit = orbit});
   for (pu_index pu = 0; pu < P; ++pu) {
     if (!orbit.empty() && orbit[pu] != pu) continue;
     fix_rule(f, t, model, pu, image[pu]);
@@ -712,7 +712,7 @@ RC_GTEST_PROP(torus_cnf, symmetry_break_keeps_an_image_of_every_table, ()) {
   RC_ASSERT(original.holds() == moved.holds());
   if (original.holds()) RC_ASSERT(original.steps == moved.steps);
   const std::uint64_t steps = original.holds() ? original.steps : *rc::gen::inRange<std::uint64_t>(1, 6);
-  cnf_formula f = torus_gossip_cnf(t, model, steps, false, {}, automorphisms ? torus_symmetry::automorphisms : torus_symmetry::translations);
+  cnf_formula f = torus_gossip_cnf(t, model, steps, {.symmetry = automorphisms ? torus_symmetry::automorphisms : torus_symmetry::translations});
   for (pu_index pu = 0; pu < t.size(); ++pu) fix_rule(f, t, model, pu, image[pu]);
   const clausal_result solved = solve_with_proof(f, 60'000);
   RC_ASSERT(solved.answer != solver_answer::unknown);

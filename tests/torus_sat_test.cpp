@@ -50,7 +50,7 @@ TEST(torus_sat, clausal_minima_agree_with_z3_and_are_certified) {
   // and the arrival count a waste flag per PU and in-slot of step 2 (4 each) and a ladder over those slots for each
   // of the 4 packets a PU must learn after step 1 (3 flags each); no counter, as no slot may be wasted (8 packets, 8
   // slots).
-  const cnf_formula f = torus_gossip_cnf(torus({3, 3}), torus_model::pairing, 2, true);
+  const cnf_formula f = torus_gossip_cnf(torus({3, 3}), torus_model::pairing, 2, {.base_only = true});
   EXPECT_EQ(f.variables, 9 * 3 + 9 * 4 * 9);
   EXPECT_EQ(torus_gossip_cnf(torus({3, 3}), torus_model::pairing, 2).variables, 9 * 3 + 9 * 4 * 9 + (9 * 8 - 1) * 4 + 9 * (4 + 4 * 3));
 }
@@ -67,7 +67,7 @@ TEST(torus_sat, return_exclusion_clauses) {
   };
   const torus t({5, 5});
   const cnf_formula with = torus_gossip_cnf(t, torus_model::general, 7);
-  const cnf_formula without = torus_gossip_cnf(t, torus_model::general, 7, false, {}, torus_symmetry::automorphisms, true, true, false);
+  const cnf_formula without = torus_gossip_cnf(t, torus_model::general, 7, {.returns = false});
   EXPECT_EQ(returns(with), "implied: no stream back at its sender within 2 forwards (it would waste more than the 4 slots a PU may): 100 clauses");
   EXPECT_EQ(returns(without), "");
   ASSERT_EQ(with.clauses.size(), without.clauses.size() + 100);
@@ -86,7 +86,7 @@ TEST(torus_sat, return_exclusion_clauses) {
   const cnf_formula ring = torus_gossip_cnf(torus({3, 9}), torus_model::general, 7);
   EXPECT_NE(returns(ring).find("within 4 forwards (it would waste more than the 2 slots"), std::string::npos) << returns(ring);
   std::size_t units = 0, pairs_on_the_ring = 0;
-  const cnf_formula ring_without = torus_gossip_cnf(torus({3, 9}), torus_model::general, 7, false, {}, torus_symmetry::automorphisms, true, true, false);
+  const cnf_formula ring_without = torus_gossip_cnf(torus({3, 9}), torus_model::general, 7, {.returns = false});
   for (std::size_t k = ring_without.clauses.size(); k < ring.clauses.size(); ++k) {
     units += ring.clauses[k].size() == 1;
     pairs_on_the_ring += ring.clauses[k].size() == 2;
@@ -190,12 +190,12 @@ TEST(torus_sat, parity_classes_only_where_tighter) {
     return std::any_of(f.comments.begin(), f.comments.end(), [](const std::string& c) { return c.starts_with("implied parity classes: at 32 PUs"); });
   };
   const cnf_formula even = torus_gossip_cnf(torus({4, 8}), torus_model::general, 8);
-  const cnf_formula even_one = torus_gossip_cnf(torus({4, 8}), torus_model::general, 8, false, {}, torus_symmetry::automorphisms, true, false);
+  const cnf_formula even_one = torus_gossip_cnf(torus({4, 8}), torus_model::general, 8, {.parity_classes = false});
   EXPECT_TRUE(has_classes(even));
   EXPECT_FALSE(has_classes(even_one));
   EXPECT_NE(even.clauses.size(), even_one.clauses.size());
   const cnf_formula odd = torus_gossip_cnf(torus({5, 5}), torus_model::general, 6);
-  const cnf_formula odd_one = torus_gossip_cnf(torus({5, 5}), torus_model::general, 6, false, {}, torus_symmetry::automorphisms, true, false);
+  const cnf_formula odd_one = torus_gossip_cnf(torus({5, 5}), torus_model::general, 6, {.parity_classes = false});
   EXPECT_EQ(odd.dimacs(), odd_one.dimacs());
   // below the parity bound: the empty clause, and the answer says it rests on the count
   const torus_query_result below = solve_torus_clausal(torus({6, 6}), torus_model::pairing, 9, 10'000);
@@ -227,10 +227,10 @@ TEST(torus_sat, translation_invariant_tables) {
   const auto cube = translation_subgroups(torus({2, 2, 2}));
   EXPECT_EQ(cube.size(), 7u);
   EXPECT_EQ(translation_orbits(torus({2, 2, 2}), cube.front()), std::vector<pu_index>(8, 0));
-  EXPECT_THROW(torus_gossip_cnf(t, torus_model::pairing, 3, false, std::vector<pu_index>(15, 0)), std::invalid_argument);
+  EXPECT_THROW(torus_gossip_cnf(t, torus_model::pairing, 3, {.orbit = std::vector<pu_index>(15, 0)}), std::invalid_argument);
   std::vector<pu_index> not_a_group(16);
   for (pu_index pu = 0; pu < 16; ++pu) not_a_group[pu] = pu < 3 ? 0 : pu;  // {0, 1, 2} is no subgroup of Z4 x Z4
-  EXPECT_THROW(torus_gossip_cnf(t, torus_model::pairing, 3, false, not_a_group), std::invalid_argument);
+  EXPECT_THROW(torus_gossip_cnf(t, torus_model::pairing, 3, {.orbit = not_a_group}), std::invalid_argument);
 
   const torus t45({4, 5});
   const std::vector<pu_index> orbit = translation_orbits(t45, {{0, 1}, {2, 0}});
@@ -325,7 +325,7 @@ TEST(torus_packets, section_3_1_tables_are_models_from_their_step_count_on) {
     ASSERT_TRUE(run.holds()) << describe(run);
     const auto pairings = port_pairings(2);
     for (std::uint64_t steps : {run.steps - 1, run.steps}) {
-      cnf_formula f = torus_packets_cnf(t, torus_model::pairing, 2, steps, true);
+      cnf_formula f = torus_packets_cnf(t, torus_model::pairing, 2, steps, {.base_only = true});
       for (pu_index pu = 0; pu < t.size(); ++pu) {
         std::vector<std::uint32_t> rule(4);
         for (std::uint32_t o = 0; o < 4; ++o) rule[o] = table.forward_at(pu, o);
@@ -460,7 +460,7 @@ TEST(torus_packets, invariant_tables_with_k_packets) {
   ASSERT_TRUE(one.table.has_value());
   EXPECT_TRUE(simulate_gossip(*one.table, 5).holds());
   EXPECT_THROW(search_invariant_packets_table(t, torus_model::general, 5, 9, 1'000), std::invalid_argument);
-  EXPECT_THROW(torus_packets_cnf(t, torus_model::general, 2, 9, false, {0, 0, 0}), std::invalid_argument);
+  EXPECT_THROW(torus_packets_cnf(t, torus_model::general, 2, 9, {.orbit = {0, 0, 0}}), std::invalid_argument);
 }
 
 }  // namespace

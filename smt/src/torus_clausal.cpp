@@ -102,7 +102,7 @@ routing_table detail::decode_full_table(const torus& network, torus_model model,
 torus_query_result solve_torus_clausal(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms, torus_symmetry symmetry,
                                        bool keep_certificate) {
   const auto start = std::chrono::steady_clock::now();
-  const cnf_formula f = torus_gossip_cnf(network, model, steps, false, {}, symmetry);
+  const cnf_formula f = torus_gossip_cnf(network, model, steps, {.symmetry = symmetry});
   torus_query_result out = solve_full_query(f, steps, budget_ms, keep_certificate, [&](const std::vector<int>& true_literals) {
     return detail::decode_full_table(network, model, steps, true_literals, f.variables);
   });

@@ -301,13 +301,14 @@ cnf_formula gossip_cnf(const torus_variables& v, bool base_only, std::optional<t
 
 }  // namespace torus_cnf_detail
 
-cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint64_t steps, bool base_only, const std::vector<pu_index>& orbit,
-                             torus_symmetry symmetry, bool arrival_count, bool parity_classes, bool returns) {
-  return gossip_cnf(layout(network, model, steps, orbit), base_only, symmetry, arrival_count, parity_classes, returns);
+cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint64_t steps, const torus_cnf_options& options) {
+  return gossip_cnf(layout(network, model, steps, options.orbit), options.base_only, options.symmetry, options.arrival_count,
+                    options.parity_classes, options.returns);
 }
 
 cnf_formula torus_symmetric_cnf(const torus& network, torus_model model, std::uint64_t steps, const std::vector<torus_automorphism>& generators,
-                                bool arrival_count, bool symmetry_break) {
+                                const torus_cnf_options& options) {
+  const bool arrival_count = options.arrival_count, symmetry_break = options.symmetry != torus_symmetry::none;
   const detail::group_orbits group = detail::orbits_of(network, generators);
   const torus_variables v = symmetric_layout(network, model, steps, group);
   cnf_formula f = gossip_cnf(v, false, symmetry_break ? std::optional(torus_symmetry::automorphisms) : std::nullopt, arrival_count);

@@ -85,7 +85,7 @@ torus_split_result solve_torus_cubes(const torus& network, torus_model model, st
   if (options.jobs < 1 || options.jobs > 256) throw std::invalid_argument("solve_torus_cubes: jobs must be 1 … 256, got " + std::to_string(options.jobs));
   const auto start = std::chrono::steady_clock::now();
   torus_split_result out;
-  const cnf_formula f = torus_gossip_cnf(network, model, steps, false, {}, options.symmetry);
+  const cnf_formula f = torus_gossip_cnf(network, model, steps, {.symmetry = options.symmetry});
   if (std::any_of(f.clauses.begin(), f.clauses.end(), [](const std::vector<int>& c) { return c.empty(); })) {
     out.query = solve_torus_clausal(network, model, steps, budget_ms, options.symmetry);  // the count's empty clause: nothing to split
     return out;

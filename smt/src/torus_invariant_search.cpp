@@ -128,7 +128,7 @@ invariant_query::decoder table_decoder(const torus& network, torus_variables v) 
 }
 
 invariant_query translation_query(const torus& network, torus_model model, std::uint64_t steps, const std::vector<pu_index>& orbit, bool certify) {
-  return invariant_query(torus_gossip_cnf(network, model, steps, false, orbit), table_decoder(network, layout(network, model, steps, orbit)), certify);
+  return invariant_query(torus_gossip_cnf(network, model, steps, {.orbit = orbit}), table_decoder(network, layout(network, model, steps, orbit)), certify);
 }
 
 invariant_query point_group_query(const torus& network, torus_model model, std::uint64_t steps, const std::vector<torus_automorphism>& generators,
@@ -140,7 +140,7 @@ invariant_query point_group_query(const torus& network, torus_model model, std::
 // k packets per PU, tables invariant under a group of translations (torus_packets_cnf with the orbit map).
 invariant_query packets_translation_query(const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps,
                                           const std::vector<pu_index>& orbit, bool certify) {
-  return invariant_query(torus_packets_cnf(network, model, packets, steps, false, orbit),
+  return invariant_query(torus_packets_cnf(network, model, packets, steps, {.orbit = orbit}),
                          [network, model, packets, steps, orbit](const std::vector<int>& true_literals, int variables) {
                            return decode_packets(network, model, packets, steps, orbit, true_literals, variables);
                          },

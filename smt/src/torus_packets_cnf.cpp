@@ -77,8 +77,11 @@ int torus_injection_variable(const torus& network, torus_model model, std::uint3
   return packet_variables(network, model, packets, 1).inj(pu, out, packet);
 }
 
-cnf_formula torus_packets_cnf(const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps, bool base_only,
-                              const std::vector<pu_index>& orbit, torus_symmetry symmetry) {
+cnf_formula torus_packets_cnf(const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps,
+                              const torus_cnf_options& options) {
+  const bool base_only = options.base_only;
+  const std::vector<pu_index>& orbit = options.orbit;
+  const torus_symmetry symmetry = options.symmetry;
   const packet_variables v(network, model, packets, steps, orbit);
   const pu_index P = network.size();
   const std::uint32_t ports = v.ports, k = v.k;

@@ -74,9 +74,16 @@ std::string_view to_string(torus_model model);
 /// the break uses the automorphisms that keep the invariant tables invariant (H's normalizer: every translation, after
 /// the relabellings σ with A_σ·H = H; translations only: after none), no line swaps, and compares PU 0's whole rule.
 enum class torus_symmetry { translations, automorphisms, none, automorphisms_without_line_swaps, automorphisms_without_hypercube };
-cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint64_t steps, bool base_only = false,
-                             const std::vector<pu_index>& orbit = {}, torus_symmetry symmetry = torus_symmetry::automorphisms,
-                             bool arrival_count = true, bool parity_classes = true, bool returns = true);
+/// What a torus CNF holds besides the question itself (the defaults: every implied constraint and the full symmetry
+/// break, each sound as argued above). torus_packets_cnf reads base_only, orbit and symmetry; torus_symmetric_cnf reads
+/// arrival_count, and breaks symmetry unless symmetry is none.
+struct torus_cnf_options {
+  bool base_only = false;                                   // the question alone: no implied constraint, no break
+  std::vector<pu_index> orbit = {};                         // tables invariant under this translation group's orbits
+  torus_symmetry symmetry = torus_symmetry::automorphisms;  // the automorphisms of the lex-leader break
+  bool arrival_count = true, parity_classes = true, returns = true;  // the implied constraints, one by one
+};
+cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint64_t steps, const torus_cnf_options& options = {});
 /// The choice variable of the CNF: pairing — PU pu uses pairing c of port_pairings(d); general — out-port `out` of PU
 /// pu forwards in-port `in` (c is ignored in the general model and in_port in the pairing model).
 int torus_choice_variable(const torus& network, torus_model model, pu_index pu, std::uint32_t c_or_out, std::uint32_t in_port = 0);
@@ -105,8 +112,8 @@ torus_query_result solve_torus_clausal(const torus& network, torus_model model, 
 /// torus_gossip_cnf's with an orbit map. Unsat then says nothing about tables outside the group. `symmetry`: the
 /// lex-leader's automorphisms (translations: translations only — the weaker break, for comparison in bench/; none: no lex-leader;
 /// the packet-0 break stays). require: orbit is empty or the orbit map of a translation group (std::invalid_argument).
-cnf_formula torus_packets_cnf(const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps, bool base_only = false,
-                              const std::vector<pu_index>& orbit = {}, torus_symmetry symmetry = torus_symmetry::automorphisms);
+cnf_formula torus_packets_cnf(const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps,
+                              const torus_cnf_options& options = {});
 /// The choice variable inj(pu, out, q) of torus_packets_cnf (its model choices are numbered as torus_choice_variable's).
 int torus_injection_variable(const torus& network, torus_model model, std::uint32_t packets, pu_index pu, std::uint32_t out, std::uint32_t packet);
 /// Solves torus_packets_cnf by CaDiCaL: sat answers carry the decoded table (packets per PU, injections, forwarding),
@@ -237,7 +244,7 @@ std::vector<std::vector<torus_automorphism>> mixed_subgroups(const torus& networ
 /// normalizer — the automorphisms ψ with ψ G ψ⁻¹ = G, which alone carry invariant tables to invariant tables — one ψ
 /// per coset ψG (false: left out, for comparison; soundness in torus_cnf_layout.cpp).
 cnf_formula torus_symmetric_cnf(const torus& network, torus_model model, std::uint64_t steps, const std::vector<torus_automorphism>& generators,
-                                bool arrival_count = true, bool symmetry_break = true);
+                                const torus_cnf_options& options = {});
 /// solve_torus_invariant for such a group: sat answers carry the decoded table, simulated; unsat says nothing about
 /// tables outside the group (certify: as there).
 torus_query_result solve_torus_symmetric(const torus& network, torus_model model, std::uint64_t steps, const std::vector<torus_automorphism>& generators,
