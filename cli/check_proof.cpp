@@ -5,6 +5,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <zlib.h>
 
 #include "common.hpp"
@@ -19,10 +20,12 @@ void add_check_proof_command(CLI::App& app, int& code) {
   auto files = std::make_shared<std::vector<std::string>>();
   command->add_option("files", *files, "FILE.cp, or FILE.cnf FILE.drat (FILE.drat.gz: gzip)")->required()->expected(1, 2);
   auto options = std::make_shared<drat_options>();
+  auto json = std::make_shared<bool>(false);
+  command->add_flag("--json", *json, "print the report as JSON (dancecard.certificate-check/1)");
   command->add_flag("--ignore-unit-deletions", options->ignore_unit_deletions,
                     "DRAT: ignore deletions of clauses that are reasons of top-level units when deleted, as drat-trim "
                     "does (Glucose's proofs need it; sound: every step is checked against more clauses)");
-  command->callback([files, options, &code] {
+  command->callback([files, options, json, &code] {
     if (files->size() == 1 && options->ignore_unit_deletions)
       throw bad_input("check-proof: --ignore-unit-deletions is for DRAT proofs (FILE.cnf FILE.drat), not for " + files->front());
     if (files->size() == 2) {
@@ -53,14 +56,46 @@ void add_check_proof_command(CLI::App& app, int& code) {
         throw bad_input((r.problem.rfind("CNF", 0) == 0 ? (*files)[0] : (*files)[1]) + ": " +
                         (r.line > 0 ? (r.line_is_item() ? "item " : "line ") + std::to_string(r.line) + ": " : "") +
                         r.problem);
-      std::cout << (*files)[1] << ": " << describe(r) << "\n";
+      if (*json)
+        std::cout << nlohmann::json{{"format", "dancecard.certificate-check/1"},
+                                    {"kind", r.binary_proof ? "drat-binary" : "drat"},
+                                    {"formula", (*files)[0]},
+                                    {"proof", (*files)[1]},
+                                    {"verdict", r.outcome == verdict::holds ? "accepted" : "rejected"},
+                                    {"variables", r.variables},
+                                    {"original_clauses", r.original_clauses},
+                                    {"lemmas", r.lemmas},
+                                    {"deletions", r.deletions},
+                                    {"checked_lemmas", r.checked_lemmas},
+                                    {"rat_lemmas", r.rat_lemmas},
+                                    {"core_clauses", r.core_clauses},
+                                    {"ignored_deletions", r.ignored_deletions},
+                                    {r.line_is_item() ? "item" : "line", r.line},
+                                    {"problem", r.problem}}
+                         .dump(2)
+                  << "\n";
+      else
+        std::cout << (*files)[1] << ": " << describe(r) << "\n";
       code = r.outcome == verdict::holds ? exit_holds : exit_violated;
       return;
     }
     const std::string& path = files->front();
     const cutting_planes_report r = check_cutting_planes(read_input(path));
     if (r.malformed) throw bad_input(path + ": line " + std::to_string(r.line) + ": " + r.problem);
-    std::cout << path << ": " << describe(r) << "\n";
+    if (*json)
+      std::cout << nlohmann::json{{"format", "dancecard.certificate-check/1"},
+                                  {"kind", "cutting-planes"},
+                                  {"certificate", path},
+                                  {"verdict", r.outcome == verdict::holds ? "accepted" : "rejected"},
+                                  {"instance", r.instance},
+                                  {"steps", r.steps},
+                                  {"largest_constraint", r.largest_constraint},
+                                  {"line", r.line},
+                                  {"problem", r.problem}}
+                       .dump(2)
+                << "\n";
+    else
+      std::cout << path << ": " << describe(r) << "\n";
     code = r.outcome == verdict::holds ? exit_holds : exit_violated;
   });
 }

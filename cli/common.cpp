@@ -274,15 +274,18 @@ progress_line::~progress_line() {
 void progress_line::update(std::string where) {
   std::lock_guard hold(lock_);
   where_ = std::move(where);
+  hidden_ = false;
 }
 
 void progress_line::clear() {
   std::lock_guard hold(lock_);
   if (drawn_) std::cerr << "\r\033[K" << std::flush;
   drawn_ = false;
+  hidden_ = true;
 }
 
 void progress_line::draw() {  // lock_ held
+  if (hidden_) return;
   const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - start_).count();
   std::cerr << "\r\033[K" << what_ << (where_.empty() ? "" : ": " + where_) << " (" << seconds << " s)" << std::flush;
   drawn_ = true;

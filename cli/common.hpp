@@ -136,8 +136,8 @@ bool progress_enabled();
 
 /// A progress line on stderr for a run that may be long: what is being asked, how far, the seconds so far. Drawn once
 /// a second from the first second on (a run shorter than a second shows nothing), only when progress_enabled();
-/// update() says how far, clear() takes the line away before output is written (it comes back at the next second),
-/// and the destructor takes it away for good.
+/// update() says how far, clear() takes the line away before output is written (it stays away until the next
+/// update(), so that it never lands in the middle of that output), and the destructor takes it away for good.
 class progress_line {
  public:
   explicit progress_line(std::string what);
@@ -153,7 +153,7 @@ class progress_line {
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
   std::mutex lock_;
   std::condition_variable wake_;
-  bool stop_ = false, drawn_ = false;
+  bool stop_ = false, drawn_ = false, hidden_ = false;
   std::thread ticker_;
 };
 

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <set>
 
@@ -35,6 +36,7 @@ struct campaign_options {
   std::optional<std::uint64_t> max_gap;
   std::string timeout = "10", junit, save_dir = "dancecard-failures";
   std::uint64_t max_output_mib = 512;  // a program's stdout kept per run; beyond it the run fails (too-much-output)
+  bool json = false;
 };
 
 struct options : campaign_options {
@@ -160,7 +162,8 @@ struct campaign_case {
 struct campaign_report {
   std::string module, singular, plural, junit_name;  // "dance", "n = " (before a key), "n", "n" (JUnit "n=7")
   std::string save_dir, junit, rerun;
-  std::vector<std::pair<std::string, std::string>> properties;  // JUnit <property> entries
+  std::vector<std::pair<std::string, std::string>> properties;  // JUnit <property> entries (and JSON's)
+  bool json = false;                                             // the report as JSON instead of text
 };
 
 // Runs the cases in order until the first failure, then the smaller cases (in order) until one fails; prints the
@@ -175,7 +178,7 @@ int run_campaign(const campaign_report& report, const std::vector<campaign_case>
   for (const campaign_case& c : order) {
     auto [it, fresh] = tried.try_emplace(c.key);
     if (fresh) {  // a case drawn again is run and reported once
-      progress.update(report.singular + c.key + " (" + std::to_string(tried.size()) + " run)");
+      progress.update(report.singular + c.key + " (case " + std::to_string(tried.size()) + ")");
       it->second = test(c);
       junit_cases.emplace_back(c.key, &it->second);
     }
@@ -201,8 +204,22 @@ int run_campaign(const campaign_report& report, const std::vector<campaign_case>
   std::size_t passed = 0;
   for (const auto& [key, o] : tried) passed += o.passed ? 1 : 0;
   const std::string& noun = report.singular;
-  int code = exit_holds;
-  if (!smallest) {
+  int code = smallest ? exit_violated : exit_holds;
+  if (report.json) {
+    nlohmann::json cases = nlohmann::json::array();
+    for (const auto& [key, o] : junit_cases)
+      cases.push_back({{report.junit_name, key}, {"passed", o->passed}, {"kind", o->passed ? "" : o->kind},
+                       {"detail", o->passed ? "" : o->detail}, {"seconds", o->seconds}});
+    nlohmann::json out = {{"format", "dancecard.property-test/1"}, {"module", report.module},
+                          {"verdict", smallest ? "violated" : "holds"}, {"distinct_cases", tried.size()},
+                          {"passed", passed}, {"cases", cases}, {"rerun", report.rerun}};
+    for (const auto& [name, value] : report.properties) out["properties"][name] = value;
+    if (smallest) {
+      out["first_failure"] = first_failure->key;
+      out["smallest_failure"] = {{report.junit_name, smallest->key}, {"reproduce", smallest->command}};
+    }
+    std::cout << out.dump(2) << "\n";
+  } else if (!smallest) {
     std::cout << "passed: " << tried.size() << " distinct " << report.plural << ", every output accepted by the checker\n";
   } else {
     const outcome& o = tried.at(smallest->key);
@@ -216,7 +233,6 @@ int run_campaign(const campaign_report& report, const std::vector<campaign_case>
               << "  the program's output: " << stem << ".out (stderr: " << stem << ".err)\n"
               << "  reproduce: " << smallest->command << "\n"
               << "  rerun: " << report.rerun << "\n";
-    code = exit_violated;
   }
   if (!report.junit.empty()) {
     std::ofstream xml(report.junit);
@@ -246,6 +262,7 @@ int run_campaign(const campaign_report& report, const std::vector<campaign_case>
 
 // The options every campaign has; `what` names the cases ("n", "tori").
 void add_campaign_options(CLI::App* command, campaign_options& o, const std::string& what) {
+  command->add_flag("--json", o.json, "print the report as JSON (dancecard.property-test/1) instead of text");
   command->add_option("--runs", o.runs, "how many " + what + " to try (default " + std::to_string(o.runs) + ")");
   add_seed_option(command, o.seed, "the random " + what + " (default: from the clock; printed for reproduction)");
   add_timeout_option(command, o.timeout, "run of the program (default 10)");
@@ -355,8 +372,9 @@ void add_property_test_command(CLI::App& app, int& code) {
     if (opt->runs == 0) throw bad_input("--runs: must be at least 1");
     const unsigned timeout_ms = parse_timeout_ms(opt->timeout, "--timeout");
     const std::uint64_t seed = campaign_seed(*opt);
-    std::cout << "property-test dance (" << opt->model << "): seed " << seed << ", n = " << opt->n_min << ".."
-              << opt->n_max << ", up to " << opt->runs << " runs of: " << opt->cmd << std::endl;
+    if (!opt->json)
+      std::cout << "property-test dance (" << opt->model << "): seed " << seed << ", n = " << opt->n_min << ".."
+                << opt->n_max << ", up to " << opt->runs << " runs of: " << opt->cmd << std::endl;
 
     // The order of n: every special size first (smallest first), then seeded random sizes.
     std::vector<rank> order = special_sizes(opt->n_min, opt->n_max);
@@ -371,7 +389,7 @@ void add_property_test_command(CLI::App& app, int& code) {
                               " --n-min " + std::to_string(opt->n_min) + " --n-max " + std::to_string(opt->n_max) + " --runs " + std::to_string(opt->runs) +
                               rerun_options(*opt);
     code = run_campaign(
-        {"dance", "n = ", "n", "n", opt->save_dir, opt->junit, rerun, {{"seed", std::to_string(seed)}, {"command", opt->cmd}, {"model", opt->model}}}, cases,
+        {"dance", "n = ", "n", "n", opt->save_dir, opt->junit, rerun, {{"seed", std::to_string(seed)}, {"command", opt->cmd}, {"model", opt->model}}, opt->json}, cases,
         [&](const campaign_case& failing) {
           std::vector<campaign_case> below;  // every n from n-min up to the failing one
           for (rank m = opt->n_min; m < static_cast<rank>(std::stoul(failing.key)); ++m) below.push_back(dance_case(*opt, m));
@@ -402,8 +420,9 @@ void add_property_test_command(CLI::App& app, int& code) {
     if (o.runs == 0) throw bad_input("--runs: must be at least 1");
     const unsigned timeout_ms = parse_timeout_ms(o.timeout, "--timeout");
     const std::uint64_t seed = campaign_seed(o);
-    std::cout << "property-test torus (d = " << o.d << "): seed " << seed << ", sizes " << o.size_min << ".." << o.size_max << (o.even ? " (even)" : "")
-              << ", up to " << o.runs << " runs of: " << o.cmd << std::endl;
+    if (!o.json)
+      std::cout << "property-test torus (d = " << o.d << "): seed " << seed << ", sizes " << o.size_min << ".." << o.size_max << (o.even ? " (even)" : "")
+                << ", up to " << o.runs << " runs of: " << o.cmd << std::endl;
     // The order: every shape of the smallest sizes (up to size-min + 4 in 2-D, + 2 in 3-D; at most half the runs),
     // then seeded random shapes.
     std::vector<std::vector<std::uint32_t>> shapes = torus_shapes(o, o.size_min, std::min(o.size_max, o.size_min + (o.d == 2 ? 4u : 2u)));
@@ -427,7 +446,7 @@ void add_property_test_command(CLI::App& app, int& code) {
     if (o.even) rerun += " --even";
     rerun += rerun_options(o);
     code = run_campaign(
-        {"torus", "torus ", "tori", "dims", o.save_dir, o.junit, rerun, {{"seed", std::to_string(seed)}, {"command", o.cmd}, {"d", std::to_string(o.d)}}}, cases,
+        {"torus", "torus ", "tori", "dims", o.save_dir, o.junit, rerun, {{"seed", std::to_string(seed)}, {"command", o.cmd}, {"d", std::to_string(o.d)}}, o.json}, cases,
         [&](const campaign_case& failing) {
           // every shape in the range with fewer PUs than the failing one (at most 300, smallest first)
           const std::vector<std::uint32_t>& worst = dims_of.at(failing.key);

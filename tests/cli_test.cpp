@@ -178,6 +178,7 @@ TEST(cli_prove, emit_writes_queries_witness_certificate_and_manifest_that_check)
   r = run("check-proof " + dir + "/dance-n5-lower.cp");
   EXPECT_EQ(r.code, 0) << r.output;
   EXPECT_NE(r.output.find("accepted: dance n=5 rounds=4 is infeasible"), std::string::npos) << r.output;
+  expect_run("check-proof --json " + dir + "/dance-n5-lower.cp", 0, "\"instance\": \"dance n=5 rounds=4\"");
   r = run("check dance " + dir + "/dance-n5-witness.json");
   EXPECT_EQ(r.code, 0) << r.output;
   r = run("check-proof " + dir + "/dance-n5-lower.cnf " + dir + "/dance-n5-lower.drat");
@@ -240,6 +241,11 @@ TEST(cli, check_proof_ignore_unit_deletions_accepts_what_drat_trim_accepts) {
   expect_run("check-proof " + cnf + " " + proof, 1, "--ignore-unit-deletions");
   expect_run("check-proof --ignore-unit-deletions " + cnf + " " + proof, 0, "1 deletions of top-level reasons ignored");
   expect_run("check-proof --ignore-unit-deletions " + cnf, 2, "is for DRAT proofs");
+  // the same reports as JSON
+  auto r = expect_run("check-proof --json --ignore-unit-deletions " + cnf + " " + proof, 0, "\"verdict\": \"accepted\"");
+  EXPECT_NE(r.output.find("\"ignored_deletions\": 1"), std::string::npos) << r.output;
+  r = expect_run("check-proof --json " + cnf + " " + proof, 1, "\"verdict\": \"rejected\"");
+  EXPECT_NE(r.output.find("\"line\": 3"), std::string::npos) << r.output;
 }
 
 struct broken_case {
@@ -273,6 +279,13 @@ TEST_P(cli_property_test, finds_the_smallest_failing_n) {
     EXPECT_TRUE(names.insert(name).second) << name << " reported twice in\n" << xml;
   }
   EXPECT_FALSE(names.empty()) << xml;
+  // the same campaign as JSON: the verdict, the smallest failing n and every case once
+  const auto j = run(std::string("property-test dance --json --cmd '") + BROKEN_SCHEDULER + " " + GetParam().bug +
+                     " {n}' --n-max 40 --runs 60 --seed 7 --timeout 2 --save-dir " + save);
+  EXPECT_EQ(j.code, 1) << j.output;
+  EXPECT_NE(j.output.find("\"format\": \"dancecard.property-test/1\""), std::string::npos) << j.output;
+  EXPECT_NE(j.output.find("\"verdict\": \"violated\""), std::string::npos) << j.output;
+  EXPECT_NE(j.output.find("\"smallest_failure\""), std::string::npos) << j.output;
 }
 
 INSTANTIATE_TEST_SUITE_P(
