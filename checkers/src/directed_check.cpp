@@ -41,7 +41,7 @@ directed_report check_directed_schedule(const directed_schedule& schedule, std::
   const rank n = schedule.people();
   out.checked = "full-duplex rounds and every ordered pair once, for n = " + std::to_string(n) + " over " +
                 std::to_string(schedule.rounds()) + " rounds (" + std::to_string(schedule.transfer_count()) +
-                " transfers)";
+                " transfers; ranks and rounds numbered from 0)";
   auto add = [&](directed_violation v) {
     ++out.count_by_kind[static_cast<std::size_t>(v.kind)];
     out.add(v, max_witnesses);

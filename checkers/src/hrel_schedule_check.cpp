@@ -59,7 +59,7 @@ hrel_report check_hrel_schedule(const hrel_instance& instance, const hrel_schedu
   const auto& messages = instance.messages();
   out.checked = std::string(mode == duplex::half ? "half" : "full") + "-duplex schedule of " +
                 std::to_string(schedule.slots.size()) + " slots for P = " + std::to_string(P) + ", " +
-                std::to_string(messages.size()) + " messages";
+                std::to_string(messages.size()) + " messages (PEs, messages, slots and transfers numbered from 0)";
   auto add = [&](hrel_violation v) {
     ++out.count_by_kind[static_cast<std::size_t>(v.kind)];
     out.add(std::move(v), max_witnesses);
