@@ -19,10 +19,24 @@ namespace dancecard::cli {
 
 namespace {
 
-nlohmann::json to_json(const dance_report& r) {
+// A report as JSON: the verdict, what was checked, the counts per kind and the witnesses' text.
+template <class Kind, class Report>
+nlohmann::json report_json(const Report& r) {
   nlohmann::json witnesses = nlohmann::json::array();
-  for (const auto& v : r.witnesses) {
-    nlohmann::json w = {{"kind", to_string(v.kind)}, {"text", describe(v)}};
+  for (const auto& v : r.witnesses) witnesses.push_back({{"kind", to_string(v.kind)}, {"text", describe(v)}});
+  nlohmann::json counts = nlohmann::json::object();
+  for (std::size_t k = 0; k < r.count_by_kind.size(); ++k)
+    if (r.count_by_kind[k] > 0) counts[std::string(to_string(static_cast<Kind>(k)))] = r.count_by_kind[k];
+  return {{"verdict", to_string(r.outcome)}, {"checked", r.checked}, {"violation_count", r.violation_count},
+          {"counts", counts}, {"witnesses", witnesses}};
+}
+
+// A dance report as JSON: report_json, each witness with its people and rounds as numbers besides its text.
+nlohmann::json to_json(const dance_report& r) {
+  nlohmann::json out = report_json<dance_violation_kind>(r);
+  for (std::size_t k = 0; k < r.witnesses.size(); ++k) {
+    const dance_violation& v = r.witnesses[k];
+    nlohmann::json& w = out["witnesses"][k];
     switch (v.kind) {
       case dance_violation_kind::person_booked_twice:
         w["person"] = v.a, w["partners"] = {v.b, v.c}, w["round"] = v.round;
@@ -37,13 +51,8 @@ nlohmann::json to_json(const dance_report& r) {
         break;
       default: w["pair"] = {v.a, v.b}, w["round"] = v.round; break;
     }
-    witnesses.push_back(w);
   }
-  nlohmann::json counts = nlohmann::json::object();
-  for (std::size_t k = 0; k < dance_violation_kind_count; ++k)
-    if (r.count_by_kind[k] > 0) counts[std::string(to_string(static_cast<dance_violation_kind>(k)))] = r.count_by_kind[k];
-  return {{"verdict", to_string(r.outcome)}, {"checked", r.checked}, {"violation_count", r.violation_count},
-          {"counts", counts}, {"witnesses", witnesses}};
+  return out;
 }
 
 // The options every check takes, declared once (add_report_options).
@@ -101,18 +110,6 @@ verdict apply_gap(verdict outcome, const std::optional<bound_gap>& gap, const re
     if (!over.empty()) std::cout << "violated: " << over << "\n";
   }
   return over.empty() ? outcome : verdict::violated;
-}
-
-// A report as JSON: the verdict, what was checked, the counts per kind and the witnesses' text.
-template <class Kind, class Report>
-nlohmann::json report_json(const Report& r) {
-  nlohmann::json witnesses = nlohmann::json::array();
-  for (const auto& v : r.witnesses) witnesses.push_back({{"kind", to_string(v.kind)}, {"text", describe(v)}});
-  nlohmann::json counts = nlohmann::json::object();
-  for (std::size_t k = 0; k < r.count_by_kind.size(); ++k)
-    if (r.count_by_kind[k] > 0) counts[std::string(to_string(static_cast<Kind>(k)))] = r.count_by_kind[k];
-  return {{"verdict", to_string(r.outcome)}, {"checked", r.checked}, {"violation_count", r.violation_count},
-          {"counts", counts}, {"witnesses", witnesses}};
 }
 
 }  // namespace

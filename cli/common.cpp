@@ -47,7 +47,7 @@ std::string read_input(const std::string& path) {
   if (path != "-") file = open_input(path);
   std::istream& in = path == "-" ? std::cin : file;
   std::string content;
-  const std::uint64_t limit = max_input_mib() >= (std::uint64_t{1} << 44) ? std::uint64_t{1} << 63 : max_input_mib() << 20;
+  const std::uint64_t limit = max_input_mib() << 20;  // --max-input-mib is at most 2^40: no overflow
   input_sizes().push_back(input_name(path));  // named while it is read, sized once read
   try {
     char buffer[1 << 16];
@@ -304,6 +304,22 @@ CLI::Option* add_timeout_option(CLI::App* command, std::string& seconds, const s
             return std::string();
           },
           "", "seconds"));
+}
+
+namespace {
+template <class Seed>
+CLI::Option* seed_option(CLI::App* command, Seed& seed, const std::string& what) {
+  return command->add_option("--seed", seed, "the first random seed of " + what + " (the same seed, the same run)")
+      ->check(integer_at_least(0));
+}
+}  // namespace
+
+CLI::Option* add_seed_option(CLI::App* command, std::uint64_t& seed, const std::string& what) {
+  return seed_option(command, seed, what);
+}
+
+CLI::Option* add_seed_option(CLI::App* command, std::optional<std::uint64_t>& seed, const std::string& what) {
+  return seed_option(command, seed, what);
 }
 
 CLI::Option* add_jobs_option(CLI::App* command, unsigned& jobs, const std::string& what, const std::string& more) {

@@ -1,7 +1,6 @@
 // Shared CLI conventions: exit codes, bad-input errors, reading FILE or stdin, ranges such as 2..64.
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -16,11 +15,18 @@
 #include <string_view>
 
 #include <nlohmann/json_fwd.hpp>
+#include <optional>
 
 #include "dancecard/checkers/report.hpp"
 #include "dancecard/formats/dance_io.hpp"
 #include "dancecard/smt/clausal.hpp"
 
+
+namespace CLI {
+class App;
+class Option;
+class Validator;
+}  // namespace CLI
 
 namespace dancecard::cli {
 
@@ -121,11 +127,9 @@ unsigned parse_timeout_ms(const std::string& text, const std::string& option);
 /// `what` also names the default ("solver query (default 60)").
 CLI::Option* add_timeout_option(CLI::App* command, std::string& seconds, const std::string& what);
 CLI::Option* add_jobs_option(CLI::App* command, unsigned& jobs, const std::string& what, const std::string& more = "");
-template <class Seed>  // std::uint64_t, or std::optional<std::uint64_t> where no seed means one from the clock
-CLI::Option* add_seed_option(CLI::App* command, Seed& seed, const std::string& what) {
-  return command->add_option("--seed", seed, "the first random seed of " + what + " (the same seed, the same run)")
-      ->check(integer_at_least(0));
-}
+CLI::Option* add_seed_option(CLI::App* command, std::uint64_t& seed, const std::string& what);
+/// The same where no seed means one from the clock.
+CLI::Option* add_seed_option(CLI::App* command, std::optional<std::uint64_t>& seed, const std::string& what);
 
 bool stderr_is_terminal();
 
