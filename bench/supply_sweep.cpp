@@ -6,7 +6,7 @@
 // trails, where the matched supply declines). A torus holds when the table completes gossip within Theorem 7's
 // bound (1 + d/n_d) P/(2d) + 2 and every PU gets both directions of every cycle it is off.
 // Exit 0: every torus holds; 1: some did not (named, with the reason); 2: bad arguments.
-//   build/bin/sweep_supply --d 4 --sizes 2:8 --last 4:8 --max-pus 1500 --trails [--max-delay 8]
+//   build/bin/sweep_supply --d 4 --sizes 2..8 --last 4..8 --max-pus 1500 --trails [--max-delay 8]
 #include <CLI/CLI.hpp>
 
 #include <chrono>
@@ -26,19 +26,19 @@ int main(int argc, char** argv) {
   using namespace dancecard;
   CLI::App app{"Theorem 7's bound with switching over a range of zigzag tori, by the packet-matched supply, each table checked"};
   std::uint32_t d = 4;
-  std::string sizes = "2:8", last = "4:8";
+  std::string sizes = "2..8", last = "4..8";
   std::uint64_t max_pus = 1500;
   bool trails_only = false;
   app.add_option("--d", d, "dimension, 4 or 5")->check(CLI::Range(4, 5));
-  app.add_option("--sizes", sizes, "lo:hi, the range of n_2 … n_{d-1} (lo >= 2)");
-  app.add_option("--last", last, "lo:hi, the range of n_d (lo >= d)");
+  app.add_option("--sizes", sizes, "A..B, the range of n_2 … n_{d-1} (A >= 2)");
+  app.add_option("--last", last, "A..B, the range of n_d (A >= d)");
   app.add_option("--max-pus", max_pus, "only tori with at most this many PUs")->check(CLI::Range(std::uint64_t{1}, std::uint64_t{4096}));
   app.add_flag("--trails", trails_only, "only tori whose zigzags are closed trails");
   std::uint32_t max_delay = 1;
   app.add_option("--max-delay", max_delay,
                  "senders may hold packets up to this many steps (delayed switches; default 1)")
       ->check(CLI::Range(std::uint32_t{1}, dancecard::max_switch_delay));
-  std::pair<std::uint32_t, std::uint32_t> middle, end;
+  dancecard::ranges::value_range middle, end;
   try {
     app.parse(argc, argv);
     middle = sweep_args::parse_range("--sizes", sizes, 2);
@@ -95,7 +95,7 @@ int main(int argc, char** argv) {
       return;
     }
     const bool is_last = dims.size() + 1 == d;
-    const auto [lo, hi] = is_last ? end : middle;
+    const std::uint64_t lo = (is_last ? end : middle).first, hi = (is_last ? end : middle).last;
     for (std::uint32_t n = lo; n <= hi && P * n <= max_pus; ++n) {
       dims.push_back(n);
       self(self, P * n);

@@ -1,4 +1,5 @@
-// The arguments the sweep programs share (sweep_supply, sweep_twins).
+// The arguments the sweep programs share (sweep_torus, sweep_supply, sweep_twins): ranges in the CLI's one grammar
+// (cli/range_grammar.hpp: A..B, A..B:S), errors as CLI11's, naming the option.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -8,21 +9,20 @@
 #include <string>
 #include <utility>
 
+#include "range_grammar.hpp"
+
 namespace sweep_args {
 
-// "lo:hi" → {lo, hi}, least <= lo <= hi <= 64; throws CLI::ValidationError naming the option.
-inline std::pair<std::uint32_t, std::uint32_t> parse_range(const std::string& option, const std::string& text, std::uint32_t least) {
-  const auto colon = text.find(':');
-  std::uint32_t lo = 0, hi = 0;
+// "A..B" (or "A..B:S" where `stepped`) with least <= A <= B <= most; throws CLI::ValidationError naming the option.
+inline dancecard::ranges::value_range parse_range(const std::string& option, const std::string& text, std::uint32_t least,
+                                                  std::uint32_t most = 64, bool stepped = false) {
   try {
-    if (colon == std::string::npos) throw std::invalid_argument("no colon");
-    lo = static_cast<std::uint32_t>(std::stoul(text.substr(0, colon)));
-    hi = static_cast<std::uint32_t>(std::stoul(text.substr(colon + 1)));
-  } catch (const std::exception&) {
-    throw CLI::ValidationError(option, "expected lo:hi, got " + text);
+    const dancecard::ranges::value_range r = dancecard::ranges::parse_range(text, least, most);
+    if (!stepped && r.step != 1) throw std::invalid_argument("expected A..B without a step, got '" + text + "'");
+    return r;
+  } catch (const std::invalid_argument& e) {
+    throw CLI::ValidationError(option, e.what());
   }
-  if (lo < least || hi < lo || hi > 64) throw CLI::ValidationError(option, "expected " + std::to_string(least) + " <= lo <= hi <= 64, got " + text);
-  return {lo, hi};
 }
 
 }  // namespace sweep_args

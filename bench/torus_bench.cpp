@@ -22,6 +22,7 @@
 #include "dancecard/smt/torus_cubes.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
 #include "dancecard/smt/torus_supply.hpp"
+#include "dancecard/search/torus_tables.hpp"
 
 namespace dancecard {
 namespace {
@@ -85,7 +86,7 @@ void pairing_minimum_3x5_sat(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(prove_torus_minimum(torus({3, 5}), torus_model::pairing, 600'000).minimum_steps);
 }
 void pairing_minimum_3x5_z3(benchmark::State& state) {
-  for (auto _ : state) benchmark::DoNotOptimize(prove_torus_pairing_minimum(torus({3, 5}), 600'000).minimum_steps);
+  for (auto _ : state) benchmark::DoNotOptimize(prove_torus_minimum(torus({3, 5}), torus_model::pairing, 600'000, {.engine = torus_engine::z3}).minimum_steps);
 }
 // Two Hamiltonian cycles of a 15 x 17 torus (both odd: no construction built) by SAT search with subtour cuts.
 void hamilton_search_15x17(benchmark::State& state) {
@@ -98,7 +99,7 @@ void hamilton_search_15x17(benchmark::State& state) {
 void local_search_4x6_pairing(benchmark::State& state) {
   std::uint64_t evaluations = 0;
   for (auto _ : state) {
-    const torus_heuristic_result r = search_torus_table(torus({4, 6}), torus_model::pairing, 600'000, 1, 8);
+    const torus_heuristic_result r = search_torus_table(torus({4, 6}), torus_model::pairing, 600'000, {.seed = 1, .goal = 8});
     evaluations = r.evaluations;
     state.counters["steps"] = static_cast<double>(r.steps);
   }
@@ -113,7 +114,7 @@ void sat_witness_4x6_pairing(benchmark::State& state) {
 // same horizon (the one-PU-at-a-time method, then stepwise), as the baseline in the same run. Arg: 0 count, 1
 // simulator, 2 stepwise simulator.
 const routing_table& pairing_4x8_table() {
-  static const routing_table table = *tabu_search_torus_table(torus({4, 8}), torus_model::pairing, 600'000, 2, 10, 8'000).table;
+  static const routing_table table = *tabu_search_torus_table(torus({4, 8}), torus_model::pairing, 600'000, {.seed = 2, .goal = 10, .max_iterations = 8'000}).table;
   return table;
 }
 void missing_pairs_4x8(benchmark::State& state) {
@@ -132,8 +133,8 @@ BENCHMARK(missing_pairs_4x8)->Arg(0)->Arg(1)->Arg(2);
 // 4 x 8 pairing (minimum 10, proven) and 4 x 9 pairing (11 … 12 open); the steps reached are the counters.
 void search_in_20_s(benchmark::State& state, torus network, bool tabu) {
   for (auto _ : state) {
-    const torus_heuristic_result r = tabu ? tabu_search_torus_table(network, torus_model::pairing, 20'000, 1)
-                                          : search_torus_table(network, torus_model::pairing, 20'000, 1);
+    const torus_heuristic_result r = tabu ? tabu_search_torus_table(network, torus_model::pairing, 20'000, {.seed = 1})
+                                          : search_torus_table(network, torus_model::pairing, 20'000, {.seed = 1});
     state.counters["steps"] = static_cast<double>(r.steps);
     state.counters["evaluations"] = static_cast<double>(r.evaluations);
   }
@@ -152,7 +153,7 @@ void invariant_tabu_4x7_general(benchmark::State& state) {
   const std::optional<torus_symmetry_group> group =
       state.range(0) != 0 ? std::optional(invariant_group_list(network, invariant_groups::translations).at(4)) : std::nullopt;
   for (auto _ : state) {
-    const torus_heuristic_result r = tabu_search_torus_table(network, torus_model::general, 60'000, 1, 8, 0, std::nullopt, group, state.range(0) == 2);
+    const torus_heuristic_result r = tabu_search_torus_table(network, torus_model::general, 60'000, {.seed = 1, .goal = 8, .max_iterations = 0, .group = group, .solver = state.range(0) == 2 ? invariant_table_solver(network, torus_model::general) : invariant_table_query{}});
     state.counters["steps"] = static_cast<double>(r.steps);
     state.counters["seconds"] = r.seconds;
   }
@@ -167,7 +168,7 @@ void invariant_tabu_3x12_point(benchmark::State& state) {
   const torus network({3, 12});
   const torus_symmetry_group group = invariant_group_list(network, invariant_groups::point).at(1);
   for (auto _ : state) {
-    const torus_heuristic_result r = tabu_search_torus_table(network, torus_model::general, 30'000, 1, 12, 0, std::nullopt, group, state.range(0) == 1);
+    const torus_heuristic_result r = tabu_search_torus_table(network, torus_model::general, 30'000, {.seed = 1, .goal = 12, .max_iterations = 0, .group = group, .solver = state.range(0) == 1 ? invariant_table_solver(network, torus_model::general) : invariant_table_query{}});
     state.counters["steps"] = r.table ? static_cast<double>(r.steps) : 0.0;
     state.counters["seconds"] = r.seconds;
   }
@@ -181,7 +182,7 @@ BENCHMARK(invariant_tabu_3x12_point)->Arg(0)->Arg(1)->Iterations(1)->Unit(benchm
 void local_search_4x4_two_packets(benchmark::State& state) {
   std::uint64_t evaluations = 0;
   for (auto _ : state) {
-    const torus_heuristic_result r = search_torus_table(torus({4, 4}), torus_model::pairing, 600'000, 1, 8, 2);
+    const torus_heuristic_result r = search_torus_table(torus({4, 4}), torus_model::pairing, 600'000, {.seed = 1, .goal = 8, .packets = 2});
     evaluations = r.evaluations;
     state.counters["steps"] = static_cast<double>(r.steps);
   }

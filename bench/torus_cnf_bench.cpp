@@ -25,11 +25,11 @@ namespace dancecard {
 namespace {
 
 // 3 x 4, general model, three packets per PU, 9 steps (the counting bound, so the minimum): a table invariant under a
-// group of translations (search_invariant_packets_table, largest groups first), against the full query
+// group of translations (search_invariant_table with packets = 3, largest groups first), against the full query
 // (solve_torus_packets) capped at 60 s as the baseline, in the same run.
 void invariant_packets_3x4_general(benchmark::State& state) {
   for (auto _ : state) {
-    const torus_invariant_search_result r = search_invariant_packets_table(torus({3, 4}), torus_model::general, 3, 9, 600'000);
+    const torus_invariant_search_result r = search_invariant_table(torus({3, 4}), torus_model::general, 9, 600'000, {.packets = 3});
     if (!r.table) state.SkipWithError("no invariant table found");
     state.counters["group_order"] = r.group ? static_cast<double>(r.group->order) : 0.0;
   }
@@ -56,7 +56,7 @@ void invariant_witness_4x5_general(benchmark::State& state) {
 // baseline, in the same run.
 void point_witness_3x7_general(benchmark::State& state) {
   for (auto _ : state) {
-    const torus_invariant_search_result r = search_invariant_table(torus({3, 7}), torus_model::general, 6, 600'000, 0, invariant_groups::point);
+    const torus_invariant_search_result r = search_invariant_table(torus({3, 7}), torus_model::general, 6, 600'000, {.groups = invariant_groups::point});
     if (!r.table) state.SkipWithError("no point-group table found");
     state.counters["group_order"] = r.group ? static_cast<double>(r.group->order) : 0.0;
     state.counters["queries"] = static_cast<double>(r.queries);
@@ -105,7 +105,7 @@ void rounds_invariant_search(benchmark::State& state) {
   const invariant_case& c = invariant_cases[static_cast<std::size_t>(state.range(0))];
   state.SetLabel(c.network.name());
   for (auto _ : state) {
-    const torus_invariant_search_result r = search_invariant_table(c.network, c.model, c.steps, 1'800'000, 0, c.groups);
+    const torus_invariant_search_result r = search_invariant_table(c.network, c.model, c.steps, 1'800'000, {.groups = c.groups});
     if (!r.table) state.SkipWithError("no table found");
     state.counters["groups_asked"] = static_cast<double>(r.asked);
     state.counters["queries"] = static_cast<double>(r.queries);

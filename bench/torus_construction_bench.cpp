@@ -20,6 +20,7 @@
 #include "dancecard/smt/torus_cubes.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
 #include "dancecard/smt/torus_supply.hpp"
+#include "dancecard/search/torus_cycles.hpp"
 
 namespace dancecard {
 namespace {

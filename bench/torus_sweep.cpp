@@ -4,7 +4,7 @@
 // construction orders the sizes itself) and min_pus < P <= max_pus goes through hamiltonian_product_cycles and
 // check_cycle_system; it holds when the check holds and there are d cycles of P PUs each.
 // Exit 0: every torus holds; 1: some did not (named, with the reason), or a construction refused it; 2: bad arguments.
-//   build/bin/sweep_torus --d 3 --sizes 4:64:6 --min-pus 32768 --max-pus 131072 --all-even --skip-cubes
+//   build/bin/sweep_torus --d 3 --sizes 4..64:6 --min-pus 32768 --max-pus 131072 --all-even --skip-cubes
 #include <CLI/CLI.hpp>
 
 #include <chrono>
@@ -17,32 +17,27 @@
 #include "dancecard/checkers/torus_check.hpp"
 #include "dancecard/core/torus/cycles.hpp"
 
+#include "sweep_args.hpp"
+
 int main(int argc, char** argv) {
   using namespace dancecard;
   CLI::App app{"Section 3.4's Hamilton decompositions over a range of tori, each checked"};
   std::uint32_t d = 3, lo = 4, hi = 12, step = 2;
-  std::string sizes = "4:12:2";
+  std::string sizes = "4..12:2";
   std::uint64_t min_pus = 0, max_pus = 1u << 15;
   bool all_even = false, skip_cubes = false;
   app.add_option("--d", d, "dimension, 2 to 8")->check(CLI::Range(2, 8));
-  app.add_option("--sizes", sizes, "lo:hi:step, every size from lo to hi by step (lo >= 3)");
+  app.add_option("--sizes", sizes, "A..B:S, every size from A to B in steps of S (A >= 3)");
   app.add_option("--min-pus", min_pus, "only tori with more PUs than this");
   app.add_option("--max-pus", max_pus, "only tori with at most this many PUs")->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 24));
   app.add_flag("--all-even", all_even, "only tori with every size even");
   app.add_flag("--skip-cubes", skip_cubes, "skip m x m x m cubes with m != 4 (Park's explicit construction)");
   try {
     app.parse(argc, argv);
-    const auto first = sizes.find(':'), second = sizes.find(':', first == std::string::npos ? 0 : first + 1);
-    if (first == std::string::npos || second == std::string::npos) throw CLI::ValidationError("--sizes", "expected lo:hi:step, got " + sizes);
-    lo = static_cast<std::uint32_t>(std::stoul(sizes.substr(0, first)));
-    hi = static_cast<std::uint32_t>(std::stoul(sizes.substr(first + 1, second - first - 1)));
-    step = static_cast<std::uint32_t>(std::stoul(sizes.substr(second + 1)));
-    if (lo < 3 || hi < lo || step == 0) throw CLI::ValidationError("--sizes", "expected 3 <= lo <= hi and step >= 1, got " + sizes);
+    const dancecard::ranges::value_range r = sweep_args::parse_range("--sizes", sizes, 3, 1u << 24, true);
+    lo = static_cast<std::uint32_t>(r.first), hi = static_cast<std::uint32_t>(r.last), step = static_cast<std::uint32_t>(r.step);
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : 2;
-  } catch (const std::exception& e) {  // std::stoul on something not a number
-    std::cerr << "sweep_torus: --sizes: expected lo:hi:step, got " << sizes << " (" << e.what() << ")\n";
-    return 2;
   }
   std::map<std::string, std::uint64_t> by_construction;
   std::uint64_t total = 0, failed = 0;

@@ -5,7 +5,7 @@
 // torus holds when the table completes gossip in exactly ⌈n1·n2/2⌉ steps (the theorems' count; for even P also the
 // counting bound), the plan's target says the same, and every PU gets both directions of every cycle it is off.
 // Exit 0: every torus holds; 1: some did not (named, with the reason); 2: bad arguments.
-//   build/bin/sweep_twins --rows 2:30 --cols 5:31
+//   build/bin/sweep_twins --rows 2..30 --cols 5..31
 #include <CLI/CLI.hpp>
 
 #include <chrono>
@@ -22,10 +22,10 @@
 int main(int argc, char** argv) {
   using namespace dancecard;
   CLI::App app{"Theorems 3 and 4 with two packets per PU over a range of partial-cycle tori, by the twin hand-over, each table checked"};
-  std::string rows = "2:12", cols = "5:13";
-  app.add_option("--rows", rows, "lo:hi, the range of n1 (lo >= 2)");
-  app.add_option("--cols", cols, "lo:hi, the range of n2 (lo >= 5; only odd n2)");
-  std::pair<std::uint32_t, std::uint32_t> r, c;
+  std::string rows = "2..12", cols = "5..13";
+  app.add_option("--rows", rows, "A..B, the range of n1 (A >= 2)");
+  app.add_option("--cols", cols, "A..B, the range of n2 (A >= 5; only odd n2)");
+  dancecard::ranges::value_range r, c;
   try {
     app.parse(argc, argv);
     r = sweep_args::parse_range("--rows", rows, 2);
@@ -36,8 +36,8 @@ int main(int argc, char** argv) {
   std::uint64_t total = 0, failed = 0, at_counting = 0, switches = 0;
   double worst = 0;
   std::string worst_name;
-  for (std::uint32_t n1 = r.first; n1 <= r.second; ++n1)
-    for (std::uint32_t n2 = c.first | 1; n2 <= c.second; n2 += 2) {
+  for (std::uint32_t n1 = r.first; n1 <= r.last; ++n1)
+    for (std::uint32_t n2 = static_cast<std::uint32_t>(c.first | 1); n2 <= c.last; n2 += 2) {
       if (n1 % 2 == 1 && n1 < 5) continue;  // partial_2d_cycles: n1 even or odd >= 5
       const torus t({n1, n2});
       const cycle_system system = partial_2d_cycles(t);

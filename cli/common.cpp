@@ -1,5 +1,6 @@
 // Shared CLI helpers: input reading, range and timeout parsing.
 #include "common.hpp"
+#include "range_grammar.hpp"
 
 #include <CLI/CLI.hpp>
 #include <filesystem>
@@ -209,20 +210,12 @@ CLI::Validator integer_at_least(std::uint64_t lo) {
       lo == 0 ? "UINT" : "UINT>=" + std::to_string(lo));
 }
 
-integer_range parse_range(const std::string& text, const std::string& option, std::uint64_t lo, std::uint64_t hi) {
-  integer_range r{};
-  if (auto dots = text.find(".."); dots != std::string::npos) {
-    r.first = parse_integer(text.substr(0, dots), option);
-    r.last = parse_integer(text.substr(dots + 2), option);
-    if (r.first > r.last) throw bad_input(option + ": empty range " + text + " (first > last)");
-  } else {
-    r.first = r.last = parse_integer(text, option);
+std::vector<std::uint64_t> parse_values(const std::string& text, const std::string& option, std::uint64_t lo, std::uint64_t hi) {
+  try {
+    return ranges::parse_values(text, lo, hi);
+  } catch (const std::invalid_argument& e) {
+    throw bad_input(option + ": " + e.what());
   }
-  for (std::uint64_t v : {r.first, r.last})
-    if (v < lo || v > hi)
-      throw bad_input(option + ": " + std::to_string(v) + " is out of range; expected " + std::to_string(lo) + ".." +
-                      std::to_string(hi));
-  return r;
 }
 
 unsigned parse_timeout_ms(const std::string& text, const std::string& option) {
@@ -252,10 +245,29 @@ bool& quiet() {
 
 bool progress_enabled() { return !quiet() && stderr_is_terminal(); }
 
+// How long a run goes before its progress line shows: a second, or DANCECARD_PROGRESS_AFTER_MS milliseconds (0: at
+// once, and redrawn at every update — what the tests of the line itself use, on a pseudo-terminal).
+std::chrono::milliseconds progress_delay() {
+  static const std::chrono::milliseconds delay = [] {
+    const char* set = std::getenv("DANCECARD_PROGRESS_AFTER_MS");
+    if (set == nullptr || *set == '\0') return std::chrono::milliseconds(1000);
+    char* end = nullptr;
+    const unsigned long ms = std::strtoul(set, &end, 10);
+    return *end == '\0' && ms <= 60'000 ? std::chrono::milliseconds(ms) : std::chrono::milliseconds(1000);
+  }();
+  return delay;
+}
+
 progress_line::progress_line(std::string what) : what_(std::move(what)) {
   if (!progress_enabled()) return;
+  if (progress_delay().count() == 0) {
+    std::lock_guard hold(lock_);
+    draw();
+  }
   ticker_ = std::thread([this] {
     std::unique_lock hold(lock_);
+    if (wake_.wait_for(hold, progress_delay(), [this] { return stop_; })) return;
+    draw();
     while (!wake_.wait_for(hold, std::chrono::seconds(1), [this] { return stop_; })) draw();
   });
 }
@@ -275,6 +287,7 @@ void progress_line::update(std::string where) {
   std::lock_guard hold(lock_);
   where_ = std::move(where);
   hidden_ = false;
+  if (ticker_.joinable() && progress_delay().count() == 0) draw();
 }
 
 void progress_line::clear() {

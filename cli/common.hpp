@@ -1,4 +1,4 @@
-// Shared CLI conventions: exit codes, bad-input errors, reading FILE or stdin, ranges such as 2..64.
+// Shared CLI conventions: exit codes, bad-input errors, reading FILE or stdin, ranges such as 2..64 or 3,7,10..12.
 #pragma once
 
 #include <chrono>
@@ -12,6 +12,7 @@
 #include <string>
 #include <mutex>
 #include <thread>
+#include <vector>
 #include <string_view>
 
 #include <nlohmann/json_fwd.hpp>
@@ -88,11 +89,9 @@ auto parse_input(const std::string& path, Parse parse) {
 /// Calls write(out) on FILE, or on stdout when path is empty; bad_input when FILE cannot be opened or written.
 void write_output(const std::string& path, const std::function<void(std::ostream&)>& write);
 
-/// "N" or "A..B" with A <= B, both within [lo, hi]. Throws bad_input naming `option`.
-struct integer_range {
-  std::uint64_t first, last;
-};
-integer_range parse_range(const std::string& text, const std::string& option, std::uint64_t lo, std::uint64_t hi);
+/// The values of a LIST of the range grammar (cli/range_grammar.hpp: "N", "A..B", "A..B:S", comma-separated), in the
+/// order written, each within [lo, hi]. Throws bad_input naming `option` and the item.
+std::vector<std::uint64_t> parse_values(const std::string& text, const std::string& option, std::uint64_t lo, std::uint64_t hi);
 
 /// SHA-256 of a file's content, hex, for the manifests of --emit.
 std::string sha256(std::string_view data);

@@ -13,6 +13,14 @@ namespace dancecard::cli {
 namespace {
 // n(n-1)/2 dances at 8 bytes each: 20,000 people is 1.6 GB, the largest the CLI writes.
 constexpr std::uint64_t max_generate_people = 20'000;
+
+// One number of the range grammar ("12"), not a list or a range: a schedule is generated for one size.
+std::uint64_t parse_one_value(const std::string& text, const std::string& option, std::uint64_t lo, std::uint64_t hi, const std::string& what) {
+  const std::vector<std::uint64_t> values = parse_values(text, option, lo, hi);
+  if (values.size() != 1 || text.find_first_not_of("0123456789") != std::string::npos)
+    throw bad_input(option + ": expected one number of " + what + ", got '" + text + "'");
+  return values.front();
+}
 }  // namespace
 
 void add_generate_command(CLI::App& app, int& code) {
@@ -33,9 +41,8 @@ void add_generate_command(CLI::App& app, int& code) {
       throw bad_input("--algo: unknown algorithm '" + opt->algo + "'; expected sequential, searching, divide or factorization");
     if (opt->format != "json" && opt->format != "matrix")
       throw bad_input("--format: unknown format '" + opt->format + "'; expected json or matrix");
-    const auto n = parse_range(opt->n, "--n", 1, max_generate_people);
-    if (n.first != n.last) throw bad_input("--n: expected a single number of people, got a range");
-    const dance_schedule schedule = dancecard::generate(*algorithm, static_cast<rank>(n.first));
+    const std::uint64_t n = parse_one_value(opt->n, "--n", 1, max_generate_people, "people");
+    const dance_schedule schedule = dancecard::generate(*algorithm, static_cast<rank>(n));
     write_output(opt->output, [&](std::ostream& out) {
       if (opt->format == "json") write_dance_json(out, schedule, name(*algorithm));
       else write_partner_matrix(out, to_partner_matrix(schedule));
@@ -52,9 +59,7 @@ void add_generate_command(CLI::App& app, int& code) {
   directed->add_option("--n", dopt->n, "number of ranks, 1.." + std::to_string(max_generate_people))->required();
   directed->add_option("--output,-o", dopt->output, "write to FILE instead of stdout")->check(writable_file());
   directed->callback([dopt, &code] {
-    const auto n = parse_range(dopt->n, "--n", 1, max_generate_people);
-    if (n.first != n.last) throw bad_input("--n: expected a single number of ranks, got a range");
-    const rank p = static_cast<rank>(n.first);
+    const rank p = static_cast<rank>(parse_one_value(dopt->n, "--n", 1, max_generate_people, "ranks"));
     directed_schedule schedule(p);
     if (dopt->algo == "openmpi") schedule = openmpi_pairwise_schedule(p);
     else if (dopt->algo == "mpich") schedule = mpich_pairwise_schedule(p);

@@ -1,5 +1,5 @@
 // `dancecard simulate online ...`: seeded campaigns of the on-line protocols, every trace replayed by the checker;
-// rounds/h as a mean with a 95% confidence interval; `--sweep-k A:B:STEP --svg FILE` draws Figure 2 (staged FIFO,
+// rounds/h as a mean with a 95% confidence interval; `--sweep-k A..B:S --svg FILE` draws Figure 2 (staged FIFO,
 // simulation against the analysis) as an SVG.
 #include <CLI/CLI.hpp>
 #include <cmath>
@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "common.hpp"
+#include "range_grammar.hpp"
 #include "dancecard/checkers/online_experiment.hpp"
 #include "online_analysis.hpp"
 
@@ -46,6 +47,35 @@ std::string fixed(double v, int digits = 3) {
   return s.str();
 }
 
+// --sweep-k A..B:S (the range grammar, cli/range_grammar.hpp, with decimals of up to three places): every K = A + i·S up
+// to B, stepped exactly in thousandths; 0 < A <= B, S > 0, at most 200 steps.
+std::vector<double> parse_k_sweep(const std::string& text) {
+  std::vector<ranges::item_text> items;
+  try {
+    items = ranges::split_list(text);
+  } catch (const std::invalid_argument& e) {
+    throw bad_input("--sweep-k: " + std::string(e.what()));
+  }
+  if (items.size() != 1 || items[0].last.empty() || items[0].step.empty())
+    throw bad_input("--sweep-k: expected one range A..B:S (such as 1..3:0.1), got '" + text + "'");
+  auto thousandths = [&](const std::string& t) {
+    const std::size_t dot = t.find('.');
+    const std::string whole = t.substr(0, dot), fraction = dot == std::string::npos ? "" : t.substr(dot + 1);
+    const auto digits = [](const std::string& d) { return std::all_of(d.begin(), d.end(), [](unsigned char c) { return c >= '0' && c <= '9'; }); };
+    if (whole.empty() || whole.size() > 9 || !digits(whole) || !digits(fraction) || fraction.size() > 3 || (dot != std::string::npos && fraction.empty()))
+      throw bad_input("--sweep-k: '" + t + "' is not a decimal with at most three places (in '" + text + "')");
+    std::uint64_t v = std::stoull(whole) * 1000, scale = 100;
+    for (const char c : fraction) v += static_cast<std::uint64_t>(c - '0') * scale, scale /= 10;
+    return v;
+  };
+  const std::uint64_t a = thousandths(items[0].first), b = thousandths(items[0].last), step = thousandths(items[0].step);
+  if (a == 0 || b < a || step == 0 || (b - a) / step > 200)
+    throw bad_input("--sweep-k: expected A..B:S with 0 < A <= B, S > 0 and at most 200 steps, got '" + text + "'");
+  std::vector<double> ks;
+  for (std::uint64_t k = a; k <= b; k += step) ks.push_back(static_cast<double>(k) / 1000);
+  return ks;
+}
+
 }  // namespace
 
 void add_online_commands(CLI::App& app, int& code) {
@@ -72,7 +102,7 @@ void add_online_commands(CLI::App& app, int& code) {
   online->add_option("--mu", opt->mu, "fifo-staged: h_i = mu h_{i-1} (default 0.267)");
   online->add_option("--beta", opt->beta, "weighted: beta (default 0.1)");
   online->add_option("--epsilon", opt->epsilon, "ggt: epsilon (default 0.25)");
-  online->add_option("--sweep-k", opt->sweep, "fifo-staged: K from A to B in steps of STEP, as A:B:STEP");
+  online->add_option("--sweep-k", opt->sweep, "fifo-staged: K from A to B in steps of S, as A..B:S (decimals, up to three places)");
   online->add_option("--svg", opt->svg, "with --sweep-k: draw simulation and analysis into FILE.svg")->check(writable_file());
   online->add_flag("--json", opt->json, "print the result as JSON");
   online->callback([opt, &code] {
@@ -100,13 +130,8 @@ void add_online_commands(CLI::App& app, int& code) {
                       " discipline");
     std::vector<double> ks;
     if (!opt->sweep.empty()) {
-      double a = 0, b = 0, step = 0;
-      char c1 = 0, c2 = 0;
-      std::istringstream in(opt->sweep);
-      if (!(in >> a >> c1 >> b >> c2 >> step) || c1 != ':' || c2 != ':' || !(a > 0) || b < a || !(step > 0) || (b - a) / step > 200)
-        throw bad_input("--sweep-k: expected A:B:STEP with 0 < A <= B and at most 200 steps, got '" + opt->sweep + "'");
       if (p != online_protocol::fifo_staged) throw bad_input("--sweep-k: only for --protocol fifo-staged");
-      for (double k = a; k <= b + step / 1000; k += step) ks.push_back(k);
+      ks = parse_k_sweep(opt->sweep);
     } else if (!opt->svg.empty()) {
       throw bad_input("--svg: needs --sweep-k");
     }

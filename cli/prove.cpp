@@ -127,10 +127,10 @@ struct prove_options {
   bool json = false, no_rotational = false;
 };
 
-// Proves every n of the range (in parallel with --jobs), prints results in order of n, sets the exit code.
+// Proves every n of --n (in parallel with --jobs), prints results in the order given, sets the exit code.
 template <class Prove>
 void run_campaign(const prove_options& opt, const char* optimum, Prove prove, int& code) {
-  const integer_range range = parse_range(opt.n, "--n", 2, 200);
+  const std::vector<std::uint64_t> sizes = parse_values(opt.n, "--n", 2, 200);
   const unsigned timeout_ms = parse_timeout_ms(opt.timeout, "--timeout");
   optimality_options po;
   po.timeout_ms = timeout_ms;
@@ -141,13 +141,13 @@ void run_campaign(const prove_options& opt, const char* optimum, Prove prove, in
   po.lower_bound_encoding = *lower;
   if (!opt.emit.empty()) create_emit_directory(opt.emit);
   using result = decltype(prove(rank{2}, po));
-  const std::size_t count = range.last - range.first + 1;
+  const std::size_t count = sizes.size();
   std::vector<std::optional<result>> results(count);
   std::atomic<std::size_t> next{0};
   std::mutex print;
   std::size_t printed = 0;
   progress_line progress(std::string("prove: ") + optimum + " for n = " + opt.n);
-  // Results are printed in order of n as soon as every smaller n is done.
+  // Results are printed in the order of --n as soon as every earlier one is done.
   auto flush_ready = [&] {
     if (printed < count && results[printed]) progress.clear();
     while (printed < count && results[printed]) {
@@ -164,8 +164,8 @@ void run_campaign(const prove_options& opt, const char* optimum, Prove prove, in
   };
   auto worker = [&] {
     for (std::size_t i; (i = next++) < count;) {
-      progress.update("n = " + std::to_string(range.first + i) + " (" + std::to_string(i + 1) + " of " + std::to_string(count) + ")");
-      auto r = prove(static_cast<rank>(range.first + i), po);
+      progress.update("n = " + std::to_string(sizes[i]) + " (" + std::to_string(i + 1) + " of " + std::to_string(count) + ")");
+      auto r = prove(static_cast<rank>(sizes[i]), po);
       if (!opt.emit.empty()) emit(opt.emit, r, po);
       std::lock_guard lock(print);
       results[i] = std::move(r);
@@ -210,7 +210,7 @@ void add_prove_command(CLI::App& app, int& code) {
   CLI::App* prove = app.add_subcommand("prove", "Prove optimality with Z3 (witness through the checker, unsat below)");
   prove->require_subcommand(1);
   auto add_common = [](CLI::App* sub, prove_options& opt) {
-    sub->add_option("--n", opt.n, "N or A..B, 2 <= n <= 200")->required();
+    sub->add_option("--n", opt.n, "N, A..B, A..B:S or a list of them (3,5,8..12), 2 <= n <= 200")->required();
     add_timeout_option(sub, opt.timeout, "solver query (default 60)");
     add_jobs_option(sub, opt.jobs, "instances (values of n)", "default 1");
     sub->add_flag("--json", opt.json, "print the results as JSON");

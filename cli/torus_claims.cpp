@@ -20,6 +20,7 @@
 #include "dancecard/smt/torus_cubes.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
 #include "dancecard/smt/torus_supply.hpp"
+#include "dancecard/search/torus_cycles.hpp"
 #include "claim_rows.hpp"
 #include "common.hpp"
 #include "theorem_book.hpp"
@@ -337,7 +338,7 @@ void register_torus_claims(theorem_book& book) {
                 }
                 const std::string problem = hamilton_problem(*system);
                 if (!problem.empty()) return claim_result{verdict::violated, "Table 2", problem};
-                const gossip_report s3 = simulate_gossip(cycle_routing(*system, supply_policy::time_independent, false));
+                const gossip_report s3 = simulate_gossip(cycle_routing(*system, supply_policy::time_independent, packets_per_pu::per_cycle));
                 simulated.append(" ").append(t.name()).append(" Sec3 ").append(std::to_string(s3.steps)).append(" steps ->");
                 for (std::size_t k = 0; k < 3; ++k) {
                   const std::uint64_t value = nearest(rational(static_cast<std::int64_t>(s3.steps)) * (rational(1, 3) + rs[k]));

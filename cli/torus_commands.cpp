@@ -242,7 +242,7 @@ void add_torus_commands(CLI::App& app, int& code) {
     std::optional<gossip_report> held_run;  // --max-delay: the given table was simulated when it was chosen
     if (system && s->packets == 1) found = held_packet_table(*system, std::move(*found), s->max_delay, options, &held_run);
     const routing_table& table = *found;
-    const torus_cycle_report cycles = forwarding_cycles(table, false);
+    const torus_cycle_report cycles = forwarding_cycles(table, {.require_hamiltonian = false});
     const gossip_report run = held_run ? std::move(*held_run) : simulate_gossip(table, options);
     if (run.outcome == verdict::unknown) throw bad_input("simulate torus on " + table.network.name() + ": " + run.checked);
     if (!s->arrivals.empty())
@@ -427,8 +427,11 @@ void add_torus_commands(CLI::App& app, int& code) {
         return;
       }
       if (!pr->emit.empty()) create_emit_directory(pr->emit);
+      std::optional<progress_line> progress(std::in_place, "prove torus: " + t.name() + ", " + pr->model + " model, " + per_pu + ", within " +
+                                                               std::to_string(pr->steps) + " steps?");
       const torus_query_result q = k == 1 ? solve_torus_clausal(t, model, pr->steps, budget, torus_symmetry::automorphisms, !pr->emit.empty())
                                           : solve_torus_packets(t, model, k, pr->steps, budget, !pr->emit.empty());
+      progress.reset();
       save(q.witness, "sat-" + pr->model);
       const char* answer = q.answer == solver_answer::sat ? "sat" : q.answer == solver_answer::unsat ? "unsat" : "unknown";
       if (!pr->emit.empty())
@@ -449,9 +452,18 @@ void add_torus_commands(CLI::App& app, int& code) {
       return;
     }
     if (!pr->emit.empty()) create_emit_directory(pr->emit);
-    const torus_minimum_result r = pr->engine == "z3" ? prove_torus_pairing_minimum(t, budget)
-                                   : k == 1           ? prove_torus_minimum(t, model, budget, 0, !pr->emit.empty())
-                                                      : prove_torus_packets_minimum(t, model, k, budget, 0, !pr->emit.empty());
+    // the step count asked and what is proven so far, on stderr while the search runs (a terminal only, not --quiet)
+    std::optional<progress_line> progress(std::in_place, "prove torus: the least steps of the " + t.name() + " torus, " + pr->model + " model, " + per_pu);
+    const torus_minimum_result r = prove_torus_minimum(
+        t, model, budget,
+        {.engine = pr->engine == "z3" ? torus_engine::z3 : torus_engine::clausal,
+         .packets = k,
+         .keep_certificate = !pr->emit.empty(),
+         .on_query = [&](std::uint64_t steps, std::uint64_t lower, std::uint64_t upper) {
+           progress->update("asking " + std::to_string(steps) + " steps (at least " + std::to_string(lower) +
+                            (upper != 0 ? ", at most " + std::to_string(upper) : std::string()) + ")");
+         }});
+    progress.reset();
     const std::optional<routing_table> best = r.status == proof_status::proven ? r.at_minimum.witness : r.upper ? r.upper->witness : std::nullopt;
     save(best, "minimum-" + tag);
     if (!pr->emit.empty()) {

@@ -215,7 +215,7 @@ void register_torus_smt_claims(theorem_book& book) {
                 if (below.answer != solver_answer::unsat)
                   return claim_result{verdict::unknown, tori, t.name() + " at " + std::to_string(optimum) + " steps: " + below.reason};
                 const torus_invariant_search_result above =
-                    search_invariant_table(t, torus_model::general, optimum + 1, 60'000, 10'000, invariant_groups::all);
+                    search_invariant_table(t, torus_model::general, optimum + 1, 60'000, {.query_ms = 10'000, .groups = invariant_groups::all});
                 if (!above.table)
                   return claim_result{verdict::unknown, tori, t.name() + ": no invariant table within " + std::to_string(optimum + 1) + " steps found"};
                 const gossip_report run = simulate_gossip(*above.table);
@@ -240,7 +240,7 @@ void register_torus_smt_claims(theorem_book& book) {
               std::string evidence;
               for (const char* dims : {"3x3", "3x4"}) {
                 const torus t = torus::parse(dims);
-                const torus_minimum_result pairing = prove_torus_packets_minimum(t, torus_model::pairing, 3, 120'000);
+                const torus_minimum_result pairing = prove_torus_minimum(t, torus_model::pairing, 120'000, {.packets = 3});
                 if (pairing.status != proof_status::proven) return claim_result{verdict::unknown, tori, t.name() + " pairing: " + pairing.reason};
                 if (pairing.minimum_steps != t.size() - 1)
                   return claim_result{verdict::violated, tori, t.name() + ": the pairing minimum is " + std::to_string(pairing.minimum_steps) + ", not P - 1"};
@@ -249,13 +249,13 @@ void register_torus_smt_claims(theorem_book& book) {
                 std::uint64_t general = 0;
                 std::string how;
                 if (t.size() == 9) {
-                  const torus_minimum_result r = prove_torus_packets_minimum(t, torus_model::general, 3, 120'000);
+                  const torus_minimum_result r = prove_torus_minimum(t, torus_model::general, 120'000, {.packets = 3});
                   if (r.status != proof_status::proven) return claim_result{verdict::unknown, tori, t.name() + " general: " + r.reason};
                   general = r.minimum_steps;
                   how = "proven (the step below DRAT-checked)";
                 } else {
                   const std::uint64_t counting = counting_bound(t, 3);
-                  const torus_invariant_search_result r = search_invariant_packets_table(t, torus_model::general, 3, counting, 120'000);
+                  const torus_invariant_search_result r = search_invariant_table(t, torus_model::general, counting, 120'000, {.packets = 3});
                   if (!r.table) return claim_result{verdict::unknown, tori, t.name() + " general: no invariant table at the counting bound found"};
                   const gossip_report run = simulate_gossip(*r.table);
                   if (!run.holds() || run.steps > counting || r.table->packets != 3)
@@ -356,7 +356,7 @@ void register_torus_smt_claims(theorem_book& book) {
               const torus t({3, 7});
               // every translation group: unsat with a checked DRAT proof (each well under a second)
               const torus_invariant_search_result translations =
-                  search_invariant_table(t, torus_model::general, 6, 120'000, 0, invariant_groups::translations, true);
+                  search_invariant_table(t, torus_model::general, 6, 120'000, {.certify = true});
               if (translations.table)
                 return claim_result{verdict::violated, "3x7", "a table invariant under " + std::to_string(translations.group->order) +
                                                                   " translations completes within 6 steps"};
@@ -390,7 +390,7 @@ void register_torus_smt_claims(theorem_book& book) {
               std::string evidence;
               for (const auto& [rows, cols, expected] : {std::tuple{3u, 3u, 3u}, std::tuple{3u, 4u, 4u}, std::tuple{3u, 5u, 5u}}) {
                 const torus t({rows, cols});
-                const torus_minimum_result r = prove_torus_pairing_minimum(t, 120'000);
+                const torus_minimum_result r = prove_torus_minimum(t, torus_model::pairing, 120'000, {.engine = torus_engine::z3});
                 const std::uint64_t optimum = counting_bound(t);
                 if (r.status != proof_status::proven)
                   return claim_result{verdict::unknown, "3x3, 3x4, 3x5", t.name() + ": " + r.reason};

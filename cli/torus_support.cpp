@@ -22,6 +22,8 @@
 #include "dancecard/smt/torus_cubes.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
 #include "dancecard/smt/torus_supply.hpp"
+#include "dancecard/search/torus_cycles.hpp"
+#include "dancecard/search/torus_tables.hpp"
 
 
 #include "torus_support.hpp"
@@ -110,7 +112,7 @@ std::optional<routing_table> table_for(const cycle_system& system, const std::st
         // two sources — and can need fewer steps than the class's least (4 x 4 x 4 x 5: 72 against 73): then it is
         // the table given, and said so.
         try {
-          routing_table matched = cycle_routing(system, policy, true);
+          routing_table matched = cycle_routing(system, policy, packets_per_pu::one);
           const gossip_report run = simulate_gossip(matched);
           if (run.holds() && run.steps < r.steps && check_supply(matched, system).holds()) {
             std::cerr << "cycle_routing's supply (matched: relays switching between their two sources, outside the searched class) needs "
@@ -122,7 +124,7 @@ std::optional<routing_table> table_for(const cycle_system& system, const std::st
       }
       return r.table;
     }
-    return cycle_routing(system, policy, algo == "one-packet" || algo == "partial");
+    return cycle_routing(system, policy, (algo == "one-packet" || algo == "partial") ? packets_per_pu::one : packets_per_pu::per_cycle);
   } catch (const std::invalid_argument& e) {  // e.g. an off-cycle PU that the greedy leaves without a stream
     const std::string hint = supply_search.empty() && std::string_view(e.what()).find("greedy supply") != std::string_view::npos
                                  ? " (--supply-search SECONDS asks the SAT supply instead)"
@@ -172,30 +174,15 @@ invariant_groups parse_groups(const std::string& groups) {
   throw bad_input("--groups: expected translations, point, all or mixed, got '" + groups + "'");
 }
 
-// --group-index "3,7,10-12": group numbers of invariant_group_list, each below `count`, in the order given, no repeats.
+// --group-index "3,7,10..12": group numbers of invariant_group_list, each below `count`, in the order given, no repeats.
 std::vector<std::size_t> parse_group_index(const std::string& text, std::size_t count) {
   std::vector<std::size_t> out;
-  std::size_t begin = 0;
-  while (begin <= text.size()) {
-    const std::size_t comma = std::min(text.find(',', begin), text.size());
-    const std::string item = text.substr(begin, comma - begin);
-    const std::size_t dash = item.find('-');
-    const std::string first = item.substr(0, dash), last = dash == std::string::npos ? first : item.substr(dash + 1);
-    const auto digits = [](const std::string& t) {
-      return !t.empty() && t.size() <= 9 && std::all_of(t.begin(), t.end(), [](unsigned char c) { return c >= '0' && c <= '9'; });
-    };
-    if (!digits(first) || !digits(last))
-      throw bad_input("--group-index: expected group numbers and ranges such as 3,7,10-12, got '" + text + "' (at '" + item + "')");
-    const std::size_t a = std::stoul(first), b = std::stoul(last);
-    if (a > b) throw bad_input("--group-index: the range " + item + " runs backwards");
-    if (b >= count)
-      throw bad_input("--group-index: group " + std::to_string(b) + " does not exist: this torus has " + std::to_string(count) +
-                      " groups, numbered 0 to " + std::to_string(count - 1) + " (see --list-groups)");
-    for (std::size_t g = a; g <= b; ++g) {
-      if (std::find(out.begin(), out.end(), g) != out.end()) throw bad_input("--group-index: group " + std::to_string(g) + " given twice");
-      out.push_back(g);
-    }
-    begin = comma + 1;
+  for (const std::uint64_t g : parse_values(text, "--group-index", 0, 999'999'999)) {
+    if (g >= count)
+      throw bad_input("--group-index: group " + std::to_string(g) + " does not exist: this torus has " + std::to_string(count) + " groups" +
+                      (count == 0 ? "" : ", numbered 0 to " + std::to_string(count - 1)) + " (see --list-groups)");
+    if (std::find(out.begin(), out.end(), g) != out.end()) throw bad_input("--group-index: group " + std::to_string(g) + " given twice");
+    out.push_back(static_cast<std::size_t>(g));
   }
   return out;
 }
@@ -233,9 +220,11 @@ routing_table local_search_table(const std::string& dims, const local_search_opt
   }
   torus_heuristic_result r;
   std::uint64_t seed_used = o.seed;
+  std::optional<progress_line> progress(std::in_place, "generate torus: a " + o.model + "-model table of the " + t.name() + " torus by " +
+                                                           (tabu ? "tabu" : "local") + " search, at most " + o.seconds + " s");
   try {
     if (!tabu) {
-      r = search_torus_table(t, model, budget, o.seed, 0, packets, o.evaluations, start);
+      r = search_torus_table(t, model, budget, {.seed = o.seed, .goal = 0, .packets = packets, .max_evaluations = o.evaluations, .start = start});
     } else {
       // --jobs J: J tabu searches side by side, seeds seed … seed + J − 1, the same budget; the fewest steps wins (on a tie
       // the lowest seed). --steps: each stops once it has a table within that many steps.
@@ -245,12 +234,13 @@ routing_table local_search_table(const std::string& dims, const local_search_opt
       for (unsigned j = 0; j < o.jobs; ++j)
         pool.emplace_back([&, j] {
           try {
-            found[j] = tabu_search_torus_table(t, model, budget, o.seed + j, o.steps, o.evaluations, start, group);
+            found[j] = tabu_search_torus_table(t, model, budget, {.seed = o.seed + j, .goal = o.steps, .max_iterations = o.evaluations, .start = start, .group = group, .solver = invariant_table_solver(t, model)});
           } catch (...) {
             failed[j] = std::current_exception();
           }
         });
       for (std::thread& th : pool) th.join();
+      progress.reset();
       for (const std::exception_ptr& e : failed)
         if (e) std::rethrow_exception(e);
       std::size_t best = 0;
@@ -268,6 +258,7 @@ routing_table local_search_table(const std::string& dims, const local_search_opt
     if (!start && !group) throw;
     throw bad_input((start ? "--start " + input_name(o.start) : "--group-index " + o.group_index) + ": " + e.what());
   }
+  progress.reset();
   if (!r.table) throw bad_input("--dims " + dims + " --algo " + algo + ": no table completed gossip within the budget (" + o.seconds + " s)");
   std::cerr << (tabu ? "tabu search (" : "local search (") << o.model << " model, " << (packets == 1 ? std::string() : std::to_string(packets) + " packets per PU, ")
             << "seed " << seed_used << "): " << r.steps << " steps after " << r.evaluations << " tables in " << static_cast<long long>(r.seconds * 1000)
@@ -303,7 +294,7 @@ routing_table catalogue_table(const std::string& dims, const local_search_option
   return std::move(found->second);
 }
 
-// "3, 7, 10-12" (sorted numbers, runs as ranges; with `sep` ",": "3,7,10-12", as --group-index reads it)
+// "3, 7, 10..12" (sorted numbers, runs as ranges; with `sep` ",": "3,7,10..12", as --group-index reads it)
 std::string group_ranges(std::vector<std::size_t> numbers, const std::string& sep) {
   std::sort(numbers.begin(), numbers.end());
   std::string out;
@@ -312,7 +303,7 @@ std::string group_ranges(std::vector<std::size_t> numbers, const std::string& se
     while (end + 1 < numbers.size() && numbers[end + 1] == numbers[end] + 1) ++end;
     if (!out.empty()) out += sep;
     out += std::to_string(numbers[k]);
-    if (end > k) out += "-" + std::to_string(numbers[end]);
+    if (end > k) out += ".." + std::to_string(numbers[end]);
     k = end + 1;
   }
   return out;
@@ -339,19 +330,28 @@ std::optional<routing_table> invariant_table(const std::string& dims, const loca
   // in rounds of doubling budgets, uncapped: the groups that answer at once go first, the last hard one may take the rest
   const bool some = o.group_index_option != nullptr && o.group_index_option->count() > 0;
   const std::vector<std::size_t> only = some ? parse_group_index(o.group_index, invariant_group_list(t, groups).size()) : std::vector<std::size_t>{};
-  // --progress: a line per group as it answers, so that a campaign stopped before its end keeps what it learned
-  std::function<void(const invariant_group_answer&)> progress;
-  if (o.progress)
-    progress = [&](const invariant_group_answer& a) {
+  // A progress line while the groups are asked (a terminal only, not --quiet): how many have answered; and with
+  // --progress a line per group as it answers, so that a campaign stopped before its end keeps what it learned.
+  std::optional<progress_line> line(std::in_place, "generate torus: a table of the " + t.name() + " torus invariant under a group, within " +
+                                                       std::to_string(o.steps) + " steps");
+  std::uint64_t answered = 0;
+  std::function<void(const invariant_group_answer&)> progress = [&](const invariant_group_answer& a) {
+    ++answered;
+    if (o.progress) {
+      line->clear();
       std::cerr << "group " << a.group << " (" << describe(t, a.symmetry) << "): "
                 << (a.answer == solver_answer::sat ? "a table" : a.certified ? "unsat, DRAT proof checked" : "unsat");
       if (a.implied_by) std::cerr << ", as it contains a conjugate of group " << *a.implied_by;
       std::cerr << " (its queries " << static_cast<long long>(a.group_seconds * 1000) << " ms; " << static_cast<long long>(a.search_seconds * 1000)
                 << " ms into the search)\n"
                 << std::flush;
-    };
-  torus_invariant_search_result r = packets == 1 ? search_invariant_table(t, model, o.steps, budget, 0, groups, certify, only, progress)
-                                                 : search_invariant_packets_table(t, model, packets, o.steps, budget, 0, certify, only, progress);
+    }
+    line->update(std::to_string(answered) + (answered == 1 ? " group answered" : " groups answered") + ", the last group " + std::to_string(a.group));
+  };
+  torus_invariant_search_result r =
+      search_invariant_table(t, model, o.steps, budget,
+                             {.groups = groups, .packets = packets, .certify = certify, .only = only, .on_answer = progress});
+  line.reset();
   const char* kind = groups == invariant_groups::translations ? "translation groups" : groups == invariant_groups::point ? "point groups" : "groups";
   std::cerr << "invariant search (" << o.model << " model, " << (packets == 1 ? std::string() : std::to_string(packets) + " packets per PU, ") << o.steps
             << " steps): " << r.asked << " of " << r.groups << " " << kind << " asked ("
@@ -474,7 +474,7 @@ void add_local_search_options(CLI::App* command, local_search_options& o) {
   o.progress_option = command->add_flag("--progress", o.progress,
                                         "with --algo invariant: print a line to stderr as each group answers (unsat, or a table), with its time");
   o.group_index_option = command->add_option("--group-index", o.group_index,
-                                             "LIST: with --algo invariant, ask only these groups of --groups, by number (e.g. 3,7,10-12: the numbers "
+                                             "LIST: with --algo invariant, ask only these groups of --groups, by number (e.g. 3,7,10..12: the numbers "
                                              "generate torus --list-groups prints, and a search that ran out of time names those left open); with --algo tabu, one "
                                              "group G: search only the tables invariant under it (general model: starting from the best of the pairing "
                                              "search and the group's SAT query, asked from --steps up)");

@@ -16,7 +16,7 @@
 namespace dancecard::cli {
 
 // --algo local-search: a table of the pairing or general model (one packet per PU) found by local search against the
-// simulator (smt/torus_encoding.hpp: search_torus_table) — no cycle system, no proof of minimality.
+// simulator (search/torus_tables.hpp: search_torus_table) — no cycle system, no proof of minimality.
 struct local_search_options {
   std::string model = "pairing", seconds = "10", groups = "translations", group_index, start;
   std::uint64_t seed = 1, steps = 0, evaluations = 0;

@@ -78,7 +78,9 @@ void add_verify_command(CLI::App& app, int& code) {
       code = exit_holds;
       return;
     }
-    const bool progress = progress_enabled() && !opt->json;
+    // The progress line (stderr, a terminal only, not --quiet or --json): rows done and the claims being checked.
+    std::optional<progress_line> progress;
+    if (!opt->json) progress.emplace("verify: " + std::to_string(selected.size()) + (selected.size() == 1 ? " claim" : " claims"));
     const auto start = std::chrono::steady_clock::now();
     nlohmann::json rows = nlohmann::json::array();
     std::size_t holds = 0, violated = 0, unknown = 0, informational = 0;
@@ -106,10 +108,10 @@ void add_verify_command(CLI::App& app, int& code) {
       std::string names;
       for (std::size_t k = 0; k < selected.size(); ++k)
         if (running[k]) names += (names.empty() ? "" : ", ") + selected[k]->id;
-      std::cerr << "\r\033[K[" << finished << "/" << selected.size() << " done] " << names << "..." << std::flush;
+      progress->update(std::to_string(finished) + " done; checking " + names);
     };
     auto print_ready = [&] {
-      if (progress && printed < selected.size() && done[printed]) std::cerr << "\r\033[K" << std::flush;
+      if (progress && printed < selected.size() && done[printed]) progress->clear();
       for (; printed < selected.size() && done[printed]; ++printed) {
         const claim& c = *selected[printed];
         const claim_result& r = done[printed]->result;
@@ -166,6 +168,7 @@ void add_verify_command(CLI::App& app, int& code) {
       worker();
       for (auto& t : pool) t.join();
     }
+    progress.reset();
     const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (opt->json) {
       std::cout << nlohmann::json{{"format", "dancecard.theorem-book/1"}, {"rows", rows}, {"holds", holds},

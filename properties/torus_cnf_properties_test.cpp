@@ -21,6 +21,7 @@
 #include "dancecard/smt/torus_cubes.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
 #include "dancecard/smt/torus_supply.hpp"
+#include "dancecard/search/torus_tables.hpp"
 #include "torus_properties_support.hpp"
 
 namespace dancecard {
@@ -65,7 +66,7 @@ RC_GTEST_PROP(torus_cnf, exact_against_the_simulator, ()) {
       if (owner(pu) != pu) continue;
       for (std::uint32_t k = 0; k < 3; ++k) f.clauses.push_back({k == c ? torus_choice_variable(t, model, pu, k) : -torus_choice_variable(t, model, pu, k)});
     }
-    table = pairing_table(t, partner, true);
+    table = pairing_table(t, partner, packets_per_pu::one);
   } else {
     for (pu_index pu = 0; pu < t.size(); ++pu)
       for (std::uint32_t o = 0; o < 4; ++o) {
@@ -267,7 +268,7 @@ RC_GTEST_PROP(torus_bounds, arrivals_keep_the_parity_of_the_distance, ()) {
   const pu_index P = t.size();
   const bool even = std::all_of(dims.begin(), dims.end(), [](std::uint32_t n) { return n % 2 == 0; });
   const torus_model model = *rc::gen::arbitrary<bool>() ? torus_model::pairing : torus_model::general;
-  const torus_heuristic_result found = search_torus_table(t, model, 60'000, *rc::gen::inRange<std::uint64_t>(1, 1000), 0, 1, 2'000);
+  const torus_heuristic_result found = search_torus_table(t, model, 60'000, {.seed = *rc::gen::inRange<std::uint64_t>(1, 1000), .goal = 0, .packets = 1, .max_evaluations = 2'000});
   RC_PRE(found.table.has_value());
   routing_table table = *found.table;
   const bool random = *rc::gen::arbitrary<bool>();
@@ -307,7 +308,7 @@ RC_GTEST_PROP(torus_cnf, arrival_count_keeps_every_table, ()) {
   const std::uint32_t ports = t.ports();
   const torus_model model = *rc::gen::arbitrary<bool>() ? torus_model::pairing : torus_model::general;
   const std::uint64_t counting = counting_bound(t);
-  const torus_heuristic_result found = search_torus_table(t, model, 60'000, *rc::gen::inRange<std::uint64_t>(1, 1000), counting, 1, 5'000);
+  const torus_heuristic_result found = search_torus_table(t, model, 60'000, {.seed = *rc::gen::inRange<std::uint64_t>(1, 1000), .goal = counting, .packets = 1, .max_evaluations = 5'000});
   RC_PRE(found.table.has_value());
   routing_table table = *found.table;
   for (std::uint32_t& in : table.forward)

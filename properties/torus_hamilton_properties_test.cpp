@@ -20,6 +20,7 @@
 #include "dancecard/smt/torus_cubes.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
 #include "dancecard/smt/torus_supply.hpp"
+#include "dancecard/search/torus_cycles.hpp"
 #include "torus_properties_support.hpp"
 
 namespace dancecard {
@@ -46,7 +47,7 @@ RC_GTEST_PROP(torus_hamilton, square_switch_decompositions, ()) {
   RC_ASSERT(cycles.holds());
   RC_ASSERT(cycles.lengths.size() == t.dimension());
   for (std::uint64_t l : cycles.lengths) RC_ASSERT(l == t.size());
-  const gossip_report run = simulate_gossip(cycle_routing(system, supply_policy::time_independent, false));
+  const gossip_report run = simulate_gossip(cycle_routing(system, supply_policy::time_independent, packets_per_pu::per_cycle));
   RC_ASSERT(run.holds());
   RC_ASSERT(run.steps == t.size() / 2);
 }
@@ -61,7 +62,7 @@ RC_GTEST_PROP(torus_hamilton, explicit_cube_decompositions, ()) {
   RC_ASSERT(cycles.holds());
   RC_ASSERT(cycles.lengths == std::vector<std::uint64_t>(3, t.size()));
   if (m > 10) return;
-  const gossip_report run = simulate_gossip(cycle_routing(system, supply_policy::time_independent, false));
+  const gossip_report run = simulate_gossip(cycle_routing(system, supply_policy::time_independent, packets_per_pu::per_cycle));
   RC_ASSERT(run.holds());
   RC_ASSERT(run.steps == t.size() / 2);
 }
@@ -85,7 +86,7 @@ RC_GTEST_PROP(torus_hamilton, square_switch_search, ()) {
   RC_ASSERT(cycles.holds());
   for (std::uint64_t l : cycles.lengths) RC_ASSERT(l == t.size());
   RC_ASSERT(cycles.lengths.size() == d);
-  const gossip_report run = simulate_gossip(cycle_routing(*system, supply_policy::time_independent, false));
+  const gossip_report run = simulate_gossip(cycle_routing(*system, supply_policy::time_independent, packets_per_pu::per_cycle));
   RC_ASSERT(run.holds());
   RC_ASSERT(run.steps == t.size() / 2);
 }
@@ -129,7 +130,7 @@ RC_GTEST_PROP(torus_hamilton, layered_decompositions, ()) {
   const cycle_system again = hamiltonian_product_cycles(t);
   for (std::size_t c = 0; c < d; ++c) RC_ASSERT(again.cycles[c].pus == system.cycles[c].pus);
   if (t.size() > 1500) return;
-  const gossip_report run = simulate_gossip(cycle_routing(system, supply_policy::time_independent, false));
+  const gossip_report run = simulate_gossip(cycle_routing(system, supply_policy::time_independent, packets_per_pu::per_cycle));
   RC_ASSERT(run.holds());
   RC_ASSERT(run.steps == t.size() / 2);
 }
@@ -209,7 +210,7 @@ RC_GTEST_PROP(torus_hamilton, search_and_product_decompositions, ()) {
   RC_ASSERT(cycles.holds());
   RC_ASSERT(cycles.lengths.size() == t.dimension());
   for (std::uint64_t l : cycles.lengths) RC_ASSERT(l == t.size());
-  const gossip_report run = simulate_gossip(cycle_routing(*system, supply_policy::time_independent, false));
+  const gossip_report run = simulate_gossip(cycle_routing(*system, supply_policy::time_independent, packets_per_pu::per_cycle));
   RC_ASSERT(run.holds());
   RC_ASSERT(run.steps == t.size() / 2);
 }

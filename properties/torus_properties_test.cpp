@@ -21,6 +21,7 @@
 #include "dancecard/smt/torus_cubes.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
 #include "dancecard/smt/torus_supply.hpp"
+#include "dancecard/search/torus_tables.hpp"
 #include "torus_properties_support.hpp"
 
 namespace dancecard {
@@ -142,7 +143,7 @@ RC_GTEST_PROP(torus_search, the_tabu_search_over_a_group_keeps_its_tables_invari
   const torus_symmetry_group& group = groups[*rc::gen::inRange<std::size_t>(0, groups.size())];
   const torus_model model = *rc::gen::element(torus_model::pairing, torus_model::general);
   const std::uint64_t seed = *rc::gen::inRange<std::uint64_t>(1, 1000);
-  const torus_heuristic_result r = tabu_search_torus_table(t, model, 600'000, seed, 0, 400, std::nullopt, group);
+  const torus_heuristic_result r = tabu_search_torus_table(t, model, 600'000, {.seed = seed, .goal = 0, .max_iterations = 400, .group = group});
   RC_TAG(group.automorphisms.empty() ? "translations" : "point or mixed");
   if (!r.table) {
     RC_TAG("no table");

@@ -68,7 +68,7 @@ routing_table table_of_rules(const torus& t, const std::vector<std::vector<std::
   if (pairing) {
     std::vector<std::uint32_t> partner;
     for (const auto& rp : rules) partner.insert(partner.end(), rp.begin(), rp.end());
-    return pairing_table(t, partner, true);
+    return pairing_table(t, partner, packets_per_pu::one);
   }
   const std::uint32_t ports = t.ports();
   routing_table table{t, 1, std::vector<std::uint32_t>(t.size() * ports, no_port), std::vector<std::uint32_t>(t.size() * ports, 0), {}};

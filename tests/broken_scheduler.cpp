@@ -25,7 +25,7 @@ int main(int argc, char** argv) {
     }
     std::vector<std::uint32_t> partner(static_cast<std::size_t>(t.size()) * t.ports());
     for (std::size_t i = 0; i < partner.size(); ++i) partner[i] = torus::opposite(static_cast<std::uint32_t>(i % t.ports()));
-    write_torus_routing(std::cout, pairing_table(t, partner, true), bug);
+    write_torus_routing(std::cout, pairing_table(t, partner, packets_per_pu::one), bug);
     return 0;
   }
   const rank n = static_cast<rank>(std::stoul(argv[2]));

@@ -130,7 +130,18 @@ TEST(cli_prove, proves_small_range_and_rejects_bad_ranges) {
   EXPECT_NE(r.output.find("8 instances: all proven"), std::string::npos) << r.output;
   r = run("prove dance --n 9..2");
   EXPECT_EQ(r.code, 2);
-  EXPECT_NE(r.output.find("--n: empty range 9..2"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("--n: the range runs backwards (9 > 2)"), std::string::npos) << r.output;
+  r = run("prove dance --n 2:9");  // the one range grammar names the spelling to use
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.output.find("--n: a range is written A..B: '2:9' is 2..9"), std::string::npos) << r.output;
+  // a list of items, a step: the sizes in the order written
+  r = run("prove dance --n 7,2..6:2 --timeout 60");
+  EXPECT_EQ(r.code, 0) << r.output;
+  const std::size_t seven = r.output.find("n = 7: T(n) = 7 proven"), two = r.output.find("n = 2:"), four = r.output.find("n = 4:"),
+                    six = r.output.find("n = 6: T(n) = 5 proven");
+  EXPECT_TRUE(seven < two && two < four && four < six && six != std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("n = 3:"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("4 instances: all proven"), std::string::npos) << r.output;
   r = run("prove dance --n 1");
   EXPECT_EQ(r.code, 2);
   r = run("prove dance --n 5 --timeout -1");
@@ -561,13 +572,14 @@ TEST(cli_online, simulate_reports_a_mean_with_an_interval_and_refuses_bad_input)
   EXPECT_EQ(r.code, 0) << r.output;
   EXPECT_NE(r.output.find("rounds/h = "), std::string::npos) << r.output;
   const std::string svg = testing::TempDir() + "sweep.svg";
-  r = run("simulate online --discipline fifo --instance total-exchange --n 32 --seeds 2 --sweep-k 1:2:0.5 --svg " + svg);
+  r = run("simulate online --discipline fifo --instance total-exchange --n 32 --seeds 2 --sweep-k 1..2:0.5 --svg " + svg);
   EXPECT_EQ(r.code, 0) << r.output;
   EXPECT_NE(read_file(svg).find("<svg"), std::string::npos);
   EXPECT_EQ(run("simulate online --discipline lifo").code, 2);
   EXPECT_EQ(run("simulate online --discipline ocpc --protocol fifo-staged").code, 2);
   EXPECT_EQ(run("simulate online --discipline fifo --n 1").code, 2);
-  EXPECT_EQ(run("simulate online --discipline fifo --sweep-k 3:1:0.1").code, 2);
+  EXPECT_EQ(run("simulate online --discipline fifo --sweep-k 3..1:0.1").code, 2);
+  EXPECT_NE(run("simulate online --discipline fifo --sweep-k 1:3:0.1").output.find("a range is written A..B:S: '1:3:0.1' is 1..3:0.1"), std::string::npos);
   EXPECT_EQ(run("simulate online --discipline fifo --instance difficult --h 50").code, 2);
 }
 
@@ -661,7 +673,7 @@ TEST(cli, output_paths_are_checked_before_the_work) {
   for (const auto& [command, option] : std::vector<std::pair<std::string, std::string>>{
            {"prove torus --dims 5x5 --witness /no/such/dir/w.json", "--witness"},
            {"simulate torus --dims 8x8x8x8 --algo one-packet --arrivals /no/such/dir/a.csv", "--arrivals"},
-           {"simulate online --discipline fifo --instance total-exchange --n 256 --sweep-k 1:3:0.1 --svg " + dir, "--svg"},
+           {"simulate online --discipline fifo --instance total-exchange --n 256 --sweep-k 1..3:0.1 --svg " + dir, "--svg"},
            {"property-test dance --cmd 'echo {n}' --junit " + dir, "--junit"},
            {"generate dance --algo searching --n 4 -o /no/such/dir/s.json", "--output"},
            {"draw torus --dims 6x7 --algo partial --out /no/such/dir/p.svg", "--out"}}) {

@@ -9,6 +9,7 @@
 
 #include "dancecard/checkers/torus_check.hpp"
 #include "dancecard/core/torus/cycles.hpp"
+#include "dancecard/search/torus_cycles.hpp"
 
 namespace dancecard {
 namespace {
@@ -249,7 +250,7 @@ TEST(torus_hamilton, product_decomposition_section_3_4) {
     ASSERT_TRUE(cycles.holds()) << dims << ": " << describe(cycles);
     ASSERT_EQ(system.cycles.size(), t.dimension()) << dims;
     for (std::uint64_t length : cycles.lengths) EXPECT_EQ(length, t.size()) << dims;
-    const routing_table table = cycle_routing(system, supply_policy::time_independent, false);
+    const routing_table table = cycle_routing(system, supply_policy::time_independent, packets_per_pu::per_cycle);
     EXPECT_EQ(table.packets, t.dimension());
     const gossip_report run = simulate_gossip(table);
     ASSERT_TRUE(run.holds()) << dims << ": " << describe(run);
@@ -273,7 +274,7 @@ TEST(torus_hamilton, explicit_cube_decomposition_for_every_m_but_4) {
     ASSERT_TRUE(cycles.holds()) << t.name() << ": " << describe(cycles);
     ASSERT_EQ(cycles.lengths, std::vector<std::uint64_t>(3, t.size())) << t.name();
     if (m > 12) continue;
-    const gossip_report run = simulate_gossip(cycle_routing(system, supply_policy::time_independent, false));
+    const gossip_report run = simulate_gossip(cycle_routing(system, supply_policy::time_independent, packets_per_pu::per_cycle));
     ASSERT_TRUE(run.holds()) << t.name() << ": " << describe(run);
     EXPECT_EQ(run.steps, t.size() / 2) << t.name();
   }
@@ -295,7 +296,7 @@ void expect_three_hamiltonian_cycles(const torus& t, const char* expected, std::
   ASSERT_TRUE(cycles.holds()) << t.name() << ": " << describe(cycles);
   ASSERT_EQ(cycles.lengths, std::vector<std::uint64_t>(3, t.size())) << t.name();
   if (t.size() > simulate_up_to) return;
-  const gossip_report run = simulate_gossip(cycle_routing(system, supply_policy::time_independent, false));
+  const gossip_report run = simulate_gossip(cycle_routing(system, supply_policy::time_independent, packets_per_pu::per_cycle));
   ASSERT_TRUE(run.holds()) << t.name() << ": " << describe(run);
   EXPECT_EQ(run.steps, t.size() / 2) << t.name();
 }
@@ -342,7 +343,7 @@ TEST(torus_hamilton, layered_decomposition_of_all_even_5d_and_7d_tori_by_scrambl
     ASSERT_TRUE(cycles.holds()) << dims << ": " << describe(cycles);
     ASSERT_EQ(cycles.lengths, std::vector<std::uint64_t>(t.dimension(), t.size())) << dims;
     if (t.dimension() == 7) continue;  // 24,576, 40,960 and 139,264 PUs (above 32,768: within the work budget): cycles only
-    const gossip_report run = simulate_gossip(cycle_routing(system, supply_policy::time_independent, false));
+    const gossip_report run = simulate_gossip(cycle_routing(system, supply_policy::time_independent, packets_per_pu::per_cycle));
     ASSERT_TRUE(run.holds()) << dims << ": " << describe(run);
     EXPECT_EQ(run.steps, t.size() / 2) << dims;
   }
@@ -430,7 +431,7 @@ TEST(torus_hamilton, square_switch_search_decomposes_tori_of_any_dimension) {
     ASSERT_TRUE(again.has_value());
     for (std::size_t c = 0; c < system->cycles.size(); ++c) EXPECT_EQ(again->cycles[c].pus, system->cycles[c].pus) << dims;
   }
-  const gossip_report run = simulate_gossip(cycle_routing(*switch_search_decomposition(torus({3, 4, 5})), supply_policy::time_independent, false));
+  const gossip_report run = simulate_gossip(cycle_routing(*switch_search_decomposition(torus({3, 4, 5})), supply_policy::time_independent, packets_per_pu::per_cycle));
   ASSERT_TRUE(run.holds());
   EXPECT_EQ(run.steps, 30u);  // Section 3.4: P/2 with d packets per PU
   EXPECT_THROW(switch_search_decomposition(torus({2, 5})), std::invalid_argument);  // n_j = 2: double links
@@ -462,7 +463,7 @@ TEST(torus_hamilton, square_switches_decompose_every_2d_torus_not_both_even) {
     EXPECT_TRUE(cycles.holds()) << t.name() << ": " << describe(cycles);
   }
   // 4 x 5 with 2 packets per PU, one per cycle: floor(P/2) = 10 steps.
-  const gossip_report run = simulate_gossip(cycle_routing(hamiltonian_product_cycles(torus({4, 5})), supply_policy::time_independent, false));
+  const gossip_report run = simulate_gossip(cycle_routing(hamiltonian_product_cycles(torus({4, 5})), supply_policy::time_independent, packets_per_pu::per_cycle));
   ASSERT_TRUE(run.holds());
   EXPECT_EQ(run.steps, 10u);
 }
@@ -576,7 +577,7 @@ TEST(torus_simulator, first_arrivals_match_the_cycle_distance) {
   // their distance along the cycle.
   const torus t({4, 6});
   const cycle_system system = hamiltonian_2d_cycles(t);
-  const routing_table table = cycle_routing(system, supply_policy::time_independent, false);
+  const routing_table table = cycle_routing(system, supply_policy::time_independent, packets_per_pu::per_cycle);
   const gossip_report run = simulate_gossip(table, gossip_options{0, 10, true});
   ASSERT_TRUE(run.holds());
   const torus_cycle& c = system.cycles[0];

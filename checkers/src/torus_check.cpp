@@ -60,7 +60,9 @@ auto recorder(Report& out, std::size_t limit) {
 
 }  // namespace
 
-torus_cycle_report forwarding_cycles(const routing_table& table, bool require_hamiltonian, std::size_t max_witnesses) {
+torus_cycle_report forwarding_cycles(const routing_table& table, const forwarding_cycle_options& options) {
+  const bool require_hamiltonian = options.require_hamiltonian;
+  const std::size_t max_witnesses = options.max_witnesses;
   torus_cycle_report out;
   const torus& net = table.network;
   const std::uint32_t ports = net.ports();

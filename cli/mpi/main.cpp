@@ -182,7 +182,7 @@ int main(int argc, char** argv) {
           if (torus_algo == "hamiltonian") {  // Section 3.1 when both sizes are even, else square switches / Section 3.4 (3-D cubes explicit)
             const torus t = torus::parse(dims);
             if (section_3_1_applies(t)) return hamiltonian_2d(t);
-            return cycle_routing(hamiltonian_product_cycles(t), supply_policy::time_independent, false);
+            return cycle_routing(hamiltonian_product_cycles(t), supply_policy::time_independent, packets_per_pu::per_cycle);
           }
           if (torus_algo == "one-packet") return cycle_routing(zigzag_cycles(torus::parse(dims)), supply_policy::scheduled);
           if (torus_algo == "partial") return cycle_routing(partial_2d_cycles(torus::parse(dims)), supply_policy::scheduled);

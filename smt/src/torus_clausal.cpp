@@ -14,14 +14,12 @@
 #include "dancecard/smt/torus_encoding.hpp"
 #include "cnf_cardinality.hpp"
 #include "torus_cnf_detail.hpp"
-#include "torus_groups.hpp"
+#include "dancecard/core/torus/group_orbits.hpp"
 #include "torus_search.hpp"
 
 namespace dancecard {
 
 using namespace torus_cnf_detail;
-
-std::string_view to_string(torus_model model) { return model == torus_model::pairing ? "pairing" : "general"; }
 
 namespace torus_cnf_detail {
 
@@ -38,7 +36,7 @@ routing_table decode_table(const torus& network, const torus_variables& v, const
       for (std::uint32_t c = 0; c < v.pairings; ++c)
         if (truth[static_cast<std::size_t>(v.choice(pu, c))])
           for (std::uint32_t o = 0; o < ports; ++o) partner[pu * ports + o] = pairings[c][o];
-    return pairing_table(network, partner, true);
+    return pairing_table(network, partner, packets_per_pu::one);
   }
   routing_table general{network, 1, std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, no_port),
                         std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, 0), {}};
@@ -111,8 +109,8 @@ torus_query_result solve_torus_clausal(const torus& network, torus_model model, 
 }
 
 
-torus_minimum_result prove_torus_minimum(const torus& network, torus_model model, unsigned budget_ms, std::uint64_t max_steps,
-                                         bool keep_certificate) {
+torus_minimum_result detail::prove_clausal_minimum(const torus& network, torus_model model, unsigned budget_ms, std::uint64_t max_steps,
+                                                   bool keep_certificate, const minimum_progress& on_query) {
   // Each step count is first asked of the tables invariant under a group (translations, then point groups, in the
   // rounds of search_invariant_table), with a tenth of the budget (at most 30 s): where one exists, its group's query
   // often answers in well under a second (4 x 5 general in 6 steps: 28 ms, the full query 262–347 s), and where none
@@ -128,7 +126,18 @@ torus_minimum_result prove_torus_minimum(const torus& network, torus_model model
   };
   return detail::search_torus_minimum(
       network, model == torus_model::pairing, max_steps, query,
-      [&](std::uint64_t steps) { return detail::heuristic_witness(network, model, steps, budget_ms); });
+      [&](std::uint64_t steps) { return detail::heuristic_witness(network, model, steps, budget_ms); }, 1, on_query);
+}
+
+torus_minimum_result prove_torus_minimum(const torus& network, torus_model model, unsigned budget_ms, const torus_minimum_options& options) {
+  if (options.engine == torus_engine::z3) {
+    if (model != torus_model::pairing || options.packets != 1)
+      throw std::invalid_argument("torus minimum by Z3: the pairing model with one packet per PU only (the clausal engine takes the others)");
+    return detail::prove_z3_pairing_minimum(network, budget_ms, options.max_steps, options.on_query);
+  }
+  if (options.packets != 1)
+    return detail::prove_packets_minimum(network, model, options.packets, budget_ms, options.max_steps, options.keep_certificate, options.on_query);
+  return detail::prove_clausal_minimum(network, model, budget_ms, options.max_steps, options.keep_certificate, options.on_query);
 }
 
 }  // namespace dancecard

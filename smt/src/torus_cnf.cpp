@@ -15,7 +15,7 @@
 #include "dancecard/smt/torus_encoding.hpp"
 #include "cnf_cardinality.hpp"
 #include "torus_cnf_detail.hpp"
-#include "torus_groups.hpp"
+#include "dancecard/core/torus/group_orbits.hpp"
 #include "torus_search.hpp"
 
 namespace dancecard {

@@ -11,7 +11,7 @@
 #include "dancecard/smt/clausal.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
 #include "cnf_cardinality.hpp"
-#include "torus_groups.hpp"
+#include "dancecard/core/torus/group_orbits.hpp"
 
 namespace dancecard::torus_cnf_detail {
 

@@ -64,7 +64,7 @@ torus_query_result solve_torus_pairing(const torus& network, std::uint64_t steps
         if (c < 0 || c >= static_cast<int>(pairings.size())) return "choice out of range";
         for (std::uint32_t o = 0; o < ports; ++o) partner[pu * ports + o] = pairings[static_cast<std::size_t>(c)][o];
       }
-      routing_table table = pairing_table(network, partner, true);
+      routing_table table = pairing_table(network, partner, packets_per_pu::one);
       const gossip_report run = simulate_gossip(table, steps);
       if (!run.holds()) return describe(run);
       out.witness = std::move(table);
@@ -74,13 +74,13 @@ torus_query_result solve_torus_pairing(const torus& network, std::uint64_t steps
   return out;
 }
 
-torus_minimum_result prove_torus_pairing_minimum(const torus& network, unsigned timeout_ms, std::uint64_t max_steps) {
+torus_minimum_result detail::prove_z3_pairing_minimum(const torus& network, unsigned timeout_ms, std::uint64_t max_steps, const minimum_progress& on_query) {
   return detail::search_torus_minimum(network, true, max_steps, [&](std::uint64_t steps) {
     torus_query_result r = solve_torus_pairing(network, steps, timeout_ms);
     if (r.answer == solver_answer::sat) r.reason = "witness pairing completes in " + std::to_string(steps) + " steps (simulated)";
     if (r.answer == solver_answer::unsat) r.reason = "unsat (Z3 only, no certificate)";
     return r;
-  }, [&](std::uint64_t steps) { return detail::heuristic_witness(network, torus_model::pairing, steps, timeout_ms); });
+  }, [&](std::uint64_t steps) { return detail::heuristic_witness(network, torus_model::pairing, steps, timeout_ms); }, 1, on_query);
 }
 
 }  // namespace dancecard

@@ -14,7 +14,7 @@
 #include "dancecard/smt/torus_encoding.hpp"
 #include "cnf_cardinality.hpp"
 #include "torus_cnf_detail.hpp"
-#include "torus_groups.hpp"
+#include "dancecard/core/torus/group_orbits.hpp"
 #include "torus_search.hpp"
 
 namespace dancecard {
@@ -267,8 +267,8 @@ torus_query_result solve_torus_packets(const torus& network, torus_model model, 
   return out;
 }
 
-torus_minimum_result prove_torus_packets_minimum(const torus& network, torus_model model, std::uint32_t packets, unsigned budget_ms,
-                                                 std::uint64_t max_steps, bool keep_certificate) {
+torus_minimum_result detail::prove_packets_minimum(const torus& network, torus_model model, std::uint32_t packets, unsigned budget_ms,
+                                                   std::uint64_t max_steps, bool keep_certificate, const minimum_progress& on_query) {
   packet_variables::require_packets(network, packets);  // as the queries' CNFs do
   // General model: each step count is first asked of the pairing model (a tenth of the budget, at most 30 s) — a
   // pairing table is a general table (out-port o forwards its partner's in-port), and its query is far smaller (4 x 5
@@ -289,7 +289,7 @@ torus_minimum_result prove_torus_packets_minimum(const torus& network, torus_mod
   // and the search asks the steps below it.
   return detail::search_torus_minimum(
       network, model == torus_model::pairing, max_steps, query,
-      [&](std::uint64_t steps) { return detail::heuristic_witness(network, model, steps, budget_ms, packets); }, packets);
+      [&](std::uint64_t steps) { return detail::heuristic_witness(network, model, steps, budget_ms, packets); }, packets, on_query);
 }
 
 }  // namespace dancecard

@@ -9,21 +9,23 @@
 
 #include "dancecard/formats/torus_catalogue.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
+#include "dancecard/search/torus_tables.hpp"
 
 namespace dancecard::detail {
 
-/// The one-packet table of a search's choices (the local and the tabu search): pairing — the index of each PU's
-/// pairing in port_pairings(d); general — for each out-port the in-port it forwards. Every out-port sends the packet in
-/// step 1. `pairings`: port_pairings(d) when the caller has it (computed here otherwise).
-routing_table table_of_choices(const torus& network, torus_model model, const std::vector<std::uint32_t>& choice,
-                               const std::vector<std::vector<std::uint32_t>>* pairings = nullptr);
 /// The table of a model of torus_gossip_cnf over all tables (no orbit map): each PU's pairing, or each out-port's
 /// in-port, read off the choice variables (`variables`: the formula's count; extra units of a cube do not matter).
 routing_table decode_full_table(const torus& network, torus_model model, std::uint64_t steps, const std::vector<int>& model_true, int variables);
-/// A start table's choices (search_torus_table's and tabu_search_torus_table's `start`): general — an idle out-port
-/// forwards straight on (an idle out-port never helps); pairing — every PU must pair its ports. `who` names the search
-/// in the std::invalid_argument thrown for a table of another torus, with switches, or (pairing) without a pairing.
-std::vector<std::uint32_t> start_choices(const torus& network, torus_model model, const routing_table& from, const std::string& who);
+/// torus_minimum_options::on_query.
+using minimum_progress = std::function<void(std::uint64_t steps, std::uint64_t proven_lower, std::uint64_t upper_bound)>;
+
+/// prove_torus_minimum's engines: the clausal search with one packet, with k packets (torus_packets_cnf), and Z3's
+/// pairing-model search (as torus_encoding.hpp's prove_torus_minimum documents each).
+torus_minimum_result prove_clausal_minimum(const torus& network, torus_model model, unsigned budget_ms, std::uint64_t max_steps, bool keep_certificate,
+                                           const minimum_progress& on_query = {});
+torus_minimum_result prove_packets_minimum(const torus& network, torus_model model, std::uint32_t packets, unsigned budget_ms, std::uint64_t max_steps,
+                                           bool keep_certificate, const minimum_progress& on_query = {});
+torus_minimum_result prove_z3_pairing_minimum(const torus& network, unsigned timeout_ms, std::uint64_t max_steps, const minimum_progress& on_query = {});
 
 /// The rounds of search_invariant_table, over `questions` questions numbered 0, 1, …: every question still open is
 /// asked with the round's budget, and those out of time come back in the next round with twice as much, up to cap_ms
@@ -80,10 +82,10 @@ rounds_outcome ask_in_rounds(std::size_t questions, unsigned budget_ms, unsigned
 /// search_invariant_table as an answer: sat with the table (invariant under a group of translations or, where none
 /// answers sat, of a point group — reflections, rotations, glide reflections; simulated within `steps`), or unknown —
 /// finding none proves nothing. The groups in rounds of doubling budgets, uncapped.
-/// With k = `packets` > 1 own packets per PU: the translation groups only (search_invariant_packets_table).
+/// With k = `packets` > 1 own packets per PU: the translation groups only.
 inline torus_query_result invariant_witness(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms, std::uint32_t packets = 1) {
-  torus_invariant_search_result inv = packets == 1 ? search_invariant_table(network, model, steps, budget_ms, 0, invariant_groups::all)
-                                                   : search_invariant_packets_table(network, model, packets, steps, budget_ms);
+  torus_invariant_search_result inv = search_invariant_table(
+      network, model, steps, budget_ms, {.groups = packets == 1 ? invariant_groups::all : invariant_groups::translations, .packets = packets});
   torus_query_result r;
   r.seconds = inv.seconds;
   if (!inv.table) {
@@ -104,8 +106,8 @@ inline torus_query_result invariant_witness(const torus& network, torus_model mo
 /// misses (4 x 8: 10 steps in 20 s where the local search ends at 11; docs/performance.md).
 inline torus_query_result local_search_witness(const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps, unsigned budget_ms) {
   const bool tabu = packets == 1 && model == torus_model::pairing;
-  torus_heuristic_result h = tabu ? tabu_search_torus_table(network, model, std::min(budget_ms, 60'000u), 1, steps)
-                                  : search_torus_table(network, model, std::min(budget_ms, 60'000u), 1, steps, packets);
+  torus_heuristic_result h = tabu ? tabu_search_torus_table(network, model, std::min(budget_ms, 60'000u), {.seed = 1, .goal = steps})
+                                  : search_torus_table(network, model, std::min(budget_ms, 60'000u), {.seed = 1, .goal = steps, .packets = packets});
   torus_query_result r;
   r.seconds = h.seconds;
   if (!h.table) {
@@ -176,7 +178,7 @@ inline torus_query_result heuristic_witness(const torus& network, torus_model mo
 /// reported equal to it: core's parity count is for one packet per PU).
 template <class Query, class Heuristic>
 torus_minimum_result search_torus_minimum(const torus& network, bool pairing, std::uint64_t max_steps, Query query, Heuristic heuristic,
-                                          std::uint32_t packets = 1) {
+                                          std::uint32_t packets = 1, const minimum_progress& on_query = {}) {
   const auto start = std::chrono::steady_clock::now();
   torus_minimum_result out;
   const std::uint64_t P = network.size();
@@ -195,6 +197,7 @@ torus_minimum_result search_torus_minimum(const torus& network, bool pairing, st
   std::map<std::uint64_t, torus_query_result> unknown;  // queries that ran out of time, by steps
   constexpr unsigned max_unknowns = 3;  // each costs a whole budget
   for (std::uint64_t T = out.proven_lower; T <= max_steps && (out.upper_bound == 0 || T < out.upper_bound); ++T) {
+    if (on_query) on_query(T, out.proven_lower, out.upper_bound);
     torus_query_result r = query(T);
     if (r.answer == solver_answer::unsat) {
       out.proven_lower = T + 1;  // and every T' <= T is unsat as well

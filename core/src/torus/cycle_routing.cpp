@@ -535,7 +535,8 @@ routing_table cycle_table(const cycle_system& system) {
   return t;
 }
 
-routing_table cycle_routing(const cycle_system& system, supply_policy policy, bool one_packet) {
+routing_table cycle_routing(const cycle_system& system, supply_policy policy, packets_per_pu per_pu) {
+  const bool one_packet = per_pu == packets_per_pu::one;
   // The greedy is myopic, and neither way of scoring a stream is always better (5^5 with fixed directions: 646 steps
   // by cycle completion, 720 by arrival). A policy allows what the weaker ones do (scheduled ⊇ one switch ⊇
   // time-independent), and the greedy for a stronger one is not always better either (it relays streams whose switches

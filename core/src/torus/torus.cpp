@@ -143,7 +143,8 @@ std::uint64_t parity_bound(const torus& network) {
   return bound;
 }
 
-routing_table pairing_table(const torus& network, const std::vector<std::uint32_t>& partner, bool one_packet) {
+routing_table pairing_table(const torus& network, const std::vector<std::uint32_t>& partner, packets_per_pu packets) {
+  const bool one_packet = packets == packets_per_pu::one;
   const std::uint32_t ports = network.ports();
   if (partner.size() != static_cast<std::size_t>(network.size()) * ports)
     throw std::invalid_argument("pairing_table: one partner per PU and port expected");
@@ -167,6 +168,8 @@ routing_table pairing_table(const torus& network, const std::vector<std::uint32_
   }
   return t;
 }
+
+std::string_view to_string(torus_model model) { return model == torus_model::pairing ? "pairing" : "general"; }
 
 std::vector<std::vector<std::uint32_t>> port_pairings(std::uint32_t dimension) {
   std::vector<std::vector<std::uint32_t>> out;

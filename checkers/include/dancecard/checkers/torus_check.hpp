@@ -49,9 +49,11 @@ struct torus_cycle_report : report<torus_violation> {
   bool all_hamiltonian = false;
 };
 
-/// require_hamiltonian: report every cycle that misses a PU or visits one twice as a violation.
-torus_cycle_report forwarding_cycles(const routing_table& table, bool require_hamiltonian = true,
-                                     std::size_t max_witnesses = 10);
+struct forwarding_cycle_options {
+  bool require_hamiltonian = true;  // report every cycle that misses a PU or visits one twice as a violation
+  std::size_t max_witnesses = 10;
+};
+torus_cycle_report forwarding_cycles(const routing_table& table, const forwarding_cycle_options& options = {});
 
 struct gossip_report : report<torus_violation> {
   std::array<std::uint64_t, torus_violation_kind_count> count_by_kind{};

@@ -134,24 +134,13 @@ cycle_system square_switch_cycles(const torus& network);
 /// (hamiltonian_product_cycles uses them for every 2-D torus on the way that is not both even).
 bool square_switches_apply(std::uint64_t rows, std::uint64_t cols);
 
-/// d edge-disjoint Hamiltonian cycles of any torus with every n_j >= 3, by randomized square switches (Kotzig's
-/// merging generalised): class k starts as the rings along x_k; switching a unit square in the (x_k, x_l) plane whose
-/// x_k links are of one class and x_l links of another keeps every class a 2-factor and, when a class's two links lie
-/// on different cycles, merges them. First every switch that merges in both classes; then switches that lower the
-/// total number of cycles, and (three times in ten) ones that keep it, in rounds over the squares in a seeded random
-/// order; an attempt that gets stuck (a round changes nothing) or runs out of max_rounds restarts from the rings with
-/// another seed, up to 20 attempts. Not a proof that it always succeeds: none (std::nullopt) when every attempt
-/// fails; a result is walked and must be d Hamiltonian cycles. Deterministic for a seed.
-/// require (std::invalid_argument): every n_j >= 3.
-std::optional<cycle_system> switch_search_decomposition(const torus& network, std::uint64_t seed = 1, std::uint64_t max_rounds = 100);
-
 /// The two Hamiltonian cycles of Section 3.1's rules (n1, n2 even), walked from the pairing table.
 cycle_system hamiltonian_2d_cycles(const torus& network);
 
 /// Section 3.2's rules read for n_1 rows even and n_2 columns odd (the paper's Figure 2, 6 × 7): Section 3.1's rules,
 /// except that column n_2 − 2 passes L ↔ R only. Two edge-disjoint cycles of n_1·n_2 − n_1/2 PUs; the PUs of column
 /// n_2 − 2 alternate between the cycles and are supplied by their vertical neighbours. Gossip over them needs one
-/// packet per PU (cycle_routing with one_packet): with two packets per PU the cycles carry 2P − n_1 of the 2P packets.
+/// packet per PU (cycle_routing with packets_per_pu::one): with two packets per PU the cycles carry 2P − n_1 of the 2P packets.
 /// n_1 odd too (Section 3.3, reconstructed — its Figure 4 is lost and the printed rules do not give two supplied
 /// cycles, docs/torus.md): in addition the last row crosses straight (T ↔ B, L ↔ R) left of column n_2 − 2 and pairs
 /// B ↔ R, T ↔ L in the last two columns, and PU (n_1 − 2, n_2 − 2) pairs B ↔ L, T ↔ R. Every PU lies on a cycle and
@@ -167,9 +156,9 @@ enum class supply_policy {
 };
 std::string_view to_string(supply_policy policy);
 
-/// The routing of gossip along a cycle system. one packet per PU when `one_packet` (every PU injects its packet on
-/// both directions of every cycle it lies on), otherwise cycle c carries packet c of every PU (then every cycle must
-/// be Hamiltonian). OOC PUs are supplied over links no cycle uses; under every policy the pair of supplying on-cycle
+/// The routing of gossip along a cycle system. packets_per_pu::one: every PU injects its one packet on both
+/// directions of every cycle it lies on; per_cycle: cycle c carries packet c of every PU (then every cycle must be
+/// Hamiltonian). OOC PUs are supplied over links no cycle uses; under every policy the pair of supplying on-cycle
 /// PUs, their streams and (policy permitting) switch steps are chosen to minimise the steps that PU needs (best_supply).
 /// A cycle may be a closed trail that passes a PU more than once (edge-disjoint, as Section 4.3's zigzags allow):
 /// every pass forwards both ways and injects the PU's packet. A PU that can get only one direction of a cycle over
@@ -186,7 +175,7 @@ std::string_view to_string(supply_policy policy);
 /// (4 × 5 × 4 × 5: 90 steps against the greedy's 176). Throws std::invalid_argument naming a PU and cycle the greedy
 /// leaves without a stream where no packet-matched table completes either (a limit of the greedy: the SAT supply may
 /// still find one), cycles that share a link (map_cycle_links), or a PU on no cycle (one packet).
-routing_table cycle_routing(const cycle_system& system, supply_policy policy, bool one_packet = true);
+routing_table cycle_routing(const cycle_system& system, supply_policy policy, packets_per_pu packets = packets_per_pu::one);
 /// Gossip along the cycles alone, one packet per PU: at every pass of every cycle the PU forwards both ways and injects
 /// its packet on both links; every other out-port idle (no supply). The supplies below start from it.
 routing_table cycle_table(const cycle_system& system);

@@ -11,6 +11,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace dancecard {
@@ -105,15 +106,26 @@ struct routing_table {
   std::uint32_t inject_at(pu_index pu, std::uint32_t port) const { return inject[pu * network.ports() + port]; }
 };
 
+/// The own packets of every PU in a table built from pairings or cycles: one (sent on every port, or both directions
+/// of every cycle through the PU, in step 1 — the model of the SMT minima and the searches), or one per pair of ports
+/// or per cycle (packet q on the ports of the PU's q-th pair; cycle c carries packet c of every PU).
+enum class packets_per_pu { one, per_cycle };
+
 /// The pairing model: each PU pairs its 2d ports; what arrives on a port leaves through its partner. `partner` is
-/// [pu · ports + port] → port. With one packet per pair (packets = d), packet q goes out on both ports of the
-/// PU's q-th pair (pairs ordered by their smaller port) in step 1.
-/// one_packet: one packet per PU, sent on every port in step 1 (the model of the SMT minima).
-routing_table pairing_table(const torus& network, const std::vector<std::uint32_t>& partner, bool one_packet = false);
+/// [pu · ports + port] → port. per_cycle: one packet per pair (packets = d), packet q out on both ports of the PU's
+/// q-th pair (pairs ordered by their smaller port) in step 1; one: one packet per PU, sent on every port in step 1.
+routing_table pairing_table(const torus& network, const std::vector<std::uint32_t>& partner, packets_per_pu packets = packets_per_pu::per_cycle);
 
 /// All pairings of the 2d ports of one PU (perfect matchings of {0 … 2d−1}): 3 in 2-D, 15 in 3-D. Each as
 /// partner[port].
 std::vector<std::vector<std::uint32_t>> port_pairings(std::uint32_t dimension);
+
+/// The two models of time-independent tables that the searches and the SAT queries choose from: in both, every PU
+/// sends its own packet on every port in step 1 and from step 2 on only forwards. pairing: each PU pairs its 2d ports
+/// and forwards what arrives on a port out of its partner; general: each out-port forwards one fixed in-port's stream
+/// (any of the 2d, its own included) or nothing.
+enum class torus_model { pairing, general };
+std::string_view to_string(torus_model model);
 
 /// Section 3.1's rule at a PU in column `col` of a torus with `cols` columns: the port that what arrives on `port`
 /// leaves by (ports 0 = B, 1 = T, 2 = R, 3 = L). Columns col < cols − 1 even and the last column: T↔R, B↔L; odd: T↔L, B↔R.

@@ -1,8 +1,6 @@
 // Edge-disjoint Hamiltonian cycles of any torus with sizes >= 3 by randomized square switches (no paper: a search;
 // every result is walked and checked).
-#include "dancecard/core/torus/cycles.hpp"
-
-#include "cycles_detail.hpp"
+#include "dancecard/search/torus_cycles.hpp"
 
 #include <algorithm>
 #include <array>
@@ -18,8 +16,6 @@
 #include <vector>
 
 namespace dancecard {
-
-using namespace cycles_detail;
 
 namespace {
 

@@ -6,8 +6,9 @@
 #include <optional>
 #include <random>
 
-#include "dancecard/smt/torus_encoding.hpp"
-#include "torus_search.hpp"
+#include "dancecard/checkers/torus_check.hpp"
+#include "dancecard/search/torus_tables.hpp"
+#include "torus_choices.hpp"
 
 namespace dancecard {
 
@@ -108,7 +109,7 @@ routing_table table_of_choices(const torus& network, torus_model model, const st
   std::vector<std::uint32_t> partner(static_cast<std::size_t>(network.size()) * ports);
   for (pu_index pu = 0; pu < network.size(); ++pu)
     for (std::uint32_t o = 0; o < ports; ++o) partner[pu * ports + o] = (*pairings)[choice[pu]][o];
-  return pairing_table(network, partner, true);
+  return pairing_table(network, partner, packets_per_pu::one);
 }
 
 std::vector<std::uint32_t> start_choices(const torus& network, torus_model model, const routing_table& from, const std::string& who) {
@@ -139,8 +140,11 @@ std::vector<std::uint32_t> start_choices(const torus& network, torus_model model
 
 }  // namespace detail
 
-torus_heuristic_result search_torus_table(const torus& network, torus_model model, unsigned budget_ms, std::uint64_t seed, std::uint64_t goal,
-                                          std::uint32_t packets, std::uint64_t max_evaluations, const std::optional<routing_table>& start_table) {
+torus_heuristic_result search_torus_table(const torus& network, torus_model model, unsigned budget_ms, const local_search_options& opt) {
+  const std::uint64_t seed = opt.seed, max_evaluations = opt.max_evaluations;
+  const std::uint32_t packets = opt.packets;
+  std::uint64_t goal = opt.goal;
+  const std::optional<routing_table>& start_table = opt.start;
   const auto start = std::chrono::steady_clock::now();
   const auto deadline = start + std::chrono::milliseconds(budget_ms);
   torus_heuristic_result out;
@@ -163,8 +167,10 @@ torus_heuristic_result search_torus_table(const torus& network, torus_model mode
   if (model == torus_model::general && !start_table) {
     // A pairing table is a general table, and random general tables send streams round in small loops: start from the
     // best pairing table of half the budget, then change single out-ports.
-    torus_heuristic_result paired = search_torus_table(network, torus_model::pairing, budget_ms / 2, seed, goal, packets,
-                                                         max_evaluations == 0 ? 0 : std::max<std::uint64_t>(1, max_evaluations / 2));
+    torus_heuristic_result paired =
+        search_torus_table(network, torus_model::pairing, budget_ms / 2,
+                           {.seed = seed, .goal = goal, .packets = packets,
+                            .max_evaluations = max_evaluations == 0 ? 0 : std::max<std::uint64_t>(1, max_evaluations / 2)});
     out.evaluations += paired.evaluations;
     if (paired.table) {
       state.choice = paired.table->forward;

@@ -12,9 +12,10 @@
 #include <limits>
 #include <random>
 
-#include "dancecard/smt/torus_encoding.hpp"
-#include "torus_groups.hpp"
-#include "torus_search.hpp"
+#include "dancecard/checkers/torus_check.hpp"
+#include "dancecard/core/torus/group_orbits.hpp"
+#include "dancecard/search/torus_tables.hpp"
+#include "torus_choices.hpp"
 
 namespace dancecard {
 
@@ -267,8 +268,8 @@ slot_plan plan_slots(const torus& net, torus_model model, const std::optional<to
   return plan;
 }
 
-// The solver's start for a search over one group's tables (general model): the SAT query over the tables invariant
-// under the group (solve_torus_invariant for translations, solve_torus_symmetric otherwise; `tracked`: its orbits),
+// The solver's start for a search over one group's tables (general model): the query over the tables invariant under
+// the group (smt's invariant_table_solver: a CaDiCaL query of the group's CNF; `tracked`: the group's orbits),
 // asked at low, low + 1, … up to one below the best table known (`known` steps; 0: none), each query half the time
 // left, until one is sat: its table, simulated. Upwards, because on the tori tried the queries near the group's least
 // are the quick ones, unsat and sat alike, and more steps make larger and slower ones (3 × 12 general under a point
@@ -280,11 +281,10 @@ struct solver_start {
   std::optional<routing_table> table;
   std::uint64_t steps = 0, queries = 0;
 };
-solver_start start_from_solver(const torus& net, torus_model model, const torus_symmetry_group& group,
-                               const std::vector<torus_automorphism>& generators, std::uint64_t tracked, std::uint64_t low,
-                               std::uint64_t known, std::chrono::steady_clock::time_point deadline) {
+solver_start start_from_solver(const invariant_table_query& solver, const torus& net, const torus_symmetry_group& group,
+                               std::uint64_t tracked, std::uint64_t low, std::uint64_t known,
+                               std::chrono::steady_clock::time_point deadline) {
   solver_start out;
-  const std::vector<pu_index> orbit = group.automorphisms.empty() ? translation_orbits(net, group.translations) : std::vector<pu_index>{};
   for (std::uint64_t steps = low; known == 0 || steps < known; ++steps) {
     // x(t, link, u) for the orbits' least PUs' packets: past a million the CNF is not built (a start is not worth
     // gigabytes; the queries this start is for have tens of thousands)
@@ -292,13 +292,12 @@ solver_start start_from_solver(const torus& net, torus_model model, const torus_
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
     if (left < 20) break;
     const unsigned share = static_cast<unsigned>(left / 2);
-    const torus_query_result r = group.automorphisms.empty() ? solve_torus_invariant(net, model, steps, orbit, share)
-                                                             : solve_torus_symmetric(net, model, steps, generators, share);
+    std::optional<routing_table> table = solver(group, steps, share);
     ++out.queries;
-    if (r.answer != solver_answer::sat || !r.witness) continue;
-    const gossip_report run = simulate_gossip(*r.witness, gossip_options{.max_steps = steps, .max_witnesses = 0, .record_arrivals = false});
-    if (!run.holds()) throw std::logic_error("torus tabu search: the solver's table does not complete within " + std::to_string(steps) + " steps");
-    out.table = r.witness, out.steps = run.steps;
+    if (!table) continue;
+    const gossip_report run = simulate_gossip(*table, gossip_options{.max_steps = steps, .max_witnesses = 0, .record_arrivals = false});
+    if (!run.holds()) throw std::invalid_argument("torus tabu search: the solver's table does not complete within " + std::to_string(steps) + " steps");
+    out.table = std::move(table), out.steps = run.steps;
     break;
   }
   return out;
@@ -324,9 +323,11 @@ std::uint64_t torus_missing_pairs(const routing_table& table, std::uint64_t step
   return missing;
 }
 
-torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model model, unsigned budget_ms, std::uint64_t seed, std::uint64_t goal,
-                                               std::uint64_t max_iterations, const std::optional<routing_table>& start_table,
-                                               const std::optional<torus_symmetry_group>& group, bool ask_solver) {
+torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model model, unsigned budget_ms, const tabu_search_options& opt) {
+  const std::uint64_t seed = opt.seed, max_iterations = opt.max_iterations;
+  std::uint64_t goal = opt.goal;
+  const std::optional<routing_table>& start_table = opt.start;
+  const std::optional<torus_symmetry_group>& group = opt.group;
   const auto start = std::chrono::steady_clock::now();
   const auto deadline = start + std::chrono::milliseconds(budget_ms);
   torus_heuristic_result out;
@@ -367,12 +368,15 @@ torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model
     // A pairing table is a general table: begin from the best pairing table of half the budget (under the same group;
     // with the solver's start, a quarter, and then the solver a quarter, or half where the pairing search found none —
     // the search from random tables is hopeless there).
-    const bool solver = group && ask_solver && max_iterations == 0;
-    torus_heuristic_result paired = tabu_search_torus_table(network, torus_model::pairing, solver ? budget_ms / 4 : budget_ms / 2, seed, goal,
-                                                            max_iterations == 0 ? 0 : std::max<std::uint64_t>(1, max_iterations / 2), std::nullopt, group);
+    const bool solver = group && opt.solver && max_iterations == 0;
+    torus_heuristic_result paired =
+        tabu_search_torus_table(network, torus_model::pairing, solver ? budget_ms / 4 : budget_ms / 2,
+                                {.seed = seed, .goal = goal,
+                                 .max_iterations = max_iterations == 0 ? 0 : std::max<std::uint64_t>(1, max_iterations / 2),
+                                 .group = group});
     out.evaluations += paired.evaluations;
     if (solver && !(paired.table && paired.steps <= goal)) {
-      solver_start s = start_from_solver(network, model, *group, plan.generators, plan.least_pus.size(), goal, paired.table ? paired.steps : 0,
+      solver_start s = start_from_solver(opt.solver, network, *group, plan.least_pus.size(), goal, paired.table ? paired.steps : 0,
                                          std::min(deadline, std::chrono::steady_clock::now() + std::chrono::milliseconds(paired.table ? budget_ms / 4 : budget_ms / 2)));
       out.solver_queries = s.queries, out.solver_steps = s.steps;
       if (s.table && (!paired.table || s.steps < paired.steps)) {

@@ -1,13 +1,14 @@
-// Groups of torus automorphisms for the invariant-table searches (torus_invariant_search.cpp): their orbits on
-// the PUs with the port relabellings that carry a PU's rule to its orbit's least PU, and the port relabellings of
-// the automorphisms that fix PU 0.
+// The building blocks of the searches over invariant tables (the SAT queries in smt/, the tabu search in search/):
+// a group's orbits on the PUs with the port relabellings that carry a PU's rule to its orbit's least PU, the port
+// relabellings of the automorphisms that fix PU 0, and which groups contain conjugates of which. Installed for those
+// libraries; not a stable interface (namespace detail).
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <vector>
 
-#include "dancecard/smt/torus_encoding.hpp"
+#include "dancecard/core/torus/symmetry.hpp"
 
 namespace dancecard::detail {
 

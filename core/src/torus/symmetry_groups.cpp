@@ -1,6 +1,6 @@
 // Torus automorphisms beyond translations (reflections, rotations of square layers, glide reflections) and the
 // groups they generate, for the searches over invariant tables.
-#include "torus_groups.hpp"
+#include "dancecard/core/torus/group_orbits.hpp"
 
 #include <algorithm>
 #include <map>
