@@ -18,8 +18,8 @@ dance_query lower_bound_query(rank n) { return {.n = n, .rounds = optimal_rounds
 void z3_lower_bound(benchmark::State& state) {
   const rank n = static_cast<rank>(state.range(0));
   for (auto _ : state) {
-    const auto r = solve_dance_existence(lower_bound_query(n), {.encoding = dance_encoding::counting,
-                                                                .symmetry_breaking = false});
+    const auto r =
+        solve_dance_existence(lower_bound_query(n), {.encoding = dance_encoding::counting, .symmetry_breaking = false});
     if (r.answer != solver_answer::unsat) state.SkipWithError("not unsat");
   }
 }
@@ -81,12 +81,18 @@ void drat_check_by_encoding(benchmark::State& state) {
   drat_report r;
   r.outcome = verdict::holds;
   for (auto _ : state) {
-    if (mode == 0) r = check_drat(dimacs, text);
-    else if (mode <= 2) r = solved.proof.check(dimacs);
-    else benchmark::DoNotOptimize(solved.proof.read());
+    if (mode == 0)
+      r = check_drat(dimacs, text);
+    else if (mode <= 2)
+      r = solved.proof.check(dimacs);
+    else
+      benchmark::DoNotOptimize(solved.proof.read());
   }
   if (r.outcome != verdict::holds) state.SkipWithError("rejected");
-  state.SetLabel(mode == 0 ? "text, in memory" : mode == 1 ? "text, streamed" : mode == 2 ? "binary, streamed" : "baseline: read binary back");
+  state.SetLabel(mode == 0   ? "text, in memory"
+                 : mode == 1 ? "text, streamed"
+                 : mode == 2 ? "binary, streamed"
+                             : "baseline: read binary back");
   state.counters["proof_bytes"] = static_cast<double>(solved.proof.bytes());
   state.counters["checked_lemmas"] = static_cast<double>(r.checked_lemmas);
 }

@@ -58,8 +58,10 @@ std::vector<std::vector<std::size_t>> colour_by_matchings(const bipartite_multig
         for (std::size_t e : adjacency[u]) {
           if (!alive[e]) continue;
           const std::size_t m = match_right[g.edges[e].right];
-          if (m == none) found = true;
-          else if (dist[g.edges[m].left] == UINT32_MAX) dist[g.edges[m].left] = dist[u] + 1, q.push(g.edges[m].left);
+          if (m == none)
+            found = true;
+          else if (dist[g.edges[m].left] == UINT32_MAX)
+            dist[g.edges[m].left] = dist[u] + 1, q.push(g.edges[m].left);
         }
       }
       if (!found) break;
@@ -156,11 +158,23 @@ void weighted_decomposition(benchmark::State& state) {
   state.counters["matchings"] = static_cast<double>(classes);
 }
 
-BENCHMARK(euler_colouring<colouring_engine::euler_hopcroft_karp>)->Arg(10'000)->Arg(100'000)
-    ->Unit(benchmark::kMillisecond)->Iterations(1);
-BENCHMARK(euler_colouring<colouring_engine::alon>)->Arg(10'000)->Arg(100'000)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(euler_colouring<colouring_engine::euler_hopcroft_karp>)
+    ->Arg(10'000)
+    ->Arg(100'000)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
+BENCHMARK(euler_colouring<colouring_engine::alon>)
+    ->Arg(10'000)
+    ->Arg(100'000)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
 BENCHMARK(matching_per_colour)->Arg(10'000)->Arg(100'000)->Unit(benchmark::kMillisecond)->Iterations(1);
-BENCHMARK(weighted_decomposition)->Arg(1)->Arg(1'000)->Arg(1'000'000)->Arg(1'000'000'000)->Unit(benchmark::kMillisecond);
+BENCHMARK(weighted_decomposition)
+    ->Arg(1)
+    ->Arg(1'000)
+    ->Arg(1'000'000)
+    ->Arg(1'000'000'000)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(weighted_forwarding)->Arg(1)->Arg(1'000)->Arg(1'000'000)->Arg(1'000'000'000)->Unit(benchmark::kMillisecond);
 
 }  // namespace

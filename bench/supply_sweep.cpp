@@ -21,10 +21,10 @@
 #include "dancecard/core/torus/cycles.hpp"
 #include "sweep_args.hpp"
 
-
 int main(int argc, char** argv) {
   using namespace dancecard;
-  CLI::App app{"Theorem 7's bound with switching over a range of zigzag tori, by the packet-matched supply, each table checked"};
+  CLI::App app{
+      "Theorem 7's bound with switching over a range of zigzag tori, by the packet-matched supply, each table checked"};
   std::uint32_t d = 4;
   std::string sizes = "2..8", last = "4..8";
   std::uint64_t max_pus = 1500;
@@ -32,7 +32,8 @@ int main(int argc, char** argv) {
   app.add_option("--d", d, "dimension, 4 or 5")->check(CLI::Range(4, 5));
   app.add_option("--sizes", sizes, "A..B, the range of n_2 … n_{d-1} (A >= 2)");
   app.add_option("--last", last, "A..B, the range of n_d (A >= d)");
-  app.add_option("--max-pus", max_pus, "only tori with at most this many PUs")->check(CLI::Range(std::uint64_t{1}, std::uint64_t{4096}));
+  app.add_option("--max-pus", max_pus, "only tori with at most this many PUs")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{4096}));
   app.add_flag("--trails", trails_only, "only tori whose zigzags are closed trails");
   std::uint32_t max_delay = 1;
   app.add_option("--max-delay", max_delay,
@@ -80,17 +81,21 @@ int main(int argc, char** argv) {
         const gossip_report run = simulate_gossip(*table);
         const supply_report supply = check_supply(*table, *system);
         steps = run.steps;
-        if (!run.holds()) problem = describe(run);
-        else if (run.steps > bound) problem = std::to_string(run.steps) + " steps > " + std::to_string(bound);
-        else if (!supply.holds()) problem = describe(supply);
+        if (!run.holds())
+          problem = describe(run);
+        else if (run.steps > bound)
+          problem = std::to_string(run.steps) + " steps > " + std::to_string(bound);
+        else if (!supply.holds())
+          problem = describe(supply);
       }
       if (problem.empty()) {
         at_circulation += steps <= m / 2;
-        std::cout << "holds " << t.name() << (cycles.revisits > 0 ? " (closed trails)" : "") << ": " << steps << " steps, circulation " << m / 2
-                  << ", bound " << bound << ", " << seconds << " s" << std::endl;
+        std::cout << "holds " << t.name() << (cycles.revisits > 0 ? " (closed trails)" : "") << ": " << steps
+                  << " steps, circulation " << m / 2 << ", bound " << bound << ", " << seconds << " s" << std::endl;
       } else {
         ++failed;
-        std::cout << "VIOLATED " << t.name() << (cycles.revisits > 0 ? " (closed trails)" : "") << ": " << problem << std::endl;
+        std::cout << "VIOLATED " << t.name() << (cycles.revisits > 0 ? " (closed trails)" : "") << ": " << problem
+                  << std::endl;
       }
       return;
     }

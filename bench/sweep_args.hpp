@@ -14,8 +14,8 @@
 namespace sweep_args {
 
 // "A..B" (or "A..B:S" where `stepped`) with least <= A <= B <= most; throws CLI::ValidationError naming the option.
-inline dancecard::ranges::value_range parse_range(const std::string& option, const std::string& text, std::uint32_t least,
-                                                  std::uint32_t most = 64, bool stepped = false) {
+inline dancecard::ranges::value_range parse_range(const std::string& option, const std::string& text,
+                                                  std::uint32_t least, std::uint32_t most = 64, bool stepped = false) {
   try {
     const dancecard::ranges::value_range r = dancecard::ranges::parse_range(text, least, most);
     if (!stepped && r.step != 1) throw std::invalid_argument("expected A..B without a step, got '" + text + "'");

@@ -5,11 +5,11 @@
 // supply in torus_construction_bench.cpp: one program, bench_torus.
 #include <benchmark/benchmark.h>
 
-#include <optional>
 #include <algorithm>
 #include <chrono>
 #include <functional>
 #include <numeric>
+#include <optional>
 #include <random>
 #include <set>
 #include <utility>
@@ -18,11 +18,11 @@
 #include "dancecard/checkers/torus_check.hpp"
 #include "dancecard/core/common/cyclic_order.hpp"
 #include "dancecard/core/torus/cycles.hpp"
+#include "dancecard/search/torus_tables.hpp"
 #include "dancecard/smt/hamilton_search.hpp"
 #include "dancecard/smt/torus_cubes.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
 #include "dancecard/smt/torus_supply.hpp"
-#include "dancecard/search/torus_tables.hpp"
 
 namespace dancecard {
 namespace {
@@ -52,7 +52,8 @@ void gossip_64x64(benchmark::State& state) {
     link_steps = r.link_steps;
     benchmark::DoNotOptimize(r.steps);
   }
-  state.counters["link_steps_per_s"] = benchmark::Counter(static_cast<double>(link_steps), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["link_steps_per_s"] =
+      benchmark::Counter(static_cast<double>(link_steps), benchmark::Counter::kIsIterationInvariantRate);
 }
 
 void rings_32x32x32(benchmark::State& state) {
@@ -64,7 +65,8 @@ void rings_32x32x32(benchmark::State& state) {
     link_steps = r.link_steps;
     benchmark::DoNotOptimize(r.steps);
   }
-  state.counters["link_steps_per_s"] = benchmark::Counter(static_cast<double>(link_steps), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["link_steps_per_s"] =
+      benchmark::Counter(static_cast<double>(link_steps), benchmark::Counter::kIsIterationInvariantRate);
 }
 
 // A whole one-packet gossip in 3-D: the Section 4.2 zigzag cycles on 30 x 30 x 32 (28,800 PUs, the admissible size
@@ -77,16 +79,20 @@ void zigzag_30x30x32(benchmark::State& state) {
     link_steps = r.link_steps;
     state.counters["steps"] = static_cast<double>(r.steps);
   }
-  state.counters["link_steps_per_s"] = benchmark::Counter(static_cast<double>(link_steps), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["link_steps_per_s"] =
+      benchmark::Counter(static_cast<double>(link_steps), benchmark::Counter::kIsIterationInvariantRate);
 }
 
 // The least number of steps in the pairing model on 3 x 5 (5: 4 unsat, 5 sat): the clausal encoding (CaDiCaL, the
 // DRAT proof checked) against the Z3 encoding of the same question as the baseline, in the same run.
 void pairing_minimum_3x5_sat(benchmark::State& state) {
-  for (auto _ : state) benchmark::DoNotOptimize(prove_torus_minimum(torus({3, 5}), torus_model::pairing, 600'000).minimum_steps);
+  for (auto _ : state)
+    benchmark::DoNotOptimize(prove_torus_minimum(torus({3, 5}), torus_model::pairing, 600'000).minimum_steps);
 }
 void pairing_minimum_3x5_z3(benchmark::State& state) {
-  for (auto _ : state) benchmark::DoNotOptimize(prove_torus_minimum(torus({3, 5}), torus_model::pairing, 600'000, {.engine = torus_engine::z3}).minimum_steps);
+  for (auto _ : state)
+    benchmark::DoNotOptimize(
+        prove_torus_minimum(torus({3, 5}), torus_model::pairing, 600'000, {.engine = torus_engine::z3}).minimum_steps);
 }
 // Two Hamiltonian cycles of a 15 x 17 torus (both odd: no construction built) by SAT search with subtour cuts.
 void hamilton_search_15x17(benchmark::State& state) {
@@ -99,14 +105,17 @@ void hamilton_search_15x17(benchmark::State& state) {
 void local_search_4x6_pairing(benchmark::State& state) {
   std::uint64_t evaluations = 0;
   for (auto _ : state) {
-    const torus_heuristic_result r = search_torus_table(torus({4, 6}), torus_model::pairing, 600'000, {.seed = 1, .goal = 8});
+    const torus_heuristic_result r =
+        search_torus_table(torus({4, 6}), torus_model::pairing, 600'000, {.seed = 1, .goal = 8});
     evaluations = r.evaluations;
     state.counters["steps"] = static_cast<double>(r.steps);
   }
-  state.counters["tables_per_s"] = benchmark::Counter(static_cast<double>(evaluations), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["tables_per_s"] =
+      benchmark::Counter(static_cast<double>(evaluations), benchmark::Counter::kIsIterationInvariantRate);
 }
 void sat_witness_4x6_pairing(benchmark::State& state) {
-  for (auto _ : state) benchmark::DoNotOptimize(solve_torus_clausal(torus({4, 6}), torus_model::pairing, 8, 600'000).answer);
+  for (auto _ : state)
+    benchmark::DoNotOptimize(solve_torus_clausal(torus({4, 6}), torus_model::pairing, 8, 600'000).answer);
 }
 
 // The tabu search's count of missing pairs (torus_missing_pairs: backward walks from every PU's in-links) on a 10-step
@@ -114,7 +123,9 @@ void sat_witness_4x6_pairing(benchmark::State& state) {
 // same horizon (the one-PU-at-a-time method, then stepwise), as the baseline in the same run. Arg: 0 count, 1
 // simulator, 2 stepwise simulator.
 const routing_table& pairing_4x8_table() {
-  static const routing_table table = *tabu_search_torus_table(torus({4, 8}), torus_model::pairing, 600'000, {.seed = 2, .goal = 10, .max_iterations = 8'000}).table;
+  static const routing_table table = *tabu_search_torus_table(torus({4, 8}), torus_model::pairing, 600'000,
+                                                              {.seed = 2, .goal = 10, .max_iterations = 8'000})
+                                          .table;
   return table;
 }
 void missing_pairs_4x8(benchmark::State& state) {
@@ -122,8 +133,10 @@ void missing_pairs_4x8(benchmark::State& state) {
   gossip_options o;
   o.max_steps = 9, o.max_witnesses = 0, o.stepwise = state.range(0) == 2;
   for (auto _ : state) {
-    if (state.range(0) == 0) benchmark::DoNotOptimize(torus_missing_pairs(table, 9));
-    else benchmark::DoNotOptimize(simulate_gossip(table, o).count_by_kind);
+    if (state.range(0) == 0)
+      benchmark::DoNotOptimize(torus_missing_pairs(table, 9));
+    else
+      benchmark::DoNotOptimize(simulate_gossip(table, o).count_by_kind);
   }
   state.counters["tables_per_s"] = benchmark::Counter(1, benchmark::Counter::kIsIterationInvariantRate);
 }
@@ -151,9 +164,17 @@ BENCHMARK_CAPTURE(search_in_20_s, 4x9_pairing_local, torus({4, 9}), false)->Iter
 void invariant_tabu_4x7_general(benchmark::State& state) {
   const torus network({4, 7});
   const std::optional<torus_symmetry_group> group =
-      state.range(0) != 0 ? std::optional(invariant_group_list(network, invariant_groups::translations).at(4)) : std::nullopt;
+      state.range(0) != 0 ? std::optional(invariant_group_list(network, invariant_groups::translations).at(4))
+                          : std::nullopt;
   for (auto _ : state) {
-    const torus_heuristic_result r = tabu_search_torus_table(network, torus_model::general, 60'000, {.seed = 1, .goal = 8, .max_iterations = 0, .group = group, .solver = state.range(0) == 2 ? invariant_table_solver(network, torus_model::general) : invariant_table_query{}});
+    const torus_heuristic_result r =
+        tabu_search_torus_table(network, torus_model::general, 60'000,
+                                {.seed = 1,
+                                 .goal = 8,
+                                 .max_iterations = 0,
+                                 .group = group,
+                                 .solver = state.range(0) == 2 ? invariant_table_solver(network, torus_model::general)
+                                                               : invariant_table_query{}});
     state.counters["steps"] = static_cast<double>(r.steps);
     state.counters["seconds"] = r.seconds;
   }
@@ -168,7 +189,14 @@ void invariant_tabu_3x12_point(benchmark::State& state) {
   const torus network({3, 12});
   const torus_symmetry_group group = invariant_group_list(network, invariant_groups::point).at(1);
   for (auto _ : state) {
-    const torus_heuristic_result r = tabu_search_torus_table(network, torus_model::general, 30'000, {.seed = 1, .goal = 12, .max_iterations = 0, .group = group, .solver = state.range(0) == 1 ? invariant_table_solver(network, torus_model::general) : invariant_table_query{}});
+    const torus_heuristic_result r =
+        tabu_search_torus_table(network, torus_model::general, 30'000,
+                                {.seed = 1,
+                                 .goal = 12,
+                                 .max_iterations = 0,
+                                 .group = group,
+                                 .solver = state.range(0) == 1 ? invariant_table_solver(network, torus_model::general)
+                                                               : invariant_table_query{}});
     state.counters["steps"] = r.table ? static_cast<double>(r.steps) : 0.0;
     state.counters["seconds"] = r.seconds;
   }
@@ -182,14 +210,17 @@ BENCHMARK(invariant_tabu_3x12_point)->Arg(0)->Arg(1)->Iterations(1)->Unit(benchm
 void local_search_4x4_two_packets(benchmark::State& state) {
   std::uint64_t evaluations = 0;
   for (auto _ : state) {
-    const torus_heuristic_result r = search_torus_table(torus({4, 4}), torus_model::pairing, 600'000, {.seed = 1, .goal = 8, .packets = 2});
+    const torus_heuristic_result r =
+        search_torus_table(torus({4, 4}), torus_model::pairing, 600'000, {.seed = 1, .goal = 8, .packets = 2});
     evaluations = r.evaluations;
     state.counters["steps"] = static_cast<double>(r.steps);
   }
-  state.counters["tables_per_s"] = benchmark::Counter(static_cast<double>(evaluations), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["tables_per_s"] =
+      benchmark::Counter(static_cast<double>(evaluations), benchmark::Counter::kIsIterationInvariantRate);
 }
 void sat_witness_4x4_two_packets(benchmark::State& state) {
-  for (auto _ : state) benchmark::DoNotOptimize(solve_torus_packets(torus({4, 4}), torus_model::pairing, 2, 8, 600'000).answer);
+  for (auto _ : state)
+    benchmark::DoNotOptimize(solve_torus_packets(torus({4, 4}), torus_model::pairing, 2, 8, 600'000).answer);
 }
 // What choosing the injections costs per table: torus_injection_chooser::choose on Section 3.1's 6 x 6 table (two
 // packets, 18 steps: the counting bound), against one simulation of the same table with its injections fixed (the
@@ -202,7 +233,9 @@ void choose_injections_6x6(benchmark::State& state) {
 }
 void simulate_two_packets_6x6(benchmark::State& state) {
   const routing_table table = hamiltonian_2d(torus({6, 6}));
-  for (auto _ : state) benchmark::DoNotOptimize(simulate_gossip(table, gossip_options{.max_steps = 18, .max_witnesses = 0, .record_arrivals = false}).steps);
+  for (auto _ : state)
+    benchmark::DoNotOptimize(
+        simulate_gossip(table, gossip_options{.max_steps = 18, .max_witnesses = 0, .record_arrivals = false}).steps);
 }
 
 // Baseline: read the same number of 4-byte link entries sequentially (what a link-step costs at the least).
@@ -221,7 +254,12 @@ void stream_baseline(benchmark::State& state) {
 }
 
 BENCHMARK(gossip_64x64)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
-BENCHMARK(rings_32x32x32)->Args({0, 64})->Args({1, 64})->Args({0, 1024})->Args({1, 1024})->Unit(benchmark::kMillisecond);
+BENCHMARK(rings_32x32x32)
+    ->Args({0, 64})
+    ->Args({1, 64})
+    ->Args({0, 1024})
+    ->Args({1, 1024})
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(stream_baseline)->Arg(64)->Unit(benchmark::kMillisecond);
 BENCHMARK(zigzag_30x30x32)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(pairing_minimum_3x5_sat)->Unit(benchmark::kMillisecond);

@@ -3,11 +3,11 @@
 // its baseline in the same run.
 #include <benchmark/benchmark.h>
 
-#include <optional>
 #include <algorithm>
 #include <chrono>
 #include <functional>
 #include <numeric>
+#include <optional>
 #include <random>
 #include <set>
 #include <utility>
@@ -16,11 +16,11 @@
 #include "dancecard/checkers/torus_check.hpp"
 #include "dancecard/core/common/cyclic_order.hpp"
 #include "dancecard/core/torus/cycles.hpp"
+#include "dancecard/search/torus_cycles.hpp"
 #include "dancecard/smt/hamilton_search.hpp"
 #include "dancecard/smt/torus_cubes.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
 #include "dancecard/smt/torus_supply.hpp"
-#include "dancecard/search/torus_cycles.hpp"
 
 namespace dancecard {
 namespace {
@@ -87,7 +87,8 @@ random_move draw_move(std::mt19937_64& random, std::uint64_t N) {
 // 1,000 moves per iteration on a fresh cycle 0, 1, …, N − 1 (built outside the timing): `apply` makes a move,
 // `query` answers a position.
 template <class Cycle, class Apply, class Query>
-void run_moves(benchmark::State& state, const std::function<Cycle(const std::vector<std::uint64_t>&)>& make, Apply apply, Query query) {
+void run_moves(benchmark::State& state, const std::function<Cycle(const std::vector<std::uint64_t>&)>& make,
+               Apply apply, Query query) {
   const auto N = static_cast<std::uint64_t>(state.range(0));
   std::vector<std::uint64_t> start(N);
   std::iota(start.begin(), start.end(), std::uint64_t{0});
@@ -116,13 +117,18 @@ struct vector_cycle {
 };
 void vector_relink_moves(benchmark::State& state) {
   run_moves<vector_cycle>(
-      state, [](const std::vector<std::uint64_t>& start) { return vector_cycle{start, start, std::vector<std::uint64_t>(start.size())}; },
+      state,
+      [](const std::vector<std::uint64_t>& start) {
+        return vector_cycle{start, start, std::vector<std::uint64_t>(start.size())};
+      },
       [](vector_cycle& c, const random_move& m) {
         const std::uint64_t N = c.order.size();
         std::uint64_t out = 0;
         for (const auto& [a, forward] : m.route) {
-          const std::uint64_t first = (m.cuts[a] + 1) % N, last = m.cuts[(a + 1) % 4], length = (last + N - first) % N + 1;
-          for (std::uint64_t x = 0; x < length; ++x) c.fresh[out++] = c.order[forward ? (first + x) % N : (last + N - x) % N];
+          const std::uint64_t first = (m.cuts[a] + 1) % N, last = m.cuts[(a + 1) % 4],
+                              length = (last + N - first) % N + 1;
+          for (std::uint64_t x = 0; x < length; ++x)
+            c.fresh[out++] = c.order[forward ? (first + x) % N : (last + N - x) % N];
         }
         c.order.swap(c.fresh);
         for (std::uint64_t t = 0; t < N; ++t) c.position[c.order[t]] = t;
@@ -135,11 +141,14 @@ void vector_relink_moves(benchmark::State& state) {
 // simulated gossip time each gives (Theorem 7's bound: 38).
 void supply_search_4x2x4x5(benchmark::State& state) {
   const cycle_system system = zigzag_cycles(torus({4, 2, 4, 5}));
-  for (auto _ : state) state.counters["steps"] = static_cast<double>(best_cycle_supply(system, supply_policy::scheduled, 600'000).steps);
+  for (auto _ : state)
+    state.counters["steps"] = static_cast<double>(best_cycle_supply(system, supply_policy::scheduled, 600'000).steps);
 }
 void greedy_supply_4x2x4x5(benchmark::State& state) {
   const cycle_system system = zigzag_cycles(torus({4, 2, 4, 5}));
-  for (auto _ : state) state.counters["steps"] = static_cast<double>(simulate_gossip(cycle_routing(system, supply_policy::scheduled)).steps);
+  for (auto _ : state)
+    state.counters["steps"] =
+        static_cast<double>(simulate_gossip(cycle_routing(system, supply_policy::scheduled)).steps);
 }
 
 // A supply built from the zigzag cycles of `dims` by `build` (a table, or none where it declines), timed; "steps" is
@@ -155,7 +164,9 @@ void supply_run(benchmark::State& state, const std::vector<std::uint32_t>& dims,
   }
 }
 // The greedy alone: cycle_routing with one switch per link (the scheduled policy compares the greedy with the others).
-std::optional<routing_table> greedy_supply(const cycle_system& system) { return cycle_routing(system, supply_policy::one_switch); }
+std::optional<routing_table> greedy_supply(const cycle_system& system) {
+  return cycle_routing(system, supply_policy::one_switch);
+}
 
 // The matched supply (core: two sources per PU and cycle, a perfect matching of positions to steps) on the 8⁴ zigzag
 // cycles, against the greedy on the same cycles (Theorem 7's bound: 770).

@@ -29,13 +29,15 @@ int main(int argc, char** argv) {
   app.add_option("--d", d, "dimension, 2 to 8")->check(CLI::Range(2, 8));
   app.add_option("--sizes", sizes, "A..B:S, every size from A to B in steps of S (A >= 3)");
   app.add_option("--min-pus", min_pus, "only tori with more PUs than this");
-  app.add_option("--max-pus", max_pus, "only tori with at most this many PUs")->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 24));
+  app.add_option("--max-pus", max_pus, "only tori with at most this many PUs")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 24));
   app.add_flag("--all-even", all_even, "only tori with every size even");
   app.add_flag("--skip-cubes", skip_cubes, "skip m x m x m cubes with m != 4 (Park's explicit construction)");
   try {
     app.parse(argc, argv);
     const dancecard::ranges::value_range r = sweep_args::parse_range("--sizes", sizes, 3, 1u << 24, true);
-    lo = static_cast<std::uint32_t>(r.first), hi = static_cast<std::uint32_t>(r.last), step = static_cast<std::uint32_t>(r.step);
+    lo = static_cast<std::uint32_t>(r.first), hi = static_cast<std::uint32_t>(r.last),
+    step = static_cast<std::uint32_t>(r.step);
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : 2;
   }
@@ -63,7 +65,9 @@ int main(int argc, char** argv) {
         } else {
           ++failed;
           std::cout << "VIOLATED " << t.name() << " " << system.construction << ": "
-                    << (report.holds() ? "the cycles are not " + std::to_string(d) + " Hamiltonian ones" : describe(report)) << std::endl;
+                    << (report.holds() ? "the cycles are not " + std::to_string(d) + " Hamiltonian ones"
+                                       : describe(report))
+                    << std::endl;
         }
       } catch (const std::exception& e) {
         ++failed;

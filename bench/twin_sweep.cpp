@@ -21,7 +21,9 @@
 
 int main(int argc, char** argv) {
   using namespace dancecard;
-  CLI::App app{"Theorems 3 and 4 with two packets per PU over a range of partial-cycle tori, by the twin hand-over, each table checked"};
+  CLI::App app{
+      "Theorems 3 and 4 with two packets per PU over a range of partial-cycle tori, by the twin hand-over, each table "
+      "checked"};
   std::string rows = "2..12", cols = "5..13";
   app.add_option("--rows", rows, "A..B, the range of n1 (A >= 2)");
   app.add_option("--cols", cols, "A..B, the range of n2 (A >= 5; only odd n2)");
@@ -54,13 +56,19 @@ int main(int argc, char** argv) {
         const supply_report supply = check_supply(twin.table, system);
         steps = run.steps;
         switches += twin.table.switches.size();
-        if (!run.holds()) problem = describe(run);
-        else if (run.steps != count) problem = std::to_string(run.steps) + " steps, not " + std::to_string(count);
-        else if (twin.steps != run.steps) problem = "the plan's target " + std::to_string(twin.steps) + " is not the simulated " + std::to_string(run.steps);
-        else if (!supply.holds()) problem = describe(supply);
+        if (!run.holds())
+          problem = describe(run);
+        else if (run.steps != count)
+          problem = std::to_string(run.steps) + " steps, not " + std::to_string(count);
+        else if (twin.steps != run.steps)
+          problem =
+              "the plan's target " + std::to_string(twin.steps) + " is not the simulated " + std::to_string(run.steps);
+        else if (!supply.holds())
+          problem = describe(supply);
         else
-          std::cout << "holds " << t.name() << ": " << steps << " steps (counting bound " << counting << "), " << twin.hosts << " hosts, "
-                    << twin.table.switches.size() << " switches, " << seconds << " s" << std::endl;
+          std::cout << "holds " << t.name() << ": " << steps << " steps (counting bound " << counting << "), "
+                    << twin.hosts << " hosts, " << twin.table.switches.size() << " switches, " << seconds << " s"
+                    << std::endl;
       } catch (const std::invalid_argument& e) {
         problem = e.what();
       }

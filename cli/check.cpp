@@ -27,8 +27,11 @@ nlohmann::json report_json(const Report& r) {
   nlohmann::json counts = nlohmann::json::object();
   for (std::size_t k = 0; k < r.count_by_kind.size(); ++k)
     if (r.count_by_kind[k] > 0) counts[std::string(to_string(static_cast<Kind>(k)))] = r.count_by_kind[k];
-  return {{"verdict", to_string(r.outcome)}, {"checked", r.checked}, {"violation_count", r.violation_count},
-          {"counts", counts}, {"witnesses", witnesses}};
+  return {{"verdict", to_string(r.outcome)},
+          {"checked", r.checked},
+          {"violation_count", r.violation_count},
+          {"counts", counts},
+          {"witnesses", witnesses}};
 }
 
 // A dance report as JSON: report_json, each witness with its people and rounds as numbers besides its text.
@@ -41,15 +44,25 @@ nlohmann::json to_json(const dance_report& r) {
       case dance_violation_kind::person_booked_twice:
         w["person"] = v.a, w["partners"] = {v.b, v.c}, w["round"] = v.round;
         break;
-      case dance_violation_kind::self_dance: w["person"] = v.a, w["round"] = v.round; break;
-      case dance_violation_kind::too_many_rounds: w["rounds"] = v.round, w["allowed"] = v.b; break;
-      case dance_violation_kind::pair_meets_twice: w["pair"] = {v.a, v.b}, w["rounds"] = {v.other_round, v.round}; break;
-      case dance_violation_kind::pair_never_meets: w["pair"] = {v.a, v.b}; break;
+      case dance_violation_kind::self_dance:
+        w["person"] = v.a, w["round"] = v.round;
+        break;
+      case dance_violation_kind::too_many_rounds:
+        w["rounds"] = v.round, w["allowed"] = v.b;
+        break;
+      case dance_violation_kind::pair_meets_twice:
+        w["pair"] = {v.a, v.b}, w["rounds"] = {v.other_round, v.round};
+        break;
+      case dance_violation_kind::pair_never_meets:
+        w["pair"] = {v.a, v.b};
+        break;
       case dance_violation_kind::asymmetric_entry:
       case dance_violation_kind::entry_out_of_range:
         w["person"] = v.a, w["round"] = v.round, w["entry"] = v.b;
         break;
-      default: w["pair"] = {v.a, v.b}, w["round"] = v.round; break;
+      default:
+        w["pair"] = {v.a, v.b}, w["round"] = v.round;
+        break;
     }
   }
   return out;
@@ -82,7 +95,10 @@ struct bound_gap {
            (gap() == rational(0) ? std::string("at the bound") : gap().to_string() + " above") + "\n";
   }
   nlohmann::json json() const {
-    return {{"measure", measure}, {"value", value.to_string()}, {"bound", bound.to_string()}, {"bound_name", bound_name},
+    return {{"measure", measure},
+            {"value", value.to_string()},
+            {"bound", bound.to_string()},
+            {"bound_name", bound_name},
             {"gap", gap().to_string()}};
   }
 };
@@ -100,7 +116,8 @@ verdict apply_gap(verdict outcome, const std::optional<bound_gap>& gap, const re
       throw bad_input("--max-gap: '" + o.max_gap.substr(0, 40) + "' is not a number (an integer or a fraction a/b)");
     }
     if (limit < rational(0)) throw bad_input("--max-gap: " + o.max_gap + " is negative");
-    if (gap->gap() > limit) over = gap->gap().to_string() + " above the " + gap->bound_name + ", more than --max-gap " + o.max_gap;
+    if (gap->gap() > limit)
+      over = gap->gap().to_string() + " above the " + gap->bound_name + ", more than --max-gap " + o.max_gap;
   }
   if (out != nullptr) {
     (*out)["bound"] = gap->json();
@@ -136,22 +153,28 @@ void add_check_command(CLI::App& app, int& code) {
     dance_report report = json_schedule ? check_dance_schedule(std::get<dance_schedule>(input), req)
                                         : check_partner_matrix(std::get<partner_matrix>(input), req);
     const rank n = json_schedule ? std::get<dance_schedule>(input).people() : std::get<partner_matrix>(input).people();
-    const std::size_t rounds = json_schedule ? std::get<dance_schedule>(input).rounds() : std::get<partner_matrix>(input).rounds();
+    const std::size_t rounds =
+        json_schedule ? std::get<dance_schedule>(input).rounds() : std::get<partner_matrix>(input).rounds();
     verdict overall = report.outcome;
     std::optional<allgather_report> sim;
     if (opt->allgather) {
-      sim = json_schedule ? simulate_allgather(std::get<dance_schedule>(input)) : simulate_allgather(std::get<partner_matrix>(input));
+      sim = json_schedule ? simulate_allgather(std::get<dance_schedule>(input))
+                          : simulate_allgather(std::get<partner_matrix>(input));
       if (sim->outcome != verdict::holds) overall = verdict::violated;
     }
     std::optional<bound_gap> gap;
     if (n >= 1)
-      gap = bound_gap{"rounds", rational(static_cast<std::int64_t>(rounds)), rational(static_cast<std::int64_t>(optimal_rounds(n))),
-                      "optimum T(" + std::to_string(n) + ")", "Propositions 1 and 5: n - 1 for even n, n for odd n"};
+      gap = bound_gap{"rounds", rational(static_cast<std::int64_t>(rounds)),
+                      rational(static_cast<std::int64_t>(optimal_rounds(n))), "optimum T(" + std::to_string(n) + ")",
+                      "Propositions 1 and 5: n - 1 for even n, n for odd n"};
     if (opt->report.json) {
       nlohmann::json out = to_json(report);
       if (sim)
-        out["allgather"] = {{"verdict", to_string(sim->outcome)}, {"steps", sim->steps}, {"messages", sim->messages},
-                            {"deadlock_cycle", sim->deadlock_cycle}, {"problem", sim->problem}};
+        out["allgather"] = {{"verdict", to_string(sim->outcome)},
+                            {"steps", sim->steps},
+                            {"messages", sim->messages},
+                            {"deadlock_cycle", sim->deadlock_cycle},
+                            {"problem", sim->problem}};
       overall = apply_gap(overall, gap, opt->report, &out);
       out["verdict"] = to_string(overall);
       std::cout << out.dump(2) << "\n";
@@ -176,8 +199,10 @@ void add_check_command(CLI::App& app, int& code) {
   hrel->add_flag("--full-duplex", hopt->full_duplex, "full-duplex ports (one send and one receive per slot)");
   add_report_options(hrel, hopt->report);
   hrel->callback([hopt, &code] {
-    const hrel_instance instance = parse_input(hopt->instance, [](const std::string& t) { return read_hrel_instance(t); });
-    const hrel_schedule schedule = parse_input(hopt->schedule, [](const std::string& t) { return read_hrel_schedule(t); });
+    const hrel_instance instance =
+        parse_input(hopt->instance, [](const std::string& t) { return read_hrel_instance(t); });
+    const hrel_schedule schedule =
+        parse_input(hopt->schedule, [](const std::string& t) { return read_hrel_schedule(t); });
     if (schedule.pes != instance.pes())
       throw bad_input(hopt->schedule + ": P: the schedule is for P = " + std::to_string(schedule.pes) +
                       ", the instance for P = " + std::to_string(instance.pes()));
@@ -185,11 +210,12 @@ void add_check_command(CLI::App& app, int& code) {
                                                    hopt->report.max_witnesses);
     // The counting bound: half duplex, every PE sends and receives its packets one at a time and at most P/2
     // transfers run at once; full duplex, every PE sends its packets one at a time and receives them one at a time.
-    const bound_gap gap = hopt->full_duplex
-                              ? bound_gap{"makespan", report.makespan, rational(static_cast<std::int64_t>(instance.h_full_duplex())),
-                                          "counting lower bound", "full duplex: the most packets a PE sends, or receives"}
-                              : bound_gap{"makespan", report.makespan, counting_lower_bound(instance), "counting lower bound",
-                                          "half duplex: max(h, V / floor(P/2))"};
+    const bound_gap gap =
+        hopt->full_duplex
+            ? bound_gap{"makespan", report.makespan, rational(static_cast<std::int64_t>(instance.h_full_duplex())),
+                        "counting lower bound", "full duplex: the most packets a PE sends, or receives"}
+            : bound_gap{"makespan", report.makespan, counting_lower_bound(instance), "counting lower bound",
+                        "half duplex: max(h, V / floor(P/2))"};
     verdict overall = report.outcome;
     if (hopt->report.json) {
       nlohmann::json out = report_json<hrel_violation_kind>(report);
@@ -205,14 +231,16 @@ void add_check_command(CLI::App& app, int& code) {
   });
 
   CLI::App* directed = check->add_subcommand(
-      "directed", "Check a full-duplex all-to-all schedule (dancecard.directed/1); --half-duplex also reads it as a dance");
+      "directed",
+      "Check a full-duplex all-to-all schedule (dancecard.directed/1); --half-duplex also reads it as a dance");
   auto dopt = std::make_shared<options>();
   auto half_duplex = std::make_shared<bool>(false);
   directed->add_option("file", dopt->file, "schedule file, or - for stdin (default)");
   directed->add_flag("--half-duplex", *half_duplex, "also check it as a half-duplex dance schedule (dance_view)");
   add_report_options(directed, dopt->report);
   directed->callback([dopt, half_duplex, &code] {
-    const directed_schedule schedule = parse_input(dopt->file, [](const std::string& t) { return read_directed_json(t); });
+    const directed_schedule schedule =
+        parse_input(dopt->file, [](const std::string& t) { return read_directed_json(t); });
     const directed_report report = check_directed_schedule(schedule, dopt->report.max_witnesses);
     verdict overall = report.outcome;
     std::optional<dance_report> dance;

@@ -1,12 +1,12 @@
 // `dancecard check-proof FILE.cp | FILE.cnf FILE.drat[.gz]` — checks a certificate without any solver: exit 0 accepted,
 // 1 rejected, 2 malformed (or unreadable). A proof whose name ends in .gz is decompressed as it is read (the stored
 // proofs of the torus catalogue, core/data/torus_proofs/).
+#include <zlib.h>
 #include <CLI/CLI.hpp>
 #include <fstream>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
-#include <zlib.h>
 
 #include "common.hpp"
 #include "dancecard/checkers/cutting_planes_check.hpp"
@@ -18,7 +18,9 @@ void add_check_proof_command(CLI::App& app, int& code) {
   CLI::App* command = app.add_subcommand(
       "check-proof", "Check a certificate without any solver: FILE.cp (cutting planes) or FILE.cnf FILE.drat");
   auto files = std::make_shared<std::vector<std::string>>();
-  command->add_option("files", *files, "FILE.cp, or FILE.cnf FILE.drat (FILE.drat.gz: gzip)")->required()->expected(1, 2);
+  command->add_option("files", *files, "FILE.cp, or FILE.cnf FILE.drat (FILE.drat.gz: gzip)")
+      ->required()
+      ->expected(1, 2);
   auto options = std::make_shared<drat_options>();
   auto json = std::make_shared<bool>(false);
   command->add_flag("--json", *json, "print the report as JSON (dancecard.certificate-check/1)");
@@ -27,7 +29,8 @@ void add_check_proof_command(CLI::App& app, int& code) {
                     "does (Glucose's proofs need it; sound: every step is checked against more clauses)");
   command->callback([files, options, json, &code] {
     if (files->size() == 1 && options->ignore_unit_deletions)
-      throw bad_input("check-proof: --ignore-unit-deletions is for DRAT proofs (FILE.cnf FILE.drat), not for " + files->front());
+      throw bad_input("check-proof: --ignore-unit-deletions is for DRAT proofs (FILE.cnf FILE.drat), not for " +
+                      files->front());
     if (files->size() == 2) {
       if ((*files)[0] == "-" && (*files)[1] == "-")
         throw bad_input("check-proof - -: the formula and the proof cannot both come from stdin (give one as a file)");
@@ -40,13 +43,15 @@ void add_check_proof_command(CLI::App& app, int& code) {
         std::unique_ptr<gzFile_s, int (*)(gzFile)> in(gzopen(proof_path.c_str(), "rb"), gzclose);
         if (!in) throw bad_input(proof_path + ": cannot open");
         r = check_drat(cnf, drat_source([&](char* buffer, std::size_t capacity) -> std::size_t {
-              const int got = gzread(in.get(), buffer, static_cast<unsigned>(std::min<std::size_t>(capacity, 1u << 30)));
-              if (got < 0) {
-                int error = 0;
-                throw bad_input(proof_path + ": damaged gzip data (" + gzerror(in.get(), &error) + ")");
-              }
-              return static_cast<std::size_t>(got);
-            }), *options);
+                         const int got =
+                             gzread(in.get(), buffer, static_cast<unsigned>(std::min<std::size_t>(capacity, 1u << 30)));
+                         if (got < 0) {
+                           int error = 0;
+                           throw bad_input(proof_path + ": damaged gzip data (" + gzerror(in.get(), &error) + ")");
+                         }
+                         return static_cast<std::size_t>(got);
+                       }),
+                       *options);
       } else {
         std::ifstream proof_file;
         if (proof_path != "-") proof_file = open_input(proof_path);

@@ -43,14 +43,15 @@ inline std::string first_difference(const partner_matrix& got, const partner_mat
 
 // The generated schedule must equal the printed table entry for entry, except at documented errata; an erratum is
 // accepted only when the checker rejects the table as printed and accepts it corrected.
-inline claim_result table_row(const dance_schedule& generated, const paper::matrix_rows& printed, const std::string& name,
-                       const std::vector<paper::erratum>& errata = {}) {
+inline claim_result table_row(const dance_schedule& generated, const paper::matrix_rows& printed,
+                              const std::string& name, const std::vector<paper::erratum>& errata = {}) {
   const partner_matrix as_printed = matrix_of(printed);
   partner_matrix corrected = as_printed;
   for (const auto& e : errata) {
     if (as_printed.at(e.row, e.column) != e.printed)
-      return {verdict::violated, name, "erratum at (" + std::to_string(e.row) + ", " + std::to_string(e.column) +
-                                           ") does not match the transcribed table"};
+      return {verdict::violated, name,
+              "erratum at (" + std::to_string(e.row) + ", " + std::to_string(e.column) +
+                  ") does not match the transcribed table"};
     corrected.set(e.row, e.column, e.corrected);
   }
   const std::string diff = first_difference(to_partner_matrix(generated), corrected);
@@ -60,7 +61,8 @@ inline claim_result table_row(const dance_schedule& generated, const paper::matr
   const std::string entries = std::to_string(printed.size() * printed.front().size());
   if (errata.empty()) {
     const dance_report printed_check = check_partner_matrix(as_printed);
-    if (!printed_check.holds()) return {verdict::violated, name, "printed table fails the checker: " + describe(printed_check)};
+    if (!printed_check.holds())
+      return {verdict::violated, name, "printed table fails the checker: " + describe(printed_check)};
     return {verdict::holds, name, "all " + entries + " entries equal; checker accepts"};
   }
   const dance_report printed_check = check_partner_matrix(as_printed);
@@ -116,7 +118,9 @@ struct certificate_totals {
     return c.accepted;
   }
   // Generates and checks the certificate that n people need T(n) rounds ("n people in T(n) − 1 rounds" refuted).
-  bool add(rank n) { return add(dance_lower_bound_certificate(n), dance_certificate_instance(n, optimal_rounds(n) - 1)); }
+  bool add(rank n) {
+    return add(dance_lower_bound_certificate(n), dance_certificate_instance(n, optimal_rounds(n) - 1));
+  }
   static std::string line(const char* kind, const tally& t, const char* unit) {
     std::ostringstream s;
     s << kind << " " << t.checked << " checked (" << t.bytes << " bytes, " << t.steps << " " << unit << ", "
@@ -128,7 +132,8 @@ struct certificate_totals {
   std::string summary() const {
     std::string out;
     if (cutting_planes.checked + cutting_planes.timeouts > 0) out += line("cutting planes:", cutting_planes, "steps");
-    if (drat.checked + drat.timeouts + drat.skipped > 0) out += (out.empty() ? "" : "; ") + line("DRAT:", drat, "lemmas");
+    if (drat.checked + drat.timeouts + drat.skipped > 0)
+      out += (out.empty() ? "" : "; ") + line("DRAT:", drat, "lemmas");
     if (!failure.empty()) out += "; REJECTED: " + failure;
     return out;
   }
@@ -146,7 +151,8 @@ inline std::string stored_table_failure(const torus& network, const std::string&
                                         const routing_table& table) {
   const std::uint32_t ports = network.ports();
   if (table.packets != 1 || !table.switches.empty()) return "not one packet, or switches";
-  if (table.network.name() != network.name()) return "a table of the " + table.network.name() + " torus, not " + network.name();
+  if (table.network.name() != network.name())
+    return "a table of the " + table.network.name() + " torus, not " + network.name();
   for (pu_index pu = 0; pu < network.size(); ++pu)
     for (std::uint32_t o = 0; o < ports; ++o) {
       const std::uint32_t in = table.forward_at(pu, o);

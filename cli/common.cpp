@@ -2,20 +2,20 @@
 #include "common.hpp"
 #include "range_grammar.hpp"
 
+#include <openssl/evp.h>
+#include <unistd.h>
+#include <zlib.h>
 #include <CLI/CLI.hpp>
-#include <filesystem>
-#include <nlohmann/json.hpp>
+#include <charconv>
 #include <cstdlib>
 #include <cstring>
-#include <openssl/evp.h>
-#include <zlib.h>
-#include <charconv>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <sstream>
-#include <unistd.h>
 #include <vector>
 
 namespace dancecard::cli {
@@ -49,15 +49,17 @@ std::string read_input(const std::string& path) {
   std::istream& in = path == "-" ? std::cin : file;
   std::string content;
   const std::uint64_t limit = max_input_mib() << 20;  // --max-input-mib is at most 2^40: no overflow
-  input_sizes().push_back(input_name(path));  // named while it is read, sized once read
+  input_sizes().push_back(input_name(path));          // named while it is read, sized once read
   try {
     char buffer[1 << 16];
     while (in) {
       in.read(buffer, sizeof buffer);
       const std::size_t got = static_cast<std::size_t>(in.gcount());
       if (const void* nul = std::memchr(buffer, 0, got); nul != nullptr)
-        throw bad_input(input_name(path) + ": byte " + std::to_string(content.size() + static_cast<std::size_t>(static_cast<const char*>(nul) - buffer) + 1) +
-                        " is a NUL byte: not a text file");
+        throw bad_input(
+            input_name(path) + ": byte " +
+            std::to_string(content.size() + static_cast<std::size_t>(static_cast<const char*>(nul) - buffer) + 1) +
+            " is a NUL byte: not a text file");
       if (content.size() + got > limit)
         throw resource_limit(input_name(path) + ": larger than " + std::to_string(max_input_mib()) +
                              " MiB, the limit for a file read whole (--max-input-mib N raises it)");
@@ -126,10 +128,12 @@ std::string sha256(std::string_view data) {
 nlohmann::json emit_file(const std::filesystem::path& dir, const std::string& name, const drat_trace& proof) {
   std::ofstream out(dir / name, std::ios::binary);
   std::unique_ptr<EVP_MD_CTX, void (*)(EVP_MD_CTX*)> context(EVP_MD_CTX_new(), EVP_MD_CTX_free);
-  if (!context || EVP_DigestInit_ex(context.get(), EVP_sha256(), nullptr) != 1) throw bad_input("cannot compute SHA-256 (OpenSSL)");
+  if (!context || EVP_DigestInit_ex(context.get(), EVP_sha256(), nullptr) != 1)
+    throw bad_input("cannot compute SHA-256 (OpenSSL)");
   proof.for_each_piece([&](std::string_view piece) {
     out.write(piece.data(), static_cast<std::streamsize>(piece.size()));
-    if (EVP_DigestUpdate(context.get(), piece.data(), piece.size()) != 1) throw bad_input("cannot compute SHA-256 (OpenSSL)");
+    if (EVP_DigestUpdate(context.get(), piece.data(), piece.size()) != 1)
+      throw bad_input("cannot compute SHA-256 (OpenSSL)");
   });
   if (!out) throw bad_input((dir / name).string() + ": cannot write");
   unsigned char digest[EVP_MAX_MD_SIZE];
@@ -177,7 +181,8 @@ std::string read_gzip_file(const std::filesystem::path& file, std::size_t max_by
 void create_emit_directory(const std::string& dir) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
-  if (ec || !std::filesystem::is_directory(dir)) throw bad_input("--emit: cannot create directory " + dir + (ec ? ": " + ec.message() : ""));
+  if (ec || !std::filesystem::is_directory(dir))
+    throw bad_input("--emit: cannot create directory " + dir + (ec ? ": " + ec.message() : ""));
 }
 
 CLI::Validator writable_file() {
@@ -189,7 +194,8 @@ CLI::Validator writable_file() {
         const std::filesystem::path file(path);
         if (std::filesystem::is_directory(file, ec)) return path + ": is a directory, not a file to write";
         const std::filesystem::path dir = file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
-        if (!std::filesystem::is_directory(dir, ec)) return path + ": its directory " + dir.string() + " does not exist";
+        if (!std::filesystem::is_directory(dir, ec))
+          return path + ": its directory " + dir.string() + " does not exist";
         if (access(dir.c_str(), W_OK) != 0) return path + ": its directory " + dir.string() + " is not writable";
         if (std::filesystem::exists(file, ec) && access(file.c_str(), W_OK) != 0) return path + ": is not writable";
         return {};
@@ -203,14 +209,16 @@ CLI::Validator integer_at_least(std::uint64_t lo) {
         std::uint64_t value = 0;
         auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
         if (text.empty() || ec != std::errc() || ptr != text.data() + text.size())
-          return "'" + text + "' is not " + (lo == 0 ? "a non-negative" : "an") + " integer" + (lo == 0 ? "" : " >= " + std::to_string(lo));
+          return "'" + text + "' is not " + (lo == 0 ? "a non-negative" : "an") + " integer" +
+                 (lo == 0 ? "" : " >= " + std::to_string(lo));
         if (value < lo) return "expected an integer >= " + std::to_string(lo) + ", got " + text;
         return {};
       },
       lo == 0 ? "UINT" : "UINT>=" + std::to_string(lo));
 }
 
-std::vector<std::uint64_t> parse_values(const std::string& text, const std::string& option, std::uint64_t lo, std::uint64_t hi) {
+std::vector<std::uint64_t> parse_values(const std::string& text, const std::string& option, std::uint64_t lo,
+                                        std::uint64_t hi) {
   try {
     return ranges::parse_values(text, lo, hi);
   } catch (const std::invalid_argument& e) {
@@ -299,7 +307,8 @@ void progress_line::clear() {
 
 void progress_line::draw() {  // lock_ held
   if (hidden_) return;
-  const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - start_).count();
+  const auto seconds =
+      std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - start_).count();
   std::cerr << "\r\033[K" << what_ << (where_.empty() ? "" : ": " + where_) << " (" << seconds << " s)" << std::flush;
   drawn_ = true;
 }
@@ -336,7 +345,9 @@ CLI::Option* add_seed_option(CLI::App* command, std::optional<std::uint64_t>& se
 }
 
 CLI::Option* add_jobs_option(CLI::App* command, unsigned& jobs, const std::string& what, const std::string& more) {
-  return command->add_option("--jobs,-j", jobs, "how many " + what + " run at once, each on a thread of its own" + (more.empty() ? "" : "; " + more))
+  return command
+      ->add_option("--jobs,-j", jobs,
+                   "how many " + what + " run at once, each on a thread of its own" + (more.empty() ? "" : "; " + more))
       ->check(CLI::Range(1u, 256u));
 }
 

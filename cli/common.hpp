@@ -8,12 +8,12 @@
 #include <fstream>
 #include <functional>
 #include <iosfwd>
+#include <mutex>
 #include <stdexcept>
 #include <string>
-#include <mutex>
+#include <string_view>
 #include <thread>
 #include <vector>
-#include <string_view>
 
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
@@ -21,7 +21,6 @@
 #include "dancecard/checkers/report.hpp"
 #include "dancecard/formats/dance_io.hpp"
 #include "dancecard/smt/clausal.hpp"
-
 
 namespace CLI {
 class App;
@@ -91,7 +90,8 @@ void write_output(const std::string& path, const std::function<void(std::ostream
 
 /// The values of a LIST of the range grammar (cli/range_grammar.hpp: "N", "A..B", "A..B:S", comma-separated), in the
 /// order written, each within [lo, hi]. Throws bad_input naming `option` and the item.
-std::vector<std::uint64_t> parse_values(const std::string& text, const std::string& option, std::uint64_t lo, std::uint64_t hi);
+std::vector<std::uint64_t> parse_values(const std::string& text, const std::string& option, std::uint64_t lo,
+                                        std::uint64_t hi);
 
 /// SHA-256 of a file's content, hex, for the manifests of --emit.
 std::string sha256(std::string_view data);

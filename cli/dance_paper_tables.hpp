@@ -43,17 +43,19 @@ inline const std::vector<erratum> D6_errata = {{5, 3, 5, 6}, {6, 3, 6, 5}};
 struct divide_row {
   std::uint64_t n, t, beta;
 };
-inline const std::vector<divide_row> divide_table = {
-    {6, 6, 1},   {8, 7, 3},   {10, 11, 1}, {12, 12, 2}, {14, 14, 1}, {16, 15, 4}, {18, 20, 1},
-    {20, 21, 2}, {22, 23, 1}, {24, 24, 3}, {26, 27, 1}, {28, 28, 2}, {30, 30, 1}, {32, 31, 5}};
+inline const std::vector<divide_row> divide_table = {{6, 6, 1},   {8, 7, 3},   {10, 11, 1}, {12, 12, 2}, {14, 14, 1},
+                                                     {16, 15, 4}, {18, 20, 1}, {20, 21, 2}, {22, 23, 1}, {24, 24, 3},
+                                                     {26, 27, 1}, {28, 28, 2}, {30, 30, 1}, {32, 31, 5}};
 
 // Section 5: the factors of K_6 and K_5, pairs in the printed order (0-based vertices).
 using factor = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
-inline const std::vector<factor> K6_factors = {{{0, 1}, {2, 5}, {3, 4}}, {{0, 2}, {3, 1}, {4, 5}},
-                                               {{0, 3}, {4, 2}, {5, 1}}, {{0, 4}, {5, 3}, {1, 2}},
+inline const std::vector<factor> K6_factors = {{{0, 1}, {2, 5}, {3, 4}},
+                                               {{0, 2}, {3, 1}, {4, 5}},
+                                               {{0, 3}, {4, 2}, {5, 1}},
+                                               {{0, 4}, {5, 3}, {1, 2}},
                                                {{0, 5}, {1, 4}, {2, 3}}};
-inline const std::vector<factor> K5_factors = {{{0, 1}, {3, 4}}, {{0, 2}, {3, 1}}, {{0, 3}, {4, 2}},
-                                               {{0, 4}, {1, 2}}, {{1, 4}, {2, 3}}};
+inline const std::vector<factor> K5_factors = {
+    {{0, 1}, {3, 4}}, {{0, 2}, {3, 1}}, {{0, 3}, {4, 2}}, {{0, 4}, {1, 2}}, {{1, 4}, {2, 3}}};
 
 // Section 5: G_6 and G_5.
 inline const matrix_rows G6 = {{2, 3, 4, 5, 6}, {1, 4, 6, 3, 5}, {6, 1, 5, 2, 4},

@@ -29,13 +29,15 @@ claim_result over_instances(F body, const std::string& what) {
   for (std::uint64_t seed = 1; seed <= 20; ++seed)
     for (rank P : {2u, 3u, 8u, 17u, 64u})
       for (std::uint64_t h : {1u, 2u, 7u, 40u}) {
-        const std::string tag = "P = " + std::to_string(P) + ", h = " + std::to_string(h) + ", seed " + std::to_string(seed);
+        const std::string tag =
+            "P = " + std::to_string(P) + ", h = " + std::to_string(h) + ", seed " + std::to_string(seed);
         if (auto f = run(random_relation(P, h, seed), "random " + tag); !f.empty()) return {verdict::violated, "", f};
         if (auto f = run(skewed_relation(P, h, seed), "skewed " + tag); !f.empty()) return {verdict::violated, "", f};
       }
   for (rank k = 1; k <= 5; ++k)
     for (std::uint64_t h = 2; h <= 12; h += 2)
-      if (auto f = run(triangles(k, h), "triangles k = " + std::to_string(k) + ", h = " + std::to_string(h)); !f.empty())
+      if (auto f = run(triangles(k, h), "triangles k = " + std::to_string(k) + ", h = " + std::to_string(h));
+          !f.empty())
         return {verdict::violated, "", f};
   return {verdict::holds, std::to_string(count) + " instances (random, skewed, triangles; P <= 64, h <= 40)", what};
 }
@@ -51,7 +53,8 @@ std::string tag(const hrel_instance& i) {
 std::string certificate_problem(const hrel_instance& instance, unsigned k, bool forwarding, std::size_t slots) {
   auto text = hrel_lower_bound_certificate(instance, k, forwarding, slots);
   if (!text) return "no counting argument reaches " + std::to_string(slots) + " slots";
-  const certificate_check c = cutting_planes_certificate(std::move(*text), hrel_certificate_instance(instance, k, forwarding, slots));
+  const certificate_check c =
+      cutting_planes_certificate(std::move(*text), hrel_certificate_instance(instance, k, forwarding, slots));
   return c.accepted ? "" : c.detail;
 }
 
@@ -82,9 +85,11 @@ void register_hrel_claims(theorem_book& book) {
                 const std::string problem = edge_coloring_problem(g, color_bipartite_edges(g));
                 const bool proper = problem.empty();
                 if (!proper)
-                  return claim_result{verdict::violated, "500 random multigraphs", "trial " + std::to_string(trial) + ": " + problem};
+                  return claim_result{verdict::violated, "500 random multigraphs",
+                                      "trial " + std::to_string(trial) + ": " + problem};
               }
-              return claim_result{verdict::holds, "500 random multigraphs (up to 20 + 20 vertices, multiplicities 1..9)",
+              return claim_result{verdict::holds,
+                                  "500 random multigraphs (up to 20 + 20 vertices, multiplicities 1..9)",
                                   "exactly D colour classes, each a matching, every edge copy coloured once"};
             }});
   book.add({"hrel.sec2_1.direct", paper, "Section 2.1",
@@ -114,32 +119,37 @@ void register_hrel_claims(theorem_book& book) {
                 // with forwarding, Section 2.5: ⌊3/2⌋ + ν = 2 moves and direct moves a slot for 2k·3h/2)
                 for (unsigned k : {1u, 5u})
                   for (bool forwarding : {false, true}) {
-                    if (const std::string problem = certificate_problem(t, k, forwarding, k * 3 * h / 2 - 1); !problem.empty())
+                    if (const std::string problem = certificate_problem(t, k, forwarding, k * 3 * h / 2 - 1);
+                        !problem.empty())
                       return claim_result{verdict::unknown, "h = 2..40 even",
                                           "h = " + std::to_string(h) + ", k = " + std::to_string(k) +
-                                              (forwarding ? ", forwarding" : "") + ": no accepted certificate: " + problem};
+                                              (forwarding ? ", forwarding" : "") +
+                                              ": no accepted certificate: " + problem};
                     ++certificates;
                   }
               }
-              return claim_result{verdict::holds, "h = 2..40 even",
-                                  "checked schedule of exactly 3h/2 steps; one slot less refuted in pieces of 1 and of "
-                                  "1/5, with and without forwarding (" + std::to_string(certificates) + " certificates)",
-                                  "cutting-planes certificates (odd set; Section 2.5), checked by checkers/cutting_planes_check"};
+              return claim_result{
+                  verdict::holds, "h = 2..40 even",
+                  "checked schedule of exactly 3h/2 steps; one slot less refuted in pieces of 1 and of "
+                  "1/5, with and without forwarding (" +
+                      std::to_string(certificates) + " certificates)",
+                  "cutting-planes certificates (odd set; Section 2.5), checked by checkers/cutting_planes_check"};
             }});
-  book.add({"hrel.thm1.even_upper", paper, "Theorem 1 / Section 2.3",
-            "even P: with forwarding (odd cycles paired, 12 rounds of 1/5 per 2-relation) at most 6/5 (h + 1)",
-            claim_method::generator_and_checker, [] {
-              return over_instances(
-                  [](const hrel_instance& instance) -> std::string {
-                    if (instance.pes() % 2 == 1) return "";
-                    const hrel_report r = check_hrel_schedule(instance, forwarding_schedule(instance), duplex::half);
-                    if (!r.holds()) return describe(r);
-                    const rational bound = theorem1_upper_bound(instance.pes(), instance.h_half_duplex());
-                    if (r.makespan > bound) return "makespan " + r.makespan.to_string() + " > " + bound.to_string();
-                    return "";
-                  },
-                  "every even-P one (odd P skipped): the checker accepts the forwarding schedule, makespan <= 6/5 (h + 1)");
-            }});
+  book.add(
+      {"hrel.thm1.even_upper", paper, "Theorem 1 / Section 2.3",
+       "even P: with forwarding (odd cycles paired, 12 rounds of 1/5 per 2-relation) at most 6/5 (h + 1)",
+       claim_method::generator_and_checker, [] {
+         return over_instances(
+             [](const hrel_instance& instance) -> std::string {
+               if (instance.pes() % 2 == 1) return "";
+               const hrel_report r = check_hrel_schedule(instance, forwarding_schedule(instance), duplex::half);
+               if (!r.holds()) return describe(r);
+               const rational bound = theorem1_upper_bound(instance.pes(), instance.h_half_duplex());
+               if (r.makespan > bound) return "makespan " + r.makespan.to_string() + " > " + bound.to_string();
+               return "";
+             },
+             "every even-P one (odd P skipped): the checker accepts the forwarding schedule, makespan <= 6/5 (h + 1)");
+       }});
   book.add({"hrel.thm1.odd_upper", paper, "Theorem 1 / Section 2.4",
             "odd P: at most (6/5 + 2/P)(h + 1) — as printed it leaves out the last, partly filled M slot; holds with "
             "+ 1",
@@ -153,8 +163,10 @@ void register_hrel_claims(theorem_book& book) {
                         instance, forwarding_schedule(instance, decomposition::unit_colouring), duplex::half);
                     if (!r.holds()) return describe(r);
                     const rational bound = theorem1_upper_bound(instance.pes(), instance.h_half_duplex());
-                    if (r.makespan > bound + rational(1)) return "makespan " + r.makespan.to_string() + " > " + bound.to_string() + " + 1";
-                    if (r.makespan > bound && over++ == 0) example = tag(instance) + ": " + r.makespan.to_string() + " > " + bound.to_string();
+                    if (r.makespan > bound + rational(1))
+                      return "makespan " + r.makespan.to_string() + " > " + bound.to_string() + " + 1";
+                    if (r.makespan > bound && over++ == 0)
+                      example = tag(instance) + ": " + r.makespan.to_string() + " > " + bound.to_string();
                     return "";
                   },
                   "");
@@ -162,81 +174,89 @@ void register_hrel_claims(theorem_book& book) {
                 for (rank P : {21u, 33u}) {  // where the finding shows: odd h, 2(h + 1) < P
                   const hrel_instance instance = random_relation(P, 5, seed);
                   const rational makespan =
-                      check_hrel_schedule(instance, forwarding_schedule(instance, decomposition::unit_colouring), duplex::half).makespan;
+                      check_hrel_schedule(instance, forwarding_schedule(instance, decomposition::unit_colouring),
+                                          duplex::half)
+                          .makespan;
                   const rational bound = theorem1_upper_bound(P, instance.h_half_duplex());
                   if (makespan > bound && over++ == 0)
                     example = "random P = " + std::to_string(P) + ", h = 5, seed " + std::to_string(seed) + ": " +
                               makespan.to_string() + " > " + bound.to_string();
                 }
               if (result.outcome == claim_verdict::holds)
-                result.evidence = "every odd-P schedule checked, makespan <= (6/5 + 2/P)(h + 1) + 1; the printed bound "
-                                  "itself is exceeded on " + std::to_string(over) + " of them" +
-                                  (example.empty() ? "" : " (e.g. " + example + ")") +
-                                  " — by the final, partly filled M slot (see tests/hrel_forwarding_test.cpp)";
+                result.evidence =
+                    "every odd-P schedule checked, makespan <= (6/5 + 2/P)(h + 1) + 1; the printed bound "
+                    "itself is exceeded on " +
+                    std::to_string(over) + " of them" + (example.empty() ? "" : " (e.g. " + example + ")") +
+                    " — by the final, partly filled M slot (see tests/hrel_forwarding_test.cpp)";
               return result;
             }});
-  book.add({"hrel.lemma1", paper, "Lemma 1", "whenever M must be emptied it holds at least ceil(P/4) packets",
-            claim_method::generator_and_checker, [] {
-              return over_instances(
-                  [](const hrel_instance& instance) -> std::string {
-                    if (instance.pes() % 2 == 0) return "";
-                    forwarding_report how;
-                    forwarding_schedule(instance, decomposition::unit_colouring, &how);
-                    const std::uint64_t quarter = (instance.pes() + 3) / 4;
-                    for (std::size_t i = 0; i + 1 < how.matching_sizes.size(); ++i)
-                      if (how.matching_sizes[i] < quarter)
-                        return "a forced M slot with " + std::to_string(how.matching_sizes[i]) + " packets";
-                    return "";
-                  },
-                  "every odd-P one (even P skipped): each forced M slot (all but the final one) holds >= ceil(P/4) packets");
-            }});
-  book.add({"hrel.sec2_5.lower_bound", paper, "Section 2.5 / Theorem 1",
-            "triangles(k, h): no schedule, with any forwarding, beats h / (5/6 - 1/(2P)) (odd P) or 6h/5 (even P); the "
-            "forwarding schedule meets it for even k",
-            claim_method::formula, [] {
-              for (rank k = 1; k <= 40; ++k)
-                for (std::uint64_t h = 2; h <= 20; h += 2) {
-                  const rational lower = triangles_lower_bound(k, h);
-                  const std::string where = "k = " + std::to_string(k) + ", h = " + std::to_string(h);
-                  if (lower != paper_triangles_bound(k, h))
-                    return claim_result{verdict::violated, "k = 1..40, h = 2..20 even",
-                                        where + ": rate argument " + lower.to_string() + ", printed " +
-                                            paper_triangles_bound(k, h).to_string()};
-                  const hrel_instance instance = triangles(k, h);
-                  const hrel_report r = check_hrel_schedule(instance, forwarding_schedule(instance), duplex::half);
-                  if (!r.holds() || r.makespan < lower || (k % 2 == 0 && r.makespan != lower))
-                    return claim_result{verdict::violated, "k = 1..40, h = 2..20 even",
-                                        where + ": schedule " + r.makespan.to_string() + " vs bound " + lower.to_string()};
-                }
-              // The bound as a checked refutation in pieces of 1/g: Section 2.5's argument (⌊P/2⌋ moves and k direct
-              // ones a slot, 2·direct + indirect >= 2 pieces) refutes every slot count below g times the bound. The
-              // certificate generator finds ν = k by its own Tutte-Berge cover, so this also checks the closed form.
-              std::size_t certificates = 0;
-              for (rank k = 1; k <= 4; ++k)
-                for (std::uint64_t h : {2u, 4u})
-                  for (unsigned g : {5u, 10u}) {
-                    const hrel_instance instance = triangles(k, h);
-                    const rational grid = paper_triangles_bound(k, h) * rational(static_cast<std::int64_t>(g));
-                    const auto least = static_cast<std::size_t>((grid.numerator() + grid.denominator() - 1) / grid.denominator());  // ⌈g·bound⌉
-                    const std::string where = "k = " + std::to_string(k) + ", h = " + std::to_string(h) + ", pieces of 1/" + std::to_string(g);
-                    if (hrel_certified_bounds(instance, g, true).global != least)
-                      return claim_result{verdict::violated, "k = 1..40, h = 2..20 even",
-                                          where + ": the certificate's Section 2.5 bound is " +
-                                              std::to_string(hrel_certified_bounds(instance, g, true).global) + " slots, the printed one " +
-                                              std::to_string(least)};
-                    if (const std::string problem = certificate_problem(instance, g, true, least - 1); !problem.empty())
-                      return claim_result{verdict::unknown, "k = 1..40, h = 2..20 even", where + ": no accepted certificate: " + problem};
-                    ++certificates;
-                  }
-              return claim_result{verdict::holds, "k = 1..40, h = 2..20 even",
-                                  "the rate maximum over D <= k equals the printed closed form; checked forwarding "
-                                  "schedules reach it exactly for even k (optimal), e.g. k = 2, h = 2: 12/5; in pieces of "
-                                  "1/5 and 1/10 (k <= 4, h = 2, 4) every slot count below the bound is refuted (" +
-                                      std::to_string(certificates) + " certificates)",
-                                  "cutting-planes certificates (Section 2.5) for pieces of 1/5 and 1/10, checked by "
-                                  "checkers/cutting_planes_check; the bound for arbitrary slot lengths rests on the rate "
-                                  "argument (formula)"};
-            }});
+  book.add(
+      {"hrel.lemma1", paper, "Lemma 1", "whenever M must be emptied it holds at least ceil(P/4) packets",
+       claim_method::generator_and_checker, [] {
+         return over_instances(
+             [](const hrel_instance& instance) -> std::string {
+               if (instance.pes() % 2 == 0) return "";
+               forwarding_report how;
+               forwarding_schedule(instance, decomposition::unit_colouring, &how);
+               const std::uint64_t quarter = (instance.pes() + 3) / 4;
+               for (std::size_t i = 0; i + 1 < how.matching_sizes.size(); ++i)
+                 if (how.matching_sizes[i] < quarter)
+                   return "a forced M slot with " + std::to_string(how.matching_sizes[i]) + " packets";
+               return "";
+             },
+             "every odd-P one (even P skipped): each forced M slot (all but the final one) holds >= ceil(P/4) packets");
+       }});
+  book.add(
+      {"hrel.sec2_5.lower_bound", paper, "Section 2.5 / Theorem 1",
+       "triangles(k, h): no schedule, with any forwarding, beats h / (5/6 - 1/(2P)) (odd P) or 6h/5 (even P); the "
+       "forwarding schedule meets it for even k",
+       claim_method::formula, [] {
+         for (rank k = 1; k <= 40; ++k)
+           for (std::uint64_t h = 2; h <= 20; h += 2) {
+             const rational lower = triangles_lower_bound(k, h);
+             const std::string where = "k = " + std::to_string(k) + ", h = " + std::to_string(h);
+             if (lower != paper_triangles_bound(k, h))
+               return claim_result{verdict::violated, "k = 1..40, h = 2..20 even",
+                                   where + ": rate argument " + lower.to_string() + ", printed " +
+                                       paper_triangles_bound(k, h).to_string()};
+             const hrel_instance instance = triangles(k, h);
+             const hrel_report r = check_hrel_schedule(instance, forwarding_schedule(instance), duplex::half);
+             if (!r.holds() || r.makespan < lower || (k % 2 == 0 && r.makespan != lower))
+               return claim_result{verdict::violated, "k = 1..40, h = 2..20 even",
+                                   where + ": schedule " + r.makespan.to_string() + " vs bound " + lower.to_string()};
+           }
+         // The bound as a checked refutation in pieces of 1/g: Section 2.5's argument (⌊P/2⌋ moves and k direct
+         // ones a slot, 2·direct + indirect >= 2 pieces) refutes every slot count below g times the bound. The
+         // certificate generator finds ν = k by its own Tutte-Berge cover, so this also checks the closed form.
+         std::size_t certificates = 0;
+         for (rank k = 1; k <= 4; ++k)
+           for (std::uint64_t h : {2u, 4u})
+             for (unsigned g : {5u, 10u}) {
+               const hrel_instance instance = triangles(k, h);
+               const rational grid = paper_triangles_bound(k, h) * rational(static_cast<std::int64_t>(g));
+               const auto least = static_cast<std::size_t>((grid.numerator() + grid.denominator() - 1) /
+                                                           grid.denominator());  // ⌈g·bound⌉
+               const std::string where =
+                   "k = " + std::to_string(k) + ", h = " + std::to_string(h) + ", pieces of 1/" + std::to_string(g);
+               if (hrel_certified_bounds(instance, g, true).global != least)
+                 return claim_result{verdict::violated, "k = 1..40, h = 2..20 even",
+                                     where + ": the certificate's Section 2.5 bound is " +
+                                         std::to_string(hrel_certified_bounds(instance, g, true).global) +
+                                         " slots, the printed one " + std::to_string(least)};
+               if (const std::string problem = certificate_problem(instance, g, true, least - 1); !problem.empty())
+                 return claim_result{verdict::unknown, "k = 1..40, h = 2..20 even",
+                                     where + ": no accepted certificate: " + problem};
+               ++certificates;
+             }
+         return claim_result{verdict::holds, "k = 1..40, h = 2..20 even",
+                             "the rate maximum over D <= k equals the printed closed form; checked forwarding "
+                             "schedules reach it exactly for even k (optimal), e.g. k = 2, h = 2: 12/5; in pieces of "
+                             "1/5 and 1/10 (k <= 4, h = 2, 4) every slot count below the bound is refuted (" +
+                                 std::to_string(certificates) + " certificates)",
+                             "cutting-planes certificates (Section 2.5) for pieces of 1/5 and 1/10, checked by "
+                             "checkers/cutting_planes_check; the bound for arbitrary slot lengths rests on the rate "
+                             "argument (formula)"};
+       }});
   book.add({"hrel.sec3.length_independent", paper, "Section 3",
             "with weighted matchings (super-packets) the schedule and its computation do not grow with message lengths",
             claim_method::generator_and_checker, [] {
@@ -251,8 +271,9 @@ void register_hrel_claims(theorem_book& book) {
                 const std::size_t limit = 12 * (2 * big.messages().size() + 4 * 16);
                 if (!r.holds() || r.makespan > theorem1_upper_bound(16, big.h_half_duplex()) || s.slots.size() > limit)
                   return claim_result{verdict::violated, "P = 16, lengths up to 2 * 10^10",
-                                      "seed " + std::to_string(seed) + ": " + (r.holds() ? r.makespan.to_string() : describe(r)) +
-                                          ", " + std::to_string(s.slots.size()) + " slots"};
+                                      "seed " + std::to_string(seed) + ": " +
+                                          (r.holds() ? r.makespan.to_string() : describe(r)) + ", " +
+                                          std::to_string(s.slots.size()) + " slots"};
               }
               return claim_result{verdict::holds, "10 random P = 16 relations, message lengths ~10^9 .. 2 * 10^10",
                                   "checked, within 6/5 (h + 1), at most 12 slots per distinct weighted matching "
@@ -276,79 +297,95 @@ void register_hrel_claims(theorem_book& book) {
                   const std::size_t slots = static_cast<std::size_t>((P % 2 == 0 ? P - 1 : P) * l) - 1;
                   for (bool forwarding : {false, true}) {
                     if (forwarding && P > 12) continue;
-                    if (const std::string problem = certificate_problem(instance, 1, forwarding, slots); !problem.empty())
-                      return claim_result{verdict::unknown, "P = 2..33, l = 1, 2, 7",
-                                          where + (forwarding ? ", forwarding" : "") + ": no accepted certificate: " + problem};
+                    if (const std::string problem = certificate_problem(instance, 1, forwarding, slots);
+                        !problem.empty())
+                      return claim_result{
+                          verdict::unknown, "P = 2..33, l = 1, 2, 7",
+                          where + (forwarding ? ", forwarding" : "") + ": no accepted certificate: " + problem};
                     ++certificates;
                   }
                 }
-              return claim_result{verdict::holds, "P = 2..33, l = 1, 2, 7 (random split of each pair's l)",
-                                  "checked makespan = (P - 1) l / P l = the counting lower bound max(h, V / floor(P/2)); "
-                                  "one step less refuted without forwarding (all) and with it (P <= 12): " +
-                                      std::to_string(certificates) + " certificates",
-                                  "cutting-planes certificates (per PE; Section 2.5), checked by checkers/cutting_planes_check"};
+              return claim_result{
+                  verdict::holds, "P = 2..33, l = 1, 2, 7 (random split of each pair's l)",
+                  "checked makespan = (P - 1) l / P l = the counting lower bound max(h, V / floor(P/2)); "
+                  "one step less refuted without forwarding (all) and with it (P <= 12): " +
+                      std::to_string(certificates) + " certificates",
+                  "cutting-planes certificates (per PE; Section 2.5), checked by checkers/cutting_planes_check"};
             }});
-  book.add({"hrel.smt.small_optima", paper, "Figure 1, Section 2.5 (small instances)",
-            "two directed triangles of unit messages: optimum 3 without forwarding, 12/5 with forwarding in pieces of "
-            "1/5 and of 1/10; one triangle: 3 even with forwarding",
-            claim_method::smt, [] {
-              const hrel_instance one(3, {{0, 1, 1}, {1, 2, 1}, {2, 0, 1}});
-              const hrel_instance two(6, {{0, 1, 1}, {1, 2, 1}, {2, 0, 1}, {3, 4, 1}, {4, 5, 1}, {5, 3, 1}});
-              struct query {
-                const hrel_instance* instance;
-                hrel_proof_options options;
-                rational expected;
-                const char* name;
-              };
-              const query queries[] = {
-                  {&two, {.granularity = 1, .forwarding = false, .timeout_ms = 120'000}, rational(3), "two triangles, direct"},
-                  {&one, {.granularity = 5, .forwarding = true, .timeout_ms = 120'000}, rational(3), "one triangle, k = 5"},
-                  // the witness at 12 slots: about 5 s in the pruned CNF (35 s in the full CNF or Z3, where 120 s ran
-                  // out once beside three campaign jobs on the 2 cores)
-                  {&two, {.granularity = 5, .forwarding = true, .timeout_ms = 120'000}, rational(12, 5), "two triangles, k = 5"},
-              };
-              std::string evidence;
-              // every lower bound must come with a checked cutting-planes certificate (the counting arguments reach
-              // all four optima), so the solver (CaDiCaL, the default engine) is asked only for the witnesses
-              auto certified = [](const hrel_optimum_result& r) { return r.slots == r.certified_bound && !r.certificate.empty(); };
-              for (const query& q : queries) {
-                const hrel_optimum_result r = prove_hrel_optimum(*q.instance, q.options);
-                if (r.status != proof_status::proven)
-                  return claim_result{r.status == proof_status::refuted ? verdict::violated : verdict::unknown,
-                                      "4 queries", std::string(q.name) + ": " + r.reason};
-                if (r.optimum != q.expected)
-                  return claim_result{verdict::violated, "4 queries",
-                                      std::string(q.name) + ": optimum " + r.optimum.to_string() + ", expected " +
-                                          q.expected.to_string()};
-                if (!certified(r))
-                  return claim_result{verdict::unknown, "4 queries", std::string(q.name) + ": the step below is not certified: " + r.reason};
-                evidence += std::string(evidence.empty() ? "" : "; ") + q.name + " " + r.optimum.to_string() + " (" +
-                            std::to_string(static_cast<long long>(r.seconds * 1000)) + " ms)";
-              }
-              // k = 10: neither engine finds a 24-slot witness within minutes; the forwarding generator's schedule, refined
-              // to slots of 1/10 and checked, is the witness, and the certificate refutes 23 slots.
-              const hrel_schedule hint = forwarding_schedule(two);
-              const hrel_optimum_result fine = prove_hrel_optimum(
-                  two, {.granularity = 10, .forwarding = true, .timeout_ms = 120'000, .hint = &hint});
-              if (fine.status != proof_status::proven || fine.optimum != rational(12, 5))
-                return claim_result{fine.status == proof_status::proven ? verdict::violated : verdict::unknown, "4 queries",
-                                    "two triangles, k = 10: " + fine.reason};
-              if (!certified(fine))
-                return claim_result{verdict::unknown, "4 queries", "two triangles, k = 10: the step below is not certified: " + fine.reason};
-              evidence += "; two triangles, k = 10 (witness: the forwarding schedule) 12/5 (" +
-                          std::to_string(static_cast<long long>(fine.seconds * 1000)) + " ms)";
-              return claim_result{verdict::holds, "4 queries", evidence + "; witnesses checked (CaDiCaL's, and the forwarding schedule)",
-                                  "cutting-planes certificates of one slot less (the odd-set and Section 2.5 counting "
-                                  "arguments), checked by checkers/cutting_planes_check"};
-            }});
+  book.add(
+      {"hrel.smt.small_optima", paper, "Figure 1, Section 2.5 (small instances)",
+       "two directed triangles of unit messages: optimum 3 without forwarding, 12/5 with forwarding in pieces of "
+       "1/5 and of 1/10; one triangle: 3 even with forwarding",
+       claim_method::smt, [] {
+         const hrel_instance one(3, {{0, 1, 1}, {1, 2, 1}, {2, 0, 1}});
+         const hrel_instance two(6, {{0, 1, 1}, {1, 2, 1}, {2, 0, 1}, {3, 4, 1}, {4, 5, 1}, {5, 3, 1}});
+         struct query {
+           const hrel_instance* instance;
+           hrel_proof_options options;
+           rational expected;
+           const char* name;
+         };
+         const query queries[] = {
+             {&two,
+              {.granularity = 1, .forwarding = false, .timeout_ms = 120'000},
+              rational(3),
+              "two triangles, direct"},
+             {&one, {.granularity = 5, .forwarding = true, .timeout_ms = 120'000}, rational(3), "one triangle, k = 5"},
+             // the witness at 12 slots: about 5 s in the pruned CNF (35 s in the full CNF or Z3, where 120 s ran
+             // out once beside three campaign jobs on the 2 cores)
+             {&two,
+              {.granularity = 5, .forwarding = true, .timeout_ms = 120'000},
+              rational(12, 5),
+              "two triangles, k = 5"},
+         };
+         std::string evidence;
+         // every lower bound must come with a checked cutting-planes certificate (the counting arguments reach
+         // all four optima), so the solver (CaDiCaL, the default engine) is asked only for the witnesses
+         auto certified = [](const hrel_optimum_result& r) {
+           return r.slots == r.certified_bound && !r.certificate.empty();
+         };
+         for (const query& q : queries) {
+           const hrel_optimum_result r = prove_hrel_optimum(*q.instance, q.options);
+           if (r.status != proof_status::proven)
+             return claim_result{r.status == proof_status::refuted ? verdict::violated : verdict::unknown, "4 queries",
+                                 std::string(q.name) + ": " + r.reason};
+           if (r.optimum != q.expected)
+             return claim_result{
+                 verdict::violated, "4 queries",
+                 std::string(q.name) + ": optimum " + r.optimum.to_string() + ", expected " + q.expected.to_string()};
+           if (!certified(r))
+             return claim_result{verdict::unknown, "4 queries",
+                                 std::string(q.name) + ": the step below is not certified: " + r.reason};
+           evidence += std::string(evidence.empty() ? "" : "; ") + q.name + " " + r.optimum.to_string() + " (" +
+                       std::to_string(static_cast<long long>(r.seconds * 1000)) + " ms)";
+         }
+         // k = 10: neither engine finds a 24-slot witness within minutes; the forwarding generator's schedule, refined
+         // to slots of 1/10 and checked, is the witness, and the certificate refutes 23 slots.
+         const hrel_schedule hint = forwarding_schedule(two);
+         const hrel_optimum_result fine =
+             prove_hrel_optimum(two, {.granularity = 10, .forwarding = true, .timeout_ms = 120'000, .hint = &hint});
+         if (fine.status != proof_status::proven || fine.optimum != rational(12, 5))
+           return claim_result{fine.status == proof_status::proven ? verdict::violated : verdict::unknown, "4 queries",
+                               "two triangles, k = 10: " + fine.reason};
+         if (!certified(fine))
+           return claim_result{verdict::unknown, "4 queries",
+                               "two triangles, k = 10: the step below is not certified: " + fine.reason};
+         evidence += "; two triangles, k = 10 (witness: the forwarding schedule) 12/5 (" +
+                     std::to_string(static_cast<long long>(fine.seconds * 1000)) + " ms)";
+         return claim_result{verdict::holds, "4 queries",
+                             evidence + "; witnesses checked (CaDiCaL's, and the forwarding schedule)",
+                             "cutting-planes certificates of one slot less (the odd-set and Section 2.5 counting "
+                             "arguments), checked by checkers/cutting_planes_check"};
+       }});
   book.add({"online.offline_full_duplex", "online-h-relations", "Section 1 (offline remark)",
-            "any h-relation routes in h full-duplex rounds (bipartite edge colouring)", claim_method::generator_and_checker,
-            [] {
+            "any h-relation routes in h full-duplex rounds (bipartite edge colouring)",
+            claim_method::generator_and_checker, [] {
               return over_instances(
                   [](const hrel_instance& instance) -> std::string {
                     const hrel_report r = check_hrel_schedule(instance, full_duplex_schedule(instance), duplex::full);
                     if (!r.holds()) return describe(r);
-                    if (r.makespan != rational(as_int(instance.h_full_duplex()))) return "makespan " + r.makespan.to_string();
+                    if (r.makespan != rational(as_int(instance.h_full_duplex())))
+                      return "makespan " + r.makespan.to_string();
                     return "";
                   },
                   "the full-duplex checker accepts every schedule, makespan exactly h");

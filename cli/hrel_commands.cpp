@@ -2,9 +2,9 @@
 // INSTANCE` and `dancecard prove hrel`.
 #include <CLI/CLI.hpp>
 #include <fstream>
-#include <optional>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "common.hpp"
 #include "dancecard/core/hrel/families.hpp"
@@ -44,12 +44,13 @@ void add_hrel_commands(CLI::App& app, int& code) {
     const hrel_instance result = iopt->family == "triangles"         ? triangles(iopt->k, iopt->h)
                                  : iopt->family == "triangle-copies" ? triangle_copies(iopt->h)
                                  : iopt->family == "random"          ? random_relation(iopt->pes, iopt->h, iopt->seed)
-                                 : iopt->family == "skewed"
-                                     ? skewed_relation(iopt->pes, iopt->h, iopt->seed)
+                                 : iopt->family == "skewed"          ? skewed_relation(iopt->pes, iopt->h, iopt->seed)
                                  : iopt->family == "regular"
                                      ? regular_relation(iopt->pes, iopt->l, iopt->extra, iopt->seed)
-                                     : throw bad_input("--family: expected triangles, triangle-copies, random, skewed or "
-                                                       "regular, got '" + iopt->family + "'");
+                                     : throw bad_input(
+                                           "--family: expected triangles, triangle-copies, random, skewed or "
+                                           "regular, got '" +
+                                           iopt->family + "'");
     write_output(iopt->output, [&](std::ostream& out) { write_hrel_instance(out, result); });
     code = exit_holds;
   });
@@ -60,18 +61,22 @@ void add_hrel_commands(CLI::App& app, int& code) {
     std::string algo, instance, output;
   };
   auto sopt = std::make_shared<schedule_options>();
-  schedule->add_option("--algo", sopt->algo,
-                       "direct (half duplex, <= 3 ceil(h/2)) | forwarding (half duplex, 12/5 per 2-relation) | "
-                       "full-duplex (exactly h) | regular (1-factorization of the l part, then forwarding)")->required();
+  schedule
+      ->add_option("--algo", sopt->algo,
+                   "direct (half duplex, <= 3 ceil(h/2)) | forwarding (half duplex, 12/5 per 2-relation) | "
+                   "full-duplex (exactly h) | regular (1-factorization of the l part, then forwarding)")
+      ->required();
   schedule->add_option("instance", sopt->instance, "the instance file, or - for stdin")->required();
   schedule->add_option("--output,-o", sopt->output, "write to FILE instead of stdout")->check(writable_file());
   schedule->callback([sopt, &code] {
-    const hrel_instance inst =
-        parse_input(sopt->instance, [](const std::string& t) { return read_hrel_instance(t); });
+    const hrel_instance inst = parse_input(sopt->instance, [](const std::string& t) { return read_hrel_instance(t); });
     hrel_schedule result;
-    if (sopt->algo == "direct") result = direct_schedule(inst);
-    else if (sopt->algo == "full-duplex") result = full_duplex_schedule(inst);
-    else if (sopt->algo == "forwarding") result = forwarding_schedule(inst);
+    if (sopt->algo == "direct")
+      result = direct_schedule(inst);
+    else if (sopt->algo == "full-duplex")
+      result = full_duplex_schedule(inst);
+    else if (sopt->algo == "forwarding")
+      result = forwarding_schedule(inst);
     else if (sopt->algo == "regular") {
       try {
         result = regular_schedule(inst);
@@ -88,7 +93,8 @@ void add_hrel_commands(CLI::App& app, int& code) {
 
 void add_prove_hrel_command(CLI::App& app, int& code) {
   CLI::App* prove = app.get_subcommand("prove");
-  CLI::App* hrel = prove->add_subcommand("hrel", "The least time to deliver an h-relation at piece granularity 1/k (CaDiCaL or Z3)");
+  CLI::App* hrel =
+      prove->add_subcommand("hrel", "The least time to deliver an h-relation at piece granularity 1/k (CaDiCaL or Z3)");
   struct options {
     std::string instance, timeout = "60", hint, certificate, engine = "sat";
     unsigned granularity = 1;
@@ -102,42 +108,53 @@ void add_prove_hrel_command(CLI::App& app, int& code) {
   hrel->add_option("--hint", opt->hint,
                    "forwarding | direct | FILE: use that schedule (checked) as the witness; the solver is asked only "
                    "about one slot less");
-  hrel->add_option("--certificate", opt->certificate,
-                   "FILE: write the cutting-planes certificate (dancecard.cp/1) that refutes the slots below the counting "
-                   "bound; `dancecard check-proof FILE` re-checks it")
+  hrel->add_option(
+          "--certificate", opt->certificate,
+          "FILE: write the cutting-planes certificate (dancecard.cp/1) that refutes the slots below the counting "
+          "bound; `dancecard check-proof FILE` re-checks it")
       ->check(writable_file());
-  hrel->add_option("--engine", opt->engine,
-                   "sat (CaDiCaL on the CNF of hrel_query_cnf: an unsat answer only with a checked DRAT proof; default) or "
-                   "z3 (the integer encoding with the Section 2.5 sums; unsat uncertified)");
+  hrel->add_option(
+      "--engine", opt->engine,
+      "sat (CaDiCaL on the CNF of hrel_query_cnf: an unsat answer only with a checked DRAT proof; default) or "
+      "z3 (the integer encoding with the Section 2.5 sums; unsat uncertified)");
   hrel->add_flag("--json", opt->json, "print the result as JSON");
   hrel->callback([opt, &code] {
-    if (opt->engine != "sat" && opt->engine != "z3") throw bad_input("--engine: expected sat or z3, got '" + opt->engine + "'");
+    if (opt->engine != "sat" && opt->engine != "z3")
+      throw bad_input("--engine: expected sat or z3, got '" + opt->engine + "'");
     if (opt->granularity == 0 || opt->granularity > 100) throw bad_input("--granularity: expected 1..100");
     const hrel_instance inst = parse_input(opt->instance, [](const std::string& t) { return read_hrel_instance(t); });
     if (inst.messages().empty()) throw bad_input(opt->instance + ": messages: the instance has no messages");
     if (static_cast<std::uint64_t>(inst.pes()) * inst.pes() * inst.h_half_duplex() * opt->granularity > 2'000'000)
       throw bad_input(opt->instance + ": too large for an exact proof (P² · h · k above 2,000,000)");
     std::optional<hrel_schedule> hint;
-    if (opt->hint == "forwarding") hint = forwarding_schedule(inst);
-    else if (opt->hint == "direct") hint = direct_schedule(inst);
-    else if (!opt->hint.empty()) hint = parse_input(opt->hint, [](const std::string& t) { return read_hrel_schedule(t); });
-    const hrel_optimum_result r = prove_hrel_optimum(
-        inst, {.granularity = opt->granularity, .forwarding = opt->forwarding,
-               .timeout_ms = parse_timeout_ms(opt->timeout, "--timeout"),
-               .engine = opt->engine == "z3" ? hrel_engine::z3 : hrel_engine::sat, .hint = hint ? &*hint : nullptr});
+    if (opt->hint == "forwarding")
+      hint = forwarding_schedule(inst);
+    else if (opt->hint == "direct")
+      hint = direct_schedule(inst);
+    else if (!opt->hint.empty())
+      hint = parse_input(opt->hint, [](const std::string& t) { return read_hrel_schedule(t); });
+    const hrel_optimum_result r =
+        prove_hrel_optimum(inst, {.granularity = opt->granularity,
+                                  .forwarding = opt->forwarding,
+                                  .timeout_ms = parse_timeout_ms(opt->timeout, "--timeout"),
+                                  .engine = opt->engine == "z3" ? hrel_engine::z3 : hrel_engine::sat,
+                                  .hint = hint ? &*hint : nullptr});
     if (!opt->certificate.empty()) {
       if (r.certificate.empty())
-        std::cerr << "--certificate: none written (the counting certificate was not accepted: " << r.certificate_check << ")\n";
+        std::cerr << "--certificate: none written (the counting certificate was not accepted: " << r.certificate_check
+                  << ")\n";
       else
         write_output(opt->certificate, [&](std::ostream& out) { out << r.certificate; });
     }
     // what the certificate refutes, whatever the status; where the optimum is proven above it, Z3 carries the rest
-    std::string certificate = r.certificate.empty() ? "none" + (r.certificate_check.empty() ? "" : " (" + r.certificate_check + ")")
-                                                    : "cutting planes (counting) refuting " + std::to_string(r.certified_bound - 1) +
-                                                          " slots: " + r.certificate_check;
+    std::string certificate = r.certificate.empty()
+                                  ? "none" + (r.certificate_check.empty() ? "" : " (" + r.certificate_check + ")")
+                                  : "cutting planes (counting) refuting " + std::to_string(r.certified_bound - 1) +
+                                        " slots: " + r.certificate_check;
     if (r.status == proof_status::proven && r.slots > r.certified_bound)
       certificate += "; " + std::to_string(r.slots - 1) + " slots: " +
-                     (r.below_optimum.proof_check.empty() ? "Z3's unsat only" : "DRAT proof (CaDiCaL), " + r.below_optimum.proof_check);
+                     (r.below_optimum.proof_check.empty() ? "Z3's unsat only"
+                                                          : "DRAT proof (CaDiCaL), " + r.below_optimum.proof_check);
     if (opt->json) {
       std::cout << nlohmann::json{{"format", "dancecard.hrel-proof/1"},
                                   {"status", to_string(r.status)},
@@ -158,7 +175,9 @@ void add_prove_hrel_command(CLI::App& app, int& code) {
       if (r.status == proof_status::proven) std::cout << ", optimum " << r.optimum.to_string();
       std::cout << " (" << r.reason << "; " << static_cast<long long>(r.seconds * 1000) << " ms)\n";
     }
-    code = r.status == proof_status::proven ? exit_holds : r.status == proof_status::refuted ? exit_violated : exit_unknown;
+    code = r.status == proof_status::proven    ? exit_holds
+           : r.status == proof_status::refuted ? exit_violated
+                                               : exit_unknown;
   });
 }
 

@@ -1,16 +1,16 @@
 // The dancecard executable: generate, check, prove and verify (the theorem book).
 #include <CLI/CLI.hpp>
-#include <array>
 #include <algorithm>
+#include <array>
 #include <cstdint>
-#include <optional>
-#include <regex>
-#include <string>
-#include <vector>
-#include <utility>
 #include <ios>
 #include <iostream>
+#include <optional>
+#include <regex>
 #include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "common.hpp"
 #include "dancecard/formats/dance_io.hpp"
@@ -150,8 +150,10 @@ int main(int argc, char** argv) {
   } catch (const std::invalid_argument& e) {  // a library precondition the command did not check itself: bad input
     std::cerr << "dancecard: " << e.what() << "\n";
     return exit_bad_input;
-  } catch (const std::overflow_error& e) {  // exact arithmetic (rational) that left 64 bits: numbers too large in the input
-    std::cerr << "dancecard: exact arithmetic overflow: " << e.what() << " (the input's numbers are beyond 64-bit rationals)\n";
+  } catch (
+      const std::overflow_error& e) {  // exact arithmetic (rational) that left 64 bits: numbers too large in the input
+    std::cerr << "dancecard: exact arithmetic overflow: " << e.what()
+              << " (the input's numbers are beyond 64-bit rationals)\n";
     return exit_bad_input;
   } catch (const std::ios_base::failure& e) {  // a read that failed below a stream (a file vanished, an I/O error)
     std::cerr << "dancecard: input/output error: " << e.what() << "\n";

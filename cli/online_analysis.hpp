@@ -43,10 +43,14 @@ inline std::string fifo_sweep_svg(const std::vector<fifo_sweep_point>& points, c
   s << std::fixed << std::setprecision(1);
   s << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
     << "\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
-  s << "<text x=\"" << width / 2 << "\" y=\"22\" text-anchor=\"middle\" font-size=\"14\">Staged FIFO: rounds / h against K"
-    << "</text>\n<text x=\"" << width / 2 << "\" y=\"40\" text-anchor=\"middle\" font-size=\"11\">" << title << "</text>\n";
-  s << "<line x1=\"" << left << "\" y1=\"" << Y(0) << "\" x2=\"" << width - right << "\" y2=\"" << Y(0) << "\" stroke=\"black\"/>\n";
-  s << "<line x1=\"" << left << "\" y1=\"" << Y(0) << "\" x2=\"" << left << "\" y2=\"" << top << "\" stroke=\"black\"/>\n";
+  s << "<text x=\"" << width / 2
+    << "\" y=\"22\" text-anchor=\"middle\" font-size=\"14\">Staged FIFO: rounds / h against K"
+    << "</text>\n<text x=\"" << width / 2 << "\" y=\"40\" text-anchor=\"middle\" font-size=\"11\">" << title
+    << "</text>\n";
+  s << "<line x1=\"" << left << "\" y1=\"" << Y(0) << "\" x2=\"" << width - right << "\" y2=\"" << Y(0)
+    << "\" stroke=\"black\"/>\n";
+  s << "<line x1=\"" << left << "\" y1=\"" << Y(0) << "\" x2=\"" << left << "\" y2=\"" << top
+    << "\" stroke=\"black\"/>\n";
   for (int y = 0; y <= static_cast<int>(ymax); ++y)
     s << "<text x=\"" << left - 8 << "\" y=\"" << Y(y) + 4 << "\" text-anchor=\"end\">" << y << "</text>\n"
       << "<line x1=\"" << left << "\" y1=\"" << Y(y) << "\" x2=\"" << width - right << "\" y2=\"" << Y(y)
@@ -54,7 +58,8 @@ inline std::string fifo_sweep_svg(const std::vector<fifo_sweep_point>& points, c
   for (const auto& p : points)
     s << "<text x=\"" << X(p.K) << "\" y=\"" << Y(0) + 18 << "\" text-anchor=\"middle\" font-size=\"10\">"
       << std::setprecision(2) << p.K << std::setprecision(1) << "</text>\n";
-  s << "<text x=\"" << width / 2 << "\" y=\"" << height - 18 << "\" text-anchor=\"middle\">K (stage length K h_{i-1})</text>\n";
+  s << "<text x=\"" << width / 2 << "\" y=\"" << height - 18
+    << "\" text-anchor=\"middle\">K (stage length K h_{i-1})</text>\n";
   s << "<text x=\"18\" y=\"" << height / 2 << "\" transform=\"rotate(-90 18 " << height / 2
     << ")\" text-anchor=\"middle\">rounds / h</text>\n";
   // Analysis: a polyline over the points where it is defined and on the chart.
@@ -67,12 +72,12 @@ inline std::string fifo_sweep_svg(const std::vector<fifo_sweep_point>& points, c
     }
   if (!path.empty()) s << "<polyline points=\"" << path << "\" fill=\"none\" stroke=\"#c0392b\" stroke-width=\"2\"/>\n";
   for (const auto& p : points) {
-    s << "<line x1=\"" << X(p.K) << "\" y1=\"" << Y(p.mean - p.ci95) << "\" x2=\"" << X(p.K) << "\" y2=\"" << Y(p.mean + p.ci95)
-      << "\" stroke=\"#1f4e9c\"/>\n";
+    s << "<line x1=\"" << X(p.K) << "\" y1=\"" << Y(p.mean - p.ci95) << "\" x2=\"" << X(p.K) << "\" y2=\""
+      << Y(p.mean + p.ci95) << "\" stroke=\"#1f4e9c\"/>\n";
     s << "<circle cx=\"" << X(p.K) << "\" cy=\"" << Y(p.mean) << "\" r=\"3.5\" fill=\"#1f4e9c\"/>\n";
   }
-  s << "<circle cx=\"" << width - 250 << "\" cy=\"" << top + 10 << "\" r=\"3.5\" fill=\"#1f4e9c\"/><text x=\"" << width - 240
-    << "\" y=\"" << top + 14 << "\">simulation, mean with 95% interval</text>\n";
+  s << "<circle cx=\"" << width - 250 << "\" cy=\"" << top + 10 << "\" r=\"3.5\" fill=\"#1f4e9c\"/><text x=\""
+    << width - 240 << "\" y=\"" << top + 14 << "\">simulation, mean with 95% interval</text>\n";
   s << "<line x1=\"" << width - 256 << "\" y1=\"" << top + 30 << "\" x2=\"" << width - 244 << "\" y2=\"" << top + 30
     << "\" stroke=\"#c0392b\" stroke-width=\"2\"/><text x=\"" << width - 240 << "\" y=\"" << top + 34
     << "\">analysis K / (1 - 1/(K(K-1)))</text>\n";

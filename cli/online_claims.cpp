@@ -5,8 +5,8 @@
 #include <sstream>
 #include <string>
 
-#include "dancecard/checkers/online_experiment.hpp"
 #include "claim_rows.hpp"
+#include "dancecard/checkers/online_experiment.hpp"
 #include "theorem_book.hpp"
 
 namespace dancecard {
@@ -55,35 +55,41 @@ void register_online_claims(theorem_book& book) {
                 online_protocol p;
               };
               std::string evidence;
-              for (const run& r : {run{contention::ocpc, online_protocol::ggt}, run{contention::arbitrary, online_protocol::equal},
-                                   run{contention::arbitrary, online_protocol::weighted},
-                                   run{contention::fifo, online_protocol::fifo_staged}}) {
+              for (const run& r :
+                   {run{contention::ocpc, online_protocol::ggt}, run{contention::arbitrary, online_protocol::equal},
+                    run{contention::arbitrary, online_protocol::weighted},
+                    run{contention::fifo, online_protocol::fifo_staged}}) {
                 const online_campaign c = run_online_campaign(hard, {.discipline = r.d, .protocol = r.p}, 1, 10);
                 const std::string name = std::string(to_string(r.d)) + "/" + std::string(to_string(r.p));
-                if (!c.all_finished || !c.all_valid) return claim_result{verdict::violated, "h = 10, n = 911", name + ": " + c.problem};
+                if (!c.all_finished || !c.all_valid)
+                  return claim_result{verdict::violated, "h = 10, n = 911", name + ": " + c.problem};
                 if (c.mean_ratio < rational(11, 10))
-                  return claim_result{verdict::violated, "h = 10, n = 911", name + ": mean " + c.mean_ratio.to_string() + " h < 1.1h"};
+                  return claim_result{verdict::violated, "h = 10, n = 911",
+                                      name + ": mean " + c.mean_ratio.to_string() + " h < 1.1h"};
                 evidence += (evidence.empty() ? "" : "; ") + name + " " + show(c);
               }
               return claim_result{verdict::holds, "difficult relation h = 10 (n = 911), 10 seeds per protocol",
                                   "mean rounds >= 1.1h for each: " + evidence};
             }});
   book.add({"online.thm4.fifo_bound", paper, "Theorem 4",
-            "staged FIFO (K = 2.5, mu = 0.267) within 3.41h + o(h) (o(h) taken as h^(4/5))", claim_method::simulation, [] {
+            "staged FIFO (K = 2.5, mu = 0.267) within 3.41h + o(h) (o(h) taken as h^(4/5))", claim_method::simulation,
+            [] {
               return upper_bound_row(random_online_relation(256, 256, 1),
                                      {.discipline = contention::fifo, .protocol = online_protocol::fifo_staged},
                                      rational(341, 100), 0, "random 256-relation on n = 256, 5 seeds");
             }});
-  book.add({"online.thm10.arbitrary_bound", paper, "Theorem 10",
-            "weighted arbitrary-write protocol within (1 + beta)/(1 - beta) 1.62h + O(log n log log n) + o(h) (beta = 0.1)",
+  book.add(
+      {"online.thm10.arbitrary_bound", paper, "Theorem 10",
+       "weighted arbitrary-write protocol within (1 + beta)/(1 - beta) 1.62h + O(log n log log n) + o(h) (beta = 0.1)",
+       claim_method::simulation, [] {
+         // (11/9)·1.618 (alpha = 1/(4(1 - e^(-1/2))^2) = 1.6186...; 1.618 below it), additive 8 ln n ln ln n ≈ 79.
+         return upper_bound_row(
+             random_online_relation(256, 256, 2),
+             {.discipline = contention::arbitrary, .protocol = online_protocol::weighted, .beta = 0.1},
+             rational(11, 9) * rational(1618, 1000), 79, "random 256-relation on n = 256, 5 seeds");
+       }});
+  book.add({"online.thm14.priority_bound", paper, "Theorem 14", "random priorities within (2e - 1)h + log n + o(h)",
             claim_method::simulation, [] {
-              // (11/9)·1.618 (alpha = 1/(4(1 - e^(-1/2))^2) = 1.6186...; 1.618 below it), additive 8 ln n ln ln n ≈ 79.
-              return upper_bound_row(random_online_relation(256, 256, 2),
-                                     {.discipline = contention::arbitrary, .protocol = online_protocol::weighted, .beta = 0.1},
-                                     rational(11, 9) * rational(1618, 1000), 79, "random 256-relation on n = 256, 5 seeds");
-            }});
-  book.add({"online.thm14.priority_bound", paper, "Theorem 14",
-            "random priorities within (2e - 1)h + log n + o(h)", claim_method::simulation, [] {
               return upper_bound_row(random_online_relation(256, 256, 3),
                                      {.discipline = contention::priority, .protocol = online_protocol::random_priority},
                                      rational(44365, 10000), 8, "random 256-relation on n = 256, 5 seeds");
@@ -94,12 +100,13 @@ void register_online_claims(theorem_book& book) {
               const online_instance te = total_exchange(256);
               const online_campaign fifo = run_online_campaign(
                   te, {.discipline = contention::fifo, .protocol = online_protocol::fifo_staged, .K = 1.0}, 1, 5);
-              const online_campaign prio =
-                  run_online_campaign(te, {.discipline = contention::priority, .protocol = online_protocol::random_priority}, 1, 5);
+              const online_campaign prio = run_online_campaign(
+                  te, {.discipline = contention::priority, .protocol = online_protocol::random_priority}, 1, 5);
               const std::string covered = "total exchange n = 256 (h = 255), 5 seeds each";
               for (const auto* c : {&fifo, &prio})
                 if (!c->all_finished || !c->all_valid) return claim_result{verdict::violated, covered, c->problem};
-              const std::string evidence = "FIFO K = 1: " + show(fifo) + " (paper 2.08h); priority: " + show(prio) + " (paper 1.85h)";
+              const std::string evidence =
+                  "FIFO K = 1: " + show(fifo) + " (paper 2.08h); priority: " + show(prio) + " (paper 1.85h)";
               const bool agree = within(fifo.mean_ratio, rational(208, 100), rational(15, 100)) &&
                                  within(prio.mean_ratio, rational(185, 100), rational(15, 100));
               return claim_result{agree ? verdict::holds : verdict::violated, covered, evidence};
@@ -107,24 +114,25 @@ void register_online_claims(theorem_book& book) {
   // The paper reports 1.57h for its weighted arbitrary-write protocol and no equal-probability variant below 1.7h.
   // The protocol as printed (stage lengths and send probabilities of Theorem 10) does not reproduce either number
   // (docs/online.md says why we think so); this row states the reproduction's finding and fails if it changes.
-  book.add({"online.sec7.arbitrary_write", paper, "Section 7",
-            "arbitrary write on total exchange, protocol as printed: the paper's 1.57h (weighted) and 'none below 1.7h' "
-            "(equal probabilities) do not reproduce — weighted takes more than 1.57h + 15% and equal probabilities beat it",
-            claim_method::simulation, [] {
-              const online_instance te = total_exchange(256);
-              const online_campaign weighted =
-                  run_online_campaign(te, {.discipline = contention::arbitrary, .protocol = online_protocol::weighted}, 1, 5);
-              const online_campaign equal =
-                  run_online_campaign(te, {.discipline = contention::arbitrary, .protocol = online_protocol::equal}, 1, 5);
-              const std::string covered = "total exchange n = 256 (h = 255), 5 seeds each";
-              for (const auto* c : {&weighted, &equal})
-                if (!c->all_finished || !c->all_valid) return claim_result{verdict::violated, covered, c->problem};
-              const std::string evidence = "weighted: " + show(weighted) + " (paper 1.57h); equal probability: " + show(equal) +
-                                           " (paper: none below 1.7h)";
-              const bool as_stated = weighted.mean_ratio > rational(157, 100) * rational(115, 100) &&
-                                     equal.mean_ratio < weighted.mean_ratio;
-              return claim_result{as_stated ? verdict::holds : verdict::violated, covered, evidence};
-            }});
+  book.add(
+      {"online.sec7.arbitrary_write", paper, "Section 7",
+       "arbitrary write on total exchange, protocol as printed: the paper's 1.57h (weighted) and 'none below 1.7h' "
+       "(equal probabilities) do not reproduce — weighted takes more than 1.57h + 15% and equal probabilities beat it",
+       claim_method::simulation, [] {
+         const online_instance te = total_exchange(256);
+         const online_campaign weighted = run_online_campaign(
+             te, {.discipline = contention::arbitrary, .protocol = online_protocol::weighted}, 1, 5);
+         const online_campaign equal =
+             run_online_campaign(te, {.discipline = contention::arbitrary, .protocol = online_protocol::equal}, 1, 5);
+         const std::string covered = "total exchange n = 256 (h = 255), 5 seeds each";
+         for (const auto* c : {&weighted, &equal})
+           if (!c->all_finished || !c->all_valid) return claim_result{verdict::violated, covered, c->problem};
+         const std::string evidence = "weighted: " + show(weighted) +
+                                      " (paper 1.57h); equal probability: " + show(equal) + " (paper: none below 1.7h)";
+         const bool as_stated =
+             weighted.mean_ratio > rational(157, 100) * rational(115, 100) && equal.mean_ratio < weighted.mean_ratio;
+         return claim_result{as_stated ? verdict::holds : verdict::violated, covered, evidence};
+       }});
 }
 
 }  // namespace dancecard

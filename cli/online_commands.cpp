@@ -10,9 +10,9 @@
 #include <sstream>
 
 #include "common.hpp"
-#include "range_grammar.hpp"
 #include "dancecard/checkers/online_experiment.hpp"
 #include "online_analysis.hpp"
+#include "range_grammar.hpp"
 
 namespace dancecard::cli {
 
@@ -29,14 +29,18 @@ contention parse_discipline(const std::string& s) {
 online_protocol parse_protocol(const std::string& s, contention d) {
   if (s.empty()) {
     switch (d) {
-      case contention::ocpc: return online_protocol::ggt;
-      case contention::arbitrary: return online_protocol::weighted;
-      case contention::fifo: return online_protocol::fifo_staged;
-      case contention::priority: return online_protocol::random_priority;
+      case contention::ocpc:
+        return online_protocol::ggt;
+      case contention::arbitrary:
+        return online_protocol::weighted;
+      case contention::fifo:
+        return online_protocol::fifo_staged;
+      case contention::priority:
+        return online_protocol::random_priority;
     }
   }
-  for (online_protocol p : {online_protocol::ggt, online_protocol::weighted, online_protocol::equal, online_protocol::fifo_staged,
-                            online_protocol::random_priority})
+  for (online_protocol p : {online_protocol::ggt, online_protocol::weighted, online_protocol::equal,
+                            online_protocol::fifo_staged, online_protocol::random_priority})
     if (s == to_string(p)) return p;
   throw bad_input("--protocol: expected ggt, weighted, equal, fifo-staged or random-priority, got '" + s + "'");
 }
@@ -47,8 +51,8 @@ std::string fixed(double v, int digits = 3) {
   return s.str();
 }
 
-// --sweep-k A..B:S (the range grammar, cli/range_grammar.hpp, with decimals of up to three places): every K = A + i·S up
-// to B, stepped exactly in thousandths; 0 < A <= B, S > 0, at most 200 steps.
+// --sweep-k A..B:S (the range grammar, cli/range_grammar.hpp, with decimals of up to three places): every K = A + i·S
+// up to B, stepped exactly in thousandths; 0 < A <= B, S > 0, at most 200 steps.
 std::vector<double> parse_k_sweep(const std::string& text) {
   std::vector<ranges::item_text> items;
   try {
@@ -61,14 +65,18 @@ std::vector<double> parse_k_sweep(const std::string& text) {
   auto thousandths = [&](const std::string& t) {
     const std::size_t dot = t.find('.');
     const std::string whole = t.substr(0, dot), fraction = dot == std::string::npos ? "" : t.substr(dot + 1);
-    const auto digits = [](const std::string& d) { return std::all_of(d.begin(), d.end(), [](unsigned char c) { return c >= '0' && c <= '9'; }); };
-    if (whole.empty() || whole.size() > 9 || !digits(whole) || !digits(fraction) || fraction.size() > 3 || (dot != std::string::npos && fraction.empty()))
+    const auto digits = [](const std::string& d) {
+      return std::all_of(d.begin(), d.end(), [](unsigned char c) { return c >= '0' && c <= '9'; });
+    };
+    if (whole.empty() || whole.size() > 9 || !digits(whole) || !digits(fraction) || fraction.size() > 3 ||
+        (dot != std::string::npos && fraction.empty()))
       throw bad_input("--sweep-k: '" + t + "' is not a decimal with at most three places (in '" + text + "')");
     std::uint64_t v = std::stoull(whole) * 1000, scale = 100;
     for (const char c : fraction) v += static_cast<std::uint64_t>(c - '0') * scale, scale /= 10;
     return v;
   };
-  const std::uint64_t a = thousandths(items[0].first), b = thousandths(items[0].last), step = thousandths(items[0].step);
+  const std::uint64_t a = thousandths(items[0].first), b = thousandths(items[0].last),
+                      step = thousandths(items[0].step);
   if (a == 0 || b < a || step == 0 || (b - a) / step > 200)
     throw bad_input("--sweep-k: expected A..B:S with 0 < A <= B, S > 0 and at most 200 steps, got '" + text + "'");
   std::vector<double> ks;
@@ -91,9 +99,11 @@ void add_online_commands(CLI::App& app, int& code) {
   };
   auto opt = std::make_shared<options>();
   online->add_option("--discipline", opt->discipline, "ocpc | arbitrary | fifo | priority")->required();
-  online->add_option("--protocol", opt->protocol,
-                     "ggt | weighted | equal | fifo-staged | random-priority (default: the paper's for the discipline)");
-  online->add_option("--instance", opt->instance, "random (h random permutations) | total-exchange | difficult (Theorem 1)");
+  online->add_option(
+      "--protocol", opt->protocol,
+      "ggt | weighted | equal | fifo-staged | random-priority (default: the paper's for the discipline)");
+  online->add_option("--instance", opt->instance,
+                     "random (h random permutations) | total-exchange | difficult (Theorem 1)");
   online->add_option("--n", opt->n, "processors (random, total-exchange; default 256)");
   online->add_option("--h", opt->h, "h (random, difficult; default 64)");
   online->add_option("--seeds", opt->seeds, "runs, seeds --seed .. --seed + runs - 1 (default 10)");
@@ -102,8 +112,10 @@ void add_online_commands(CLI::App& app, int& code) {
   online->add_option("--mu", opt->mu, "fifo-staged: h_i = mu h_{i-1} (default 0.267)");
   online->add_option("--beta", opt->beta, "weighted: beta (default 0.1)");
   online->add_option("--epsilon", opt->epsilon, "ggt: epsilon (default 0.25)");
-  online->add_option("--sweep-k", opt->sweep, "fifo-staged: K from A to B in steps of S, as A..B:S (decimals, up to three places)");
-  online->add_option("--svg", opt->svg, "with --sweep-k: draw simulation and analysis into FILE.svg")->check(writable_file());
+  online->add_option("--sweep-k", opt->sweep,
+                     "fifo-staged: K from A to B in steps of S, as A..B:S (decimals, up to three places)");
+  online->add_option("--svg", opt->svg, "with --sweep-k: draw simulation and analysis into FILE.svg")
+      ->check(writable_file());
   online->add_flag("--json", opt->json, "print the result as JSON");
   online->callback([opt, &code] {
     const contention d = parse_discipline(opt->discipline);
@@ -117,17 +129,19 @@ void add_online_commands(CLI::App& app, int& code) {
     if (!(opt->epsilon > 0 && opt->epsilon < 1)) throw bad_input("--epsilon: expected 0 < epsilon < 1");
     if (opt->instance == "random" && static_cast<std::uint64_t>(opt->n) * opt->h > (1u << 22))
       throw bad_input("--n, --h: n·h above 4,194,304 messages");
-    if (opt->instance == "difficult" && (opt->h < 2 || opt->h > 40)) throw bad_input("--h: the difficult instance takes 2..40");
-    const online_instance instance = opt->instance == "random"           ? random_online_relation(opt->n, opt->h, opt->seed)
-                                     : opt->instance == "total-exchange" ? total_exchange(opt->n)
-                                     : opt->instance == "difficult"
-                                         ? difficult_relation(opt->h)
-                                         : throw bad_input("--instance: expected random, total-exchange or difficult, got '" +
-                                                           opt->instance + "'");
-    online_options o{.discipline = d, .protocol = p, .epsilon = opt->epsilon, .beta = opt->beta, .K = opt->K, .mu = opt->mu};
+    if (opt->instance == "difficult" && (opt->h < 2 || opt->h > 40))
+      throw bad_input("--h: the difficult instance takes 2..40");
+    const online_instance instance =
+        opt->instance == "random"           ? random_online_relation(opt->n, opt->h, opt->seed)
+        : opt->instance == "total-exchange" ? total_exchange(opt->n)
+        : opt->instance == "difficult"
+            ? difficult_relation(opt->h)
+            : throw bad_input("--instance: expected random, total-exchange or difficult, got '" + opt->instance + "'");
+    online_options o{
+        .discipline = d, .protocol = p, .epsilon = opt->epsilon, .beta = opt->beta, .K = opt->K, .mu = opt->mu};
     if (!runs_under(d, p))
-      throw bad_input("--protocol: " + std::string(to_string(p)) + " does not run under the " + std::string(to_string(d)) +
-                      " discipline");
+      throw bad_input("--protocol: " + std::string(to_string(p)) + " does not run under the " +
+                      std::string(to_string(d)) + " discipline");
     std::vector<double> ks;
     if (!opt->sweep.empty()) {
       if (p != online_protocol::fifo_staged) throw bad_input("--sweep-k: only for --protocol fifo-staged");
@@ -154,11 +168,12 @@ void add_online_commands(CLI::App& app, int& code) {
                       {"traces_valid", c.all_valid},
                       {"problem", c.problem}});
       if (!opt->json) {
-        std::cout << to_string(d) << " / " << to_string(p) << " on " << opt->instance << " (n = " << instance.processors()
-                  << ", h = " << c.h << ", " << c.runs << " seeds from " << opt->seed << ")";
+        std::cout << to_string(d) << " / " << to_string(p) << " on " << opt->instance
+                  << " (n = " << instance.processors() << ", h = " << c.h << ", " << c.runs << " seeds from "
+                  << opt->seed << ")";
         if (p == online_protocol::fifo_staged) std::cout << ", K = " << fixed(k, 2) << ", mu = " << opt->mu;
-        std::cout << ": rounds/h = " << fixed(c.mean) << " ± " << fixed(c.ci95) << " (95%), min " << c.min_rounds << ", max "
-                  << c.max_rounds << " rounds; traces " << (c.all_valid ? "valid" : "REJECTED") << "\n";
+        std::cout << ": rounds/h = " << fixed(c.mean) << " ± " << fixed(c.ci95) << " (95%), min " << c.min_rounds
+                  << ", max " << c.max_rounds << " rounds; traces " << (c.all_valid ? "valid" : "REJECTED") << "\n";
         if (!c.problem.empty()) std::cout << "  " << c.problem << "\n";
       }
     }
@@ -178,9 +193,9 @@ void add_online_commands(CLI::App& app, int& code) {
     if (!opt->svg.empty()) {
       std::ofstream out(opt->svg);
       if (!out) throw bad_input("--svg: cannot write '" + opt->svg + "'");
-      out << fifo_sweep_svg(points, opt->instance + " n = " + std::to_string(instance.processors()) + ", h = " +
-                                        std::to_string(instance.h()) + ", " + std::to_string(opt->seeds) + " seeds per K, mu = " +
-                                        fixed(opt->mu, 3));
+      out << fifo_sweep_svg(points, opt->instance + " n = " + std::to_string(instance.processors()) +
+                                        ", h = " + std::to_string(instance.h()) + ", " + std::to_string(opt->seeds) +
+                                        " seeds per K, mu = " + fixed(opt->mu, 3));
     }
     code = ok ? exit_holds : exit_violated;
   });

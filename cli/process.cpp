@@ -55,7 +55,8 @@ process_result run_command(const std::string& command, unsigned timeout_ms, std:
   int open_streams = 2;
   char buffer[65536];
   while (open_streams > 0) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) {
       result.timed_out = true;
       break;

@@ -11,7 +11,7 @@ struct process_result {
   int exit_code = -1;  // when it exited normally
   int signal = 0;      // when a signal ended it
   std::string out, err;
-  bool out_truncated = false;  // it printed more than max_bytes to stdout: `out` holds only the first of it
+  bool out_truncated = false;    // it printed more than max_bytes to stdout: `out` holds only the first of it
   std::string describe() const;  // "exit code 3", "killed by signal 11 (Segmentation fault)", "timed out after 2000 ms"
   bool ok() const { return started && !timed_out && signal == 0 && exit_code == 0; }
 };

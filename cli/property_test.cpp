@@ -13,16 +13,16 @@
 #include <random>
 #include <set>
 
+#include <algorithm>
+#include <functional>
+#include <numeric>
 #include "common.hpp"
 #include "dancecard/checkers/dance_check.hpp"
 #include "dancecard/checkers/directed_check.hpp"
-#include "dancecard/core/dance/round_counts.hpp"
 #include "dancecard/checkers/torus_check.hpp"
+#include "dancecard/core/dance/round_counts.hpp"
 #include "dancecard/formats/dance_io.hpp"
 #include "dancecard/formats/torus_io.hpp"
-#include <functional>
-#include <numeric>
-#include <algorithm>
 #include "process.hpp"
 
 namespace dancecard::cli {
@@ -90,9 +90,11 @@ outcome run_case(const std::string& command, unsigned timeout_ms, std::uint64_t 
   o.run = run_command(command, timeout_ms, static_cast<std::size_t>(max_output_mib) << 20);
   o.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (o.run.out_truncated)  // checked first: the run was stopped for it, so it also ended by a signal
-    return failed(std::move(o), "too-much-output", "the program printed more than " + std::to_string(max_output_mib) +
-                                                       " MiB (--max-output); dancecard keeps no more, so it cannot check the schedule");
-  if (o.run.timed_out) return failed(std::move(o), "timeout", "the program did not finish within " + std::to_string(timeout_ms) + " ms");
+    return failed(std::move(o), "too-much-output",
+                  "the program printed more than " + std::to_string(max_output_mib) +
+                      " MiB (--max-output); dancecard keeps no more, so it cannot check the schedule");
+  if (o.run.timed_out)
+    return failed(std::move(o), "timeout", "the program did not finish within " + std::to_string(timeout_ms) + " ms");
   if (!o.run.ok()) return failed(std::move(o), "crash", "the program failed: " + o.run.describe());
   return o;
 }
@@ -104,7 +106,8 @@ outcome test_one(const options& opt, unsigned timeout_ms, rank n) {
   try {
     if (opt.model == "directed") {
       const directed_schedule s = read_directed_json(o.run.out);
-      if (s.people() != n) return fail("wrong-size", "asked for n = " + std::to_string(n) + ", got " + std::to_string(s.people()));
+      if (s.people() != n)
+        return fail("wrong-size", "asked for n = " + std::to_string(n) + ", got " + std::to_string(s.people()));
       const directed_report r = check_directed_schedule(s);
       if (!r.holds()) return fail("violated", describe(r));
       if (opt.max_gap && s.rounds() > n - 1 + *opt.max_gap)
@@ -112,14 +115,16 @@ outcome test_one(const options& opt, unsigned timeout_ms, rank n) {
     } else {
       const auto input = read_dance_input(o.run.out);
       const rank people = std::holds_alternative<dance_schedule>(input) ? std::get<dance_schedule>(input).people()
-                                                                       : std::get<partner_matrix>(input).people();
-      if (people != n) return fail("wrong-size", "asked for n = " + std::to_string(n) + ", got " + std::to_string(people));
+                                                                        : std::get<partner_matrix>(input).people();
+      if (people != n)
+        return fail("wrong-size", "asked for n = " + std::to_string(n) + ", got " + std::to_string(people));
       const dance_report r = std::holds_alternative<dance_schedule>(input)
                                  ? check_dance_schedule(std::get<dance_schedule>(input))
                                  : check_partner_matrix(std::get<partner_matrix>(input));
       if (!r.holds()) return fail("violated", describe(r));
-      const std::size_t rounds = std::holds_alternative<dance_schedule>(input) ? std::get<dance_schedule>(input).rounds()
-                                                                              : std::get<partner_matrix>(input).rounds();
+      const std::size_t rounds = std::holds_alternative<dance_schedule>(input)
+                                     ? std::get<dance_schedule>(input).rounds()
+                                     : std::get<partner_matrix>(input).rounds();
       if (opt.max_gap && rounds > optimal_rounds(n) + *opt.max_gap)
         return fail("too-many-rounds", std::to_string(rounds) + " rounds, T(n) = " + std::to_string(optimal_rounds(n)));
     }
@@ -141,13 +146,23 @@ std::string xml_escape(const std::string& text) {
   std::string out;
   for (char c : text) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
       default:
-        if (static_cast<unsigned char>(c) < 32 && c != '\n' && c != '\t') out += '?';
-        else out += c;
+        if (static_cast<unsigned char>(c) < 32 && c != '\n' && c != '\t')
+          out += '?';
+        else
+          out += c;
     }
   }
   return out;
@@ -163,7 +178,7 @@ struct campaign_report {
   std::string module, singular, plural, junit_name;  // "dance", "n = " (before a key), "n", "n" (JUnit "n=7")
   std::string save_dir, junit, rerun;
   std::vector<std::pair<std::string, std::string>> properties;  // JUnit <property> entries (and JSON's)
-  bool json = false;                                             // the report as JSON instead of text
+  bool json = false;                                            // the report as JSON instead of text
 };
 
 // Runs the cases in order until the first failure, then the smaller cases (in order) until one fails; prints the
@@ -208,11 +223,18 @@ int run_campaign(const campaign_report& report, const std::vector<campaign_case>
   if (report.json) {
     nlohmann::json cases = nlohmann::json::array();
     for (const auto& [key, o] : junit_cases)
-      cases.push_back({{report.junit_name, key}, {"passed", o->passed}, {"kind", o->passed ? "" : o->kind},
-                       {"detail", o->passed ? "" : o->detail}, {"seconds", o->seconds}});
-    nlohmann::json out = {{"format", "dancecard.property-test/1"}, {"module", report.module},
-                          {"verdict", smallest ? "violated" : "holds"}, {"distinct_cases", tried.size()},
-                          {"passed", passed}, {"cases", cases}, {"rerun", report.rerun}};
+      cases.push_back({{report.junit_name, key},
+                       {"passed", o->passed},
+                       {"kind", o->passed ? "" : o->kind},
+                       {"detail", o->passed ? "" : o->detail},
+                       {"seconds", o->seconds}});
+    nlohmann::json out = {{"format", "dancecard.property-test/1"},
+                          {"module", report.module},
+                          {"verdict", smallest ? "violated" : "holds"},
+                          {"distinct_cases", tried.size()},
+                          {"passed", passed},
+                          {"cases", cases},
+                          {"rerun", report.rerun}};
     for (const auto& [name, value] : report.properties) out["properties"][name] = value;
     if (smallest) {
       out["first_failure"] = first_failure->key;
@@ -220,17 +242,19 @@ int run_campaign(const campaign_report& report, const std::vector<campaign_case>
     }
     std::cout << out.dump(2) << "\n";
   } else if (!smallest) {
-    std::cout << "passed: " << tried.size() << " distinct " << report.plural << ", every output accepted by the checker\n";
+    std::cout << "passed: " << tried.size() << " distinct " << report.plural
+              << ", every output accepted by the checker\n";
   } else {
     const outcome& o = tried.at(smallest->key);
     std::filesystem::create_directories(report.save_dir);
     const std::string stem = (std::filesystem::path(report.save_dir) / (report.junit_name + smallest->key)).string();
     std::ofstream(stem + ".out", std::ios::binary) << o.run.out;
     std::ofstream(stem + ".err", std::ios::binary) << o.run.err;
-    std::cout << "FAILED: smallest failing " << noun << smallest->key << " (first failure at " << noun << first_failure->key << ", " << passed << " "
-              << report.plural << " passed)\n"
-              << "  " << (o.kind == "violated" ? "" : o.kind + ": ") << o.detail << (o.detail.empty() || o.detail.back() != '\n' ? "\n" : "")
-              << "  the program's output: " << stem << ".out (stderr: " << stem << ".err)\n"
+    std::cout << "FAILED: smallest failing " << noun << smallest->key << " (first failure at " << noun
+              << first_failure->key << ", " << passed << " " << report.plural << " passed)\n"
+              << "  " << (o.kind == "violated" ? "" : o.kind + ": ") << o.detail
+              << (o.detail.empty() || o.detail.back() != '\n' ? "\n" : "") << "  the program's output: " << stem
+              << ".out (stderr: " << stem << ".err)\n"
               << "  reproduce: " << smallest->command << "\n"
               << "  rerun: " << report.rerun << "\n";
   }
@@ -239,20 +263,23 @@ int run_campaign(const campaign_report& report, const std::vector<campaign_case>
     if (!xml) throw bad_input("--junit: cannot write " + report.junit);
     std::size_t failures = 0;
     for (const auto& [key, o] : junit_cases) failures += o->passed ? 0 : 1;
-    xml << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n<testsuite name=\"dancecard property-test " << report.module << "\" tests=\""
-        << junit_cases.size() << "\" failures=\"" << failures << "\">\n  <properties>";
-    for (const auto& [name, value] : report.properties) xml << "<property name=\"" << name << "\" value=\"" << xml_escape(value) << "\"/>";
+    xml << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n<testsuite name=\"dancecard property-test "
+        << report.module << "\" tests=\"" << junit_cases.size() << "\" failures=\"" << failures
+        << "\">\n  <properties>";
+    for (const auto& [name, value] : report.properties)
+      xml << "<property name=\"" << name << "\" value=\"" << xml_escape(value) << "\"/>";
     xml << "</properties>\n";
     for (const auto& [key, o] : junit_cases) {
-      xml << "  <testcase classname=\"property-test." << report.module << "\" name=\"" << report.junit_name << "=" << key << "\" time=\"" << o->seconds << "\"";
+      xml << "  <testcase classname=\"property-test." << report.module << "\" name=\"" << report.junit_name << "="
+          << key << "\" time=\"" << o->seconds << "\"";
       if (o->passed) {
         xml << "/>\n";
       } else {
         // The message is the detail's first line, prefixed by the kind unless it begins with it already.
         const std::string first_line = o->detail.substr(0, o->detail.find('\n'));
         const std::string message = first_line.rfind(o->kind, 0) == 0 ? first_line : o->kind + ": " + first_line;
-        xml << ">\n    <failure type=\"" << o->kind << "\" message=\"" << xml_escape(message)
-            << "\">" << xml_escape(o->detail) << "</failure>\n  </testcase>\n";
+        xml << ">\n    <failure type=\"" << o->kind << "\" message=\"" << xml_escape(message) << "\">"
+            << xml_escape(o->detail) << "</failure>\n  </testcase>\n";
       }
     }
     xml << "</testsuite>\n</testsuites>\n";
@@ -268,7 +295,10 @@ void add_campaign_options(CLI::App* command, campaign_options& o, const std::str
   add_timeout_option(command, o.timeout, "run of the program (default 10)");
   command->add_option("--junit", o.junit, "write a JUnit XML report to FILE")->check(writable_file());
   command->add_option("--save-dir", o.save_dir, "where a failing run's output is saved (default dancecard-failures)");
-  command->add_option("--max-output", o.max_output_mib, "MiB of a program's output kept per run; a run that prints more fails as too-much-output (default 512)")
+  command
+      ->add_option(
+          "--max-output", o.max_output_mib,
+          "MiB of a program's output kept per run; a run that prints more fails as too-much-output (default 512)")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 20));
 }
 
@@ -323,25 +353,32 @@ std::vector<std::vector<std::uint32_t>> torus_shapes(const torus_options& opt, s
     if (j == dims.size()) break;
     dims[j] += step;
   }
-  auto volume = [](const std::vector<std::uint32_t>& x) { return std::accumulate(x.begin(), x.end(), std::uint64_t{1}, std::multiplies<>()); };
-  std::stable_sort(out.begin(), out.end(), [&](const auto& a, const auto& b) { return std::make_pair(volume(a), a) < std::make_pair(volume(b), b); });
+  auto volume = [](const std::vector<std::uint32_t>& x) {
+    return std::accumulate(x.begin(), x.end(), std::uint64_t{1}, std::multiplies<>());
+  };
+  std::stable_sort(out.begin(), out.end(), [&](const auto& a, const auto& b) {
+    return std::make_pair(volume(a), a) < std::make_pair(volume(b), b);
+  });
   return out;
 }
 
-outcome test_torus(const torus_options& opt, unsigned timeout_ms, const campaign_case& c, const std::vector<std::uint32_t>& dims) {
+outcome test_torus(const torus_options& opt, unsigned timeout_ms, const campaign_case& c,
+                   const std::vector<std::uint32_t>& dims) {
   outcome o = run_case(c.command, timeout_ms, opt.max_output_mib);
   if (!o.passed) return o;
   auto fail = [&](std::string kind, std::string detail) { return failed(o, std::move(kind), std::move(detail)); };
   try {
     const routing_table table = read_torus_routing(o.run.out);
-    if (table.network.dims() != dims) return fail("wrong-size", "asked for the " + c.key + " torus, got " + table.network.name());
+    if (table.network.dims() != dims)
+      return fail("wrong-size", "asked for the " + c.key + " torus, got " + table.network.name());
     const gossip_report run = simulate_gossip(table);
     if (!run.holds()) return fail("violated", describe(run));
     // each PU must receive packets·(P − 1) packets over 2d in-links: at least ⌈packets·(P − 1)/2d⌉ steps
     const std::uint64_t ports = table.network.ports(), counting = counting_bound(table.network, table.packets);
     if (opt.max_gap && run.steps > counting + *opt.max_gap)
-      return fail("too-many-steps", std::to_string(run.steps) + " steps, counting bound ceil(" + std::to_string(table.packets) + "(P - 1)/" +
-                                        std::to_string(ports) + ") = " + std::to_string(counting));
+      return fail("too-many-steps", std::to_string(run.steps) + " steps, counting bound ceil(" +
+                                        std::to_string(table.packets) + "(P - 1)/" + std::to_string(ports) +
+                                        ") = " + std::to_string(counting));
   } catch (const format_error& e) {
     return fail("garbage", std::string("the output is not a torus routing table: ") + e.what());
   } catch (const std::invalid_argument& e) {
@@ -358,10 +395,12 @@ void add_property_test_command(CLI::App& app, int& code) {
   CLI::App* dance = command->add_subcommand("dance", "All-gather / all-to-all schedules for n ranks");
   auto opt = std::make_shared<options>();
   dance->add_option("--cmd", opt->cmd, "the program; {n} is replaced by the number of ranks")->required();
-  dance->add_option("--model", opt->model, "half-duplex (dance schedule or partner matrix) | directed (dancecard.directed/1)");
+  dance->add_option("--model", opt->model,
+                    "half-duplex (dance schedule or partner matrix) | directed (dancecard.directed/1)");
   dance->add_option("--n-min", opt->n_min, "smallest n (default 1)");
   dance->add_option("--n-max", opt->n_max, "largest n (default 64)");
-  dance->add_option("--max-gap", opt->max_gap, "fail when the schedule uses more than optimum + K rounds")->check(integer_at_least(0));
+  dance->add_option("--max-gap", opt->max_gap, "fail when the schedule uses more than optimum + K rounds")
+      ->check(integer_at_least(0));
   add_campaign_options(dance, *opt, "n");
   dance->callback([opt, &code] {
     if (opt->model != "half-duplex" && opt->model != "directed")
@@ -385,20 +424,32 @@ void add_property_test_command(CLI::App& app, int& code) {
 
     std::vector<campaign_case> cases;
     for (rank n : order) cases.push_back(dance_case(*opt, n));
-    const std::string rerun = "dancecard property-test dance --cmd " + shell_quote(opt->cmd) + " --model " + opt->model + " --seed " + std::to_string(seed) +
-                              " --n-min " + std::to_string(opt->n_min) + " --n-max " + std::to_string(opt->n_max) + " --runs " + std::to_string(opt->runs) +
-                              rerun_options(*opt);
+    const std::string rerun = "dancecard property-test dance --cmd " + shell_quote(opt->cmd) + " --model " +
+                              opt->model + " --seed " + std::to_string(seed) + " --n-min " +
+                              std::to_string(opt->n_min) + " --n-max " + std::to_string(opt->n_max) + " --runs " +
+                              std::to_string(opt->runs) + rerun_options(*opt);
     code = run_campaign(
-        {"dance", "n = ", "n", "n", opt->save_dir, opt->junit, rerun, {{"seed", std::to_string(seed)}, {"command", opt->cmd}, {"model", opt->model}}, opt->json}, cases,
+        {"dance",
+         "n = ",
+         "n",
+         "n",
+         opt->save_dir,
+         opt->junit,
+         rerun,
+         {{"seed", std::to_string(seed)}, {"command", opt->cmd}, {"model", opt->model}},
+         opt->json},
+        cases,
         [&](const campaign_case& failing) {
           std::vector<campaign_case> below;  // every n from n-min up to the failing one
-          for (rank m = opt->n_min; m < static_cast<rank>(std::stoul(failing.key)); ++m) below.push_back(dance_case(*opt, m));
+          for (rank m = opt->n_min; m < static_cast<rank>(std::stoul(failing.key)); ++m)
+            below.push_back(dance_case(*opt, m));
           return below;
         },
         [&](const campaign_case& c) { return test_one(*opt, timeout_ms, static_cast<rank>(std::stoul(c.key))); });
   });
 
-  CLI::App* tor = command->add_subcommand("torus", "Gossip routing tables (dancecard.torus-routing/1) for tori of many sizes");
+  CLI::App* tor =
+      command->add_subcommand("torus", "Gossip routing tables (dancecard.torus-routing/1) for tori of many sizes");
   auto topt = std::make_shared<torus_options>();
   tor->add_option("--cmd", topt->cmd, "the program; {dims} is replaced by the sizes, e.g. 4x6")->required();
   tor->add_option("--d", topt->d, "dimensions (2 or 3; default 2)");
@@ -415,17 +466,19 @@ void add_property_test_command(CLI::App& app, int& code) {
     if (o.size_max == 0) o.size_max = o.d == 2 ? 12 : 6;
     if (o.even && o.size_min % 2 == 1) ++o.size_min;
     if (o.size_min < 1 || o.size_min > o.size_max || o.size_max > (o.d == 2 ? 256u : 32u))
-      throw bad_input("--size-min/--size-max: expected 1 <= size-min <= size-max <= " + std::to_string(o.d == 2 ? 256 : 32) +
-                      (o.even ? " with an even size in between" : ""));
+      throw bad_input("--size-min/--size-max: expected 1 <= size-min <= size-max <= " +
+                      std::to_string(o.d == 2 ? 256 : 32) + (o.even ? " with an even size in between" : ""));
     if (o.runs == 0) throw bad_input("--runs: must be at least 1");
     const unsigned timeout_ms = parse_timeout_ms(o.timeout, "--timeout");
     const std::uint64_t seed = campaign_seed(o);
     if (!o.json)
-      std::cout << "property-test torus (d = " << o.d << "): seed " << seed << ", sizes " << o.size_min << ".." << o.size_max << (o.even ? " (even)" : "")
-                << ", up to " << o.runs << " runs of: " << o.cmd << std::endl;
+      std::cout << "property-test torus (d = " << o.d << "): seed " << seed << ", sizes " << o.size_min << ".."
+                << o.size_max << (o.even ? " (even)" : "") << ", up to " << o.runs << " runs of: " << o.cmd
+                << std::endl;
     // The order: every shape of the smallest sizes (up to size-min + 4 in 2-D, + 2 in 3-D; at most half the runs),
     // then seeded random shapes.
-    std::vector<std::vector<std::uint32_t>> shapes = torus_shapes(o, o.size_min, std::min(o.size_max, o.size_min + (o.d == 2 ? 4u : 2u)));
+    std::vector<std::vector<std::uint32_t>> shapes =
+        torus_shapes(o, o.size_min, std::min(o.size_max, o.size_min + (o.d == 2 ? 4u : 2u)));
     if (shapes.size() > (o.runs + 1) / 2) shapes.resize((o.runs + 1) / 2);
     std::mt19937_64 random(seed);
     std::uniform_int_distribution<std::uint32_t> pick(o.size_min, o.size_max);
@@ -441,19 +494,32 @@ void add_property_test_command(CLI::App& app, int& code) {
       cases.push_back(torus_case(o, dims));
       dims_of[cases.back().key] = dims;
     }
-    std::string rerun = "dancecard property-test torus --cmd " + shell_quote(o.cmd) + " --d " + std::to_string(o.d) + " --seed " + std::to_string(seed) +
-                        " --size-min " + std::to_string(o.size_min) + " --size-max " + std::to_string(o.size_max) + " --runs " + std::to_string(o.runs);
+    std::string rerun = "dancecard property-test torus --cmd " + shell_quote(o.cmd) + " --d " + std::to_string(o.d) +
+                        " --seed " + std::to_string(seed) + " --size-min " + std::to_string(o.size_min) +
+                        " --size-max " + std::to_string(o.size_max) + " --runs " + std::to_string(o.runs);
     if (o.even) rerun += " --even";
     rerun += rerun_options(o);
     code = run_campaign(
-        {"torus", "torus ", "tori", "dims", o.save_dir, o.junit, rerun, {{"seed", std::to_string(seed)}, {"command", o.cmd}, {"d", std::to_string(o.d)}}, o.json}, cases,
+        {"torus",
+         "torus ",
+         "tori",
+         "dims",
+         o.save_dir,
+         o.junit,
+         rerun,
+         {{"seed", std::to_string(seed)}, {"command", o.cmd}, {"d", std::to_string(o.d)}},
+         o.json},
+        cases,
         [&](const campaign_case& failing) {
           // every shape in the range with fewer PUs than the failing one (at most 300, smallest first)
           const std::vector<std::uint32_t>& worst = dims_of.at(failing.key);
-          const std::uint64_t limit = std::accumulate(worst.begin(), worst.end(), std::uint64_t{1}, std::multiplies<>());
+          const std::uint64_t limit =
+              std::accumulate(worst.begin(), worst.end(), std::uint64_t{1}, std::multiplies<>());
           std::vector<campaign_case> below;
           for (const auto& dims : torus_shapes(o, o.size_min, o.size_max)) {
-            if (std::accumulate(dims.begin(), dims.end(), std::uint64_t{1}, std::multiplies<>()) >= limit || below.size() >= 300) break;
+            if (std::accumulate(dims.begin(), dims.end(), std::uint64_t{1}, std::multiplies<>()) >= limit ||
+                below.size() >= 300)
+              break;
             below.push_back(torus_case(o, dims));
             dims_of[below.back().key] = dims;
           }

@@ -4,10 +4,10 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <iostream>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <thread>
 
 #include "common.hpp"
@@ -22,8 +22,11 @@ namespace {
 
 template <class Existence>
 nlohmann::json side_json(const Existence& r, std::uint64_t rounds) {
-  nlohmann::json j = {{"rounds", rounds},     {"answer", to_string(r.answer)}, {"seconds", r.seconds},
-                      {"encoding", r.encoding}, {"variables", r.variables}};
+  nlohmann::json j = {{"rounds", rounds},
+                      {"answer", to_string(r.answer)},
+                      {"seconds", r.seconds},
+                      {"encoding", r.encoding},
+                      {"variables", r.variables}};
   if (!r.reason.empty()) j["reason"] = r.reason;
   if (r.witness) j["witness_check"] = r.witness->report().checked;
   return j;
@@ -32,8 +35,13 @@ nlohmann::json side_json(const Existence& r, std::uint64_t rounds) {
 std::string ms(double seconds) { return std::to_string(static_cast<long long>(seconds * 1000 + 0.5)) + " ms"; }
 
 nlohmann::json certificate_json(const certificate_check& c) {
-  return {{"kind", c.kind},       {"status", c.status},   {"bytes", c.bytes},  {"steps", c.steps},
-          {"accepted", c.accepted}, {"check_seconds", c.seconds}, {"solve_seconds", c.solve_seconds},
+  return {{"kind", c.kind},
+          {"status", c.status},
+          {"bytes", c.bytes},
+          {"steps", c.steps},
+          {"accepted", c.accepted},
+          {"check_seconds", c.seconds},
+          {"solve_seconds", c.solve_seconds},
           {"detail", c.detail}};
 }
 
@@ -49,8 +57,8 @@ std::string certificate_text(const Result& r) {
     const auto& c = *r.clausal;
     out += "; DRAT: ";
     if (c.status == "checked" || c.status == "rejected")
-      out += std::to_string(c.bytes) + " bytes, " + std::to_string(c.steps) + " lemmas, CaDiCaL " + ms(c.solve_seconds) +
-             ", " + c.status + " in " + ms(c.seconds);
+      out += std::to_string(c.bytes) + " bytes, " + std::to_string(c.steps) + " lemmas, CaDiCaL " +
+             ms(c.solve_seconds) + ", " + c.status + " in " + ms(c.seconds);
     else if (c.status == "timeout")
       out += "CaDiCaL timeout after " + ms(c.solve_seconds);
     else
@@ -69,7 +77,8 @@ void emit_common(const std::filesystem::path& dir, const std::string& stem, cons
     files.push_back(emit_file(dir, stem + "-witness.json", schedule.str()));
   }
   if (r.certificate) files.push_back(emit_file(dir, stem + "-lower.cp", r.certificate->text));
-  if (r.clausal && !r.clausal->formula.empty()) files.push_back(emit_file(dir, stem + "-lower.cnf", r.clausal->formula));
+  if (r.clausal && !r.clausal->formula.empty())
+    files.push_back(emit_file(dir, stem + "-lower.cnf", r.clausal->formula));
   if (r.clausal && !r.clausal->text.empty()) files.push_back(emit_file(dir, stem + "-lower.drat", r.clausal->text));
   nlohmann::json manifest = {{"format", "dancecard.manifest/1"},
                              {"query", query},
@@ -98,8 +107,9 @@ void emit(const std::filesystem::path& dir, const dance_optimality_result& r, co
                             dance_query_smtlib(at, {.encoding = po.witness_encoding,
                                                     .symmetry_breaking = po.symmetry_breaking,
                                                     .rotational_search = po.rotational_search})));
-  files.push_back(emit_file(dir, stem + "-lower.smt2",
-                            dance_query_smtlib(below, {.encoding = po.lower_bound_encoding, .symmetry_breaking = false})));
+  files.push_back(
+      emit_file(dir, stem + "-lower.smt2",
+                dance_query_smtlib(below, {.encoding = po.lower_bound_encoding, .symmetry_breaking = false})));
   emit_common(dir, stem, r,
               "dance-party optimum: a schedule for " + std::to_string(r.n) + " people in T(n) = " +
                   std::to_string(r.claimed) + " rounds exists, and none in " + std::to_string(r.claimed - 1),
@@ -109,12 +119,13 @@ void emit(const std::filesystem::path& dir, const dance_optimality_result& r, co
 void emit(const std::filesystem::path& dir, const directed_optimality_result& r, const optimality_options& po) {
   const std::string stem = "directed-n" + std::to_string(r.n);
   nlohmann::json files = nlohmann::json::array();
-  files.push_back(emit_file(dir, stem + "-witness.smt2",
-                            directed_query_smtlib(r.n, r.claimed, {.encoding = po.witness_encoding,
-                                                                   .symmetry_breaking = po.symmetry_breaking})));
-  files.push_back(emit_file(dir, stem + "-lower.smt2",
-                            directed_query_smtlib(r.n, r.claimed - 1,
-                                                  {.encoding = po.lower_bound_encoding, .symmetry_breaking = false})));
+  files.push_back(
+      emit_file(dir, stem + "-witness.smt2",
+                directed_query_smtlib(r.n, r.claimed,
+                                      {.encoding = po.witness_encoding, .symmetry_breaking = po.symmetry_breaking})));
+  files.push_back(emit_file(
+      dir, stem + "-lower.smt2",
+      directed_query_smtlib(r.n, r.claimed - 1, {.encoding = po.lower_bound_encoding, .symmetry_breaking = false})));
   emit_common(dir, stem, r,
               "full-duplex all-to-all optimum: a schedule for " + std::to_string(r.n) + " ranks in n-1 = " +
                   std::to_string(r.claimed) + " rounds exists, and none in " + std::to_string(r.claimed - 1),
@@ -164,7 +175,8 @@ void run_campaign(const prove_options& opt, const char* optimum, Prove prove, in
   };
   auto worker = [&] {
     for (std::size_t i; (i = next++) < count;) {
-      progress.update("n = " + std::to_string(sizes[i]) + " (" + std::to_string(i + 1) + " of " + std::to_string(count) + ")");
+      progress.update("n = " + std::to_string(sizes[i]) + " (" + std::to_string(i + 1) + " of " +
+                      std::to_string(count) + ")");
       auto r = prove(static_cast<rank>(sizes[i]), po);
       if (!opt.emit.empty()) emit(opt.emit, r, po);
       std::lock_guard lock(print);
@@ -195,14 +207,16 @@ void run_campaign(const prove_options& opt, const char* optimum, Prove prove, in
     if (r->certificate) all.back()["certificates"].push_back(certificate_json(*r->certificate));
     if (r->clausal) all.back()["certificates"].push_back(certificate_json(*r->clausal));
   }
-  if (opt.json) std::cout << nlohmann::json{{"format", "dancecard.proofs/1"}, {"results", all}}.dump(2) << "\n";
+  if (opt.json)
+    std::cout << nlohmann::json{{"format", "dancecard.proofs/1"}, {"results", all}}.dump(2) << "\n";
   else if (count > 1)
-    std::cout << count << " instances: " << (any_refuted ? "some refuted" : any_unknown ? "some unknown" : "all proven")
+    std::cout << count << " instances: "
+              << (any_refuted   ? "some refuted"
+                  : any_unknown ? "some unknown"
+                                : "all proven")
               << ", " << ms(total) << " solver time in all\n";
   code = any_refuted ? exit_violated : any_unknown ? exit_unknown : exit_holds;
 }
-
-
 
 }  // namespace
 
@@ -225,13 +239,15 @@ void add_prove_command(CLI::App& app, int& code) {
   add_common(dance, *opt);
   dance->add_flag("--free-search", opt->no_rotational, "search witnesses without the rotational restriction");
   dance->callback([opt, &code] {
-    run_campaign(*opt, "T(n)", [](rank n, const optimality_options& po) { return prove_dance_optimum(n, po); }, code);
+    run_campaign(
+        *opt, "T(n)", [](rank n, const optimality_options& po) { return prove_dance_optimum(n, po); }, code);
   });
   CLI::App* directed = prove->add_subcommand("directed", "Prove that full-duplex all-to-all needs n-1 rounds");
   auto dopt = std::make_shared<prove_options>();
   add_common(directed, *dopt);
   directed->callback([dopt, &code] {
-    run_campaign(*dopt, "n-1", [](rank n, const optimality_options& po) { return prove_directed_optimum(n, po); }, code);
+    run_campaign(
+        *dopt, "n-1", [](rank n, const optimality_options& po) { return prove_directed_optimum(n, po); }, code);
   });
 }
 

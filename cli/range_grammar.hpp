@@ -42,13 +42,17 @@ inline std::vector<item_text> split_list(std::string_view text) {
       const std::size_t colon = item.find(':');
       if (colon != std::string::npos) {
         const std::size_t second = item.find(':', colon + 1);
-        const std::string a = item.substr(0, colon), b = item.substr(colon + 1, second == std::string::npos ? std::string::npos : second - colon - 1);
-        throw std::invalid_argument("a range is written A..B" + std::string(second == std::string::npos ? "" : ":S") + ": '" + item +
-                                    "' is " + a + ".." + b + (second == std::string::npos ? "" : ":" + item.substr(second + 1)) + at);
+        const std::string a = item.substr(0, colon),
+                          b = item.substr(colon + 1,
+                                          second == std::string::npos ? std::string::npos : second - colon - 1);
+        throw std::invalid_argument("a range is written A..B" + std::string(second == std::string::npos ? "" : ":S") +
+                                    ": '" + item + "' is " + a + ".." + b +
+                                    (second == std::string::npos ? "" : ":" + item.substr(second + 1)) + at);
       }
       const std::size_t dash = item.find('-', 1);
       if (dash != std::string::npos)
-        throw std::invalid_argument("a range is written A..B: '" + item + "' is " + item.substr(0, dash) + ".." + item.substr(dash + 1) + at);
+        throw std::invalid_argument("a range is written A..B: '" + item + "' is " + item.substr(0, dash) + ".." +
+                                    item.substr(dash + 1) + at);
       parts.first = item;
     } else {
       parts.first = item.substr(0, dots);
@@ -70,7 +74,8 @@ inline std::vector<item_text> split_list(std::string_view text) {
 
 /// A non-negative decimal integer of at most 18 digits (no sign, no spaces), else std::invalid_argument.
 inline std::uint64_t parse_count(const std::string& text, const std::string& at) {
-  if (text.empty() || text.size() > 18 || !std::all_of(text.begin(), text.end(), [](unsigned char c) { return c >= '0' && c <= '9'; }))
+  if (text.empty() || text.size() > 18 ||
+      !std::all_of(text.begin(), text.end(), [](unsigned char c) { return c >= '0' && c <= '9'; }))
     throw std::invalid_argument("'" + text + "' is not a non-negative integer" + at);
   std::uint64_t v = 0;
   for (const char c : text) v = v * 10 + static_cast<std::uint64_t>(c - '0');
@@ -79,19 +84,24 @@ inline std::uint64_t parse_count(const std::string& text, const std::string& at)
 
 /// Every value of LIST, in the order written, each within [lo, hi]; at most max_values of them (a guard against
 /// "1..1000000000" expanding without end). Throws std::invalid_argument naming the item.
-inline std::vector<std::uint64_t> parse_values(std::string_view text, std::uint64_t lo, std::uint64_t hi, std::uint64_t max_values = 100'000) {
+inline std::vector<std::uint64_t> parse_values(std::string_view text, std::uint64_t lo, std::uint64_t hi,
+                                               std::uint64_t max_values = 100'000) {
   std::vector<std::uint64_t> out;
   const std::string whole(text);
   for (const item_text& item : split_list(text)) {
-    const std::string written = item.first + (item.last.empty() ? "" : ".." + item.last) + (item.step.empty() ? "" : ":" + item.step);
+    const std::string written =
+        item.first + (item.last.empty() ? "" : ".." + item.last) + (item.step.empty() ? "" : ":" + item.step);
     const std::string at = " (at '" + written + "' in '" + whole + "')";
     const std::uint64_t a = parse_count(item.first, at), b = item.last.empty() ? a : parse_count(item.last, at);
     const std::uint64_t s = item.step.empty() ? 1 : parse_count(item.step, at);
     if (s == 0) throw std::invalid_argument("a step of 0" + at);
-    if (a > b) throw std::invalid_argument("the range runs backwards (" + std::to_string(a) + " > " + std::to_string(b) + ")" + at);
+    if (a > b)
+      throw std::invalid_argument("the range runs backwards (" + std::to_string(a) + " > " + std::to_string(b) + ")" +
+                                  at);
     for (const std::uint64_t v : {a, b})
       if (v < lo || v > hi)
-        throw std::invalid_argument(std::to_string(v) + " is out of range; expected " + std::to_string(lo) + ".." + std::to_string(hi) + at);
+        throw std::invalid_argument(std::to_string(v) + " is out of range; expected " + std::to_string(lo) + ".." +
+                                    std::to_string(hi) + at);
     if ((b - a) / s + 1 > max_values - std::min<std::uint64_t>(out.size(), max_values))
       throw std::invalid_argument("more than " + std::to_string(max_values) + " values" + at);
     for (std::uint64_t v = a;; v += s) {
@@ -108,7 +118,8 @@ struct value_range {
 };
 inline value_range parse_range(std::string_view text, std::uint64_t lo, std::uint64_t hi) {
   const std::vector<item_text> items = split_list(text);
-  if (items.size() != 1) throw std::invalid_argument("expected one range A..B or A..B:S, got the list '" + std::string(text) + "'");
+  if (items.size() != 1)
+    throw std::invalid_argument("expected one range A..B or A..B:S, got the list '" + std::string(text) + "'");
   const std::vector<std::uint64_t> values = parse_values(text, lo, hi);
   const std::uint64_t step = items[0].step.empty() ? 1 : parse_count(items[0].step, "");
   return {values.front(), items[0].last.empty() ? values.front() : parse_count(items[0].last, ""), step};

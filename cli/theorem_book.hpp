@@ -20,15 +20,21 @@ namespace dancecard {
 enum class claim_verdict { holds, violated, unknown, informational };
 
 constexpr claim_verdict to_claim_verdict(verdict v) {
-  return v == verdict::holds ? claim_verdict::holds : v == verdict::violated ? claim_verdict::violated : claim_verdict::unknown;
+  return v == verdict::holds      ? claim_verdict::holds
+         : v == verdict::violated ? claim_verdict::violated
+                                  : claim_verdict::unknown;
 }
 
 constexpr std::string_view to_string(claim_verdict v) {
   switch (v) {
-    case claim_verdict::holds: return "holds";
-    case claim_verdict::violated: return "violated";
-    case claim_verdict::unknown: return "unknown";
-    case claim_verdict::informational: return "informational";
+    case claim_verdict::holds:
+      return "holds";
+    case claim_verdict::violated:
+      return "violated";
+    case claim_verdict::unknown:
+      return "unknown";
+    case claim_verdict::informational:
+      return "informational";
   }
   return "?";
 }
@@ -36,13 +42,16 @@ constexpr std::string_view to_string(claim_verdict v) {
 struct claim_result {
   claim_result() = default;
   claim_result(claim_verdict v, std::string covered_, std::string evidence_, std::string certificate_ = {})
-      : outcome(v), covered(std::move(covered_)), evidence(std::move(evidence_)), certificate(std::move(certificate_)) {}
+      : outcome(v),
+        covered(std::move(covered_)),
+        evidence(std::move(evidence_)),
+        certificate(std::move(certificate_)) {}
   claim_result(verdict v, std::string covered_, std::string evidence_, std::string certificate_ = {})
       : claim_result(to_claim_verdict(v), std::move(covered_), std::move(evidence_), std::move(certificate_)) {}
 
   claim_verdict outcome = claim_verdict::unknown;
-  std::string covered;   // the instances checked, e.g. "n = 1..512"
-  std::string evidence;  // what was found, or the counterexample
+  std::string covered;      // the instances checked, e.g. "n = 1..512"
+  std::string evidence;     // what was found, or the counterexample
   std::string certificate;  // for proven rows: the certificate kind, size, check time and "checked"
 };
 
@@ -56,7 +65,8 @@ struct claim {
   std::string statement;  // the claim in one line
   claim_method method;
   std::function<claim_result()> check;
-  bool long_running = false;  // takes far longer than the others: `verify --jobs` starts it first (printing stays in book order)
+  bool long_running =
+      false;  // takes far longer than the others: `verify --jobs` starts it first (printing stays in book order)
 };
 
 class theorem_book {

@@ -17,8 +17,10 @@ inline std::string hamilton_problem(const cycle_system& system) {
   if (!cycles.holds() || cycles.lengths.size() != t.dimension() ||
       std::any_of(cycles.lengths.begin(), cycles.lengths.end(), [&](std::uint64_t l) { return l != t.size(); }))
     return t.name() + ": " + describe(cycles);
-  const gossip_report run = simulate_gossip(cycle_routing(system, supply_policy::time_independent, packets_per_pu::per_cycle));
-  if (!run.holds() || run.steps != t.size() / 2) return t.name() + ": " + std::to_string(run.steps) + " steps, not floor(P/2)";
+  const gossip_report run =
+      simulate_gossip(cycle_routing(system, supply_policy::time_independent, packets_per_pu::per_cycle));
+  if (!run.holds() || run.steps != t.size() / 2)
+    return t.name() + ": " + std::to_string(run.steps) + " steps, not floor(P/2)";
   return "";
 }
 

@@ -19,12 +19,18 @@ namespace dancecard {
 
 std::string_view to_string(claim_method m) {
   switch (m) {
-    case claim_method::table: return "printed table";
-    case claim_method::generator_and_checker: return "generator + checker";
-    case claim_method::formula: return "formula";
-    case claim_method::simulation: return "simulation";
-    case claim_method::smt: return "SMT";
-    case claim_method::certificate: return "certificate";
+    case claim_method::table:
+      return "printed table";
+    case claim_method::generator_and_checker:
+      return "generator + checker";
+    case claim_method::formula:
+      return "formula";
+    case claim_method::simulation:
+      return "simulation";
+    case claim_method::smt:
+      return "SMT";
+    case claim_method::certificate:
+      return "certificate";
   }
   return "?";
 }
@@ -58,13 +64,17 @@ void add_verify_command(CLI::App& app, int& code) {
     unsigned jobs = default_jobs();
   };
   auto opt = std::make_shared<options>();
-  verify->add_option("--only", opt->only, "a module (dance, mpi, hrel, online, torus) or a claim id prefix (dance.prop2)")
-      ->check([](const std::string& v) { return v.empty() ? std::string("empty: name a module or a claim id prefix") : std::string(); });
+  verify
+      ->add_option("--only", opt->only, "a module (dance, mpi, hrel, online, torus) or a claim id prefix (dance.prop2)")
+      ->check([](const std::string& v) {
+        return v.empty() ? std::string("empty: name a module or a claim id prefix") : std::string();
+      });
   verify->add_flag("--json", opt->json, "print the rows as JSON");
   verify->add_flag("--list", opt->list, "list the claims without checking them");
-  add_jobs_option(verify, opt->jobs, "claims",
-                  "default: the machine's cores, at most 8; rows are printed in book order either way, and a row's time is its "
-                  "wall time beside the others");
+  add_jobs_option(
+      verify, opt->jobs, "claims",
+      "default: the machine's cores, at most 8; rows are printed in book order either way, and a row's time is its "
+      "wall time beside the others");
   verify->callback([opt, &code] {
     const theorem_book book = make_theorem_book();
     std::vector<const claim*> selected;
@@ -80,13 +90,15 @@ void add_verify_command(CLI::App& app, int& code) {
     }
     // The progress line (stderr, a terminal only, not --quiet or --json): rows done and the claims being checked.
     std::optional<progress_line> progress;
-    if (!opt->json) progress.emplace("verify: " + std::to_string(selected.size()) + (selected.size() == 1 ? " claim" : " claims"));
+    if (!opt->json)
+      progress.emplace("verify: " + std::to_string(selected.size()) + (selected.size() == 1 ? " claim" : " claims"));
     const auto start = std::chrono::steady_clock::now();
     nlohmann::json rows = nlohmann::json::array();
     std::size_t holds = 0, violated = 0, unknown = 0, informational = 0;
     if (!opt->json)
       std::cout << std::left << std::setw(31) << "claim" << std::setw(14) << "verdict" << std::setw(21) << "method"
-                << std::setw(10) << "time" << "instances / evidence\n";
+                << std::setw(10) << "time"
+                << "instances / evidence\n";
     // Claims are checked on `jobs` threads, the long-running ones first and then in book order (so that the longest
     // is not the last to start); a row is printed as soon as every row before it is (so the table reads the same for
     // any number of jobs, but for the times).
@@ -116,14 +128,21 @@ void add_verify_command(CLI::App& app, int& code) {
         const claim& c = *selected[printed];
         const claim_result& r = done[printed]->result;
         const double seconds = done[printed]->seconds;
-        (r.outcome == claim_verdict::holds          ? holds
-         : r.outcome == claim_verdict::violated     ? violated
+        (r.outcome == claim_verdict::holds           ? holds
+         : r.outcome == claim_verdict::violated      ? violated
          : r.outcome == claim_verdict::informational ? informational
                                                      : unknown)++;
         if (opt->json) {
-          rows.push_back({{"id", c.id}, {"paper", c.paper}, {"section", c.section}, {"statement", c.statement},
-                          {"method", to_string(c.method)}, {"verdict", to_string(r.outcome)}, {"covered", r.covered},
-                          {"evidence", r.evidence}, {"certificate", r.certificate}, {"seconds", seconds}});
+          rows.push_back({{"id", c.id},
+                          {"paper", c.paper},
+                          {"section", c.section},
+                          {"statement", c.statement},
+                          {"method", to_string(c.method)},
+                          {"verdict", to_string(r.outcome)},
+                          {"covered", r.covered},
+                          {"evidence", r.evidence},
+                          {"certificate", r.certificate},
+                          {"seconds", seconds}});
         } else {
           std::ostringstream time;
           time << std::fixed << std::setprecision(2) << seconds << "s";
@@ -171,15 +190,21 @@ void add_verify_command(CLI::App& app, int& code) {
     progress.reset();
     const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (opt->json) {
-      std::cout << nlohmann::json{{"format", "dancecard.theorem-book/1"}, {"rows", rows}, {"holds", holds},
-                                  {"violated", violated}, {"unknown", unknown},
-                                  {"informational", informational}, {"seconds", total}, {"jobs", jobs}}
+      std::cout << nlohmann::json{{"format", "dancecard.theorem-book/1"},
+                                  {"rows", rows},
+                                  {"holds", holds},
+                                  {"violated", violated},
+                                  {"unknown", unknown},
+                                  {"informational", informational},
+                                  {"seconds", total},
+                                  {"jobs", jobs}}
                        .dump(2)
                 << "\n";
     } else {
-      std::cout << "\n" << selected.size() << " claims: " << holds << " hold, " << violated << " violated, " << unknown
-                << " unknown, " << informational << " informational (" << std::fixed << std::setprecision(1) << total << " s"
-                << (jobs > 1 ? " on " + std::to_string(jobs) + " threads" : std::string()) << ")\n";
+      std::cout << "\n"
+                << selected.size() << " claims: " << holds << " hold, " << violated << " violated, " << unknown
+                << " unknown, " << informational << " informational (" << std::fixed << std::setprecision(1) << total
+                << " s" << (jobs > 1 ? " on " + std::to_string(jobs) + " threads" : std::string()) << ")\n";
     }
     code = violated > 0 ? exit_violated : unknown > 0 ? exit_unknown : exit_holds;
   });

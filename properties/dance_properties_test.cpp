@@ -4,11 +4,11 @@
 
 #include <string>
 
-#include "dancecard/properties/dance_properties.hpp"
-#include "dancecard/properties/generators.hpp"
 #include "dancecard/checkers/allgather_simulation.hpp"
 #include "dancecard/checkers/dance_check.hpp"
 #include "dancecard/core/dance/round_counts.hpp"
+#include "dancecard/properties/dance_properties.hpp"
+#include "dancecard/properties/generators.hpp"
 
 namespace dancecard {
 namespace {
@@ -19,10 +19,14 @@ using properties::people;
 
 std::uint64_t closed_form_rounds(dance_algorithm a, std::uint64_t n) {
   switch (a) {
-    case dance_algorithm::sequential: return sequential_rounds(n);
-    case dance_algorithm::searching: return searching_rounds(n);
-    case dance_algorithm::divide: return divide_rounds_definition(n);
-    case dance_algorithm::factorization: return factorization_rounds(n);
+    case dance_algorithm::sequential:
+      return sequential_rounds(n);
+    case dance_algorithm::searching:
+      return searching_rounds(n);
+    case dance_algorithm::divide:
+      return divide_rounds_definition(n);
+    case dance_algorithm::factorization:
+      return factorization_rounds(n);
   }
   return 0;
 }
@@ -79,7 +83,8 @@ RC_GTEST_PROP(reusable_properties, divide_and_conquer_is_valid_within_its_gap, (
 
 RC_GTEST_PROP(reusable_properties, every_generator_completes_allgather, ()) {
   const dance_algorithm a = *algorithm();
-  properties::dance_generator_completes_allgather([a](rank n) { return generate(a, n); }, {.max_people = 100, .max_gap = std::nullopt});
+  properties::dance_generator_completes_allgather([a](rank n) { return generate(a, n); },
+                                                  {.max_people = 100, .max_gap = std::nullopt});
 }
 
 // A user's scheduler with a bug that only shows for odd n >= 7: the reusable property must catch it and RapidCheck
@@ -174,9 +179,7 @@ editable valid_schedule(rank min_people) {
   return e;
 }
 
-bool same_pair(const dance_violation& v, rank a, rank b) {
-  return (v.a == std::min(a, b) && v.b == std::max(a, b));
-}
+bool same_pair(const dance_violation& v, rank a, rank b) { return (v.a == std::min(a, b) && v.b == std::max(a, b)); }
 
 dance_report check_all_witnesses(const dance_schedule& s) {
   dance_requirements req;
@@ -239,8 +242,8 @@ RC_GTEST_PROP(mutations, swapping_two_partners_is_caught_naming_the_damaged_pair
     if (w.kind == dance_violation_kind::pair_never_meets)
       names_old |= same_pair(w, old_x.first, old_x.second) || same_pair(w, old_y.first, old_y.second);
     if (w.kind == dance_violation_kind::pair_meets_twice)
-      names_new |= (same_pair(w, x.first, x.second) || same_pair(w, y.first, y.second)) &&
-                   (w.round == r || w.other_round == r);
+      names_new |=
+          (same_pair(w, x.first, x.second) || same_pair(w, y.first, y.second)) && (w.round == r || w.other_round == r);
   }
   RC_ASSERT(names_old);
   RC_ASSERT(names_new);

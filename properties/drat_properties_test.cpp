@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "damaged_text.hpp"
 #include "dancecard/checkers/drat_check.hpp"
 #include "dancecard/smt/clausal.hpp"
-#include "damaged_text.hpp"
 
 namespace dancecard {
 namespace {
@@ -30,13 +30,14 @@ rc::Gen<cnf_formula> random_3cnf(int min_variables, int max_variables, int min_t
   // Full size from the first run on: small formulas give proofs too short to exercise the checker's bookkeeping.
   return rc::gen::mapcat(rc::gen::resize(100, rc::gen::inRange(min_variables, max_variables + 1)), [=](int v) {
     return rc::gen::mapcat(rc::gen::inRange(min_tenths * v / 10, max_tenths * v / 10 + 1), [v](int m) {
-      return rc::gen::map(rc::gen::container<std::vector<std::vector<int>>>(static_cast<std::size_t>(m), three_clause(v)),
-                          [v](std::vector<std::vector<int>> clauses) {
-                            cnf_formula f;
-                            f.variables = v;
-                            f.clauses = std::move(clauses);
-                            return f;
-                          });
+      return rc::gen::map(
+          rc::gen::container<std::vector<std::vector<int>>>(static_cast<std::size_t>(m), three_clause(v)),
+          [v](std::vector<std::vector<int>> clauses) {
+            cnf_formula f;
+            f.variables = v;
+            f.clauses = std::move(clauses);
+            return f;
+          });
     });
   });
 }
@@ -110,7 +111,8 @@ RC_GTEST_PROP(drat_check, never_accepts_a_proof_for_a_satisfiable_formula, ()) {
 
 // A damaged proof (and a damaged CNF) never makes the checker throw, malformed input always says where, and a damaged
 // proof is never accepted for a formula that brute force satisfies (the formula with clauses taken away until it is).
-RC_GTEST_PROP(drat_check, damaged_proofs_and_formulas_are_judged_without_throwing_and_never_for_a_satisfiable_formula, ()) {
+RC_GTEST_PROP(drat_check, damaged_proofs_and_formulas_are_judged_without_throwing_and_never_for_a_satisfiable_formula,
+              ()) {
   const cnf_formula f = *random_3cnf(5, 13, 40, 70);
   const drat_encoding encoding = *rc::gen::element(drat_encoding::text, drat_encoding::binary);
   const clausal_result solved = solve_with_proof(f, 20'000, encoding);
@@ -119,10 +121,12 @@ RC_GTEST_PROP(drat_check, damaged_proofs_and_formulas_are_judged_without_throwin
   const std::string proof = solved.proof.read();
   cnf_formula weaker = f;
   while (!satisfiable_by_brute_force(weaker))
-    weaker.clauses.erase(weaker.clauses.begin() + static_cast<std::ptrdiff_t>(*rc::gen::inRange<std::size_t>(0, weaker.clauses.size())));
+    weaker.clauses.erase(weaker.clauses.begin() +
+                         static_cast<std::ptrdiff_t>(*rc::gen::inRange<std::size_t>(0, weaker.clauses.size())));
   bool accepted = false;
   for (int copy = 0; copy < 8; ++copy) {
-    const std::string damaged_proof = properties_test::damaged(proof), damaged_cnf = properties_test::damaged(f.dimacs());
+    const std::string damaged_proof = properties_test::damaged(proof),
+                      damaged_cnf = properties_test::damaged(f.dimacs());
     drat_report own, weak, weak_ignoring, cnf;
     try {
       own = check_drat(f.dimacs(), damaged_proof);

@@ -3,12 +3,12 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include "dancecard/checkers/cutting_planes_check.hpp"
 #include "dancecard/checkers/hrel_schedule_check.hpp"
 #include "dancecard/checkers/hrel_structure_check.hpp"
 #include "dancecard/core/hrel/bounds.hpp"
 #include "dancecard/core/hrel/schedules.hpp"
 #include "dancecard/properties/hrel_generators.hpp"
-#include "dancecard/checkers/cutting_planes_check.hpp"
 #include "dancecard/smt/hrel_certificates.hpp"
 #include "dancecard/smt/hrel_encoding.hpp"
 
@@ -32,7 +32,8 @@ RC_GTEST_PROP(hrel_two_relations, cover_every_packet_exactly_once_in_at_most_cei
   bipartite_multigraph g{instance.pes(), instance.pes(), {}};
   for (std::size_t m = 0; m < instance.messages().size(); ++m) {
     g.edges.push_back({instance.messages()[m].src, instance.messages()[m].dst, forward[m]});
-    g.edges.push_back({instance.messages()[m].dst, instance.messages()[m].src, instance.messages()[m].packets - forward[m]});
+    g.edges.push_back(
+        {instance.messages()[m].dst, instance.messages()[m].src, instance.messages()[m].packets - forward[m]});
   }
   const auto classes = decompose_bipartite_edges(g, method);
   RC_ASSERT(weighted_decomposition_problem(g, classes).empty());  // each a 2-relation, every packet once
@@ -92,13 +93,15 @@ RC_GTEST_PROP(hrel_certificates, refute_one_slot_below_their_bound_and_never_a_s
       for (rank i = 0; i < 3; ++i)
         messages.push_back({3 * t + i, 3 * t + (i + 1) % 3, *rc::gen::inRange<std::uint64_t>(1, 4)});
     return hrel_instance(3 * triangles + idle, std::move(messages));
-  }) : *rc::gen::resize(40, hrel_instances(10, 12));
+  })
+                                                              : *rc::gen::resize(40, hrel_instances(10, 12));
   RC_PRE(!instance.messages().empty());
   const unsigned k = *rc::gen::element(1u, 5u, 10u);
   const bool forwarding = *rc::gen::arbitrary<bool>();
   const hrel_counting_bounds bounds = hrel_certified_bounds(instance, k, forwarding);
   RC_ASSERT(bounds.best() >= 1u);
-  const std::optional<std::string> certificate = hrel_lower_bound_certificate(instance, k, forwarding, bounds.best() - 1);
+  const std::optional<std::string> certificate =
+      hrel_lower_bound_certificate(instance, k, forwarding, bounds.best() - 1);
   RC_ASSERT(certificate.has_value());
   const cutting_planes_report accepted = check_cutting_planes(*certificate);
   RC_ASSERT(accepted.outcome == verdict::holds);
@@ -106,7 +109,8 @@ RC_GTEST_PROP(hrel_certificates, refute_one_slot_below_their_bound_and_never_a_s
   RC_CLASSIFY(bounds.global > std::max(bounds.per_pe, bounds.odd_set), "Section 2.5 decides");
   RC_CLASSIFY(bounds.odd_set > bounds.per_pe, "an odd set decides");
   std::string why;
-  const auto refined = refine_to_granularity(forwarding ? forwarding_schedule(instance) : direct_schedule(instance), k, why);
+  const auto refined =
+      refine_to_granularity(forwarding ? forwarding_schedule(instance) : direct_schedule(instance), k, why);
   RC_CLASSIFY(refined.has_value(), "a schedule in slots of 1/k");
   if (!refined) return;
   RC_ASSERT(check_hrel_schedule(instance, *refined, duplex::half).holds());
@@ -131,9 +135,10 @@ RC_GTEST_PROP(hrel_engines, the_cnf_and_the_z3_encoding_agree_on_tiny_instances,
   const std::size_t bound = hrel_certified_bounds(instance, k, forwarding).best();
   RC_PRE(bound <= 12);
   const std::size_t slots = bound - 1 + *rc::gen::inRange<std::size_t>(0, 3);
-  const hrel_existence_result cnf = solve_hrel_existence(instance, slots, {.granularity = k, .forwarding = forwarding, .timeout_ms = 20'000});
-  const hrel_existence_result z3 =
-      solve_hrel_existence(instance, slots, {.granularity = k, .forwarding = forwarding, .timeout_ms = 20'000, .engine = hrel_engine::z3});
+  const hrel_existence_result cnf =
+      solve_hrel_existence(instance, slots, {.granularity = k, .forwarding = forwarding, .timeout_ms = 20'000});
+  const hrel_existence_result z3 = solve_hrel_existence(
+      instance, slots, {.granularity = k, .forwarding = forwarding, .timeout_ms = 20'000, .engine = hrel_engine::z3});
   // tiny: both answer in milliseconds, so unknown means a decoded model the checker refused (an encoding bug)
   RC_ASSERT(cnf.answer != solver_answer::unknown);
   RC_CLASSIFY(cnf.answer == solver_answer::sat, "sat");
@@ -142,7 +147,8 @@ RC_GTEST_PROP(hrel_engines, the_cnf_and_the_z3_encoding_agree_on_tiny_instances,
   if (slots < bound) RC_ASSERT(cnf.answer != solver_answer::sat);
   if (cnf.answer == solver_answer::unsat) RC_ASSERT(!cnf.proof_check.empty());
   std::string why;
-  const auto known = refine_to_granularity(forwarding ? forwarding_schedule(instance) : direct_schedule(instance), k, why);
+  const auto known =
+      refine_to_granularity(forwarding ? forwarding_schedule(instance) : direct_schedule(instance), k, why);
   if (known && known->slots.size() <= slots) RC_ASSERT(cnf.answer != solver_answer::unsat);
 }
 
@@ -196,7 +202,8 @@ RC_GTEST_PROP(hrel_checker, rejects_a_forward_before_arrival, ()) {
   std::vector<std::pair<std::size_t, std::size_t>> forwards;
   for (std::size_t t = 0; t < s.slots.size(); ++t)
     for (std::size_t i = 0; i < s.slots[t].transfers.size(); ++i)
-      if (s.slots[t].transfers[i].from != instance.messages()[s.slots[t].transfers[i].message].src) forwards.push_back({t, i});
+      if (s.slots[t].transfers[i].from != instance.messages()[s.slots[t].transfers[i].message].src)
+        forwards.push_back({t, i});
   RC_PRE(!forwards.empty());
   const auto [t, i] = forwards[*rc::gen::inRange<std::size_t>(0, forwards.size())];
   const hrel_transfer early = s.slots[t].transfers[i];

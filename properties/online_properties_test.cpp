@@ -13,9 +13,9 @@ namespace {
 rc::Gen<online_instance> online_instances() {
   return rc::gen::exec([] {
     const rank n = *rc::gen::inRange<rank>(2, 64);
-    const auto pairs = *rc::gen::container<std::vector<std::pair<rank, rank>>>(
-        rc::gen::pair(rc::gen::inRange<rank>(0, n),
-                      rc::gen::weightedOneOf<rank>({{3, rc::gen::inRange<rank>(0, n)}, {1, rc::gen::inRange<rank>(0, 2)}})));
+    const auto pairs = *rc::gen::container<std::vector<std::pair<rank, rank>>>(rc::gen::pair(
+        rc::gen::inRange<rank>(0, n),
+        rc::gen::weightedOneOf<rank>({{3, rc::gen::inRange<rank>(0, n)}, {1, rc::gen::inRange<rank>(0, 2)}})));
     std::vector<online_message> messages;
     for (const auto& [a, b] : pairs)
       if (a != b) messages.push_back({a, b});
@@ -30,12 +30,11 @@ struct combo {
 
 RC_GTEST_PROP(online_simulation, every_protocol_delivers_everything_with_a_valid_trace, ()) {
   const online_instance instance = *rc::gen::resize(100, online_instances());
-  const combo c = *rc::gen::element(combo{contention::ocpc, online_protocol::ggt}, combo{contention::arbitrary, online_protocol::ggt},
-                                    combo{contention::arbitrary, online_protocol::weighted},
-                                    combo{contention::arbitrary, online_protocol::equal},
-                                    combo{contention::fifo, online_protocol::fifo_staged},
-                                    combo{contention::priority, online_protocol::fifo_staged},
-                                    combo{contention::priority, online_protocol::random_priority});
+  const combo c = *rc::gen::element(
+      combo{contention::ocpc, online_protocol::ggt}, combo{contention::arbitrary, online_protocol::ggt},
+      combo{contention::arbitrary, online_protocol::weighted}, combo{contention::arbitrary, online_protocol::equal},
+      combo{contention::fifo, online_protocol::fifo_staged}, combo{contention::priority, online_protocol::fifo_staged},
+      combo{contention::priority, online_protocol::random_priority});
   const std::uint64_t seed = *rc::gen::arbitrary<std::uint64_t>();
   RC_TAG(std::string(to_string(c.discipline)) + "/" + std::string(to_string(c.protocol)));
   const online_run run = simulate_online(instance, {.discipline = c.discipline, .protocol = c.protocol}, seed);

@@ -13,15 +13,15 @@
 #include <utility>
 #include <vector>
 
+#include "dancecard/checkers/cube_cover_check.hpp"
+#include "dancecard/checkers/drat_check.hpp"
 #include "dancecard/checkers/torus_check.hpp"
 #include "dancecard/core/common/cyclic_order.hpp"
-#include "dancecard/checkers/drat_check.hpp"
+#include "dancecard/search/torus_tables.hpp"
 #include "dancecard/smt/hamilton_search.hpp"
-#include "dancecard/checkers/cube_cover_check.hpp"
 #include "dancecard/smt/torus_cubes.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
 #include "dancecard/smt/torus_supply.hpp"
-#include "dancecard/search/torus_tables.hpp"
 #include "torus_properties_support.hpp"
 
 namespace dancecard {
@@ -55,16 +55,20 @@ RC_GTEST_PROP(torus_cnf, exact_against_the_simulator, ()) {
     orbit = translation_orbits(t, {{*rc::gen::inRange<std::uint32_t>(0, n1), *rc::gen::inRange<std::uint32_t>(0, n2)}});
   const auto owner = [&](pu_index pu) { return orbit.empty() ? pu : orbit[pu]; };
   cnf_formula f = torus_gossip_cnf(t, model, steps, {.base_only = true, .orbit = orbit});
-  routing_table table{t, 1, std::vector<std::uint32_t>(t.size() * 4, no_port), std::vector<std::uint32_t>(t.size() * 4, 0), {}};
+  routing_table table{
+      t, 1, std::vector<std::uint32_t>(t.size() * 4, no_port), std::vector<std::uint32_t>(t.size() * 4, 0), {}};
   if (pairing) {
     const auto pairings = port_pairings(2);
     std::vector<std::uint32_t> partner(t.size() * 4), chosen(t.size());
     for (pu_index pu = 0; pu < t.size(); ++pu) {
-      const std::uint32_t c = owner(pu) == pu ? *rc::gen::inRange<std::uint32_t>(0, 3) : chosen[owner(pu)];  // owner(pu) <= pu
+      const std::uint32_t c =
+          owner(pu) == pu ? *rc::gen::inRange<std::uint32_t>(0, 3) : chosen[owner(pu)];  // owner(pu) <= pu
       chosen[pu] = c;
       for (std::uint32_t o = 0; o < 4; ++o) partner[pu * 4 + o] = pairings[c][o];
       if (owner(pu) != pu) continue;
-      for (std::uint32_t k = 0; k < 3; ++k) f.clauses.push_back({k == c ? torus_choice_variable(t, model, pu, k) : -torus_choice_variable(t, model, pu, k)});
+      for (std::uint32_t k = 0; k < 3; ++k)
+        f.clauses.push_back(
+            {k == c ? torus_choice_variable(t, model, pu, k) : -torus_choice_variable(t, model, pu, k)});
     }
     table = pairing_table(t, partner, packets_per_pu::one);
   } else {
@@ -76,7 +80,9 @@ RC_GTEST_PROP(torus_cnf, exact_against_the_simulator, ()) {
         }
         const std::uint32_t in = *rc::gen::inRange<std::uint32_t>(0, 5);  // 4: forwards nothing
         table.forward_at(pu, o) = in == 4 ? no_port : in;
-        for (std::uint32_t k = 0; k < 4; ++k) f.clauses.push_back({k == in ? torus_choice_variable(t, model, pu, o, k) : -torus_choice_variable(t, model, pu, o, k)});
+        for (std::uint32_t k = 0; k < 4; ++k)
+          f.clauses.push_back(
+              {k == in ? torus_choice_variable(t, model, pu, o, k) : -torus_choice_variable(t, model, pu, o, k)});
       }
   }
   const bool completes = simulate_gossip(table, steps).holds();
@@ -89,8 +95,10 @@ RC_GTEST_PROP(torus_cnf, exact_against_the_simulator, ()) {
 torus small_packet_torus() {
   const std::uint32_t d = *rc::gen::weightedElement<std::uint32_t>({{3, 2u}, {1, 3u}});
   std::vector<std::uint32_t> dims(d, 2);
-  if (d == 2) dims = {*rc::gen::inRange<std::uint32_t>(2, 5), *rc::gen::inRange<std::uint32_t>(2, 5)};
-  else dims[2] = *rc::gen::inRange<std::uint32_t>(2, 4);
+  if (d == 2)
+    dims = {*rc::gen::inRange<std::uint32_t>(2, 5), *rc::gen::inRange<std::uint32_t>(2, 5)};
+  else
+    dims[2] = *rc::gen::inRange<std::uint32_t>(2, 4);
   return torus(dims);
 }
 
@@ -109,38 +117,51 @@ RC_GTEST_PROP(torus_packets, cnf_exact_against_the_simulator, ()) {
   const std::uint64_t steps = *rc::gen::inRange<std::uint64_t>(1, 4 * k + 4);
   std::vector<pu_index> orbit;
   if (*rc::gen::arbitrary<bool>()) {
-    std::vector<std::vector<std::uint32_t>> generators(*rc::gen::inRange<std::size_t>(1, 3), std::vector<std::uint32_t>(d));
+    std::vector<std::vector<std::uint32_t>> generators(*rc::gen::inRange<std::size_t>(1, 3),
+                                                       std::vector<std::uint32_t>(d));
     for (auto& g : generators)
       for (std::uint32_t j = 0; j < d; ++j) g[j] = *rc::gen::inRange<std::uint32_t>(0, dims[j]);
     orbit = translation_orbits(t, generators);
   }
   const auto owner = [&](pu_index pu) { return orbit.empty() ? pu : orbit[pu]; };
   cnf_formula f = torus_packets_cnf(t, model, k, steps, {.base_only = true, .orbit = orbit});
-  routing_table table{t, k, std::vector<std::uint32_t>(t.size() * ports, no_port), std::vector<std::uint32_t>(t.size() * ports, no_packet), {}};
+  routing_table table{t,
+                      k,
+                      std::vector<std::uint32_t>(t.size() * ports, no_port),
+                      std::vector<std::uint32_t>(t.size() * ports, no_packet),
+                      {}};
   const auto pairings = port_pairings(d);
   for (pu_index pu = 0; pu < t.size(); ++pu) {
     if (owner(pu) != pu) {  // owner(pu) < pu: its choices are made
       for (std::uint32_t o = 0; o < ports; ++o)
-        table.forward_at(pu, o) = table.forward_at(owner(pu), o), table.inject_at(pu, o) = table.inject_at(owner(pu), o);
+        table.forward_at(pu, o) = table.forward_at(owner(pu), o),
+                             table.inject_at(pu, o) = table.inject_at(owner(pu), o);
       continue;
     }
     if (model == torus_model::pairing) {
       const std::uint32_t c = *rc::gen::inRange<std::uint32_t>(0, static_cast<std::uint32_t>(pairings.size()));
       for (std::uint32_t o = 0; o < ports; ++o) table.forward_at(pu, o) = pairings[c][o];
-      for (std::uint32_t j = 0; j < pairings.size(); ++j) f.clauses.push_back({j == c ? torus_choice_variable(t, model, pu, j) : -torus_choice_variable(t, model, pu, j)});
+      for (std::uint32_t j = 0; j < pairings.size(); ++j)
+        f.clauses.push_back(
+            {j == c ? torus_choice_variable(t, model, pu, j) : -torus_choice_variable(t, model, pu, j)});
     }
     const std::uint32_t shift = *rc::gen::inRange<std::uint32_t>(0, k);
     for (std::uint32_t o = 0; o < ports; ++o) {
       if (model == torus_model::general) {
         const std::uint32_t in = *rc::gen::inRange<std::uint32_t>(0, ports + 1);  // ports: forwards nothing
         table.forward_at(pu, o) = in == ports ? no_port : in;
-        for (std::uint32_t j = 0; j < ports; ++j) f.clauses.push_back({j == in ? torus_choice_variable(t, model, pu, o, j) : -torus_choice_variable(t, model, pu, o, j)});
+        for (std::uint32_t j = 0; j < ports; ++j)
+          f.clauses.push_back(
+              {j == in ? torus_choice_variable(t, model, pu, o, j) : -torus_choice_variable(t, model, pu, o, j)});
       }
       // mostly every packet on some port (a packet sent nowhere is never received): port o sends (o + shift) mod k
-      const std::uint32_t q = *rc::gen::weightedElement<std::uint32_t>({{8, 0u}, {1, 1u}}) == 0 ? (o + shift) % k : *rc::gen::inRange<std::uint32_t>(0, k + 1);
+      const std::uint32_t q = *rc::gen::weightedElement<std::uint32_t>({{8, 0u}, {1, 1u}}) == 0
+                                  ? (o + shift) % k
+                                  : *rc::gen::inRange<std::uint32_t>(0, k + 1);
       table.inject_at(pu, o) = q == k ? no_packet : q;
       for (std::uint32_t j = 0; j < k; ++j)
-        f.clauses.push_back({j == q ? torus_injection_variable(t, model, k, pu, o, j) : -torus_injection_variable(t, model, k, pu, o, j)});
+        f.clauses.push_back({j == q ? torus_injection_variable(t, model, k, pu, o, j)
+                                    : -torus_injection_variable(t, model, k, pu, o, j)});
     }
   }
   const bool completes = simulate_gossip(table, steps).holds();
@@ -217,17 +238,21 @@ RC_GTEST_PROP(torus_packets, injection_chooser_against_brute_force_and_the_cnf, 
       if (model == torus_model::pairing) {
         table.forward_at(pu, o) = pairings[c][o];
       } else {
-        const std::uint32_t in = *rc::gen::weightedElement<std::uint32_t>({{1, ports}, {6, *rc::gen::inRange<std::uint32_t>(0, ports)}});
+        const std::uint32_t in =
+            *rc::gen::weightedElement<std::uint32_t>({{1, ports}, {6, *rc::gen::inRange<std::uint32_t>(0, ports)}});
         table.forward_at(pu, o) = in == ports ? no_port : in;
       }
     }
   }
   const torus_injection_chooser chooser(t, k);
   const std::uint64_t missing = chooser.choose(table, steps, table.inject);
-  RC_LOG() << t.name() << " k=" << k << " steps=" << steps << " model=" << to_string(model) << " missing=" << missing << "\n";
+  RC_LOG() << t.name() << " k=" << k << " steps=" << steps << " model=" << to_string(model) << " missing=" << missing
+           << "\n";
   auto missing_in_the_simulator = [&](const routing_table& r) {  // (PU, packet) pairs without an arrival within `steps`
-    const gossip_report run = simulate_gossip(r, gossip_options{.max_steps = steps, .max_witnesses = 0, .record_arrivals = true});
-    const auto missed = static_cast<std::uint64_t>(std::count(run.first_arrival.begin(), run.first_arrival.end(), UINT32_MAX));
+    const gossip_report run =
+        simulate_gossip(r, gossip_options{.max_steps = steps, .max_witnesses = 0, .record_arrivals = true});
+    const auto missed =
+        static_cast<std::uint64_t>(std::count(run.first_arrival.begin(), run.first_arrival.end(), UINT32_MAX));
     RC_ASSERT(run.holds() == (missed == 0));
     return missed;
   };
@@ -240,7 +265,8 @@ RC_GTEST_PROP(torus_packets, injection_chooser_against_brute_force_and_the_cnf, 
     const pu_index u = *rc::gen::inRange<pu_index>(0, P);
     routing_table other = table;
     for (std::uint64_t a = 0; a < assignments; ++a) {
-      for (std::uint32_t o = 0, rest = static_cast<std::uint32_t>(a); o < ports; ++o, rest /= k) other.inject_at(u, o) = rest % k;
+      for (std::uint32_t o = 0, rest = static_cast<std::uint32_t>(a); o < ports; ++o, rest /= k)
+        other.inject_at(u, o) = rest % k;
       RC_ASSERT(missing_in_the_simulator(other) >= missing);
     }
   }
@@ -268,13 +294,18 @@ RC_GTEST_PROP(torus_bounds, arrivals_keep_the_parity_of_the_distance, ()) {
   const pu_index P = t.size();
   const bool even = std::all_of(dims.begin(), dims.end(), [](std::uint32_t n) { return n % 2 == 0; });
   const torus_model model = *rc::gen::arbitrary<bool>() ? torus_model::pairing : torus_model::general;
-  const torus_heuristic_result found = search_torus_table(t, model, 60'000, {.seed = *rc::gen::inRange<std::uint64_t>(1, 1000), .goal = 0, .packets = 1, .max_evaluations = 2'000});
+  const torus_heuristic_result found = search_torus_table(
+      t, model, 60'000,
+      {.seed = *rc::gen::inRange<std::uint64_t>(1, 1000), .goal = 0, .packets = 1, .max_evaluations = 2'000});
   RC_PRE(found.table.has_value());
   routing_table table = *found.table;
   const bool random = *rc::gen::arbitrary<bool>();
   if (random)
-    for (std::uint32_t& in : table.forward) in = *rc::gen::weightedElement<std::uint32_t>({{1, no_port}, {4, *rc::gen::inRange<std::uint32_t>(0, t.ports())}});
-  const gossip_report run = simulate_gossip(table, gossip_options{.max_steps = 3 * P, .max_witnesses = 0, .record_arrivals = true});
+    for (std::uint32_t& in : table.forward)
+      in =
+          *rc::gen::weightedElement<std::uint32_t>({{1, no_port}, {4, *rc::gen::inRange<std::uint32_t>(0, t.ports())}});
+  const gossip_report run =
+      simulate_gossip(table, gossip_options{.max_steps = 3 * P, .max_witnesses = 0, .record_arrivals = true});
   for (pu_index w = 0; w < P; ++w)
     for (pu_index u = 0; u < P; ++u) {
       const std::uint32_t at = run.first_arrival[static_cast<std::size_t>(w) * P + u];
@@ -290,7 +321,9 @@ RC_GTEST_PROP(torus_bounds, arrivals_keep_the_parity_of_the_distance, ()) {
     }
   if (run.holds()) RC_ASSERT(run.steps >= parity_bound(t));
   RC_TAG(even ? "all sides even" : "some side odd");
-  RC_TAG(run.holds() ? (run.steps == parity_bound(t) ? "completes at the parity bound" : "completes above the parity bound") : "does not complete");
+  RC_TAG(run.holds()
+             ? (run.steps == parity_bound(t) ? "completes at the parity bound" : "completes above the parity bound")
+             : "does not complete");
   if (parity_bound(t) > counting_bound(t)) RC_TAG("parity bound above the counting bound");
 }
 
@@ -308,7 +341,9 @@ RC_GTEST_PROP(torus_cnf, arrival_count_keeps_every_table, ()) {
   const std::uint32_t ports = t.ports();
   const torus_model model = *rc::gen::arbitrary<bool>() ? torus_model::pairing : torus_model::general;
   const std::uint64_t counting = counting_bound(t);
-  const torus_heuristic_result found = search_torus_table(t, model, 60'000, {.seed = *rc::gen::inRange<std::uint64_t>(1, 1000), .goal = counting, .packets = 1, .max_evaluations = 5'000});
+  const torus_heuristic_result found = search_torus_table(
+      t, model, 60'000,
+      {.seed = *rc::gen::inRange<std::uint64_t>(1, 1000), .goal = counting, .packets = 1, .max_evaluations = 5'000});
   RC_PRE(found.table.has_value());
   routing_table table = *found.table;
   for (std::uint32_t& in : table.forward)
@@ -331,24 +366,28 @@ RC_GTEST_PROP(torus_cnf, arrival_count_keeps_every_table, ()) {
   RC_ASSERT(refuted.answer == solver_answer::unsat);
   RC_ASSERT(refuted.proof.check(below.dimacs()).outcome == verdict::holds);
   RC_TAG(S == counting ? "at the counting bound" : S == counting + 1 ? "counting bound + 1" : "further above");
-  RC_TAG(std::any_of(below.comments.begin(), below.comments.end(), [](const std::string& c) { return c.starts_with("implied parity classes"); })
+  RC_TAG(std::any_of(below.comments.begin(), below.comments.end(),
+                     [](const std::string& c) { return c.starts_with("implied parity classes"); })
              ? "counters per step parity"
              : "one counter");
-  RC_TAG(d == 3 && std::find(dims.begin(), dims.end(), 2u) != dims.end() ? "coinciding neighbours" : "distinct neighbours");
+  RC_TAG(d == 3 && std::find(dims.begin(), dims.end(), 2u) != dims.end() ? "coinciding neighbours"
+                                                                         : "distinct neighbours");
 }
 
 // The arrival count keeps the minimum: on random small tori, over all tables or over the tables invariant under a
 // random group of translations or of point automorphisms (where the count reads an untracked packet's arrival at w off
-// the tracked one's at a preimage of w, through the element's port relabelling), the CNF with the count and the CNF without it (same symmetry break) are unsat and sat at the same
-// step counts — asked upward from the counting bound until the CNF without the count is sat (that is the minimum over
-// those tables). The count's unsat answers come with DRAT proofs, checked.
-// A torus small enough for the CNFs to answer in well under a second near its minimum, drawn inside a property: 2-D
-// sides 3 and 4, 3-D 2 x 2 x n with n <= 3 (2 x 2 x 4 pairing takes seconds).
+// the tracked one's at a preimage of w, through the element's port relabelling), the CNF with the count and the CNF
+// without it (same symmetry break) are unsat and sat at the same step counts — asked upward from the counting bound
+// until the CNF without the count is sat (that is the minimum over those tables). The count's unsat answers come with
+// DRAT proofs, checked. A torus small enough for the CNFs to answer in well under a second near its minimum, drawn
+// inside a property: 2-D sides 3 and 4, 3-D 2 x 2 x n with n <= 3 (2 x 2 x 4 pairing takes seconds).
 torus quick_sat_torus() {
   const std::uint32_t d = *rc::gen::weightedElement<std::uint32_t>({{3, 2u}, {1, 3u}});
   std::vector<std::uint32_t> dims(d, 2);
-  if (d == 2) dims = {*rc::gen::inRange<std::uint32_t>(3, 5), *rc::gen::inRange<std::uint32_t>(3, 5)};
-  else dims[*rc::gen::inRange<std::size_t>(0, 3)] = *rc::gen::inRange<std::uint32_t>(2, 4);
+  if (d == 2)
+    dims = {*rc::gen::inRange<std::uint32_t>(3, 5), *rc::gen::inRange<std::uint32_t>(3, 5)};
+  else
+    dims[*rc::gen::inRange<std::size_t>(0, 3)] = *rc::gen::inRange<std::uint32_t>(2, 4);
   return torus(dims);
 }
 
@@ -381,8 +420,10 @@ RC_GTEST_PROP(torus_cnf, arrival_count_keeps_the_minimum, ()) {
     const clausal_result with = solve_with_proof(counted, 20'000);
     RC_PRE(without.answer != solver_answer::unknown && with.answer != solver_answer::unknown);
     RC_ASSERT(with.answer == without.answer);
-    if (with.answer == solver_answer::unsat) RC_ASSERT(with.proof.check(counted.dimacs()).outcome == verdict::holds);
-    else minimum = steps;
+    if (with.answer == solver_answer::unsat)
+      RC_ASSERT(with.proof.check(counted.dimacs()).outcome == verdict::holds);
+    else
+      minimum = steps;
   }
   RC_PRE(minimum != 0);  // pairing tables invariant under a large group may never complete
   RC_TAG(kind == 0 ? "all tables" : kind == 1 ? "translation-invariant tables" : "point-group-invariant tables");

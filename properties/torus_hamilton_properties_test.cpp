@@ -12,15 +12,15 @@
 #include <utility>
 #include <vector>
 
+#include "dancecard/checkers/cube_cover_check.hpp"
+#include "dancecard/checkers/drat_check.hpp"
 #include "dancecard/checkers/torus_check.hpp"
 #include "dancecard/core/common/cyclic_order.hpp"
-#include "dancecard/checkers/drat_check.hpp"
+#include "dancecard/search/torus_cycles.hpp"
 #include "dancecard/smt/hamilton_search.hpp"
-#include "dancecard/checkers/cube_cover_check.hpp"
 #include "dancecard/smt/torus_cubes.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
 #include "dancecard/smt/torus_supply.hpp"
-#include "dancecard/search/torus_cycles.hpp"
 #include "torus_properties_support.hpp"
 
 namespace dancecard {
@@ -33,13 +33,16 @@ using namespace torus_properties;
 // Hamiltonian, edge-disjoint cycles and floor(P/2) steps with one packet per cycle.
 RC_GTEST_PROP(torus_hamilton, square_switch_decompositions, ()) {
   auto factor = [] {
-    const std::uint32_t odd = 2 * *rc::gen::inRange<std::uint32_t>(1, 8) + 1, other = *rc::gen::inRange<std::uint32_t>(3, 20);
-    return *rc::gen::arbitrary<bool>() ? std::vector<std::uint32_t>{odd, other} : std::vector<std::uint32_t>{other, odd};
+    const std::uint32_t odd = 2 * *rc::gen::inRange<std::uint32_t>(1, 8) + 1,
+                        other = *rc::gen::inRange<std::uint32_t>(3, 20);
+    return *rc::gen::arbitrary<bool>() ? std::vector<std::uint32_t>{odd, other}
+                                       : std::vector<std::uint32_t>{other, odd};
   };
   std::vector<std::uint32_t> dims = factor();
   if (*rc::gen::arbitrary<bool>()) {
     const std::vector<std::uint32_t> right = factor();
-    if (static_cast<std::uint64_t>(dims[0]) * dims[1] * right[0] * right[1] <= 3000) dims.insert(dims.end(), right.begin(), right.end());
+    if (static_cast<std::uint64_t>(dims[0]) * dims[1] * right[0] * right[1] <= 3000)
+      dims.insert(dims.end(), right.begin(), right.end());
   }
   const torus t(dims);
   const cycle_system system = hamiltonian_product_cycles(t);
@@ -47,22 +50,26 @@ RC_GTEST_PROP(torus_hamilton, square_switch_decompositions, ()) {
   RC_ASSERT(cycles.holds());
   RC_ASSERT(cycles.lengths.size() == t.dimension());
   for (std::uint64_t l : cycles.lengths) RC_ASSERT(l == t.size());
-  const gossip_report run = simulate_gossip(cycle_routing(system, supply_policy::time_independent, packets_per_pu::per_cycle));
+  const gossip_report run =
+      simulate_gossip(cycle_routing(system, supply_policy::time_independent, packets_per_pu::per_cycle));
   RC_ASSERT(run.holds());
   RC_ASSERT(run.steps == t.size() / 2);
 }
 
-// Section 3.4 in 3-D, explicit (Park's construction, core/src/torus/hamiltonian_products.cpp): every m x m x m cube, m in 3..64
-// but 4, splits into three Hamiltonian edge-disjoint cycles; up to 10^3 PUs gossip with 3 packets takes floor(P/2).
+// Section 3.4 in 3-D, explicit (Park's construction, core/src/torus/hamiltonian_products.cpp): every m x m x m cube, m
+// in 3..64 but 4, splits into three Hamiltonian edge-disjoint cycles; up to 10^3 PUs gossip with 3 packets takes
+// floor(P/2).
 RC_GTEST_PROP(torus_hamilton, explicit_cube_decompositions, ()) {
-  const std::uint32_t m = *rc::gen::suchThat(rc::gen::inRange<std::uint32_t>(3, 65), [](std::uint32_t x) { return x != 4; });
+  const std::uint32_t m =
+      *rc::gen::suchThat(rc::gen::inRange<std::uint32_t>(3, 65), [](std::uint32_t x) { return x != 4; });
   const torus t({m, m, m});
   const cycle_system system = hamiltonian_product_cycles(t);
   const cycle_system_report cycles = check_cycle_system(system, 0);
   RC_ASSERT(cycles.holds());
   RC_ASSERT(cycles.lengths == std::vector<std::uint64_t>(3, t.size()));
   if (m > 10) return;
-  const gossip_report run = simulate_gossip(cycle_routing(system, supply_policy::time_independent, packets_per_pu::per_cycle));
+  const gossip_report run =
+      simulate_gossip(cycle_routing(system, supply_policy::time_independent, packets_per_pu::per_cycle));
   RC_ASSERT(run.holds());
   RC_ASSERT(run.steps == t.size() / 2);
 }
@@ -86,15 +93,16 @@ RC_GTEST_PROP(torus_hamilton, square_switch_search, ()) {
   RC_ASSERT(cycles.holds());
   for (std::uint64_t l : cycles.lengths) RC_ASSERT(l == t.size());
   RC_ASSERT(cycles.lengths.size() == d);
-  const gossip_report run = simulate_gossip(cycle_routing(*system, supply_policy::time_independent, packets_per_pu::per_cycle));
+  const gossip_report run =
+      simulate_gossip(cycle_routing(*system, supply_policy::time_independent, packets_per_pu::per_cycle));
   RC_ASSERT(run.holds());
   RC_ASSERT(run.steps == t.size() / 2);
 }
 
 // Section 3.4 for every torus with an odd size (hamiltonian_product_cycles: products and cubes where they apply, else
 // the layered construction): random tori of dimension 3 to 7, sizes 3..12 with one odd size put anywhere, at most
-// 4000 PUs, and 3-D and 5-D tori with every size even: d Hamiltonian edge-disjoint cycles, deterministic, and floor(P/2) steps
-// with d packets per PU.
+// 4000 PUs, and 3-D and 5-D tori with every size even: d Hamiltonian edge-disjoint cycles, deterministic, and
+// floor(P/2) steps with d packets per PU.
 RC_GTEST_PROP(torus_hamilton, layered_decompositions, ()) {
   const std::uint32_t d = *rc::gen::inRange<std::uint32_t>(3, 8);
   std::vector<std::uint32_t> dims;
@@ -130,7 +138,8 @@ RC_GTEST_PROP(torus_hamilton, layered_decompositions, ()) {
   const cycle_system again = hamiltonian_product_cycles(t);
   for (std::size_t c = 0; c < d; ++c) RC_ASSERT(again.cycles[c].pus == system.cycles[c].pus);
   if (t.size() > 1500) return;
-  const gossip_report run = simulate_gossip(cycle_routing(system, supply_policy::time_independent, packets_per_pu::per_cycle));
+  const gossip_report run =
+      simulate_gossip(cycle_routing(system, supply_policy::time_independent, packets_per_pu::per_cycle));
   RC_ASSERT(run.holds());
   RC_ASSERT(run.steps == t.size() / 2);
 }
@@ -195,9 +204,10 @@ RC_GTEST_PROP(cyclic_order, rearrangements_match_a_vector, ()) {
 // search, and Section 3.4 for d = 4 (product construction, even sizes): d cycles, floor(P/2) steps.
 RC_GTEST_PROP(torus_hamilton, search_and_product_decompositions, ()) {
   const bool four_d = *rc::gen::arbitrary<bool>();
-  const torus t = four_d ? torus({2 * *rc::gen::inRange<std::uint32_t>(1, 3), 2 * *rc::gen::inRange<std::uint32_t>(1, 3),
-                                  2 * *rc::gen::inRange<std::uint32_t>(1, 3), 2 * *rc::gen::inRange<std::uint32_t>(1, 3)})
-                         : torus({*rc::gen::inRange<std::uint32_t>(3, 12), *rc::gen::inRange<std::uint32_t>(3, 12)});
+  const torus t = four_d
+                      ? torus({2 * *rc::gen::inRange<std::uint32_t>(1, 3), 2 * *rc::gen::inRange<std::uint32_t>(1, 3),
+                               2 * *rc::gen::inRange<std::uint32_t>(1, 3), 2 * *rc::gen::inRange<std::uint32_t>(1, 3)})
+                      : torus({*rc::gen::inRange<std::uint32_t>(3, 12), *rc::gen::inRange<std::uint32_t>(3, 12)});
   std::optional<cycle_system> system;
   if (four_d) {
     system = hamiltonian_product_cycles(t);
@@ -210,7 +220,8 @@ RC_GTEST_PROP(torus_hamilton, search_and_product_decompositions, ()) {
   RC_ASSERT(cycles.holds());
   RC_ASSERT(cycles.lengths.size() == t.dimension());
   for (std::uint64_t l : cycles.lengths) RC_ASSERT(l == t.size());
-  const gossip_report run = simulate_gossip(cycle_routing(*system, supply_policy::time_independent, packets_per_pu::per_cycle));
+  const gossip_report run =
+      simulate_gossip(cycle_routing(*system, supply_policy::time_independent, packets_per_pu::per_cycle));
   RC_ASSERT(run.holds());
   RC_ASSERT(run.steps == t.size() / 2);
 }

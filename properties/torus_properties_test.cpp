@@ -13,15 +13,15 @@
 #include <utility>
 #include <vector>
 
+#include "dancecard/checkers/cube_cover_check.hpp"
+#include "dancecard/checkers/drat_check.hpp"
 #include "dancecard/checkers/torus_check.hpp"
 #include "dancecard/core/common/cyclic_order.hpp"
-#include "dancecard/checkers/drat_check.hpp"
+#include "dancecard/search/torus_tables.hpp"
 #include "dancecard/smt/hamilton_search.hpp"
-#include "dancecard/checkers/cube_cover_check.hpp"
 #include "dancecard/smt/torus_cubes.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
 #include "dancecard/smt/torus_supply.hpp"
-#include "dancecard/search/torus_tables.hpp"
 #include "torus_properties_support.hpp"
 
 namespace dancecard {
@@ -31,7 +31,9 @@ using namespace torus_properties;
 
 rc::Gen<torus> even_tori() {
   return rc::gen::map(rc::gen::pair(rc::gen::inRange<std::uint32_t>(1, 21), rc::gen::inRange<std::uint32_t>(1, 21)),
-                      [](const std::pair<std::uint32_t, std::uint32_t>& h) { return torus({2 * h.first, 2 * h.second}); });
+                      [](const std::pair<std::uint32_t, std::uint32_t>& h) {
+                        return torus({2 * h.first, 2 * h.second});
+                      });
 }
 
 RC_GTEST_PROP(torus_3_1, cycles_and_theorem_2_on_random_even_tori, ()) {
@@ -68,8 +70,11 @@ RC_GTEST_PROP(torus_checks, switch_free_tables_run_one_pu_at_a_time_as_step_by_s
   for (std::uint32_t& n : dims) n = *rc::gen::inRange<std::uint32_t>(2, d == 1 ? 12 : d == 2 ? 7 : 4);
   const torus t(dims);
   const std::uint32_t packets = *rc::gen::inRange<std::uint32_t>(1, 4), ports = t.ports();
-  routing_table table{t, packets, std::vector<std::uint32_t>(static_cast<std::size_t>(t.size()) * ports, no_port),
-                      std::vector<std::uint32_t>(static_cast<std::size_t>(t.size()) * ports, no_packet), {}};
+  routing_table table{t,
+                      packets,
+                      std::vector<std::uint32_t>(static_cast<std::size_t>(t.size()) * ports, no_port),
+                      std::vector<std::uint32_t>(static_cast<std::size_t>(t.size()) * ports, no_packet),
+                      {}};
   const bool sparse = *rc::gen::arbitrary<bool>();  // many idle out-ports and silent injections, or few
   for (pu_index pu = 0; pu < t.size(); ++pu)
     for (std::uint32_t o = 0; o < ports; ++o) {
@@ -94,7 +99,8 @@ RC_GTEST_PROP(torus_checks, switch_free_tables_run_one_pu_at_a_time_as_step_by_s
   RC_ASSERT(a.count_by_kind == b.count_by_kind);
   RC_ASSERT(a.witnesses.size() == b.witnesses.size());
   for (std::size_t k = 0; k < a.witnesses.size(); ++k)
-    RC_ASSERT(a.witnesses[k].kind == b.witnesses[k].kind && a.witnesses[k].pu == b.witnesses[k].pu && a.witnesses[k].packet == b.witnesses[k].packet);
+    RC_ASSERT(a.witnesses[k].kind == b.witnesses[k].kind && a.witnesses[k].pu == b.witnesses[k].pu &&
+              a.witnesses[k].packet == b.witnesses[k].packet);
   RC_TAG(a.holds() ? "completes" : "does not complete");
 }
 
@@ -122,8 +128,9 @@ RC_GTEST_PROP(torus_search, the_tabu_count_of_missing_pairs_is_the_simulators, (
   options.stepwise = true;
   const gossip_report run = simulate_gossip(table, options);
   RC_ASSERT(run.first_arrival.size() == static_cast<std::size_t>(t.size()) * t.size());
-  const auto missing = static_cast<std::uint64_t>(
-      std::count_if(run.first_arrival.begin(), run.first_arrival.end(), [&](std::uint32_t at) { return at == UINT32_MAX || at > steps; }));
+  const auto missing =
+      static_cast<std::uint64_t>(std::count_if(run.first_arrival.begin(), run.first_arrival.end(),
+                                               [&](std::uint32_t at) { return at == UINT32_MAX || at > steps; }));
   RC_ASSERT(torus_missing_pairs(table, steps) == missing);
   RC_TAG(missing == 0 ? "complete" : "missing pairs");
 }
@@ -143,7 +150,8 @@ RC_GTEST_PROP(torus_search, the_tabu_search_over_a_group_keeps_its_tables_invari
   const torus_symmetry_group& group = groups[*rc::gen::inRange<std::size_t>(0, groups.size())];
   const torus_model model = *rc::gen::element(torus_model::pairing, torus_model::general);
   const std::uint64_t seed = *rc::gen::inRange<std::uint64_t>(1, 1000);
-  const torus_heuristic_result r = tabu_search_torus_table(t, model, 600'000, {.seed = seed, .goal = 0, .max_iterations = 400, .group = group});
+  const torus_heuristic_result r =
+      tabu_search_torus_table(t, model, 600'000, {.seed = seed, .goal = 0, .max_iterations = 400, .group = group});
   RC_TAG(group.automorphisms.empty() ? "translations" : "point or mixed");
   if (!r.table) {
     RC_TAG("no table");
@@ -174,8 +182,11 @@ RC_GTEST_PROP(torus_checks, delayed_switches_match_a_plain_reference, ()) {
   const torus t(dims);
   const std::uint32_t packets = *rc::gen::inRange<std::uint32_t>(1, 3), ports = t.ports();
   const pu_index P = t.size();
-  routing_table table{t, packets, std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, no_port),
-                      std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, no_packet), {}};
+  routing_table table{t,
+                      packets,
+                      std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, no_port),
+                      std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, no_packet),
+                      {}};
   for (pu_index pu = 0; pu < P; ++pu)
     for (std::uint32_t o = 0; o < ports; ++o) {
       const std::uint32_t in = *rc::gen::inRange<std::uint32_t>(0, ports + 1);
@@ -188,9 +199,11 @@ RC_GTEST_PROP(torus_checks, delayed_switches_match_a_plain_reference, ()) {
   for (std::size_t k = 0; k < count; ++k) {
     const std::uint32_t delay = *rc::gen::inRange<std::uint32_t>(1, max_switch_delay + 1);
     const port_switch w{*rc::gen::inRange<pu_index>(0, P), *rc::gen::inRange<std::uint32_t>(0, ports),
-                        *rc::gen::inRange<std::uint64_t>(delay + 1, delay + 1 + horizon / 2), *rc::gen::inRange<std::uint32_t>(0, ports), delay};
-    const bool taken = std::any_of(table.switches.begin(), table.switches.end(),
-                                   [&](const port_switch& o) { return o.pu == w.pu && o.port == w.port && o.step == w.step; });
+                        *rc::gen::inRange<std::uint64_t>(delay + 1, delay + 1 + horizon / 2),
+                        *rc::gen::inRange<std::uint32_t>(0, ports), delay};
+    const bool taken = std::any_of(table.switches.begin(), table.switches.end(), [&](const port_switch& o) {
+      return o.pu == w.pu && o.port == w.port && o.step == w.step;
+    });
     if (!taken) table.switches.push_back(w);
   }
   gossip_options options;
@@ -199,7 +212,8 @@ RC_GTEST_PROP(torus_checks, delayed_switches_match_a_plain_reference, ()) {
   const gossip_report run = simulate_gossip(table, options);
   // The reference.
   const std::uint64_t total = static_cast<std::uint64_t>(P) * packets;
-  std::vector<std::vector<std::uint32_t>> sent(static_cast<std::size_t>(P) * ports, std::vector<std::uint32_t>(1, no_packet));  // [link][step]
+  std::vector<std::vector<std::uint32_t>> sent(static_cast<std::size_t>(P) * ports,
+                                               std::vector<std::uint32_t>(1, no_packet));  // [link][step]
   std::vector<std::uint32_t> first(static_cast<std::size_t>(P) * total, UINT32_MAX);
   for (pu_index pu = 0; pu < P; ++pu)
     for (std::uint32_t q = 0; q < packets; ++q) first[pu * total + pu * packets + q] = 0;
@@ -218,7 +232,8 @@ RC_GTEST_PROP(torus_checks, delayed_switches_match_a_plain_reference, ()) {
           std::uint32_t in = table.forward_at(pu, o), delay = 1;
           std::uint64_t since = 0;
           for (const port_switch& w : table.switches)
-            if (w.pu == pu && w.port == o && w.step <= steps && w.step >= since) since = w.step, in = w.in_port, delay = w.delay;
+            if (w.pu == pu && w.port == o && w.step <= steps && w.step >= since)
+              since = w.step, in = w.in_port, delay = w.delay;
           if (in != no_port && steps > delay) {  // what arrived on `in` in step steps − delay
             const std::vector<std::uint32_t>& from = sent[t.neighbor(pu, in) * ports + torus::opposite(in)];
             packet = from[steps - delay];
@@ -229,7 +244,8 @@ RC_GTEST_PROP(torus_checks, delayed_switches_match_a_plain_reference, ()) {
     for (pu_index pu = 0; pu < P; ++pu)
       for (std::uint32_t p = 0; p < ports; ++p) {
         const std::uint32_t packet = sent[t.neighbor(pu, p) * ports + torus::opposite(p)][steps];
-        if (packet != no_packet && first[pu * total + packet] == UINT32_MAX) first[pu * total + packet] = static_cast<std::uint32_t>(steps);
+        if (packet != no_packet && first[pu * total + packet] == UINT32_MAX)
+          first[pu * total + packet] = static_cast<std::uint32_t>(steps);
       }
   }
   RC_ASSERT(run.first_arrival == first);
@@ -253,8 +269,11 @@ RC_GTEST_PROP(torus_checks, a_silenced_pu_is_named_by_the_simulator, ()) {
 rc::Gen<torus> zigzag_tori() {
   return rc::gen::oneOf(
       rc::gen::map(rc::gen::pair(rc::gen::inRange<std::uint32_t>(1, 11), rc::gen::inRange<std::uint32_t>(2, 21)),
-                   [](const std::pair<std::uint32_t, std::uint32_t>& h) { return torus({2 * h.first, h.second}); }),
-      rc::gen::map(rc::gen::tuple(rc::gen::inRange<std::uint32_t>(1, 3), rc::gen::inRange<std::uint32_t>(1, 3), rc::gen::inRange<std::uint32_t>(3, 8)),
+                   [](const std::pair<std::uint32_t, std::uint32_t>& h) {
+                     return torus({2 * h.first, h.second});
+                   }),
+      rc::gen::map(rc::gen::tuple(rc::gen::inRange<std::uint32_t>(1, 3), rc::gen::inRange<std::uint32_t>(1, 3),
+                                  rc::gen::inRange<std::uint32_t>(3, 8)),
                    [](const std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>& h) {
                      const std::uint32_t n1 = 3 * std::get<0>(h);
                      return torus({n1, n1 * std::get<1>(h), std::get<2>(h)});
@@ -280,14 +299,15 @@ RC_GTEST_PROP(torus_zigzag, cycles_locality_and_theorems_5_and_6, ()) {
   RC_TAG(run.steps == bound ? "at the bound" : "below the bound");
 }
 
-// A d-dimensional torus meeting conditions (1)-(3) with n1 = d (or, with doubled, d or 2d), the other sizes 2 … max_size
-// (n_d >= d), at most max_pus PUs.
+// A d-dimensional torus meeting conditions (1)-(3) with n1 = d (or, with doubled, d or 2d), the other sizes 2 …
+// max_size (n_d >= d), at most max_pus PUs.
 rc::Gen<torus> admissible_zigzag_torus(std::uint32_t d, bool doubled, std::uint32_t max_size, std::uint64_t max_pus) {
   const auto fix = [d, doubled](std::vector<std::uint32_t> n) {
     n[0] = doubled ? d * (1 + n[0] % 2) : d;
     return n;
   };
-  return rc::gen::map(rc::gen::suchThat(rc::gen::container<std::vector<std::uint32_t>>(d, rc::gen::inRange<std::uint32_t>(2, max_size + 1)),
+  return rc::gen::map(rc::gen::suchThat(rc::gen::container<std::vector<std::uint32_t>>(
+                                            d, rc::gen::inRange<std::uint32_t>(2, max_size + 1)),
                                         [=](const std::vector<std::uint32_t>& raw) {
                                           const std::vector<std::uint32_t> n = fix(raw);
                                           if (n[d - 1] < d) return false;
@@ -314,8 +334,9 @@ std::optional<cycle_system> zigzag_or_tag(const torus& t) {
 // ⌊m/2⌋ + the delay (at least 2) steps, m the cycles' length — with delay 2, Theorem 7's (1 + d/n_d) P/(2d) + 2 for
 // d >= 4, computed here from the sizes. Where they are closed trails it declines.
 RC_GTEST_PROP(torus_matched_supply, within_half_a_cycle_plus_two_on_random_zigzag_tori, ()) {
-  const std::uint32_t d = *rc::gen::weightedElement<std::uint32_t>({{1, 2}, {1, 3}, {3, 4}, {3, 5}});  // 4-D and 5-D: fewer admissible
-  const torus t = *admissible_zigzag_torus(d, true, 8, 3000);  // n1 = d or 2d
+  const std::uint32_t d =
+      *rc::gen::weightedElement<std::uint32_t>({{1, 2}, {1, 3}, {3, 4}, {3, 5}});  // 4-D and 5-D: fewer admissible
+  const torus t = *admissible_zigzag_torus(d, true, 8, 3000);                      // n1 = d or 2d
   const std::vector<std::uint32_t>& n = t.dims();
   const std::optional<cycle_system> system = zigzag_or_tag(t);
   if (!system) return;
@@ -382,7 +403,9 @@ RC_GTEST_PROP(torus_packet_supply, plans_hold_in_the_simulator_on_random_zigzag_
     RC_ASSERT(run.steps <= r.latest);
     const supply_report supply = check_supply(*r.table, *system);
     RC_ASSERT(supply.supplied_pairs + r.one_way_pairs >= cycles.off_cycle_pairs);
-    if (steps == bound) RC_TAG(std::string(cycles.revisits > 0 ? "closed trails" : "cycles") + (run.steps <= m / 2 ? ", at the circulation" : ", within the bound"));
+    if (steps == bound)
+      RC_TAG(std::string(cycles.revisits > 0 ? "closed trails" : "cycles") +
+             (run.steps <= m / 2 ? ", at the circulation" : ", within the bound"));
   }
 }
 
@@ -399,7 +422,8 @@ RC_GTEST_PROP(torus_supply, searched_supply_is_least_and_no_slower_than_the_gree
   if (r.answer == solver_answer::unknown) RC_DISCARD("the solver's budget ran out");
   RC_ASSERT(r.answer == solver_answer::sat);
   // out of time one step below, the search keeps its least sat answer, which need not be the least
-  if (r.steps > 1 && r.below.find(" steps: unsat") == std::string::npos) RC_DISCARD("the step below was not settled within the budget");
+  if (r.steps > 1 && r.below.find(" steps: unsat") == std::string::npos)
+    RC_DISCARD("the step below was not settled within the budget");
   RC_ASSERT(r.table.has_value());
   const gossip_report run = simulate_gossip(*r.table);
   RC_ASSERT(run.holds());
@@ -419,22 +443,26 @@ RC_GTEST_PROP(torus_supply, searched_supply_is_least_and_no_slower_than_the_gree
   const supply_report greedy_supply = check_supply(greedy, system);
   if (greedy_supply.holds() && greedy_supply.max_delay <= 2) {
     RC_ASSERT(r.steps <= simulate_gossip(greedy).steps);
-    RC_TAG(r.steps < simulate_gossip(greedy).steps ? "faster than the one-switch greedy" : "as fast as the one-switch greedy");
+    RC_TAG(r.steps < simulate_gossip(greedy).steps ? "faster than the one-switch greedy"
+                                                   : "as fast as the one-switch greedy");
   }
   const std::uint64_t scheduled = simulate_gossip(cycle_routing(system, supply_policy::scheduled)).steps;
-  RC_TAG(scheduled < r.steps ? "cycle_routing (matched) below the class's least" : scheduled == r.steps ? "cycle_routing at the class's least" : "cycle_routing above it");
+  RC_TAG(scheduled < r.steps    ? "cycle_routing (matched) below the class's least"
+         : scheduled == r.steps ? "cycle_routing at the class's least"
+                                : "cycle_routing above it");
 }
 
 // Section 4.3 on random admissible 4-D tori (n1 = 4, conditions (1)–(3), at most 400 PUs), where some PUs are
 // supplied only by relays: the greedy supply under each policy completes gossip; the time-independent table never
 // switches and the one-switch table switches a link at most once (the retuned streams included); where the zigzags are
 // cycles (not closed trails) every PU gets both directions of every cycle; and a policy that allows more is never
-// slower when the two tables supply as many (PU, cycle) pairs with both directions — cycle_routing keeps the best of the
-// weaker policies' tables too, judged by its model of the streams, so this fails if that model drifts from the table
-// (as it would if a retuned stream's directions were recorded in one and not the other).
+// slower when the two tables supply as many (PU, cycle) pairs with both directions — cycle_routing keeps the best of
+// the weaker policies' tables too, judged by its model of the streams, so this fails if that model drifts from the
+// table (as it would if a retuned stream's directions were recorded in one and not the other).
 RC_GTEST_PROP(torus_supply, greedy_policies_on_random_theorem_7_tori, ()) {
   const auto [n2, n3, n4] = *rc::gen::suchThat(
-      rc::gen::tuple(rc::gen::inRange<std::uint32_t>(2, 7), rc::gen::inRange<std::uint32_t>(2, 5), rc::gen::inRange<std::uint32_t>(4, 7)),
+      rc::gen::tuple(rc::gen::inRange<std::uint32_t>(2, 7), rc::gen::inRange<std::uint32_t>(2, 5),
+                     rc::gen::inRange<std::uint32_t>(4, 7)),
       [](const std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>& x) {
         const auto [a, b, c] = x;
         return (a * b + b) % 4 == 0 && 4 * a * b * c <= 400;  // condition (1) with n1 = 4; (2) and (3) hold
@@ -471,12 +499,12 @@ RC_GTEST_PROP(torus_supply, greedy_policies_on_random_theorem_7_tori, ()) {
 // n1 = 4 or 8, n2 and n3 up to 16, conditions (1)-(3) drawn to hold): a refused torus is one the checker rejects, and
 // those are the tori with n1 > d and n2 not a multiple of n1; an accepted one gets the printed trails.
 RC_GTEST_PROP(torus_zigzag, refusal_matches_the_checker_on_4d_tori, ()) {
-  const auto [n1, n2, n3, n4] = *rc::gen::suchThat(
-      rc::gen::tuple(rc::gen::element(4u, 8u), rc::gen::inRange<std::uint32_t>(2, 17), rc::gen::inRange<std::uint32_t>(2, 17),
-                     rc::gen::inRange<std::uint32_t>(4, 10)),
-      [](const std::tuple<std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t>& n) {
-        return (std::get<1>(n) * std::get<2>(n) + std::get<2>(n)) % std::get<0>(n) == 0;
-      });
+  const auto [n1, n2, n3, n4] =
+      *rc::gen::suchThat(rc::gen::tuple(rc::gen::element(4u, 8u), rc::gen::inRange<std::uint32_t>(2, 17),
+                                        rc::gen::inRange<std::uint32_t>(2, 17), rc::gen::inRange<std::uint32_t>(4, 10)),
+                         [](const std::tuple<std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t>& n) {
+                           return (std::get<1>(n) * std::get<2>(n) + std::get<2>(n)) % std::get<0>(n) == 0;
+                         });
   const torus t({n1, n2, n3, n4});
   const cycle_system trails = zigzag_trails(t);
   const cycle_system_report report = check_cycle_system(trails, 2, 1000, true);
@@ -498,7 +526,8 @@ RC_GTEST_PROP(torus_zigzag, refusal_matches_the_checker_on_4d_tori, ()) {
     std::sort(order.begin(), order.end());
     bool exists = false;
     do {
-      exists = exists || (zigzag_condition_failure(torus(order)).empty() && check_cycle_system(zigzag_trails(torus(order)), 2, 1, true).holds());
+      exists = exists || (zigzag_condition_failure(torus(order)).empty() &&
+                          check_cycle_system(zigzag_trails(torus(order)), 2, 1, true).holds());
     } while (!exists && std::next_permutation(order.begin(), order.end()));
     const std::size_t at = refusal.find("in the order ");
     RC_TAG(exists ? "another order works" : "no order works");

@@ -12,11 +12,11 @@
 #include <utility>
 #include <vector>
 
+#include "dancecard/checkers/cube_cover_check.hpp"
+#include "dancecard/checkers/drat_check.hpp"
 #include "dancecard/checkers/torus_check.hpp"
 #include "dancecard/core/common/cyclic_order.hpp"
-#include "dancecard/checkers/drat_check.hpp"
 #include "dancecard/smt/hamilton_search.hpp"
-#include "dancecard/checkers/cube_cover_check.hpp"
 #include "dancecard/smt/torus_cubes.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
 #include "dancecard/smt/torus_supply.hpp"
@@ -71,7 +71,8 @@ routing_table table_of_rules(const torus& t, const std::vector<std::vector<std::
     return pairing_table(t, partner, packets_per_pu::one);
   }
   const std::uint32_t ports = t.ports();
-  routing_table table{t, 1, std::vector<std::uint32_t>(t.size() * ports, no_port), std::vector<std::uint32_t>(t.size() * ports, 0), {}};
+  routing_table table{
+      t, 1, std::vector<std::uint32_t>(t.size() * ports, no_port), std::vector<std::uint32_t>(t.size() * ports, 0), {}};
   for (pu_index pu = 0; pu < t.size(); ++pu)
     for (std::uint32_t o = 0; o < ports; ++o) table.forward_at(pu, o) = rules[pu][o];
   return table;
@@ -82,15 +83,17 @@ routing_table table_of_rules(const torus& t, const std::vector<std::vector<std::
 // PU's stabilizer (two images disagree) 20 times falling back to straight forwarding, which every relabelling keeps.
 struct invariant_rules {
   std::vector<std::vector<std::uint32_t>> rule;  // per PU
-  std::vector<pu_index> first;  // each orbit's least PU
+  std::vector<pu_index> first;                   // each orbit's least PU
   bool fell_back = false;
 };
 
-invariant_rules random_invariant_rules(const torus& t, const std::vector<torus_automorphism>& generators, bool pairing) {
+invariant_rules random_invariant_rules(const torus& t, const std::vector<torus_automorphism>& generators,
+                                       bool pairing) {
   const std::uint32_t ports = t.ports();
   const auto pairings = port_pairings(t.dimension());
   std::vector<std::uint32_t> straight(ports);
-  for (std::uint32_t o = 0; o < ports; ++o) straight[o] = o ^ 1u;  // pairing: o with its opposite; general: forward straight on
+  for (std::uint32_t o = 0; o < ports; ++o)
+    straight[o] = o ^ 1u;  // pairing: o with its opposite; general: forward straight on
   invariant_rules out;
   out.rule.assign(t.size(), {});
   const bool bounce = *rc::gen::weightedElement<bool>({{1, true}, {3, false}});
@@ -100,10 +103,14 @@ invariant_rules random_invariant_rules(const torus& t, const std::vector<torus_a
     for (int attempt = 0; attempt <= 20; ++attempt) {
       const bool fallback = attempt == 20;
       std::vector<std::uint32_t> r(ports);
-      if (fallback) r = straight;
-      else if (pairing) r = pairings[*rc::gen::inRange<std::size_t>(0, pairings.size())];
+      if (fallback)
+        r = straight;
+      else if (pairing)
+        r = pairings[*rc::gen::inRange<std::size_t>(0, pairings.size())];
       else  // mostly never back where a packet came from (in-port o out of out-port o), so that more tables complete
-        for (std::uint32_t o = 0; o < ports; ++o) r[o] = bounce ? *rc::gen::inRange<std::uint32_t>(0, ports) : (o + *rc::gen::inRange<std::uint32_t>(1, ports)) % ports;
+        for (std::uint32_t o = 0; o < ports; ++o)
+          r[o] = bounce ? *rc::gen::inRange<std::uint32_t>(0, ports)
+                        : (o + *rc::gen::inRange<std::uint32_t>(1, ports)) % ports;
       std::vector<pu_index> orbit{start};
       std::map<pu_index, std::vector<std::uint32_t>> assigned{{start, r}};
       bool consistent = true;
@@ -112,8 +119,10 @@ invariant_rules random_invariant_rules(const torus& t, const std::vector<torus_a
           const pu_index next = apply_automorphism(t, g, orbit[k]);
           const std::vector<std::uint32_t> moved = relabel_rule(assigned[orbit[k]], g.ports);
           const auto [it, fresh] = assigned.emplace(next, moved);
-          if (fresh) orbit.push_back(next);
-          else consistent = consistent && it->second == moved;
+          if (fresh)
+            orbit.push_back(next);
+          else
+            consistent = consistent && it->second == moved;
         }
       if (!consistent) continue;
       for (const auto& [pu, rp] : assigned) out.rule[pu] = rp;
@@ -162,7 +171,8 @@ RC_GTEST_PROP(torus_cnf, point_group_cnf_exact_against_the_simulator, ()) {
       const pu_index image = apply_automorphism(t, g, pu);
       RC_ASSERT(hit[image] == 0);
       hit[image] = 1;
-      for (std::uint32_t p = 0; p < ports; ++p) RC_ASSERT(apply_automorphism(t, g, t.neighbor(pu, p)) == t.neighbor(image, g.ports[p]));
+      for (std::uint32_t p = 0; p < ports; ++p)
+        RC_ASSERT(apply_automorphism(t, g, t.neighbor(pu, p)) == t.neighbor(image, g.ports[p]));
     }
   }
   const bool pairing = *rc::gen::arbitrary<bool>();
@@ -174,10 +184,12 @@ RC_GTEST_PROP(torus_cnf, point_group_cnf_exact_against_the_simulator, ()) {
   const routing_table table = table_of_rules(t, rule, pairing);
   // half the time at the table's own completion time or one step below it, where an inexact CNF shows first
   const gossip_report run = simulate_gossip(table, 3 * t.size());
-  const std::uint64_t steps = run.holds() && *rc::gen::arbitrary<bool>() ? std::max<std::uint64_t>(1, run.steps - *rc::gen::inRange<std::uint64_t>(0, 2))
-                                                                          : *rc::gen::inRange<std::uint64_t>(1, 7);
+  const std::uint64_t steps = run.holds() && *rc::gen::arbitrary<bool>()
+                                  ? std::max<std::uint64_t>(1, run.steps - *rc::gen::inRange<std::uint64_t>(0, 2))
+                                  : *rc::gen::inRange<std::uint64_t>(1, 7);
   const bool completes = simulate_gossip(table, steps).holds();
-  cnf_formula f = torus_symmetric_cnf(t, model, steps, generators, {.symmetry = torus_symmetry::none});  // exactness: no break
+  cnf_formula f =
+      torus_symmetric_cnf(t, model, steps, generators, {.symmetry = torus_symmetry::none});  // exactness: no break
   for (pu_index pu : first) fix_rule(f, t, model, pu, rule[pu]);
   const clausal_result solved = solve_with_proof(f, 60'000);
   RC_ASSERT(solved.answer != solver_answer::unknown);
@@ -235,15 +247,17 @@ brute_normalizer normalizer_by_brute_force(const torus& t, const std::vector<tor
     std::vector<automorphism_map> next;
     for (const automorphism_map& e : frontier)
       for (const automorphism_map& g : out.generators)
-        if (automorphism_map product = compose(g, e); out.group.insert(product).second) next.push_back(std::move(product));
+        if (automorphism_map product = compose(g, e); out.group.insert(product).second)
+          next.push_back(std::move(product));
     frontier = std::move(next);
   }
   for (const axis_relabelling& rho : axis_relabellings(dims))
     for (pu_index v = 0; v < t.size(); ++v) {
       automorphism_map psi = make(rho.port(d), t.coordinates(v));
       const automorphism_map psi_inverse = inverse(psi);
-      if (std::all_of(out.generators.begin(), out.generators.end(),
-                      [&](const automorphism_map& g) { return out.group.count(compose(psi, compose(g, psi_inverse))) != 0; }))
+      if (std::all_of(out.generators.begin(), out.generators.end(), [&](const automorphism_map& g) {
+            return out.group.count(compose(psi, compose(g, psi_inverse))) != 0;
+          }))
         out.normalizer.push_back(std::move(psi));
     }
   return out;
@@ -251,7 +265,8 @@ brute_normalizer normalizer_by_brute_force(const torus& t, const std::vector<tor
 
 // What the invariant CNFs' break compares: PU 0's rule as a key (a pairing's index, or the in-port of each out-port),
 // in the 2-D pairing model followed by its neighbours' in port order.
-std::vector<std::uint32_t> view_at_0(const torus& t, const std::vector<std::vector<std::uint32_t>>& rules, bool pairing) {
+std::vector<std::uint32_t> view_at_0(const torus& t, const std::vector<std::vector<std::uint32_t>>& rules,
+                                     bool pairing) {
   const auto pairings = port_pairings(t.dimension());
   auto key = [&](const std::vector<std::uint32_t>& r) {
     if (!pairing) return r;
@@ -322,7 +337,8 @@ RC_GTEST_PROP(torus_cnf, invariant_symmetry_break_keeps_an_image_of_every_invari
   RC_ASSERT(original.holds() == moved.holds());
   if (original.holds()) RC_ASSERT(original.steps == moved.steps);
   const std::uint64_t steps = original.holds() ? original.steps : *rc::gen::inRange<std::uint64_t>(1, 6);
-  cnf_formula f = translations ? torus_gossip_cnf(t, model, steps, {.orbit = translation_orbits(t, shifts)}) : torus_symmetric_cnf(t, model, steps, generators);
+  cnf_formula f = translations ? torus_gossip_cnf(t, model, steps, {.orbit = translation_orbits(t, shifts)})
+                               : torus_symmetric_cnf(t, model, steps, generators);
   for (pu_index pu : built.first) fix_rule(f, t, model, pu, best[pu]);
   const clausal_result solved = solve_with_proof(f, 60'000);
   RC_ASSERT(solved.answer != solver_answer::unknown);
@@ -345,12 +361,16 @@ void rename_packets_for_port_0(std::vector<std::vector<std::uint32_t>>& inject) 
 // in the same steps in the simulator, and torus_packets_cnf (with `orbit`'s map; empty: the full CNF) with the image's
 // choices and injections fixed at the orbits' least PUs must be sat exactly when A completes within T steps — its own
 // step count, or a random one when it never completes. Returns whether A completes.
-bool packet_image_keeps_the_answer(const torus& t, torus_model model, std::uint32_t k, const std::vector<std::vector<std::uint32_t>>& rules,
-                                   const std::vector<std::vector<std::uint32_t>>& inject, const std::vector<std::vector<std::uint32_t>>& image,
-                                   const std::vector<std::vector<std::uint32_t>>& image_inject, const std::vector<pu_index>& orbit) {
+bool packet_image_keeps_the_answer(const torus& t, torus_model model, std::uint32_t k,
+                                   const std::vector<std::vector<std::uint32_t>>& rules,
+                                   const std::vector<std::vector<std::uint32_t>>& inject,
+                                   const std::vector<std::vector<std::uint32_t>>& image,
+                                   const std::vector<std::vector<std::uint32_t>>& image_inject,
+                                   const std::vector<pu_index>& orbit) {
   const pu_index P = t.size();
   const std::uint32_t ports = t.ports();
-  auto table_of = [&](const std::vector<std::vector<std::uint32_t>>& r, const std::vector<std::vector<std::uint32_t>>& sent) {
+  auto table_of = [&](const std::vector<std::vector<std::uint32_t>>& r,
+                      const std::vector<std::vector<std::uint32_t>>& sent) {
     routing_table table = table_of_rules(t, r, model == torus_model::pairing);
     table.packets = k;
     for (pu_index pu = 0; pu < P; ++pu)
@@ -409,7 +429,8 @@ RC_GTEST_PROP(torus_packets, invariant_symmetry_break_keeps_an_image_of_every_in
     }
     const std::uint32_t shift = *rc::gen::inRange<std::uint32_t>(0, k);
     for (std::uint32_t o = 0; o < ports; ++o)
-      inject[pu][o] = *rc::gen::weightedElement<bool>({{6, true}, {1, false}}) ? (o + shift) % k : *rc::gen::inRange<std::uint32_t>(0, k);
+      inject[pu][o] = *rc::gen::weightedElement<bool>({{6, true}, {1, false}}) ? (o + shift) % k
+                                                                               : *rc::gen::inRange<std::uint32_t>(0, k);
   }
   const brute_normalizer n = normalizer_by_brute_force(t, generators);
   std::vector<std::vector<std::uint32_t>> best = built.rule, best_inject = inject;
@@ -419,7 +440,8 @@ RC_GTEST_PROP(torus_packets, invariant_symmetry_break_keeps_an_image_of_every_in
       image[psi.first[p]] = relabel_rule(built.rule[p], psi.second);
       for (std::uint32_t o = 0; o < ports; ++o) image_inject[psi.first[p]][psi.second[o]] = inject[p][o];
     }
-    if (view_at_0(t, image, pairing) < view_at_0(t, best, pairing)) best = std::move(image), best_inject = std::move(image_inject);
+    if (view_at_0(t, image, pairing) < view_at_0(t, best, pairing))
+      best = std::move(image), best_inject = std::move(image_inject);
   }
   rename_packets_for_port_0(best_inject);
   for (const automorphism_map& g : n.generators)
@@ -526,7 +548,8 @@ struct graph_automorphism {
   std::vector<std::vector<std::uint32_t>> ports;
 };
 graph_automorphism compose(const graph_automorphism& second, const graph_automorphism& first) {
-  graph_automorphism out{std::vector<pu_index>(first.map.size()), std::vector<std::vector<std::uint32_t>>(first.map.size())};
+  graph_automorphism out{std::vector<pu_index>(first.map.size()),
+                         std::vector<std::vector<std::uint32_t>>(first.map.size())};
   for (pu_index x = 0; x < first.map.size(); ++x) {
     out.map[x] = second.map[first.map[x]];
     for (std::uint32_t p : first.ports[x]) out.ports[x].push_back(second.ports[first.map[x]][p]);
@@ -581,7 +604,8 @@ std::vector<graph_automorphism> full_break_automorphisms(const torus& t, bool au
       for (pu_index x = 0; x < P; ++x) {
         auto y = t.coordinates(x);
         std::vector<std::uint32_t> bits_in(bit.size()), bits_out(bit.size());
-        for (std::size_t i = 0; i < fours.size(); ++i) bits_in[2 * i] = code[y[fours[i]]] & 1u, bits_in[2 * i + 1] = code[y[fours[i]]] >> 1;
+        for (std::size_t i = 0; i < fours.size(); ++i)
+          bits_in[2 * i] = code[y[fours[i]]] & 1u, bits_in[2 * i + 1] = code[y[fours[i]]] >> 1;
         for (std::size_t b = 0; b < bit.size(); ++b) bits_out[bit[b]] = bits_in[b];
         for (std::size_t i = 0; i < fours.size(); ++i) y[fours[i]] = code[bits_out[2 * i] | (bits_out[2 * i + 1] << 1)];
         a.map[x] = t.index(y);
@@ -650,13 +674,16 @@ std::vector<line_swap> line_swaps_of(const torus& t) {
 
 // Of `rules` under every set of the swaps, the least in the order "PUs by index, then each rule's key (a pairing's
 // index, or the in-port tuple)", tried exhaustively: the mask of the lines to swap (0: none).
-std::uint64_t least_line_swaps(const std::vector<line_swap>& lines, const std::vector<std::vector<std::uint32_t>>& rules, bool pairing, std::uint32_t d) {
+std::uint64_t least_line_swaps(const std::vector<line_swap>& lines,
+                               const std::vector<std::vector<std::uint32_t>>& rules, bool pairing, std::uint32_t d) {
   const auto pairings = port_pairings(d);
   auto order_key = [&](const std::vector<std::vector<std::uint32_t>>& r) {
     std::vector<std::uint32_t> out;
     for (const auto& rq : r) {
-      if (pairing) out.push_back(pairing_index(pairings, rq));
-      else out.insert(out.end(), rq.begin(), rq.end());
+      if (pairing)
+        out.push_back(pairing_index(pairings, rq));
+      else
+        out.insert(out.end(), rq.begin(), rq.end());
     }
     return out;
   };
@@ -673,13 +700,13 @@ std::uint64_t least_line_swaps(const std::vector<line_swap>& lines, const std::v
 }
 
 // The lex-leader symmetry break of torus_gossip_cnf is sound: every table has an image under an automorphism that
-// satisfies it. Found here by code of its own, from the argument in smt/src/torus_cnf_layout.cpp: of the images φA under every
-// automorphism the break may use (full_break_automorphisms: translations alone for the translations-only break; with
-// the hypercube's bit permutations where two sides are 4, whose port relabelling differs from PU to PU), the one with
-// the least view at PU 0; then (automorphisms, rules as views) the least of its tables under the line swaps
-// (least_line_swaps), which must meet the break too. The result must complete gossip in exactly as many steps as the
-// table (simulated), and the full CNF (implied and symmetry-breaking constraints included) with its choices fixed is
-// sat exactly when the table completes within T steps.
+// satisfies it. Found here by code of its own, from the argument in smt/src/torus_cnf_layout.cpp: of the images φA
+// under every automorphism the break may use (full_break_automorphisms: translations alone for the translations-only
+// break; with the hypercube's bit permutations where two sides are 4, whose port relabelling differs from PU to PU),
+// the one with the least view at PU 0; then (automorphisms, rules as views) the least of its tables under the line
+// swaps (least_line_swaps), which must meet the break too. The result must complete gossip in exactly as many steps as
+// the table (simulated), and the full CNF (implied and symmetry-breaking constraints included) with its choices fixed
+// is sat exactly when the table completes within T steps.
 RC_GTEST_PROP(torus_cnf, symmetry_break_keeps_an_image_of_every_table, ()) {
   const torus t = full_break_torus();
   const std::uint32_t d = t.dimension();
@@ -697,7 +724,8 @@ RC_GTEST_PROP(torus_cnf, symmetry_break_keeps_an_image_of_every_table, ()) {
   for (const graph_automorphism& phi : group) {
     std::vector<std::vector<std::uint32_t>> moved(t.size());
     for (pu_index x = 0; x < t.size(); ++x) moved[phi.map[x]] = relabel_rule(rule[x], phi.ports[x]);
-    if (std::vector<std::uint32_t> view = view_at_0(t, moved, pairing); view < least) image = std::move(moved), least = std::move(view);
+    if (std::vector<std::uint32_t> view = view_at_0(t, moved, pairing); view < least)
+      image = std::move(moved), least = std::move(view);
   }
   std::uint64_t swaps = 0;
   if (automorphisms && !neighbours) {
@@ -712,13 +740,16 @@ RC_GTEST_PROP(torus_cnf, symmetry_break_keeps_an_image_of_every_table, ()) {
   RC_ASSERT(original.holds() == moved.holds());
   if (original.holds()) RC_ASSERT(original.steps == moved.steps);
   const std::uint64_t steps = original.holds() ? original.steps : *rc::gen::inRange<std::uint64_t>(1, 6);
-  cnf_formula f = torus_gossip_cnf(t, model, steps, {.symmetry = automorphisms ? torus_symmetry::automorphisms : torus_symmetry::translations});
+  cnf_formula f = torus_gossip_cnf(
+      t, model, steps, {.symmetry = automorphisms ? torus_symmetry::automorphisms : torus_symmetry::translations});
   for (pu_index pu = 0; pu < t.size(); ++pu) fix_rule(f, t, model, pu, image[pu]);
   const clausal_result solved = solve_with_proof(f, 60'000);
   RC_ASSERT(solved.answer != solver_answer::unknown);
   RC_ASSERT((solved.answer == solver_answer::sat) == original.holds());
   RC_TAG(original.holds() ? "completes" : "does not complete");
-  RC_TAG(!automorphisms ? "translations only" : group.size() > t.size() * axis_relabellings(t.dims()).size() ? "hypercube" : "reflections and permutations");
+  RC_TAG(!automorphisms                                                 ? "translations only"
+         : group.size() > t.size() * axis_relabellings(t.dims()).size() ? "hypercube"
+                                                                        : "reflections and permutations");
   if (neighbours) RC_TAG("neighbourhoods compared");
   if (swaps != 0) RC_TAG("lines swapped");
 }
@@ -734,7 +765,8 @@ RC_GTEST_PROP(torus_packets, symmetry_break_keeps_an_image_of_every_table, ()) {
   const torus t = full_break_torus();
   const std::uint32_t d = t.dimension(), ports = t.ports();
   const pu_index P = t.size();
-  const std::uint32_t k = *rc::gen::inRange<std::uint32_t>(1, P >= 16 ? 3 : 4);  // (3 packets on 2 x 4 x 4: CNFs of seconds)
+  const std::uint32_t k =
+      *rc::gen::inRange<std::uint32_t>(1, P >= 16 ? 3 : 4);  // (3 packets on 2 x 4 x 4: CNFs of seconds)
   const bool pairing = *rc::gen::arbitrary<bool>();
   const torus_model model = pairing ? torus_model::pairing : torus_model::general;
   const std::vector<std::vector<std::uint32_t>> rule = random_rules(t, pairing);
@@ -742,7 +774,8 @@ RC_GTEST_PROP(torus_packets, symmetry_break_keeps_an_image_of_every_table, ()) {
   for (auto& sent : inject) {  // mostly every packet on some port: port o sends (o + shift) mod k
     const std::uint32_t shift = *rc::gen::inRange<std::uint32_t>(0, k);
     for (std::uint32_t o = 0; o < ports; ++o)
-      sent[o] = *rc::gen::weightedElement<bool>({{6, true}, {1, false}}) ? (o + shift) % k : *rc::gen::inRange<std::uint32_t>(0, k);
+      sent[o] = *rc::gen::weightedElement<bool>({{6, true}, {1, false}}) ? (o + shift) % k
+                                                                         : *rc::gen::inRange<std::uint32_t>(0, k);
   }
   const bool neighbours = pairing && d == 2;
   std::vector<std::vector<std::uint32_t>> image = rule, image_inject = inject;

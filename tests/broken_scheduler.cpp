@@ -24,7 +24,8 @@ int main(int argc, char** argv) {
       t = torus(dims);
     }
     std::vector<std::uint32_t> partner(static_cast<std::size_t>(t.size()) * t.ports());
-    for (std::size_t i = 0; i < partner.size(); ++i) partner[i] = torus::opposite(static_cast<std::uint32_t>(i % t.ports()));
+    for (std::size_t i = 0; i < partner.size(); ++i)
+      partner[i] = torus::opposite(static_cast<std::uint32_t>(i % t.ports()));
     write_torus_routing(std::cout, pairing_table(t, partner, packets_per_pu::one), bug);
     return 0;
   }

@@ -6,9 +6,9 @@
 
 #include <algorithm>
 #include <array>
-#include <filesystem>
 #include <cctype>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <regex>

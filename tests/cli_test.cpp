@@ -63,7 +63,8 @@ INSTANTIATE_TEST_SUITE_P(
     files, cli_malformed,
     testing::Values(malformed_case{"truncated.json", "line 2, column"},
                     malformed_case{"wrong_type_n.json", "n: expected the number of people (an integer), got a string"},
-                    malformed_case{"wrong_type_rank.json", "rounds[1][1][1]: expected a rank (an integer), got a boolean"},
+                    malformed_case{"wrong_type_rank.json",
+                                   "rounds[1][1][1]: expected a rank (an integer), got a boolean"},
                     malformed_case{"out_of_range.json", "rounds[0][1][1]: rank 9 is out of range for n = 4"},
                     malformed_case{"n_zero.json", "n: must be a positive integer, got 0"},
                     malformed_case{"n_negative.json", "n: must be a positive integer, got -2"},
@@ -137,8 +138,8 @@ TEST(cli_prove, proves_small_range_and_rejects_bad_ranges) {
   // a list of items, a step: the sizes in the order written
   r = run("prove dance --n 7,2..6:2 --timeout 60");
   EXPECT_EQ(r.code, 0) << r.output;
-  const std::size_t seven = r.output.find("n = 7: T(n) = 7 proven"), two = r.output.find("n = 2:"), four = r.output.find("n = 4:"),
-                    six = r.output.find("n = 6: T(n) = 5 proven");
+  const std::size_t seven = r.output.find("n = 7: T(n) = 7 proven"), two = r.output.find("n = 2:"),
+                    four = r.output.find("n = 4:"), six = r.output.find("n = 6: T(n) = 5 proven");
   EXPECT_TRUE(seven < two && two < four && four < six && six != std::string::npos) << r.output;
   EXPECT_EQ(r.output.find("n = 3:"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("4 instances: all proven"), std::string::npos) << r.output;
@@ -170,8 +171,10 @@ TEST(cli_prove, a_tiny_dance_timeout_is_never_a_wrong_verdict) {
   // the lower bound is then carried by the checked cutting-planes certificate: proven (0) or unknown (3), never 1.
   const auto r = run("prove dance --n 40 --timeout 0.001");
   EXPECT_TRUE(r.code == 0 || r.code == 3) << r.output;
-  if (r.code == 0) EXPECT_NE(r.output.find("checked"), std::string::npos) << r.output;
-  else EXPECT_NE(r.output.find("unknown"), std::string::npos) << r.output;
+  if (r.code == 0)
+    EXPECT_NE(r.output.find("checked"), std::string::npos) << r.output;
+  else
+    EXPECT_NE(r.output.find("unknown"), std::string::npos) << r.output;
 }
 
 TEST(cli_prove, emit_writes_queries_witness_certificate_and_manifest_that_check) {
@@ -233,18 +236,30 @@ TEST(cli_check_proof, reads_binary_drat_from_a_file_and_from_stdin) {
     return dir + name;
   };
   const std::string cnf = write("abcd.cnf", "p cnf 4 6\n1 2 0\n1 -2 0\n-1 3 4 0\n-1 3 -4 0\n-1 -3 4 0\n-1 -3 -4 0\n");
-  const std::string proof = write("abcd.drat", std::string("a\x02\x00" "a\x06\x00" "a\x00", 8));
+  const std::string proof = write("abcd.drat", std::string("a\x02\x00"
+                                                           "a\x06\x00"
+                                                           "a\x00",
+                                                           8));
   expect_run("check-proof " + cnf + " " + proof, 0, "binary proof of 3 lemmas");
   expect_run("check-proof " + cnf + " - < " + proof, 0, "accepted: unsatisfiable");
   // (¬a) first: not RUP, not RAT — rejected, at item 1
-  expect_run("check-proof " + cnf + " " + write("flipped.drat", std::string("a\x03\x00" "a\x06\x00" "a\x00", 8)), 1,
-             "rejected at proof item 1");
+  expect_run("check-proof " + cnf + " " +
+                 write("flipped.drat", std::string("a\x03\x00"
+                                                   "a\x06\x00"
+                                                   "a\x00",
+                                                   8)),
+             1, "rejected at proof item 1");
   // an item that never ends: malformed, exit 2, with the file and the item
-  expect_run("check-proof " + cnf + " " + write("cut.drat", std::string("a\x02\x00" "a\x06", 5)), 2, "cut.drat: item 2");
+  expect_run("check-proof " + cnf + " " +
+                 write("cut.drat", std::string("a\x02\x00"
+                                               "a\x06",
+                                               5)),
+             2, "cut.drat: item 2");
 }
 
 TEST(cli, check_proof_ignore_unit_deletions_accepts_what_drat_trim_accepts) {
-  // (1), (¬1 ∨ 2), (¬2 ∨ 3), (¬2 ∨ ¬3); the proof deletes the reason of the unit 2, then relies on it (as Glucose does).
+  // (1), (¬1 ∨ 2), (¬2 ∨ 3), (¬2 ∨ ¬3); the proof deletes the reason of the unit 2, then relies on it (as Glucose
+  // does).
   const std::string dir = testing::TempDir();
   const std::string cnf = dir + "units.cnf", proof = dir + "units.drat";
   std::ofstream(cnf) << "p cnf 3 4\n1 0\n-1 2 0\n-2 3 0\n-2 -3 0\n";
@@ -253,7 +268,8 @@ TEST(cli, check_proof_ignore_unit_deletions_accepts_what_drat_trim_accepts) {
   expect_run("check-proof --ignore-unit-deletions " + cnf + " " + proof, 0, "1 deletions of top-level reasons ignored");
   expect_run("check-proof --ignore-unit-deletions " + cnf, 2, "is for DRAT proofs");
   // the same reports as JSON
-  auto r = expect_run("check-proof --json --ignore-unit-deletions " + cnf + " " + proof, 0, "\"verdict\": \"accepted\"");
+  auto r =
+      expect_run("check-proof --json --ignore-unit-deletions " + cnf + " " + proof, 0, "\"verdict\": \"accepted\"");
   EXPECT_NE(r.output.find("\"ignored_deletions\": 1"), std::string::npos) << r.output;
   r = expect_run("check-proof --json " + cnf + " " + proof, 1, "\"verdict\": \"rejected\"");
   EXPECT_NE(r.output.find("\"line\": 3"), std::string::npos) << r.output;
@@ -299,23 +315,23 @@ TEST_P(cli_property_test, finds_the_smallest_failing_n) {
   EXPECT_NE(j.output.find("\"smallest_failure\""), std::string::npos) << j.output;
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    schedulers, cli_property_test,
-    testing::Values(broken_case{"off-by-one-round", "smallest failing n = 2 "},
-                    broken_case{"wrong-partner-odd", "smallest failing n = 7 "},
-                    broken_case{"repeat-at-2k+1", "smallest failing n = 3 "},
-                    broken_case{"crash-at-13", "smallest failing n = 13 "},
-                    broken_case{"garbage-at-4", "garbage: the output is not a schedule"},
-                    broken_case{"hang-at-6", "timeout"}),
-    [](const testing::TestParamInfo<broken_case>& info) {
-      std::string name = info.param.bug;
-      for (char& c : name)
-        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-      return name;
-    });
+INSTANTIATE_TEST_SUITE_P(schedulers, cli_property_test,
+                         testing::Values(broken_case{"off-by-one-round", "smallest failing n = 2 "},
+                                         broken_case{"wrong-partner-odd", "smallest failing n = 7 "},
+                                         broken_case{"repeat-at-2k+1", "smallest failing n = 3 "},
+                                         broken_case{"crash-at-13", "smallest failing n = 13 "},
+                                         broken_case{"garbage-at-4", "garbage: the output is not a schedule"},
+                                         broken_case{"hang-at-6", "timeout"}),
+                         [](const testing::TestParamInfo<broken_case>& info) {
+                           std::string name = info.param.bug;
+                           for (char& c : name)
+                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                           return name;
+                         });
 
 TEST(cli_property_test, a_correct_scheduler_passes_in_both_models) {
-  auto r = run(std::string("property-test dance --cmd '") + BROKEN_SCHEDULER + " none {n}' --n-max 30 --runs 40 --seed 3");
+  auto r =
+      run(std::string("property-test dance --cmd '") + BROKEN_SCHEDULER + " none {n}' --n-max 30 --runs 40 --seed 3");
   EXPECT_EQ(r.code, 0) << r.output;
   EXPECT_NE(r.output.find("passed:"), std::string::npos) << r.output;
   r = run(std::string("property-test dance --model directed --cmd '") + DANCECARD_EXE +
@@ -329,36 +345,42 @@ TEST(cli_property_test, dancecards_own_generators_pass) {
                        " --n {n}' --n-max 40 --runs 50 --seed 11");
     EXPECT_EQ(r.code, 0) << algo << ": " << r.output;
   }
-  const auto r = run(std::string("property-test dance --cmd '") + DANCECARD_EXE +
-                     " generate dance --algo factorization --format matrix --n {n}' --n-max 30 --runs 30 --seed 2 --max-gap 0");
+  const auto r =
+      run(std::string("property-test dance --cmd '") + DANCECARD_EXE +
+          " generate dance --algo factorization --format matrix --n {n}' --n-max 30 --runs 30 --seed 2 --max-gap 0");
   EXPECT_EQ(r.code, 0) << r.output;
 }
 
 TEST(cli_property_test, torus_routers) {
   const std::string exe = DANCECARD_EXE;
   // Section 3.1's rules: every even torus, two packets per PU in P/2 steps — the counting bound itself (gap 0).
-  auto r = run("property-test torus --cmd '" + exe + " generate torus --dims {dims} --algo hamiltonian' --even --runs 25 --seed 5 --max-gap 0");
+  auto r = run("property-test torus --cmd '" + exe +
+               " generate torus --dims {dims} --algo hamiltonian' --even --runs 25 --seed 5 --max-gap 0");
   EXPECT_EQ(r.code, 0) << r.output;
   EXPECT_NE(r.output.find("passed: 25 distinct tori"), std::string::npos) << r.output;
   // Without --even the same router refuses 2 x 3 (exit 2): the smallest failing torus, its stderr saved.
   const std::string save = testing::TempDir() + "torus-failures";
   const std::string junit = testing::TempDir() + "torus-junit.xml";
-  r = run("property-test torus --cmd '" + exe + " generate torus --dims {dims} --algo hamiltonian' --runs 20 --seed 5 --save-dir " + save +
-          " --junit " + junit);
+  r = run("property-test torus --cmd '" + exe +
+          " generate torus --dims {dims} --algo hamiltonian' --runs 20 --seed 5 --save-dir " + save + " --junit " +
+          junit);
   EXPECT_EQ(r.code, 1) << r.output;
   EXPECT_NE(r.output.find("smallest failing torus 2x3 "), std::string::npos) << r.output;
   EXPECT_NE(read_file(save + "/dims2x3.err").find("--dims 2x3 --algo hamiltonian"), std::string::npos);
   EXPECT_NE(read_file(junit).find("name=\"dims=2x3\""), std::string::npos) << read_file(junit);
   // A table that never completes is named with a PU and a packet; the smallest such torus is found by shrinking.
-  r = run(std::string("property-test torus --cmd '") + BROKEN_SCHEDULER + " torus-rings {dims}' --size-min 3 --runs 10 --seed 1");
+  r = run(std::string("property-test torus --cmd '") + BROKEN_SCHEDULER +
+          " torus-rings {dims}' --size-min 3 --runs 10 --seed 1");
   EXPECT_EQ(r.code, 1) << r.output;
   EXPECT_NE(r.output.find("smallest failing torus 3x3 "), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("never"), std::string::npos) << r.output;
-  r = run(std::string("property-test torus --d 3 --cmd '") + BROKEN_SCHEDULER + " torus-wrong-size {dims}' --runs 5 --seed 1");
+  r = run(std::string("property-test torus --d 3 --cmd '") + BROKEN_SCHEDULER +
+          " torus-wrong-size {dims}' --runs 5 --seed 1");
   EXPECT_EQ(r.code, 1) << r.output;
   EXPECT_NE(r.output.find("wrong-size: asked for the 2x2x2 torus, got 3x2x2"), std::string::npos) << r.output;
   // The zigzag cycles (one packet per PU) are far from the counting bound: caught with --max-gap.
-  r = run("property-test torus --cmd '" + exe + " generate torus --dims {dims} --algo one-packet' --even --size-min 4 --runs 6 --seed 2 --max-gap 1");
+  r = run("property-test torus --cmd '" + exe +
+          " generate torus --dims {dims} --algo one-packet' --even --size-min 4 --runs 6 --seed 2 --max-gap 1");
   EXPECT_EQ(r.code, 1) << r.output;
   EXPECT_NE(r.output.find("too-many-steps"), std::string::npos) << r.output;
   EXPECT_EQ(run("property-test torus --cmd 'true'").code, 2);  // no {dims}
@@ -369,7 +391,8 @@ TEST(cli_property_test, torus_routers) {
 // The rerun line quotes a command that holds quotes so that the shell reads it back as it was (it put the
 // command between bare single quotes), and the line, run again, fails the same way.
 TEST(cli_property_test, the_rerun_line_reproduces_a_command_with_quotes) {
-  auto r = run("property-test dance --cmd \"sh -c 'exit 3' {n}\" --runs 1 --n-max 4 --seed 1 --save-dir " + testing::TempDir() + "/rerun");
+  auto r = run("property-test dance --cmd \"sh -c 'exit 3' {n}\" --runs 1 --n-max 4 --seed 1 --save-dir " +
+               testing::TempDir() + "/rerun");
   EXPECT_EQ(r.code, 1) << r.output;
   const std::string quoted = "--cmd 'sh -c '\\''exit 3'\\'' {n}'";
   const std::size_t at = r.output.find("rerun: dancecard property-test dance " + quoted);
@@ -385,14 +408,18 @@ TEST(cli_property_test, the_rerun_line_reproduces_a_command_with_quotes) {
 // its own kind, not a schedule cut short and then called garbage; the rerun line repeats the options that decide the
 // verdict.
 TEST(cli_property_test, output_beyond_the_cap_is_too_much_output) {
-  const auto r = run("property-test dance --cmd 'head -c 3000000 /dev/zero; echo {n}' --runs 1 --n-max 3 --seed 1 --max-output 2 --save-dir " +
-                     testing::TempDir() + "/cap");
+  const auto r =
+      run("property-test dance --cmd 'head -c 3000000 /dev/zero; echo {n}' --runs 1 --n-max 3 --seed 1 --max-output 2 "
+          "--save-dir " +
+          testing::TempDir() + "/cap");
   EXPECT_EQ(r.code, 1) << r.output.substr(0, 2000);
-  EXPECT_NE(r.output.find("too-much-output: the program printed more than 2 MiB (--max-output)"), std::string::npos) << r.output.substr(0, 2000);
+  EXPECT_NE(r.output.find("too-much-output: the program printed more than 2 MiB (--max-output)"), std::string::npos)
+      << r.output.substr(0, 2000);
   EXPECT_NE(r.output.find("--runs 1 --max-output 2\n"), std::string::npos) << r.output.substr(0, 2000);
   // a schedule one round over T(n) with --max-gap 0: the rerun line keeps --max-gap, so it fails again
   const auto gap = run(std::string("property-test dance --cmd '") + DANCECARD_EXE +
-                       " generate dance --algo sequential --n {n}' --n-min 6 --n-max 6 --runs 1 --seed 1 --max-gap 0 --timeout 20 --save-dir " +
+                       " generate dance --algo sequential --n {n}' --n-min 6 --n-max 6 --runs 1 --seed 1 --max-gap 0 "
+                       "--timeout 20 --save-dir " +
                        testing::TempDir() + "/gap");
   EXPECT_EQ(gap.code, 1) << gap.output;
   EXPECT_NE(gap.output.find("--runs 1 --max-gap 0 --timeout '20'\n"), std::string::npos) << gap.output;
@@ -401,8 +428,9 @@ TEST(cli_property_test, output_beyond_the_cap_is_too_much_output) {
 // A program that prints forever is stopped once it passes --max-output, and reported as too-much-output, not as the
 // timeout it would reach if its output were read to the end (the 600-s budget is never near).
 TEST(cli_property_test, endless_output_is_too_much_output_not_a_timeout) {
-  const auto r = run("property-test dance --cmd 'yes {n}' --runs 1 --n-max 3 --seed 1 --max-output 1 --timeout 600 --save-dir " +
-                     testing::TempDir() + "/endless");
+  const auto r =
+      run("property-test dance --cmd 'yes {n}' --runs 1 --n-max 3 --seed 1 --max-output 1 --timeout 600 --save-dir " +
+          testing::TempDir() + "/endless");
   EXPECT_EQ(r.code, 1) << r.output.substr(0, 2000);
   EXPECT_NE(r.output.find("too-much-output"), std::string::npos) << r.output.substr(0, 2000);
   EXPECT_EQ(r.output.find("timeout:"), std::string::npos) << r.output.substr(0, 2000);
@@ -422,7 +450,8 @@ TEST(cli_prove, directed_optimum_with_certificates) {
 }
 
 TEST(cli_check, directed_schedules_in_both_models) {
-  auto r = run("generate directed --algo openmpi --n 6 | " + std::string(DANCECARD_EXE) + " check directed --half-duplex -");
+  auto r =
+      run("generate directed --algo openmpi --n 6 | " + std::string(DANCECARD_EXE) + " check directed --half-duplex -");
   EXPECT_EQ(r.code, 1) << r.output;
   EXPECT_NE(r.output.find("full duplex holds"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("half duplex violated"), std::string::npos) << r.output;
@@ -443,22 +472,31 @@ TEST(cli_check, every_check_reports_its_bound_and_the_gap) {
   const std::size_t rounds = std::stoul(r.output.substr(r.output.find("\nrounds ") + 8));
   EXPECT_GT(rounds, 5u) << r.output;
   EXPECT_NE(r.output.find("; optimum T(6) = 5 (Propositions 1 and 5: n - 1 for even n, n for odd n); " +
-                          std::to_string(rounds - 5) + " above"), std::string::npos) << r.output;
+                          std::to_string(rounds - 5) + " above"),
+            std::string::npos)
+      << r.output;
   r = run("generate dance --algo sequential --n 6 | " + exe + " check dance --max-gap 0 -");
   EXPECT_EQ(r.code, 1) << r.output;
-  EXPECT_NE(r.output.find("violated: " + std::to_string(rounds - 5) + " above the optimum T(6), more than --max-gap 0"), std::string::npos) << r.output;
-  expect_run("generate dance --algo factorization --n 6 | " + exe + " check dance --max-gap 0 -", 0, "rounds 5; optimum T(6) = 5 (");
+  EXPECT_NE(r.output.find("violated: " + std::to_string(rounds - 5) + " above the optimum T(6), more than --max-gap 0"),
+            std::string::npos)
+      << r.output;
+  expect_run("generate dance --algo factorization --n 6 | " + exe + " check dance --max-gap 0 -", 0,
+             "rounds 5; optimum T(6) = 5 (");
   r = run("generate dance --algo sequential --n 6 | " + exe + " check dance --json --max-gap 0 -");
   EXPECT_EQ(r.code, 1) << r.output;
   EXPECT_NE(r.output.find("\"exceeds_max_gap\""), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("\"verdict\": \"violated\""), std::string::npos) << r.output;
   expect_run("check dance --max-gap x " + data("k4.json"), 2, "--max-gap: 'x' is not a number");
   // directed: n - 1 rounds; h-relations: the counting lower bound, exact fractions
-  expect_run("generate directed --algo openmpi --n 6 | " + exe + " check directed --json -", 0, "\"bound_name\": \"optimum n - 1\"");
-  r = expect_run("check hrel --json " + data("hrel_one.json") + " " + data("hrel_forwarding.json"), 0, "\"makespan\": \"3/2\"");
+  expect_run("generate directed --algo openmpi --n 6 | " + exe + " check directed --json -", 0,
+             "\"bound_name\": \"optimum n - 1\"");
+  r = expect_run("check hrel --json " + data("hrel_one.json") + " " + data("hrel_forwarding.json"), 0,
+                 "\"makespan\": \"3/2\"");
   EXPECT_NE(r.output.find("\"bound_name\": \"counting lower bound\""), std::string::npos) << r.output;
-  expect_run("check hrel --max-gap 1/2 " + data("hrel_one.json") + " " + data("hrel_forwarding.json"), 0, "makespan 3/2; counting lower bound = 1 (");
-  expect_run("check hrel --max-gap 1/3 " + data("hrel_one.json") + " " + data("hrel_forwarding.json"), 1, "more than --max-gap 1/3");
+  expect_run("check hrel --max-gap 1/2 " + data("hrel_one.json") + " " + data("hrel_forwarding.json"), 0,
+             "makespan 3/2; counting lower bound = 1 (");
+  expect_run("check hrel --max-gap 1/3 " + data("hrel_one.json") + " " + data("hrel_forwarding.json"), 1,
+             "more than --max-gap 1/3");
   // an invalid schedule is violated by its witnesses; no gap is reported for it
   r = run("check dance " + data("k4_broken.json"));
   EXPECT_EQ(r.code, 1) << r.output;
@@ -479,21 +517,24 @@ TEST(cli_check, hrel_schedules_with_forwarding) {
   EXPECT_EQ(r.code, 2) << r.output;
   // durations of 2^62 sum past 64-bit rationals in slot 1: bad input, not an abort (found by fuzzing)
   const std::string huge = testing::TempDir() + "/hrel_huge_durations.json";
-  std::ofstream(huge) << R"({"format": "dancecard.hrel-schedule/1", "P": 3, "slots": [{"duration": 4611686018427387904, "transfers": []},)"
+  std::ofstream(huge) << R"({"format": "dancecard.hrel-schedule/1", "P": 3, )"
+                      << R"("slots": [{"duration": 4611686018427387904, "transfers": []},)"
                       << R"({"duration": 4611686018427387904, "transfers": []}]})";
   r = run("check hrel " + data("hrel_one.json") + " " + huge);
   EXPECT_EQ(r.code, 2) << r.output;
   EXPECT_NE(r.output.find("exact arithmetic overflow: slot 1: rational: overflow"), std::string::npos) << r.output;
   r = run("check dance " + data("n_overflow.json"));
   EXPECT_EQ(r.code, 2) << r.output;
-  EXPECT_NE(r.output.find("line 1, column 38: invalid JSON: number overflow parsing '1e999'"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("line 1, column 38: invalid JSON: number overflow parsing '1e999'"), std::string::npos)
+      << r.output;
 }
 
 TEST(cli_hrel, instance_generate_check_round_trip_for_every_family) {
   const std::string dir = testing::TempDir();
   for (const char* family : {"triangles", "triangle-copies", "random", "skewed", "regular"}) {
     const std::string inst = dir + "hrel-" + family + ".json";
-    auto r = run(std::string("instance hrel --family ") + family + " --P 20 --k 3 --h 8 --l 2 --extra 3 --seed 5 -o " + inst);
+    auto r = run(std::string("instance hrel --family ") + family + " --P 20 --k 3 --h 8 --l 2 --extra 3 --seed 5 -o " +
+                 inst);
     ASSERT_EQ(r.code, 0) << r.output;
     for (const char* algo : {"direct", "forwarding", "full-duplex", "regular"}) {
       if (std::string(algo) == "regular" && std::string(family) != "regular") continue;
@@ -527,7 +568,8 @@ TEST(cli_hrel, prove_small_optima_exactly) {
   r = run("instance hrel --family triangles --k 2 --h 2 -o " + two);
   ASSERT_EQ(r.code, 0) << r.output;
   // The step below is refuted by the counting certificate, which --certificate writes and check-proof re-checks.
-  r = run("prove hrel " + two + " --forwarding -k 10 --hint forwarding --timeout 60 --certificate " + dir + "two.cp --json");
+  r = run("prove hrel " + two + " --forwarding -k 10 --hint forwarding --timeout 60 --certificate " + dir +
+          "two.cp --json");
   EXPECT_EQ(r.code, 0) << r.output;
   EXPECT_NE(r.output.find("\"optimum\": \"12/5\""), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("\"certified_bound\": 24"), std::string::npos) << r.output;
@@ -572,14 +614,17 @@ TEST(cli_online, simulate_reports_a_mean_with_an_interval_and_refuses_bad_input)
   EXPECT_EQ(r.code, 0) << r.output;
   EXPECT_NE(r.output.find("rounds/h = "), std::string::npos) << r.output;
   const std::string svg = testing::TempDir() + "sweep.svg";
-  r = run("simulate online --discipline fifo --instance total-exchange --n 32 --seeds 2 --sweep-k 1..2:0.5 --svg " + svg);
+  r = run("simulate online --discipline fifo --instance total-exchange --n 32 --seeds 2 --sweep-k 1..2:0.5 --svg " +
+          svg);
   EXPECT_EQ(r.code, 0) << r.output;
   EXPECT_NE(read_file(svg).find("<svg"), std::string::npos);
   EXPECT_EQ(run("simulate online --discipline lifo").code, 2);
   EXPECT_EQ(run("simulate online --discipline ocpc --protocol fifo-staged").code, 2);
   EXPECT_EQ(run("simulate online --discipline fifo --n 1").code, 2);
   EXPECT_EQ(run("simulate online --discipline fifo --sweep-k 3..1:0.1").code, 2);
-  EXPECT_NE(run("simulate online --discipline fifo --sweep-k 1:3:0.1").output.find("a range is written A..B:S: '1:3:0.1' is 1..3:0.1"), std::string::npos);
+  EXPECT_NE(run("simulate online --discipline fifo --sweep-k 1:3:0.1")
+                .output.find("a range is written A..B:S: '1:3:0.1' is 1..3:0.1"),
+            std::string::npos);
   EXPECT_EQ(run("simulate online --discipline fifo --instance difficult --h 50").code, 2);
 }
 
@@ -608,7 +653,8 @@ TEST(cli_verify, rows_come_in_book_order_for_any_number_of_jobs) {
   ASSERT_EQ(four.code, 0) << four.output;
   EXPECT_EQ(rows(one.output).size(), 9u) << one.output;
   EXPECT_EQ(rows(one.output), rows(four.output)) << four.output;
-  EXPECT_NE(four.output.find("9 claims: 9 hold, 0 violated, 0 unknown, 0 informational ("), std::string::npos) << four.output;
+  EXPECT_NE(four.output.find("9 claims: 9 hold, 0 violated, 0 unknown, 0 informational ("), std::string::npos)
+      << four.output;
   EXPECT_NE(four.output.find(" on 4 threads)"), std::string::npos) << four.output;
   EXPECT_EQ(one.output.find(" threads)"), std::string::npos) << one.output;
   expect_run("verify --only dance.table --json --jobs 3", 0, "\"jobs\": 3");
@@ -638,13 +684,15 @@ TEST(cli_verify, the_evidence_row_fails_on_damaged_evidence) {
   const auto verify = [] { return run("verify --only torus.catalogue.evidence"); };
   auto r = verify();
   EXPECT_EQ(r.code, 0) << r.output;
-  fs::copy_file(copy / "torus_proofs/torus_3x4_general_3_steps.drat.gz", copy / "torus_proofs/torus_4x4_general_4_steps.drat.gz",
-                fs::copy_options::overwrite_existing);
+  fs::copy_file(copy / "torus_proofs/torus_3x4_general_3_steps.drat.gz",
+                copy / "torus_proofs/torus_4x4_general_4_steps.drat.gz", fs::copy_options::overwrite_existing);
   r = verify();
   EXPECT_EQ(r.code, 1) << r.output;
-  EXPECT_NE(r.output.find("4x4 general: torus_proofs/torus_4x4_general_4_steps.drat.gz is not the proof recorded"), std::string::npos) << r.output;
-  fs::copy_file(data / "torus_proofs/torus_4x4_general_4_steps.drat.gz", copy / "torus_proofs/torus_4x4_general_4_steps.drat.gz",
-                fs::copy_options::overwrite_existing);
+  EXPECT_NE(r.output.find("4x4 general: torus_proofs/torus_4x4_general_4_steps.drat.gz is not the proof recorded"),
+            std::string::npos)
+      << r.output;
+  fs::copy_file(data / "torus_proofs/torus_4x4_general_4_steps.drat.gz",
+                copy / "torus_proofs/torus_4x4_general_4_steps.drat.gz", fs::copy_options::overwrite_existing);
   std::string text = read_file((copy / "torus_evidence.json").string());
   const std::string parity = R"("torus": "6x6", "model": "general", "lower": 10)";  // the parity bound, upper 11
   ASSERT_NE(text.find(parity), std::string::npos);
@@ -673,7 +721,8 @@ TEST(cli, output_paths_are_checked_before_the_work) {
   for (const auto& [command, option] : std::vector<std::pair<std::string, std::string>>{
            {"prove torus --dims 5x5 --witness /no/such/dir/w.json", "--witness"},
            {"simulate torus --dims 8x8x8x8 --algo one-packet --arrivals /no/such/dir/a.csv", "--arrivals"},
-           {"simulate online --discipline fifo --instance total-exchange --n 256 --sweep-k 1..3:0.1 --svg " + dir, "--svg"},
+           {"simulate online --discipline fifo --instance total-exchange --n 256 --sweep-k 1..3:0.1 --svg " + dir,
+            "--svg"},
            {"property-test dance --cmd 'echo {n}' --junit " + dir, "--junit"},
            {"generate dance --algo searching --n 4 -o /no/such/dir/s.json", "--output"},
            {"draw torus --dims 6x7 --algo partial --out /no/such/dir/p.svg", "--out"}}) {
@@ -696,8 +745,10 @@ TEST(cli_check, an_endless_text_input_stops_at_the_input_limit_as_unknown) {
   expect_run("--max-input-mib 1 check dance - < /dev/null", 2, "");  // the option before the command is accepted
   const run_result r = run_shell("yes | " + std::string(DANCECARD_EXE) + " check dance --max-input-mib 2 -");
   EXPECT_EQ(r.code, 3) << r.output;
-  EXPECT_NE(r.output.find("unknown: stdin: larger than 2 MiB, the limit for a file read whole (--max-input-mib N raises it)"),
-            std::string::npos) << r.output;
+  EXPECT_NE(
+      r.output.find("unknown: stdin: larger than 2 MiB, the limit for a file read whole (--max-input-mib N raises it)"),
+      std::string::npos)
+      << r.output;
   // the same file within a raised limit is read and judged (here: refused as not JSON)
   const std::string big = testing::TempDir() + "big.json";
   std::ofstream(big) << std::string(3 << 20, ' ') << "x";
@@ -712,15 +763,16 @@ TEST(cli_check_proof, a_file_naming_variable_16777216_needs_megabytes_not_gigaby
   const std::string dir = testing::TempDir();
   std::ofstream(dir + "huge-var.cnf") << "p cnf 16777216 2\n16777216 0\n-16777216 0\n";
   std::ofstream(dir + "huge-var.drat") << "0\n";
-  const run_result r = run_shell("ulimit -v 400000; " + std::string(DANCECARD_EXE) + " check-proof " + dir + "huge-var.cnf " +
-                                  dir + "huge-var.drat");
+  const run_result r = run_shell("ulimit -v 400000; " + std::string(DANCECARD_EXE) + " check-proof " + dir +
+                                 "huge-var.cnf " + dir + "huge-var.drat");
   EXPECT_EQ(r.code, 0) << r.output;
   EXPECT_NE(r.output.find("accepted: unsatisfiable (16777216 variables"), std::string::npos) << r.output;
 }
 
 TEST(cli, running_out_of_memory_is_unknown_not_bad_input) {
   // 20,000 people need about 1.6 GB of dances; under a 300 MB address-space limit the allocation fails
-  const run_result r = run_shell("ulimit -v 300000; " + std::string(DANCECARD_EXE) + " generate dance --algo factorization --n 20000 -o /dev/null");
+  const run_result r = run_shell("ulimit -v 300000; " + std::string(DANCECARD_EXE) +
+                                 " generate dance --algo factorization --n 20000 -o /dev/null");
   EXPECT_EQ(r.code, 3) << r.output;
   EXPECT_NE(r.output.find("unknown: ran out of memory"), std::string::npos) << r.output;
 }
@@ -734,13 +786,14 @@ TEST(cli, an_unknown_command_is_named_with_the_closest_one) {
   expect_run("check dnce " + data("k4.json"), 2, "check 'dnce': no such command; did you mean 'check dance'?");
   expect_run("--max-input-mib 5 chek dance", 2, "'chek': no such command; did you mean 'check'?");
   const auto r = expect_run("prove zzzzzzzz", 2, "prove 'zzzzzzzz': no such command (commands: ");
-  EXPECT_EQ(r.output.find("did you mean"), std::string::npos) << r.output;  // nothing close: no guess
+  EXPECT_EQ(r.output.find("did you mean"), std::string::npos) << r.output;     // nothing close: no guess
   expect_run("check dance --max-witnesses 3 " + data("k4.json"), 0, "holds");  // an option's value is not a command
 }
 
 TEST(cli, help_names_values_as_users_read_them) {
   const auto r = expect_run("verify --help", 0, "--jobs N in 1..256");
-  for (const char* cli11_type : {"UINT", "TEXT:FILE", "FLOAT"}) EXPECT_EQ(r.output.find(cli11_type), std::string::npos) << r.output;
+  for (const char* cli11_type : {"UINT", "TEXT:FILE", "FLOAT"})
+    EXPECT_EQ(r.output.find(cli11_type), std::string::npos) << r.output;
   const auto g = expect_run("generate torus --help", 0, "-o,--output FILE");
   EXPECT_NE(g.output.find("--packets N>=1"), std::string::npos) << g.output;
   // --timeout, --jobs and --seed are declared once: the same words and checks in every command
@@ -771,4 +824,3 @@ TEST(cli, usage_errors_exit_2) {
 }
 
 }  // namespace
-

@@ -33,7 +33,8 @@ TEST(cli_torus, generate_simulate_and_bad_input) {
   expect_run("simulate torus --dims 5x8", 0, "complete after 20 steps");
   expect_run("simulate torus --dims 4x5", 0, "complete after 10 steps");
   // Any sizes >= 3 by the square-switch search: 4 x 5 (no explicit construction here) and 3-D, d packets per PU.
-  // 3-D cubes by the explicit construction (Park): floor(P/2) steps with 3 packets; m = 4 one dimension at a time (below)
+  // 3-D cubes by the explicit construction (Park): floor(P/2) steps with 3 packets; m = 4 one dimension at a time
+  // (below)
   expect_run("simulate torus --dims 5x5x5 --algo hamiltonian", 0, "complete after 62 steps");
   expect_run("simulate torus --dims 6x6x6 --algo hamiltonian", 0, "3 cycles (hamiltonian-cube)");
   expect_run("simulate torus --dims 4x4x4 --algo hamiltonian", 0, "3 cycles (hamiltonian-layered-searched)");
@@ -43,10 +44,12 @@ TEST(cli_torus, generate_simulate_and_bad_input) {
   expect_run("simulate torus --dims 3x3x3x3x3 --algo hamiltonian", 0, "complete after 121 steps");
   expect_run("simulate torus --dims 4x6x8 --algo hamiltonian", 0, "complete after 96 steps");
   {
-    const run_result five = expect_run("simulate torus --dims 4x4x4x4x4 --algo hamiltonian", 0, "5 cycles (hamiltonian-layered-searched)");
+    const run_result five =
+        expect_run("simulate torus --dims 4x4x4x4x4 --algo hamiltonian", 0, "5 cycles (hamiltonian-layered-searched)");
     EXPECT_NE(five.output.find("complete after 512 steps"), std::string::npos) << five.output;
   }
-  expect_run("simulate torus --dims 4x4x4x4x4x4x520 --algo hamiltonian", 2, "scrambles frames only up to 2097152 PUs (P = 2129920)");
+  expect_run("simulate torus --dims 4x4x4x4x4x4x520 --algo hamiltonian", 2,
+             "scrambles frames only up to 2097152 PUs (P = 2129920)");
   expect_run("simulate torus --dims 4x5 --algo hamiltonian-switch", 0, "complete after 10 steps");
   expect_run("simulate torus --dims 3x4x5 --algo hamiltonian-switch", 0, "3 cycles (square-switch search)");
   expect_run("simulate torus --dims 2x5 --algo hamiltonian-switch", 2, "needs every n_j >= 3");
@@ -56,19 +59,25 @@ TEST(cli_torus, generate_simulate_and_bad_input) {
   expect_run("simulate torus --dims 4x2x4x5 --algo one-packet --supply time-independent --supply-search 60", 0,
              "1 packet(s) per PU): complete after 51 steps");  // no switches
   {
-    const auto certified = expect_run("simulate torus --dims 4x2x4x5 --algo one-packet --supply time-independent --supply-search 60 --certify", 0,
-                                      "one step less: 50 steps: unsat");
+    const auto certified = expect_run(
+        "simulate torus --dims 4x2x4x5 --algo one-packet --supply time-independent --supply-search 60 --certify", 0,
+        "one step less: 50 steps: unsat");
     EXPECT_NE(certified.output.find("DRAT proof checked"), std::string::npos) << certified.output;
   }
-  // The matched supply, cycle_routing's scheduled policy on 4-D zigzag cycles: below Theorem 7's bound, printed beside it.
+  // The matched supply, cycle_routing's scheduled policy on 4-D zigzag cycles: below Theorem 7's bound, printed beside
+  // it.
   {
     const auto matched = expect_run("simulate torus --dims 4x4x4x5 --algo one-packet", 0, "complete after 72 steps");
-    EXPECT_NE(matched.output.find("Theorem 7's bound with switching ceil((1 + d/n_d) P/(2d)) + 2 = 74 steps"), std::string::npos) << matched.output;
+    EXPECT_NE(matched.output.find("Theorem 7's bound with switching ceil((1 + d/n_d) P/(2d)) + 2 = 74 steps"),
+              std::string::npos)
+        << matched.output;
     expect_run("simulate torus --dims 6x8 --algo one-packet --json", 0, "\"theorem_bound\": 16");
     // --supply-search: the searched class's least is 73 (72 unsat there); the matched table's 72 is given instead
     // (a budget far above the 15 to 30 s it takes, so that a slow or loaded machine still gets the answer)
-    const auto searched = expect_run("simulate torus --dims 4x4x4x5 --algo one-packet --supply-search 900", 0, "complete after 72 steps");
-    EXPECT_NE(searched.output.find("fewer than the class's least 73: that table is given"), std::string::npos) << searched.output;
+    const auto searched =
+        expect_run("simulate torus --dims 4x4x4x5 --algo one-packet --supply-search 900", 0, "complete after 72 steps");
+    EXPECT_NE(searched.output.find("fewer than the class's least 73: that table is given"), std::string::npos)
+        << searched.output;
   }
   // Closed trails (the printed lap rule on 4 x 3 x 2 x 4): Theorem 7's 26 steps, against 37 with the greedy supply.
   expect_run("simulate torus --dims 4x3x2x4 --algo one-packet --supply-search 60", 0, "complete after 24 steps");
@@ -81,8 +90,10 @@ TEST(cli_torus, generate_simulate_and_bad_input) {
   {
     std::ofstream out(bad);
     out << R"({"format": "dancecard.torus-routing/1", "dims": [2, 2], "packets": 1,
-               "forward": [[null, null, null, 9], [null, null, null, null], [null, null, null, null], [null, null, null, null]],
-               "inject": [[0, null, null, null], [0, null, null, null], [0, null, null, null], [0, null, null, null]]})";
+               "forward": [[null, null, null, 9], [null, null, null, null],
+                           [null, null, null, null], [null, null, null, null]],
+               "inject": [[0, null, null, null], [0, null, null, null],
+                          [0, null, null, null], [0, null, null, null]]})";
   }
   r = run("simulate torus " + bad);
   EXPECT_EQ(r.code, 2);
@@ -179,7 +190,8 @@ TEST(cli_torus, one_packet_tables_with_switches_round_trip_and_draw) {
   {
     std::ofstream out(bad);
     out << R"({"format": "dancecard.torus-routing/1", "dims": [2, 2], "packets": 1,
-               "forward": [[null, null, null, null], [null, null, null, null], [null, null, null, null], [null, null, null, null]],
+               "forward": [[null, null, null, null], [null, null, null, null],
+                           [null, null, null, null], [null, null, null, null]],
                "inject": [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]],
                "switches": [[0, 1, 1, 2]]})";
   }
@@ -233,7 +245,8 @@ TEST(cli_torus, held_packets_in_the_scheduled_supply) {
   // packets (6 x 6: 10, above the counting bound 9), null where packets are held or where there are two per PU.
   const run_result six = expect_run("simulate torus --dims 6x6 --algo one-packet --json", 0, "\"parity_bound\": 10");
   EXPECT_NE(six.output.find("\"counting_bound\": 9"), std::string::npos) << six.output;
-  expect_run("simulate torus --dims 6x6 --algo one-packet", 0, "parity bound with one packet per PU, none held back: 10 steps");
+  expect_run("simulate torus --dims 6x6 --algo one-packet", 0,
+             "parity bound with one packet per PU, none held back: 10 steps");
   expect_run("simulate torus --dims 4x5x2x9 --algo one-packet --max-delay 8 --json", 0, "\"parity_bound\": null");
   expect_run("simulate torus --dims 6x8 --algo hamiltonian --json", 0, "\"parity_bound\": null");  // two packets per PU
 }
@@ -242,64 +255,89 @@ TEST(cli_torus, held_packets_in_the_scheduled_supply) {
 // refused with the list of those that are.
 TEST(cli_torus, catalogue_tables) {
   const std::string file = testing::TempDir() + "catalogue-7x5.json";
-  expect_run("generate torus --dims 7x5 --algo catalogue --model pairing -o " + file, 0, "torus_5x7_pairing_11_steps.json, 11 steps");
-  expect_run("simulate torus " + file, 0, "gossip on the 7x5 torus (P = 35, 1 packet(s) per PU): complete after 11 steps");
+  expect_run("generate torus --dims 7x5 --algo catalogue --model pairing -o " + file, 0,
+             "torus_5x7_pairing_11_steps.json, 11 steps");
+  expect_run("simulate torus " + file, 0,
+             "gossip on the 7x5 torus (P = 35, 1 packet(s) per PU): complete after 11 steps");
   std::remove(file.c_str());
   // the general model of 6 x 6: 11 steps (10 is open); 3 x 4: the pairing table, as fast as any general one
   expect_run("simulate torus --dims 6x6 --algo catalogue --model general", 0, "complete after 11 steps");
-  expect_run("generate torus --dims 4x3 --algo catalogue --model general", 0, "torus_3x4_pairing_4_steps.json, 4 steps");
-  expect_run("generate torus --dims 7x7 --algo catalogue", 2, "the 7x7 torus is not catalogued (catalogued, sizes in any order: ");
-  expect_run("generate torus --dims 3x3 --algo catalogue --seconds 5", 2, "--seconds: only with --algo local-search, tabu or invariant");
+  expect_run("generate torus --dims 4x3 --algo catalogue --model general", 0,
+             "torus_3x4_pairing_4_steps.json, 4 steps");
+  expect_run("generate torus --dims 7x7 --algo catalogue", 2,
+             "the 7x7 torus is not catalogued (catalogued, sizes in any order: ");
+  expect_run("generate torus --dims 3x3 --algo catalogue --seconds 5", 2,
+             "--seconds: only with --algo local-search, tabu or invariant");
 }
 
 TEST(cli_torus, local_search_tables_are_written_and_simulated) {
   // 4 x 4 with pairings needs 6 steps (proven by the SAT search); the local search's table and the tabu search's
   // reach that and run through simulate like any table file. --evaluations ends each search by a work count (the
   // minutes of --seconds are never reached), so the tables are the same on any machine under any load.
-  for (const auto& [algo, name] : {std::pair<std::string, std::string>{"local-search", "local search"}, {"tabu", "tabu search"}}) {
+  for (const auto& [algo, name] :
+       {std::pair<std::string, std::string>{"local-search", "local search"}, {"tabu", "tabu search"}}) {
     SCOPED_TRACE(algo);
     const std::string file = testing::TempDir() + algo + "-4x4.json";
-    expect_run("generate torus --dims 4x4 --algo " + algo + " --model pairing --evaluations 2000 --seconds 600 -o " + file, 0,
-               name + " (pairing model, seed 1): 6 steps");
+    expect_run(
+        "generate torus --dims 4x4 --algo " + algo + " --model pairing --evaluations 2000 --seconds 600 -o " + file, 0,
+        name + " (pairing model, seed 1): 6 steps");
     expect_run("simulate torus " + file + " --json", 0, "\"steps\": 6");
-    expect_run("simulate torus --dims 3x5 --algo " + algo + " --model general --evaluations 2000 --seconds 600", 0, "complete after 5 steps");
+    expect_run("simulate torus --dims 3x5 --algo " + algo + " --model general --evaluations 2000 --seconds 600", 0,
+               "complete after 5 steps");
     expect_run("generate torus --dims 4x4 --algo " + algo + " --evaluations 0", 2, "--evaluations");
-    expect_run("generate torus --dims 4x4 --algo " + algo + " --model sometimes", 2, "--model: expected pairing or general");
+    expect_run("generate torus --dims 4x4 --algo " + algo + " --model sometimes", 2,
+               "--model: expected pairing or general");
     EXPECT_EQ(run("generate torus --dims 4x4 --algo " + algo + " --seconds soon").code, 2);
     expect_run("generate torus --dims 40x40 --algo " + algo, 2, "--algo " + algo + ": at most 1024 PUs");
     // --start: from a file; the search ends no worse
-    expect_run("simulate torus --dims 4x4 --algo " + algo + " --model general --start " + file + " --evaluations 100 --seconds 600", 0, "complete after");
+    expect_run("simulate torus --dims 4x4 --algo " + algo + " --model general --start " + file +
+                   " --evaluations 100 --seconds 600",
+               0, "complete after");
     expect_run("generate torus --dims 4x5 --algo " + algo + " --start " + file, 2, "a table of the 4x4 torus, not 4x5");
-    expect_run("generate torus --dims 3x13 --algo " + algo + " --start catalogue", 2, "the 3x13 torus is not catalogued");
-    expect_run("generate torus --dims 4x4 --algo " + algo + " --start " + testing::TempDir() + "no-such.json", 2, "cannot open");
+    expect_run("generate torus --dims 3x13 --algo " + algo + " --start catalogue", 2,
+               "the 3x13 torus is not catalogued");
+    expect_run("generate torus --dims 4x4 --algo " + algo + " --start " + testing::TempDir() + "no-such.json", 2,
+               "cannot open");
     std::remove(file.c_str());
   }
   // --start catalogue (5 x 6 general: 9 steps, 8 open)
-  expect_run("generate torus --dims 5x6 --algo local-search --model general --start catalogue --evaluations 100 --seconds 600", 0,
-             "starts from the catalogue's torus_5x6_general_9_steps.json (9 steps)");
-  expect_run("generate torus --dims 5x6 --algo tabu --model general --start catalogue --evaluations 100 --seconds 600", 0,
-             "tabu search starts from the catalogue's torus_5x6_general_9_steps.json (9 steps)");
-  expect_run("generate torus --dims 4x4 --algo hamiltonian --start catalogue", 2, "--start: only with --algo local-search");
+  expect_run(
+      "generate torus --dims 5x6 --algo local-search --model general --start catalogue --evaluations 100 --seconds 600",
+      0, "starts from the catalogue's torus_5x6_general_9_steps.json (9 steps)");
+  expect_run("generate torus --dims 5x6 --algo tabu --model general --start catalogue --evaluations 100 --seconds 600",
+             0, "tabu search starts from the catalogue's torus_5x6_general_9_steps.json (9 steps)");
+  expect_run("generate torus --dims 4x4 --algo hamiltonian --start catalogue", 2,
+             "--start: only with --algo local-search");
   // the tabu search counts one packet per PU
   expect_run("generate torus --dims 4x4 --algo tabu --packets 2", 2, "--algo tabu searches one-packet tables");
   // --steps: stop at a table within that many steps (4 x 4 pairing: 6, well before the budget of a minute); --jobs:
   // seeds side by side, the best kept
-  auto r = expect_run("generate torus --dims 4x4 --algo tabu --steps 6 --seconds 600", 0, "tabu search (pairing model, seed 1): 6 steps after ");
+  auto r = expect_run("generate torus --dims 4x4 --algo tabu --steps 6 --seconds 600", 0,
+                      "tabu search (pairing model, seed 1): 6 steps after ");
   EXPECT_EQ(r.output.find("one step below"), std::string::npos) << r.output;  // stopped at the goal, not by the budget
   expect_run("generate torus --dims 4x4 --algo tabu --jobs 2 --seed 5 --evaluations 2000 --seconds 600", 0,
              "tabu search, 2 seeds: 5 → 6 6 → 6; seed 5's table");
-  expect_run("generate torus --dims 4x4 --algo hamiltonian --evaluations 10", 2, "--evaluations: only with --algo local-search or tabu");
+  expect_run("generate torus --dims 4x4 --algo hamiltonian --evaluations 10", 2,
+             "--evaluations: only with --algo local-search or tabu");
   expect_run("generate torus --dims 4x4 --algo tabu --jobs 0", 2, "--jobs");
-  expect_run("generate torus --dims 4x4 --algo local-search --jobs 2", 2, "--jobs: only with --algo tabu, not with --algo local-search");
+  expect_run("generate torus --dims 4x4 --algo local-search --jobs 2", 2,
+             "--jobs: only with --algo tabu, not with --algo local-search");
   // --groups/--group-index: only tables invariant under one group (4 x 5 general: 6 steps, the minimum, invariant under
   // the 5 translations by (0, 1), group 2; and under a mixed group of 20 automorphisms, group 28)
-  const auto invariant = expect_run("simulate torus --dims 4x5 --algo tabu --model general --group-index 2 --steps 6 --seconds 60", 0, "complete after 6 steps");
-  EXPECT_NE(invariant.output.find("tabu search over the tables invariant under group 2 of --groups translations: 5 translations generated by (0,1)"),
-            std::string::npos) << invariant.output;
+  const auto invariant =
+      expect_run("simulate torus --dims 4x5 --algo tabu --model general --group-index 2 --steps 6 --seconds 60", 0,
+                 "complete after 6 steps");
+  EXPECT_NE(invariant.output.find("tabu search over the tables invariant under group 2 of --groups translations: 5 "
+                                  "translations generated by (0,1)"),
+            std::string::npos)
+      << invariant.output;
   // the pairing search under the group gets no further than 7 (the pairing minimum) in its quarter of the budget; the
   // SAT query of the group at 6 then gives the table
-  EXPECT_NE(invariant.output.find("its start: 1 SAT query over the group's tables, a 6-step table"), std::string::npos) << invariant.output;
-  expect_run("simulate torus --dims 4x5 --algo tabu --model general --groups mixed --group-index 28 --steps 6 --seconds 60", 0, "complete after 6 steps");
+  EXPECT_NE(invariant.output.find("its start: 1 SAT query over the group's tables, a 6-step table"), std::string::npos)
+      << invariant.output;
+  expect_run(
+      "simulate torus --dims 4x5 --algo tabu --model general --groups mixed --group-index 28 --steps 6 --seconds 60", 0,
+      "complete after 6 steps");
   // refused: (the arguments after generate torus --dims, what the error names)
   for (const auto& [arguments, names] : std::vector<std::pair<std::string, std::string>>{
            {"4x5 --algo tabu --group-index 1,2", "--algo tabu takes one group"},
@@ -314,28 +352,38 @@ TEST(cli_torus, translation_invariant_tables_by_sat) {
   // 5 x 5 in the general model: a 7-step table invariant under 5 translations (found in well under a second); no
   // invariant 6-step table of 3 x 7 exists (every group unsat: exit 3, nothing written); bad requests exit 2.
   const std::string file = testing::TempDir() + "invariant-5x5.json";
-  expect_run("generate torus --dims 5x5 --algo invariant --model general --steps 7 --seconds 60 -o " + file, 0, " of --list-groups: a table invariant under 5 translations generated by (");
+  expect_run("generate torus --dims 5x5 --algo invariant --model general --steps 7 --seconds 60 -o " + file, 0,
+             " of --list-groups: a table invariant under 5 translations generated by (");
   expect_run("simulate torus " + file, 0, "complete after 7 steps");
-  expect_run("simulate torus --dims 4x4 --algo invariant --model pairing --steps 6 --seconds 30", 0, "complete after 6 steps");
+  expect_run("simulate torus --dims 4x4 --algo invariant --model pairing --steps 6 --seconds 30", 0,
+             "complete after 6 steps");
   expect_run("generate torus --dims 3x7 --algo invariant --model general --steps 6 --seconds 60", 3, "no table found");
   // with --certify every unsat answer's proof is checked, and a search that rules out every group is a refutation
   expect_run("generate torus --dims 3x7 --algo invariant --model general --steps 6 --seconds 60 --certify", 1,
              "proven: no table invariant under any of the 3 translation groups completes within 6 steps");
-  expect_run("simulate torus --dims 4x5 --algo invariant --model general --groups all --steps 5 --seconds 120 --certify", 1, "proven: no table");
-  expect_run("generate torus --dims 4x5 --algo invariant --model general --steps 6 --seconds 60 --certify", 0, "a table invariant under ");
-  expect_run("generate torus --dims 3x7 --algo local-search --certify", 2, "--certify: with --supply-search or --algo invariant");
-  expect_run("simulate torus " + catalogue_file("torus_3x9_general_8_steps.json") + " --certify", 2, "not a table file");
+  expect_run(
+      "simulate torus --dims 4x5 --algo invariant --model general --groups all --steps 5 --seconds 120 --certify", 1,
+      "proven: no table");
+  expect_run("generate torus --dims 4x5 --algo invariant --model general --steps 6 --seconds 60 --certify", 0,
+             "a table invariant under ");
+  expect_run("generate torus --dims 3x7 --algo local-search --certify", 2,
+             "--certify: with --supply-search or --algo invariant");
+  expect_run("simulate torus " + catalogue_file("torus_3x9_general_8_steps.json") + " --certify", 2,
+             "not a table file");
   expect_run("generate torus --dims 4x4 --algo invariant --model general", 2, "needs --steps");
   expect_run("generate torus --dims 20x20 --algo invariant --steps 100", 2, "at most 256 PUs");
   expect_run("generate torus --dims 4x4 --algo invariant --model both --steps 6", 2, "--model");
   // ... but a table invariant under a point reflection does (--groups point: groups without translations), and
   // --groups all asks the translations first, then those
   const std::string point = testing::TempDir() + "invariant-3x7.json";
-  expect_run("generate torus --dims 3x7 --algo invariant --groups point --model general --steps 6 --seconds 60 -o " + point, 0,
-             ": a table invariant under 2 automorphisms generated by (x1, x2) -> (-x1");
+  expect_run(
+      "generate torus --dims 3x7 --algo invariant --groups point --model general --steps 6 --seconds 60 -o " + point, 0,
+      ": a table invariant under 2 automorphisms generated by (x1, x2) -> (-x1");
   expect_run("simulate torus " + point, 0, "complete after 6 steps");
-  expect_run("simulate torus --dims 3x7 --algo invariant --groups all --model general --steps 6 --seconds 60", 0, "complete after 6 steps");
-  expect_run("generate torus --dims 3x7 --algo invariant --groups rotations --steps 6", 2, "--groups: expected translations, point, all or mixed");
+  expect_run("simulate torus --dims 3x7 --algo invariant --groups all --model general --steps 6 --seconds 60", 0,
+             "complete after 6 steps");
+  expect_run("generate torus --dims 3x7 --algo invariant --groups rotations --steps 6", 2,
+             "--groups: expected translations, point, all or mixed");
   expect_run("generate torus --dims 3x7 --algo local-search --groups point", 2, "--groups: only with --algo invariant");
 }
 
@@ -347,10 +395,13 @@ TEST(cli_torus, negative_counts_and_options_the_algorithm_ignores_are_rejected) 
       {"generate torus --dims 4x4 --algo invariant --model general --steps -3", "--steps: '-3' is not an integer >= 1"},
       {"prove torus --dims 3x3 --model general --steps 0", "--steps: expected an integer >= 1, got 0"},
       {"generate torus --dims 4x4 --algo local-search --seed -1", "--seed: '-1' is not a non-negative integer"},
-      {"generate torus --dims 4x4 --algo hamiltonian --steps 3", "--steps: only with --algo invariant or tabu, not with --algo hamiltonian"},
+      {"generate torus --dims 4x4 --algo hamiltonian --steps 3",
+       "--steps: only with --algo invariant or tabu, not with --algo hamiltonian"},
       {"generate torus --dims 4x4 --algo local-search --steps 3 --seconds 1", "--steps: only with --algo invariant"},
-      {"generate torus --dims 4x4 --algo invariant --steps 6 --seed 3", "--seed: only with --algo local-search or tabu"},
-      {"generate torus --dims 4x4 --algo one-packet --model general", "--model: only with --algo local-search, tabu, invariant or catalogue"},
+      {"generate torus --dims 4x4 --algo invariant --steps 6 --seed 3",
+       "--seed: only with --algo local-search or tabu"},
+      {"generate torus --dims 4x4 --algo one-packet --model general",
+       "--model: only with --algo local-search, tabu, invariant or catalogue"},
       {"simulate torus " + catalogue_file("torus_4x8_general_9_steps.json") + " --seconds 5",
        "--seconds: only with --algo local-search, tabu or invariant, not with a table file"},
       {"instance hrel --family random --seed -1", "--seed: '-1' is not a non-negative integer"},
@@ -360,21 +411,29 @@ TEST(cli_torus, negative_counts_and_options_the_algorithm_ignores_are_rejected) 
   };
   for (const auto& [args, message] : rejected) expect_run(args, 2, message);
   // the checks do not get in the way of what they guard
-  expect_run("generate torus --dims 3x3 --algo invariant --model general --steps 2 --seconds 10", 0, "a table invariant under");
+  expect_run("generate torus --dims 3x3 --algo invariant --model general --steps 2 --seconds 10", 0,
+             "a table invariant under");
 }
 
 // prove torus --steps T --cubes N: the query split into cubes, solved --jobs at a time; the exit codes of a query.
 TEST(cli_torus, a_query_split_into_cubes) {
-  expect_run("prove torus --dims 3x4 --model pairing --steps 3 --cubes 9 --jobs 2", 1,
-             "split into 9 cubes (2 groups: PU 6's pairing, PU 10's pairing), 2 at a time: unsat (unsat: all 9 cubes refuted");
+  expect_run(
+      "prove torus --dims 3x4 --model pairing --steps 3 --cubes 9 --jobs 2", 1,
+      "split into 9 cubes (2 groups: PU 6's pairing, PU 10's pairing), 2 at a time: unsat (unsat: all 9 cubes refuted");
   const std::string witness = (std::filesystem::temp_directory_path() / "dancecard_cli_split_witness.json").string();
-  expect_run("prove torus --dims 4x4 --model general --steps 5 --cubes 16 --witness " + witness, 0, "sat (witness table completes in");
+  expect_run("prove torus --dims 4x4 --model general --steps 5 --cubes 16 --witness " + witness, 0,
+             "sat (witness table completes in");
   expect_run("simulate torus " + witness, 0, "complete after");
   std::filesystem::remove(witness);
-  const run_result j = expect_run("prove torus --dims 4x4 --model general --steps 4 --cubes 4 --json", 1, "\"format\": \"dancecard.torus-query/1\"");
-  EXPECT_NE(j.output.find("\"refuted\": 9"), std::string::npos) << j.output;  // 3 x 3: the U-turns are forbidden at 4 steps
-  EXPECT_NE(j.output.find("\"cube\": \"PU 10 out-port 0 <- in-port 3, PU 10 out-port 1 <- in-port 2\""), std::string::npos) << j.output;
-  expect_run("prove torus --dims 4x4 --model general --steps 3 --cubes 4", 1, "not split: unsat (unsat by the counting bound alone");
+  const run_result j = expect_run("prove torus --dims 4x4 --model general --steps 4 --cubes 4 --json", 1,
+                                  "\"format\": \"dancecard.torus-query/1\"");
+  EXPECT_NE(j.output.find("\"refuted\": 9"), std::string::npos)
+      << j.output;  // 3 x 3: the U-turns are forbidden at 4 steps
+  EXPECT_NE(j.output.find("\"cube\": \"PU 10 out-port 0 <- in-port 3, PU 10 out-port 1 <- in-port 2\""),
+            std::string::npos)
+      << j.output;
+  expect_run("prove torus --dims 4x4 --model general --steps 3 --cubes 4", 1,
+             "not split: unsat (unsat by the counting bound alone");
   const std::vector<std::pair<std::string, std::string>> rejected = {
       {"prove torus --dims 4x4 --cubes 4", "--cubes: only with --steps"},
       {"prove torus --dims 4x4 --steps 5 --jobs 2", "--jobs: only with --cubes"},
@@ -391,49 +450,76 @@ TEST(cli_torus, a_query_split_into_cubes) {
 
 TEST(cli_torus, invariant_groups_are_listed_and_asked_by_number) {
   // --list-groups numbers the groups as the search does: translations, largest first, then point groups.
-  auto r = expect_run("generate torus --dims 3x7 --algo invariant --groups all --list-groups", 0, "0  21 translations generated by (1,1)\n");
-  EXPECT_NE(r.output.find("3  4 automorphisms generated by (x1, x2) -> (-x1, x2); (x1, x2) -> (x1, -x2)\n"), std::string::npos) << r.output;
+  auto r = expect_run("generate torus --dims 3x7 --algo invariant --groups all --list-groups", 0,
+                      "0  21 translations generated by (1,1)\n");
+  EXPECT_NE(r.output.find("3  4 automorphisms generated by (x1, x2) -> (-x1, x2); (x1, x2) -> (x1, -x2)\n"),
+            std::string::npos)
+      << r.output;
   EXPECT_NE(r.output.find("6  2 automorphisms generated by (x1, x2) -> (-x1, -x2)\n"), std::string::npos) << r.output;
   EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 7);
   // --groups mixed: the same 7, then the mixed groups (a translation group with reflections), numbered on
-  r = expect_run("generate torus --dims 3x7 --algo invariant --groups mixed --list-groups", 0, "0  21 translations generated by (1,1)\n");
+  r = expect_run("generate torus --dims 3x7 --algo invariant --groups mixed --list-groups", 0,
+                 "0  21 translations generated by (1,1)\n");
   EXPECT_NE(r.output.find("6  2 automorphisms generated by (x1, x2) -> (-x1, -x2)\n"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("7  84 automorphisms generated by (x1, x2) -> (x1 + 1, x2 + 1); (x1, x2) -> (-x1, -x2); (x1, x2) -> (-x1, x2)\n"),
-            std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("7  84 automorphisms generated by (x1, x2) -> (x1 + 1, x2 + 1); (x1, x2) -> (-x1, -x2); (x1, "
+                          "x2) -> (-x1, x2)\n"),
+            std::string::npos)
+      << r.output;
   EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 19);
   // each of them holds one of the three translation groups, none of which has a 6-step general table: once those
   // are unsat, the mixed groups are without a query of their own
-  r = expect_run("generate torus --dims 3x7 --algo invariant --groups mixed --model general --steps 6 --group-index 0..2,7..18 --progress --seconds 300", 3,
-                 "15 of 15 groups asked (15 unsat, 12 of them as they contain a conjugate of another");
-  EXPECT_NE(r.output.find("group 18 (6 automorphisms generated by (x1, x2) -> (x1 + 1, x2); (x1, x2) -> (-x1, -x2)): unsat, as it contains a conjugate of group 2"),
-            std::string::npos) << r.output;
+  r = expect_run(
+      "generate torus --dims 3x7 --algo invariant --groups mixed --model general --steps 6 --group-index 0..2,7..18 "
+      "--progress --seconds 300",
+      3, "15 of 15 groups asked (15 unsat, 12 of them as they contain a conjugate of another");
+  EXPECT_NE(r.output.find("group 18 (6 automorphisms generated by (x1, x2) -> (x1 + 1, x2); (x1, x2) -> (-x1, -x2)): "
+                          "unsat, as it contains a conjugate of group 2"),
+            std::string::npos)
+      << r.output;
   // 3 x 7 general in 6 steps: no translation group has a table; the point reflection (group 6) has
   // (budgets far above the few seconds these take, so that a loaded machine gives the same answers)
-  r = expect_run("generate torus --dims 3x7 --algo invariant --groups all --model general --steps 6 --group-index 6 --seconds 300", 0,
-                 "group 6 of --list-groups");
+  r = expect_run(
+      "generate torus --dims 3x7 --algo invariant --groups all --model general --steps 6 --group-index 6 --seconds 300",
+      0, "group 6 of --list-groups");
   EXPECT_NE(r.output.find("\"dims\": [3, 7]"), std::string::npos) << r.output;
-  r = expect_run("generate torus --dims 3x7 --algo invariant --groups all --model general --steps 6 --group-index 0..2 --seconds 300", 3,
-                 "3 of 3 groups asked (3 unsat");
+  r = expect_run(
+      "generate torus --dims 3x7 --algo invariant --groups all --model general --steps 6 --group-index 0..2 --seconds "
+      "300",
+      3, "3 of 3 groups asked (3 unsat");
   EXPECT_EQ(r.output.find("group 0 ("), std::string::npos) << r.output;  // no per-group lines without --progress
-  // --progress: a line per group as it answers, in the order asked; with --certify the unsat answers' proofs are checked
-  r = expect_run("generate torus --dims 3x7 --algo invariant --groups all --model general --steps 6 --group-index 0..2,6 --progress --seconds 300", 0,
-                 "group 0 (21 translations generated by (1,1)): unsat (its queries ");
-  const std::size_t second = r.output.find("group 1 ("), table = r.output.find("group 6 (2 automorphisms generated by (x1, x2) -> (-x1, -x2)): a table (its queries ");
+  // --progress: a line per group as it answers, in the order asked; with --certify the unsat answers' proofs are
+  // checked
+  r = expect_run(
+      "generate torus --dims 3x7 --algo invariant --groups all --model general --steps 6 --group-index 0..2,6 "
+      "--progress --seconds 300",
+      0, "group 0 (21 translations generated by (1,1)): unsat (its queries ");
+  const std::size_t second = r.output.find("group 1 ("),
+                    table = r.output.find(
+                        "group 6 (2 automorphisms generated by (x1, x2) -> (-x1, -x2)): a table (its queries ");
   EXPECT_NE(second, std::string::npos) << r.output;
   EXPECT_NE(table, std::string::npos) << r.output;
   EXPECT_LT(second, table) << r.output;
-  expect_run("generate torus --dims 3x7 --algo invariant --groups all --model general --steps 5 --group-index 6 --progress --certify --seconds 300", 1,
-             "group 6 (2 automorphisms generated by (x1, x2) -> (-x1, -x2)): unsat, DRAT proof checked (its queries ");
+  expect_run(
+      "generate torus --dims 3x7 --algo invariant --groups all --model general --steps 5 --group-index 6 --progress "
+      "--certify --seconds 300",
+      1, "group 6 (2 automorphisms generated by (x1, x2) -> (-x1, -x2)): unsat, DRAT proof checked (its queries ");
   // a group holding a conjugate of a group answered unsat is not asked: 4 x 4 general in 4 steps, the translations by
   // (0, 2) asked before those by (0, 1); with --certify the proof is the smaller group's, and the whole is proven
-  r = expect_run("generate torus --dims 4x4 --algo invariant --groups all --model general --steps 4 --group-index 7,3 --progress --certify --seconds 300", 1,
-                 "group 3 (4 translations generated by (0,1)): unsat, as it contains a conjugate of group 7 (its queries ");
-  EXPECT_NE(r.output.find("group 7 (2 translations generated by (0,2)): unsat, DRAT proof checked"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("2 of 2 groups asked (2 unsat, 1 of them as they contain a conjugate of another, 0 out of time; 1 query in 1 round)"), std::string::npos)
+  r = expect_run(
+      "generate torus --dims 4x4 --algo invariant --groups all --model general --steps 4 --group-index 7,3 --progress "
+      "--certify --seconds 300",
+      1, "group 3 (4 translations generated by (0,1)): unsat, as it contains a conjugate of group 7 (its queries ");
+  EXPECT_NE(r.output.find("group 7 (2 translations generated by (0,2)): unsat, DRAT proof checked"), std::string::npos)
       << r.output;
-  EXPECT_NE(r.output.find("proven: no table invariant under any of the 2 groups completes within 4 steps (every unsat answer's DRAT proof checked by "
-                          "checkers/drat_check, or implied by one: the group contains a conjugate of a group so refuted)"),
+  EXPECT_NE(r.output.find("2 of 2 groups asked (2 unsat, 1 of them as they contain a conjugate of another, 0 out of "
+                          "time; 1 query in 1 round)"),
             std::string::npos)
+      << r.output;
+  EXPECT_NE(
+      r.output.find("proven: no table invariant under any of the 2 groups completes within 4 steps (every unsat "
+                    "answer's DRAT proof checked by "
+                    "checkers/drat_check, or implied by one: the group contains a conjugate of a group so refuted)"),
+      std::string::npos)
       << r.output;
   expect_run("generate torus --dims 3x7 --algo local-search --progress", 2, "--progress: only with --algo invariant");
   // a search out of time names the groups still open, as --group-index reads them
@@ -444,10 +530,13 @@ TEST(cli_torus, invariant_groups_are_listed_and_asked_by_number) {
   expect_run("generate torus --dims 3x7 --algo invariant --steps 6 --group-index 1,1", 2, "group 1 given twice");
   expect_run("generate torus --dims 3x7 --algo invariant --steps 6 --group-index 2..1", 2, "runs backwards");
   // the one range grammar: another tool's spelling is named with the one to use
-  expect_run("generate torus --dims 3x7 --algo invariant --steps 6 --group-index 0,2-4", 2, "a range is written A..B: '2-4' is 2..4");
-  expect_run("generate torus --dims 3x7 --algo invariant --steps 6 --group-index x", 2, "'x' is not a non-negative integer (at 'x' in 'x')");
+  expect_run("generate torus --dims 3x7 --algo invariant --steps 6 --group-index 0,2-4", 2,
+             "a range is written A..B: '2-4' is 2..4");
+  expect_run("generate torus --dims 3x7 --algo invariant --steps 6 --group-index x", 2,
+             "'x' is not a non-negative integer (at 'x' in 'x')");
   expect_run("generate torus --dims 3x7 --algo invariant --steps 6 --group-index ''", 2, "got an empty item");
-  expect_run("generate torus --dims 3x7 --algo local-search --group-index 1", 2, "--group-index: only with --algo invariant");
+  expect_run("generate torus --dims 3x7 --algo local-search --group-index 1", 2,
+             "--group-index: only with --algo invariant");
   expect_run("generate torus --dims 3x7 --list-groups", 2, "--list-groups: only with --algo invariant");
 }
 
@@ -459,15 +548,18 @@ TEST(cli_torus, catalogue_files_simulate_in_the_steps_their_names_give) {
   for (const auto& entry : std::filesystem::directory_iterator(DANCECARD_CATALOGUE_DIR)) {
     std::smatch m;
     const std::string file = entry.path().filename().string();
-    ASSERT_TRUE(std::regex_match(file, m, name)) << file << ": every catalogue file is named for its torus, model and steps";
+    ASSERT_TRUE(std::regex_match(file, m, name))
+        << file << ": every catalogue file is named for its torus, model and steps";
     ++files;
     expect_run("simulate torus " + entry.path().string(), 0, "complete after " + m[3].str() + " steps");
   }
   EXPECT_GT(files, 0u);
   // a pairing table's forwarding rules are closed cycles; 3 x 3 x 3 general meets the counting bound
   expect_run("simulate torus " + catalogue_file("torus_5x5_pairing_8_steps.json"), 0, "forwarding rules:");
-  const auto r = expect_run("simulate torus " + catalogue_file("torus_3x3x3_general_5_steps.json"), 0, "complete after 5 steps");
-  EXPECT_NE(r.output.find("counting bound with one packet per PU: ceil((P - 1)/6) = 5 steps"), std::string::npos) << r.output;
+  const auto r =
+      expect_run("simulate torus " + catalogue_file("torus_3x3x3_general_5_steps.json"), 0, "complete after 5 steps");
+  EXPECT_NE(r.output.find("counting bound with one packet per PU: ceil((P - 1)/6) = 5 steps"), std::string::npos)
+      << r.output;
   // tables that are not in the catalogue: a 9-step 2 x 4 x 4 pairing table (the catalogue's has 8) and an 8-step
   // 3 x 3 x 4 general table (the catalogue's has 7)
   expect_run("simulate torus " + data("torus_2x4x4_pairing_9_steps.json"), 0, "complete after 9 steps");
@@ -509,17 +601,22 @@ TEST(cli_torus, prove_emits_what_re_checks_it_without_the_solver) {
   expect_run("check-proof " + stem + "-lower.cnf " + stem + "-lower.drat", 0, "accepted: unsatisfiable");
   expect_run("simulate torus " + stem + "-witness.json", 0, "complete after 4 steps");
   const std::string manifest = read_file(stem + ".manifest.json");
-  for (const char* text : {"\"status\": \"proven\"", "torus-3x4-general-lower.drat", "\"sha256\"", "3 steps unsat", "\"assumes\""})
+  for (const char* text :
+       {"\"status\": \"proven\"", "torus-3x4-general-lower.drat", "\"sha256\"", "3 steps unsat", "\"assumes\""})
     EXPECT_NE(manifest.find(text), std::string::npos) << text << " in\n" << manifest;
-  EXPECT_NE(read_file(stem + "-lower.cnf").find("c time-independent gossip on the 3x4 torus, general model, 3 steps"), std::string::npos);
+  EXPECT_NE(read_file(stem + "-lower.cnf").find("c time-independent gossip on the 3x4 torus, general model, 3 steps"),
+            std::string::npos);
   // The proof is copied from the solver's trace piece by piece, its SHA-256 summed on the way: it must be the file's.
   {
     FILE* pipe = popen(("sha256sum " + stem + "-lower.drat").c_str(), "r");
     std::array<char, 65> sum{};
     ASSERT_EQ(std::fread(sum.data(), 1, 64, pipe), 64u);
     pclose(pipe);
-    EXPECT_NE(manifest.find(std::string("\"sha256\": \"") + sum.data() + "\""), std::string::npos) << sum.data() << " in\n" << manifest;
-    EXPECT_NE(manifest.find("\"bytes\": " + std::to_string(std::filesystem::file_size(stem + "-lower.drat"))), std::string::npos);
+    EXPECT_NE(manifest.find(std::string("\"sha256\": \"") + sum.data() + "\""), std::string::npos)
+        << sum.data() << " in\n"
+        << manifest;
+    EXPECT_NE(manifest.find("\"bytes\": " + std::to_string(std::filesystem::file_size(stem + "-lower.drat"))),
+              std::string::npos);
   }
   // --steps: a sat question leaves a witness and no proof; an unsat one its own query and proof
   expect_run("prove torus --dims 3x4 --model general --steps 4 --emit " + dir, 0, "sat");
@@ -527,10 +624,9 @@ TEST(cli_torus, prove_emits_what_re_checks_it_without_the_solver) {
   EXPECT_TRUE(read_file(stem + "-4-lower.drat").empty());
   expect_run("prove torus --dims 3x4 --model general --steps 2 --emit " + dir, 1, "unsat");
   expect_run("check-proof " + stem + "-2-lower.cnf " + stem + "-2-lower.drat", 0, "accepted: unsatisfiable");
-  expect_run("check-proof " + stem + "-lower.cnf " + stem + "-2-lower.drat", 1, "");  // the 2-step proof for the 3-step query
-  {
-    std::ofstream empty(dir + "/empty.drat");
-  }
+  expect_run("check-proof " + stem + "-lower.cnf " + stem + "-2-lower.drat", 1,
+             "");  // the 2-step proof for the 3-step query
+  { std::ofstream empty(dir + "/empty.drat"); }
   expect_run("check-proof " + stem + "-lower.cnf " + dir + "/empty.drat", 1, "");
   expect_run("prove torus --dims 3x4 --engine z3 --emit " + dir, 2, "--emit: only with --engine sat");
   expect_run("prove torus --dims 3x4 --emit /proc/no-such-dir", 2, "--emit: cannot create directory");
@@ -554,7 +650,8 @@ TEST(cli_torus, prove_both_models_with_json_and_exit_codes) {
   expect_run("prove torus --dims 2x2x2 --model general", 0, "minimum 3 steps (counting bound 2;");
   EXPECT_EQ(run("prove torus --dims 3x3 --model sometimes").code, 2);
   EXPECT_EQ(run("prove torus --dims 9x9").code, 2);  // more than 64 PUs
-  // One question at a time: 3 x 3 completes in 2 steps in the general model (sat), not with pairings (unsat, certified).
+  // One question at a time: 3 x 3 completes in 2 steps in the general model (sat), not with pairings (unsat,
+  // certified).
   expect_run("prove torus --dims 3x3 --model general --steps 2", 0, "within 2 steps: sat");
   r = expect_run("prove torus --dims 3x3 --model pairing --steps 2 --json", 1, "\"answer\": \"unsat\"");
   EXPECT_NE(r.output.find("DRAT proof checked"), std::string::npos) << r.output;
@@ -566,14 +663,19 @@ TEST(cli_torus, prove_both_models_with_json_and_exit_codes) {
   r = expect_run("prove torus --dims 3x9 --model general --timeout 1 --json", 3, "\"minimum_steps\": null");
   EXPECT_NE(r.output.find("\"proven_lower_bound\": 7"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("\"upper_bound\": 8\n"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("catalogued table torus_3x9_general_8_steps.json completes in 8 steps"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("catalogued table torus_3x9_general_8_steps.json completes in 8 steps"), std::string::npos)
+      << r.output;
   // an uncatalogued torus: a local-search table or a table invariant under translations (SAT, small groups of the
   // budget); what the second's searches reach depends on the machine's load
   r = expect_run("prove torus --dims 3x13 --model general --timeout 1 --json", 3, "\"minimum_steps\": null");
-  EXPECT_TRUE(std::regex_search(r.output, std::regex("local-search witness|witness invariant under [0-9]+ (translations|automorphisms)"))) << r.output;
+  EXPECT_TRUE(std::regex_search(
+      r.output, std::regex("local-search witness|witness invariant under [0-9]+ (translations|automorphisms)")))
+      << r.output;
   // in the pairing model the tabu search gives that table
   r = expect_run("prove torus --dims 3x13 --model pairing --timeout 1 --json", 3, "\"minimum_steps\": null");
-  EXPECT_TRUE(std::regex_search(r.output, std::regex("tabu-search witness|witness invariant under [0-9]+ (translations|automorphisms)"))) << r.output;
+  EXPECT_TRUE(std::regex_search(
+      r.output, std::regex("tabu-search witness|witness invariant under [0-9]+ (translations|automorphisms)")))
+      << r.output;
   EXPECT_EQ(r.output.find("local-search witness"), std::string::npos) << r.output;
   EXPECT_EQ(run("prove torus --dims 6x6 --model general --timeout 0.001").code, 3);  // unknown: the budget ran out
   // The parity bound: on 6 x 6 a packet at even distance comes in even steps only, and 17 such packets do not fit the
@@ -582,7 +684,8 @@ TEST(cli_torus, prove_both_models_with_json_and_exit_codes) {
   r = expect_run("prove torus --dims 6x6 --model general --timeout 0.001 --json", 3, "\"parity_bound\": 10");
   EXPECT_NE(r.output.find("\"counting_bound\": 9"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("\"proven_lower_bound\": 10"), std::string::npos) << r.output;
-  // 2 x 2 x 6 general: the parity bound 5 (counting bound 4) is the minimum, met by a table invariant under translations.
+  // 2 x 2 x 6 general: the parity bound 5 (counting bound 4) is the minimum, met by a table invariant under
+  // translations.
   r = expect_run("prove torus --dims 2x2x6 --model general --json", 0, "\"minimum_steps\": 5");
   EXPECT_NE(r.output.find("\"parity_bound\": 5"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("\"certificate\": \"parity bound\""), std::string::npos) << r.output;
@@ -600,23 +703,31 @@ TEST(cli_torus, prove_with_k_packets_per_pu) {
   EXPECT_NE(r.output.find("\"packets\": 2"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("\"counting_bound\": 5"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("\"time_dependent_optimum\": null"), std::string::npos) << r.output;
-  expect_run("prove torus --dims 2x5 --model general --packets 2", 0, "2x5 torus, general model, 2 packets per PU: proven, minimum 5 steps (counting bound 5;");
+  expect_run("prove torus --dims 2x5 --model general --packets 2", 0,
+             "2x5 torus, general model, 2 packets per PU: proven, minimum 5 steps (counting bound 5;");
   r = expect_run("prove torus --dims 2x5 --model general --packets 2 --steps 4 --json", 1, "\"answer\": \"unsat\"");
   EXPECT_NE(r.output.find("by the counting bound alone"), std::string::npos) << r.output;
   const std::string file = testing::TempDir() + "torus-2x5-2-packets.json";
-  expect_run("prove torus --dims 2x5 --model pairing --packets 2 --steps 5 --witness " + file, 0, "2 packets per PU, within 5 steps: sat");
+  expect_run("prove torus --dims 2x5 --model pairing --packets 2 --steps 5 --witness " + file, 0,
+             "2 packets per PU, within 5 steps: sat");
   expect_run("simulate torus " + file, 0, "2 packet(s) per PU): complete after 5 steps");
   std::remove(file.c_str());
   // 4 x 5: Theorem 3's count 10 with two packets, no packet held, by a pairing table (CaDiCaL's witness, 13 s): its
   // pairings form two Hamiltonian cycles, as in the theorem-book row torus.thm3_thm4
-  r = expect_run("simulate torus " + data("torus_4x5_pairing_2_packets_10_steps.json"), 0, "2 packet(s) per PU): complete after 10 steps");
-  EXPECT_NE(r.output.find("counting bound with 2 packets per PU: ceil(2(P - 1)/4) = 10 steps"), std::string::npos) << r.output;
+  r = expect_run("simulate torus " + data("torus_4x5_pairing_2_packets_10_steps.json"), 0,
+                 "2 packet(s) per PU): complete after 10 steps");
+  EXPECT_NE(r.output.find("counting bound with 2 packets per PU: ceil(2(P - 1)/4) = 10 steps"), std::string::npos)
+      << r.output;
   // --emit: three packets on 3 x 3 need 8 steps with pairings; the query of 7 steps and its proof re-check, the
   // manifest names the k-packet CNF
   const std::string dir = testing::TempDir() + "torus-3x3-3-packets";
-  expect_run("prove torus --dims 3x3 --model pairing --packets 3 --emit " + dir, 0, "3 packets per PU: proven, minimum 8 steps");
-  expect_run("check-proof " + dir + "/torus-3x3-pairing-3-packets-lower.cnf " + dir + "/torus-3x3-pairing-3-packets-lower.drat", 0, "accepted");
-  expect_run("simulate torus " + dir + "/torus-3x3-pairing-3-packets-witness.json", 0, "3 packet(s) per PU): complete after 8 steps");
+  expect_run("prove torus --dims 3x3 --model pairing --packets 3 --emit " + dir, 0,
+             "3 packets per PU: proven, minimum 8 steps");
+  expect_run("check-proof " + dir + "/torus-3x3-pairing-3-packets-lower.cnf " + dir +
+                 "/torus-3x3-pairing-3-packets-lower.drat",
+             0, "accepted");
+  expect_run("simulate torus " + dir + "/torus-3x3-pairing-3-packets-witness.json", 0,
+             "3 packet(s) per PU): complete after 8 steps");
   const std::string manifest = read_file(dir + "/torus-3x3-pairing-3-packets.manifest.json");
   EXPECT_NE(manifest.find("\"packets\": 3"), std::string::npos) << manifest;
   EXPECT_NE(manifest.find("torus_packets_cnf"), std::string::npos) << manifest;
@@ -627,15 +738,21 @@ TEST(cli_torus, prove_with_k_packets_per_pu) {
                  "local search (pairing model, 2 packets per PU, seed 1): 8 steps");
   expect_run("simulate torus " + searched, 0, "(P = 16, 2 packet(s) per PU): complete after 8 steps");
   std::remove(searched.c_str());
-  expect_run("simulate torus --dims 3x3 --algo local-search --model general --packets 2 --seconds 5", 0, "2 packet(s) per PU): complete after 4 steps");
-  expect_run("generate torus --dims 3x3 --algo local-search --packets 5", 2, "--packets 5: at most 2d = 4 on the 3x3 torus");
+  expect_run("simulate torus --dims 3x3 --algo local-search --model general --packets 2 --seconds 5", 0,
+             "2 packet(s) per PU): complete after 4 steps");
+  expect_run("generate torus --dims 3x3 --algo local-search --packets 5", 2,
+             "--packets 5: at most 2d = 4 on the 3x3 torus");
   expect_run("generate torus --dims 4x4 --algo hamiltonian --packets 3", 2, "--packets: expected 1 or 2, got 3");
   // tables invariant under translations with k packets: 3 x 4 general with three packets in 9 steps (the counting
   // bound); the stored table (found so, 0.8 s) simulates in 9; point groups are refused with k packets
-  r = expect_run("generate torus --dims 3x4 --algo invariant --model general --packets 3 --steps 9 --seconds 120", 0, "\"packets\": 3");
-  EXPECT_NE(r.output.find("invariant search (general model, 3 packets per PU, 9 steps)"), std::string::npos) << r.output;
-  expect_run("simulate torus " + data("torus_3x4_general_3_packets_9_steps.json"), 0, "(P = 12, 3 packet(s) per PU): complete after 9 steps");
-  expect_run("generate torus --dims 3x4 --algo invariant --packets 3 --steps 9 --groups all", 2, "translation groups only");
+  r = expect_run("generate torus --dims 3x4 --algo invariant --model general --packets 3 --steps 9 --seconds 120", 0,
+                 "\"packets\": 3");
+  EXPECT_NE(r.output.find("invariant search (general model, 3 packets per PU, 9 steps)"), std::string::npos)
+      << r.output;
+  expect_run("simulate torus " + data("torus_3x4_general_3_packets_9_steps.json"), 0,
+             "(P = 12, 3 packet(s) per PU): complete after 9 steps");
+  expect_run("generate torus --dims 3x4 --algo invariant --packets 3 --steps 9 --groups all", 2,
+             "translation groups only");
   expect_run("prove torus --dims 2x5 --packets 5", 2, "--packets 5: at most 2d = 4");
   expect_run("prove torus --dims 3x3 --packets 2 --engine z3", 2, "--packets: only with --engine sat");
   EXPECT_EQ(run("prove torus --dims 3x3 --packets 0").code, 2);
@@ -673,7 +790,8 @@ TEST(cli_torus, prove_two_cycles_enumerates_theorem_1s_setting) {
 TEST(cli_torus, a_switch_a_billion_steps_away_is_refused_at_once) {
   const std::string file = testing::TempDir() + "late-switch.json";
   std::ofstream(file) << R"({"format": "dancecard.torus-routing/1", "dims": [2, 2], "packets": 1,
-      "forward": [[null, null, null, null], [null, null, null, null], [null, null, null, null], [null, null, null, null]],
+      "forward": [[null, null, null, null], [null, null, null, null],
+                  [null, null, null, null], [null, null, null, null]],
       "inject": [[0, null, null, null], [0, null, null, null], [0, null, null, null], [0, null, null, null]],
       "switches": [[0, 0, 1000000000, 1]]})";
   expect_run("simulate torus " + file, 2, "switches[0][2]: step 1000000000 is later than 80");
@@ -689,7 +807,9 @@ TEST(cli_torus, a_switch_a_billion_steps_away_is_refused_at_once) {
 // and a pipe silence them; the result on stdout is the same either way.
 TEST(cli_torus, progress_lines_on_a_terminal_only) {
   const std::string prove = std::string(DANCECARD_EXE) + " prove torus --dims 3x4 --model pairing --timeout 60";
-  auto on_terminal = [](const std::string& command) { return run_shell("DANCECARD_PROGRESS_AFTER_MS=0 script -qec '" + command + "' /dev/null"); };
+  auto on_terminal = [](const std::string& command) {
+    return run_shell("DANCECARD_PROGRESS_AFTER_MS=0 script -qec '" + command + "' /dev/null");
+  };
   const std::string line = "prove torus: the least steps of the 3x4 torus, pairing model, one packet per PU: asking ";
   run_result r = on_terminal(prove);
   EXPECT_EQ(r.code, 0) << r.output;

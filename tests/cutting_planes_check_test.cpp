@@ -22,8 +22,8 @@ TEST(cutting_planes, a_small_certificate_of_a_huge_instance_allocates_for_what_i
   // hundred bytes. Now only the pages its references touch are allocated.
   rusage before{};
   getrusage(RUSAGE_SELF, &before);
-  const cutting_planes_report r =
-      check_cutting_planes("dancecard.cp/1\ninstance dance n=4000 rounds=12\nc 1 sum 1 person:0:0 1 person:1:0\ncontradiction #1\n");
+  const cutting_planes_report r = check_cutting_planes(
+      "dancecard.cp/1\ninstance dance n=4000 rounds=12\nc 1 sum 1 person:0:0 1 person:1:0\ncontradiction #1\n");
   rusage after{};
   getrusage(RUSAGE_SELF, &after);
   EXPECT_EQ(r.outcome, verdict::violated) << describe(r);  // a valid step, but no contradiction
@@ -44,7 +44,8 @@ TEST(cutting_planes, one_reference_named_many_times_is_the_same_as_its_multiplie
 }
 
 TEST(cutting_planes, a_zero_divisor_is_malformed_like_a_negative_multiplier) {
-  const std::string head = "dancecard.cp/1\ninstance dance n=3 rounds=2\nc 1 sum 1 person:0:0 1 person:1:0 1 person:2:0\n";
+  const std::string head =
+      "dancecard.cp/1\ninstance dance n=3 rounds=2\nc 1 sum 1 person:0:0 1 person:1:0 1 person:2:0\n";
   const cutting_planes_report zero = check_cutting_planes(head + "c 2 div 0 #1\ncontradiction #2\n");
   EXPECT_TRUE(zero.malformed) << describe(zero);
   EXPECT_NE(zero.problem.find("a divisor must be at least 1"), std::string::npos) << zero.problem;
@@ -65,10 +66,12 @@ TEST(cutting_planes, dance_lower_bound_certificates_are_accepted_for_n_up_to_60)
 // "5 people in 3 rounds", and the detail names both.
 TEST(cutting_planes, a_certificate_counts_only_for_the_instance_it_refutes) {
   EXPECT_EQ(dance_certificate_instance(5, 4), "dance n=5 rounds=4");
-  const certificate_check right = cutting_planes_certificate(dance_lower_bound_certificate(5), dance_certificate_instance(5, optimal_rounds(5) - 1));
+  const certificate_check right = cutting_planes_certificate(dance_lower_bound_certificate(5),
+                                                             dance_certificate_instance(5, optimal_rounds(5) - 1));
   EXPECT_TRUE(right.accepted) << right.detail;
   EXPECT_EQ(right.status, "checked");
-  const certificate_check other = cutting_planes_certificate(dance_lower_bound_certificate(5), dance_certificate_instance(5, 3));
+  const certificate_check other =
+      cutting_planes_certificate(dance_lower_bound_certificate(5), dance_certificate_instance(5, 3));
   EXPECT_FALSE(other.accepted);
   EXPECT_EQ(other.status, "rejected");
   EXPECT_EQ(other.detail, "it refutes another instance: dance n=5 rounds=4 (expected dance n=5 rounds=3)");
@@ -165,7 +168,8 @@ TEST(cutting_planes, dividing_the_least_int64_rounds_up_without_overflow) {
       "dancecard.cp/1\ninstance dance n=3 rounds=3\n"
       "c 1 sum 9223372036854775807 upper:0:1:0 1 upper:0:1:0\nc 2 div 2 #1\n"
       "c 3 sum 9223372036854775807 upper:0:1:1 1 upper:0:1:1\nc 4 div 2 #3\n"
-      "c 5 div 4611686018427387904 #2\nc 6 div 4611686018427387904 #4\nc 7 sum 1 #5 1 #6 1 pair-atmost:0:1\ncontradiction #7\n");
+      "c 5 div 4611686018427387904 #2\nc 6 div 4611686018427387904 #4\nc 7 sum 1 #5 1 #6 1 "
+      "pair-atmost:0:1\ncontradiction #7\n");
   EXPECT_EQ(r.outcome, verdict::violated) << describe(r);
   EXPECT_FALSE(r.malformed);
   EXPECT_EQ(r.steps, 7u);

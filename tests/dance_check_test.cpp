@@ -34,7 +34,8 @@ TEST(dance_check, names_the_pair_that_never_meets) {
 }
 
 TEST(dance_check, names_the_pair_that_meets_twice_with_both_rounds) {
-  const dance_report r = check_dance_schedule(make(4, {{{0, 1}, {2, 3}}, {{0, 2}, {1, 3}}, {{0, 3}, {1, 2}}, {{1, 0}}}));
+  const dance_report r =
+      check_dance_schedule(make(4, {{{0, 1}, {2, 3}}, {{0, 2}, {1, 3}}, {{0, 3}, {1, 2}}, {{1, 0}}}));
   ASSERT_EQ(r.outcome, verdict::violated);
   EXPECT_EQ(r.violation_count, 1u);
   EXPECT_EQ(r.witnesses[0].kind, dance_violation_kind::pair_meets_twice);
@@ -78,13 +79,15 @@ TEST(dance_check, same_pair_twice_in_one_round_is_both_double_booking_and_repeti
   EXPECT_EQ(r.count(dance_violation_kind::pair_meets_twice), 1u);
   bool named = false;
   for (const auto& w : r.witnesses)
-    named |= w.kind == dance_violation_kind::pair_meets_twice && w.a == 0 && w.b == 2 && w.round == 1 && w.other_round == 1;
+    named |=
+        w.kind == dance_violation_kind::pair_meets_twice && w.a == 0 && w.b == 2 && w.round == 1 && w.other_round == 1;
   EXPECT_TRUE(named);
 }
 
 TEST(dance_check, violations_in_one_round_do_not_hide_later_ones) {
   // Round 0 is broken (person 0 twice); round 2 repeats {0, 3} from round 1: both must be found.
-  const dance_report r = check_dance_schedule(make(4, {{{0, 1}, {0, 2}}, {{0, 3}, {1, 2}}, {{3, 0}}, {{1, 3}}, {{2, 3}}}));
+  const dance_report r =
+      check_dance_schedule(make(4, {{{0, 1}, {0, 2}}, {{0, 3}, {1, 2}}, {{3, 0}}, {{1, 3}}, {{2, 3}}}));
   EXPECT_EQ(r.count(dance_violation_kind::person_booked_twice), 1u);
   EXPECT_EQ(r.count(dance_violation_kind::pair_meets_twice), 1u);
   EXPECT_EQ(r.count(dance_violation_kind::pair_never_meets), 0u);

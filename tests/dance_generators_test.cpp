@@ -87,7 +87,9 @@ TEST(factorization, reproduces_printed_G6) { EXPECT_EQ(rows_of(factorization_sch
 
 TEST(factorization, reproduces_printed_G5) { EXPECT_EQ(rows_of(factorization_schedule(5)), paper::G5); }
 
-TEST(factorization, reproduces_printed_K6_factors_in_order) { EXPECT_EQ(factors_of(one_factorization(3)), paper::K6_factors); }
+TEST(factorization, reproduces_printed_K6_factors_in_order) {
+  EXPECT_EQ(factors_of(one_factorization(3)), paper::K6_factors);
+}
 
 TEST(factorization, reproduces_printed_K5_factors_in_order) {
   EXPECT_EQ(factors_of(near_one_factorization(3)), paper::K5_factors);

@@ -86,7 +86,8 @@ TEST(drat_check, malformed_inputs_are_reported_with_place) {
   // the least long long as a literal: its magnitude is taken without negating it (undefined; UBSan)
   r = check_drat("p cnf 2 1\n-9223372036854775808 0\n", "0\n");
   EXPECT_TRUE(r.malformed);
-  EXPECT_NE(r.problem.find("literal -9223372036854775808 exceeds the declared 2 variables"), std::string::npos) << r.problem;
+  EXPECT_NE(r.problem.find("literal -9223372036854775808 exceeds the declared 2 variables"), std::string::npos)
+      << r.problem;
   r = check_drat(formula, "-9223372036854775808 0\n");
   EXPECT_TRUE(r.malformed);
   EXPECT_NE(r.problem.find("literal -9223372036854775808 beyond the supported"), std::string::npos) << r.problem;
@@ -133,9 +134,12 @@ std::string shifted(std::string_view text, int shift) {
     while (in >> word) {
       if (!first) out += ' ';
       first = false;
-      if (word == "p" || word == "cnf" || word == "d" || word == "0") out += word;
-      else if (line.rfind("p", 0) == 0) out += word == "4" ? std::to_string(4 + shift) : word;
-      else out += std::to_string(std::stoll(word) > 0 ? std::stoll(word) + shift : std::stoll(word) - shift);
+      if (word == "p" || word == "cnf" || word == "d" || word == "0")
+        out += word;
+      else if (line.rfind("p", 0) == 0)
+        out += word == "4" ? std::to_string(4 + shift) : word;
+      else
+        out += std::to_string(std::stoll(word) > 0 ? std::stoll(word) + shift : std::stoll(word) - shift);
     }
     out += "\n";
   }
@@ -226,7 +230,9 @@ TEST(drat_check, the_rat_pivot_is_the_first_literal_as_written) {
   // that checker, reading the pivot off literals that propagation had reordered, accepted it. DRAT takes the first
   // literal as written: (4 -3) is rejected, the same lemma written (-3 4) is accepted. Variable 4 is defined by the
   // first three lemmas (extended resolution: 4 <-> (-3 and -2)), each RAT on its first literal.
-  const std::string cnf = "p cnf 3 15\n-3 1 2 0\n-2 -3 1 0\n1 -2 3 0\n-3 -1 2 0\n2 3 -1 0\n2 -3 1 0\n2 -3 1 0\n3 2 1 0\n-2 3 1 0\n1 3 2 0\n-3 2 -1 0\n-2 -3 1 0\n1 -3 -2 0\n3 -1 -2 0\n-1 -3 -2 0\n";
+  const std::string cnf =
+      "p cnf 3 15\n-3 1 2 0\n-2 -3 1 0\n1 -2 3 0\n-3 -1 2 0\n2 3 -1 0\n2 -3 1 0\n2 -3 1 0\n3 2 1 0\n-2 3 1 0\n1 3 2 "
+      "0\n-3 2 -1 0\n-2 -3 1 0\n1 -3 -2 0\n3 -1 -2 0\n-1 -3 -2 0\n";
   const std::string proof = "4 3 2 0\n-4 -3 0\n-4 -2 0\n4 -3 0\n-4 0\n4 0\n4 0\n-4 0\n4 0\n4 0\n4 -3 0\n0\n";
   drat_report r = check_drat(cnf, proof);
   EXPECT_EQ(r.outcome, verdict::violated);
@@ -241,7 +247,9 @@ TEST(drat_check, the_rat_pivot_is_the_first_literal_as_written) {
 
 TEST(drat_check, text_comments_may_hold_any_byte_but_zero) {
   // UTF-8 in a comment is still text; a control byte outside comments is not, and says where it is.
-  drat_report r = check_drat(formula, "c preuve de r\xc3\xa9" "futation\n1 0\n3 0\n0\n");
+  drat_report r = check_drat(formula,
+                             "c preuve de r\xc3\xa9"
+                             "futation\n1 0\n3 0\n0\n");
   EXPECT_EQ(r.outcome, verdict::holds) << describe(r);
   EXPECT_FALSE(r.binary_proof);
   r = check_drat(formula, "1 0\n3 \x01 0\n0\n");
@@ -251,7 +259,9 @@ TEST(drat_check, text_comments_may_hold_any_byte_but_zero) {
 }
 
 TEST(drat_check, malformed_binary_drat_is_reported_with_its_item) {
-  drat_report r = check_drat(formula, std::string("a\x02\x00" "a\x06", 5));  // the second item never ends
+  drat_report r = check_drat(formula, std::string("a\x02\x00"
+                                                  "a\x06",
+                                                  5));  // the second item never ends
   EXPECT_TRUE(r.malformed);
   EXPECT_TRUE(r.binary_proof);
   EXPECT_EQ(r.line, 2u);
@@ -269,10 +279,14 @@ TEST(drat_check, malformed_binary_drat_is_reported_with_its_item) {
 
 TEST(drat_check, a_binary_proof_that_ends_in_text_says_so) {
   // "a 1" then the text "0\n" where the 0 byte belongs: read as literals 24 and 5 of an item that never ends.
-  drat_report r = check_drat(formula, std::string("a\x02" "0\n", 4));
+  drat_report r = check_drat(formula, std::string("a\x02"
+                                                  "0\n",
+                                                  4));
   EXPECT_TRUE(r.malformed);
   EXPECT_NE(r.problem.find("ends in the text"), std::string::npos) << r.problem;
-  r = check_drat(formula, std::string("a\x02\x00" "0\n", 5));  // a whole item, then text
+  r = check_drat(formula, std::string("a\x02\x00"
+                                      "0\n",
+                                      5));  // a whole item, then text
   EXPECT_TRUE(r.malformed);
   EXPECT_NE(r.problem.find("('0': text after binary items?)"), std::string::npos) << r.problem;
 }
@@ -286,7 +300,9 @@ TEST(drat_check, a_deleted_unit_reason_is_honoured_by_default_and_the_message_na
   const drat_report r = check_drat(unit_formula, unit_deleting_proof);
   EXPECT_EQ(r.outcome, verdict::violated);
   EXPECT_EQ(r.line, 3u);  // the empty clause: with (¬1 ∨ 2) gone, 2 is not propagated and nothing conflicts
-  EXPECT_NE(r.problem.find("deletes 1 clause that was, when deleted, the reason of a top-level unit"), std::string::npos) << r.problem;
+  EXPECT_NE(r.problem.find("deletes 1 clause that was, when deleted, the reason of a top-level unit"),
+            std::string::npos)
+      << r.problem;
   EXPECT_NE(r.problem.find("--ignore-unit-deletions"), std::string::npos) << r.problem;
   EXPECT_EQ(r.ignored_deletions, 0u);
 }
@@ -301,14 +317,16 @@ TEST(drat_check, ignore_unit_deletions_keeps_reasons_as_drat_trim_does) {
   EXPECT_EQ(s.outcome, verdict::violated);
   EXPECT_EQ(s.ignored_deletions, 0u);
   // Ignoring deletions never makes a satisfiable formula refutable: (1), (¬1 ∨ 2) with the same moves.
-  const drat_report t = check_drat("p cnf 3 2\n1 0\n-1 2 0\n", unit_deleting_proof, drat_options{.ignore_unit_deletions = true});
+  const drat_report t =
+      check_drat("p cnf 3 2\n1 0\n-1 2 0\n", unit_deleting_proof, drat_options{.ignore_unit_deletions = true});
   EXPECT_EQ(t.outcome, verdict::violated);
   EXPECT_EQ(t.ignored_deletions, 1u);
 }
 
 TEST(drat_check, after_a_top_level_conflict_ignore_unit_deletions_keeps_every_clause) {
   // (1) and (¬1) conflict at the top level as soon as both are present; deleting either afterwards is ignored.
-  const drat_report r = check_drat("p cnf 1 2\n1 0\n-1 0\n", "d 1 0\nd -1 0\n", drat_options{.ignore_unit_deletions = true});
+  const drat_report r =
+      check_drat("p cnf 1 2\n1 0\n-1 0\n", "d 1 0\nd -1 0\n", drat_options{.ignore_unit_deletions = true});
   EXPECT_EQ(r.outcome, verdict::holds) << describe(r);
   EXPECT_EQ(r.ignored_deletions, 2u);
   EXPECT_EQ(check_drat("p cnf 1 2\n1 0\n-1 0\n", "d 1 0\nd -1 0\n").outcome, verdict::violated);
@@ -318,9 +336,9 @@ TEST(drat_check, deletions_match_clauses_by_content_in_any_order) {
   // ¬b forces a by (a ∨ b), and (¬a ∨ b) then conflicts: the empty clause is RUP until (¬a ∨ b) is deleted.
   constexpr const char* three = "p cnf 2 3\n1 2 0\n-1 2 0\n-2 0\n";
   EXPECT_EQ(check_drat(three, "0\n").outcome, verdict::holds);
-  EXPECT_EQ(check_drat(three, "d 2 -1 0\n0\n").outcome, verdict::violated);   // the same clause, written b ∨ ¬a
+  EXPECT_EQ(check_drat(three, "d 2 -1 0\n0\n").outcome, verdict::violated);     // the same clause, written b ∨ ¬a
   EXPECT_EQ(check_drat(three, "d 2 -1 -1 0\n0\n").outcome, verdict::violated);  // with a duplicate literal
-  drat_report r = check_drat(three, "d -1 -2 0\n0\n");  // no such clause: nothing is deleted
+  drat_report r = check_drat(three, "d -1 -2 0\n0\n");                          // no such clause: nothing is deleted
   EXPECT_EQ(r.outcome, verdict::holds) << describe(r);
   // A lemma that repeats an original clause: one deletion leaves the other copy.
   EXPECT_EQ(check_drat(three, "-1 2 0\nd -1 2 0\n0\n").outcome, verdict::holds);
@@ -333,10 +351,10 @@ TEST(drat_check, a_streamed_proof_gives_the_same_report_in_any_pieces) {
     const drat_report whole = check_drat(formula, p);
     std::size_t at = 0;
     const drat_report bytewise = check_drat(formula, drat_source([&](char* buffer, std::size_t) -> std::size_t {
-      if (at == p.size()) return 0;
-      buffer[0] = p[at++];
-      return 1;
-    }));
+                                              if (at == p.size()) return 0;
+                                              buffer[0] = p[at++];
+                                              return 1;
+                                            }));
     std::istringstream stream(p);
     const drat_report streamed = check_drat(formula, stream);
     for (const drat_report* r : {&bytewise, &streamed}) {

@@ -48,8 +48,10 @@ TEST(dance_json, empty_rounds_survive_a_round_trip) {
 TEST(dance_json, errors_name_problem_and_place) {
   EXPECT_EQ(error_of(R"({"format": "dancecard.dance/1", "n": 4, "rounds": [[[0,1],[2,7]]]})"),
             "rounds[0][1][1]: rank 7 is out of range for n = 4 (ranks are 0-based: 0..3)");
-  EXPECT_EQ(error_of(R"({"format": "dancecard.dance/1", "n": 0, "rounds": []})"), "n: must be a positive integer, got 0");
-  EXPECT_EQ(error_of(R"({"format": "dancecard.dance/1", "n": -3, "rounds": []})"), "n: must be a positive integer, got -3");
+  EXPECT_EQ(error_of(R"({"format": "dancecard.dance/1", "n": 0, "rounds": []})"),
+            "n: must be a positive integer, got 0");
+  EXPECT_EQ(error_of(R"({"format": "dancecard.dance/1", "n": -3, "rounds": []})"),
+            "n: must be a positive integer, got -3");
   EXPECT_EQ(error_of(R"({"format": "dancecard.dance/1", "n": "4", "rounds": []})"),
             "n: expected the number of people (an integer), got a string");
   EXPECT_EQ(error_of(R"({"format": "dancecard.dance/1", "n": 4, "rounds": [[[0,"x"]]]})"),
@@ -62,7 +64,8 @@ TEST(dance_json, errors_name_problem_and_place) {
             "format: expected \"dancecard.dance/1\", got \"dancecard.dance/2\"");
   EXPECT_EQ(error_of(R"({"n": 4, "rounds": []})"), "format: missing; expected \"dancecard.dance/1\"");
   EXPECT_EQ(error_of(R"({"format": "dancecard.torus-routing/1", "dims": [3, 3]})"),
-            "format: expected \"dancecard.dance/1\", got \"dancecard.torus-routing/1\": this is a torus routing table, not a dance "
+            "format: expected \"dancecard.dance/1\", got \"dancecard.torus-routing/1\": this is a torus routing table, "
+            "not a dance "
             "schedule (the wrong file, or arguments swapped?)");
   EXPECT_EQ(error_of(R"({"format": "dancecard.dance/1", "n": 4, "round": []})"),
             "round: unknown key (expected format, n, rounds, algorithm, comment)");
@@ -102,7 +105,8 @@ TEST(partner_matrix_text, round_trips) {
 TEST(partner_matrix_text, errors_name_line_and_column) {
   EXPECT_EQ(error_of("2 1\n1 x\n"), "line 2, column 3: expected a positive integer (a 1-based person), got 'x'");
   EXPECT_EQ(error_of("2 3 1\n1 2\n"), "line 2: row has 2 entries, but the first row (line 1) has 3");
-  EXPECT_EQ(error_of("2 3\n1 2\n"), "line 1, entry 2: person 3 is out of range for n = 2 rows (persons are 1-based: 1..2)");
+  EXPECT_EQ(error_of("2 3\n1 2\n"),
+            "line 1, entry 2: person 3 is out of range for n = 2 rows (persons are 1-based: 1..2)");
   EXPECT_EQ(error_of("2 0\n1 2\n"), "line 1, column 3: entry 0: persons are numbered from 1");
   EXPECT_EQ(error_of("  \n\n"), "line 1: empty input: expected a JSON schedule or a matrix");
 }

@@ -29,8 +29,10 @@ std::vector<reader> readers() {
       {"hrel packets", [](std::string_view t) { read_hrel_instance(t); },
        R"({"format": "dancecard.hrel/1", "P": 3, "messages": [{"src": 0, "dst": 1, "packets": )"},
       {"hrel-schedule amount", [](std::string_view t) { read_hrel_schedule(t); },
-       R"({"format": "dancecard.hrel-schedule/1", "P": 3, "slots": [{"duration": "1", "transfers": [{"from": 0, "to": 1, "message": 0, "amount": )"},
-      {"torus dims", [](std::string_view t) { read_torus_routing(t); }, R"({"format": "dancecard.torus-routing/1", "dims": [)"},
+       R"({"format": "dancecard.hrel-schedule/1", "P": 3, "slots": [{"duration": "1", )"
+       R"("transfers": [{"from": 0, "to": 1, "message": 0, "amount": )"},
+      {"torus dims", [](std::string_view t) { read_torus_routing(t); },
+       R"({"format": "dancecard.torus-routing/1", "dims": [)"},
       {"torus evidence lower", [](std::string_view t) { read_torus_evidence(t); },
        R"({"format": "dancecard.torus-evidence/1", "cells": [{"torus": "3x3", "model": "general", "lower": )"},
   };
@@ -91,7 +93,8 @@ TEST(hostile_json, anything_after_a_nul_byte_is_refused_not_ignored) {
   const std::string valid = R"({"format": "dancecard.dance/1", "n": 2, "rounds": [[[0,1]]]})";
   EXPECT_EQ(read_dance_json(valid).rounds(), 1u);
   std::string text = valid + std::string(1, '\0') + "garbage";
-  EXPECT_EQ(refusal([](std::string_view t) { read_dance_json(t); }, text), "line 1, column 61: a NUL byte: not JSON text");
+  EXPECT_EQ(refusal([](std::string_view t) { read_dance_json(t); }, text),
+            "line 1, column 61: a NUL byte: not JSON text");
   text = valid;
   text[30] = '\0';
   EXPECT_NE(refusal([](std::string_view t) { read_dance_json(t); }, text).find("a NUL byte"), std::string::npos);
@@ -101,42 +104,58 @@ TEST(hostile_json, a_key_given_twice_is_refused_at_every_level) {
   const auto dance = [](std::string_view t) { read_dance_json(t); };
   EXPECT_EQ(refusal(dance, R"({"format": "dancecard.dance/1", "n": 2, "rounds": "oops", "rounds": [[[0,1]]]})"),
             "'rounds': a key given twice in one object (JSON keeps one of them silently)");
-  EXPECT_NE(refusal(dance, R"({"format": "dancecard.dance/1", "format": "dancecard.hrel/1", "n": 2, "rounds": []})").find("'format'"),
+  EXPECT_NE(refusal(dance, R"({"format": "dancecard.dance/1", "format": "dancecard.hrel/1", "n": 2, "rounds": []})")
+                .find("'format'"),
             std::string::npos);
   const auto hrel = [](std::string_view t) { read_hrel_instance(t); };
-  EXPECT_NE(refusal(hrel, R"({"format": "dancecard.hrel/1", "P": 3, "messages": [{"src": 0, "dst": 1, "packets": 2, "packets": 5}]})")
-                .find("'packets': a key given twice"),
-            std::string::npos);
+  EXPECT_NE(
+      refusal(
+          hrel,
+          R"({"format": "dancecard.hrel/1", "P": 3, "messages": [{"src": 0, "dst": 1, "packets": 2, "packets": 5}]})")
+          .find("'packets': a key given twice"),
+      std::string::npos);
   // the same key in two different objects is fine
-  EXPECT_EQ(read_hrel_instance(R"({"format": "dancecard.hrel/1", "P": 3, "messages": [{"src": 0, "dst": 1, "packets": 2},
-      {"src": 1, "dst": 2, "packets": 1}]})").messages().size(), 2u);
+  EXPECT_EQ(
+      read_hrel_instance(R"({"format": "dancecard.hrel/1", "P": 3, "messages": [{"src": 0, "dst": 1, "packets": 2},
+      {"src": 1, "dst": 2, "packets": 1}]})")
+          .messages()
+          .size(),
+      2u);
 }
 
 TEST(hostile_json, an_unknown_key_inside_a_message_slot_or_transfer_is_refused) {
-  EXPECT_EQ(refusal([](std::string_view t) { read_hrel_instance(t); },
-                    R"({"format": "dancecard.hrel/1", "P": 3, "messages": [{"src": 0, "dst": 1, "packets": 2, "pakets": 5}]})"),
-            "messages[0].pakets: unknown key (expected src, dst, packets)");
+  EXPECT_EQ(
+      refusal(
+          [](std::string_view t) { read_hrel_instance(t); },
+          R"({"format": "dancecard.hrel/1", "P": 3, "messages": [{"src": 0, "dst": 1, "packets": 2, "pakets": 5}]})"),
+      "messages[0].pakets: unknown key (expected src, dst, packets)");
   const auto schedule = [](std::string_view t) { read_hrel_schedule(t); };
-  EXPECT_EQ(refusal(schedule, R"({"format": "dancecard.hrel-schedule/1", "P": 3, "slots": [{"duration": "1", "transfers": [], "durtion": 2}]})"),
+  EXPECT_EQ(refusal(schedule, R"({"format": "dancecard.hrel-schedule/1", "P": 3, )"
+                              R"("slots": [{"duration": "1", "transfers": [], "durtion": 2}]})"),
             "slots[0].durtion: unknown key (expected duration, transfers)");
-  EXPECT_EQ(refusal(schedule, R"({"format": "dancecard.hrel-schedule/1", "P": 3, "slots": [{"duration": "1", "transfers":
+  EXPECT_EQ(
+      refusal(schedule, R"({"format": "dancecard.hrel-schedule/1", "P": 3, "slots": [{"duration": "1", "transfers":
       [{"from": 0, "to": 1, "message": 0, "amount": 1, "via": 2}]}]})"),
-            "slots[0].transfers[0].via: unknown key (expected from, to, message, amount)");
+      "slots[0].transfers[0].via: unknown key (expected from, to, message, amount)");
 }
 
 TEST(hostile_torus_table, a_switch_far_beyond_any_gossip_is_refused_unless_asked_for) {
   // A 2 x 2 table that never completes, with one switch at step 10^9: the simulator would run a billion steps.
   const auto table = [](std::uint64_t step) {
     return R"({"format": "dancecard.torus-routing/1", "dims": [2, 2], "packets": 1,
-      "forward": [[null, null, null, null], [null, null, null, null], [null, null, null, null], [null, null, null, null]],
+      "forward": [[null, null, null, null], [null, null, null, null],
+                  [null, null, null, null], [null, null, null, null]],
       "inject": [[0, null, null, null], [0, null, null, null], [0, null, null, null], [0, null, null, null]],
-      "switches": [[0, 0, )" + std::to_string(step) + R"(, 1]]})";
+      "switches": [[0, 0, )" +
+           std::to_string(step) + R"(, 1]]})";
   };
   EXPECT_EQ(default_max_switch_step(4, 1), 80u);
   EXPECT_EQ(read_torus_routing(table(80)).switches.size(), 1u);
-  EXPECT_NE(refusal([](std::string_view t) { read_torus_routing(t); }, table(81)).find("switches[0][2]: step 81 is later than 80"),
+  EXPECT_NE(refusal([](std::string_view t) { read_torus_routing(t); }, table(81))
+                .find("switches[0][2]: step 81 is later than 80"),
             std::string::npos);
-  EXPECT_NE(refusal([](std::string_view t) { read_torus_routing(t); }, table(1'000'000'000)).find("switches[0][2]"), std::string::npos);
+  EXPECT_NE(refusal([](std::string_view t) { read_torus_routing(t); }, table(1'000'000'000)).find("switches[0][2]"),
+            std::string::npos);
   EXPECT_EQ(read_torus_routing(table(1'000'000'000), 1'000'000'000).switches.front().step, 1'000'000'000u);
 }
 

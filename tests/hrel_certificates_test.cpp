@@ -32,11 +32,12 @@ TEST(hrel_certificates, the_theorem_books_small_optima_are_certified_one_slot_be
     bool forwarding;
     std::size_t optimum;
   };
-  for (const row& r : {row{&two_triangles, 1, false, 3}, row{&two_triangles, 5, true, 12}, row{&two_triangles, 10, true, 24},
-                       row{&one_triangle, 5, true, 15}}) {
+  for (const row& r : {row{&two_triangles, 1, false, 3}, row{&two_triangles, 5, true, 12},
+                       row{&two_triangles, 10, true, 24}, row{&one_triangle, 5, true, 15}}) {
     const hrel_counting_bounds b = hrel_certified_bounds(*r.instance, r.k, r.forwarding);
     EXPECT_EQ(b.best(), r.optimum) << r.k;
-    const cutting_planes_report report = check(hrel_lower_bound_certificate(*r.instance, r.k, r.forwarding, r.optimum - 1));
+    const cutting_planes_report report =
+        check(hrel_lower_bound_certificate(*r.instance, r.k, r.forwarding, r.optimum - 1));
     EXPECT_EQ(report.outcome, verdict::holds) << describe(report);
     EXPECT_FALSE(hrel_lower_bound_certificate(*r.instance, r.k, r.forwarding, r.optimum).has_value());
   }
@@ -78,51 +79,55 @@ TEST(hrel_certificates, a_certificate_fails_on_a_slot_count_that_suffices) {
 
 TEST(hrel_certificates, hand_written_derivations_read_the_model_as_documented) {
   // one message 0 -> 1 of 2 packets, one slot: deliver:0 is x(0,0,1) >= 2 on a 0/1 variable — a contradiction at once
-  auto r = check_cutting_planes("dancecard.cp/1\ninstance hrel pes=2 k=1 slots=1 forwarding=0 messages=0>1*2\n"
-                                "c 1 sum 1 deliver:0\ncontradiction #1\n");
+  auto r = check_cutting_planes(
+      "dancecard.cp/1\ninstance hrel pes=2 k=1 slots=1 forwarding=0 messages=0>1*2\n"
+      "c 1 sum 1 deliver:0\ncontradiction #1\n");
   EXPECT_EQ(r.outcome, verdict::holds) << describe(r);
   // with one packet the same is no contradiction
-  r = check_cutting_planes("dancecard.cp/1\ninstance hrel pes=2 k=1 slots=1 forwarding=0 messages=0>1*1\n"
-                           "c 1 sum 1 deliver:0\ncontradiction #1\n");
+  r = check_cutting_planes(
+      "dancecard.cp/1\ninstance hrel pes=2 k=1 slots=1 forwarding=0 messages=0>1*1\n"
+      "c 1 sum 1 deliver:0\ncontradiction #1\n");
   EXPECT_EQ(r.outcome, verdict::violated);
   // causality: hold:1:0:0 is −x(0,1,0) − x(0,1,2) >= 0 (in slot 0 only the source holds a piece of message 0). The
   // instance is infeasible anyway (PE 0 has two pieces to send in one slot), but this derivation needs hold: summed
   // with deliver:0, deliver:1, busy:0:0 and final:2:1 it leaves only the relay x(0,1,2) at +1, and hold takes it away
-  r = check_cutting_planes("dancecard.cp/1\n"
-                           "instance hrel pes=3 k=1 slots=1 forwarding=1 messages=0>2*1,0>1*1\n"
-                           "c 1 sum 1 hold:1:0:0 1 deliver:0 1 deliver:1 1 busy:0:0 1 final:2:1\n"
-                           "contradiction #1\n");
+  r = check_cutting_planes(
+      "dancecard.cp/1\n"
+      "instance hrel pes=3 k=1 slots=1 forwarding=1 messages=0>2*1,0>1*1\n"
+      "c 1 sum 1 hold:1:0:0 1 deliver:0 1 deliver:1 1 busy:0:0 1 final:2:1\n"
+      "contradiction #1\n");
   EXPECT_EQ(r.outcome, verdict::holds) << describe(r);
   // the same without hold: the relay's +1 stays, so it is no contradiction
-  r = check_cutting_planes("dancecard.cp/1\n"
-                           "instance hrel pes=3 k=1 slots=1 forwarding=1 messages=0>2*1,0>1*1\n"
-                           "c 1 sum 1 deliver:0 1 deliver:1 1 busy:0:0 1 final:2:1\n"
-                           "contradiction #1\n");
+  r = check_cutting_planes(
+      "dancecard.cp/1\n"
+      "instance hrel pes=3 k=1 slots=1 forwarding=1 messages=0>2*1,0>1*1\n"
+      "c 1 sum 1 deliver:0 1 deliver:1 1 busy:0:0 1 final:2:1\n"
+      "contradiction #1\n");
   EXPECT_EQ(r.outcome, verdict::violated);
 }
 
 TEST(hrel_certificates, malformed_hrel_instance_lines_are_reported) {
   const std::string head = "dancecard.cp/1\ninstance hrel ";
-  for (const char* line : {"pes=3 k=1 slots=2 forwarding=1 messages=0>1*1,0>1*2",  // the same pair twice
-                           "pes=3 k=1 slots=2 forwarding=1 messages=0>0*1",         // src = dst
-                           "pes=3 k=1 slots=2 forwarding=1 messages=0>3*1",         // dst out of range
-                           "pes=3 k=1 slots=2 forwarding=1 messages=0>1*0",         // no packets
-                           "pes=3 k=1 slots=2 forwarding=2 messages=0>1*1",         // forwarding not 0|1
-                           "pes=3 k=0 slots=2 forwarding=1 messages=0>1*1",         // k = 0
-                           "pes=3 k=1 slots=2 messages=0>1*1",                      // a field missing
-                           "pes=3 k=1 slots=2 forwarding=1 messages=0-1*1",         // not src>dst*packets
-                           "pes=3 k=1 slots=2 forwarding=1 messages=",              // no messages
+  for (const char* line : {"pes=3 k=1 slots=2 forwarding=1 messages=0>1*1,0>1*2",              // the same pair twice
+                           "pes=3 k=1 slots=2 forwarding=1 messages=0>0*1",                    // src = dst
+                           "pes=3 k=1 slots=2 forwarding=1 messages=0>3*1",                    // dst out of range
+                           "pes=3 k=1 slots=2 forwarding=1 messages=0>1*0",                    // no packets
+                           "pes=3 k=1 slots=2 forwarding=2 messages=0>1*1",                    // forwarding not 0|1
+                           "pes=3 k=0 slots=2 forwarding=1 messages=0>1*1",                    // k = 0
+                           "pes=3 k=1 slots=2 messages=0>1*1",                                 // a field missing
+                           "pes=3 k=1 slots=2 forwarding=1 messages=0-1*1",                    // not src>dst*packets
+                           "pes=3 k=1 slots=2 forwarding=1 messages=",                         // no messages
                            "pes=3 k=2 slots=2 forwarding=1 messages=0>1*9223372036854775807",  // k·packets past int64
-                           "pes=100000 k=1 slots=1000 forwarding=1 messages=0>1*1"}) {          // 10^13 variables
+                           "pes=100000 k=1 slots=1000 forwarding=1 messages=0>1*1"}) {         // 10^13 variables
     const cutting_planes_report r = check_cutting_planes(head + line + "\n");
     EXPECT_TRUE(r.malformed) << line << ": " << describe(r);
     EXPECT_EQ(r.line, 2u) << line;
   }
   // a move that does not exist without forwarding, and axioms out of range
-  for (const char* step : {"c 1 sum 1 lower:0:1:2:0", "c 1 sum 1 busy:3:0", "c 1 sum 1 hold:0:0:2", "c 1 sum 1 deliver:1",
-                           "c 1 sum 1 final:0", "c 1 sum 1 upper:0:0:0:0"}) {
-    const cutting_planes_report r =
-        check_cutting_planes("dancecard.cp/1\ninstance hrel pes=3 k=1 slots=2 forwarding=0 messages=0>1*1\n" + std::string(step) + "\n");
+  for (const char* step : {"c 1 sum 1 lower:0:1:2:0", "c 1 sum 1 busy:3:0", "c 1 sum 1 hold:0:0:2",
+                           "c 1 sum 1 deliver:1", "c 1 sum 1 final:0", "c 1 sum 1 upper:0:0:0:0"}) {
+    const cutting_planes_report r = check_cutting_planes(
+        "dancecard.cp/1\ninstance hrel pes=3 k=1 slots=2 forwarding=0 messages=0>1*1\n" + std::string(step) + "\n");
     EXPECT_TRUE(r.malformed) << step << ": " << describe(r);
     EXPECT_EQ(r.line, 3u) << step;
   }

@@ -69,8 +69,10 @@ TEST(hrel_check, full_duplex_runs_the_triangle_in_one_slot_half_duplex_does_not)
 TEST(hrel_check, forwarding_in_pieces_is_accepted) {
   // Message 0 -> 1 goes half directly and half through PE 2, in pieces of 1/2.
   const hrel_instance one(3, {{0, 1, 1}});
-  const hrel_schedule s{3, {slot(rational(1, 2), {{0, 1, 0, rational(1, 2)}}), slot(rational(1, 2), {{0, 2, 0, rational(1, 2)}}),
-                            slot(rational(1, 2), {{2, 1, 0, rational(1, 2)}})}};
+  const hrel_schedule s{
+      3,
+      {slot(rational(1, 2), {{0, 1, 0, rational(1, 2)}}), slot(rational(1, 2), {{0, 2, 0, rational(1, 2)}}),
+       slot(rational(1, 2), {{2, 1, 0, rational(1, 2)}})}};
   const hrel_report r = check_hrel_schedule(one, s, duplex::half);
   EXPECT_TRUE(r.holds()) << describe(r);
   EXPECT_EQ(r.makespan, rational(3, 2));
@@ -90,7 +92,8 @@ TEST(hrel_check, a_changed_amount_leaves_the_message_incomplete) {
   const hrel_schedule s{3, {slot(1, {{0, 1, 0, rational(4, 5)}}), slot(1, {{1, 2, 1, 1}}), slot(1, {{2, 0, 2, 1}})}};
   const hrel_report r = check_hrel_schedule(triangle, s, duplex::half);
   ASSERT_EQ(r.count(hrel_violation_kind::message_incomplete), 1u);
-  EXPECT_EQ(describe(r.witnesses[0]), "message_incomplete: message 0 has 4/5 of 1 packets at its destination at the end");
+  EXPECT_EQ(describe(r.witnesses[0]),
+            "message_incomplete: message 0 has 4/5 of 1 packets at its destination at the end");
 }
 
 TEST(hrel_check, rate_and_reference_errors_are_violations_not_exceptions) {
@@ -135,26 +138,37 @@ TEST(hrel_formats, round_trip_and_positioned_errors) {
     return std::string();
   };
   auto instance_error_of = [&](const std::string& text) { return error_of(text, read_hrel_instance); };
-  EXPECT_EQ(instance_error_of(R"({"format": "dancecard.hrel/1", "P": 3, "messages": [{"src": 0, "dst": 5, "packets": 1}]})"),
-            "messages[0].dst: PE 5 out of range for P = 3");
-  EXPECT_EQ(instance_error_of(R"({"format": "dancecard.hrel/1", "P": 3, "messages": [{"src": 0, "dst": 1, "packets": 0}]})"),
-            "messages[0].packets: expected an integer >= 1, got 0");
-  EXPECT_EQ(instance_error_of(R"({"format": "dancecard.hrel/1", "P": 3, "messages": [{"src": 1, "dst": 1, "packets": 2}]})"),
-            "messages[0]: a message from PE 1 to itself");
-  EXPECT_EQ(instance_error_of(R"({"format": "dancecard.hrel/1", "P": 0, "messages": []})"), "P: expected an integer >= 1, got 0");
-  EXPECT_EQ(instance_error_of("{\"format\": \"dancecard.hrel/1\",\n \"P\": 3, \"messages\": [").rfind("line 2, column", 0), 0u);
+  EXPECT_EQ(
+      instance_error_of(R"({"format": "dancecard.hrel/1", "P": 3, "messages": [{"src": 0, "dst": 5, "packets": 1}]})"),
+      "messages[0].dst: PE 5 out of range for P = 3");
+  EXPECT_EQ(
+      instance_error_of(R"({"format": "dancecard.hrel/1", "P": 3, "messages": [{"src": 0, "dst": 1, "packets": 0}]})"),
+      "messages[0].packets: expected an integer >= 1, got 0");
+  EXPECT_EQ(
+      instance_error_of(R"({"format": "dancecard.hrel/1", "P": 3, "messages": [{"src": 1, "dst": 1, "packets": 2}]})"),
+      "messages[0]: a message from PE 1 to itself");
+  EXPECT_EQ(instance_error_of(R"({"format": "dancecard.hrel/1", "P": 0, "messages": []})"),
+            "P: expected an integer >= 1, got 0");
+  EXPECT_EQ(
+      instance_error_of("{\"format\": \"dancecard.hrel/1\",\n \"P\": 3, \"messages\": [").rfind("line 2, column", 0),
+      0u);
   // The format is checked before the keys: a schedule given where the instance goes (arguments swapped) is named.
   EXPECT_EQ(instance_error_of(schedule_text.str()),
-            "format: expected \"dancecard.hrel/1\", got \"dancecard.hrel-schedule/1\": this is an h-relation schedule, not an h-relation "
+            "format: expected \"dancecard.hrel/1\", got \"dancecard.hrel-schedule/1\": this is an h-relation schedule, "
+            "not an h-relation "
             "instance (the wrong file, or arguments swapped?)");
   EXPECT_EQ(instance_error_of(R"({"format": "dancecard.hrel/1", "P": 3, "message": []})"),
             "message: unknown key (expected format, P, messages, comment, family)");
   EXPECT_EQ(instance_error_of(R"({"P": 3, "messages": []})"), "format: missing; expected \"dancecard.hrel/1\"");
   // an amount of 2^63 was read as -2^63 (nlohmann converts an unsigned value to int64 by wrapping)
   auto schedule_error_of = [&](const std::string& text) { return error_of(text, read_hrel_schedule); };
-  EXPECT_EQ(schedule_error_of(R"({"format": "dancecard.hrel-schedule/1", "P": 3, "slots": [{"duration": 1, "transfers": [{"from": 0, "to": 1, "message": 0, "amount": 9223372036854775808}]}]})"),
-            "slots[0].transfers[0].amount: is 9223372036854775808, beyond the exact numbers dancecard reads (|a| < 2^63)");
-  EXPECT_EQ(schedule_error_of(R"({"format": "dancecard.hrel-schedule/1", "P": 3, "slots": [{"duration": 9223372036854775807, "transfers": []}]})"), "");
+  EXPECT_EQ(
+      schedule_error_of(R"({"format": "dancecard.hrel-schedule/1", "P": 3, "slots": [{"duration": 1, "transfers": )"
+                        R"([{"from": 0, "to": 1, "message": 0, "amount": 9223372036854775808}]}]})"),
+      "slots[0].transfers[0].amount: is 9223372036854775808, beyond the exact numbers dancecard reads (|a| < 2^63)");
+  EXPECT_EQ(schedule_error_of(R"({"format": "dancecard.hrel-schedule/1", "P": 3, )"
+                              R"("slots": [{"duration": 9223372036854775807, "transfers": []}]})"),
+            "");
 }
 
 }  // namespace
@@ -166,7 +180,6 @@ TEST(hrel_formats, round_trip_and_positioned_errors) {
 
 namespace dancecard {
 namespace {
-
 
 TEST(edge_coloring, small_regular_and_irregular_multigraphs) {
   const bipartite_multigraph regular{2, 2, {{0, 0, 2}, {0, 1, 1}, {1, 1, 2}, {1, 0, 1}}};

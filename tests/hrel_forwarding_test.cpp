@@ -41,7 +41,8 @@ TEST(hrel_forwarding, a_lone_triangle_is_helped_by_an_idle_pe_or_a_path_end) {
   const hrel_instance path(5, {{0, 1, 1}, {1, 2, 1}, {2, 0, 1}, {3, 4, 1}});
   for (const hrel_instance& instance : {idle, path}) {
     forwarding_report how;
-    const hrel_report r = check_hrel_schedule(instance, forwarding_schedule(instance, decomposition::automatic, &how), duplex::half);
+    const hrel_report r =
+        check_hrel_schedule(instance, forwarding_schedule(instance, decomposition::automatic, &how), duplex::half);
     ASSERT_TRUE(r.holds()) << describe(r);
     EXPECT_EQ(r.makespan, rational(12, 5));
     EXPECT_EQ(how.helped_by_single, 1u);
@@ -53,7 +54,8 @@ TEST(hrel_forwarding, odd_pe_count_without_helpers_uses_the_matching) {
   // One triangle and nothing else (P = 3): no helper, one packet goes to M; 2 for the path, 1 for M.
   const hrel_instance triangle(3, {{0, 1, 1}, {1, 2, 1}, {2, 0, 1}});
   forwarding_report how;
-  const hrel_report r = check_hrel_schedule(triangle, forwarding_schedule(triangle, decomposition::automatic, &how), duplex::half);
+  const hrel_report r =
+      check_hrel_schedule(triangle, forwarding_schedule(triangle, decomposition::automatic, &how), duplex::half);
   ASSERT_TRUE(r.holds()) << describe(r);
   EXPECT_EQ(how.removed_packets, 1u);
   EXPECT_EQ(how.matching_sizes, std::vector<std::uint64_t>{1});
@@ -88,7 +90,8 @@ TEST(hrel_forwarding, random_and_skewed_instances_within_theorem1) {
   for (std::uint64_t seed = 1; seed <= 12; ++seed)
     for (rank P : {2u, 3u, 4u, 5u, 9u, 16u, 33u})
       for (std::uint64_t h : {1u, 2u, 5u, 12u, 41u}) {
-        const std::string tag = "P = " + std::to_string(P) + ", h = " + std::to_string(h) + ", seed " + std::to_string(seed);
+        const std::string tag =
+            "P = " + std::to_string(P) + ", h = " + std::to_string(h) + ", seed " + std::to_string(seed);
         for (decomposition method : {decomposition::unit_colouring, decomposition::matching_peeling}) {
           expect_forwarding_bounds(random_relation(P, h, seed), method, "random " + tag);
           expect_forwarding_bounds(skewed_relation(P, h, seed), method, "skewed " + tag);
@@ -107,7 +110,8 @@ TEST(hrel_forwarding, the_printed_odd_bound_misses_the_last_partial_matching) {
     for (rank P : {21u, 33u}) {
       const hrel_instance instance = random_relation(P, 5, seed);
       forwarding_report how;
-      const hrel_report r = check_hrel_schedule(instance, forwarding_schedule(instance, decomposition::unit_colouring, &how), duplex::half);
+      const hrel_report r = check_hrel_schedule(
+          instance, forwarding_schedule(instance, decomposition::unit_colouring, &how), duplex::half);
       ASSERT_TRUE(r.holds()) << describe(r);
       const rational printed = theorem1_upper_bound(P, instance.h_half_duplex());
       if (r.makespan <= printed) continue;

@@ -27,9 +27,12 @@ struct combo {
   online_protocol protocol;
 };
 const combo combos[] = {
-    {contention::ocpc, online_protocol::ggt},           {contention::arbitrary, online_protocol::ggt},
-    {contention::arbitrary, online_protocol::weighted}, {contention::arbitrary, online_protocol::equal},
-    {contention::fifo, online_protocol::fifo_staged},   {contention::priority, online_protocol::fifo_staged},
+    {contention::ocpc, online_protocol::ggt},
+    {contention::arbitrary, online_protocol::ggt},
+    {contention::arbitrary, online_protocol::weighted},
+    {contention::arbitrary, online_protocol::equal},
+    {contention::fifo, online_protocol::fifo_staged},
+    {contention::priority, online_protocol::fifo_staged},
     {contention::priority, online_protocol::random_priority},
 };
 
@@ -52,7 +55,8 @@ TEST(online_simulation, the_same_seed_gives_the_same_trace) {
   const online_instance instance = random_online_relation(32, 8, 9);
   for (const combo& c : combos) {
     const online_options o{.discipline = c.discipline, .protocol = c.protocol};
-    const online_run a = simulate_online(instance, o, 42), b = simulate_online(instance, o, 42), other = simulate_online(instance, o, 43);
+    const online_run a = simulate_online(instance, o, 42), b = simulate_online(instance, o, 42),
+                     other = simulate_online(instance, o, 43);
     ASSERT_EQ(a.trace.sends.size(), b.trace.sends.size());
     for (std::size_t i = 0; i < a.trace.sends.size(); ++i) {
       EXPECT_EQ(a.trace.sends[i].round, b.trace.sends[i].round);
@@ -61,27 +65,32 @@ TEST(online_simulation, the_same_seed_gives_the_same_trace) {
     EXPECT_EQ(a.rounds, b.rounds);
     bool differs = other.trace.sends.size() != a.trace.sends.size();
     for (std::size_t i = 0; !differs && i < a.trace.sends.size(); ++i)
-      differs = a.trace.sends[i].message != other.trace.sends[i].message || a.trace.sends[i].round != other.trace.sends[i].round;
+      differs = a.trace.sends[i].message != other.trace.sends[i].message ||
+                a.trace.sends[i].round != other.trace.sends[i].round;
     EXPECT_TRUE(differs) << to_string(c.protocol);
   }
 }
 
 TEST(online_simulation, a_protocol_outside_its_discipline_is_refused) {
-  EXPECT_THROW(simulate_online(total_exchange(4), {.discipline = contention::ocpc, .protocol = online_protocol::fifo_staged}, 1),
-               std::invalid_argument);
-  EXPECT_THROW(simulate_online(total_exchange(4), {.discipline = contention::fifo, .protocol = online_protocol::weighted}, 1),
-               std::invalid_argument);
+  EXPECT_THROW(
+      simulate_online(total_exchange(4), {.discipline = contention::ocpc, .protocol = online_protocol::fifo_staged}, 1),
+      std::invalid_argument);
+  EXPECT_THROW(
+      simulate_online(total_exchange(4), {.discipline = contention::fifo, .protocol = online_protocol::weighted}, 1),
+      std::invalid_argument);
 }
 
 TEST(online_trace_check, corrupted_traces_are_rejected_with_witnesses) {
   const online_instance instance = random_online_relation(16, 6, 5);
   {  // fifo: deliver a message one round late — the receiver idles, or takes two
-    online_run run = simulate_online(instance, {.discipline = contention::fifo, .protocol = online_protocol::fifo_staged}, 1);
+    online_run run =
+        simulate_online(instance, {.discipline = contention::fifo, .protocol = online_protocol::fifo_staged}, 1);
     ASSERT_TRUE(check_online_trace(instance, run.trace).holds());
     run.trace.deliveries.pop_back();
     const auto r = check_online_trace(instance, run.trace);
     EXPECT_FALSE(r.holds());
-    EXPECT_GE(r.count(online_violation_kind::not_delivered) + r.count(online_violation_kind::idle_receiver), 1u) << describe(r);
+    EXPECT_GE(r.count(online_violation_kind::not_delivered) + r.count(online_violation_kind::idle_receiver), 1u)
+        << describe(r);
   }
   {  // ocpc: a delivery in a colliding round
     online_run run = simulate_online(instance, {.discipline = contention::ocpc, .protocol = online_protocol::ggt}, 1);
@@ -99,17 +108,20 @@ TEST(online_trace_check, corrupted_traces_are_rejected_with_witnesses) {
     ASSERT_TRUE(corrupted);
     const auto r = check_online_trace(instance, run.trace);
     EXPECT_FALSE(r.holds());
-    EXPECT_GE(r.count(online_violation_kind::collision_delivered) + r.count(online_violation_kind::delivered_twice), 1u) << describe(r);
+    EXPECT_GE(r.count(online_violation_kind::collision_delivered) + r.count(online_violation_kind::delivered_twice), 1u)
+        << describe(r);
   }
   {  // priority: swap the priorities of two queued messages' deliveries by lowering one priority
-    online_run run = simulate_online(instance, {.discipline = contention::priority, .protocol = online_protocol::random_priority}, 1);
+    online_run run = simulate_online(
+        instance, {.discipline = contention::priority, .protocol = online_protocol::random_priority}, 1);
     for (online_send& s : run.trace.sends) s.priority = UINT64_MAX - s.priority;  // reversed order: lowest first
     const auto r = check_online_trace(instance, run.trace);
     EXPECT_FALSE(r.holds());
     EXPECT_GE(r.count(online_violation_kind::queue_order), 1u) << describe(r);
   }
   {  // a stalled sender sends
-    online_run run = simulate_online(instance, {.discipline = contention::fifo, .protocol = online_protocol::fifo_staged}, 2);
+    online_run run =
+        simulate_online(instance, {.discipline = contention::fifo, .protocol = online_protocol::fifo_staged}, 2);
     online_trace t = run.trace;
     // Move each processor's second send to the round of its first.
     std::map<rank, std::size_t> first;
@@ -122,10 +134,12 @@ TEST(online_trace_check, corrupted_traces_are_rejected_with_witnesses) {
         break;
       }
     }
-    std::stable_sort(t.sends.begin(), t.sends.end(), [](const online_send& a, const online_send& b) { return a.round < b.round; });
+    std::stable_sort(t.sends.begin(), t.sends.end(),
+                     [](const online_send& a, const online_send& b) { return a.round < b.round; });
     const auto r = check_online_trace(instance, t);
     EXPECT_FALSE(r.holds());
-    EXPECT_GE(r.count(online_violation_kind::sends_twice) + r.count(online_violation_kind::stalled_send), 1u) << describe(r);
+    EXPECT_GE(r.count(online_violation_kind::sends_twice) + r.count(online_violation_kind::stalled_send), 1u)
+        << describe(r);
   }
 }
 

@@ -22,7 +22,8 @@ TEST(theorem_book_rows, a_printed_table_holds_only_when_every_entry_agrees) {
 }
 
 TEST(theorem_book_rows, an_erratum_holds_only_where_the_checker_rejects_the_printed_table) {
-  EXPECT_EQ(table_row(divide_and_conquer_schedule(6), paper::D6, "D_6", paper::D6_errata).outcome, claim_verdict::holds);
+  EXPECT_EQ(table_row(divide_and_conquer_schedule(6), paper::D6, "D_6", paper::D6_errata).outcome,
+            claim_verdict::holds);
   // without the erratum the printed D_6 differs from the generator
   EXPECT_EQ(table_row(divide_and_conquer_schedule(6), paper::D6, "D_6").outcome, claim_verdict::violated);
   // an erratum claimed on a table that the checker accepts as printed
@@ -35,16 +36,21 @@ TEST(theorem_book_rows, an_erratum_holds_only_where_the_checker_rejects_the_prin
 }
 
 TEST(theorem_book_rows, a_property_over_sizes_names_the_first_failing_size) {
-  const claim_result fine = for_each_n(1, 20, [](std::uint64_t) { return std::string(); }, "nothing to find");
+  const claim_result fine = for_each_n(
+      1, 20, [](std::uint64_t) { return std::string(); }, "nothing to find");
   EXPECT_EQ(fine.outcome, claim_verdict::holds);
-  const claim_result r = for_each_n(1, 20, [](std::uint64_t n) { return n >= 7 ? std::string("too many") : std::string(); }, "");
+  const claim_result r = for_each_n(
+      1, 20, [](std::uint64_t n) { return n >= 7 ? std::string("too many") : std::string(); }, "");
   EXPECT_EQ(r.outcome, claim_verdict::violated);
   EXPECT_EQ(r.evidence, "n = 7: too many");
   // a generator checked against a wrong round count
-  const claim_result rounds = for_each_n(2, 10, [](std::uint64_t n) {
-    const dance_schedule s = factorization_schedule(static_cast<rank>(n));
-    return s.rounds() == n - 1 ? std::string() : "t = " + std::to_string(s.rounds());
-  }, "");
+  const claim_result rounds = for_each_n(
+      2, 10,
+      [](std::uint64_t n) {
+        const dance_schedule s = factorization_schedule(static_cast<rank>(n));
+        return s.rounds() == n - 1 ? std::string() : "t = " + std::to_string(s.rounds());
+      },
+      "");
   EXPECT_EQ(rounds.outcome, claim_verdict::violated);
   EXPECT_EQ(rounds.evidence, "n = 3: t = 3");
 }
@@ -52,8 +58,8 @@ TEST(theorem_book_rows, a_property_over_sizes_names_the_first_failing_size) {
 TEST(theorem_book_rows, a_constant_agrees_only_within_its_tolerance) {
   const rational tolerance(15, 100);
   EXPECT_TRUE(within(rational(1906, 1000), rational(208, 100), tolerance));
-  EXPECT_FALSE(within(rational(1925, 1000), rational(157, 100), tolerance));  // 22.6 % above
-  EXPECT_FALSE(within(rational(1300, 1000), rational(157, 100), tolerance));  // 17.2 % below
+  EXPECT_FALSE(within(rational(1925, 1000), rational(157, 100), tolerance));                    // 22.6 % above
+  EXPECT_FALSE(within(rational(1300, 1000), rational(157, 100), tolerance));                    // 17.2 % below
   EXPECT_TRUE(within(rational(157, 100) * rational(115, 100), rational(157, 100), tolerance));  // the edge is inside
 }
 
@@ -84,7 +90,8 @@ TEST(theorem_book_rows, a_stored_table_holds_only_in_its_model_and_stated_steps)
   EXPECT_NE(stored_table_failure(t, "general", steps + 1, found->second), "");  // completes earlier than stated
   EXPECT_NE(stored_table_failure(torus({4, 5}), "general", steps, found->second), "");
   // a general table read as a pairing table breaks the pairing rule somewhere (4 x 4 general needs 5, pairing 6)
-  EXPECT_NE(stored_table_failure(t, "pairing", steps, found->second).find("breaks the pairing model"), std::string::npos);
+  EXPECT_NE(stored_table_failure(t, "pairing", steps, found->second).find("breaks the pairing model"),
+            std::string::npos);
   // one out-port of one PU sent nowhere: gossip no longer completes in the stated steps, or at all
   routing_table damaged = found->second;
   for (std::uint32_t port = 0; port < t.ports(); ++port) damaged.forward_at(0, port) = no_port;

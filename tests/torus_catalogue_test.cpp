@@ -35,7 +35,8 @@ TEST(torus_catalogue, every_table_is_its_model_and_completes_in_its_steps) {
     EXPECT_EQ(table.packets, 1u) << e.file;
     EXPECT_TRUE(table.switches.empty()) << e.file;
     const std::uint32_t ports = table.network.ports();
-    EXPECT_TRUE(std::all_of(table.inject.begin(), table.inject.end(), [](std::uint32_t q) { return q == 0; })) << e.file;
+    EXPECT_TRUE(std::all_of(table.inject.begin(), table.inject.end(), [](std::uint32_t q) { return q == 0; }))
+        << e.file;
     for (pu_index pu = 0; pu < table.network.size(); ++pu)
       for (std::uint32_t o = 0; o < ports; ++o) {
         const std::uint32_t in = table.forward_at(pu, o);
@@ -71,13 +72,15 @@ TEST(torus_catalogue, evidence_covers_the_catalogue_and_agrees_with_it) {
   const std::vector<torus_evidence_cell> cells = evidence();
   std::map<std::pair<std::string, std::string>, torus_evidence_cell> by;
   for (const torus_evidence_cell& c : cells) by[{torus(c.dims).name(), c.model}] = c;
-  for (const torus_catalogue_entry& e : torus_catalogue()) EXPECT_EQ(by.count({torus(e.dims).name(), e.model}), 1u) << e.file;
+  for (const torus_catalogue_entry& e : torus_catalogue())
+    EXPECT_EQ(by.count({torus(e.dims).name(), e.model}), 1u) << e.file;
   std::set<std::string> expected;
   for (std::uint32_t a = 3; a * a <= 36; ++a)
     for (std::uint32_t b = a; a * b <= 36; ++b) expected.insert(std::to_string(a) + "x" + std::to_string(b));
   for (std::uint32_t a = 2; a * a * a <= 40; ++a)
     for (std::uint32_t b = a; a * b * b <= 40; ++b)
-      for (std::uint32_t c = b; a * b * c <= 40; ++c) expected.insert(std::to_string(a) + "x" + std::to_string(b) + "x" + std::to_string(c));
+      for (std::uint32_t c = b; a * b * c <= 40; ++c)
+        expected.insert(std::to_string(a) + "x" + std::to_string(b) + "x" + std::to_string(c));
   EXPECT_EQ(cells.size(), 2 * expected.size());
   for (const std::string& name : expected)
     for (const char* model : {"pairing", "general"}) EXPECT_EQ(by.count({name, model}), 1u) << name << " " << model;
@@ -114,16 +117,25 @@ TEST(torus_catalogue, the_evidence_reader_names_the_place) {
   const std::string head = R"({"format": "dancecard.torus-evidence/1", "cells": [)";
   const std::string cell = R"({"torus": "3x3", "model": "general", "lower": 2, "upper": 2, "lower_by": "counting")";
   EXPECT_EQ(read_torus_evidence(head + cell + "}]}").size(), 1u);
-  refuses(head + R"({"torus": "3x3", "model": "general", "lower": 3, "upper": 2, "lower_by": "counting"}]})", "cells[0].lower");
-  refuses(head + R"({"torus": "5x3", "model": "general", "lower": 2, "upper": 2, "lower_by": "counting"}]})", "cells[0].torus");
-  refuses(head + R"({"torus": "3x", "model": "general", "lower": 2, "upper": 2, "lower_by": "counting"}]})", "cells[0].torus");
-  refuses(head + R"({"torus": "3x3", "model": "greedy", "lower": 2, "upper": 2, "lower_by": "counting"}]})", "cells[0].model");
-  refuses(head + R"({"torus": "3x3", "model": "general", "lower": 2, "upper": 2, "lower_by": "hope"}]})", "cells[0].lower_by");
-  refuses(head + R"({"torus": "3x3", "model": "general", "lower": 2, "upper": 2, "lower_by": "general-model"}]})", "cells[0].lower_by");
+  refuses(head + R"({"torus": "3x3", "model": "general", "lower": 3, "upper": 2, "lower_by": "counting"}]})",
+          "cells[0].lower");
+  refuses(head + R"({"torus": "5x3", "model": "general", "lower": 2, "upper": 2, "lower_by": "counting"}]})",
+          "cells[0].torus");
+  refuses(head + R"({"torus": "3x", "model": "general", "lower": 2, "upper": 2, "lower_by": "counting"}]})",
+          "cells[0].torus");
+  refuses(head + R"({"torus": "3x3", "model": "greedy", "lower": 2, "upper": 2, "lower_by": "counting"}]})",
+          "cells[0].model");
+  refuses(head + R"({"torus": "3x3", "model": "general", "lower": 2, "upper": 2, "lower_by": "hope"}]})",
+          "cells[0].lower_by");
+  refuses(head + R"({"torus": "3x3", "model": "general", "lower": 2, "upper": 2, "lower_by": "general-model"}]})",
+          "cells[0].lower_by");
   refuses(head + cell + R"(, "lemmas": 5}]})", "cells[0].lemmas");
-  refuses(head + R"({"torus": "3x3", "model": "general", "lower": 2, "upper": 2, "lower_by": "drat-stored", "proof": "p.gz",
-      "proof_sha256": "00", "cnf_sha256": "00", "lemmas": 1}]})", "cells[0].proof_sha256");
-  refuses(head + R"({"torus": "3x3", "model": "general", "lower": 2, "upper": 2, "lower_by": "drat-regenerated", "lemmas": 1}]})",
+  refuses(
+      head + R"({"torus": "3x3", "model": "general", "lower": 2, "upper": 2, "lower_by": "drat-stored", "proof": "p.gz",
+      "proof_sha256": "00", "cnf_sha256": "00", "lemmas": 1}]})",
+      "cells[0].proof_sha256");
+  refuses(head + R"({"torus": "3x3", "model": "general", "lower": 2, "upper": 2, )"
+                 R"("lower_by": "drat-regenerated", "lemmas": 1}]})",
           "cells[0].solve_seconds");
   refuses(head + cell + "}, " + cell + "}]}", "cells[1]");
   refuses(R"({"format": "dancecard.torus-routing/1", "cells": []})", "format");
@@ -157,7 +169,8 @@ std::vector<std::string> table_cells(const std::string& row) {
 docs_cell parse_cell(const std::string& text) {
   static const std::regex glance(R"(^(\*\*)?(\d+)(?:–(\d+))?(\*\*)?$)");
   std::smatch m;
-  if (!std::regex_match(text, m, glance) || m[1].matched != m[4].matched) throw std::runtime_error("cell '" + text + "'");
+  if (!std::regex_match(text, m, glance) || m[1].matched != m[4].matched)
+    throw std::runtime_error("cell '" + text + "'");
   docs_cell cell;
   cell.bold = m[1].matched;
   cell.lower = std::stoull(m[2]);
@@ -175,7 +188,8 @@ torus_lower_evidence kind_of(const std::string& text) {
   if (text.rfind("parity bound", 0) == 0) return torus_lower_evidence::parity;
   if (text.rfind("general model", 0) == 0) return torus_lower_evidence::general_model;
   if (text.rfind("stored DRAT proof", 0) == 0) return torus_lower_evidence::drat_stored;
-  if (text.rfind("DRAT proof of ", 0) == 0 && text.find(", regenerated") != std::string::npos) return torus_lower_evidence::drat_regenerated;
+  if (text.rfind("DRAT proof of ", 0) == 0 && text.find(", regenerated") != std::string::npos)
+    return torus_lower_evidence::drat_regenerated;
   throw std::runtime_error("lower end '" + text.substr(0, 40) + "'");
 }
 
@@ -193,7 +207,8 @@ TEST(torus_catalogue, docs_give_the_evidence_files_cells) {
   };
   const std::size_t glance_at = heading("## At a glance"), cells_at = heading("## The cells and their evidence");
   ASSERT_LT(glance_at, cells_at);
-  const auto expect_cell = [&](const std::string& dims, const std::string& model, const docs_cell& seen, std::uint64_t optimum) {
+  const auto expect_cell = [&](const std::string& dims, const std::string& model, const docs_cell& seen,
+                               std::uint64_t optimum) {
     SCOPED_TRACE(dims + " " + model);
     ASSERT_EQ(by.count({dims, model}), 1u);
     const torus_evidence_cell& c = by.at({dims, model});
@@ -256,7 +271,8 @@ TEST(torus_catalogue, docs_give_the_evidence_files_cells) {
     EXPECT_EQ(steps.upper, c.upper);
     EXPECT_EQ(kind_of(cells[5]), c.lower_by);
     // the command that re-checks it: the query itself, or the theorem-book row that checks the stored proofs
-    EXPECT_NE(cells[6].find(c.lower_by == torus_lower_evidence::drat_stored ? std::string("torus.catalogue.evidence") : "--dims " + dims),
+    EXPECT_NE(cells[6].find(c.lower_by == torus_lower_evidence::drat_stored ? std::string("torus.catalogue.evidence")
+                                                                            : "--dims " + dims),
               std::string::npos)
         << cells[6];
     EXPECT_TRUE(listed.insert({dims, cells[3]}).second);
@@ -268,7 +284,8 @@ TEST(torus_catalogue, docs_give_the_evidence_files_cells) {
 // Sizes in any order: the table of the ascending sizes with its axes relabelled completes in the same steps, and a
 // pairing stays a pairing. The general model takes a pairing table where it is as fast (3 x 4: both 4).
 TEST(torus_catalogue, sizes_in_any_order) {
-  for (const std::vector<std::uint32_t>& dims : std::vector<std::vector<std::uint32_t>>{{5, 3}, {6, 5}, {4, 2, 3}, {3, 4, 2}, {4, 3, 3}, {9, 2, 2}}) {
+  for (const std::vector<std::uint32_t>& dims :
+       std::vector<std::vector<std::uint32_t>>{{5, 3}, {6, 5}, {4, 2, 3}, {3, 4, 2}, {4, 3, 3}, {9, 2, 2}}) {
     for (const char* model : {"pairing", "general"}) {
       const torus t(dims);
       const auto found = catalogued_torus_table(t, model);

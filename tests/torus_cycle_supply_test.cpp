@@ -36,7 +36,8 @@ std::uint64_t brute_one_switch(std::uint64_t m, std::uint64_t gap, bool allow_sw
 // The fewest steps any direction sequences of the two suppliers reach (both directions delivered), by enumeration.
 std::uint64_t brute_scheduled(std::uint64_t m, std::uint64_t gap) {
   for (std::uint64_t horizon = (m + 1) / 2; horizon <= m; ++horizon) {
-    const std::uint64_t free_steps = horizon - 1;  // steps 2 … horizon choose a direction; step 1 is the supplier itself
+    const std::uint64_t free_steps =
+        horizon - 1;  // steps 2 … horizon choose a direction; step 1 is the supplier itself
     for (std::uint64_t bits = 0; bits < (std::uint64_t{1} << (2 * free_steps)); ++bits) {
       // completes exactly at `horizon` (not before), with both directions run in steps 2 … horizon
       std::vector<char> got(m, 0);
@@ -88,13 +89,15 @@ TEST(torus_supply, plans_are_optimal_and_deliver_what_they_claim) {
 TEST(torus_supply, scheduled_plans_are_the_fewest_steps_any_switching_reaches) {
   for (std::uint64_t m = 2; m <= 12; ++m)
     for (std::uint64_t gap = 0; gap < m; ++gap)
-      EXPECT_EQ(best_supply(m, gap, supply_policy::scheduled).steps, brute_scheduled(m, gap)) << "m " << m << " gap " << gap;
+      EXPECT_EQ(best_supply(m, gap, supply_policy::scheduled).steps, brute_scheduled(m, gap))
+          << "m " << m << " gap " << gap;
 }
 
 TEST(torus_supply, one_switch_candidates_suffice_on_longer_cycles) {
   for (std::uint64_t m : {40u, 61u})
     for (std::uint64_t gap = 0; gap < m; gap += m == 40 ? 1 : 7)
-      EXPECT_EQ(best_supply(m, gap, supply_policy::one_switch).steps, brute_one_switch(m, gap, true)) << "m " << m << " gap " << gap;
+      EXPECT_EQ(best_supply(m, gap, supply_policy::one_switch).steps, brute_one_switch(m, gap, true))
+          << "m " << m << " gap " << gap;
 }
 
 TEST(torus_matched_supply, meets_theorem_7_on_the_zigzag_cycles) {
@@ -194,7 +197,8 @@ TEST(torus_packet_supply, closed_trails_gossip_at_the_circulation) {
     const char* dims;
     std::uint64_t steps, bound;
   };
-  for (const expected& e : {expected{"4x5x4x5", 90, 92}, expected{"4x3x3x5", 40, 43}, expected{"4x5x2x4", 40, 42}, expected{"4x3x2x4", 24, 26}}) {
+  for (const expected& e : {expected{"4x5x4x5", 90, 92}, expected{"4x3x3x5", 40, 43}, expected{"4x5x2x4", 40, 42},
+                            expected{"4x3x2x4", 24, 26}}) {
     const torus t = torus::parse(e.dims);
     const cycle_system system = zigzag_cycles(t);
     ASSERT_GT(check_cycle_system(system, 2, 1, true).revisits, 0u) << e.dims;  // closed trails

@@ -43,9 +43,11 @@ TEST(torus_zigzag, conditions_are_named) {
   EXPECT_NE(zigzag_refusal("3x3x2").find("condition (3)"), std::string::npos);
   EXPECT_NE(zigzag_refusal("12").find("d >= 2"), std::string::npos);
   // Conditions (1)-(3) hold, but the printed lap rule's trails share links (n_1 > d): refused, naming the link.
-  EXPECT_NE(zigzag_refusal("8x4x8x4").find("makes cycle 0 run over the link from PU (3,0,0,2) along +x_4 twice"), std::string::npos)
+  EXPECT_NE(zigzag_refusal("8x4x8x4").find("makes cycle 0 run over the link from PU (3,0,0,2) along +x_4 twice"),
+            std::string::npos)
       << zigzag_refusal("8x4x8x4");
-  EXPECT_NE(zigzag_refusal("12x2x4x4").find("cycles 0 and 2 both use the link from PU (9,0,0,2) along +x_4"), std::string::npos)
+  EXPECT_NE(zigzag_refusal("12x2x4x4").find("cycles 0 and 2 both use the link from PU (9,0,0,2) along +x_4"),
+            std::string::npos)
       << zigzag_refusal("12x2x4x4");
   EXPECT_NE(zigzag_refusal("8x3x2x4").find("conditions (1)-(3) hold"), std::string::npos);
 }
@@ -67,7 +69,9 @@ TEST(torus_cycles, link_map_marks_both_ends_and_finds_the_first_shared_pass) {
   const cycle_links disjoint = map_cycle_links(cycle_system{t, {row, column}, "rings"});
   EXPECT_FALSE(disjoint.shared.has_value());
   // every link is owned at both ends: 2 · (4 + 3) of the 12 · 4 entries
-  EXPECT_EQ(std::count_if(disjoint.owner.begin(), disjoint.owner.end(), [](std::uint32_t o) { return o != cycle_links::none; }), 14);
+  EXPECT_EQ(std::count_if(disjoint.owner.begin(), disjoint.owner.end(),
+                          [](std::uint32_t o) { return o != cycle_links::none; }),
+            14);
   EXPECT_TRUE(disjoint.used(t.index({0, 1}), 3));  // −x_2 of (0, 1) is the row's link back to (0, 0)
   EXPECT_EQ(disjoint.owner[t.index({2, 0}) * t.ports() + 0], 1u);
   EXPECT_FALSE(disjoint.used(t.index({1, 1}), 0));
@@ -92,7 +96,8 @@ TEST(torus_cycles, link_map_marks_both_ends_and_finds_the_first_shared_pass) {
     map_cycle_links(cycle_system{t, {broken}, "broken"});
     ADD_FAILURE() << "a broken cycle was mapped";
   } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find("cycle 0 position 2 is not a link to the next PU"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("cycle 0 position 2 is not a link to the next PU"), std::string::npos)
+        << e.what();
   }
 }
 
@@ -114,14 +119,17 @@ TEST(torus_zigzag, refusals_name_an_order_of_the_sizes_that_works) {
   EXPECT_EQ(zigzag_axis_order(torus::parse("8x4x4x4")), (sizes{4, 4, 4, 8}));
   EXPECT_EQ(zigzag_axis_order(torus::parse("4x5x4x6")), (sizes{4, 6, 4, 5}));
   EXPECT_EQ(zigzag_axis_order(torus::parse("4x5x2x4")), (sizes{4, 2, 4, 5}));
-  EXPECT_NE(zigzag_refusal("8x4x8x4").find("; the same sizes in the order 4x4x8x8 give edge-disjoint zigzag cycles"), std::string::npos) << zigzag_refusal("8x4x8x4");
+  EXPECT_NE(zigzag_refusal("8x4x8x4").find("; the same sizes in the order 4x4x8x8 give edge-disjoint zigzag cycles"),
+            std::string::npos)
+      << zigzag_refusal("8x4x8x4");
   EXPECT_NE(zigzag_refusal("5x4").find("condition (2) fails"), std::string::npos);
   EXPECT_NE(zigzag_refusal("5x4").find("in the order 4x5"), std::string::npos);
   EXPECT_EQ(zigzag_refusal("3x3x2").find("in the order"), std::string::npos);
   for (const char* dims : {"8x4x8x4", "12x2x4x4", "6x4x3", "10x6x2x2x5"}) {
     const std::optional<sizes> order = zigzag_axis_order(torus::parse(dims));
     ASSERT_TRUE(order.has_value()) << dims;
-    EXPECT_TRUE(check_cycle_system(zigzag_cycles(torus(*order)), 2, 10, true).holds()) << dims << " -> " << torus(*order).name();
+    EXPECT_TRUE(check_cycle_system(zigzag_cycles(torus(*order)), 2, 10, true).holds())
+        << dims << " -> " << torus(*order).name();
   }
 }
 
@@ -140,7 +148,8 @@ TEST(torus_zigzag, printed_lap_rule_shares_links_where_n1_exceeds_d) {
     const cycle_system trails = zigzag_trails(t), cycles = zigzag_cycles(t);
     EXPECT_TRUE(check_cycle_system(cycles, 2, 10, true).holds()) << dims;
     ASSERT_EQ(trails.cycles.size(), cycles.cycles.size());
-    for (std::size_t c = 0; c < cycles.cycles.size(); ++c) EXPECT_EQ(trails.cycles[c].pus, cycles.cycles[c].pus) << dims;
+    for (std::size_t c = 0; c < cycles.cycles.size(); ++c)
+      EXPECT_EQ(trails.cycles[c].pus, cycles.cycles[c].pus) << dims;
   }
 }
 
@@ -150,8 +159,15 @@ struct zigzag_case {
 };
 
 TEST(torus_zigzag, cycles_lengths_locality_and_theorems_5_to_7) {
-  for (const zigzag_case& c : {zigzag_case{"4x4", 12}, {"6x8", 30}, {"8x6", 32}, {"10x3", 25}, {"2x5", 7}, {"3x3x4", 21},
-                               {"3x6x5", 48}, {"6x6x6", 108}, {"4x4x4x4", 128}}) {
+  for (const zigzag_case& c : {zigzag_case{"4x4", 12},
+                               {"6x8", 30},
+                               {"8x6", 32},
+                               {"10x3", 25},
+                               {"2x5", 7},
+                               {"3x3x4", 21},
+                               {"3x6x5", 48},
+                               {"6x6x6", 108},
+                               {"4x4x4x4", 128}}) {
     const torus t = torus::parse(c.dims);
     const cycle_system system = zigzag_cycles(t);
     const cycle_system_report cycles = check_cycle_system(system, 1);
@@ -161,7 +177,8 @@ TEST(torus_zigzag, cycles_lengths_locality_and_theorems_5_to_7) {
     // Theorem 7: (1 + d/n_d)·P/(2d) + 2 steps (Theorem 5 for d = 2 and Theorem 6 for d = 3 are n_1·…/(2d) + … + 1).
     const std::uint64_t theorem_7 = ((nd + d) * P + 2 * d * nd - 1) / (2 * d * nd) + 2;
     std::uint64_t previous = std::numeric_limits<std::uint64_t>::max();
-    for (supply_policy policy : {supply_policy::time_independent, supply_policy::one_switch, supply_policy::scheduled}) {
+    for (supply_policy policy :
+         {supply_policy::time_independent, supply_policy::one_switch, supply_policy::scheduled}) {
       const routing_table table = cycle_routing(system, policy);
       const supply_report supply = check_supply(table, system);
       ASSERT_TRUE(supply.holds()) << c.dims << ": " << describe(supply);
@@ -242,8 +259,8 @@ TEST(torus_partial, section_3_3_both_odd_meets_theorem_4_with_one_packet) {
 
 TEST(torus_hamilton, product_decomposition_section_3_4) {
   // Even sizes (Section 3.1 splits every product), 2-D factors with an odd size (square switches), mixed.
-  for (const char* dims : {"4x6", "2x2", "4x4x4x4", "2x4x2x6", "6", "2x2x2x2x2x2x2x2", "3x3", "5x9", "9x5", "6x6", "7x12", "3x3x3x3",
-                           "3x5x4x4", "3x4x3x4", "5", "4x5", "4x5x4x4", "6x3x4x7"}) {
+  for (const char* dims : {"4x6", "2x2", "4x4x4x4", "2x4x2x6", "6", "2x2x2x2x2x2x2x2", "3x3", "5x9", "9x5", "6x6",
+                           "7x12", "3x3x3x3", "3x5x4x4", "3x4x3x4", "5", "4x5", "4x5x4x4", "6x3x4x7"}) {
     const torus t = torus::parse(dims);
     const cycle_system system = hamiltonian_product_cycles(t);
     const cycle_system_report cycles = check_cycle_system(system, 0);
@@ -256,8 +273,8 @@ TEST(torus_hamilton, product_decomposition_section_3_4) {
     ASSERT_TRUE(run.holds()) << dims << ": " << describe(run);
     EXPECT_EQ(run.steps, t.size() / 2) << dims;  // Section 3.4: d packets per PU, P/2 steps
   }
-  EXPECT_THROW(hamiltonian_product_cycles(torus::parse("2x4x4")), std::invalid_argument);   // not a cube, and a size 2
-  EXPECT_THROW(hamiltonian_product_cycles(torus::parse("2x3")), std::invalid_argument);      // a size 2 beside an odd one
+  EXPECT_THROW(hamiltonian_product_cycles(torus::parse("2x4x4")), std::invalid_argument);  // not a cube, and a size 2
+  EXPECT_THROW(hamiltonian_product_cycles(torus::parse("2x3")), std::invalid_argument);    // a size 2 beside an odd one
   EXPECT_THROW(hamiltonian_product_cycles(torus::parse("2x3x4x4")), std::invalid_argument);  // its 2 x 3 factor
 }
 
@@ -274,7 +291,8 @@ TEST(torus_hamilton, explicit_cube_decomposition_for_every_m_but_4) {
     ASSERT_TRUE(cycles.holds()) << t.name() << ": " << describe(cycles);
     ASSERT_EQ(cycles.lengths, std::vector<std::uint64_t>(3, t.size())) << t.name();
     if (m > 12) continue;
-    const gossip_report run = simulate_gossip(cycle_routing(system, supply_policy::time_independent, packets_per_pu::per_cycle));
+    const gossip_report run =
+        simulate_gossip(cycle_routing(system, supply_policy::time_independent, packets_per_pu::per_cycle));
     ASSERT_TRUE(run.holds()) << t.name() << ": " << describe(run);
     EXPECT_EQ(run.steps, t.size() / 2) << t.name();
   }
@@ -284,7 +302,8 @@ TEST(torus_hamilton, explicit_cube_decomposition_for_every_m_but_4) {
   const cycle_system_report cycles = check_cycle_system(product, 0);
   ASSERT_TRUE(cycles.holds()) << describe(cycles);
   EXPECT_EQ(cycles.lengths, std::vector<std::uint64_t>(6, six.size()));
-  EXPECT_EQ(hamiltonian_product_cycles(torus::parse("4x4x4")).construction, "hamiltonian-layered-searched");  // no cube rule for m = 4
+  EXPECT_EQ(hamiltonian_product_cycles(torus::parse("4x4x4")).construction,
+            "hamiltonian-layered-searched");  // no cube rule for m = 4
 }
 
 // Section 3.4's construction `expected` on a 3-D torus: three Hamiltonian, pairwise edge-disjoint cycles, and up to
@@ -296,15 +315,17 @@ void expect_three_hamiltonian_cycles(const torus& t, const char* expected, std::
   ASSERT_TRUE(cycles.holds()) << t.name() << ": " << describe(cycles);
   ASSERT_EQ(cycles.lengths, std::vector<std::uint64_t>(3, t.size())) << t.name();
   if (t.size() > simulate_up_to) return;
-  const gossip_report run = simulate_gossip(cycle_routing(system, supply_policy::time_independent, packets_per_pu::per_cycle));
+  const gossip_report run =
+      simulate_gossip(cycle_routing(system, supply_policy::time_independent, packets_per_pu::per_cycle));
   ASSERT_TRUE(run.holds()) << t.name() << ": " << describe(run);
   EXPECT_EQ(run.steps, t.size() / 2) << t.name();
 }
 
 TEST(torus_hamilton, layered_decomposition_of_every_torus_with_an_odd_size) {
-  // Section 3.4 one dimension at a time (Aubert and Schneider's scheme, add_dimension in core/src/torus/hamiltonian_products.cpp):
-  // every 3-D torus with sizes 3..10, one of them odd and not a cube Park's rule covers, gets three Hamiltonian,
-  // pairwise edge-disjoint cycles; the small ones gossip with 3 packets per PU in floor(P/2) steps.
+  // Section 3.4 one dimension at a time (Aubert and Schneider's scheme, add_dimension in
+  // core/src/torus/hamiltonian_products.cpp): every 3-D torus with sizes 3..10, one of them odd and not a cube Park's
+  // rule covers, gets three Hamiltonian, pairwise edge-disjoint cycles; the small ones gossip with 3 packets per PU in
+  // floor(P/2) steps.
   std::size_t count = 0;
   for (std::uint32_t a = 3; a <= 10; ++a)
     for (std::uint32_t b = 3; b <= 10; ++b)
@@ -317,9 +338,11 @@ TEST(torus_hamilton, layered_decomposition_of_every_torus_with_an_odd_size) {
   EXPECT_EQ(count, 8u * 8 * 8 - 4 * 4 * 4 - 4);  // 512 tori, less the all-even ones and the odd cubes 3, 5, 7, 9
   // d = 5 and 7 (no product construction), and 4-D and 6-D tori whose product factors do not qualify (a 3-D factor not
   // a cube); the sizes in any order, the odd ones anywhere.
-  for (const char* dims : {"3x3x3x3x3", "4x4x4x4x3", "4x3x4x4x6", "5x6x7x8x3", "3x3x3x3x3x3x3", "4x4x4x4x4x4x3", "3x4x5x3x4x5", "2x3x4x5"}) {
+  for (const char* dims : {"3x3x3x3x3", "4x4x4x4x3", "4x3x4x4x6", "5x6x7x8x3", "3x3x3x3x3x3x3", "4x4x4x4x4x4x3",
+                           "3x4x5x3x4x5", "2x3x4x5"}) {
     const torus t = torus::parse(dims);
-    if (std::string(dims) == "2x3x4x5") {  // a size 2: the product construction takes it (2-D factors 2 x 3 and 4 x 5 … 6 x 20)
+    if (std::string(dims) ==
+        "2x3x4x5") {  // a size 2: the product construction takes it (2-D factors 2 x 3 and 4 x 5 … 6 x 20)
       EXPECT_THROW(hamiltonian_product_cycles(t), std::invalid_argument) << dims;
       continue;
     }
@@ -342,8 +365,10 @@ TEST(torus_hamilton, layered_decomposition_of_all_even_5d_and_7d_tori_by_scrambl
     const cycle_system_report cycles = check_cycle_system(system, 0);
     ASSERT_TRUE(cycles.holds()) << dims << ": " << describe(cycles);
     ASSERT_EQ(cycles.lengths, std::vector<std::uint64_t>(t.dimension(), t.size())) << dims;
-    if (t.dimension() == 7) continue;  // 24,576, 40,960 and 139,264 PUs (above 32,768: within the work budget): cycles only
-    const gossip_report run = simulate_gossip(cycle_routing(system, supply_policy::time_independent, packets_per_pu::per_cycle));
+    if (t.dimension() == 7)
+      continue;  // 24,576, 40,960 and 139,264 PUs (above 32,768: within the work budget): cycles only
+    const gossip_report run =
+        simulate_gossip(cycle_routing(system, supply_policy::time_independent, packets_per_pu::per_cycle));
     ASSERT_TRUE(run.holds()) << dims << ": " << describe(run);
     EXPECT_EQ(run.steps, t.size() / 2) << dims;
   }
@@ -352,13 +377,15 @@ TEST(torus_hamilton, layered_decomposition_of_all_even_5d_and_7d_tori_by_scrambl
     (void)hamiltonian_product_cycles(torus::parse("4x4x4x4x4x4x520"));
     ADD_FAILURE() << "4x4x4x4x4x4x520 was accepted";
   } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find("scrambles frames only up to 2097152 PUs (P = 2129920)"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("scrambles frames only up to 2097152 PUs (P = 2129920)"), std::string::npos)
+        << e.what();
   }
 }
 
 TEST(torus_hamilton, layered_decomposition_of_every_all_even_3d_torus_by_scrambled_frames) {
   // With every size even the square switches' frame leaves the layered greedy stuck (G bipartite, n even); frames
-  // scrambled by seeded double switches, and other orders of the sizes, let it finish. Not proven: every 3-D torus with even sizes
+  // scrambled by seeded double switches, and other orders of the sizes, let it finish. Not proven: every 3-D torus with
+  // even sizes
   // 4..12 that is not a cube of Park's rule is walked here (larger ones in a sweep, docs/torus.md), three Hamiltonian,
   // pairwise edge-disjoint cycles, gossip with 3 packets per PU in floor(P/2) steps on the small ones — and the result
   // is the same on a second call (deterministic).
@@ -370,7 +397,7 @@ TEST(torus_hamilton, layered_decomposition_of_every_all_even_3d_torus_by_scrambl
         ASSERT_NO_FATAL_FAILURE(expect_three_hamiltonian_cycles(torus({a, b, c}), "hamiltonian-layered-searched", 300));
         ++count;
       }
-  EXPECT_EQ(count, 35u - 4);  // the 35 sorted triples of {4, 6, 8, 10, 12}, less the cubes 6, 8, 10, 12
+  EXPECT_EQ(count, 35u - 4);              // the 35 sorted triples of {4, 6, 8, 10, 12}, less the cubes 6, 8, 10, 12
   const torus t = torus::parse("8x4x6");  // the sizes in any order
   const cycle_system once = hamiltonian_product_cycles(t), again = hamiltonian_product_cycles(t);
   ASSERT_TRUE(check_cycle_system(once, 0).holds());
@@ -396,7 +423,8 @@ TEST(torus_hamilton, odd_cube_return_maps_are_the_papers_odometers) {
       for (std::size_t p = 0; p < seq.size(); ++p) position[seq[p]] = p;
       for (std::int64_t i = 0; i < M; ++i)
         for (std::int64_t k = 0; k < M; ++k) {
-          const pu_index v = t.index({static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(mod(-i - k)), static_cast<std::uint32_t>(k)});
+          const pu_index v = t.index(
+              {static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(mod(-i - k)), static_cast<std::uint32_t>(k)});
           const std::vector<std::uint32_t> w = t.coordinates(seq[(position[v] + m) % seq.size()]);
           std::int64_t fi = 0, fk = 0;
           if (c == 0) fi = i - 2 + (k == 0), fk = k + 1;
@@ -429,9 +457,11 @@ TEST(torus_hamilton, square_switch_search_decomposes_tori_of_any_dimension) {
     ASSERT_EQ(cycles.lengths, std::vector<std::uint64_t>(t.dimension(), t.size())) << dims;
     const std::optional<cycle_system> again = switch_search_decomposition(t, 1);
     ASSERT_TRUE(again.has_value());
-    for (std::size_t c = 0; c < system->cycles.size(); ++c) EXPECT_EQ(again->cycles[c].pus, system->cycles[c].pus) << dims;
+    for (std::size_t c = 0; c < system->cycles.size(); ++c)
+      EXPECT_EQ(again->cycles[c].pus, system->cycles[c].pus) << dims;
   }
-  const gossip_report run = simulate_gossip(cycle_routing(*switch_search_decomposition(torus({3, 4, 5})), supply_policy::time_independent, packets_per_pu::per_cycle));
+  const gossip_report run = simulate_gossip(cycle_routing(*switch_search_decomposition(torus({3, 4, 5})),
+                                                          supply_policy::time_independent, packets_per_pu::per_cycle));
   ASSERT_TRUE(run.holds());
   EXPECT_EQ(run.steps, 30u);  // Section 3.4: P/2 with d packets per PU
   EXPECT_THROW(switch_search_decomposition(torus({2, 5})), std::invalid_argument);  // n_j = 2: double links
@@ -463,16 +493,17 @@ TEST(torus_hamilton, square_switches_decompose_every_2d_torus_not_both_even) {
     EXPECT_TRUE(cycles.holds()) << t.name() << ": " << describe(cycles);
   }
   // 4 x 5 with 2 packets per PU, one per cycle: floor(P/2) = 10 steps.
-  const gossip_report run = simulate_gossip(cycle_routing(hamiltonian_product_cycles(torus({4, 5})), supply_policy::time_independent, packets_per_pu::per_cycle));
+  const gossip_report run = simulate_gossip(cycle_routing(hamiltonian_product_cycles(torus({4, 5})),
+                                                          supply_policy::time_independent, packets_per_pu::per_cycle));
   ASSERT_TRUE(run.holds());
   EXPECT_EQ(run.steps, 10u);
 }
 
 TEST(torus_hamilton, square_switch_blocks_join_each_line_to_itself) {
-  // The proof that the square-switch schedule gives two Hamiltonian cycles for every size (core/src/torus/hamiltonian_2d.cpp): the base,
-  // every frame R = 3..7, C = 3..6, walked; then R x (C + 2) is R x C with columns 4, 5 inserted (C >= 5) and
-  // (R + 2) x C is R x C with rows 4, 5 inserted (when square (3, 1) exists), each class passing the strip straight
-  // (check_strip_insertion). Frames only: the schedule transposes R odd x C even.
+  // The proof that the square-switch schedule gives two Hamiltonian cycles for every size
+  // (core/src/torus/hamiltonian_2d.cpp): the base, every frame R = 3..7, C = 3..6, walked; then R x (C + 2) is R x C
+  // with columns 4, 5 inserted (C >= 5) and (R + 2) x C is R x C with rows 4, 5 inserted (when square (3, 1) exists),
+  // each class passing the strip straight (check_strip_insertion). Frames only: the schedule transposes R odd x C even.
   for (std::uint32_t r = 3; r <= 7; ++r)
     for (std::uint32_t c = 3; c <= 6; ++c) {
       const cycle_system system = square_switch_cycles(torus({r, c}));
@@ -516,7 +547,8 @@ TEST(torus_checks, strip_insertion_is_caught_when_it_does_not_hold) {
   EXPECT_FALSE(check_strip_insertion(small, square_switch_cycles(torus({7, 9})), 1, 0).holds());
   EXPECT_FALSE(check_strip_insertion(small, hamiltonian_product_cycles(torus({3, 3, 3})), 1, 4).holds());
   // A strip inserted into a system with the same cycles both ways holds (Section 3.1's rules, period 2 in the columns).
-  EXPECT_TRUE(check_strip_insertion(hamiltonian_2d_cycles(torus({6, 8})), hamiltonian_2d_cycles(torus({6, 10})), 1, 4).holds());
+  EXPECT_TRUE(
+      check_strip_insertion(hamiltonian_2d_cycles(torus({6, 8})), hamiltonian_2d_cycles(torus({6, 10})), 1, 4).holds());
 }
 
 TEST(torus_checks, corrupted_cycles_and_supplies_are_caught) {
@@ -535,7 +567,10 @@ TEST(torus_checks, corrupted_cycles_and_supplies_are_caught) {
       // a supply link: its target is off some cycle; find one whose stream is a cycle stream
       bool cycle_port = false;
       for (const torus_cycle& c : system.cycles)
-        for (std::size_t i = 0; i < c.length(); ++i) cycle_port = cycle_port || (c.pus[i] == pu && (c.ports[i] == o || torus::opposite(c.ports[(i + c.length() - 1) % c.length()]) == o));
+        for (std::size_t i = 0; i < c.length(); ++i)
+          cycle_port =
+              cycle_port ||
+              (c.pus[i] == pu && (c.ports[i] == o || torus::opposite(c.ports[(i + c.length() - 1) % c.length()]) == o));
       if (!cycle_port) victim = pu, victim_port = o, found = true;
     }
   ASSERT_TRUE(found);
@@ -550,7 +585,9 @@ TEST(torus_checks, corrupted_cycles_and_supplies_are_caught) {
   routing_table rewired = good;
   const torus_cycle& c0 = system.cycles[0];
   rewired.forward_at(c0.pus[3], c0.ports[3]) = c0.ports[3];
-  EXPECT_EQ(check_supply(rewired, system).count_by_kind[static_cast<std::size_t>(torus_violation_kind::cycle_not_followed)], 1u);
+  EXPECT_EQ(
+      check_supply(rewired, system).count_by_kind[static_cast<std::size_t>(torus_violation_kind::cycle_not_followed)],
+      1u);
   // A cycle that uses a link of another: shared_link; a cycle that jumps: broken_cycle.
   cycle_system shared = system;
   shared.cycles[1].pus = shared.cycles[0].pus;

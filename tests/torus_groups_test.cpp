@@ -8,13 +8,12 @@
 #include <utility>
 
 #include "dancecard/checkers/torus_check.hpp"
+#include "dancecard/core/torus/group_orbits.hpp"  // smt/src: which listed group holds a conjugate of which
 #include "dancecard/core/torus/torus.hpp"
 #include "dancecard/smt/hamilton_search.hpp"
 #include "dancecard/smt/torus_cubes.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
 #include "torus_test_support.hpp"
-#include "dancecard/core/torus/group_orbits.hpp"  // smt/src: which listed group holds a conjugate of which
-
 
 namespace dancecard {
 namespace {
@@ -106,7 +105,8 @@ TEST(torus_groups, containment_of_conjugates_against_brute_force) {
     const torus t = torus::parse(dims);
     const brute_automorphisms b(t);
     const bool mixed = t.dimension() == 2 && t.size() <= 16;
-    const std::vector<torus_symmetry_group> list = invariant_group_list(t, mixed ? invariant_groups::with_mixed : invariant_groups::all);
+    const std::vector<torus_symmetry_group> list =
+        invariant_group_list(t, mixed ? invariant_groups::with_mixed : invariant_groups::all);
     std::vector<std::vector<element>> generators;
     std::vector<std::set<element>> elements;
     for (const torus_symmetry_group& g : list) {
@@ -118,7 +118,8 @@ TEST(torus_groups, containment_of_conjugates_against_brute_force) {
     }
     const std::vector<element>& conjugators = b.all;
     const detail::group_containment containment(t, list);
-    const std::size_t unmixed = invariant_group_list(t, invariant_groups::all).size();  // the mixed groups are numbered from here
+    const std::size_t unmixed =
+        invariant_group_list(t, invariant_groups::all).size();  // the mixed groups are numbered from here
     std::size_t contained = 0, mixed_over_translations = 0, mixed_over_point = 0;
     for (std::size_t big = 0; big < list.size(); ++big)
       for (std::size_t small = 0; small < list.size(); ++small) {
@@ -126,13 +127,16 @@ TEST(torus_groups, containment_of_conjugates_against_brute_force) {
         if (list[small].order < list[big].order)
           for (const element& psi : conjugators) {
             const element psi_inverse = b.inverse(psi);
-            expected = std::all_of(generators[small].begin(), generators[small].end(),
-                                   [&](const element& h) { return elements[big].count(b.compose(b.compose(psi, h), psi_inverse)) != 0; });
+            expected = std::all_of(generators[small].begin(), generators[small].end(), [&](const element& h) {
+              return elements[big].count(b.compose(b.compose(psi, h), psi_inverse)) != 0;
+            });
             if (expected) break;
           }
-        ASSERT_EQ(containment.contains_conjugate(big, small), expected) << dims << ": " << describe(t, list[big]) << " / " << describe(t, list[small]);
+        ASSERT_EQ(containment.contains_conjugate(big, small), expected)
+            << dims << ": " << describe(t, list[big]) << " / " << describe(t, list[small]);
         contained += expected ? 1 : 0;
-        if (expected && big >= unmixed && small < unmixed) (list[small].automorphisms.empty() ? mixed_over_translations : mixed_over_point) += 1;
+        if (expected && big >= unmixed && small < unmixed)
+          (list[small].automorphisms.empty() ? mixed_over_translations : mixed_over_point) += 1;
       }
     EXPECT_GT(contained, 0u) << dims;
     if (mixed) {
@@ -182,22 +186,28 @@ TEST(torus_groups, mixed_subgroups_one_per_class_against_brute_force) {
       for (const torus_automorphism& a : generators) gens.push_back(b.of(a));
       const std::set<element> g = b.closure(gens);
       EXPECT_TRUE(is_mixed(g)) << dims << " " << describe(t, generators);
-      EXPECT_TRUE(got.insert(b.class_key(g)).second) << dims << ": conjugate to a group before it: " << describe(t, generators);
+      EXPECT_TRUE(got.insert(b.class_key(g)).second)
+          << dims << ": conjugate to a group before it: " << describe(t, generators);
       EXPECT_LE(g.size(), previous_order) << dims;
       previous_order = g.size();
     }
-    EXPECT_EQ(got, expected) << dims << ": " << got.size() << " classes found, " << expected.size() << " by brute force";
+    EXPECT_EQ(got, expected) << dims << ": " << got.size() << " classes found, " << expected.size()
+                             << " by brute force";
     EXPECT_FALSE(expected.empty()) << dims;
-    const std::vector<torus_symmetry_group> all = invariant_group_list(t, invariant_groups::all), with_mixed = invariant_group_list(t, invariant_groups::with_mixed);
+    const std::vector<torus_symmetry_group> all = invariant_group_list(t, invariant_groups::all),
+                                            with_mixed = invariant_group_list(t, invariant_groups::with_mixed);
     ASSERT_EQ(with_mixed.size(), all.size() + found.size()) << dims;
     for (std::size_t g = 0; g < all.size(); ++g) EXPECT_EQ(describe(t, with_mixed[g]), describe(t, all[g])) << dims;
-    for (std::size_t g = 0; g < found.size(); ++g) EXPECT_EQ(with_mixed[all.size() + g].automorphisms, found[g]) << dims;
+    for (std::size_t g = 0; g < found.size(); ++g)
+      EXPECT_EQ(with_mixed[all.size() + g].automorphisms, found[g]) << dims;
     // with the translation groups and the point groups, one group of every class of non-trivial subgroups, once
     std::set<std::vector<element>> every, listed;
     for (const std::set<element>& g : subgroups)
       if (g.size() > 1) every.insert(b.class_key(g));
-    for (const torus_symmetry_group& g : with_mixed) EXPECT_TRUE(listed.insert(b.class_key(b.closure(b.generators_of(g)))).second) << dims << " " << describe(t, g);
-    EXPECT_EQ(listed, every) << dims << ": " << listed.size() << " classes listed, " << every.size() << " by brute force";
+    for (const torus_symmetry_group& g : with_mixed)
+      EXPECT_TRUE(listed.insert(b.class_key(b.closure(b.generators_of(g)))).second) << dims << " " << describe(t, g);
+    EXPECT_EQ(listed, every) << dims << ": " << listed.size() << " classes listed, " << every.size()
+                             << " by brute force";
   }
   EXPECT_THROW(mixed_subgroups(torus({16, 17})), std::invalid_argument);
 }
@@ -230,7 +240,8 @@ TEST(torus_groups, no_two_listed_groups_are_conjugate_on_3d_tori) {
           const bool conjugate = std::all_of(generators[a].begin(), generators[a].end(), [&](const element& h) {
             return elements[c].count(b.compose(b.compose(b.all[k], h), inverses[k])) != 0;
           });
-          ASSERT_FALSE(conjugate) << dims << ": " << describe(t, list[a]) << " is conjugate to " << describe(t, list[c]);
+          ASSERT_FALSE(conjugate) << dims << ": " << describe(t, list[a]) << " is conjugate to "
+                                  << describe(t, list[c]);
         }
       }
     EXPECT_GT(pairs, 1000u) << dims;
@@ -253,7 +264,8 @@ TEST(torus_groups, hypercube_stabilizer_permutes_the_ports_of_the_sides_of_4) {
       for (pu_index x = 0; x < t.size(); ++x) {
         EXPECT_EQ(std::set<std::uint32_t>(a.ports[x].begin(), a.ports[x].end()).size(), t.ports()) << dims;
         for (std::uint32_t o = 0; o < t.ports(); ++o) {
-          EXPECT_EQ(t.neighbor(a.map[x], a.ports[x][o]), a.map[t.neighbor(x, o)]) << dims << " PU " << x << " port " << o;
+          EXPECT_EQ(t.neighbor(a.map[x], a.ports[x][o]), a.map[t.neighbor(x, o)])
+              << dims << " PU " << x << " port " << o;
           if (t.dims()[o / 2] != 4) {
             EXPECT_EQ(a.ports[x][o], o) << dims;
           }
@@ -267,7 +279,8 @@ TEST(torus_groups, hypercube_stabilizer_permutes_the_ports_of_the_sides_of_4) {
       for (std::uint32_t o = 0; o < t.ports(); ++o) EXPECT_EQ(list.front().ports[x][o], o) << dims;
     }
   }
-  for (const char* dims : {"4x5", "3x3", "2x2x4", "4x6x8"}) EXPECT_TRUE(detail::hypercube_stabilizer(torus::parse(dims)).empty()) << dims;
+  for (const char* dims : {"4x5", "3x3", "2x2x4", "4x6x8"})
+    EXPECT_TRUE(detail::hypercube_stabilizer(torus::parse(dims)).empty()) << dims;
 }
 
 // A group that contains a conjugate of a group answered unsat is unsat too, and is not asked. 4 x 4 general in 4 steps
@@ -286,22 +299,30 @@ TEST(torus_sat, groups_holding_a_refuted_group_are_refuted) {
   EXPECT_EQ(describe(t, list[31]), "2 automorphisms generated by (x1, x2) -> (-x1, -x2)");
   std::vector<invariant_group_answer> heard;
   const std::vector<std::size_t> order{7, 3, 0, 8, 27, 9, 13, 31};
-  const torus_invariant_search_result r = search_invariant_table(t, torus_model::general, 4, 60'000, {.groups = invariant_groups::all, .certify = true, .only = order, .on_answer = [&](const invariant_group_answer& a) { heard.push_back(a); }});
+  const torus_invariant_search_result r =
+      search_invariant_table(t, torus_model::general, 4, 60'000,
+                             {.groups = invariant_groups::all,
+                              .certify = true,
+                              .only = order,
+                              .on_answer = [&](const invariant_group_answer& a) { heard.push_back(a); }});
   EXPECT_FALSE(r.table.has_value());
   EXPECT_EQ(r.unsat, 8u);
   EXPECT_EQ(r.asked, 8u);
   EXPECT_EQ(r.implied, 4u);
   EXPECT_EQ(r.queries, 4u);  // solver calls: 7, 8, 27, 31
   ASSERT_EQ(heard.size(), 8u);
-  const std::vector<std::optional<std::size_t>> implied_by{std::nullopt, 7, 7, std::nullopt, std::nullopt, 27, 27, std::nullopt};
+  const std::vector<std::optional<std::size_t>> implied_by{std::nullopt, 7,  7,  std::nullopt,
+                                                           std::nullopt, 27, 27, std::nullopt};
   for (std::size_t i = 0; i < heard.size(); ++i) {
     EXPECT_EQ(heard[i].group, order[i]);
     EXPECT_EQ(heard[i].answer, solver_answer::unsat);
     EXPECT_EQ(heard[i].implied_by, implied_by[i]) << order[i];
-    EXPECT_EQ(heard[i].certified, !implied_by[i].has_value()) << order[i];  // the DRAT proofs are the refuted groups' own
+    EXPECT_EQ(heard[i].certified, !implied_by[i].has_value())
+        << order[i];  // the DRAT proofs are the refuted groups' own
   }
   // largest first (the search's own order) every group is asked: nothing smaller was refuted before
-  const torus_invariant_search_result largest_first = search_invariant_table(t, torus_model::general, 4, 60'000, {.groups = invariant_groups::all, .only = {0, 3, 7}});
+  const torus_invariant_search_result largest_first =
+      search_invariant_table(t, torus_model::general, 4, 60'000, {.groups = invariant_groups::all, .only = {0, 3, 7}});
   EXPECT_EQ(largest_first.implied, 0u);
   EXPECT_EQ(largest_first.queries, 3u);
   EXPECT_EQ(largest_first.unsat, 3u);
@@ -316,10 +337,12 @@ TEST(torus_sat, point_group_invariant_tables) {
   const auto groups = point_subgroups(t37);
   ASSERT_FALSE(groups.empty());
   for (const auto& generators : groups)
-    for (const torus_automorphism& g : generators) EXPECT_FALSE(std::is_sorted(g.ports.begin(), g.ports.end())) << describe(t37, g);  // not a translation
+    for (const torus_automorphism& g : generators)
+      EXPECT_FALSE(std::is_sorted(g.ports.begin(), g.ports.end())) << describe(t37, g);  // not a translation
   const torus_invariant_search_result translated = search_invariant_table(t37, torus_model::general, 6, 60'000);
   EXPECT_FALSE(translated.table.has_value());
-  const torus_invariant_search_result found = search_invariant_table(t37, torus_model::general, 6, 120'000, {.groups = invariant_groups::point});
+  const torus_invariant_search_result found =
+      search_invariant_table(t37, torus_model::general, 6, 120'000, {.groups = invariant_groups::point});
   ASSERT_TRUE(found.table.has_value());
   ASSERT_TRUE(found.group.has_value());
   ASSERT_FALSE(found.group->automorphisms.empty());
@@ -338,12 +361,14 @@ TEST(torus_sat, point_group_invariant_tables) {
     EXPECT_EQ(certified.answer, solver_answer::unsat) << certified.reason;
     EXPECT_NE(certified.reason.find("DRAT proof checked"), std::string::npos) << certified.reason;
   }
-  const torus_invariant_search_result none = search_invariant_table(t45, torus_model::general, 5, 120'000, {.groups = invariant_groups::all, .certify = true});
+  const torus_invariant_search_result none =
+      search_invariant_table(t45, torus_model::general, 5, 120'000, {.groups = invariant_groups::all, .certify = true});
   EXPECT_FALSE(none.table.has_value());
   EXPECT_EQ(none.unsat, none.groups);
   EXPECT_EQ(none.asked, none.groups);
   // certified and sat: the table as without
-  const torus_invariant_search_result certified_sat = search_invariant_table(t37, torus_model::general, 6, 120'000, {.groups = invariant_groups::point, .certify = true});
+  const torus_invariant_search_result certified_sat = search_invariant_table(
+      t37, torus_model::general, 6, 120'000, {.groups = invariant_groups::point, .certify = true});
   ASSERT_TRUE(certified_sat.table.has_value());
   EXPECT_TRUE(simulate_gossip(*certified_sat.table, 6).holds());
   // The reflection x1 -> -x1 and the point reflection; the rotation of a square torus has order 4.
@@ -376,17 +401,20 @@ TEST(torus_sat, mixed_group_invariant_tables) {
   std::vector<std::size_t> mixed;
   for (std::size_t g = first; g < list.size(); ++g) mixed.push_back(g);
   ASSERT_FALSE(mixed.empty());
-  const torus_invariant_search_result found = search_invariant_table(t45, torus_model::general, 6, 120'000, {.groups = invariant_groups::with_mixed, .only = mixed});
+  const torus_invariant_search_result found = search_invariant_table(
+      t45, torus_model::general, 6, 120'000, {.groups = invariant_groups::with_mixed, .only = mixed});
   ASSERT_TRUE(found.table.has_value());
   ASSERT_TRUE(found.group.has_value() && found.group_index.has_value());
   EXPECT_GE(*found.group_index, first);
   const gossip_report run = simulate_gossip(*found.table, 6);
   ASSERT_TRUE(run.holds()) << describe(run);
   bool translation = false, other = false;
-  for (const torus_automorphism& g : found.group->automorphisms) (std::is_sorted(g.ports.begin(), g.ports.end()) ? translation : other) = true;
+  for (const torus_automorphism& g : found.group->automorphisms)
+    (std::is_sorted(g.ports.begin(), g.ports.end()) ? translation : other) = true;
   expect_invariant(*found.table, found.group->automorphisms);
   EXPECT_TRUE(translation && other) << describe(t45, *found.group);
-  const torus_invariant_search_result none = search_invariant_table(t45, torus_model::general, 5, 120'000, {.groups = invariant_groups::with_mixed, .certify = true, .only = mixed});
+  const torus_invariant_search_result none = search_invariant_table(
+      t45, torus_model::general, 5, 120'000, {.groups = invariant_groups::with_mixed, .certify = true, .only = mixed});
   EXPECT_FALSE(none.table.has_value());
   EXPECT_EQ(none.unsat, mixed.size());
   EXPECT_EQ(none.asked, mixed.size());
@@ -402,7 +430,8 @@ TEST(torus_sat, hamilton_decompositions_by_search) {
     ASSERT_TRUE(cycles.holds()) << dims << ": " << describe(cycles);
     ASSERT_EQ(cycles.lengths.size(), t.dimension());
     for (std::uint64_t l : cycles.lengths) EXPECT_EQ(l, t.size()) << dims;
-    const gossip_report run = simulate_gossip(cycle_routing(*r.system, supply_policy::time_independent, packets_per_pu::per_cycle));
+    const gossip_report run =
+        simulate_gossip(cycle_routing(*r.system, supply_policy::time_independent, packets_per_pu::per_cycle));
     ASSERT_TRUE(run.holds());
     EXPECT_EQ(run.steps, t.size() / 2) << dims;  // ⌊P/2⌋: both ways along d Hamiltonian cycles, d packets per PU
   }

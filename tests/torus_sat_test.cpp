@@ -9,12 +9,11 @@
 
 #include "dancecard/checkers/torus_check.hpp"
 #include "dancecard/core/torus/torus.hpp"
+#include "dancecard/search/torus_tables.hpp"
 #include "dancecard/smt/hamilton_search.hpp"
 #include "dancecard/smt/torus_cubes.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
-#include "dancecard/search/torus_tables.hpp"
 #include "torus_search.hpp"  // smt/src: the upward search, tested on scripted answers
-
 
 namespace dancecard {
 namespace {
@@ -42,8 +41,10 @@ TEST(torus_sat, clausal_minima_agree_with_z3_and_are_certified) {
   EXPECT_EQ(general.minimum_steps, 5u);
   EXPECT_EQ(pairing.minimum_steps, 6u);
   // The translations-only break (the bench baseline) answers the same: 4 unsat, 5 sat on 4 x 4 general.
-  EXPECT_EQ(solve_torus_clausal(t, torus_model::general, 4, 60'000, torus_symmetry::translations).answer, solver_answer::unsat);
-  EXPECT_EQ(solve_torus_clausal(t, torus_model::general, 5, 60'000, torus_symmetry::translations).answer, solver_answer::sat);
+  EXPECT_EQ(solve_torus_clausal(t, torus_model::general, 4, 60'000, torus_symmetry::translations).answer,
+            solver_answer::unsat);
+  EXPECT_EQ(solve_torus_clausal(t, torus_model::general, 5, 60'000, torus_symmetry::translations).answer,
+            solver_answer::sat);
   // A horizon below 2 steps cannot complete gossip on 3 x 3 (a PU hears only its 4 neighbours in step 1).
   EXPECT_EQ(solve_torus_clausal(torus({3, 3}), torus_model::general, 1, 10'000).answer, solver_answer::unsat);
   // The CNF reads as the question: one clause per (PU, other PU) goal not met in step 1, pairwise at-most-one;
@@ -53,13 +54,14 @@ TEST(torus_sat, clausal_minima_agree_with_z3_and_are_certified) {
   // slots).
   const cnf_formula f = torus_gossip_cnf(torus({3, 3}), torus_model::pairing, 2, {.base_only = true});
   EXPECT_EQ(f.variables, 9 * 3 + 9 * 4 * 9);
-  EXPECT_EQ(torus_gossip_cnf(torus({3, 3}), torus_model::pairing, 2).variables, 9 * 3 + 9 * 4 * 9 + (9 * 8 - 1) * 4 + 9 * (4 + 4 * 3));
+  EXPECT_EQ(torus_gossip_cnf(torus({3, 3}), torus_model::pairing, 2).variables,
+            9 * 3 + 9 * 4 * 9 + (9 * 8 - 1) * 4 + 9 * (4 + 4 * 3));
 }
 
 // The return exclusion: a stream back at its sender within j forwards wastes T − j of the sender's slots,
-// so walks with j <= T − 1 − s are excluded, s the slots the count lets a PU waste. On 5 x 5 general, s = 4(T − 1) − 20:
-// at 7 steps s = 4 and j <= 2 — on sides of 5 only the U-turns, one unit clause per out-port (100); at 8 steps s = 8
-// and nothing; the pairing model has no U-turns. On 3 x 9 general at 7 (s = 2, j <= 4) the rings of 3 add walks.
+// so walks with j <= T − 1 − s are excluded, s the slots the count lets a PU waste. On 5 x 5 general, s = 4(T − 1) −
+// 20: at 7 steps s = 4 and j <= 2 — on sides of 5 only the U-turns, one unit clause per out-port (100); at 8 steps s =
+// 8 and nothing; the pairing model has no U-turns. On 3 x 9 general at 7 (s = 2, j <= 4) the rings of 3 add walks.
 TEST(torus_sat, return_exclusion_clauses) {
   auto returns = [](const cnf_formula& f) {
     for (const std::string& c : f.comments)
@@ -69,7 +71,9 @@ TEST(torus_sat, return_exclusion_clauses) {
   const torus t({5, 5});
   const cnf_formula with = torus_gossip_cnf(t, torus_model::general, 7);
   const cnf_formula without = torus_gossip_cnf(t, torus_model::general, 7, {.returns = false});
-  EXPECT_EQ(returns(with), "implied: no stream back at its sender within 2 forwards (it would waste more than the 4 slots a PU may): 100 clauses");
+  EXPECT_EQ(returns(with),
+            "implied: no stream back at its sender within 2 forwards (it would waste more than the 4 slots a PU may): "
+            "100 clauses");
   EXPECT_EQ(returns(without), "");
   ASSERT_EQ(with.clauses.size(), without.clauses.size() + 100);
   std::set<int> u_turns;  // the added clauses are the last 100: ¬sel(pu, o, o) for every PU and out-port
@@ -78,14 +82,17 @@ TEST(torus_sat, return_exclusion_clauses) {
     u_turns.insert(-with.clauses[k][0]);
   }
   for (pu_index pu = 0; pu < t.size(); ++pu)
-    for (std::uint32_t o = 0; o < 4; ++o) EXPECT_EQ(u_turns.count(torus_choice_variable(t, torus_model::general, pu, o, o)), 1u) << pu << " " << o;
+    for (std::uint32_t o = 0; o < 4; ++o)
+      EXPECT_EQ(u_turns.count(torus_choice_variable(t, torus_model::general, pu, o, o)), 1u) << pu << " " << o;
   EXPECT_EQ(returns(torus_gossip_cnf(t, torus_model::general, 8)), "");
   EXPECT_EQ(returns(torus_gossip_cnf(t, torus_model::pairing, 7)),
-            "implied: no stream back at its sender within 2 forwards (it would waste more than the 4 slots a PU may): 0 clauses");
+            "implied: no stream back at its sender within 2 forwards (it would waste more than the 4 slots a PU may): "
+            "0 clauses");
   // 3 x 9 at 7: per start link 1 U-turn, on the ring of 3 one walk of 2 (straight, straight) along x1, and 5 walks
   // of 3 and 21 of 4 besides; only the count of the shortest is pinned here: the U-turns are its unit clauses
   const cnf_formula ring = torus_gossip_cnf(torus({3, 9}), torus_model::general, 7);
-  EXPECT_NE(returns(ring).find("within 4 forwards (it would waste more than the 2 slots"), std::string::npos) << returns(ring);
+  EXPECT_NE(returns(ring).find("within 4 forwards (it would waste more than the 2 slots"), std::string::npos)
+      << returns(ring);
   std::size_t units = 0, pairs_on_the_ring = 0;
   const cnf_formula ring_without = torus_gossip_cnf(torus({3, 9}), torus_model::general, 7, {.returns = false});
   for (std::size_t k = ring_without.clauses.size(); k < ring.clauses.size(); ++k) {
@@ -96,7 +103,9 @@ TEST(torus_sat, return_exclusion_clauses) {
   EXPECT_EQ(pairs_on_the_ring, 27u * 2);  // from each PU, both ways round its ring of 3
   // At the counting bound with no slot to spare (3 x 3 general at 2 steps: s = 0, so no U-turn) a table still exists.
   const cnf_formula tight = torus_gossip_cnf(torus({3, 3}), torus_model::general, 2);
-  EXPECT_NE(returns(tight).find("within 1 forwards (it would waste more than the 0 slots a PU may): 36 clauses"), std::string::npos) << returns(tight);
+  EXPECT_NE(returns(tight).find("within 1 forwards (it would waste more than the 0 slots a PU may): 36 clauses"),
+            std::string::npos)
+      << returns(tight);
   EXPECT_EQ(solve_torus_clausal(torus({3, 3}), torus_model::general, 2, 60'000).answer, solver_answer::sat);
 }
 
@@ -135,7 +144,9 @@ TEST(torus_sat, split_queries_answer_as_the_whole_query) {
   const gossip_report run = simulate_gossip(*sat.query.witness);
   ASSERT_TRUE(run.holds());
   EXPECT_LE(run.steps, 4u);
-  EXPECT_GE(std::count_if(sat.cubes.begin(), sat.cubes.end(), [](const torus_cube_answer& c) { return c.answer == solver_answer::sat; }), 1);
+  EXPECT_GE(std::count_if(sat.cubes.begin(), sat.cubes.end(),
+                          [](const torus_cube_answer& c) { return c.answer == solver_answer::sat; }),
+            1);
 
   // The general model splits on out-ports: 4 x 4 needs 5 steps, so 4 is unsat and 5 sat, with one job or three. At 5
   // steps each out-port has its 4 in-ports; at 4 the return exclusion's unit clauses forbid the U-turns (a PU may
@@ -146,10 +157,12 @@ TEST(torus_sat, split_queries_answer_as_the_whole_query) {
     const torus_split_result g4 = solve_torus_cubes(t44, torus_model::general, 4, 60'000, {.cubes = 16, .jobs = jobs});
     EXPECT_EQ(g4.query.answer, solver_answer::unsat) << g4.query.reason;
     EXPECT_EQ(g4.cubes.size(), 27u);
-    EXPECT_EQ(g4.split, (std::vector<std::string>{"PU 10's out-port 0", "PU 10's out-port 1", "PU 10's out-port 2"}));  // (2, 2): 4 hops
+    EXPECT_EQ(g4.split, (std::vector<std::string>{"PU 10's out-port 0", "PU 10's out-port 1",
+                                                  "PU 10's out-port 2"}));  // (2, 2): 4 hops
     for (const auto& group : g4.groups) {
       EXPECT_EQ(group.size(), 3u);
-      for (int literal : group) EXPECT_NE(literal, torus_choice_variable(t44, torus_model::general, 10, 0, 0));  // no U-turn at out-port 0
+      for (int literal : group)
+        EXPECT_NE(literal, torus_choice_variable(t44, torus_model::general, 10, 0, 0));  // no U-turn at out-port 0
     }
     const torus_split_result g5 = solve_torus_cubes(t44, torus_model::general, 5, 60'000, {.cubes = 16, .jobs = jobs});
     ASSERT_EQ(g5.query.answer, solver_answer::sat) << g5.query.reason;
@@ -170,9 +183,11 @@ TEST(torus_sat, split_queries_answer_as_the_whole_query) {
   EXPECT_EQ(spent.query.answer, solver_answer::unknown);
   EXPECT_NE(spent.query.reason.find("cubes refuted with checked proofs"), std::string::npos) << spent.query.reason;
   // A cap per cube too small for any (1 ms) leaves every cube asked and open.
-  const torus_split_result capped = solve_torus_cubes(torus({4, 5}), torus_model::general, 5, 60'000, {.cubes = 16, .jobs = 2, .cube_budget_ms = 1});
+  const torus_split_result capped =
+      solve_torus_cubes(torus({4, 5}), torus_model::general, 5, 60'000, {.cubes = 16, .jobs = 2, .cube_budget_ms = 1});
   EXPECT_EQ(capped.query.answer, solver_answer::unknown);
-  EXPECT_TRUE(std::all_of(capped.cubes.begin(), capped.cubes.end(), [](const torus_cube_answer& c) { return c.asked; }));
+  EXPECT_TRUE(
+      std::all_of(capped.cubes.begin(), capped.cubes.end(), [](const torus_cube_answer& c) { return c.asked; }));
   EXPECT_NE(capped.query.reason.find("0 not asked"), std::string::npos) << capped.query.reason;
   EXPECT_THROW(solve_torus_cubes(t44, torus_model::general, 4, 1'000, {.cubes = 0}), std::invalid_argument);
   EXPECT_THROW(solve_torus_cubes(t44, torus_model::general, 4, 1'000, {.cubes = 65'537}), std::invalid_argument);
@@ -180,15 +195,16 @@ TEST(torus_sat, split_queries_answer_as_the_whole_query) {
 }
 
 // Translation-invariant tables: the orbits of a translation group, every subgroup once (Z3 x Z3 has 6 subgroups, Z4
-// x Z4 has 15, Z2^3 has 16; the trivial one is left out), and a SAT query that finds 4 x 5's 6-step general table among tables
-// invariant under a group of 10 translations — its decoded table simulated here again, and invariant.
+// x Z4 has 15, Z2^3 has 16; the trivial one is left out), and a SAT query that finds 4 x 5's 6-step general table among
+// tables invariant under a group of 10 translations — its decoded table simulated here again, and invariant.
 // The arrival count's counters per step parity are added only where a class is tighter than the whole: on 4 x 8 at 8
 // steps (all sides even: the 12 packets at odd distance beyond the neighbours fill the 12 slots of steps 3, 5, 7) at
 // every PU, and the counter over all slots is then left out; on 5 x 5 (an odd side: walks of both parities reach
 // almost every PU by step 6) nowhere, and the CNF is the same with or without them.
 TEST(torus_sat, parity_classes_only_where_tighter) {
   auto has_classes = [](const cnf_formula& f) {
-    return std::any_of(f.comments.begin(), f.comments.end(), [](const std::string& c) { return c.starts_with("implied parity classes: at 32 PUs"); });
+    return std::any_of(f.comments.begin(), f.comments.end(),
+                       [](const std::string& c) { return c.starts_with("implied parity classes: at 32 PUs"); });
   };
   const cnf_formula even = torus_gossip_cnf(torus({4, 8}), torus_model::general, 8);
   const cnf_formula even_one = torus_gossip_cnf(torus({4, 8}), torus_model::general, 8, {.parity_classes = false});
@@ -222,13 +238,15 @@ TEST(torus_sat, translation_invariant_tables) {
   // cyclic of order 4 in three classes ((1,0) ~ (0,1), (1,1) ~ (1,3), (1,2) ~ (2,1)) and {0,2}²; three of order 2
   // ((2,0) ~ (0,2); (2,2)): nine classes
   EXPECT_EQ(translation_subgroups(t).size(), 9u);
-  EXPECT_EQ(translation_orbits(t, translation_subgroups(t).front()), std::vector<pu_index>(16, 0));  // the whole group first
+  EXPECT_EQ(translation_orbits(t, translation_subgroups(t).front()),
+            std::vector<pu_index>(16, 0));  // the whole group first
   // Z2 x Z2 x Z2 needs three generators for itself. Its 15 non-trivial subgroups: 7 of order 2 (a vector of weight 1, 2
   // or 3), 7 of order 4 (the kernels of the functionals of weight 1, 2 or 3) and itself; the axes permuted: 7 classes
   const auto cube = translation_subgroups(torus({2, 2, 2}));
   EXPECT_EQ(cube.size(), 7u);
   EXPECT_EQ(translation_orbits(torus({2, 2, 2}), cube.front()), std::vector<pu_index>(8, 0));
-  EXPECT_THROW(torus_gossip_cnf(t, torus_model::pairing, 3, {.orbit = std::vector<pu_index>(15, 0)}), std::invalid_argument);
+  EXPECT_THROW(torus_gossip_cnf(t, torus_model::pairing, 3, {.orbit = std::vector<pu_index>(15, 0)}),
+               std::invalid_argument);
   std::vector<pu_index> not_a_group(16);
   for (pu_index pu = 0; pu < 16; ++pu) not_a_group[pu] = pu < 3 ? 0 : pu;  // {0, 1, 2} is no subgroup of Z4 x Z4
   EXPECT_THROW(torus_gossip_cnf(t, torus_model::pairing, 3, {.orbit = not_a_group}), std::invalid_argument);
@@ -245,7 +263,8 @@ TEST(torus_sat, translation_invariant_tables) {
   ASSERT_TRUE(run.holds()) << describe(run);
   EXPECT_LE(run.steps, 6u);
   for (pu_index pu = 0; pu < t45.size(); ++pu)
-    for (std::uint32_t o = 0; o < 4; ++o) EXPECT_EQ(r.witness->forward_at(pu, o), r.witness->forward_at(orbit[pu], o)) << pu << " " << o;
+    for (std::uint32_t o = 0; o < 4; ++o)
+      EXPECT_EQ(r.witness->forward_at(pu, o), r.witness->forward_at(orbit[pu], o)) << pu << " " << o;
   const torus_invariant_search_result found = search_invariant_table(t45, torus_model::general, 6, 60'000);
   ASSERT_TRUE(found.table.has_value());
   EXPECT_TRUE(simulate_gossip(*found.table, 6).holds());
@@ -263,27 +282,33 @@ TEST(torus_sat, translation_invariant_tables) {
   const auto points = point_subgroups(t45);
   ASSERT_EQ(list.size(), translations.size() + points.size());
   for (std::size_t g = 0; g < translations.size(); ++g) EXPECT_EQ(list[g].translations, translations[g]);
-  for (std::size_t g = 0; g < points.size(); ++g) EXPECT_EQ(list[translations.size() + g].automorphisms.size(), points[g].size());
+  for (std::size_t g = 0; g < points.size(); ++g)
+    EXPECT_EQ(list[translations.size() + g].automorphisms.size(), points[g].size());
   EXPECT_EQ(invariant_group_list(t45, invariant_groups::translations).size(), translations.size());
   EXPECT_EQ(invariant_group_list(t45, invariant_groups::point).size(), points.size());
   EXPECT_EQ(describe(t45, list[1]), "10 translations generated by (2,1)");
   EXPECT_EQ(list[1].order, 10u);
   // group 1 alone has the 6-step table; asked alone, group 0 (all 20 translations) has none
-  const torus_invariant_search_result one = search_invariant_table(t45, torus_model::general, 6, 60'000, {.groups = invariant_groups::all, .only = {1}});
+  const torus_invariant_search_result one =
+      search_invariant_table(t45, torus_model::general, 6, 60'000, {.groups = invariant_groups::all, .only = {1}});
   ASSERT_TRUE(one.table.has_value());
   EXPECT_EQ(one.group_index, std::optional<std::size_t>(1));
   EXPECT_EQ(one.groups, 1u);
   ASSERT_TRUE(one.group.has_value());
   EXPECT_EQ(one.group->translations, list[1].translations);
   EXPECT_TRUE(simulate_gossip(*one.table, 6).holds());
-  const torus_invariant_search_result none = search_invariant_table(t45, torus_model::general, 6, 60'000, {.groups = invariant_groups::all, .only = {0}});
+  const torus_invariant_search_result none =
+      search_invariant_table(t45, torus_model::general, 6, 60'000, {.groups = invariant_groups::all, .only = {0}});
   EXPECT_FALSE(none.table.has_value());
   EXPECT_EQ(none.unsat, 1u);
   EXPECT_TRUE(none.open_groups.empty());
   // on_answer hears of each answer as it comes, in the order asked: group 0 unsat, then group 1's table
   std::vector<invariant_group_answer> heard;
-  const torus_invariant_search_result both =
-      search_invariant_table(t45, torus_model::general, 6, 60'000, {.groups = invariant_groups::all, .only = {0, 1}, .on_answer = [&](const invariant_group_answer& a) { heard.push_back(a); }});
+  const torus_invariant_search_result both = search_invariant_table(
+      t45, torus_model::general, 6, 60'000,
+      {.groups = invariant_groups::all, .only = {0, 1}, .on_answer = [&](const invariant_group_answer& a) {
+         heard.push_back(a);
+       }});
   ASSERT_TRUE(both.table.has_value());
   ASSERT_EQ(heard.size(), 2u);
   EXPECT_EQ(heard[0].group, 0u);
@@ -297,18 +322,27 @@ TEST(torus_sat, translation_invariant_tables) {
   EXPECT_LE(heard[0].search_seconds, heard[1].search_seconds);
   EXPECT_LE(heard[1].search_seconds, both.seconds);
   heard.clear();
-  search_invariant_table(t45, torus_model::general, 6, 60'000, {.groups = invariant_groups::all, .certify = true, .only = {0}, .on_answer = [&](const invariant_group_answer& a) { heard.push_back(a); }});
+  search_invariant_table(t45, torus_model::general, 6, 60'000,
+                         {.groups = invariant_groups::all,
+                          .certify = true,
+                          .only = {0},
+                          .on_answer = [&](const invariant_group_answer& a) { heard.push_back(a); }});
   ASSERT_EQ(heard.size(), 1u);
   EXPECT_TRUE(heard[0].certified);  // unsat with its DRAT proof checked
   // a query out of time is not an answer: only the unsat ones are heard
   heard.clear();
-  const torus_invariant_search_result short_of_time = search_invariant_table(torus({5, 6}), torus_model::general, 8, 1, {.groups = invariant_groups::all, .on_answer = [&](const invariant_group_answer& a) { heard.push_back(a); }});
+  const torus_invariant_search_result short_of_time = search_invariant_table(
+      torus({5, 6}), torus_model::general, 8, 1,
+      {.groups = invariant_groups::all, .on_answer = [&](const invariant_group_answer& a) { heard.push_back(a); }});
   EXPECT_FALSE(short_of_time.table.has_value());
   EXPECT_EQ(heard.size(), short_of_time.unsat);
   for (const invariant_group_answer& a : heard) EXPECT_EQ(a.answer, solver_answer::unsat);
-  EXPECT_THROW(search_invariant_table(t45, torus_model::general, 6, 1'000, {.groups = invariant_groups::all, .only = {list.size()}}), std::invalid_argument);
+  EXPECT_THROW(search_invariant_table(t45, torus_model::general, 6, 1'000,
+                                      {.groups = invariant_groups::all, .only = {list.size()}}),
+               std::invalid_argument);
   // out of time: the groups left open are named, to be asked again (5 x 6 general at 8 steps: no group answers in 1 ms)
-  const torus_invariant_search_result hurried = search_invariant_table(torus({5, 6}), torus_model::general, 8, 1, {.groups = invariant_groups::all});
+  const torus_invariant_search_result hurried =
+      search_invariant_table(torus({5, 6}), torus_model::general, 8, 1, {.groups = invariant_groups::all});
   EXPECT_FALSE(hurried.table.has_value());
   EXPECT_EQ(hurried.open_groups.size(), hurried.groups - hurried.unsat);
   EXPECT_FALSE(hurried.open_groups.empty());
@@ -329,17 +363,21 @@ TEST(torus_packets, section_3_1_tables_are_models_from_their_step_count_on) {
       for (pu_index pu = 0; pu < t.size(); ++pu) {
         std::vector<std::uint32_t> rule(4);
         for (std::uint32_t o = 0; o < 4; ++o) rule[o] = table.forward_at(pu, o);
-        const std::size_t c = static_cast<std::size_t>(std::find(pairings.begin(), pairings.end(), rule) - pairings.begin());
+        const std::size_t c =
+            static_cast<std::size_t>(std::find(pairings.begin(), pairings.end(), rule) - pairings.begin());
         ASSERT_LT(c, pairings.size()) << dims << " PU " << pu;
         for (std::uint32_t j = 0; j < 3; ++j)
-          f.clauses.push_back({j == c ? torus_choice_variable(t, torus_model::pairing, pu, j) : -torus_choice_variable(t, torus_model::pairing, pu, j)});
+          f.clauses.push_back({j == c ? torus_choice_variable(t, torus_model::pairing, pu, j)
+                                      : -torus_choice_variable(t, torus_model::pairing, pu, j)});
         for (std::uint32_t o = 0; o < 4; ++o)
           for (std::uint32_t q = 0; q < 2; ++q)
-            f.clauses.push_back({q == table.inject_at(pu, o) ? torus_injection_variable(t, torus_model::pairing, 2, pu, o, q)
-                                                            : -torus_injection_variable(t, torus_model::pairing, 2, pu, o, q)});
+            f.clauses.push_back({q == table.inject_at(pu, o)
+                                     ? torus_injection_variable(t, torus_model::pairing, 2, pu, o, q)
+                                     : -torus_injection_variable(t, torus_model::pairing, 2, pu, o, q)});
       }
       const clausal_result solved = solve_with_proof(f, 60'000);
-      EXPECT_EQ(solved.answer, steps == run.steps ? solver_answer::sat : solver_answer::unsat) << dims << " in " << steps;
+      EXPECT_EQ(solved.answer, steps == run.steps ? solver_answer::sat : solver_answer::unsat)
+          << dims << " in " << steps;
     }
   }
 }
@@ -384,19 +422,23 @@ TEST(torus_packets, local_search_reaches_the_counting_bound_with_two_packets) {
   for (const char* dims : {"4x4", "3x5"}) {
     const torus t = torus::parse(dims);
     // ended by the work count, not the clock (4 x 4 reaches 8 after about 276,000 tables, 3 x 5 7 after 583,000)
-    const torus_heuristic_result h = search_torus_table(t, torus_model::pairing, 600'000, {.seed = 1, .goal = 0, .packets = 2, .max_evaluations = 2'000'000});
+    const torus_heuristic_result h = search_torus_table(
+        t, torus_model::pairing, 600'000, {.seed = 1, .goal = 0, .packets = 2, .max_evaluations = 2'000'000});
     ASSERT_TRUE(h.table.has_value()) << dims;
     EXPECT_EQ(h.steps, counting_bound(t, 2)) << dims;
     EXPECT_EQ(h.table->packets, 2u);
     for (pu_index pu = 0; pu < t.size(); ++pu)
       for (std::uint32_t q = 0; q < 2; ++q)
-        EXPECT_NE(std::count(h.table->inject.begin() + pu * 4, h.table->inject.begin() + pu * 4 + 4, q), 0) << dims << " PU " << pu;
+        EXPECT_NE(std::count(h.table->inject.begin() + pu * 4, h.table->inject.begin() + pu * 4 + 4, q), 0)
+            << dims << " PU " << pu;
     const gossip_report run = simulate_gossip(*h.table);
     ASSERT_TRUE(run.holds()) << describe(run);
     EXPECT_EQ(run.steps, h.steps) << dims;
   }
-  EXPECT_THROW(search_torus_table(torus({3, 3}), torus_model::pairing, 100, {.seed = 1, .goal = 0, .packets = 0}), std::invalid_argument);
-  EXPECT_THROW(search_torus_table(torus({3, 3}), torus_model::pairing, 100, {.seed = 1, .goal = 0, .packets = 5}), std::invalid_argument);
+  EXPECT_THROW(search_torus_table(torus({3, 3}), torus_model::pairing, 100, {.seed = 1, .goal = 0, .packets = 0}),
+               std::invalid_argument);
+  EXPECT_THROW(search_torus_table(torus({3, 3}), torus_model::pairing, 100, {.seed = 1, .goal = 0, .packets = 5}),
+               std::invalid_argument);
   EXPECT_THROW(torus_injection_chooser(torus({3, 3}), 5), std::invalid_argument);
 }
 
@@ -431,10 +473,10 @@ TEST(torus_packets, minimum_search_takes_the_local_search_upper_bound) {
   EXPECT_NE(r.reason.find("at most " + std::to_string(run.steps)), std::string::npos) << r.reason;
 }
 
-// Translation-invariant tables with k packets (search_invariant_table with packets = 3): 3 x 4 in the general model with three
-// packets per PU reaches the counting bound ceil(3·11/4) = 9 by a table invariant under a translation group (the full
-// query at 9 runs out of minutes); the table carries three packets and is simulated here again. One packet per PU asks
-// what search_invariant_table asks (4 x 4 general in 5 steps: a table). Bad packet counts are refused.
+// Translation-invariant tables with k packets (search_invariant_table with packets = 3): 3 x 4 in the general model
+// with three packets per PU reaches the counting bound ceil(3·11/4) = 9 by a table invariant under a translation group
+// (the full query at 9 runs out of minutes); the table carries three packets and is simulated here again. One packet
+// per PU asks what search_invariant_table asks (4 x 4 general in 5 steps: a table). Bad packet counts are refused.
 TEST(torus_packets, invariant_tables_with_k_packets) {
   const torus t({3, 4});
   const torus_invariant_search_result r = search_invariant_table(t, torus_model::general, 9, 120'000, {.packets = 3});
@@ -453,10 +495,12 @@ TEST(torus_packets, invariant_tables_with_k_packets) {
       EXPECT_EQ(r.table->inject_at(pu, o), r.table->inject_at(orbit[pu], o)) << pu;
     }
   // below the counting bound every group is unsat at once (the CNF holds the empty clause)
-  const torus_invariant_search_result below = search_invariant_table(t, torus_model::general, 8, 60'000, {.packets = 3});
+  const torus_invariant_search_result below =
+      search_invariant_table(t, torus_model::general, 8, 60'000, {.packets = 3});
   EXPECT_FALSE(below.table.has_value());
   EXPECT_EQ(below.unsat, below.groups);
-  const torus_invariant_search_result one = search_invariant_table(torus({4, 4}), torus_model::general, 5, 60'000, {.packets = 1});
+  const torus_invariant_search_result one =
+      search_invariant_table(torus({4, 4}), torus_model::general, 5, 60'000, {.packets = 1});
   ASSERT_TRUE(one.table.has_value());
   EXPECT_TRUE(simulate_gossip(*one.table, 5).holds());
   EXPECT_THROW(search_invariant_table(t, torus_model::general, 9, 1'000, {.packets = 5}), std::invalid_argument);

@@ -9,13 +9,12 @@
 
 #include "dancecard/checkers/torus_check.hpp"
 #include "dancecard/core/torus/torus.hpp"
+#include "dancecard/search/torus_tables.hpp"
 #include "dancecard/smt/hamilton_search.hpp"
 #include "dancecard/smt/torus_cubes.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
-#include "dancecard/search/torus_tables.hpp"
-#include "torus_test_support.hpp"
 #include "torus_search.hpp"  // smt/src: the upward search, tested on scripted answers
-
+#include "torus_test_support.hpp"
 
 namespace dancecard {
 namespace {
@@ -24,14 +23,16 @@ using namespace torus_test;
 
 TEST(torus_smt, pairing_minima_of_small_tori) {
   // 3 x 3: the counting bound ceil(8/4) = 2 is not reachable by any pairing; 3 steps are. Witnesses are simulated.
-  const torus_minimum_result a = prove_torus_minimum(torus({3, 3}), torus_model::pairing, 60'000, {.engine = torus_engine::z3});
+  const torus_minimum_result a =
+      prove_torus_minimum(torus({3, 3}), torus_model::pairing, 60'000, {.engine = torus_engine::z3});
   ASSERT_EQ(a.status, proof_status::proven) << a.reason;
   EXPECT_EQ(a.minimum_steps, 3u);
   ASSERT_TRUE(a.at_minimum.witness.has_value());
   const gossip_report run = simulate_gossip(*a.at_minimum.witness);
   EXPECT_TRUE(run.holds());
   EXPECT_LE(run.steps, 3u);
-  const torus_minimum_result b = prove_torus_minimum(torus({3, 4}), torus_model::pairing, 60'000, {.engine = torus_engine::z3});
+  const torus_minimum_result b =
+      prove_torus_minimum(torus({3, 4}), torus_model::pairing, 60'000, {.engine = torus_engine::z3});
   ASSERT_EQ(b.status, proof_status::proven) << b.reason;
   EXPECT_EQ(b.minimum_steps, 4u);
   // The pairings of a PU's ports: 3 in 2-D, 15 in 3-D.
@@ -42,7 +43,8 @@ TEST(torus_smt, pairing_minima_of_small_tori) {
 // The upward search on scripted answers (the solver's verdicts by step count), so that every path is exercised.
 namespace {
 // heuristic_steps: the steps of the table the heuristic offers when a query runs out of time (0: none).
-torus_minimum_result scripted(const std::map<std::uint64_t, solver_answer>& answers, std::uint64_t heuristic_steps = 0) {
+torus_minimum_result scripted(const std::map<std::uint64_t, solver_answer>& answers,
+                              std::uint64_t heuristic_steps = 0) {
   const torus t({3, 5});
   return detail::search_torus_minimum(
       t, true, 0,
@@ -57,7 +59,9 @@ torus_minimum_result scripted(const std::map<std::uint64_t, solver_answer>& answ
         torus_query_result r;
         if (heuristic_steps == 0) return r;
         // A real table with that many steps: the search re-simulates what the heuristic offers.
-        torus_heuristic_result h = search_torus_table(t, torus_model::pairing, 600'000, {.seed = 1, .goal = heuristic_steps, .packets = 1, .max_evaluations = 1'000'000});
+        torus_heuristic_result h =
+            search_torus_table(t, torus_model::pairing, 600'000,
+                               {.seed = 1, .goal = heuristic_steps, .packets = 1, .max_evaluations = 1'000'000});
         EXPECT_EQ(h.steps, heuristic_steps);
         r.answer = solver_answer::sat;
         r.witness = std::move(h.table);
@@ -74,7 +78,7 @@ namespace {
 struct scripted_rounds {
   std::vector<std::uint64_t> need;
   std::vector<solver_answer> answer;
-  std::vector<std::uint64_t> given;  // solving each question got so far
+  std::vector<std::uint64_t> given;                     // solving each question got so far
   std::vector<std::pair<std::size_t, unsigned>> calls;  // (question, ms) in order
   std::uint64_t clock = 0;
   detail::rounds_outcome run(unsigned budget_ms, unsigned cap_ms) {
@@ -110,7 +114,8 @@ TEST(torus_sat, invariant_search_rounds_ask_every_group_before_a_hard_one_takes_
   EXPECT_EQ(r.asked, 5u);
   EXPECT_EQ(r.unsat, 3u);
   EXPECT_EQ(r.unknown, 1u);
-  const std::vector<std::pair<std::size_t, unsigned>> calls{{0, 10'000}, {1, 10'000}, {2, 10'000}, {3, 10'000}, {4, 10'000}, {0, 20'000}, {4, 20'000}};
+  const std::vector<std::pair<std::size_t, unsigned>> calls{{0, 10'000}, {1, 10'000}, {2, 10'000}, {3, 10'000},
+                                                            {4, 10'000}, {0, 20'000}, {4, 20'000}};
   EXPECT_EQ(s.calls, calls);
   EXPECT_EQ(s.clock, 10'000u + 3 + 10'000 + 20'000 + 5'000);
 }
@@ -139,7 +144,10 @@ TEST(torus_sat, invariant_search_rounds_stop_at_the_budget_and_at_the_cap) {
   const detail::rounds_outcome t = tight.run(250, 0);
   EXPECT_EQ(t.asked, 3u);  // 100, 100, 50 ms
   EXPECT_EQ(tight.clock, 250u);
-  EXPECT_EQ(detail::ask_in_rounds(0, 1000, 0, [](std::size_t, unsigned) { return sat; }, [] { return 0; }).queries, 0u);
+  EXPECT_EQ(detail::ask_in_rounds(
+                0, 1000, 0, [](std::size_t, unsigned) { return sat; }, [] { return 0; })
+                .queries,
+            0u);
 }
 
 TEST(torus_smt, upward_search_keeps_bounds_when_a_query_runs_out_of_time) {
@@ -207,7 +215,8 @@ TEST(torus_smt, local_search_reaches_the_proven_minima_of_small_tori) {
   for (const expected& e : {expected{"4x4", torus_model::pairing, 6}, expected{"4x4", torus_model::general, 5},
                             expected{"3x5", torus_model::pairing, 5}, expected{"3x5", torus_model::general, 5}}) {
     const torus t = torus::parse(e.dims);
-    const torus_heuristic_result h = search_torus_table(t, e.model, 600'000, {.seed = 7, .goal = e.minimum, .packets = 1, .max_evaluations = 1'000'000});
+    const torus_heuristic_result h = search_torus_table(
+        t, e.model, 600'000, {.seed = 7, .goal = e.minimum, .packets = 1, .max_evaluations = 1'000'000});
     ASSERT_TRUE(h.table.has_value()) << e.dims;
     EXPECT_EQ(h.steps, e.minimum) << e.dims << " " << to_string(e.model);
     const gossip_report run = simulate_gossip(*h.table);
@@ -220,7 +229,8 @@ TEST(torus_smt, local_search_reaches_the_proven_minima_of_small_tori) {
   }
   // The counting bound is a floor for the goal: 3 x 3 in general reaches 2 = ceil(8/4) and stops there, before the
   // work count (its pairing start, whose minimum is 3, spends its half first).
-  const torus_heuristic_result floor = search_torus_table(torus({3, 3}), torus_model::general, 600'000, {.seed = 1, .goal = 1, .packets = 1, .max_evaluations = 1'000'000});
+  const torus_heuristic_result floor = search_torus_table(
+      torus({3, 3}), torus_model::general, 600'000, {.seed = 1, .goal = 1, .packets = 1, .max_evaluations = 1'000'000});
   EXPECT_EQ(floor.steps, 2u);
   EXPECT_LT(floor.evaluations, 1'000'000u);
   EXPECT_GE(floor.evaluations, 500'000u);
@@ -230,8 +240,10 @@ TEST(torus_smt, local_search_reaches_the_proven_minima_of_small_tori) {
 // the deadline: after the count, checked every burst of 64 changes, and with the same table on every run of the seed.
 TEST(torus_smt, local_search_work_count_is_deterministic) {
   const torus t({4, 4});
-  const torus_heuristic_result a = search_torus_table(t, torus_model::pairing, 600'000, {.seed = 3, .goal = 5, .packets = 1, .max_evaluations = 10'000});
-  const torus_heuristic_result b = search_torus_table(t, torus_model::pairing, 600'000, {.seed = 3, .goal = 5, .packets = 1, .max_evaluations = 10'000});
+  const torus_heuristic_result a = search_torus_table(t, torus_model::pairing, 600'000,
+                                                      {.seed = 3, .goal = 5, .packets = 1, .max_evaluations = 10'000});
+  const torus_heuristic_result b = search_torus_table(t, torus_model::pairing, 600'000,
+                                                      {.seed = 3, .goal = 5, .packets = 1, .max_evaluations = 10'000});
   EXPECT_GE(a.evaluations, 10'000u);
   EXPECT_LT(a.evaluations, 10'000u + 64u);
   EXPECT_EQ(a.evaluations, b.evaluations);
@@ -240,7 +252,8 @@ TEST(torus_smt, local_search_work_count_is_deterministic) {
   EXPECT_GE(a.steps, 6u);
   EXPECT_EQ(simulate_gossip(*a.table).steps, a.steps);
   // the general model's pairing start gets half the count, and the whole search stays within it
-  const torus_heuristic_result g = search_torus_table(t, torus_model::general, 600'000, {.seed = 3, .goal = 4, .packets = 1, .max_evaluations = 10'000});
+  const torus_heuristic_result g = search_torus_table(t, torus_model::general, 600'000,
+                                                      {.seed = 3, .goal = 4, .packets = 1, .max_evaluations = 10'000});
   EXPECT_GE(g.evaluations, 10'000u);
   EXPECT_LT(g.evaluations, 10'000u + 2u * 64u);
 }
@@ -250,11 +263,13 @@ TEST(torus_smt, local_search_work_count_is_deterministic) {
 // the general model too. Bad starts are refused.
 TEST(torus_smt, local_search_from_a_start_table) {
   const torus t({4, 4});
-  const torus_heuristic_result found = search_torus_table(t, torus_model::pairing, 600'000, {.seed = 3, .goal = 6, .packets = 1, .max_evaluations = 200'000});
+  const torus_heuristic_result found = search_torus_table(
+      t, torus_model::pairing, 600'000, {.seed = 3, .goal = 6, .packets = 1, .max_evaluations = 200'000});
   ASSERT_TRUE(found.table.has_value());
   ASSERT_EQ(found.steps, 6u);  // the proven minimum
   for (torus_model model : {torus_model::pairing, torus_model::general}) {
-    const torus_heuristic_result again = search_torus_table(t, model, 600'000, {.seed = 5, .goal = 0, .packets = 1, .max_evaluations = 64, .start = found.table});
+    const torus_heuristic_result again = search_torus_table(
+        t, model, 600'000, {.seed = 5, .goal = 0, .packets = 1, .max_evaluations = 64, .start = found.table});
     ASSERT_TRUE(again.table.has_value());
     EXPECT_LE(again.steps, 6u);
     EXPECT_EQ(simulate_gossip(*again.table).steps, again.steps);
@@ -262,20 +277,28 @@ TEST(torus_smt, local_search_from_a_start_table) {
   // general: an idle out-port of the start forwards straight on
   routing_table idle = *found.table;
   idle.forward_at(0, 0) = no_port;
-  const torus_heuristic_result from_idle = search_torus_table(t, torus_model::general, 600'000, {.seed = 5, .goal = 0, .packets = 1, .max_evaluations = 64, .start = idle});
+  const torus_heuristic_result from_idle = search_torus_table(
+      t, torus_model::general, 600'000, {.seed = 5, .goal = 0, .packets = 1, .max_evaluations = 64, .start = idle});
   ASSERT_TRUE(from_idle.table.has_value());
   for (std::uint32_t in : from_idle.table->forward) EXPECT_LT(in, t.ports());
   // a general table that is no pairing, a table of another torus, a table with switches
   routing_table unpaired = *found.table;
   unpaired.forward_at(0, 0) = unpaired.forward_at(0, 1);
-  EXPECT_THROW(search_torus_table(t, torus_model::pairing, 1'000, {.seed = 1, .goal = 0, .packets = 1, .max_evaluations = 64, .start = unpaired}), std::invalid_argument);
-  EXPECT_NO_THROW(search_torus_table(t, torus_model::general, 1'000, {.seed = 1, .goal = 0, .packets = 1, .max_evaluations = 64, .start = unpaired}));
+  EXPECT_THROW(search_torus_table(t, torus_model::pairing, 1'000,
+                                  {.seed = 1, .goal = 0, .packets = 1, .max_evaluations = 64, .start = unpaired}),
+               std::invalid_argument);
+  EXPECT_NO_THROW(search_torus_table(t, torus_model::general, 1'000,
+                                     {.seed = 1, .goal = 0, .packets = 1, .max_evaluations = 64, .start = unpaired}));
   routing_table other = *found.table;
   other.network = torus({2, 8});
-  EXPECT_THROW(search_torus_table(t, torus_model::pairing, 1'000, {.seed = 1, .goal = 0, .packets = 1, .max_evaluations = 64, .start = other}), std::invalid_argument);
+  EXPECT_THROW(search_torus_table(t, torus_model::pairing, 1'000,
+                                  {.seed = 1, .goal = 0, .packets = 1, .max_evaluations = 64, .start = other}),
+               std::invalid_argument);
   routing_table switched = *found.table;
   switched.switches.push_back({0, 0, 3, 1, 1});
-  EXPECT_THROW(search_torus_table(t, torus_model::pairing, 1'000, {.seed = 1, .goal = 0, .packets = 1, .max_evaluations = 64, .start = switched}), std::invalid_argument);
+  EXPECT_THROW(search_torus_table(t, torus_model::pairing, 1'000,
+                                  {.seed = 1, .goal = 0, .packets = 1, .max_evaluations = 64, .start = switched}),
+               std::invalid_argument);
 }
 
 // The tabu search: on 4 x 8 pairing it reaches the proven minimum 10 (9 is unsat with a checked DRAT
@@ -284,7 +307,8 @@ TEST(torus_smt, local_search_from_a_start_table) {
 // the answer is the same on any machine; the table is simulated here again and is a pairing at every PU.
 TEST(torus_smt, tabu_search_reaches_the_4x8_pairing_minimum) {
   const torus t({4, 8});
-  const torus_heuristic_result h = tabu_search_torus_table(t, torus_model::pairing, 600'000, {.seed = 2, .goal = 10, .max_iterations = 8'000});
+  const torus_heuristic_result h =
+      tabu_search_torus_table(t, torus_model::pairing, 600'000, {.seed = 2, .goal = 10, .max_iterations = 8'000});
   ASSERT_TRUE(h.table.has_value());
   EXPECT_EQ(h.steps, 10u);
   const gossip_report run = simulate_gossip(*h.table);
@@ -300,8 +324,10 @@ TEST(torus_smt, tabu_search_reaches_the_4x8_pairing_minimum) {
 // its steps, and `closest` is what is missing one step below. Bad start tables are refused as by the local search.
 TEST(torus_smt, tabu_search_is_deterministic_and_checks_its_tables) {
   const torus t({4, 4});
-  const torus_heuristic_result a = tabu_search_torus_table(t, torus_model::general, 600'000, {.seed = 3, .goal = 0, .max_iterations = 400});
-  const torus_heuristic_result b = tabu_search_torus_table(t, torus_model::general, 600'000, {.seed = 3, .goal = 0, .max_iterations = 400});
+  const torus_heuristic_result a =
+      tabu_search_torus_table(t, torus_model::general, 600'000, {.seed = 3, .goal = 0, .max_iterations = 400});
+  const torus_heuristic_result b =
+      tabu_search_torus_table(t, torus_model::general, 600'000, {.seed = 3, .goal = 0, .max_iterations = 400});
   ASSERT_TRUE(a.table.has_value() && b.table.has_value());
   EXPECT_EQ(a.table->forward, b.table->forward);
   EXPECT_EQ(a.evaluations, b.evaluations);
@@ -310,27 +336,37 @@ TEST(torus_smt, tabu_search_is_deterministic_and_checks_its_tables) {
   if (a.steps > 5) {
     EXPECT_GT(a.closest, 0u);
   }
-  const torus_heuristic_result floor = tabu_search_torus_table(torus({3, 3}), torus_model::general, 600'000, {.seed = 1, .goal = 0, .max_iterations = 20'000});
+  const torus_heuristic_result floor = tabu_search_torus_table(torus({3, 3}), torus_model::general, 600'000,
+                                                               {.seed = 1, .goal = 0, .max_iterations = 20'000});
   EXPECT_EQ(floor.steps, 2u);
   // from a start table: never worse than the start, even with one iteration
-  const torus_heuristic_result found = tabu_search_torus_table(t, torus_model::pairing, 600'000, {.seed = 1, .goal = 6, .max_iterations = 5'000});
+  const torus_heuristic_result found =
+      tabu_search_torus_table(t, torus_model::pairing, 600'000, {.seed = 1, .goal = 6, .max_iterations = 5'000});
   ASSERT_TRUE(found.table.has_value());
   ASSERT_EQ(found.steps, 6u);  // the proven minimum of 4 x 4 pairing
   for (torus_model model : {torus_model::pairing, torus_model::general}) {
-    const torus_heuristic_result again = tabu_search_torus_table(t, model, 600'000, {.seed = 5, .goal = 0, .max_iterations = 1, .start = found.table});
+    const torus_heuristic_result again =
+        tabu_search_torus_table(t, model, 600'000, {.seed = 5, .goal = 0, .max_iterations = 1, .start = found.table});
     ASSERT_TRUE(again.table.has_value());
     EXPECT_LE(again.steps, 6u);
   }
   routing_table unpaired = *found.table;
   unpaired.forward_at(0, 0) = unpaired.forward_at(0, 1);
-  EXPECT_THROW(tabu_search_torus_table(t, torus_model::pairing, 1'000, {.seed = 1, .goal = 0, .max_iterations = 1, .start = unpaired}), std::invalid_argument);
-  EXPECT_NO_THROW(tabu_search_torus_table(t, torus_model::general, 1'000, {.seed = 1, .goal = 0, .max_iterations = 1, .start = unpaired}));
+  EXPECT_THROW(tabu_search_torus_table(t, torus_model::pairing, 1'000,
+                                       {.seed = 1, .goal = 0, .max_iterations = 1, .start = unpaired}),
+               std::invalid_argument);
+  EXPECT_NO_THROW(tabu_search_torus_table(t, torus_model::general, 1'000,
+                                          {.seed = 1, .goal = 0, .max_iterations = 1, .start = unpaired}));
   routing_table other = *found.table;
   other.network = torus({2, 8});
-  EXPECT_THROW(tabu_search_torus_table(t, torus_model::pairing, 1'000, {.seed = 1, .goal = 0, .max_iterations = 1, .start = other}), std::invalid_argument);
+  EXPECT_THROW(tabu_search_torus_table(t, torus_model::pairing, 1'000,
+                                       {.seed = 1, .goal = 0, .max_iterations = 1, .start = other}),
+               std::invalid_argument);
   routing_table switched = *found.table;
   switched.switches.push_back({0, 0, 3, 1, 1});
-  EXPECT_THROW(tabu_search_torus_table(t, torus_model::pairing, 1'000, {.seed = 1, .goal = 0, .max_iterations = 1, .start = switched}), std::invalid_argument);
+  EXPECT_THROW(tabu_search_torus_table(t, torus_model::pairing, 1'000,
+                                       {.seed = 1, .goal = 0, .max_iterations = 1, .start = switched}),
+               std::invalid_argument);
   // the count refuses what it does not count
   routing_table two = *found.table;
   two.packets = 2;
@@ -347,9 +383,9 @@ TEST(torus_smt, tabu_search_is_deterministic_and_checks_its_tables) {
 }
 
 // The tabu search over the tables invariant under a group: 4 x 5 general needs 6 steps (proven), and a
-// table invariant under the 5 translations by (0, 1) reaches it, as one invariant under a mixed group of 20 automorphisms
-// (reflections among them, so the stabilizers tie a PU's out-ports together); 3 x 9 general needs 8, and the 9
-// translations by (1, 2) reach it. Each table is simulated and checked invariant by the automorphisms themselves.
+// table invariant under the 5 translations by (0, 1) reaches it, as one invariant under a mixed group of 20
+// automorphisms (reflections among them, so the stabilizers tie a PU's out-ports together); 3 x 9 general needs 8, and
+// the 9 translations by (1, 2) reach it. Each table is simulated and checked invariant by the automorphisms themselves.
 // Bad starts and groups are refused.
 TEST(torus_smt, tabu_search_over_invariant_tables) {
   const torus t45({4, 5}), t39({3, 9});
@@ -365,9 +401,11 @@ TEST(torus_smt, tabu_search_over_invariant_tables) {
     torus_symmetry_group group;
     std::uint64_t minimum;
   };
-  for (const case_t& c : {case_t{t45, translations45[2], 6}, case_t{t45, mixed45[28], 6}, case_t{t39, translations39[3], 8}}) {
+  for (const case_t& c :
+       {case_t{t45, translations45[2], 6}, case_t{t45, mixed45[28], 6}, case_t{t39, translations39[3], 8}}) {
     SCOPED_TRACE(describe(c.t, c.group));
-    const torus_heuristic_result h = tabu_search_torus_table(c.t, torus_model::general, 600'000, {.seed = 1, .goal = c.minimum, .max_iterations = 3'000, .group = c.group});
+    const torus_heuristic_result h = tabu_search_torus_table(
+        c.t, torus_model::general, 600'000, {.seed = 1, .goal = c.minimum, .max_iterations = 3'000, .group = c.group});
     ASSERT_TRUE(h.table.has_value());
     EXPECT_EQ(h.steps, c.minimum);
     const gossip_report run = simulate_gossip(*h.table);
@@ -377,19 +415,30 @@ TEST(torus_smt, tabu_search_over_invariant_tables) {
     for (const auto& shift : c.group.translations) generators.push_back(torus_automorphism{{0, 1, 2, 3}, shift});
     expect_invariant(*h.table, generators);
     // its table is a start the same search takes, and it never ends worse
-    const torus_heuristic_result again = tabu_search_torus_table(c.t, torus_model::general, 600'000, {.seed = 2, .goal = 0, .max_iterations = 1, .start = h.table, .group = c.group});
+    const torus_heuristic_result again =
+        tabu_search_torus_table(c.t, torus_model::general, 600'000,
+                                {.seed = 2, .goal = 0, .max_iterations = 1, .start = h.table, .group = c.group});
     ASSERT_TRUE(again.table.has_value());
     EXPECT_LE(again.steps, c.minimum);
   }
   // a start that is not invariant, and a translation of the wrong dimension, are refused
-  routing_table broken = *tabu_search_torus_table(t45, torus_model::general, 600'000, {.seed = 1, .goal = 0, .max_iterations = 1, .group = translations45[2]}).table;
+  routing_table broken =
+      *tabu_search_torus_table(t45, torus_model::general, 600'000,
+                               {.seed = 1, .goal = 0, .max_iterations = 1, .group = translations45[2]})
+           .table;
   broken.forward_at(0, 0) = broken.forward_at(0, 0) == 1 ? 2 : 1;  // PU 0 alone: its orbit's other PUs keep theirs
-  EXPECT_THROW(tabu_search_torus_table(t45, torus_model::general, 1'000, {.seed = 1, .goal = 0, .max_iterations = 1, .start = broken, .group = translations45[2]}), std::invalid_argument);
-  EXPECT_NO_THROW(tabu_search_torus_table(t45, torus_model::general, 1'000, {.seed = 1, .goal = 0, .max_iterations = 1, .start = broken}));
+  EXPECT_THROW(
+      tabu_search_torus_table(t45, torus_model::general, 1'000,
+                              {.seed = 1, .goal = 0, .max_iterations = 1, .start = broken, .group = translations45[2]}),
+      std::invalid_argument);
+  EXPECT_NO_THROW(tabu_search_torus_table(t45, torus_model::general, 1'000,
+                                          {.seed = 1, .goal = 0, .max_iterations = 1, .start = broken}));
   torus_symmetry_group wrong;
   wrong.translations = {{0, 1, 0}};
   wrong.order = 5;
-  EXPECT_THROW(tabu_search_torus_table(t45, torus_model::general, 1'000, {.seed = 1, .goal = 0, .max_iterations = 1, .group = wrong}), std::invalid_argument);
+  EXPECT_THROW(tabu_search_torus_table(t45, torus_model::general, 1'000,
+                                       {.seed = 1, .goal = 0, .max_iterations = 1, .group = wrong}),
+               std::invalid_argument);
 }
 
 // The solver's start: 3 x 12 general under the point group of order 4 generated by (x1, x2) -> (-x1, x2)
@@ -402,7 +451,8 @@ TEST(torus_smt, tabu_search_over_a_group_that_fixes_pus_starts_from_the_solver) 
   ASSERT_EQ(describe(t, group), "4 automorphisms generated by (x1, x2) -> (-x1, x2); (x1, x2) -> (x1, -x2 + 1)");
   const std::vector<torus_automorphism>& generators = group.automorphisms;
   // without the solver (a run of fixed iterations never asks it: the queries are timed)
-  const torus_heuristic_result alone = tabu_search_torus_table(t, torus_model::general, 600'000, {.seed = 1, .goal = 12, .max_iterations = 5'000, .group = group});
+  const torus_heuristic_result alone = tabu_search_torus_table(
+      t, torus_model::general, 600'000, {.seed = 1, .goal = 12, .max_iterations = 5'000, .group = group});
   if (alone.table) {
     EXPECT_GT(alone.steps, 14u);
   }
@@ -414,7 +464,9 @@ TEST(torus_smt, tabu_search_over_a_group_that_fixes_pus_starts_from_the_solver) 
   ASSERT_EQ(query.answer, solver_answer::sat) << query.reason;
   ASSERT_TRUE(query.witness.has_value());
   expect_invariant(*query.witness, generators);
-  const torus_heuristic_result seeded = tabu_search_torus_table(t, torus_model::general, 600'000, {.seed = 1, .goal = 12, .max_iterations = 100, .start = query.witness, .group = group});
+  const torus_heuristic_result seeded =
+      tabu_search_torus_table(t, torus_model::general, 600'000,
+                              {.seed = 1, .goal = 12, .max_iterations = 100, .start = query.witness, .group = group});
   ASSERT_TRUE(seeded.table.has_value());
   EXPECT_EQ(seeded.steps, 12u);
   EXPECT_EQ(seeded.closest, 0u);
@@ -423,7 +475,9 @@ TEST(torus_smt, tabu_search_over_a_group_that_fixes_pus_starts_from_the_solver) 
   EXPECT_EQ(run.steps, 12u);
   expect_invariant(*seeded.table, generators);
   // and below the goal it goes on from that table: never worse than the solver's table
-  const torus_heuristic_result lower = tabu_search_torus_table(t, torus_model::general, 600'000, {.seed = 1, .goal = 11, .max_iterations = 2'000, .start = query.witness, .group = group});
+  const torus_heuristic_result lower =
+      tabu_search_torus_table(t, torus_model::general, 600'000,
+                              {.seed = 1, .goal = 11, .max_iterations = 2'000, .start = query.witness, .group = group});
   ASSERT_TRUE(lower.table.has_value());
   EXPECT_LE(lower.steps, 12u);
   expect_invariant(*lower.table, generators);

@@ -69,7 +69,8 @@ TEST(TorusSupply, RelayedSupplyMeetsTheorem7Where4x2x4x5NeedsRelays) {
   // Fixed directions: the least T with a supply is 51 — 50 is unsat — against 58 for the greedy supply.
   const supply_search_result fixed = best_cycle_supply(system, supply_policy::time_independent, 60'000);
   EXPECT_EQ(checked_steps(fixed, system), 51u);
-  const supply_search_result below = schedule_cycle_supply(system, 50, supply_policy::time_independent, 60'000, {.certify = true});
+  const supply_search_result below =
+      schedule_cycle_supply(system, 50, supply_policy::time_independent, 60'000, {.certify = true});
   EXPECT_EQ(below.answer, solver_answer::unsat) << below.reason;
   EXPECT_NE(below.reason.find("DRAT proof checked"), std::string::npos) << below.reason;
   EXPECT_EQ(simulate_gossip(cycle_routing(system, supply_policy::time_independent)).steps, 58u);
@@ -82,13 +83,15 @@ TEST(TorusSupply, GreedySupplyOfRelayedPUsOn4x4x4x5) {
   // relayed stream by stepping through it, with its supplier's switches (it once took such a stream for a plain one),
   // and by when every packet reaches the PU over all its cycles; where a weaker policy's table gets there sooner
   // without more PUs getting one direction only, it is kept; the directions of a direct stream that reaches a PU
-  // completing last are then tuned again for every PU that receives it, its own and the relays'. SAT finds 73 (scheduled,
-  // docs/torus.md).
+  // completing last are then tuned again for every PU that receives it, its own and the relays'. SAT finds 73
+  // (scheduled, docs/torus.md).
   // the scheduled policy takes the matched supply (matched_cycle_routing), which guarantees Theorem 7's
   // bound 74 here and gives 72, over the greedy's 101.
   const torus t({4, 4, 4, 5});
   const cycle_system system = zigzag_cycles(t);
-  for (const auto& [policy, steps] : {std::pair{supply_policy::scheduled, 72u}, {supply_policy::one_switch, 101u}, {supply_policy::time_independent, 119u}}) {
+  for (const auto& [policy, steps] : {std::pair{supply_policy::scheduled, 72u},
+                                      {supply_policy::one_switch, 101u},
+                                      {supply_policy::time_independent, 119u}}) {
     const routing_table table = cycle_routing(system, policy);
     const gossip_report run = simulate_gossip(table);
     ASSERT_TRUE(run.holds()) << to_string(policy) << ": " << describe(run);
@@ -99,7 +102,8 @@ TEST(TorusSupply, GreedySupplyOfRelayedPUsOn4x4x4x5) {
     }
     if (policy == supply_policy::one_switch) {  // the retuned streams too: at most one switch per supplying link
       std::map<std::pair<pu_index, std::uint32_t>, int> per_link;
-      for (const port_switch& w : table.switches) EXPECT_LE(++per_link[std::make_pair(w.pu, w.port)], 1) << "PU " << w.pu << " port " << w.port;
+      for (const port_switch& w : table.switches)
+        EXPECT_LE(++per_link[std::make_pair(w.pu, w.port)], 1) << "PU " << w.pu << " port " << w.port;
     }
   }
 }
@@ -119,8 +123,8 @@ TEST(TorusSupply, OneSwitchMeansAtMostOneSwitchPerLink) {
 }
 
 TEST(TorusSupply, NoWorseThanGreedyIn3DAndOnPartialCycles) {
-  for (const auto& system : {zigzag_cycles(torus({3, 6, 5})), zigzag_cycles(torus({3, 3, 4})), partial_2d_cycles(torus({7, 7})),
-                             partial_2d_cycles(torus({6, 7}))}) {
+  for (const auto& system : {zigzag_cycles(torus({3, 6, 5})), zigzag_cycles(torus({3, 3, 4})),
+                             partial_2d_cycles(torus({7, 7})), partial_2d_cycles(torus({6, 7}))}) {
     for (supply_policy policy : {supply_policy::time_independent, supply_policy::one_switch}) {
       const supply_search_result r = best_cycle_supply(system, policy, 60'000);
       const gossip_report greedy = simulate_gossip(cycle_routing(system, policy));
@@ -143,7 +147,8 @@ TEST(TorusSupply, ClosedTrailsOfThePaperAndUncoveredPUs) {
   EXPECT_EQ(simulate_gossip(cycle_routing(system, supply_policy::scheduled)).steps, 24u);
   EXPECT_TRUE(check_supply(cycle_routing(system, supply_policy::scheduled), system).holds());
   EXPECT_EQ(schedule_cycle_supply(system, 168, supply_policy::time_independent, 60'000).answer, solver_answer::unsat);
-  const supply_search_result gossip_only = schedule_cycle_supply(system, 168, supply_policy::time_independent, 60'000, {.locality = false});
+  const supply_search_result gossip_only =
+      schedule_cycle_supply(system, 168, supply_policy::time_independent, 60'000, {.locality = false});
   ASSERT_TRUE(gossip_only.table) << gossip_only.reason;
   const gossip_report run = simulate_gossip(*gossip_only.table);
   EXPECT_TRUE(run.holds());

@@ -12,7 +12,6 @@
 #include "dancecard/smt/torus_cubes.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
 
-
 namespace dancecard {
 namespace {
 
@@ -32,7 +31,8 @@ TEST(torus, coordinates_neighbors_and_parsing) {
     (void)torus::parse("4x99999999999");
     ADD_FAILURE() << "an 11-digit size was accepted";
   } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find("size 2 ('99999999999') has more than 7 digits"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("size 2 ('99999999999') has more than 7 digits"), std::string::npos)
+        << e.what();
   }
   EXPECT_EQ(torus::parse("4x4x4").size(), 64u);
 }
@@ -44,7 +44,8 @@ TEST(torus_bounds, counting_and_parity_bounds) {
   EXPECT_EQ(counting_bound(torus({6, 6})), 9u);
   EXPECT_EQ(parity_bound(torus({6, 6})), 10u);  // 17 packets at even distance, 4 slots in each of the steps 2, 4, 6, 8
   EXPECT_EQ(counting_bound(torus({2, 2, 6})), 4u);
-  EXPECT_EQ(parity_bound(torus({2, 2, 6})), 5u);  // 8 packets at odd distance > 1, 6 slots in step 3 (and the diameter is 5)
+  EXPECT_EQ(parity_bound(torus({2, 2, 6})),
+            5u);  // 8 packets at odd distance > 1, 6 slots in step 3 (and the diameter is 5)
   for (const char* same : {"3x3", "3x4", "4x4", "4x5", "4x6", "5x5", "4x8", "3x12", "2x3x5", "3x3x3"}) {
     const torus t = torus::parse(same);
     EXPECT_EQ(parity_bound(t), counting_bound(t)) << same;
@@ -77,7 +78,8 @@ TEST(torus_bounds, counting_and_parity_bounds) {
   EXPECT_EQ(at_9.slots, (std::array<std::uint64_t, 2>{16, 16}));
   EXPECT_FALSE(at_9.allows());
   EXPECT_TRUE(arrival_parity_count(torus({6, 6}), 7, 10).allows());
-  EXPECT_EQ(arrival_parity_count(torus({6, 6}), 0, 3).unreached, 31u - 8u - 10u);  // 8 PUs at distance 2, 10 at distance 3
+  EXPECT_EQ(arrival_parity_count(torus({6, 6}), 0, 3).unreached,
+            31u - 8u - 10u);  // 8 PUs at distance 2, 10 at distance 3
   EXPECT_THROW(arrival_parity_count(torus({6, 6}), 36, 3), std::invalid_argument);
   EXPECT_THROW(parity_bound(torus({64, 65})), std::invalid_argument);
 }
@@ -122,7 +124,8 @@ TEST(torus_checks, a_rewired_port_is_caught) {
   table.forward_at(pu, other) = 1;
   const torus_cycle_report cycles = forwarding_cycles(table);
   EXPECT_FALSE(cycles.holds());
-  EXPECT_GE(cycles.count_by_kind[static_cast<std::size_t>(torus_violation_kind::shared_in_port)], 1u) << describe(cycles);
+  EXPECT_GE(cycles.count_by_kind[static_cast<std::size_t>(torus_violation_kind::shared_in_port)], 1u)
+      << describe(cycles);
   // PU 0 forwards and injects nothing: its packets never leave, and the streams through it stop there.
   routing_table cut = hamiltonian_2d(t);
   for (std::uint32_t o = 0; o < 4; ++o) cut.forward_at(0, o) = no_port, cut.inject_at(0, o) = no_packet;

@@ -17,7 +17,8 @@ inline void expect_invariant(const routing_table& table, const std::vector<torus
     for (pu_index pu = 0; pu < t.size(); ++pu)
       for (std::uint32_t o = 0; o < t.ports(); ++o) {
         const std::uint32_t in = table.forward_at(pu, o);
-        EXPECT_EQ(table.forward_at(apply_automorphism(t, g, pu), g.ports[o]), in == no_port ? no_port : g.ports[in]) << describe(t, g) << " PU " << pu;
+        EXPECT_EQ(table.forward_at(apply_automorphism(t, g, pu), g.ports[o]), in == no_port ? no_port : g.ports[in])
+            << describe(t, g) << " PU " << pu;
       }
 }
 

@@ -166,8 +166,10 @@ std::string describe(const allgather_report& r) {
   std::ostringstream s;
   s << to_string(r.outcome) << ": " << r.steps << " steps, " << r.messages << " messages";
   if (r.duplicate_blocks > 0) s << " (" << r.duplicate_blocks << " redundant)";
-  if (r.outcome == verdict::holds) s << "; every rank holds all blocks";
-  else s << "; " << r.problem;
+  if (r.outcome == verdict::holds)
+    s << "; every rank holds all blocks";
+  else
+    s << "; " << r.problem;
   return s.str();
 }
 

@@ -36,19 +36,23 @@ std::string literal_list(const std::vector<int>& literals) {
 
 std::string_view to_string(cube_cover_violation_kind kind) {
   switch (kind) {
-    case cube_cover_violation_kind::group_not_a_clause: return "group not a clause";
-    case cube_cover_violation_kind::combination_uncovered: return "combination uncovered";
+    case cube_cover_violation_kind::group_not_a_clause:
+      return "group not a clause";
+    case cube_cover_violation_kind::combination_uncovered:
+      return "combination uncovered";
   }
   return "?";
 }
 
 std::string describe(const cube_cover_violation& v) {
   if (v.kind == cube_cover_violation_kind::group_not_a_clause)
-    return "group " + std::to_string(v.group) + " is no clause of the formula, so a model may make none of its literals true";
+    return "group " + std::to_string(v.group) +
+           " is no clause of the formula, so a model may make none of its literals true";
   return "the combination " + literal_list(v.combination) + " contains no cube";
 }
 
-cube_cover_report check_cube_cover(const std::vector<std::vector<int>>& clauses, const std::vector<std::vector<int>>& groups,
+cube_cover_report check_cube_cover(const std::vector<std::vector<int>>& clauses,
+                                   const std::vector<std::vector<int>>& groups,
                                    const std::vector<std::vector<int>>& cubes, std::size_t max_witnesses) {
   cube_cover_report r;
   std::set<std::vector<int>> clause_sets;
@@ -63,7 +67,9 @@ cube_cover_report check_cube_cover(const std::vector<std::vector<int>>& clauses,
     if (clause_sets.count(group) != 0) return true;
     for (const auto& c : clause_sets) {
       if (!std::includes(c.begin(), c.end(), group.begin(), group.end())) continue;
-      if (std::all_of(c.begin(), c.end(), [&](int lit) { return std::binary_search(group.begin(), group.end(), lit) || falsified.count(lit) != 0; }))
+      if (std::all_of(c.begin(), c.end(), [&](int lit) {
+            return std::binary_search(group.begin(), group.end(), lit) || falsified.count(lit) != 0;
+          }))
         return true;
     }
     return false;
@@ -74,14 +80,16 @@ cube_cover_report check_cube_cover(const std::vector<std::vector<int>>& clauses,
   bool too_many = false;
   for (std::size_t g = 0; g < groups.size(); ++g) {
     group_sets.push_back(as_set(groups[g]));
-    if (!is_clause_less_falsified(group_sets.back())) r.add({cube_cover_violation_kind::group_not_a_clause, g, {}}, max_witnesses);
+    if (!is_clause_less_falsified(group_sets.back()))
+      r.add({cube_cover_violation_kind::group_not_a_clause, g, {}}, max_witnesses);
     const std::uint64_t size = group_sets.back().size();
     if (size != 0 && product > limit / size) too_many = true;
     product = too_many ? limit + 1 : product * size;
   }
   r.combinations = product;
-  r.checked = std::to_string(groups.size()) + " groups against " + std::to_string(clause_sets.size()) + " distinct clauses; " +
-              (too_many ? "more than 2^20" : std::to_string(product)) + " combinations against " + std::to_string(cubes.size()) + " cubes";
+  r.checked = std::to_string(groups.size()) + " groups against " + std::to_string(clause_sets.size()) +
+              " distinct clauses; " + (too_many ? "more than 2^20" : std::to_string(product)) +
+              " combinations against " + std::to_string(cubes.size()) + " cubes";
   if (!r.holds()) return r;  // a group that is no clause: the combinations prove nothing
   if (too_many) {
     r.outcome = verdict::unknown;

@@ -99,7 +99,8 @@ class program {
     std::uint64_t number(std::size_t k, std::uint64_t limit, const char* what) const {
       const std::uint64_t v = parse_unsigned(parts[k], what);
       if (v >= limit)
-        throw malformed_input{std::string(what) + " " + std::to_string(v) + " out of range in '" + std::string(text) + "'"};
+        throw malformed_input{std::string(what) + " " + std::to_string(v) + " out of range in '" + std::string(text) +
+                              "'"};
       return v;
     }
   };
@@ -135,7 +136,8 @@ class dance_instance : public program {
       out.terms.push_back({var(a, b, r), kind == "lower" ? 1 : -1});
       out.rhs = kind == "lower" ? 0 : -1;
     } else {
-      throw malformed_input{"unknown axiom '" + std::string(name) + "' (pair:a:b, pair-atmost:a:b, person:p:r, lower:a:b:r, upper:a:b:r)"};
+      throw malformed_input{"unknown axiom '" + std::string(name) +
+                            "' (pair:a:b, pair-atmost:a:b, person:p:r, lower:a:b:r, upper:a:b:r)"};
     }
     return out;
   }
@@ -184,8 +186,8 @@ class directed_instance : public program {
 // The h-relation instance: "every message m (src_m → dst_m, k·packets_m pieces of 1/k packet) reaches its
 // destination within `slots` slots of length 1/k, half duplex". x(t, a, b, m) = "in slot t PE a sends one piece of m to
 // PE b", numbered ((t·M + m)·P + a)·P + b with forwarding=1 (every a ≠ b exists), t·M + m with forwarding=0 (only
-// a = src_m, b = dst_m). The model is the plain one — moves back to the source or out of the destination are allowed — so a
-// refutation of it refutes every schedule with pieces of 1/k, however the solver restricted its own encoding.
+// a = src_m, b = dst_m). The model is the plain one — moves back to the source or out of the destination are allowed —
+// so a refutation of it refutes every schedule with pieces of 1/k, however the solver restricted its own encoding.
 class hrel_program : public program {
  public:
   struct message {
@@ -207,7 +209,8 @@ class hrel_program : public program {
       const std::uint64_t p = parsed.number(1, pes_, "PE"), t = parsed.number(2, slots_, "slot");
       for (std::uint64_t m = 0; m < M; ++m) {
         if (!forwarding_) {  // the one move of m, if it touches p
-          if (messages_[m].src == p || messages_[m].dst == p) out.terms.push_back({var(t, m, messages_[m].src, messages_[m].dst), -1});
+          if (messages_[m].src == p || messages_[m].dst == p)
+            out.terms.push_back({var(t, m, messages_[m].src, messages_[m].dst), -1});
           continue;
         }
         for (std::uint64_t q = 0; q < pes_; ++q)
@@ -237,8 +240,9 @@ class hrel_program : public program {
       const std::uint64_t t = parsed.number(1, slots_, "slot"), a = parsed.number(2, pes_, "PE"),
                           b = parsed.number(3, pes_, "PE"), m = parsed.number(4, M, "message");
       if (a == b || !exists(m, a, b))
-        throw malformed_input{"no such move (" + std::string(forwarding_ ? "a = b" : "without forwarding only src → dst") +
-                              "): '" + std::string(name) + "'"};
+        throw malformed_input{"no such move (" +
+                              std::string(forwarding_ ? "a = b" : "without forwarding only src → dst") + "): '" +
+                              std::string(name) + "'"};
       out.terms.push_back({var(t, m, a, b), kind == "lower" ? 1 : -1});
       out.rhs = kind == "lower" ? 0 : -1;
     } else {
@@ -311,30 +315,40 @@ class checker {
     if (tokens.size() >= 2 && tokens[1] == "hrel") return hrel_instance_line(tokens);
     if (tokens.size() != 4 || (tokens[1] != "dance" && tokens[1] != "directed") || tokens[2].substr(0, 2) != "n=" ||
         tokens[3].substr(0, 7) != "rounds=")
-      throw malformed_input{"expected 'instance dance|directed n=<N> rounds=<R>' or 'instance hrel pes=<P> k=<K> "
-                            "slots=<T> forwarding=0|1 messages=<s>><d>*<packets>,...'"};
+      throw malformed_input{
+          "expected 'instance dance|directed n=<N> rounds=<R>' or 'instance hrel pes=<P> k=<K> "
+          "slots=<T> forwarding=0|1 messages=<s>><d>*<packets>,...'"};
     const std::uint64_t n = parse_unsigned(tokens[2].substr(2), "n");
     const std::uint64_t rounds = parse_unsigned(tokens[3].substr(7), "rounds");
     if (n < 2 || n > 100'000 || rounds > 1'000'000) throw malformed_input{"instance size out of the supported range"};
-    if (tokens[1] == "dance") instance_ = std::make_unique<dance_instance>(n, rounds);
-    else instance_ = std::make_unique<directed_instance>(n, rounds);
+    if (tokens[1] == "dance")
+      instance_ = std::make_unique<dance_instance>(n, rounds);
+    else
+      instance_ = std::make_unique<directed_instance>(n, rounds);
     allocate(std::string(tokens[1]) + " n=" + std::to_string(n) + " rounds=" + std::to_string(rounds));
   }
 
   void hrel_instance_line(const std::vector<std::string_view>& tokens) {
     const char* keys[] = {"pes=", "k=", "slots=", "forwarding=", "messages="};
-    if (tokens.size() != 7) throw malformed_input{"expected 'instance hrel pes=<P> k=<K> slots=<T> forwarding=0|1 messages=...'"};
+    if (tokens.size() != 7)
+      throw malformed_input{"expected 'instance hrel pes=<P> k=<K> slots=<T> forwarding=0|1 messages=...'"};
     std::string_view values[5];
     for (std::size_t i = 0; i < 5; ++i) {
       const std::string_view key = keys[i];
       if (tokens[i + 2].substr(0, key.size()) != key)
-        throw malformed_input{std::string("instance hrel: expected '").append(key).append("...', got '").append(tokens[i + 2]).append("'")};
+        throw malformed_input{std::string("instance hrel: expected '")
+                                  .append(key)
+                                  .append("...', got '")
+                                  .append(tokens[i + 2])
+                                  .append("'")};
       values[i] = tokens[i + 2].substr(key.size());
     }
     const std::uint64_t pes = parse_unsigned(values[0], "pes"), k = parse_unsigned(values[1], "k"),
-                        slots = parse_unsigned(values[2], "slots"), forwarding = parse_unsigned(values[3], "forwarding");
+                        slots = parse_unsigned(values[2], "slots"),
+                        forwarding = parse_unsigned(values[3], "forwarding");
     if (pes < 2 || pes > 100'000 || k < 1 || k > 1'000'000 || slots > 1'000'000 || forwarding > 1)
-      throw malformed_input{"instance hrel: pes (2..100000), k (1..1000000), slots (<= 1000000) or forwarding (0|1) out of range"};
+      throw malformed_input{
+          "instance hrel: pes (2..100000), k (1..1000000), slots (<= 1000000) or forwarding (0|1) out of range"};
     std::vector<hrel_program::message> messages;
     std::vector<std::pair<std::uint64_t, std::uint64_t>> pairs;
     for (std::size_t start = 0; start <= values[4].size();) {
@@ -348,7 +362,8 @@ class checker {
       const std::uint64_t dst = parse_unsigned(item.substr(arrow + 1, star - arrow - 1), "a destination PE");
       const std::uint64_t packets = parse_unsigned(item.substr(star + 1), "a packet count");
       if (src >= pes || dst >= pes || src == dst || packets == 0)
-        throw malformed_input{"instance hrel: message '" + std::string(item) + "' needs src ≠ dst below pes and packets >= 1"};
+        throw malformed_input{"instance hrel: message '" + std::string(item) +
+                              "' needs src ≠ dst below pes and packets >= 1"};
       if (packets > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()) / k)
         throw malformed_input{"instance hrel: message '" + std::string(item) + "': k · packets beyond 64 bits"};
       messages.push_back({src, dst, static_cast<std::int64_t>(packets * k)});
@@ -358,7 +373,8 @@ class checker {
     std::sort(pairs.begin(), pairs.end());
     if (std::adjacent_find(pairs.begin(), pairs.end()) != pairs.end())
       throw malformed_input{"instance hrel: two messages with the same source and destination"};
-    std::uint64_t variables = 0;  // slots · messages (· pes² with forwarding), exactly: it must not wrap before the check
+    std::uint64_t variables =
+        0;  // slots · messages (· pes² with forwarding), exactly: it must not wrap before the check
     if (__builtin_mul_overflow(slots, static_cast<std::uint64_t>(messages.size()), &variables) ||
         __builtin_mul_overflow(variables, forwarding == 1 ? pes * pes : 1, &variables) || variables > 100'000'000ull)
       throw malformed_input{"instance too large: slots · messages (· pes² with forwarding) above 100000000 variables"};
@@ -370,20 +386,23 @@ class checker {
 
   void allocate(std::string name) {
     if (instance_->variables() > 100'000'000ull)  // the checker keeps 8 bytes per variable
-      throw malformed_input{"instance too large: " + std::to_string(instance_->variables()) + " variables (limit 100000000)"};
+      throw malformed_input{"instance too large: " + std::to_string(instance_->variables()) +
+                            " variables (limit 100000000)"};
     scratch_.reset(instance_->variables());
     out_.instance = std::move(name);
   }
 
   std::uint64_t reference_id(std::string_view token) const {
-    if (token.empty() || token[0] != '#') throw malformed_input{"expected a derived constraint #k, got '" + std::string(token) + "'"};
+    if (token.empty() || token[0] != '#')
+      throw malformed_input{"expected a derived constraint #k, got '" + std::string(token) + "'"};
     return parse_unsigned(token.substr(1), "a constraint number");
   }
 
   const linear& lookup(std::string_view token, linear& axiom_storage) const {
     if (!token.empty() && token[0] == '#') {
       auto it = derived_.find(reference_id(token));
-      if (it == derived_.end()) throw rejected{"constraint " + std::string(token) + " is not derived (yet), or deleted"};
+      if (it == derived_.end())
+        throw rejected{"constraint " + std::string(token) + " is not derived (yet), or deleted"};
       return it->second;
     }
     axiom_storage = instance_->axiom(token);
@@ -393,10 +412,13 @@ class checker {
   void derive(const std::vector<std::string_view>& tokens) {
     if (tokens.size() < 3) throw malformed_input{"expected 'c <id> sum ...' or 'c <id> div <k> <ref>'"};
     const std::uint64_t id = parse_unsigned(tokens[1], "a constraint number");
-    if (id != next_id_) throw rejected{"constraint number " + std::to_string(id) + " out of order (expected " + std::to_string(next_id_) + ")"};
+    if (id != next_id_)
+      throw rejected{"constraint number " + std::to_string(id) + " out of order (expected " + std::to_string(next_id_) +
+                     ")"};
     linear result;
     if (tokens[2] == "sum") {
-      if (tokens.size() < 5 || tokens.size() % 2 != 1) throw malformed_input{"'sum' takes pairs of <multiplier> <reference>"};
+      if (tokens.size() < 5 || tokens.size() % 2 != 1)
+        throw malformed_input{"'sum' takes pairs of <multiplier> <reference>"};
       std::vector<std::uint64_t> touched;
       std::int64_t rhs = 0;
       linear storage;
@@ -406,7 +428,8 @@ class checker {
       std::unordered_map<std::string_view, std::size_t> position;
       for (std::size_t k = 3; k + 1 < tokens.size(); k += 2) {
         const std::uint64_t m = parse_unsigned(tokens[k], "a non-negative multiplier");
-        if (m > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) throw rejected{"multiplier too large"};
+        if (m > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
+          throw rejected{"multiplier too large"};
         const auto mult = static_cast<std::int64_t>(m);
         const auto [at, fresh] = position.try_emplace(tokens[k + 1], terms.size());
         std::int64_t merged = 0;
@@ -433,7 +456,8 @@ class checker {
       result.rhs = rhs;
     } else if (tokens[2] == "div" && tokens.size() == 5) {
       const std::uint64_t k = parse_unsigned(tokens[3], "a divisor");
-      // a divisor of 0 breaks the format's syntax (div d, d >= 1), as a negative multiplier does: malformed, not rejected
+      // a divisor of 0 breaks the format's syntax (div d, d >= 1), as a negative multiplier does: malformed, not
+      // rejected
       if (k == 0) throw malformed_input{"a divisor must be at least 1, got 0"};
       if (k > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) throw rejected{"divisor too large"};
       linear storage;
@@ -458,7 +482,8 @@ class checker {
     for (auto [v, a] : c.terms)
       if (a > 0) best = checked_add(best, a);
     if (best >= c.rhs)
-      throw rejected{std::string(token) + " is not a contradiction: some 0/1 values satisfy it (the left side can reach " +
+      throw rejected{std::string(token) +
+                     " is not a contradiction: some 0/1 values satisfy it (the left side can reach " +
                      std::to_string(best) + ", the right side is " + std::to_string(c.rhs) + ")"};
     done_ = true;
   }

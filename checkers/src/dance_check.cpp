@@ -18,17 +18,28 @@ namespace dancecard {
 
 std::string_view to_string(dance_violation_kind kind) {
   switch (kind) {
-    case dance_violation_kind::pair_never_meets: return "pair_never_meets";
-    case dance_violation_kind::pair_meets_twice: return "pair_meets_twice";
-    case dance_violation_kind::person_booked_twice: return "person_booked_twice";
-    case dance_violation_kind::self_dance: return "self_dance";
-    case dance_violation_kind::asymmetric_entry: return "asymmetric_entry";
-    case dance_violation_kind::entry_out_of_range: return "entry_out_of_range";
-    case dance_violation_kind::pair_not_allowed: return "pair_not_allowed";
-    case dance_violation_kind::fixed_dance_missing: return "fixed_dance_missing";
-    case dance_violation_kind::forbidden_dance_present: return "forbidden_dance_present";
-    case dance_violation_kind::unavailable_person_dances: return "unavailable_person_dances";
-    case dance_violation_kind::too_many_rounds: return "too_many_rounds";
+    case dance_violation_kind::pair_never_meets:
+      return "pair_never_meets";
+    case dance_violation_kind::pair_meets_twice:
+      return "pair_meets_twice";
+    case dance_violation_kind::person_booked_twice:
+      return "person_booked_twice";
+    case dance_violation_kind::self_dance:
+      return "self_dance";
+    case dance_violation_kind::asymmetric_entry:
+      return "asymmetric_entry";
+    case dance_violation_kind::entry_out_of_range:
+      return "entry_out_of_range";
+    case dance_violation_kind::pair_not_allowed:
+      return "pair_not_allowed";
+    case dance_violation_kind::fixed_dance_missing:
+      return "fixed_dance_missing";
+    case dance_violation_kind::forbidden_dance_present:
+      return "forbidden_dance_present";
+    case dance_violation_kind::unavailable_person_dances:
+      return "unavailable_person_dances";
+    case dance_violation_kind::too_many_rounds:
+      return "too_many_rounds";
   }
   return "?";
 }
@@ -39,14 +50,27 @@ std::string describe(const dance_violation& v) {
   auto round = [&](std::size_t r) { out << "round " << r << " (column " << r + 1 << ")"; };
   out << to_string(v.kind) << ": ";
   switch (v.kind) {
-    case dance_violation_kind::pair_never_meets: out << "pair "; pair(v.a, v.b); out << " never meets"; break;
+    case dance_violation_kind::pair_never_meets:
+      out << "pair ";
+      pair(v.a, v.b);
+      out << " never meets";
+      break;
     case dance_violation_kind::pair_meets_twice:
-      out << "pair "; pair(v.a, v.b); out << " meets in "; round(v.other_round); out << " and again in "; round(v.round);
+      out << "pair ";
+      pair(v.a, v.b);
+      out << " meets in ";
+      round(v.other_round);
+      out << " and again in ";
+      round(v.round);
       break;
     case dance_violation_kind::person_booked_twice:
-      out << "person " << v.a << " dances with both " << v.b << " and " << v.c << " in "; round(v.round);
+      out << "person " << v.a << " dances with both " << v.b << " and " << v.c << " in ";
+      round(v.round);
       break;
-    case dance_violation_kind::self_dance: out << "person " << v.a << " is paired with themself in "; round(v.round); break;
+    case dance_violation_kind::self_dance:
+      out << "person " << v.a << " is paired with themself in ";
+      round(v.round);
+      break;
     case dance_violation_kind::asymmetric_entry:
       out << "P(" << v.a + 1 << ", " << v.round + 1 << ") = " << v.b + 1 << " but P(" << v.b + 1 << ", " << v.round + 1
           << ") = " << v.c + 1 << " (1-based)";
@@ -55,16 +79,30 @@ std::string describe(const dance_violation& v) {
       out << "P(" << v.a + 1 << ", " << v.round + 1 << ") = " << v.b << " is outside 1..n (1-based)";
       break;
     case dance_violation_kind::pair_not_allowed:
-      out << "pair "; pair(v.a, v.b); out << " dances in "; round(v.round); out << " but is not a required pair";
+      out << "pair ";
+      pair(v.a, v.b);
+      out << " dances in ";
+      round(v.round);
+      out << " but is not a required pair";
       break;
     case dance_violation_kind::fixed_dance_missing:
-      out << "pair "; pair(v.a, v.b); out << " must dance in "; round(v.round); out << " but does not";
+      out << "pair ";
+      pair(v.a, v.b);
+      out << " must dance in ";
+      round(v.round);
+      out << " but does not";
       break;
     case dance_violation_kind::forbidden_dance_present:
-      out << "pair "; pair(v.a, v.b); out << " dances in "; round(v.round); out << ", which is forbidden";
+      out << "pair ";
+      pair(v.a, v.b);
+      out << " dances in ";
+      round(v.round);
+      out << ", which is forbidden";
       break;
     case dance_violation_kind::unavailable_person_dances:
-      out << "person " << v.a << " is unavailable in "; round(v.round); out << " but dances with " << v.b;
+      out << "person " << v.a << " is unavailable in ";
+      round(v.round);
+      out << " but dances with " << v.b;
       break;
     case dance_violation_kind::too_many_rounds:
       out << "the schedule has " << v.round << " rounds, more than the allowed " << v.b;
@@ -135,8 +173,9 @@ struct checker {
       for (auto [a, b] : *req.required_pairs) {
         check_rank(a, n, "a required pair");
         check_rank(b, n, "a required pair");
-        if (a == b) throw std::invalid_argument("dance_requirements: required pair (" + std::to_string(a) + ", " +
-                                                std::to_string(a) + ") is not a pair");
+        if (a == b)
+          throw std::invalid_argument("dance_requirements: required pair (" + std::to_string(a) + ", " +
+                                      std::to_string(a) + ") is not a pair");
         allowed->set(index(a, b));
       }
     }
@@ -145,7 +184,7 @@ struct checker {
     std::vector<std::uint32_t> stamp(n, 0);       // fast loop: round + 1 in which the person was last seen
     std::vector<std::uint64_t> slow_stamp(n, 0);  // slow path: same, kept apart so the fast loop cannot disturb it
     std::vector<rank> partner(n, 0);              // slow path: the partner at slow_stamp
-    std::vector<std::uint64_t> twice;        // pair indices kept as meets-twice witnesses
+    std::vector<std::uint64_t> twice;             // pair indices kept as meets-twice witnesses
     std::vector<std::size_t> twice_round;
     std::uint64_t* words = met.data();
     const auto offsets = schedule.round_offsets();
@@ -178,7 +217,8 @@ struct checker {
         if (!pairs) continue;
         const std::uint64_t i = index(d.first, d.second);
         if (!allowed->test(i))
-          add({dance_violation_kind::pair_not_allowed, std::min(d.first, d.second), std::max(d.first, d.second), 0, r, 0});
+          add({dance_violation_kind::pair_not_allowed, std::min(d.first, d.second), std::max(d.first, d.second), 0, r,
+               0});
         else if (met.test_and_set(i)) {
           count_repeat(i, r);
           ++out.count_by_kind[static_cast<std::size_t>(dance_violation_kind::pair_meets_twice)];
@@ -228,7 +268,8 @@ struct checker {
         bitset again(index.size());
         for (std::size_t r = 0; r < schedule.rounds() && twice.size() < req.max_witnesses; ++r)
           for (dance d : schedule.round(r))
-            if (d.first != d.second && again.test_and_set(index(d.first, d.second))) count_repeat(index(d.first, d.second), r);
+            if (d.first != d.second && again.test_and_set(index(d.first, d.second)))
+              count_repeat(index(d.first, d.second), r);
       }
     }
     if (!twice.empty()) report_meets_twice(twice, twice_round);
@@ -371,8 +412,8 @@ dance_report check_partner_matrix(const partner_matrix& matrix, const dance_requ
 }
 
 std::optional<checked_dance_schedule> checked_dance_schedule::accept(dance_schedule schedule,
-                                                                    const dance_requirements& requirements,
-                                                                    dance_report* rejection) {
+                                                                     const dance_requirements& requirements,
+                                                                     dance_report* rejection) {
   dance_report r = check_dance_schedule(schedule, requirements);
   if (!r.holds()) {
     if (rejection) *rejection = std::move(r);

@@ -8,11 +8,16 @@ namespace dancecard {
 
 std::string_view to_string(directed_violation_kind kind) {
   switch (kind) {
-    case directed_violation_kind::ordered_pair_missing: return "ordered_pair_missing";
-    case directed_violation_kind::ordered_pair_repeated: return "ordered_pair_repeated";
-    case directed_violation_kind::sends_twice: return "sends_twice";
-    case directed_violation_kind::receives_twice: return "receives_twice";
-    case directed_violation_kind::self_transfer: return "self_transfer";
+    case directed_violation_kind::ordered_pair_missing:
+      return "ordered_pair_missing";
+    case directed_violation_kind::ordered_pair_repeated:
+      return "ordered_pair_repeated";
+    case directed_violation_kind::sends_twice:
+      return "sends_twice";
+    case directed_violation_kind::receives_twice:
+      return "receives_twice";
+    case directed_violation_kind::self_transfer:
+      return "self_transfer";
   }
   return "?";
 }
@@ -21,7 +26,9 @@ std::string describe(const directed_violation& v) {
   std::ostringstream s;
   s << to_string(v.kind) << ": ";
   switch (v.kind) {
-    case directed_violation_kind::ordered_pair_missing: s << v.a << " never sends to " << v.b; break;
+    case directed_violation_kind::ordered_pair_missing:
+      s << v.a << " never sends to " << v.b;
+      break;
     case directed_violation_kind::ordered_pair_repeated:
       s << v.a << " sends to " << v.b << " in round " << v.other_round << " and again in round " << v.round;
       break;
@@ -31,7 +38,9 @@ std::string describe(const directed_violation& v) {
     case directed_violation_kind::receives_twice:
       s << v.a << " receives from both " << v.b << " and " << v.c << " in round " << v.round;
       break;
-    case directed_violation_kind::self_transfer: s << v.a << " sends to itself in round " << v.round; break;
+    case directed_violation_kind::self_transfer:
+      s << v.a << " sends to itself in round " << v.round;
+      break;
   }
   return s.str();
 }
@@ -63,8 +72,10 @@ directed_report check_directed_schedule(const directed_schedule& schedule, std::
       sent_to[t.from] = t.to;
       received_from[t.to] = t.from;
       std::uint32_t& first = first_round[static_cast<std::size_t>(t.from) * n + t.to];
-      if (first != 0) add({directed_violation_kind::ordered_pair_repeated, t.from, t.to, 0, r, first - 1});
-      else first = static_cast<std::uint32_t>(r + 1);
+      if (first != 0)
+        add({directed_violation_kind::ordered_pair_repeated, t.from, t.to, 0, r, first - 1});
+      else
+        first = static_cast<std::uint32_t>(r + 1);
     }
   }
   for (rank i = 0; i < n; ++i)
@@ -75,12 +86,13 @@ directed_report check_directed_schedule(const directed_schedule& schedule, std::
 }
 
 std::optional<checked_directed_schedule> checked_directed_schedule::accept(directed_schedule schedule,
-                                                                          std::size_t max_rounds,
-                                                                          directed_report* rejection) {
+                                                                           std::size_t max_rounds,
+                                                                           directed_report* rejection) {
   directed_report r = check_directed_schedule(schedule);
   if (r.holds() && schedule.rounds() > max_rounds) {
     r.outcome = verdict::violated;
-    r.checked += "; but it has " + std::to_string(schedule.rounds()) + " rounds, more than " + std::to_string(max_rounds);
+    r.checked +=
+        "; but it has " + std::to_string(schedule.rounds()) + " rounds, more than " + std::to_string(max_rounds);
   }
   if (!r.holds()) {
     if (rejection) *rejection = std::move(r);

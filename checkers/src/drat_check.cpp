@@ -81,14 +81,14 @@ class drat_checker : public drat_reader {
           continue;
         }
       }
-      fail(lemma_line_[id - first_lemma_], "lemma" + text_of(lemma) + " is neither RUP nor RAT (on its first literal) at this point" +
+      fail(lemma_line_[id - first_lemma_], "lemma" + text_of(lemma) +
+                                               " is neither RUP nor RAT (on its first literal) at this point" +
                                                unit_deletion_hint(options));
       return;
     }
     for (const clause& c : clauses_) out_.core_clauses += (c.flags & original_flag) && (c.flags & marked_flag) ? 1 : 0;
     out_.outcome = verdict::holds;
   }
-
 
  private:
   static constexpr std::size_t none = static_cast<std::size_t>(-1);
@@ -215,8 +215,10 @@ class drat_checker : public drat_reader {
       if (w.binary()) {  // the blocker, the other literal, is false or unassigned
         if (keep != k) ws[keep] = w;
         ++keep;
-        if (value(blocker) == -1) conflict = w.id;
-        else assign(blocker, w.id);
+        if (value(blocker) == -1)
+          conflict = w.id;
+        else
+          assign(blocker, w.id);
         continue;
       }
       int* l = &lits_[w.first()];  // the clause's literals, its size just before them: one place in memory
@@ -237,8 +239,10 @@ class drat_checker : public drat_reader {
         }
       if (moved) continue;
       ws[keep++] = w;
-      if (value(l[0]) == -1) conflict = w.id;
-      else assign(l[0], w.id);
+      if (value(l[0]) == -1)
+        conflict = w.id;
+      else
+        assign(l[0], w.id);
     }
     if (k < n && keep != k) std::copy(ws + k, ws + n, ws + keep);  // after a conflict: the rest, unvisited
     keep += n - k;
@@ -255,7 +259,8 @@ class drat_checker : public drat_reader {
     for (int j = 0; j < 2; ++j) {
       const int lit = lits_[c.start + static_cast<std::size_t>(j)];
       unwatch(watches_[index(lit)], id);
-      core_watches_[index(lit)].push_back(watch::of(c.start, c.size, id, lits_[c.start + static_cast<std::size_t>(1 - j)]));
+      core_watches_[index(lit)].push_back(
+          watch::of(c.start, c.size, id, lits_[c.start + static_cast<std::size_t>(1 - j)]));
     }
   }
 
@@ -446,10 +451,9 @@ class drat_checker : public drat_reader {
     out_.problem = std::move(problem);
   }
 
-
   // checking
   std::vector<std::uint32_t> units_, empties_;  // present unit and empty clauses
-  std::vector<std::size_t> unit_position_;       // where a unit or empty clause sits in its list
+  std::vector<std::size_t> unit_position_;      // where a unit or empty clause sits in its list
   // Watches of the present clauses with two or more literals, on their first two literals, by literal index.
   // Core (marked) clauses are watched in core_watches_, the others in watches_, so that each propagation pass walks
   // only its own clauses.
@@ -457,7 +461,7 @@ class drat_checker : public drat_reader {
   std::vector<std::int8_t> values_;
   std::vector<std::uint32_t> reason_;
   std::vector<std::uint8_t> seen_;
-  std::vector<int> trail_;                  // the top level, then the assumptions of one check and what they imply
+  std::vector<int> trail_;  // the top level, then the assumptions of one check and what they imply
   bool top_valid_ = false;
   std::size_t top_size_ = 0;
   std::uint32_t top_conflict_ = no_reason;  // a present clause false at the top level
@@ -494,29 +498,34 @@ drat_report run_check(std::string_view cnf, Pump pump, const drat_options& optio
 }  // namespace
 
 drat_report check_drat(std::string_view cnf, const drat_source& proof, const drat_options& options) {
-  return run_check(cnf, [&](drat_checker& checker) {
-    std::vector<char> buffer(1 << 20);
-    for (;;) {
-      const std::size_t got = proof(buffer.data(), buffer.size());
-      if (got == 0 || !checker.feed(buffer.data(), got)) break;
-    }
-  }, options);
+  return run_check(
+      cnf,
+      [&](drat_checker& checker) {
+        std::vector<char> buffer(1 << 20);
+        for (;;) {
+          const std::size_t got = proof(buffer.data(), buffer.size());
+          if (got == 0 || !checker.feed(buffer.data(), got)) break;
+        }
+      },
+      options);
 }
 
 drat_report check_drat(std::string_view cnf, std::string_view proof, const drat_options& options) {
-  return run_check(cnf, [&](drat_checker& checker) { checker.feed(proof.data(), proof.size()); }, options);
+  return run_check(
+      cnf, [&](drat_checker& checker) { checker.feed(proof.data(), proof.size()); }, options);
 }
 
 drat_report check_drat(std::string_view cnf, std::istream& proof, const drat_options& options) {
   bool failed = false;
   drat_report r = check_drat(cnf, drat_source([&](char* buffer, std::size_t capacity) -> std::size_t {
-    proof.read(buffer, static_cast<std::streamsize>(capacity));
-    if (proof.bad()) {
-      failed = true;
-      return 0;
-    }
-    return static_cast<std::size_t>(proof.gcount());
-  }), options);
+                               proof.read(buffer, static_cast<std::streamsize>(capacity));
+                               if (proof.bad()) {
+                                 failed = true;
+                                 return 0;
+                               }
+                               return static_cast<std::size_t>(proof.gcount());
+                             }),
+                             options);
   if (failed) {
     r = {};
     r.malformed = true;
@@ -529,8 +538,8 @@ std::string describe(const drat_report& r) {
   std::ostringstream s;
   if (r.outcome == verdict::holds) {
     s << "accepted: unsatisfiable (" << r.variables << " variables, " << r.original_clauses << " clauses; "
-      << (r.binary_proof ? "binary " : "") << "proof of " << r.lemmas << " lemmas and " << r.deletions
-      << " deletions, " << r.checked_lemmas << " lemmas checked";
+      << (r.binary_proof ? "binary " : "") << "proof of " << r.lemmas << " lemmas and " << r.deletions << " deletions, "
+      << r.checked_lemmas << " lemmas checked";
     if (r.rat_lemmas > 0) s << " (" << r.rat_lemmas << " by RAT)";
     s << ", core of " << r.core_clauses << " original clauses";
     if (r.ignored_deletions > 0) s << "; " << r.ignored_deletions << " deletions of top-level reasons ignored";

@@ -34,7 +34,9 @@ constexpr std::uint8_t original_flag = 1, active_flag = 2, marked_flag = 4;
 
 // |lit| of a literal as read, without the undefined negation of the least long long (a literal
 // -9223372036854775808 in a damaged file: found by the damaged-file property under UBSan).
-inline std::uint64_t magnitude_of(long long lit) { return lit < 0 ? 0ull - static_cast<std::uint64_t>(lit) : static_cast<std::uint64_t>(lit); }
+inline std::uint64_t magnitude_of(long long lit) {
+  return lit < 0 ? 0ull - static_cast<std::uint64_t>(lit) : static_cast<std::uint64_t>(lit);
+}
 
 // Index of a literal: 2v for v, 2v + 1 for ¬v.
 inline std::size_t index(int lit) { return 2 * static_cast<std::size_t>(std::abs(lit)) + (lit < 0 ? 1 : 0); }
@@ -78,7 +80,8 @@ class drat_reader {
         } else {
           if (magnitude_of(lit) > out_.variables)
             throw malformed_input{"literal " + std::to_string(lit) + " exceeds the declared " +
-                                      std::to_string(out_.variables) + " variables", line_number};
+                                      std::to_string(out_.variables) + " variables",
+                                  line_number};
           pending_.push_back(dense(lit));
         }
       });
@@ -87,7 +90,8 @@ class drat_reader {
     if (!pending_.empty()) throw malformed_input{"the last clause is not terminated by 0", line_number};
     if (out_.original_clauses != declared)
       throw malformed_input{"the header declares " + std::to_string(declared) + " clauses, the file has " +
-                                std::to_string(out_.original_clauses), line_number};
+                                std::to_string(out_.original_clauses),
+                            line_number};
     first_lemma_ = static_cast<std::uint32_t>(clauses_.size());
   }
 
@@ -96,8 +100,10 @@ class drat_reader {
     if (ended_ || size == 0) return !ended_;
     if (!format_known_) detect_format(data, size);
     for (std::size_t i = 0; i < size && !ended_; ++i) {
-      if (binary_) binary_byte(static_cast<unsigned char>(data[i]));
-      else text_byte(static_cast<unsigned char>(data[i]));
+      if (binary_)
+        binary_byte(static_cast<unsigned char>(data[i]));
+      else
+        text_byte(static_cast<unsigned char>(data[i]));
     }
     return !ended_;
   }
@@ -106,9 +112,10 @@ class drat_reader {
     if (ended_) return;
     if (binary_) {
       if (in_item_)
-        throw malformed_input{std::string("binary DRAT: the last item is not terminated by a 0 byte") +
-                                  (tail_ == ('0' << 8 | '\n') ? " (it ends in the text \"0\\n\": a text line after binary items?)" : ""),
-                              items_ + 1};
+        throw malformed_input{
+            std::string("binary DRAT: the last item is not terminated by a 0 byte") +
+                (tail_ == ('0' << 8 | '\n') ? " (it ends in the text \"0\\n\": a text line after binary items?)" : ""),
+            items_ + 1};
       return;
     }
     end_token();
@@ -132,7 +139,9 @@ class drat_reader {
     format_known_ = true;
     binary_ = static_cast<unsigned char>(data[0]) == 'a' || std::memchr(data, 0, size) != nullptr;
   }
-  static bool text_byte_allowed(unsigned char c) { return c == '\n' || c == '\r' || c == '\t' || (c >= 32 && c <= 126); }
+  static bool text_byte_allowed(unsigned char c) {
+    return c == '\n' || c == '\r' || c == '\t' || (c >= 32 && c <= 126);
+  }
 
   void text_byte(unsigned char c) {
     if (c == '\n') {
@@ -145,7 +154,8 @@ class drat_reader {
     if (in_comment_ && c != 0) return;
     if (!text_byte_allowed(c))
       throw malformed_input{"byte " + std::to_string(static_cast<unsigned>(c)) +
-                                " is not text DRAT (and the proof's first bytes did not look binary)", line_ + 1};
+                                " is not text DRAT (and the proof's first bytes did not look binary)",
+                            line_ + 1};
     if (c == ' ' || c == '\t' || c == '\r') {
       end_token();
       return;
@@ -193,9 +203,10 @@ class drat_reader {
     tail_ = static_cast<std::uint16_t>(tail_ << 8 | c);
     if (!in_item_) {
       if (c != 'a' && c != 'd')
-        throw malformed_input{"binary DRAT: expected 'a' or 'd' to start an item, got byte " + std::to_string(static_cast<unsigned>(c)) +
-                                  (c > 32 && c < 127 ? std::string(" ('") + static_cast<char>(c) + "': text after binary items?)" : ""),
-                              items_ + 1};
+        throw malformed_input{
+            "binary DRAT: expected 'a' or 'd' to start an item, got byte " + std::to_string(static_cast<unsigned>(c)) +
+                (c > 32 && c < 127 ? std::string(" ('") + static_cast<char>(c) + "': text after binary items?)" : ""),
+            items_ + 1};
       in_item_ = true;
       deletion_ = c == 'd';
       varint_ = 0;
@@ -220,7 +231,9 @@ class drat_reader {
     if (lit != 0) {
       // New variables (extended resolution) are allowed, within reason: the checker keeps a few bytes per variable.
       if (magnitude_of(lit) > static_cast<std::uint64_t>(max_proof_variable))
-        throw malformed_input{"literal " + std::to_string(lit) + " beyond the supported " + std::to_string(max_proof_variable) + " variables", place};
+        throw malformed_input{"literal " + std::to_string(lit) + " beyond the supported " +
+                                  std::to_string(max_proof_variable) + " variables",
+                              place};
       pending_.push_back(dense(lit));
       in_item_ = true;
       return;
@@ -258,8 +271,10 @@ class drat_reader {
       long long value = 0;
       auto [ptr, ec] = std::from_chars(line.data() + i, line.data() + j, value);
       if (ec != std::errc() || ptr != line.data() + j)
-        throw malformed_input{"expected an integer literal, got '" + std::string(line.substr(i, std::min<std::size_t>(j - i, 40))) +
-                                  (j - i > 40 ? "…'" : "'"), line_number};
+        throw malformed_input{"expected an integer literal, got '" +
+                                  std::string(line.substr(i, std::min<std::size_t>(j - i, 40))) +
+                                  (j - i > 40 ? "…'" : "'"),
+                              line_number};
       f(value);
       i = j;
     }
@@ -284,7 +299,9 @@ class drat_reader {
     return lit < 0 ? -numbers[at] : numbers[at];
   }
   // A literal as the files write it.
-  int written(int lit) const { return lit < 0 ? -written_of_[static_cast<std::size_t>(-lit)] : written_of_[static_cast<std::size_t>(lit)]; }
+  int written(int lit) const {
+    return lit < 0 ? -written_of_[static_cast<std::size_t>(-lit)] : written_of_[static_cast<std::size_t>(lit)];
+  }
 
   // Drops duplicate literals of pending_ (order kept: a lemma's first literal is its RAT pivot), stamps the rest
   // with a fresh generation and returns their order-independent hash.
@@ -340,8 +357,8 @@ class drat_reader {
 
   drat_report& out_;
   // reading
-  std::vector<int> pending_;                 // the literals of the item being read
-  std::vector<std::uint32_t> stamp_;         // per literal index: generation of the item that holds it
+  std::vector<int> pending_;          // the literals of the item being read
+  std::vector<std::uint32_t> stamp_;  // per literal index: generation of the item that holds it
   std::uint32_t generation_ = 0;
   clause_table present_;
   bool format_known_ = false, binary_ = false;
@@ -355,13 +372,13 @@ class drat_reader {
   // the formula and the proof
   std::vector<int> lits_;
   std::vector<clause> clauses_;
-  std::vector<std::uint32_t> events_;        // clause id << 1, | 1 for a deletion
-  std::vector<std::size_t> lemma_line_;      // per lemma (id − first_lemma_): where it ends in the proof
-  std::vector<int> lemma_pivot_;             // per lemma: its first literal as written (0 for the empty clause)
+  std::vector<std::uint32_t> events_;    // clause id << 1, | 1 for a deletion
+  std::vector<std::size_t> lemma_line_;  // per lemma (id − first_lemma_): where it ends in the proof
+  std::vector<int> lemma_pivot_;         // per lemma: its first literal as written (0 for the empty clause)
   std::uint32_t first_lemma_ = 0;
-  int max_var_ = 0;                          // variables are 1..max_var_, renumbered densely
+  int max_var_ = 0;                            // variables are 1..max_var_, renumbered densely
   std::vector<std::vector<int>> dense_pages_;  // per variable as written, in pages: its dense number (0: not yet seen)
-  std::vector<int> written_of_{0};           // per dense number: the variable as written
+  std::vector<int> written_of_{0};             // per dense number: the variable as written
 };
 
 }  // namespace dancecard::drat_detail

@@ -11,13 +11,20 @@ namespace dancecard {
 
 std::string_view to_string(hrel_violation_kind kind) {
   switch (kind) {
-    case hrel_violation_kind::port_busy: return "port_busy";
-    case hrel_violation_kind::amount_not_positive: return "amount_not_positive";
-    case hrel_violation_kind::amount_exceeds_slot: return "amount_exceeds_slot";
-    case hrel_violation_kind::not_yet_held: return "not_yet_held";
-    case hrel_violation_kind::message_incomplete: return "message_incomplete";
-    case hrel_violation_kind::bad_reference: return "bad_reference";
-    case hrel_violation_kind::bad_duration: return "bad_duration";
+    case hrel_violation_kind::port_busy:
+      return "port_busy";
+    case hrel_violation_kind::amount_not_positive:
+      return "amount_not_positive";
+    case hrel_violation_kind::amount_exceeds_slot:
+      return "amount_exceeds_slot";
+    case hrel_violation_kind::not_yet_held:
+      return "not_yet_held";
+    case hrel_violation_kind::message_incomplete:
+      return "message_incomplete";
+    case hrel_violation_kind::bad_reference:
+      return "bad_reference";
+    case hrel_violation_kind::bad_duration:
+      return "bad_duration";
   }
   return "?";
 }
@@ -47,7 +54,9 @@ std::string describe(const hrel_violation& v) {
     case hrel_violation_kind::bad_reference:
       s << "transfer " << v.first << " of slot " << v.slot << " names a PE or message that does not exist";
       break;
-    case hrel_violation_kind::bad_duration: s << "slot " << v.slot << " has duration " << v.held.to_string(); break;
+    case hrel_violation_kind::bad_duration:
+      s << "slot " << v.slot << " has duration " << v.held.to_string();
+      break;
   }
   return s.str();
 }
@@ -92,7 +101,8 @@ hrel_report check_hrel_schedule(const hrel_instance& instance, const hrel_schedu
           add({hrel_violation_kind::bad_reference, s, k, 0, 0, 0, {}, {}});
           continue;
         }
-        if (t.amount <= rational(0)) add({hrel_violation_kind::amount_not_positive, s, k, 0, t.message, t.from, {}, t.amount});
+        if (t.amount <= rational(0))
+          add({hrel_violation_kind::amount_not_positive, s, k, 0, t.message, t.from, {}, t.amount});
         if (t.amount > slot.duration)
           add({hrel_violation_kind::amount_exceeds_slot, s, k, 0, t.message, t.from, slot.duration, t.amount});
         auto book = [&](rank pe, std::vector<std::size_t>& same, std::vector<std::size_t>& other) {

@@ -8,8 +8,8 @@ namespace {
 // Each class must be a matching of g with a positive weight; uses[e] gathers the weight covering edge e. `noun` names
 // a class in the message ("class", "matching").
 template <class Edges, class Weight>
-std::string matchings_problem(const bipartite_multigraph& g, std::size_t count, Edges edges_of, Weight weight_of, const char* noun,
-                              std::vector<std::uint64_t>& uses) {
+std::string matchings_problem(const bipartite_multigraph& g, std::size_t count, Edges edges_of, Weight weight_of,
+                              const char* noun, std::vector<std::uint64_t>& uses) {
   uses.assign(g.edges.size(), 0);
   for (std::size_t c = 0; c < count; ++c) {
     const std::uint64_t weight = weight_of(c);
@@ -17,7 +17,8 @@ std::string matchings_problem(const bipartite_multigraph& g, std::size_t count, 
     std::vector<char> left(g.left_vertices, 0), right(g.right_vertices, 0);
     for (std::size_t e : edges_of(c)) {
       if (e >= g.edges.size()) return std::string(noun) + " " + std::to_string(c) + " names edge " + std::to_string(e);
-      if (left[g.edges[e].left]++ || right[g.edges[e].right]++) return std::string(noun) + " " + std::to_string(c) + " is not a matching";
+      if (left[g.edges[e].left]++ || right[g.edges[e].right]++)
+        return std::string(noun) + " " + std::to_string(c) + " is not a matching";
       uses[e] += weight;
     }
   }
@@ -25,11 +26,12 @@ std::string matchings_problem(const bipartite_multigraph& g, std::size_t count, 
 }
 
 // Every edge covered exactly its multiplicity; `verb` says how ("coloured", "covered").
-std::string multiplicity_problem(const bipartite_multigraph& g, const std::vector<std::uint64_t>& uses, const char* verb) {
+std::string multiplicity_problem(const bipartite_multigraph& g, const std::vector<std::uint64_t>& uses,
+                                 const char* verb) {
   for (std::size_t e = 0; e < g.edges.size(); ++e)
     if (uses[e] != g.edges[e].multiplicity)
-      return "edge " + std::to_string(e) + " is " + verb + " " + std::to_string(uses[e]) + " times, its multiplicity is " +
-             std::to_string(g.edges[e].multiplicity);
+      return "edge " + std::to_string(e) + " is " + verb + " " + std::to_string(uses[e]) +
+             " times, its multiplicity is " + std::to_string(g.edges[e].multiplicity);
   return "";
 }
 
@@ -45,7 +47,8 @@ std::string edge_coloring_problem(const bipartite_multigraph& g, const std::vect
   return problem.empty() ? multiplicity_problem(g, uses, "coloured") : problem;
 }
 
-std::string weighted_decomposition_problem(const bipartite_multigraph& g, const std::vector<weighted_matching>& classes) {
+std::string weighted_decomposition_problem(const bipartite_multigraph& g,
+                                           const std::vector<weighted_matching>& classes) {
   std::vector<std::uint64_t> uses;
   const std::string problem = matchings_problem(
       g, classes.size(), [&](std::size_t c) -> const std::vector<std::size_t>& { return classes[c].edges; },

@@ -49,7 +49,9 @@ online_campaign run_online_campaign(const online_instance& instance, online_opti
   for (std::uint64_t r : out.rounds) sum += static_cast<double>(r) / h;
   out.mean = sum / static_cast<double>(runs);
   for (std::uint64_t r : out.rounds) squares += std::pow(static_cast<double>(r) / h - out.mean, 2);
-  if (runs >= 2) out.ci95 = t95(runs - 1) * std::sqrt(squares / static_cast<double>(runs - 1)) / std::sqrt(static_cast<double>(runs));
+  if (runs >= 2)
+    out.ci95 =
+        t95(runs - 1) * std::sqrt(squares / static_cast<double>(runs - 1)) / std::sqrt(static_cast<double>(runs));
   return out;
 }
 

@@ -8,34 +8,49 @@ namespace dancecard {
 
 std::string_view to_string(online_violation_kind kind) {
   switch (kind) {
-    case online_violation_kind::bad_reference: return "bad_reference";
-    case online_violation_kind::out_of_order: return "out_of_order";
-    case online_violation_kind::sends_twice: return "sends_twice";
-    case online_violation_kind::receives_twice: return "receives_twice";
-    case online_violation_kind::sent_after_delivery: return "sent_after_delivery";
-    case online_violation_kind::delivered_unsent: return "delivered_unsent";
-    case online_violation_kind::collision_delivered: return "collision_delivered";
-    case online_violation_kind::collision_lost: return "collision_lost";
-    case online_violation_kind::stalled_send: return "stalled_send";
-    case online_violation_kind::sent_twice: return "sent_twice";
-    case online_violation_kind::queue_order: return "queue_order";
-    case online_violation_kind::idle_receiver: return "idle_receiver";
-    case online_violation_kind::not_delivered: return "not_delivered";
-    case online_violation_kind::delivered_twice: return "delivered_twice";
+    case online_violation_kind::bad_reference:
+      return "bad_reference";
+    case online_violation_kind::out_of_order:
+      return "out_of_order";
+    case online_violation_kind::sends_twice:
+      return "sends_twice";
+    case online_violation_kind::receives_twice:
+      return "receives_twice";
+    case online_violation_kind::sent_after_delivery:
+      return "sent_after_delivery";
+    case online_violation_kind::delivered_unsent:
+      return "delivered_unsent";
+    case online_violation_kind::collision_delivered:
+      return "collision_delivered";
+    case online_violation_kind::collision_lost:
+      return "collision_lost";
+    case online_violation_kind::stalled_send:
+      return "stalled_send";
+    case online_violation_kind::sent_twice:
+      return "sent_twice";
+    case online_violation_kind::queue_order:
+      return "queue_order";
+    case online_violation_kind::idle_receiver:
+      return "idle_receiver";
+    case online_violation_kind::not_delivered:
+      return "not_delivered";
+    case online_violation_kind::delivered_twice:
+      return "delivered_twice";
   }
   return "?";
 }
 
 std::string describe(const online_violation& v) {
-  return std::string(to_string(v.kind)) + ": round " + std::to_string(v.round) + ", message " + std::to_string(v.message) +
-         ", processor " + std::to_string(v.processor);
+  return std::string(to_string(v.kind)) + ": round " + std::to_string(v.round) + ", message " +
+         std::to_string(v.message) + ", processor " + std::to_string(v.processor);
 }
 
 std::string describe(const online_trace_report& report) {
   return describe_report<online_violation_kind>(report, report.count_by_kind);
 }
 
-online_trace_report check_online_trace(const online_instance& instance, const online_trace& trace, std::size_t max_witnesses) {
+online_trace_report check_online_trace(const online_instance& instance, const online_trace& trace,
+                                       std::size_t max_witnesses) {
   online_trace_report out;
   const auto& messages = instance.messages();
   const rank n = instance.processors();
@@ -47,11 +62,14 @@ online_trace_report check_online_trace(const online_instance& instance, const on
     out.add({k, round, m, p}, max_witnesses);
   };
   for (std::size_t i = 0; i < trace.sends.size(); ++i) {
-    if (trace.sends[i].message >= messages.size()) return add(online_violation_kind::bad_reference, trace.sends[i].round, trace.sends[i].message, 0), out;
-    if (i > 0 && trace.sends[i].round < trace.sends[i - 1].round) add(online_violation_kind::out_of_order, trace.sends[i].round, trace.sends[i].message, 0);
+    if (trace.sends[i].message >= messages.size())
+      return add(online_violation_kind::bad_reference, trace.sends[i].round, trace.sends[i].message, 0), out;
+    if (i > 0 && trace.sends[i].round < trace.sends[i - 1].round)
+      add(online_violation_kind::out_of_order, trace.sends[i].round, trace.sends[i].message, 0);
   }
   for (std::size_t i = 0; i < trace.deliveries.size(); ++i) {
-    if (trace.deliveries[i].message >= messages.size()) return add(online_violation_kind::bad_reference, trace.deliveries[i].round, trace.deliveries[i].message, 0), out;
+    if (trace.deliveries[i].message >= messages.size())
+      return add(online_violation_kind::bad_reference, trace.deliveries[i].round, trace.deliveries[i].message, 0), out;
     if (i > 0 && trace.deliveries[i].round < trace.deliveries[i - 1].round)
       add(online_violation_kind::out_of_order, trace.deliveries[i].round, trace.deliveries[i].message, 0);
   }
@@ -62,7 +80,7 @@ online_trace_report check_online_trace(const online_instance& instance, const on
   std::vector<char> was_sent(messages.size(), 0);
   std::vector<std::uint64_t> sent_round(messages.size(), 0), priority(messages.size(), 0);
   std::vector<std::uint32_t> waiting(n, UINT32_MAX);  // fifo/priority: the message a sender has in a queue
-  std::vector<std::vector<std::uint32_t>> queue(n);    // fifo/priority: messages queued at each receiver
+  std::vector<std::vector<std::uint32_t>> queue(n);   // fifo/priority: messages queued at each receiver
   std::vector<std::uint64_t> last_send(n, UINT64_MAX), last_receive(n, UINT64_MAX);
   std::size_t s = 0, d = 0;
   std::map<rank, std::vector<std::uint32_t>> arrivals;  // ocpc/arbitrary: per destination, this round
@@ -116,7 +134,8 @@ online_trace_report check_online_trace(const online_instance& instance, const on
           continue;
         }
         for (std::uint32_t other : q) {
-          const bool better = trace.discipline == contention::fifo ? sent_round[other] < sent_round[m] : priority[other] > priority[m];
+          const bool better =
+              trace.discipline == contention::fifo ? sent_round[other] < sent_round[m] : priority[other] > priority[m];
           if (better) {
             add(online_violation_kind::queue_order, round, m, r);
             break;
@@ -126,12 +145,14 @@ online_trace_report check_online_trace(const online_instance& instance, const on
         if (waiting[messages[m].src] == m) waiting[messages[m].src] = UINT32_MAX;
       } else {
         const auto it = arrivals.find(r);
-        const bool sent_here = it != arrivals.end() && std::find(it->second.begin(), it->second.end(), m) != it->second.end();
+        const bool sent_here =
+            it != arrivals.end() && std::find(it->second.begin(), it->second.end(), m) != it->second.end();
         if (!sent_here) {
           add(online_violation_kind::delivered_unsent, round, m, r);
           continue;
         }
-        if (trace.discipline == contention::ocpc && it->second.size() > 1) add(online_violation_kind::collision_delivered, round, m, r);
+        if (trace.discipline == contention::ocpc && it->second.size() > 1)
+          add(online_violation_kind::collision_delivered, round, m, r);
       }
     }
     if (queued) {

@@ -2,8 +2,8 @@
 #include "dancecard/checkers/torus_check.hpp"
 
 #include <algorithm>
-#include <functional>
 #include <array>
+#include <functional>
 #include <stdexcept>
 #include <tuple>
 
@@ -11,18 +11,30 @@ namespace dancecard {
 
 std::string_view to_string(torus_violation_kind kind) {
   switch (kind) {
-    case torus_violation_kind::bad_rule: return "bad_rule";
-    case torus_violation_kind::shared_in_port: return "shared_in_port";
-    case torus_violation_kind::open_trail: return "open_trail";
-    case torus_violation_kind::not_hamiltonian: return "not_hamiltonian";
-    case torus_violation_kind::never_reached: return "never_reached";
-    case torus_violation_kind::broken_cycle: return "broken_cycle";
-    case torus_violation_kind::not_simple: return "not_simple";
-    case torus_violation_kind::shared_link: return "shared_link";
-    case torus_violation_kind::far_from_cycle: return "far_from_cycle";
-    case torus_violation_kind::cycle_not_followed: return "cycle_not_followed";
-    case torus_violation_kind::unsupplied: return "unsupplied";
-    case torus_violation_kind::bad_switch: return "bad_switch";
+    case torus_violation_kind::bad_rule:
+      return "bad_rule";
+    case torus_violation_kind::shared_in_port:
+      return "shared_in_port";
+    case torus_violation_kind::open_trail:
+      return "open_trail";
+    case torus_violation_kind::not_hamiltonian:
+      return "not_hamiltonian";
+    case torus_violation_kind::never_reached:
+      return "never_reached";
+    case torus_violation_kind::broken_cycle:
+      return "broken_cycle";
+    case torus_violation_kind::not_simple:
+      return "not_simple";
+    case torus_violation_kind::shared_link:
+      return "shared_link";
+    case torus_violation_kind::far_from_cycle:
+      return "far_from_cycle";
+    case torus_violation_kind::cycle_not_followed:
+      return "cycle_not_followed";
+    case torus_violation_kind::unsupplied:
+      return "unsupplied";
+    case torus_violation_kind::bad_switch:
+      return "bad_switch";
   }
   return "?";
 }
@@ -30,14 +42,25 @@ std::string_view to_string(torus_violation_kind kind) {
 std::string describe(const torus_violation& v) {
   std::string s = std::string(to_string(v.kind)) + ": PU " + std::to_string(v.pu);
   switch (v.kind) {
-    case torus_violation_kind::never_reached: return s + " never receives packet " + std::to_string(v.packet);
-    case torus_violation_kind::broken_cycle: return s + ": cycle " + std::to_string(v.packet) + " leaves by port " + std::to_string(v.port) + ", which does not lead to its next PU";
-    case torus_violation_kind::not_simple: return s + " is visited more than once by cycle " + std::to_string(v.packet);
-    case torus_violation_kind::shared_link: return s + ", port " + std::to_string(v.port) + ": the link is in more than one cycle";
-    case torus_violation_kind::far_from_cycle: return s + " is farther than allowed from cycle " + std::to_string(v.packet) + " over free links";
-    case torus_violation_kind::cycle_not_followed: return s + " on cycle " + std::to_string(v.packet) + ": out-port " + std::to_string(v.port) + " does not forward the cycle's stream";
-    case torus_violation_kind::unsupplied: return s + " (off cycle " + std::to_string(v.packet) + ") never receives the stream running " + (v.port == 0 ? "forward" : "backward");
-    default: return s + ", port " + std::to_string(v.port);
+    case torus_violation_kind::never_reached:
+      return s + " never receives packet " + std::to_string(v.packet);
+    case torus_violation_kind::broken_cycle:
+      return s + ": cycle " + std::to_string(v.packet) + " leaves by port " + std::to_string(v.port) +
+             ", which does not lead to its next PU";
+    case torus_violation_kind::not_simple:
+      return s + " is visited more than once by cycle " + std::to_string(v.packet);
+    case torus_violation_kind::shared_link:
+      return s + ", port " + std::to_string(v.port) + ": the link is in more than one cycle";
+    case torus_violation_kind::far_from_cycle:
+      return s + " is farther than allowed from cycle " + std::to_string(v.packet) + " over free links";
+    case torus_violation_kind::cycle_not_followed:
+      return s + " on cycle " + std::to_string(v.packet) + ": out-port " + std::to_string(v.port) +
+             " does not forward the cycle's stream";
+    case torus_violation_kind::unsupplied:
+      return s + " (off cycle " + std::to_string(v.packet) + ") never receives the stream running " +
+             (v.port == 0 ? "forward" : "backward");
+    default:
+      return s + ", port " + std::to_string(v.port);
   }
 }
 
@@ -168,7 +191,8 @@ bool receive(std::uint64_t* row, std::uint32_t packet, gossip_report& out) {
 // the step limit; then, as the step-by-step run goes on for everyone until the last PU completes, the PUs that
 // completed sooner walk on to that step, every packet they receive then a duplicate. Same report as the general
 // method (tests compare the two on random tables).
-void run_switch_free(const routing_table& table, std::uint64_t max_steps, const gossip_options& options, gossip_report& out,
+void run_switch_free(const routing_table& table, std::uint64_t max_steps, const gossip_options& options,
+                     gossip_report& out,
                      const std::function<void(torus_violation_kind, pu_index, std::uint32_t, std::uint32_t)>& add) {
   const torus& net = table.network;
   const std::uint32_t ports = net.ports();
@@ -178,19 +202,22 @@ void run_switch_free(const routing_table& table, std::uint64_t max_steps, const 
   const std::size_t links = static_cast<std::size_t>(P) * ports;
   std::vector<std::uint32_t> up(links, none), injected(links, no_packet), arriving(links);
   for (pu_index pu = 0; pu < P; ++pu)
-    for (std::uint32_t p = 0; p < ports; ++p) arriving[pu * ports + p] = static_cast<std::uint32_t>(net.neighbor(pu, p) * ports + torus::opposite(p));
+    for (std::uint32_t p = 0; p < ports; ++p)
+      arriving[pu * ports + p] = static_cast<std::uint32_t>(net.neighbor(pu, p) * ports + torus::opposite(p));
   for (pu_index pu = 0; pu < P; ++pu)
     for (std::uint32_t o = 0; o < ports; ++o) {
       const std::size_t link = static_cast<std::size_t>(pu) * ports + o;
-      if (table.forward_at(pu, o) != no_port) up[link] = arriving[static_cast<std::size_t>(pu) * ports + table.forward_at(pu, o)];
-      if (table.inject_at(pu, o) != no_packet) injected[link] = static_cast<std::uint32_t>(pu * table.packets + table.inject_at(pu, o));
+      if (table.forward_at(pu, o) != no_port)
+        up[link] = arriving[static_cast<std::size_t>(pu) * ports + table.forward_at(pu, o)];
+      if (table.inject_at(pu, o) != no_packet)
+        injected[link] = static_cast<std::uint32_t>(pu * table.packets + table.inject_at(pu, o));
     }
   const std::size_t words = (packets + 63) / 64;
   std::vector<std::uint64_t> known(words);
   out.completion.assign(P, 0);
   if (options.record_arrivals) out.first_arrival.assign(static_cast<std::size_t>(P) * packets, UINT32_MAX);
-  std::vector<std::uint32_t> at(ports);                       // each in-link's chain position in the current step
-  std::vector<std::vector<std::uint32_t>> resume(P);           // a completed PU's chain positions after its last step
+  std::vector<std::uint32_t> at(ports);               // each in-link's chain position in the current step
+  std::vector<std::vector<std::uint32_t>> resume(P);  // a completed PU's chain positions after its last step
   std::vector<char> incomplete(P, 0);
   std::uint64_t last = 0;  // the step at which the run stops: the last completion, or the limit
   for (pu_index pu = 0; pu < P; ++pu) {
@@ -271,7 +298,8 @@ gossip_report simulate_gossip(const routing_table& table, const gossip_options& 
   std::uint32_t longest_delay = 1;  // the sends kept: as many steps back as the longest delay needs
   for (std::size_t k = 0; k < switches.size(); ++k) {
     const port_switch& w = switches[k];
-    const bool repeated = k > 0 && switches[k - 1].step == w.step && switches[k - 1].pu == w.pu && switches[k - 1].port == w.port;
+    const bool repeated =
+        k > 0 && switches[k - 1].step == w.step && switches[k - 1].pu == w.pu && switches[k - 1].port == w.port;
     if (w.pu >= P || w.port >= ports || w.in_port >= ports || w.step < 2 || w.delay < 1 || w.delay > max_switch_delay ||
         w.step < w.delay + 1 || repeated) {
       add(torus_violation_kind::bad_switch, w.pu, w.port, 0);
@@ -288,7 +316,8 @@ gossip_report simulate_gossip(const routing_table& table, const gossip_options& 
   if (bitset_bytes > static_cast<long double>(gossip_memory_limit_bytes)) {
     out.outcome = verdict::unknown;
     out.checked += ": the simulation needs " + std::to_string(static_cast<std::uint64_t>(bitset_bytes / (1u << 20))) +
-                   " MiB of bitsets, more than the limit of " + std::to_string(gossip_memory_limit_bytes >> 20) + " MiB";
+                   " MiB of bitsets, more than the limit of " + std::to_string(gossip_memory_limit_bytes >> 20) +
+                   " MiB";
     return out;
   }
   if (options.record_arrivals && static_cast<std::uint64_t>(P) * packets > (std::uint64_t{1} << 28)) {
@@ -307,7 +336,8 @@ gossip_report simulate_gossip(const routing_table& table, const gossip_options& 
   // Arriving on in-port p of pu is what neighbor(pu, p) sends on opposite(p): precomputed as a link index.
   std::vector<std::uint32_t> arriving(static_cast<std::size_t>(P) * ports);
   for (pu_index pu = 0; pu < P; ++pu)
-    for (std::uint32_t p = 0; p < ports; ++p) arriving[pu * ports + p] = net.neighbor(pu, p) * ports + torus::opposite(p);
+    for (std::uint32_t p = 0; p < ports; ++p)
+      arriving[pu * ports + p] = net.neighbor(pu, p) * ports + torus::opposite(p);
   const std::size_t words = (packets + 63) / 64;
   std::vector<std::uint64_t> known(static_cast<std::size_t>(P) * words, 0);
   std::vector<std::uint64_t> count(P, table.packets);
@@ -402,7 +432,8 @@ std::uint64_t two_cycle_gossip_steps(const std::vector<std::uint32_t>& second) {
 }
 
 two_cycle_minimum least_two_cycle_gossip_steps(std::uint32_t P) {
-  if (P < 5 || P > 13) throw std::invalid_argument("least_two_cycle_gossip_steps: needs 5 <= P <= 13, got " + std::to_string(P));
+  if (P < 5 || P > 13)
+    throw std::invalid_argument("least_two_cycle_gossip_steps: needs 5 <= P <= 13, got " + std::to_string(P));
   two_cycle_minimum out;
   std::vector<std::uint32_t> order(P);
   for (std::uint32_t i = 0; i < P; ++i) order[i] = i;
@@ -416,8 +447,8 @@ two_cycle_minimum least_two_cycle_gossip_steps(std::uint32_t P) {
   return out;
 }
 
-cycle_system_report check_cycle_system(const cycle_system& system, std::uint64_t max_distance, std::size_t max_witnesses,
-                                       bool allow_revisits) {
+cycle_system_report check_cycle_system(const cycle_system& system, std::uint64_t max_distance,
+                                       std::size_t max_witnesses, bool allow_revisits) {
   cycle_system_report out;
   const torus& net = system.network;
   const std::uint32_t ports = net.ports();
@@ -447,7 +478,8 @@ cycle_system_report check_cycle_system(const cycle_system& system, std::uint64_t
         ++out.revisits;
         if (!allow_revisits && visits[pu] == 2) add(torus_violation_kind::not_simple, pu, 0, c);
       }
-      if (in_cycle[pu * ports + port] || in_cycle[next * ports + torus::opposite(port)]) add(torus_violation_kind::shared_link, pu, port, c);
+      if (in_cycle[pu * ports + port] || in_cycle[next * ports + torus::opposite(port)])
+        add(torus_violation_kind::shared_link, pu, port, c);
       in_cycle[pu * ports + port] = in_cycle[next * ports + torus::opposite(port)] = 1;
     }
   }
@@ -470,8 +502,10 @@ cycle_system_report check_cycle_system(const cycle_system& system, std::uint64_t
     for (pu_index v = 0; v < P; ++v) {
       if (dist[v] == 0) continue;
       ++out.off_cycle_pairs;
-      if (dist[v] == far || dist[v] > max_distance) add(torus_violation_kind::far_from_cycle, v, 0, c);
-      else out.max_distance = std::max(out.max_distance, dist[v]);
+      if (dist[v] == far || dist[v] > max_distance)
+        add(torus_violation_kind::far_from_cycle, v, 0, c);
+      else
+        out.max_distance = std::max(out.max_distance, dist[v]);
     }
   }
   return out;
@@ -482,7 +516,8 @@ supply_report check_supply(const routing_table& table, const cycle_system& syste
   const torus& net = table.network;
   const std::uint32_t ports = net.ports();
   const pu_index P = net.size();
-  out.checked = "supply of every PU with both directions of every cycle (" + system.construction + ") on the " + net.name() + " torus";
+  out.checked = "supply of every PU with both directions of every cycle (" + system.construction + ") on the " +
+                net.name() + " torus";
   const auto add = recorder(out, max_witnesses);
   if (!(net.dims() == system.network.dims())) {
     add(torus_violation_kind::bad_rule, 0, 0, 0);
@@ -557,8 +592,10 @@ supply_report check_supply(const routing_table& table, const cycle_system& syste
           const std::size_t from = static_cast<std::size_t>(net.neighbor(v, p)) * ports + torus::opposite(p);
           if (streams[from] >> (2 * c + dir) & 1) best = std::min(best, delay[from]);
         }
-        if (best == unset) add(torus_violation_kind::unsupplied, v, static_cast<std::uint32_t>(dir), c);
-        else ++got, worst = std::max(worst, best);
+        if (best == unset)
+          add(torus_violation_kind::unsupplied, v, static_cast<std::uint32_t>(dir), c);
+        else
+          ++got, worst = std::max(worst, best);
       }
       if (got == 2) ++out.supplied_pairs, out.max_delay = std::max(out.max_delay, worst);
     }
@@ -579,7 +616,8 @@ supply_counting_bound count_supply_bound(const cycle_system& system) {
     if (cy.ports.size() != m) return out.valid = false, out;
     for (std::size_t i = 0; i < m; ++i) {
       const pu_index pu = cy.pus[i];
-      if (pu >= P || cy.ports[i] >= ports || net.neighbor(pu, cy.ports[i]) != cy.pus[(i + 1) % m]) return out.valid = false, out;
+      if (pu >= P || cy.ports[i] >= ports || net.neighbor(pu, cy.ports[i]) != cy.pus[(i + 1) % m])
+        return out.valid = false, out;
       used[static_cast<std::size_t>(pu) * ports + cy.ports[i]] = 1;
       used[static_cast<std::size_t>(cy.pus[(i + 1) % m]) * ports + torus::opposite(cy.ports[i])] = 1;
       if (cycles_of[pu].empty() || cycles_of[pu].back() != c) cycles_of[pu].push_back(c);  // c grows: sorted, once each
@@ -599,7 +637,8 @@ supply_counting_bound count_supply_bound(const cycle_system& system) {
       continue;
     }
     const std::uint64_t steps = free_links == 0 ? 0 : (need + free_links - 1) / free_links;
-    if (!out.unreachable && steps > out.steps) out.steps = steps, out.pu = v, out.need = need, out.free_links = free_links;
+    if (!out.unreachable && steps > out.steps)
+      out.steps = steps, out.pu = v, out.need = need, out.free_links = free_links;
   }
   return out;
 }
@@ -625,10 +664,12 @@ std::vector<int> cycle_of_links(const cycle_system& system) {
 
 }  // namespace
 
-strip_report check_strip_insertion(const cycle_system& small, const cycle_system& large, std::uint32_t axis, std::uint32_t first) {
+strip_report check_strip_insertion(const cycle_system& small, const cycle_system& large, std::uint32_t axis,
+                                   std::uint32_t first) {
   strip_report r;
   const torus &a = small.network, &b = large.network;
-  r.checked = b.name() + " as " + a.name() + " with two " + (axis == 0 ? "rows" : "columns") + " inserted before line " + std::to_string(first);
+  r.checked = b.name() + " as " + a.name() + " with two " + (axis == 0 ? "rows" : "columns") +
+              " inserted before line " + std::to_string(first);
   auto fail = [&](std::string problem) {
     r.outcome = verdict::violated;
     r.problem = std::move(problem);
@@ -636,8 +677,10 @@ strip_report check_strip_insertion(const cycle_system& small, const cycle_system
   };
   if (a.dimension() != 2 || b.dimension() != 2 || axis > 1) return fail("needs two 2-D tori and axis 0 or 1");
   const std::uint32_t across = 1 - axis;
-  if (b.dims()[across] != a.dims()[across] || b.dims()[axis] != a.dims()[axis] + 2) return fail("the larger torus is not the smaller one with two more lines");
-  if (first == 0 || first >= a.dims()[axis]) return fail("the strip must lie after line 0 and before the last line's successor");
+  if (b.dims()[across] != a.dims()[across] || b.dims()[axis] != a.dims()[axis] + 2)
+    return fail("the larger torus is not the smaller one with two more lines");
+  if (first == 0 || first >= a.dims()[axis])
+    return fail("the strip must lie after line 0 and before the last line's successor");
   if (small.cycles.size() != large.cycles.size()) return fail("the systems have different numbers of cycles");
   const std::vector<int> of_a = cycle_of_links(small), of_b = cycle_of_links(large);
   // (a) outside the strip
@@ -647,7 +690,8 @@ strip_report check_strip_insertion(const cycle_system& small, const cycle_system
     const pu_index moved = b.index(x);
     for (std::uint32_t port = 0; port < 4; ++port)
       if (of_a[pu * 4 + port] != of_b[moved * 4 + port])
-        return fail("PU " + std::to_string(pu) + " port " + std::to_string(port) + ": cycle " + std::to_string(of_a[pu * 4 + port]) + " in the smaller torus, " +
+        return fail("PU " + std::to_string(pu) + " port " + std::to_string(port) + ": cycle " +
+                    std::to_string(of_a[pu * 4 + port]) + " in the smaller torus, " +
                     std::to_string(of_b[moved * 4 + port]) + " in the larger");
   }
   // (b) inside the strip
@@ -667,14 +711,16 @@ strip_report check_strip_insertion(const cycle_system& small, const cycle_system
       const std::vector<std::uint32_t> x = b.coordinates(at);
       if (x[axis] != first && x[axis] != first + 1) {
         if (previous != pu_at(first + 1, place) || at != pu_at(first + 2, place))
-          return fail("cycle " + std::to_string(c) + ": the path entering at place " + std::to_string(place) + " leaves the strip elsewhere");
+          return fail("cycle " + std::to_string(c) + ": the path entering at place " + std::to_string(place) +
+                      " leaves the strip elsewhere");
         break;
       }
       std::uint32_t out = 4;
       for (std::uint32_t p = 0; p < 4 && out == 4; ++p)
         if (of_b[at * 4 + p] == c && b.neighbor(at, p) != previous) out = p;
       if (out == 4 || steps > 2 * static_cast<std::size_t>(width))
-        return fail("cycle " + std::to_string(c) + ": the path entering at place " + std::to_string(place) + " does not leave the strip");
+        return fail("cycle " + std::to_string(c) + ": the path entering at place " + std::to_string(place) +
+                    " does not leave the strip");
       taken[at * 4 + out] = taken[b.neighbor(at, out) * 4 + torus::opposite(out)] = 1;
       previous = at, at = b.neighbor(at, out);
     }
@@ -684,12 +730,15 @@ strip_report check_strip_insertion(const cycle_system& small, const cycle_system
       for (std::uint32_t port = 0; port < 4; ++port) {
         const pu_index pu = pu_at(line, place);
         if (of_b[pu * 4 + port] >= 0 && !taken[pu * 4 + port])
-          return fail("PU " + std::to_string(pu) + " port " + std::to_string(port) + ": a link of cycle " + std::to_string(of_b[pu * 4 + port]) +
+          return fail("PU " + std::to_string(pu) + " port " + std::to_string(port) + ": a link of cycle " +
+                      std::to_string(of_b[pu * 4 + port]) +
                       " in the strip on no path through it (a cycle closes inside the strip)");
       }
   return r;
 }
 
-std::string describe(const strip_report& r) { return std::string(to_string(r.outcome)) + ": " + r.checked + (r.problem.empty() ? "" : " -- " + r.problem); }
+std::string describe(const strip_report& r) {
+  return std::string(to_string(r.outcome)) + ": " + r.checked + (r.problem.empty() ? "" : " -- " + r.problem);
+}
 
 }  // namespace dancecard

@@ -19,8 +19,8 @@
 #include "dancecard/checkers/dance_check.hpp"
 #include "dancecard/checkers/hrel_schedule_check.hpp"
 #include "dancecard/checkers/torus_check.hpp"
-#include "dancecard/core/torus/cycles.hpp"
 #include "dancecard/core/dance/generators.hpp"
+#include "dancecard/core/torus/cycles.hpp"
 #include "dancecard/formats/dance_io.hpp"
 #include "dancecard/formats/hrel_io.hpp"
 #include "dancecard/formats/torus_io.hpp"
@@ -51,18 +51,19 @@ void report_rounds(const mpi_run_result& r, const char* unit) {
   std::size_t at = 0;
   for (std::size_t i = 0; i < r.round_seconds.size(); ++i)
     if (r.round_seconds[i] > slowest) slowest = r.round_seconds[i], at = i;
-  std::cout << "  " << r.round_seconds.size() << " " << unit << "s, total " << ms(r.total_seconds) << " (slowest rank); slowest "
-            << unit << " " << at << ": " << ms(slowest) << "\n";
+  std::cout << "  " << r.round_seconds.size() << " " << unit << "s, total " << ms(r.total_seconds)
+            << " (slowest rank); slowest " << unit << " " << at << ": " << ms(slowest) << "\n";
 }
 
 // After a run's headline (rank 0): its rounds, each round when asked, and the built-in collective of the same run.
 // The exit code: 0 when both moved every byte intact.
-int compare_with_builtin(const mpi_run_result& run, const mpi_run_result& builtin, const char* unit, const char* builtin_name,
-                         bool per_round, int me) {
+int compare_with_builtin(const mpi_run_result& run, const mpi_run_result& builtin, const char* unit,
+                         const char* builtin_name, bool per_round, int me) {
   if (me == 0) {
     report_rounds(run, unit);
     if (per_round)
-      for (std::size_t r = 0; r < run.round_seconds.size(); ++r) std::cout << "    " << unit << " " << r << ": " << ms(run.round_seconds[r]) << "\n";
+      for (std::size_t r = 0; r < run.round_seconds.size(); ++r)
+        std::cout << "    " << unit << " " << r << ": " << ms(run.round_seconds[r]) << "\n";
     std::cout << "  " << builtin_name << ": " << (builtin.all_verified ? "verified" : "CONTENT MISMATCH") << ", "
               << ms(builtin.total_seconds) << "\n";
   }
@@ -82,7 +83,8 @@ int main(int argc, char** argv) {
   std::string algo, schedule_file, instance_file, hrel_schedule_file;
   std::uint64_t bytes = 1024, packet_bytes = 600;
   bool full_duplex = false, per_round = false;
-  CLI::App* allgather = app.add_subcommand("allgather", "All-gather by a dance schedule (Section 6 loop), against MPI_Allgather");
+  CLI::App* allgather =
+      app.add_subcommand("allgather", "All-gather by a dance schedule (Section 6 loop), against MPI_Allgather");
   allgather->add_option("--algo", algo, "sequential | searching | divide | factorization");
   allgather->add_option("--schedule", schedule_file, "a dance schedule file (JSON or partner matrix) for -np people");
   allgather->add_option("--bytes", bytes, "bytes per rank's block (default 1024)");
@@ -99,7 +101,9 @@ int main(int argc, char** argv) {
   std::uint64_t torus_bytes = 1024;
   CLI::App* torus_cmd = app.add_subcommand("torus", "Torus gossip by a routing table on a Cartesian communicator");
   torus_cmd->add_option("--dims", dims, "sizes, e.g. 2x4 (with --algo); their product must be -np");
-  torus_cmd->add_option("--algo", torus_algo, "hamiltonian (Section 3.1; square switches for odd 2-D sizes; Section 3.4 for d = 4, 8), partial (Sections 3.2, 3.3) or one-packet (Section 4, scheduled supply)");
+  torus_cmd->add_option("--algo", torus_algo,
+                        "hamiltonian (Section 3.1; square switches for odd 2-D sizes; Section 3.4 for d = 4, 8), "
+                        "partial (Sections 3.2, 3.3) or one-packet (Section 4, scheduled supply)");
   torus_cmd->add_option("--table", torus_file, "a dancecard.torus-routing/1 file instead of --dims/--algo");
   torus_cmd->add_option("--bytes", torus_bytes, "bytes per packet (default 1024)");
   CLI::App* bench = app.add_subcommand("bench", "Dance all-gather against MPI_Allgather: ranks x message size");
@@ -116,17 +120,19 @@ int main(int argc, char** argv) {
       return 2;
     }
     if (allgather->parsed()) {
-      if (algo.empty() == schedule_file.empty()) throw usage_error("allgather: give exactly one of --algo and --schedule");
+      if (algo.empty() == schedule_file.empty())
+        throw usage_error("allgather: give exactly one of --algo and --schedule");
       if (bytes > (1u << 26)) throw usage_error("--bytes: at most 67108864");
       dance_schedule schedule(1);
       if (!algo.empty()) {
         const auto a = parse_dance_algorithm(algo);
-        if (!a) throw usage_error("--algo: expected sequential, searching, divide or factorization, got '" + algo + "'");
+        if (!a)
+          throw usage_error("--algo: expected sequential, searching, divide or factorization, got '" + algo + "'");
         schedule = generate(*a, static_cast<rank>(size));
       } else {
         const auto input = read_dance_input(slurp(schedule_file));
         schedule = std::holds_alternative<dance_schedule>(input) ? std::get<dance_schedule>(input)
-                                                                   : from_partner_matrix(std::get<partner_matrix>(input));
+                                                                 : from_partner_matrix(std::get<partner_matrix>(input));
       }
       if (static_cast<int>(schedule.people()) != size)
         throw usage_error("the schedule is for " + std::to_string(schedule.people()) + " people, but mpirun started " +
@@ -140,8 +146,8 @@ int main(int argc, char** argv) {
         const mpi_run_result builtin = mpi_run_builtin_allgather(MPI_COMM_WORLD, bytes);
         if (!dance.verified) std::cerr << dance.problem << "\n";
         if (me == 0)
-          std::cout << "all-gather by " << (algo.empty() ? schedule_file : algo) << " on " << size << " ranks, " << bytes
-                    << " bytes per block: " << (dance.all_verified ? "verified" : "CONTENT MISMATCH") << "\n";
+          std::cout << "all-gather by " << (algo.empty() ? schedule_file : algo) << " on " << size << " ranks, "
+                    << bytes << " bytes per block: " << (dance.all_verified ? "verified" : "CONTENT MISMATCH") << "\n";
         code = compare_with_builtin(dance, builtin, "round", "MPI_Allgather, same blocks", per_round, me);
       }
     } else if (hrel->parsed()) {
@@ -149,8 +155,8 @@ int main(int argc, char** argv) {
       const hrel_instance instance = read_hrel_instance(slurp(instance_file));
       const hrel_schedule schedule = read_hrel_schedule(slurp(hrel_schedule_file));
       if (static_cast<int>(instance.pes()) != size)
-        throw usage_error(instance_file + ": the instance has " + std::to_string(instance.pes()) + " PEs, but mpirun started " +
-                          std::to_string(size) + " ranks");
+        throw usage_error(instance_file + ": the instance has " + std::to_string(instance.pes()) +
+                          " PEs, but mpirun started " + std::to_string(size) + " ranks");
       std::uint64_t volume = 0;
       for (const hrel_message& m : instance.messages()) volume += m.packets;
       if (volume * packet_bytes > (1ull << 31)) throw usage_error("the instance times --packet-bytes is above 2 GiB");
@@ -163,14 +169,15 @@ int main(int argc, char** argv) {
           for (const hrel_transfer& t : slot.transfers) {
             const rational b = t.amount * rational(static_cast<std::int64_t>(packet_bytes));
             if (b.denominator() != 1)
-              throw usage_error("--packet-bytes: a transfer of " + t.amount.to_string() + " packet is not a whole number of bytes");
+              throw usage_error("--packet-bytes: a transfer of " + t.amount.to_string() +
+                                " packet is not a whole number of bytes");
           }
         const mpi_run_result run = mpi_run_hrel(instance, schedule, MPI_COMM_WORLD, packet_bytes);
         const mpi_run_result builtin = mpi_run_builtin_alltoallv(instance, MPI_COMM_WORLD, packet_bytes);
         if (!run.verified) std::cerr << run.problem << "\n";
         if (me == 0)
-          std::cout << "h-relation " << instance_file << " by " << hrel_schedule_file << " on " << size << " ranks, " << packet_bytes
-                    << " bytes per packet, makespan " << check.makespan.to_string() << ": "
+          std::cout << "h-relation " << instance_file << " by " << hrel_schedule_file << " on " << size << " ranks, "
+                    << packet_bytes << " bytes per packet, makespan " << check.makespan.to_string() << ": "
                     << (run.all_verified ? "verified" : "CONTENT MISMATCH") << "\n";
         code = compare_with_builtin(run, builtin, "slot", "MPI_Alltoallv, same messages", per_round, me);
       }
@@ -179,13 +186,16 @@ int main(int argc, char** argv) {
       if (torus_bytes > (1u << 24)) throw usage_error("--bytes: at most 16777216");
       routing_table table = torus_file.empty() ? [&] {
         try {
-          if (torus_algo == "hamiltonian") {  // Section 3.1 when both sizes are even, else square switches / Section 3.4 (3-D cubes explicit)
+          // hamiltonian: Section 3.1 when both sizes are even, else square switches / Section 3.4 (3-D cubes explicit)
+          if (torus_algo == "hamiltonian") {
             const torus t = torus::parse(dims);
             if (section_3_1_applies(t)) return hamiltonian_2d(t);
-            return cycle_routing(hamiltonian_product_cycles(t), supply_policy::time_independent, packets_per_pu::per_cycle);
+            const cycle_system cycles = hamiltonian_product_cycles(t);
+            return cycle_routing(cycles, supply_policy::time_independent, packets_per_pu::per_cycle);
           }
-          if (torus_algo == "one-packet") return cycle_routing(zigzag_cycles(torus::parse(dims)), supply_policy::scheduled);
-          if (torus_algo == "partial") return cycle_routing(partial_2d_cycles(torus::parse(dims)), supply_policy::scheduled);
+          const torus t = torus::parse(dims);
+          if (torus_algo == "one-packet") return cycle_routing(zigzag_cycles(t), supply_policy::scheduled);
+          if (torus_algo == "partial") return cycle_routing(partial_2d_cycles(t), supply_policy::scheduled);
         } catch (const std::invalid_argument& e) {
           throw usage_error(std::string("--dims ") + dims + ": " + e.what());
         }
@@ -204,7 +214,8 @@ int main(int argc, char** argv) {
         if (!run.verified) std::cerr << run.problem << "\n";
         if (me == 0) {
           std::cout << "torus gossip on " << table.network.name() << " (" << size << " ranks), " << table.packets
-                    << " packet(s) of " << torus_bytes << " bytes per PU: " << (run.all_verified ? "verified" : "CONTENT MISMATCH")
+                    << " packet(s) of " << torus_bytes
+                    << " bytes per PU: " << (run.all_verified ? "verified" : "CONTENT MISMATCH")
                     << " (simulator: " << check.steps << " steps)\n";
           report_rounds(run, "step");
         }

@@ -27,15 +27,15 @@ void fail_at_smallest(rank n, const dance_property_options& options, Problem pro
   if (found.empty()) return;
   for (rank m = options.min_people; m < n; ++m)
     if (std::string smaller = problem(m); !smaller.empty()) {
-      RC_FAIL("smallest failing n = " + std::to_string(m) + " (first seen at n = " + std::to_string(n) + "): " + smaller);
+      RC_FAIL("smallest failing n = " + std::to_string(m) + " (first seen at n = " + std::to_string(n) +
+              "): " + smaller);
     }
   RC_FAIL("smallest failing n = " + std::to_string(n) + ": " + found);
 }
 
 std::string validity_problem(const dance_generator& generator, const dance_property_options& options, rank n) {
   const dance_schedule s = generator(n);
-  if (s.people() != n)
-    return "the schedule has " + std::to_string(s.people()) + " people, not " + std::to_string(n);
+  if (s.people() != n) return "the schedule has " + std::to_string(s.people()) + " people, not " + std::to_string(n);
   const dance_report report = check_dance_schedule(s);
   if (!report.holds()) return describe(report);
   const std::uint64_t gap = s.rounds() - std::min<std::uint64_t>(s.rounds(), optimal_rounds(n));

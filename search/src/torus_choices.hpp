@@ -18,6 +18,7 @@ routing_table table_of_choices(const torus& network, torus_model model, const st
 /// A start table's choices (search_torus_table's and tabu_search_torus_table's `start`): general — an idle out-port
 /// forwards straight on (an idle out-port never helps); pairing — every PU must pair its ports. `who` names the search
 /// in the std::invalid_argument thrown for a table of another torus, with switches, or (pairing) without a pairing.
-std::vector<std::uint32_t> start_choices(const torus& network, torus_model model, const routing_table& from, const std::string& who);
+std::vector<std::uint32_t> start_choices(const torus& network, torus_model model, const routing_table& from,
+                                         const std::string& who);
 
 }  // namespace dancecard::detail

@@ -15,8 +15,8 @@ namespace dancecard {
 namespace {
 
 // A table of the model from its choices: pairing — the index of each PU's pairing; general — for each out-port the
-// in-port it forwards (every out-port forwards something: an idle port never helps, see torus_cnf_detail.hpp). With k > 1
-// packets per PU also `inject`: for each out-port which own packet it sends in step 1 (chosen for the forwarding by
+// in-port it forwards (every out-port forwards something: an idle port never helps, see torus_cnf_detail.hpp). With k >
+// 1 packets per PU also `inject`: for each out-port which own packet it sends in step 1 (chosen for the forwarding by
 // torus_injection_chooser, not searched); with one packet every out-port sends it.
 struct table_state {
   const torus& net;
@@ -26,7 +26,9 @@ struct table_state {
   std::vector<std::uint32_t> choice;
   std::vector<std::uint32_t> inject;  // [pu · ports + out-port], packets > 1 only
 
-  std::uint32_t options() const { return model == torus_model::pairing ? static_cast<std::uint32_t>(pairings.size()) : net.ports(); }
+  std::uint32_t options() const {
+    return model == torus_model::pairing ? static_cast<std::uint32_t>(pairings.size()) : net.ports();
+  }
 
   routing_table table() const {
     routing_table t = detail::table_of_choices(net, model, choice, &pairings);
@@ -38,8 +40,11 @@ struct table_state {
 // The PUs still missing some packet after `steps` steps (the simulator reports one such packet per PU; 0: the table
 // completes within them).
 std::uint64_t missing_after(const routing_table& table, std::uint64_t steps) {
-  const gossip_report run = simulate_gossip(table, gossip_options{.max_steps = steps, .max_witnesses = 0, .record_arrivals = false});
-  return run.holds() ? 0 : std::max<std::uint64_t>(1, run.count_by_kind[static_cast<std::size_t>(torus_violation_kind::never_reached)]);
+  const gossip_report run =
+      simulate_gossip(table, gossip_options{.max_steps = steps, .max_witnesses = 0, .record_arrivals = false});
+  return run.holds() ? 0
+                     : std::max<std::uint64_t>(
+                           1, run.count_by_kind[static_cast<std::size_t>(torus_violation_kind::never_reached)]);
 }
 
 }  // namespace
@@ -47,7 +52,8 @@ std::uint64_t missing_after(const routing_table& table, std::uint64_t steps) {
 torus_injection_chooser::torus_injection_chooser(const torus& network, std::uint32_t packets)
     : P_(network.size()), ports_(network.ports()), k_(packets), words_((P_ + 63) / 64) {
   if (packets == 0 || packets > ports_)
-    throw std::invalid_argument("torus injections: " + std::to_string(packets) + " packets per PU (1 to " + std::to_string(ports_) + ")");
+    throw std::invalid_argument("torus injections: " + std::to_string(packets) + " packets per PU (1 to " +
+                                std::to_string(ports_) + ")");
   // restricted growth strings: port 0 sends packet 0, port i a packet already used or the next one
   std::vector<std::uint32_t> label(ports_, 0);
   auto extend = [&](auto&& self, std::uint32_t i, std::uint32_t used) -> void {
@@ -63,25 +69,33 @@ torus_injection_chooser::torus_injection_chooser(const torus& network, std::uint
   extend(extend, 0, 0);
 }
 
-std::uint64_t torus_injection_chooser::choose(const routing_table& forwarding, std::uint64_t steps, std::vector<std::uint32_t>& inject) const {
-  if (forwarding.network.size() != P_ || forwarding.network.ports() != ports_ || forwarding.forward.size() != static_cast<std::size_t>(P_) * ports_)
+std::uint64_t torus_injection_chooser::choose(const routing_table& forwarding, std::uint64_t steps,
+                                              std::vector<std::uint32_t>& inject) const {
+  if (forwarding.network.size() != P_ || forwarding.network.ports() != ports_ ||
+      forwarding.forward.size() != static_cast<std::size_t>(P_) * ports_)
     throw std::invalid_argument("torus injections: the table is not of the chooser's torus");
-  if (!forwarding.switches.empty()) throw std::invalid_argument("torus injections: a time-independent table (no switches) expected");
+  if (!forwarding.switches.empty())
+    throw std::invalid_argument("torus injections: a time-independent table (no switches) expected");
   routing_table probe = forwarding;  // out-port o of every PU sends packet o of 2d
   probe.packets = ports_;
   probe.inject.resize(forwarding.forward.size());
-  for (std::size_t slot = 0; slot < probe.inject.size(); ++slot) probe.inject[slot] = static_cast<std::uint32_t>(slot % ports_);
-  const gossip_report run = simulate_gossip(probe, gossip_options{.max_steps = steps, .max_witnesses = 0, .record_arrivals = true});
-  if (run.first_arrival.empty()) throw std::invalid_argument("torus injections: the simulator did not run (" + run.checked + ")");
+  for (std::size_t slot = 0; slot < probe.inject.size(); ++slot)
+    probe.inject[slot] = static_cast<std::uint32_t>(slot % ports_);
+  const gossip_report run =
+      simulate_gossip(probe, gossip_options{.max_steps = steps, .max_witnesses = 0, .record_arrivals = true});
+  if (run.first_arrival.empty())
+    throw std::invalid_argument("torus injections: the simulator did not run (" + run.checked + ")");
   inject.resize(forwarding.forward.size());
-  std::vector<std::uint64_t> reach(static_cast<std::size_t>(ports_) * words_), covered(static_cast<std::size_t>(k_) * words_);
+  std::vector<std::uint64_t> reach(static_cast<std::size_t>(ports_) * words_),
+      covered(static_cast<std::size_t>(k_) * words_);
   std::uint64_t missing = 0;
   const std::uint64_t row = static_cast<std::uint64_t>(P_) * ports_;
   for (pu_index u = 0; u < P_; ++u) {
     std::fill(reach.begin(), reach.end(), 0);
     for (pu_index w = 0; w < P_; ++w)
       for (std::uint32_t o = 0; o < ports_ && w != u; ++o)
-        if (run.first_arrival[w * row + static_cast<std::uint64_t>(u) * ports_ + o] <= steps) reach[o * words_ + w / 64] |= std::uint64_t{1} << (w % 64);
+        if (run.first_arrival[w * row + static_cast<std::uint64_t>(u) * ports_ + o] <= steps)
+          reach[o * words_ + w / 64] |= std::uint64_t{1} << (w % 64);
     std::uint64_t least = UINT64_MAX;
     const std::vector<std::uint32_t>* best = nullptr;
     for (const auto& a : assignments_) {
@@ -102,7 +116,8 @@ namespace detail {
 
 routing_table table_of_choices(const torus& network, torus_model model, const std::vector<std::uint32_t>& choice,
                                const std::vector<std::vector<std::uint32_t>>* pairings) {
-  if (model == torus_model::general) return routing_table{network, 1, choice, std::vector<std::uint32_t>(choice.size(), 0), {}};
+  if (model == torus_model::general)
+    return routing_table{network, 1, choice, std::vector<std::uint32_t>(choice.size(), 0), {}};
   const std::uint32_t ports = network.ports();
   std::vector<std::vector<std::uint32_t>> computed;
   if (pairings == nullptr) computed = port_pairings(network.dimension()), pairings = &computed;
@@ -112,13 +127,17 @@ routing_table table_of_choices(const torus& network, torus_model model, const st
   return pairing_table(network, partner, packets_per_pu::one);
 }
 
-std::vector<std::uint32_t> start_choices(const torus& network, torus_model model, const routing_table& from, const std::string& who) {
+std::vector<std::uint32_t> start_choices(const torus& network, torus_model model, const routing_table& from,
+                                         const std::string& who) {
   if (from.network.dims() != network.dims())
-    throw std::invalid_argument(who + ": the start table is a table of the " + from.network.name() + " torus, not " + network.name());
-  if (!from.switches.empty()) throw std::invalid_argument(who + ": the start table has switches (not time-independent)");
+    throw std::invalid_argument(who + ": the start table is a table of the " + from.network.name() + " torus, not " +
+                                network.name());
+  if (!from.switches.empty())
+    throw std::invalid_argument(who + ": the start table has switches (not time-independent)");
   const std::uint32_t ports = network.ports();
   const auto pairings = port_pairings(network.dimension());
-  std::vector<std::uint32_t> choice(model == torus_model::pairing ? network.size() : static_cast<std::size_t>(network.size()) * ports);
+  std::vector<std::uint32_t> choice(model == torus_model::pairing ? network.size()
+                                                                  : static_cast<std::size_t>(network.size()) * ports);
   for (pu_index pu = 0; pu < network.size(); ++pu) {
     if (model == torus_model::general) {
       for (std::uint32_t o = 0; o < ports; ++o) {
@@ -140,7 +159,8 @@ std::vector<std::uint32_t> start_choices(const torus& network, torus_model model
 
 }  // namespace detail
 
-torus_heuristic_result search_torus_table(const torus& network, torus_model model, unsigned budget_ms, const local_search_options& opt) {
+torus_heuristic_result search_torus_table(const torus& network, torus_model model, unsigned budget_ms,
+                                          const local_search_options& opt) {
   const std::uint64_t seed = opt.seed, max_evaluations = opt.max_evaluations;
   const std::uint32_t packets = opt.packets;
   std::uint64_t goal = opt.goal;
@@ -152,8 +172,8 @@ torus_heuristic_result search_torus_table(const torus& network, torus_model mode
   const std::uint32_t ports = network.ports();
   if (P < 2) throw std::invalid_argument("torus local search: needs at least 2 PUs");
   if (packets == 0 || packets > ports)
-    throw std::invalid_argument("torus local search: " + std::to_string(packets) + " packets per PU (1 to " + std::to_string(ports) +
-                                ": each is sent on an out-port in step 1)");
+    throw std::invalid_argument("torus local search: " + std::to_string(packets) + " packets per PU (1 to " +
+                                std::to_string(ports) + ": each is sent on an out-port in step 1)");
   // No table completes in fewer steps: with one packet the parity bound (up to 4,096 PUs), with k the counting bound
   // ⌈k(P − 1)/2d⌉ (core's parity_bound counts one packet per PU).
   goal = std::max(goal, packets == 1 && P <= 4096 ? parity_bound(network) : counting_bound(network, packets));
@@ -167,10 +187,12 @@ torus_heuristic_result search_torus_table(const torus& network, torus_model mode
   if (model == torus_model::general && !start_table) {
     // A pairing table is a general table, and random general tables send streams round in small loops: start from the
     // best pairing table of half the budget, then change single out-ports.
-    torus_heuristic_result paired =
-        search_torus_table(network, torus_model::pairing, budget_ms / 2,
-                           {.seed = seed, .goal = goal, .packets = packets,
-                            .max_evaluations = max_evaluations == 0 ? 0 : std::max<std::uint64_t>(1, max_evaluations / 2)});
+    torus_heuristic_result paired = search_torus_table(
+        network, torus_model::pairing, budget_ms / 2,
+        {.seed = seed,
+         .goal = goal,
+         .packets = packets,
+         .max_evaluations = max_evaluations == 0 ? 0 : std::max<std::uint64_t>(1, max_evaluations / 2)});
     out.evaluations += paired.evaluations;
     if (paired.table) {
       state.choice = paired.table->forward;
@@ -187,7 +209,9 @@ torus_heuristic_result search_torus_table(const torus& network, torus_model mode
   // k > 1, the pairs, with the injections chosen for the forwarding.
   std::optional<torus_injection_chooser> chooser;
   if (packets > 1) chooser.emplace(network, packets);
-  auto cost_at = [&](std::uint64_t steps) { return chooser ? chooser->choose(state.table(), steps, state.inject) : missing_after(state.table(), steps); };
+  auto cost_at = [&](std::uint64_t steps) {
+    return chooser ? chooser->choose(state.table(), steps, state.inject) : missing_after(state.table(), steps);
+  };
 
   // Completion of a start table, from a horizon at which every stream has closed its cycle at least once.
   const std::uint64_t horizon = static_cast<std::uint64_t>(network.dimension()) * P * ports;
@@ -207,7 +231,8 @@ torus_heuristic_result search_torus_table(const torus& network, torus_model mode
     for (int burst = 0; burst < 64; ++burst) {
       const std::size_t slot = draw(slots);
       const std::uint32_t before = state.choice[slot];
-      const std::uint32_t after = static_cast<std::uint32_t>((before + 1 + draw(state.options() - 1)) % state.options());
+      const std::uint32_t after =
+          static_cast<std::uint32_t>((before + 1 + draw(state.options() - 1)) % state.options());
       state.choice[slot] = after;
       const std::uint64_t c = cost_at(target);
       ++out.evaluations;
@@ -217,11 +242,14 @@ torus_heuristic_result search_torus_table(const torus& network, torus_model mode
       } else {
         state.choice[slot] = before;
       }
-      if (cost < least) least = cost, since_better = 0;
-      else ++since_better;
+      if (cost < least)
+        least = cost, since_better = 0;
+      else
+        ++since_better;
       if (cost == 0) {
         if (chooser) cost_at(target);  // the injections of the table kept (a rejected change may have left others)
-        const gossip_report run = simulate_gossip(state.table(), gossip_options{.max_steps = target, .max_witnesses = 0, .record_arrivals = false});
+        const gossip_report run = simulate_gossip(
+            state.table(), gossip_options{.max_steps = target, .max_witnesses = 0, .record_arrivals = false});
         best_steps = run.steps;
         best = state.choice, best_inject = state.inject;
         target = best_steps - 1;

@@ -20,7 +20,8 @@ namespace dancecard {
 namespace {
 
 // One attempt of switch_search_decomposition: the colour of every link (class per link), or nothing when stuck.
-std::optional<std::vector<std::uint8_t>> switch_attempt(const torus& network, std::uint64_t seed, std::uint64_t max_rounds) {
+std::optional<std::vector<std::uint8_t>> switch_attempt(const torus& network, std::uint64_t seed,
+                                                        std::uint64_t max_rounds) {
   const std::uint32_t d = network.dimension();
   const pu_index P = network.size();
   // colour[v·d + k]: the class of the link from v along +x_k; class k starts as the rings along x_k
@@ -97,15 +98,17 @@ std::optional<std::vector<std::uint8_t>> switch_attempt(const torus& network, st
 
 }  // namespace
 
-std::optional<cycle_system> switch_search_decomposition(const torus& network, std::uint64_t seed, std::uint64_t max_rounds) {
+std::optional<cycle_system> switch_search_decomposition(const torus& network, std::uint64_t seed,
+                                                        std::uint64_t max_rounds) {
   const std::uint32_t d = network.dimension();
   for (std::uint32_t j = 0; j < d; ++j)
     if (network.dims()[j] < 3)
-      throw std::invalid_argument("square-switch search on " + network.name() + ": needs every n_j >= 3, n_" + std::to_string(j + 1) + " = " +
-                                  std::to_string(network.dims()[j]));
+      throw std::invalid_argument("square-switch search on " + network.name() + ": needs every n_j >= 3, n_" +
+                                  std::to_string(j + 1) + " = " + std::to_string(network.dims()[j]));
   const pu_index P = network.size();
   std::optional<std::vector<std::uint8_t>> found;
-  for (std::uint64_t attempt = 0; attempt < 20 && !found; ++attempt)  // a stuck attempt restarts from the rings, reseeded
+  for (std::uint64_t attempt = 0; attempt < 20 && !found;
+       ++attempt)  // a stuck attempt restarts from the rings, reseeded
     found = switch_attempt(network, seed + attempt * 0x9E3779B97F4A7C15ull, max_rounds);
   if (!found) return std::nullopt;
   const std::vector<std::uint8_t>& colour = *found;
@@ -118,8 +121,10 @@ std::optional<cycle_system> switch_search_decomposition(const torus& network, st
     do {
       std::uint32_t port = no_port;
       for (std::uint32_t k = 0; k < d && port == no_port; ++k) {
-        if (colour[at * d + k] == c && plus(at, k) != previous) port = 2 * k;
-        else if (colour[minus(at, k) * d + k] == c && minus(at, k) != previous) port = 2 * k + 1;
+        if (colour[at * d + k] == c && plus(at, k) != previous)
+          port = 2 * k;
+        else if (colour[minus(at, k) * d + k] == c && minus(at, k) != previous)
+          port = 2 * k + 1;
       }
       if (port == no_port) throw std::logic_error("square-switch search: a PU without a second link of its class");
       cycle.pus.push_back(at);
@@ -127,7 +132,8 @@ std::optional<cycle_system> switch_search_decomposition(const torus& network, st
       previous = at;
       at = network.neighbor(at, port);
     } while (at != 0);
-    if (cycle.length() != P) throw std::logic_error("square-switch search: class " + std::to_string(c) + " is not one Hamiltonian cycle");
+    if (cycle.length() != P)
+      throw std::logic_error("square-switch search: class " + std::to_string(c) + " is not one Hamiltonian cycle");
     out.cycles.push_back(std::move(cycle));
   }
   return out;

@@ -25,11 +25,17 @@ namespace {
 class reach_counter {
  public:
   reach_counter(const torus& net, torus_model model, std::uint64_t steps)
-      : P_(net.size()), ports_(net.ports()), model_(model), pairings_(port_pairings(net.dimension())),
-        in_link_(static_cast<std::size_t>(P_) * ports_), pred_(in_link_.size()), seen_(P_, 0) {
+      : P_(net.size()),
+        ports_(net.ports()),
+        model_(model),
+        pairings_(port_pairings(net.dimension())),
+        in_link_(static_cast<std::size_t>(P_) * ports_),
+        pred_(in_link_.size()),
+        seen_(P_, 0) {
     set_steps(steps);
     for (pu_index w = 0; w < P_; ++w)
-      for (std::uint32_t p = 0; p < ports_; ++p)  // in-port p of w: the link from neighbor(w, p), its out-port opposite(p)
+      for (std::uint32_t p = 0; p < ports_;
+           ++p)  // in-port p of w: the link from neighbor(w, p), its out-port opposite(p)
         in_link_[w * ports_ + p] = net.neighbor(w, p) * ports_ + torus::opposite(p);
   }
 
@@ -39,12 +45,15 @@ class reach_counter {
   void set_steps(std::uint64_t steps) { steps_ = std::min<std::uint64_t>(steps, in_link_.size()); }
 
   // The in-port out-port o of PU v forwards under choice c of v's slot (pairing: v's slot; general: v's out-port o).
-  std::uint32_t forwarded(std::uint32_t c, std::uint32_t o) const { return model_ == torus_model::pairing ? pairings_[c][o] : c; }
+  std::uint32_t forwarded(std::uint32_t c, std::uint32_t o) const {
+    return model_ == torus_model::pairing ? pairings_[c][o] : c;
+  }
 
   // Sets the predecessors of every link from the choices.
   void load(const std::vector<std::uint32_t>& choice) {
     for (pu_index v = 0; v < P_; ++v)
-      for (std::uint32_t o = 0; o < ports_; ++o) pred_[v * ports_ + o] = in_link_[v * ports_ + forwarded(slot_choice(choice, v, o), o)];
+      for (std::uint32_t o = 0; o < ports_; ++o)
+        pred_[v * ports_ + o] = in_link_[v * ports_ + forwarded(slot_choice(choice, v, o), o)];
   }
   // Sets them from a table's forwarding (an idle out-port's link carries nothing after step 1: no predecessor).
   void load(const routing_table& table) {
@@ -95,15 +104,18 @@ class reach_counter {
         for (std::uint32_t p = 0; p < ports_; ++p) {
           std::uint32_t link = in_link_[w * ports_ + p];
           for (std::uint64_t t = 0; t + 1 < steps_ && link != none; ++t) {
-            if (pass == 0) ++first_[link + 1];
-            else users_[fill_[link]++] = w;
+            if (pass == 0)
+              ++first_[link + 1];
+            else
+              users_[fill_[link]++] = w;
             link = pred_[link];
           }
         }
     }
   }
   // Appends to `out` (deduplicated with marks) the PUs whose count a change of cell `slot` can change.
-  void affected(std::size_t slot, std::vector<pu_index>& out, std::vector<std::uint32_t>& mark, std::uint32_t tag) const {
+  void affected(std::size_t slot, std::vector<pu_index>& out, std::vector<std::uint32_t>& mark,
+                std::uint32_t tag) const {
     const std::size_t from = model_ == torus_model::general ? slot : slot * ports_;
     const std::size_t to = model_ == torus_model::general ? slot + 1 : (slot + 1) * ports_;
     for (std::size_t link = from; link < to; ++link)
@@ -140,15 +152,16 @@ class reach_counter {
 //     its opposite) is kept by every τ.
 // Each cell lies in one slot; value(cell, v) is what value v of its slot puts there.
 struct slot_plan {
-  std::uint32_t options = 0;                 // values per slot: pairings, or the 2d in-ports
+  std::uint32_t options = 0;                    // values per slot: pairings, or the 2d in-ports
   std::vector<std::vector<std::size_t>> cells;  // per slot
-  std::vector<std::uint32_t> value;          // [cell · options + v]
-  std::vector<char> allowed;                 // [slot · options + v]
-  std::vector<std::size_t> first_cell;       // per slot: a cell it sets with value(cell, v) = v (at its PU r)
-  std::vector<pu_index> leader;              // per PU: its orbit's least PU
-  std::vector<std::uint64_t> weight;         // per orbit's least PU: the orbit's size (0 elsewhere)
+  std::vector<std::uint32_t> value;             // [cell · options + v]
+  std::vector<char> allowed;                    // [slot · options + v]
+  std::vector<std::size_t> first_cell;          // per slot: a cell it sets with value(cell, v) = v (at its PU r)
+  std::vector<pu_index> leader;                 // per PU: its orbit's least PU
+  std::vector<std::uint64_t> weight;            // per orbit's least PU: the orbit's size (0 elsewhere)
   std::vector<pu_index> least_pus;
-  std::vector<torus_automorphism> generators;  // the group's, its translations with the identity relabelling (none without a group)
+  std::vector<torus_automorphism>
+      generators;  // the group's, its translations with the identity relabelling (none without a group)
 
   std::uint32_t at(std::size_t cell, std::uint32_t v) const { return value[cell * options + v]; }
   bool may(std::size_t slot, std::uint32_t v) const { return allowed[slot * options + v] != 0; }
@@ -160,7 +173,8 @@ struct slot_plan {
   }
   std::uint64_t allowed_count(std::size_t slot) const {
     return static_cast<std::uint64_t>(std::count(allowed.begin() + static_cast<std::ptrdiff_t>(slot * options),
-                                                 allowed.begin() + static_cast<std::ptrdiff_t>((slot + 1) * options), 1));
+                                                 allowed.begin() + static_cast<std::ptrdiff_t>((slot + 1) * options),
+                                                 1));
   }
   void set(std::vector<std::uint32_t>& choice, std::size_t slot, std::uint32_t v) const {
     for (const std::size_t cell : cells[slot]) choice[cell] = at(cell, v);
@@ -168,15 +182,17 @@ struct slot_plan {
 };
 
 // A group's generators as automorphisms (its translations with the identity relabelling).
-std::vector<torus_automorphism> generators_of(const torus& net, const torus_symmetry_group& group, const std::vector<std::uint32_t>& identity) {
+std::vector<torus_automorphism> generators_of(const torus& net, const torus_symmetry_group& group,
+                                              const std::vector<std::uint32_t>& identity) {
   std::vector<torus_automorphism> generators = group.automorphisms;
   for (const auto& shift : group.translations) {
     if (shift.size() != net.dimension())
-      throw std::invalid_argument("torus tabu search: a translation of the group has " + std::to_string(shift.size()) + " entries on a " +
-                                  std::to_string(net.dimension()) + "-D torus");
+      throw std::invalid_argument("torus tabu search: a translation of the group has " + std::to_string(shift.size()) +
+                                  " entries on a " + std::to_string(net.dimension()) + "-D torus");
     generators.push_back(torus_automorphism{identity, shift});
   }
-  for (const torus_automorphism& a : generators) apply_automorphism(net, a, 0);  // refuses a map that is no automorphism here
+  for (const torus_automorphism& a : generators)
+    apply_automorphism(net, a, 0);  // refuses a map that is no automorphism here
   return generators;
 }
 
@@ -228,11 +244,15 @@ slot_plan plan_slots(const torus& net, torus_model model, const std::optional<to
       plan.cells.emplace_back();
       plan.first_cell.push_back(r);
       for (std::uint32_t c = 0; c < plan.options; ++c)
-        plan.allowed.push_back(std::all_of(g.stabilizer[r].begin(), g.stabilizer[r].end(), [&](const auto& tau) { return relabel(c, tau) == c; }) ? 1 : 0);
+        plan.allowed.push_back(std::all_of(g.stabilizer[r].begin(), g.stabilizer[r].end(),
+                                           [&](const auto& tau) { return relabel(c, tau) == c; })
+                                   ? 1
+                                   : 0);
       for (const pu_index pu : members[r]) {
         plan.cells[slot].push_back(pu);
         const std::vector<std::uint32_t> sigma = inverse(g.port_map[pu]);
-        for (std::uint32_t c = 0; c < plan.options; ++c) plan.value[static_cast<std::size_t>(pu) * plan.options + c] = relabel(c, sigma);
+        for (std::uint32_t c = 0; c < plan.options; ++c)
+          plan.value[static_cast<std::size_t>(pu) * plan.options + c] = relabel(c, sigma);
       }
     }
     return plan;
@@ -254,7 +274,8 @@ slot_plan plan_slots(const torus& net, torus_model model, const std::optional<to
       for (const auto& tau : stab)
         if (slot_of[tau[o]] == SIZE_MAX) slot_of[tau[o]] = slot, via[tau[o]] = &tau;
       for (std::uint32_t i = 0; i < ports; ++i)
-        plan.allowed.push_back(std::all_of(stab.begin(), stab.end(), [&](const auto& tau) { return tau[o] != o || tau[i] == i; }) ? 1 : 0);
+        plan.allowed.push_back(
+            std::all_of(stab.begin(), stab.end(), [&](const auto& tau) { return tau[o] != o || tau[i] == i; }) ? 1 : 0);
     }
     for (const pu_index pu : members[r])
       for (std::uint32_t o2 = 0; o2 < ports; ++o2) {
@@ -289,14 +310,18 @@ solver_start start_from_solver(const invariant_table_query& solver, const torus&
     // x(t, link, u) for the orbits' least PUs' packets: past a million the CNF is not built (a start is not worth
     // gigabytes; the queries this start is for have tens of thousands)
     if (steps * net.size() * net.ports() * tracked > 1'000'000) break;
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
     if (left < 20) break;
     const unsigned share = static_cast<unsigned>(left / 2);
     std::optional<routing_table> table = solver(group, steps, share);
     ++out.queries;
     if (!table) continue;
-    const gossip_report run = simulate_gossip(*table, gossip_options{.max_steps = steps, .max_witnesses = 0, .record_arrivals = false});
-    if (!run.holds()) throw std::invalid_argument("torus tabu search: the solver's table does not complete within " + std::to_string(steps) + " steps");
+    const gossip_report run =
+        simulate_gossip(*table, gossip_options{.max_steps = steps, .max_witnesses = 0, .record_arrivals = false});
+    if (!run.holds())
+      throw std::invalid_argument("torus tabu search: the solver's table does not complete within " +
+                                  std::to_string(steps) + " steps");
     out.table = std::move(table), out.steps = run.steps;
     break;
   }
@@ -310,12 +335,16 @@ std::uint64_t torus_missing_pairs(const routing_table& table, std::uint64_t step
   const std::size_t links = static_cast<std::size_t>(net.size()) * net.ports();
   if (table.packets != 1 || !table.switches.empty() || table.forward.size() != links || table.inject.size() != links ||
       std::any_of(table.inject.begin(), table.inject.end(), [](std::uint32_t q) { return q != 0; }))
-    throw std::invalid_argument("torus_missing_pairs: a one-packet time-independent table that sends its packet on every out-port in step 1 expected");
-  const auto bad = std::find_if(table.forward.begin(), table.forward.end(), [&](std::uint32_t in) { return in >= net.ports() && in != no_port; });
+    throw std::invalid_argument(
+        "torus_missing_pairs: a one-packet time-independent table that sends its packet on every out-port in step 1 "
+        "expected");
+  const auto bad = std::find_if(table.forward.begin(), table.forward.end(),
+                                [&](std::uint32_t in) { return in >= net.ports() && in != no_port; });
   if (bad != table.forward.end())
-    throw std::invalid_argument("torus_missing_pairs: PU " + std::to_string((bad - table.forward.begin()) / net.ports()) + " out-port " +
-                                std::to_string((bad - table.forward.begin()) % net.ports()) + " forwards in-port " + std::to_string(*bad) +
-                                " (ports are 0 … " + std::to_string(net.ports() - 1) + ")");
+    throw std::invalid_argument("torus_missing_pairs: PU " +
+                                std::to_string((bad - table.forward.begin()) / net.ports()) + " out-port " +
+                                std::to_string((bad - table.forward.begin()) % net.ports()) + " forwards in-port " +
+                                std::to_string(*bad) + " (ports are 0 … " + std::to_string(net.ports() - 1) + ")");
   reach_counter reach(net, torus_model::general, steps);
   reach.load(table);
   std::uint64_t missing = 0;
@@ -323,7 +352,8 @@ std::uint64_t torus_missing_pairs(const routing_table& table, std::uint64_t step
   return missing;
 }
 
-torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model model, unsigned budget_ms, const tabu_search_options& opt) {
+torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model model, unsigned budget_ms,
+                                               const tabu_search_options& opt) {
   const std::uint64_t seed = opt.seed, max_iterations = opt.max_iterations;
   std::uint64_t goal = opt.goal;
   const std::optional<routing_table>& start_table = opt.start;
@@ -351,11 +381,13 @@ torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model
       v[s] = cells[plan.first_cell[s]];
       if (!plan.may(s, v[s]))
         throw std::invalid_argument("torus tabu search: " + what + " is not invariant under the group (PU " +
-                                    std::to_string(plan.first_cell[s] / (model == torus_model::pairing ? 1 : ports)) + ")");
+                                    std::to_string(plan.first_cell[s] / (model == torus_model::pairing ? 1 : ports)) +
+                                    ")");
       for (const std::size_t cell : plan.cells[s])
         if (plan.at(cell, v[s]) != cells[cell])
           throw std::invalid_argument("torus tabu search: " + what + " is not invariant under the group: PU " +
-                                      std::to_string(cell / (model == torus_model::pairing ? 1 : ports)) + " differs from its orbit's least PU");
+                                      std::to_string(cell / (model == torus_model::pairing ? 1 : ports)) +
+                                      " differs from its orbit's least PU");
     }
     return v;
   };
@@ -369,21 +401,28 @@ torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model
     // with the solver's start, a quarter, and then the solver a quarter, or half where the pairing search found none —
     // the search from random tables is hopeless there).
     const bool solver = group && opt.solver && max_iterations == 0;
-    torus_heuristic_result paired =
-        tabu_search_torus_table(network, torus_model::pairing, solver ? budget_ms / 4 : budget_ms / 2,
-                                {.seed = seed, .goal = goal,
-                                 .max_iterations = max_iterations == 0 ? 0 : std::max<std::uint64_t>(1, max_iterations / 2),
-                                 .group = group});
+    torus_heuristic_result paired = tabu_search_torus_table(
+        network, torus_model::pairing, solver ? budget_ms / 4 : budget_ms / 2,
+        {.seed = seed,
+         .goal = goal,
+         .max_iterations = max_iterations == 0 ? 0 : std::max<std::uint64_t>(1, max_iterations / 2),
+         .group = group});
     out.evaluations += paired.evaluations;
     if (solver && !(paired.table && paired.steps <= goal)) {
-      solver_start s = start_from_solver(opt.solver, network, *group, plan.least_pus.size(), goal, paired.table ? paired.steps : 0,
-                                         std::min(deadline, std::chrono::steady_clock::now() + std::chrono::milliseconds(paired.table ? budget_ms / 4 : budget_ms / 2)));
+      solver_start s = start_from_solver(
+          opt.solver, network, *group, plan.least_pus.size(), goal, paired.table ? paired.steps : 0,
+          std::min(deadline, std::chrono::steady_clock::now() +
+                                 std::chrono::milliseconds(paired.table ? budget_ms / 4 : budget_ms / 2)));
       out.solver_queries = s.queries, out.solver_steps = s.steps;
       if (s.table && (!paired.table || s.steps < paired.steps)) {
         // idle out-ports forward straight on (start_choices), which every relabelling keeps: still invariant, and no
         // arrival later (forwarding more never delays one) — simulated again for its own step count
-        paired.table = detail::table_of_choices(network, model, detail::start_choices(network, model, *s.table, "torus tabu search"));
-        paired.steps = simulate_gossip(*paired.table, gossip_options{.max_steps = s.steps, .max_witnesses = 0, .record_arrivals = false}).steps;
+        paired.table = detail::table_of_choices(network, model,
+                                                detail::start_choices(network, model, *s.table, "torus tabu search"));
+        paired.steps =
+            simulate_gossip(*paired.table,
+                            gossip_options{.max_steps = s.steps, .max_witnesses = 0, .record_arrivals = false})
+                .steps;
       }
     }
     if (paired.table && paired.steps <= goal) {
@@ -393,7 +432,8 @@ torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model
       return paired;
     }
     if (paired.table) {
-      value = values_of(detail::start_choices(network, model, *paired.table, "torus tabu search"), "the pairing search's or the solver's table");
+      value = values_of(detail::start_choices(network, model, *paired.table, "torus tabu search"),
+                        "the pairing search's or the solver's table");
     } else {
       std::vector<std::uint32_t> cells(static_cast<std::size_t>(P) * ports);
       for (const pu_index r : plan.least_pus) {
@@ -414,7 +454,9 @@ torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model
   // The first target: one step below what the start completes in (simulated from a horizon by which every stream has
   // gone round its loop), or that horizon.
   const std::uint64_t horizon = static_cast<std::uint64_t>(network.dimension()) * P * ports;
-  const gossip_report first = simulate_gossip(detail::table_of_choices(network, model, choice), gossip_options{.max_steps = horizon, .max_witnesses = 0, .record_arrivals = false});
+  const gossip_report first =
+      simulate_gossip(detail::table_of_choices(network, model, choice),
+                      gossip_options{.max_steps = horizon, .max_witnesses = 0, .record_arrivals = false});
   std::vector<std::uint32_t> best_choice;
   if (first.holds()) out.steps = first.steps, best_choice = choice;
   reach_counter reach(network, model, out.steps == 0 ? horizon : out.steps - 1);
@@ -452,7 +494,8 @@ torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model
   std::uint64_t least = cost, since_least = 0, iteration = 0;
   std::uint32_t tag = 0;
   const auto out_of_work = [&] { return max_iterations != 0 && iteration >= max_iterations; };
-  while (reach.steps() >= goal && !out_of_work() && (iteration % 16 != 0 || std::chrono::steady_clock::now() < deadline)) {
+  while (reach.steps() >= goal && !out_of_work() &&
+         (iteration % 16 != 0 || std::chrono::steady_clock::now() < deadline)) {
     ++iteration;
     reach.index_walks();
     std::uint64_t chosen_cost = std::numeric_limits<std::uint64_t>::max(), ties = 0;
@@ -463,7 +506,8 @@ torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model
       if (++tag == 0) std::fill(mark.begin(), mark.end(), 0), tag = 1;
       for (const std::size_t cell : plan.cells[s]) reach.affected(cell, touched, mark, tag);
       // A slot's change is made on whole orbits, so the PUs it touches are whole orbits: their least PUs count.
-      touched.erase(std::remove_if(touched.begin(), touched.end(), [&](pu_index w) { return plan.leader[w] != w; }), touched.end());
+      touched.erase(std::remove_if(touched.begin(), touched.end(), [&](pu_index w) { return plan.leader[w] != w; }),
+                    touched.end());
       std::uint64_t before = 0;
       for (const pu_index w : touched) before += plan.weight[w] * missing[w];
       const std::uint32_t now = value[s];
@@ -482,7 +526,8 @@ torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model
       }
       apply_slot(s, now);
     }
-    if (chosen_cost == std::numeric_limits<std::uint64_t>::max()) {  // everything tabu (or nothing to change): let the oldest go
+    if (chosen_cost ==
+        std::numeric_limits<std::uint64_t>::max()) {  // everything tabu (or nothing to change): let the oldest go
       std::fill(tabu_until.begin(), tabu_until.end(), 0);
       continue;
     }
@@ -498,11 +543,14 @@ torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model
         for (pu_index pu = 0; pu < P; ++pu)
           for (std::uint32_t o = 0; o < ports; ++o)
             if (t.forward_at(apply_automorphism(network, g, pu), g.ports[o]) != g.ports[t.forward_at(pu, o)])
-              throw std::logic_error("torus tabu search: the table is not invariant under " + describe(network, g) + " at PU " + std::to_string(pu) + " out-port " + std::to_string(o));
-      const gossip_report run = simulate_gossip(t, gossip_options{.max_steps = reach.steps(), .max_witnesses = 0, .record_arrivals = false});
+              throw std::logic_error("torus tabu search: the table is not invariant under " + describe(network, g) +
+                                     " at PU " + std::to_string(pu) + " out-port " + std::to_string(o));
+      const gossip_report run =
+          simulate_gossip(t, gossip_options{.max_steps = reach.steps(), .max_witnesses = 0, .record_arrivals = false});
       if (!run.holds())  // the counter and the simulator disagree: a bug, not a table
-        throw std::logic_error("torus tabu search: a table the reach counter completes within " + std::to_string(reach.steps()) +
-                               " steps does not in the simulator (" + run.checked + ")");
+        throw std::logic_error("torus tabu search: a table the reach counter completes within " +
+                               std::to_string(reach.steps()) + " steps does not in the simulator (" + run.checked +
+                               ")");
       out.steps = run.steps, best_choice = choice;
       if (out.steps <= goal) break;
       reach.set_steps(out.steps - 1);
@@ -511,10 +559,12 @@ torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model
       std::fill(tabu_until.begin(), tabu_until.end(), 0);
       continue;
     }
-    if (cost < least) least = cost, least_value = value, since_least = 0;
+    if (cost < least)
+      least = cost, least_value = value, since_least = 0;
     else if (++since_least > patience) {
       value = least_value;
-      for (int k = 0; k < 3; ++k) {  // the value's draw first, then the slot's (the order of the search without a group)
+      for (int k = 0; k < 3;
+           ++k) {  // the value's draw first, then the slot's (the order of the search without a group)
         const std::uint64_t pick = draw(most_allowed);
         const std::size_t s = draw(slots);
         value[s] = pick < plan.allowed_count(s) ? plan.kth(s, pick) : random_value(s);

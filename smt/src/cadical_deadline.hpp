@@ -13,7 +13,8 @@ class cadical_deadline : public CaDiCaL::Terminator {
   explicit cadical_deadline(unsigned ms, const std::atomic<bool>* cancel = nullptr)
       : end_(std::chrono::steady_clock::now() + std::chrono::milliseconds(ms)), on_(ms > 0), cancel_(cancel) {}
   bool terminate() override {
-    return (cancel_ != nullptr && cancel_->load(std::memory_order_relaxed)) || (on_ && std::chrono::steady_clock::now() >= end_);
+    return (cancel_ != nullptr && cancel_->load(std::memory_order_relaxed)) ||
+           (on_ && std::chrono::steady_clock::now() >= end_);
   }
   bool cancelled() const { return cancel_ != nullptr && cancel_->load(std::memory_order_relaxed); }
 

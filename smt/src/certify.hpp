@@ -1,5 +1,5 @@
-// Shared by the optimality proofs (dance, directed, h-relations): checking the lower bound's certificates and deciding the
-// proof status from the solver answers and the certificates.
+// Shared by the optimality proofs (dance, directed, h-relations): checking the lower bound's certificates and deciding
+// the proof status from the solver answers and the certificates.
 #pragma once
 
 #include <functional>
@@ -14,7 +14,8 @@ namespace dancecard::detail {
 /// CaDiCaL re-solves the CNF within the budget and its DRAT proof is checked; `disagreement` is set when CaDiCaL
 /// finds the CNF satisfiable or its proof is rejected. CNFs above the clause limit are not attempted.
 certificate_check clausal_certificate(std::uint64_t estimated_clauses, const std::function<cnf_formula()>& make_cnf,
-                                      std::uint64_t rounds, const optimality_options& options, std::string& disagreement);
+                                      std::uint64_t rounds, const optimality_options& options,
+                                      std::string& disagreement);
 
 /// What settle needs of an existence query.
 struct existence_summary {
@@ -33,6 +34,7 @@ struct settled {
 /// certificate); refuted: a checked witness below, or unsat at `claimed`; unknown otherwise — and on every
 /// disagreement between the solvers and the checkers, with a reason starting "disagreement".
 settled settle(const existence_summary& at, const existence_summary& below, const std::optional<certificate_check>& cp,
-               const std::optional<certificate_check>& drat, const std::string& drat_disagreement, std::uint64_t claimed);
+               const std::optional<certificate_check>& drat, const std::string& drat_disagreement,
+               std::uint64_t claimed);
 
 }  // namespace dancecard::detail

@@ -45,7 +45,8 @@ cnf_formula dance_query_cnf(const dance_query& q) {
   };
   f.comments.push_back("dancecard: a schedule for " + std::to_string(q.n) + " people in " + std::to_string(R) +
                        " rounds (constraints (i)-(iii) of the dance-party paper)");
-  f.comments.push_back("variable e*" + std::to_string(R) + " + r + 1 is true when the e-th pair below dances in round r");
+  f.comments.push_back("variable e*" + std::to_string(R) +
+                       " + r + 1 is true when the e-th pair below dances in round r");
   std::ostringstream listing;
   for (std::size_t e = 0; e < pairs.size(); ++e) {
     listing << " " << e << ":{" << pairs[e].first << "," << pairs[e].second << "}";
@@ -73,8 +74,10 @@ cnf_formula dance_query_cnf(const dance_query& q) {
           f.clauses.push_back({-var(incident[p][i], r), -var(incident[p][j], r)});
   for (const auto& d : q.requirements.fixed) {
     auto e = pair_index(d.a, d.b);
-    if (e && static_cast<int>(d.round) < R) f.clauses.push_back({var(*e, d.round)});
-    else f.clauses.push_back({});  // a fixed dance that cannot happen: the empty clause
+    if (e && static_cast<int>(d.round) < R)
+      f.clauses.push_back({var(*e, d.round)});
+    else
+      f.clauses.push_back({});  // a fixed dance that cannot happen: the empty clause
   }
   for (const auto& d : q.requirements.forbidden)
     if (auto e = pair_index(d.a, d.b); e && static_cast<int>(d.round) < R) f.clauses.push_back({-var(*e, d.round)});
@@ -94,7 +97,8 @@ void load(CaDiCaL::Solver& solver, const cnf_formula& formula) {
 }
 
 // One solve within budget_ms (0: no limit): the answer, and the true variables 1 … variables when sat.
-void run_until(CaDiCaL::Solver& solver, unsigned budget_ms, int variables, clausal_result& out, const std::atomic<bool>* cancel) {
+void run_until(CaDiCaL::Solver& solver, unsigned budget_ms, int variables, clausal_result& out,
+               const std::atomic<bool>* cancel) {
   detail::cadical_deadline stop(budget_ms, cancel);
   solver.connect_terminator(&stop);
   const int result = solver.solve();
@@ -107,7 +111,8 @@ void run_until(CaDiCaL::Solver& solver, unsigned budget_ms, int variables, claus
       if (solver.val(v) > 0) out.model.push_back(v);
   } else {
     out.answer = solver_answer::unknown;
-    out.reason = stop.cancelled() ? "CaDiCaL stopped: cancelled by the caller" : "CaDiCaL stopped at the budget of " + std::to_string(budget_ms) + " ms";
+    out.reason = stop.cancelled() ? "CaDiCaL stopped: cancelled by the caller"
+                                  : "CaDiCaL stopped at the budget of " + std::to_string(budget_ms) + " ms";
   }
 }
 
@@ -153,11 +158,14 @@ void drat_trace::for_each_piece(const std::function<void(std::string_view)>& use
   }
 }
 
-clausal_result solve_with_proof(const cnf_formula& formula, unsigned budget_ms, drat_encoding encoding, const std::atomic<bool>* cancel) {
+clausal_result solve_with_proof(const cnf_formula& formula, unsigned budget_ms, drat_encoding encoding,
+                                const std::atomic<bool>* cancel) {
   return resumable_solve(formula, encoding).solve(budget_ms, cancel);
 }
 
-clausal_result solve_for_model(const cnf_formula& formula, unsigned budget_ms) { return resumable_solve(formula).solve(budget_ms); }
+clausal_result solve_for_model(const cnf_formula& formula, unsigned budget_ms) {
+  return resumable_solve(formula).solve(budget_ms);
+}
 
 resumable_solve::resumable_solve(const cnf_formula& formula, std::optional<drat_encoding> proof)
     : solver_(std::make_unique<CaDiCaL::Solver>()), variables_(formula.variables) {
@@ -193,7 +201,8 @@ clausal_result resumable_solve::solve(unsigned budget_ms, const std::atomic<bool
       const long size = std::ftell(trace_.get());
       if (std::ferror(trace_.get()) != 0 || size < 0) {
         out.answer = solver_answer::unknown;
-        out.reason = "CaDiCaL answered unsat, but its proof trace could not be written to the temporary file (disk full?)";
+        out.reason =
+            "CaDiCaL answered unsat, but its proof trace could not be written to the temporary file (disk full?)";
       } else {
         out.proof = drat_trace(trace_, static_cast<std::uint64_t>(size));
       }

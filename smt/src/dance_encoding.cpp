@@ -30,10 +30,10 @@
 //       be named (2,3), (4,5), ...; re-sorting the rounds by 0's partner keeps that round first.
 #include "dancecard/smt/dance_encoding.hpp"
 
+#include <z3++.h>
 #include <algorithm>
 #include <chrono>
 #include <set>
-#include <z3++.h>
 
 #include "z3_query.hpp"
 
@@ -43,9 +43,12 @@ namespace dancecard {
 
 std::string_view to_string(solver_answer a) {
   switch (a) {
-    case solver_answer::sat: return "sat";
-    case solver_answer::unsat: return "unsat";
-    case solver_answer::unknown: return "unknown";
+    case solver_answer::sat:
+      return "sat";
+    case solver_answer::unsat:
+      return "unsat";
+    case solver_answer::unknown:
+      return "unknown";
   }
   return "?";
 }
@@ -177,8 +180,10 @@ encoding encode(z3::context& ctx, z3::solver& s, const dance_query& q, const sol
   // Fixed dances.
   for (const auto& f : req.fixed) {
     auto e = pair_of(f.a, f.b);
-    if (!e || f.round >= R || !enc.at(*e, f.round)) s.add(ctx.bool_val(false));
-    else s.add(*enc.at(*e, f.round));
+    if (!e || f.round >= R || !enc.at(*e, f.round))
+      s.add(ctx.bool_val(false));
+    else
+      s.add(*enc.at(*e, f.round));
   }
   enc.description = std::string(to_string(options.encoding));
 
@@ -202,8 +207,10 @@ encoding encode(z3::context& ctx, z3::solver& s, const dance_query& q, const sol
         for (std::size_t e = 0; e < E; ++e)
           if (enc.at(e, r)) v.push_back(*enc.at(e, r));
         const unsigned need = static_cast<unsigned>(available[r] / 2);
-        if (need > v.size()) s.add(ctx.bool_val(false));
-        else if (need > 0) s.add(z3::atleast(v, need));
+        if (need > v.size())
+          s.add(ctx.bool_val(false));
+        else if (need > 0)
+          s.add(z3::atleast(v, need));
         if (available[r] % 2 == 0) {
           for (rank p = 0; p < q.n; ++p) {
             if (unavailable[static_cast<std::size_t>(p) * R + r]) continue;
@@ -244,7 +251,8 @@ encoding encode(z3::context& ctx, z3::solver& s, const dance_query& q, const sol
             continue;
           }
           const unsigned k = static_cast<unsigned>(R - incident[p].size());
-          if (k == 0) s.add(!z3::mk_or(idle_of[p]));
+          if (k == 0)
+            s.add(!z3::mk_or(idle_of[p]));
           else {
             s.add(z3::atleast(idle_of[p], k));
             if (k < idle_of[p].size()) s.add(z3::atmost(idle_of[p], k));

@@ -1,21 +1,21 @@
 // Z3 encoding, certificates and the optimality proof for full-duplex all-to-all schedules.
 #include "dancecard/smt/directed.hpp"
 
+#include <z3++.h>
 #include <chrono>
 #include <sstream>
-#include <z3++.h>
 
 #include "certify.hpp"
-#include "z3_query.hpp"
 #include "dancecard/checkers/cutting_planes_check.hpp"
+#include "z3_query.hpp"
 
 namespace dancecard {
 
 namespace {
 
 // Adds the query to `s`; returns the variables x[(i·n + j)·R + r] (false for i = j) and describes the encoding.
-std::vector<z3::expr> encode_directed(z3::context& ctx, z3::solver& s, rank n, std::size_t R, const solve_options& options,
-                                      std::string& description) {
+std::vector<z3::expr> encode_directed(z3::context& ctx, z3::solver& s, rank n, std::size_t R,
+                                      const solve_options& options, std::string& description) {
   std::vector<z3::expr> x;
   x.reserve(static_cast<std::size_t>(n) * n * R);
   for (rank i = 0; i < n; ++i)
@@ -24,7 +24,9 @@ std::vector<z3::expr> encode_directed(z3::context& ctx, z3::solver& s, rank n, s
         const std::string name = "send_r" + std::to_string(r) + "_s" + std::to_string(i) + "_d" + std::to_string(j);
         x.push_back(i == j ? ctx.bool_val(false) : ctx.bool_const(name.c_str()));
       }
-  auto at = [&](rank i, rank j, std::size_t r) -> const z3::expr& { return x[(static_cast<std::size_t>(i) * n + j) * R + r]; };
+  auto at = [&](rank i, rank j, std::size_t r) -> const z3::expr& {
+    return x[(static_cast<std::size_t>(i) * n + j) * R + r];
+  };
   auto at_most_one = [&](const z3::expr_vector& v) {
     if (v.size() >= 2) s.add(z3::atmost(v, 1));
   };
@@ -128,7 +130,9 @@ cnf_formula directed_query_cnf(rank n, std::size_t rounds) {
   cnf_formula f;
   const int R = static_cast<int>(rounds);
   f.variables = static_cast<int>(n) * static_cast<int>(n) * R;
-  auto var = [&](rank i, rank j, int r) { return (static_cast<int>(i) * static_cast<int>(n) + static_cast<int>(j)) * R + r + 1; };
+  auto var = [&](rank i, rank j, int r) {
+    return (static_cast<int>(i) * static_cast<int>(n) + static_cast<int>(j)) * R + r + 1;
+  };
   f.comments.push_back("dancecard: a full-duplex all-to-all schedule for " + std::to_string(n) + " ranks in " +
                        std::to_string(R) + " rounds");
   f.comments.push_back("variable (i*" + std::to_string(n) + " + j)*" + std::to_string(R) +
@@ -160,9 +164,10 @@ directed_optimality_result prove_directed_optimum(rank n, const optimality_optio
   directed_optimality_result out;
   out.n = n;
   out.claimed = n - 1;
-  out.at_claimed = solve_directed_existence(
-      n, out.claimed, {.timeout_ms = options.timeout_ms, .encoding = options.witness_encoding,
-                       .symmetry_breaking = options.symmetry_breaking});
+  out.at_claimed = solve_directed_existence(n, out.claimed,
+                                            {.timeout_ms = options.timeout_ms,
+                                             .encoding = options.witness_encoding,
+                                             .symmetry_breaking = options.symmetry_breaking});
   out.below_claimed = solve_directed_existence(
       n, out.claimed - 1,
       {.timeout_ms = options.timeout_ms, .encoding = options.lower_bound_encoding, .symmetry_breaking = false});
@@ -173,8 +178,8 @@ directed_optimality_result prove_directed_optimum(rank n, const optimality_optio
   if (options.clausal_budget_ms > 0) {
     const std::uint64_t R = n - 2, m = static_cast<std::uint64_t>(n);
     const std::uint64_t clauses = m * (m - 1) * (1 + R * (R - (R > 0 ? 1 : 0)) / 2) + 2 * m * R * (m - 1) * (m - 2) / 2;
-    out.clausal = detail::clausal_certificate(clauses, [&] { return directed_query_cnf(n, R); }, R, options,
-                                              clausal_disagreement);
+    out.clausal = detail::clausal_certificate(
+        clauses, [&] { return directed_query_cnf(n, R); }, R, options, clausal_disagreement);
   }
   const detail::settled s = detail::settle({out.at_claimed.answer, out.at_claimed.reason},
                                            {out.below_claimed.answer, out.below_claimed.reason}, out.certificate,

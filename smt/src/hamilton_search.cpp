@@ -14,13 +14,16 @@ hamilton_search_result search_hamilton_decomposition(const torus& network, unsig
   const pu_index P = network.size();
   const std::uint32_t d = network.dimension(), ports = network.ports();
   for (std::uint32_t j = 0; j < d; ++j)
-    if (network.dims()[j] < 3) throw std::invalid_argument("Hamilton decomposition search on " + network.name() + ": needs every n_j >= 3");
-  if (P > 4096) throw std::invalid_argument("Hamilton decomposition search on " + network.name() + ": at most 4096 PUs");
+    if (network.dims()[j] < 3)
+      throw std::invalid_argument("Hamilton decomposition search on " + network.name() + ": needs every n_j >= 3");
+  if (P > 4096)
+    throw std::invalid_argument("Hamilton decomposition search on " + network.name() + ": at most 4096 PUs");
   // Edge e = pu·d + j joins pu and neighbor(pu, +x_j); colour c ∈ [0, d): variable e·d + c + 1.
   auto var = [&](std::uint64_t edge, std::uint32_t c) { return static_cast<int>(edge * d + c + 1); };
   auto edge_at = [&](pu_index pu, std::uint32_t port) -> std::uint64_t {  // the edge of the link leaving pu by port
     const std::uint32_t j = port / 2;
-    return port % 2 == 0 ? static_cast<std::uint64_t>(pu) * d + j : static_cast<std::uint64_t>(network.neighbor(pu, port)) * d + j;
+    return port % 2 == 0 ? static_cast<std::uint64_t>(pu) * d + j
+                         : static_cast<std::uint64_t>(network.neighbor(pu, port)) * d + j;
   };
   CaDiCaL::Solver solver;
   solver.set("quiet", 1);
@@ -58,7 +61,8 @@ hamilton_search_result search_hamilton_decomposition(const torus& network, unsig
     const int result = solver.solve();
     if (result == 20) {
       out.answer = solver_answer::unsat;
-      out.reason = "no Hamilton decomposition exists (unsat after " + std::to_string(out.cuts) + " cuts; CaDiCaL, no certificate)";
+      out.reason = "no Hamilton decomposition exists (unsat after " + std::to_string(out.cuts) +
+                   " cuts; CaDiCaL, no certificate)";
       break;
     }
     if (result != 10) {

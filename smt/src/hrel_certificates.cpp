@@ -20,7 +20,8 @@ namespace {
 __extension__ typedef unsigned __int128 u128;  // sums of packet counts, which may pass 64 bits
 
 std::size_t saturate(u128 v) {
-  return v > std::numeric_limits<std::size_t>::max() ? std::numeric_limits<std::size_t>::max() : static_cast<std::size_t>(v);
+  return v > std::numeric_limits<std::size_t>::max() ? std::numeric_limits<std::size_t>::max()
+                                                     : static_cast<std::size_t>(v);
 }
 u128 ceil_div(u128 a, u128 b) { return (a + b - 1) / b; }
 
@@ -155,8 +156,10 @@ analysis analyse(const hrel_instance& instance, unsigned k, bool forwarding) {
 // Writes the derivation steps, numbering derived constraints from 1.
 class writer {
  public:
-  writer(const hrel_instance& instance, unsigned k, bool forwarding, std::size_t slots) : instance_(instance), forwarding_(forwarding) {
-    out_ << cutting_planes_format_name << "\ninstance " << hrel_certificate_instance(instance, k, forwarding, slots) << "\n";
+  writer(const hrel_instance& instance, unsigned k, bool forwarding, std::size_t slots)
+      : instance_(instance), forwarding_(forwarding) {
+    out_ << cutting_planes_format_name << "\ninstance " << hrel_certificate_instance(instance, k, forwarding, slots)
+         << "\n";
   }
   std::ostream& text() { return out_; }
   // "c <id> sum" with the terms; returns the id.
@@ -198,10 +201,11 @@ class writer {
 
 }  // namespace
 
-std::string hrel_certificate_instance(const hrel_instance& instance, unsigned granularity, bool forwarding, std::size_t slots) {
+std::string hrel_certificate_instance(const hrel_instance& instance, unsigned granularity, bool forwarding,
+                                      std::size_t slots) {
   std::ostringstream out;
-  out << "hrel pes=" << instance.pes() << " k=" << granularity << " slots=" << slots << " forwarding=" << (forwarding ? 1 : 0)
-      << " messages=";
+  out << "hrel pes=" << instance.pes() << " k=" << granularity << " slots=" << slots
+      << " forwarding=" << (forwarding ? 1 : 0) << " messages=";
   for (std::size_t m = 0; m < instance.messages().size(); ++m) {
     const hrel_message& msg = instance.messages()[m];
     out << (m ? "," : "") << msg.src << ">" << msg.dst << "*" << msg.packets;
@@ -215,12 +219,13 @@ hrel_counting_bounds hrel_certified_bounds(const hrel_instance& instance, unsign
   return analyse(instance, granularity, forwarding).bounds;
 }
 
-std::optional<std::string> hrel_lower_bound_certificate(const hrel_instance& instance, unsigned granularity, bool forwarding,
-                                                        std::size_t slots) {
+std::optional<std::string> hrel_lower_bound_certificate(const hrel_instance& instance, unsigned granularity,
+                                                        bool forwarding, std::size_t slots) {
   const analysis a = analyse(instance, granularity, forwarding);
   const hrel_counting_bounds& bounds = a.bounds;
   // The checker's integers are int64: keep every right side and coefficient well inside.
-  if (slots >= bounds.best() || 2 * total_pieces(instance, granularity) > static_cast<u128>(std::numeric_limits<std::int64_t>::max() / 4))
+  if (slots >= bounds.best() ||
+      2 * total_pieces(instance, granularity) > static_cast<u128>(std::numeric_limits<std::int64_t>::max() / 4))
     return std::nullopt;
   const rank P = instance.pes();
   const auto& messages = instance.messages();
@@ -257,7 +262,8 @@ std::optional<std::string> hrel_lower_bound_certificate(const hrel_instance& ins
     std::vector<std::string> terms;
     for (std::size_t t = 0; t < slots; ++t) terms.push_back(w.halved_busy(members, t));
     for (std::size_t m = 0; m < messages.size(); ++m)
-      if ((s.members >> messages[m].src & 1) && (s.members >> messages[m].dst & 1)) terms.push_back(axiom("deliver", m));
+      if ((s.members >> messages[m].src & 1) && (s.members >> messages[m].dst & 1))
+        terms.push_back(axiom("deliver", m));
     return w.finish(w.sum(terms));
   }
   // Section 2.5. Progress of message m (src s, dst d, PEs q in between): 2·deliver:m + Σ_q final:q:m has +2 on

@@ -24,10 +24,10 @@
 #include <string>
 #include <vector>
 
+#include "cnf_cardinality.hpp"
 #include "dancecard/checkers/hrel_schedule_check.hpp"
 #include "dancecard/smt/clausal.hpp"
 #include "dancecard/smt/hrel_encoding.hpp"
-#include "cnf_cardinality.hpp"
 
 namespace dancecard {
 
@@ -37,7 +37,9 @@ struct hrel_layout {
   std::size_t P, M, T;
   std::vector<int> move;  // (t·M + m)·P² + a·P + b → variable, 0 where the move does not exist
   int& at(std::size_t t, std::size_t m, std::size_t a, std::size_t b) { return move[((t * M + m) * P + a) * P + b]; }
-  int at(std::size_t t, std::size_t m, std::size_t a, std::size_t b) const { return move[((t * M + m) * P + a) * P + b]; }
+  int at(std::size_t t, std::size_t m, std::size_t a, std::size_t b) const {
+    return move[((t * M + m) * P + a) * P + b];
+  }
 };
 
 // v ↔ OR(lits); v false when there are none.
@@ -118,14 +120,16 @@ cnf_formula build(const hrel_instance& instance, unsigned k, bool forwarding, st
           f.clauses.push_back(with(quiet, -held[j], next[j]));
           f.clauses.push_back(with(quiet, held[j], -next[j]));
           if (in) {  // +1: at least j now iff at least j − 1 before
-            if (j == 0) f.clauses.push_back({-in, next[0]});
+            if (j == 0)
+              f.clauses.push_back({-in, next[0]});
             else {
               f.clauses.push_back({-in, -held[j - 1], next[j]});
               f.clauses.push_back({-in, held[j - 1], -next[j]});
             }
           }
           if (out) {  // −1: at least j now iff at least j + 1 before
-            if (j + 1 == K) f.clauses.push_back({-out, -next[j]});
+            if (j + 1 == K)
+              f.clauses.push_back({-out, -next[j]});
             else {
               f.clauses.push_back({-out, -held[j + 1], next[j]});
               f.clauses.push_back({-out, held[j + 1], -next[j]});
@@ -170,11 +174,13 @@ hrel_schedule decode(const hrel_instance& instance, unsigned k, const hrel_layou
 }
 }  // namespace
 
-hrel_existence_result solve_hrel_clausal(const hrel_instance& instance, std::size_t slots, const hrel_proof_options& options) {
+hrel_existence_result solve_hrel_clausal(const hrel_instance& instance, std::size_t slots,
+                                         const hrel_proof_options& options) {
   if (options.granularity == 0) throw std::invalid_argument("solve_hrel_clausal: the granularity must be at least 1");
   const auto start = std::chrono::steady_clock::now();
   auto elapsed_ms = [&] {
-    return static_cast<unsigned>(std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count());
+    return static_cast<unsigned>(
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count());
   };
   hrel_existence_result out;
   auto accept = [&](hrel_schedule schedule) {  // a decoded model: a witness only if the checker accepts it
@@ -193,7 +199,8 @@ hrel_existence_result solve_hrel_clausal(const hrel_instance& instance, std::siz
     hrel_layout layout;
     const cnf_formula pruned = build(instance, options.granularity, true, slots, layout, true);
     // 0 is no limit: a budget of 1 ms must not become one
-    const clausal_result r = solve_for_model(pruned, options.timeout_ms == 0 ? 0 : std::max(1u, options.timeout_ms / 2));
+    const clausal_result r =
+        solve_for_model(pruned, options.timeout_ms == 0 ? 0 : std::max(1u, options.timeout_ms / 2));
     if (r.answer == solver_answer::sat) return accept(decode(instance, options.granularity, layout, pruned, r.model));
   }
   hrel_layout layout;

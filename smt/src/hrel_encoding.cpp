@@ -24,10 +24,10 @@
 // fast but find no witness at 12 slots within 100 s.
 #include "dancecard/smt/hrel_encoding.hpp"
 
+#include <z3++.h>
 #include <algorithm>
 #include <chrono>
 #include <optional>
-#include <z3++.h>
 
 #include "certify.hpp"
 #include "dancecard/smt/hrel_certificates.hpp"
@@ -64,7 +64,8 @@ std::int64_t message_matching_number(const hrel_instance& instance) {
 }
 }  // namespace
 
-hrel_existence_result solve_hrel_existence(const hrel_instance& instance, std::size_t slots, const hrel_proof_options& options) {
+hrel_existence_result solve_hrel_existence(const hrel_instance& instance, std::size_t slots,
+                                           const hrel_proof_options& options) {
   if (options.engine == hrel_engine::sat) return solve_hrel_clausal(instance, slots, options);
   hrel_existence_result out;
   const rank P = instance.pes();
@@ -85,9 +86,10 @@ hrel_existence_result solve_hrel_existence(const hrel_instance& instance, std::s
         for (rank a = 0; a < P; ++a)
           for (rank b = 0; b < P; ++b) {
             if (a == b || (!options.forwarding && (a != messages[m].src || b != messages[m].dst))) continue;
-            if (b == messages[m].src || a == messages[m].dst) continue;  // never back to the source, never from the destination
-            const std::string name = "move_t" + std::to_string(t) + "_f" + std::to_string(a) + "_t" + std::to_string(b) +
-                                     "_m" + std::to_string(m);
+            if (b == messages[m].src || a == messages[m].dst)
+              continue;  // never back to the source, never from the destination
+            const std::string name = "move_t" + std::to_string(t) + "_f" + std::to_string(a) + "_t" +
+                                     std::to_string(b) + "_m" + std::to_string(m);
             moves.push_back({t, a, b, m, ctx.bool_const(name.c_str())});
           }
     // Half duplex: every PE in at most one move per slot.
@@ -145,7 +147,8 @@ hrel_existence_result solve_hrel_existence(const hrel_instance& instance, std::s
       std::vector<z3::expr_vector> direct_in_slot;
       for (std::size_t t = 0; t < slots; ++t) direct_in_slot.emplace_back(ctx);
       for (const move& mv : moves)
-        if (mv.from == messages[mv.message].src && mv.to == messages[mv.message].dst) direct_in_slot[mv.t].push_back(as_int(mv.var));
+        if (mv.from == messages[mv.message].src && mv.to == messages[mv.message].dst)
+          direct_in_slot[mv.t].push_back(as_int(mv.var));
       const std::int64_t nu = message_matching_number(instance);
       z3::expr_vector total(ctx);
       std::int64_t volume = 0;
@@ -195,7 +198,8 @@ hrel_existence_result solve_hrel_existence(const hrel_instance& instance, std::s
           if (outs.empty() && ins.empty()) continue;
           const z3::expr sent = outs.empty() ? zero : z3::sum(outs);
           if (!outs.empty()) s.add(sent <= held);  // causality: only what is held at the start of the slot
-          const std::string name = "held_t" + std::to_string(t + 1) + "_p" + std::to_string(p) + "_m" + std::to_string(m);
+          const std::string name =
+              "held_t" + std::to_string(t + 1) + "_p" + std::to_string(p) + "_m" + std::to_string(m);
           z3::expr next = ctx.int_const(name.c_str());
           s.add(next == held - sent + (ins.empty() ? zero : z3::sum(ins)));
           held = next;
@@ -225,7 +229,8 @@ std::optional<hrel_schedule> refine_to_granularity(const hrel_schedule& schedule
     const hrel_slot& slot = schedule.slots[s];
     const rational slots = slot.duration / piece;
     if (slots.denominator() != 1 || slots.numerator() <= 0) {
-      why = "slot " + std::to_string(s) + " lasts " + slot.duration.to_string() + ", not a multiple of 1/" + std::to_string(k);
+      why = "slot " + std::to_string(s) + " lasts " + slot.duration.to_string() + ", not a multiple of 1/" +
+            std::to_string(k);
       return std::nullopt;
     }
     if (out.slots.size() + static_cast<std::uint64_t>(slots.numerator()) > 1'000'000) {
@@ -237,8 +242,8 @@ std::optional<hrel_schedule> refine_to_granularity(const hrel_schedule& schedule
     for (std::size_t t = 0; t < slot.transfers.size(); ++t) {
       const rational pieces = slot.transfers[t].amount / piece;
       if (pieces.denominator() != 1 || pieces.numerator() <= 0 || pieces > slots) {
-        why = "slot " + std::to_string(s) + ", transfer " + std::to_string(t) + " moves " + slot.transfers[t].amount.to_string() +
-              ", not a multiple of 1/" + std::to_string(k) + " within the slot";
+        why = "slot " + std::to_string(s) + ", transfer " + std::to_string(t) + " moves " +
+              slot.transfers[t].amount.to_string() + ", not a multiple of 1/" + std::to_string(k) + " within the slot";
         return std::nullopt;
       }
       for (std::int64_t i = 0; i < pieces.numerator(); ++i) {  // one piece per 1/k slot, from the start of the slot
@@ -255,10 +260,12 @@ namespace {
 // The counting arguments' certificate for certified_bound − 1 slots, checked — and accepted only as a refutation of
 // this instance at that slot count; on a rejection (a bug in the generator) nothing is certified and the search
 // falls back to k·h and the solver.
-void certify_counting_bound(const hrel_instance& instance, const hrel_proof_options& options, hrel_optimum_result& out) {
+void certify_counting_bound(const hrel_instance& instance, const hrel_proof_options& options,
+                            hrel_optimum_result& out) {
   const std::size_t bound = hrel_certified_bounds(instance, options.granularity, options.forwarding).best();
   std::optional<std::string> text =
-      bound >= 1 ? hrel_lower_bound_certificate(instance, options.granularity, options.forwarding, bound - 1) : std::nullopt;
+      bound >= 1 ? hrel_lower_bound_certificate(instance, options.granularity, options.forwarding, bound - 1)
+                 : std::nullopt;
   if (!text) return;
   certificate_check check = cutting_planes_certificate(
       std::move(*text), hrel_certificate_instance(instance, options.granularity, options.forwarding, bound - 1));
@@ -271,9 +278,11 @@ void certify_counting_bound(const hrel_instance& instance, const hrel_proof_opti
 std::string below_reason(const hrel_optimum_result& out) {
   const std::string below = std::to_string(out.slots - 1) + " slots ";
   if (out.slots == out.certified_bound) return below + "refuted by a checked cutting-planes certificate (counting)";
-  const std::string counting = "the counting certificate refutes up to " + std::to_string(out.certified_bound == 0 ? 0 : out.certified_bound - 1);
-  return out.below_optimum.proof_check.empty() ? below + "unsat (Z3 only; " + counting + ")"
-                                               : below + "unsat (CaDiCaL; DRAT proof " + out.below_optimum.proof_check + "; " + counting + ")";
+  const std::string counting = "the counting certificate refutes up to " +
+                               std::to_string(out.certified_bound == 0 ? 0 : out.certified_bound - 1);
+  return out.below_optimum.proof_check.empty()
+             ? below + "unsat (Z3 only; " + counting + ")"
+             : below + "unsat (CaDiCaL; DRAT proof " + out.below_optimum.proof_check + "; " + counting + ")";
 }
 }  // namespace
 
@@ -293,17 +302,20 @@ hrel_optimum_result prove_hrel_optimum(const hrel_instance& instance, const hrel
     if (refined)
       for (const hrel_slot& slot : refined->slots)
         for (const hrel_transfer& t : slot.transfers)
-          direct_only = direct_only && t.from == instance.messages()[t.message].src && t.to == instance.messages()[t.message].dst;
+          direct_only =
+              direct_only && t.from == instance.messages()[t.message].src && t.to == instance.messages()[t.message].dst;
     if (!refined || !report.holds() || (!options.forwarding && !direct_only)) {
       out.status = proof_status::unknown;
-      out.reason = !refined ? "the hint is not a schedule at granularity 1/" + std::to_string(k) + ": " + why
+      out.reason = !refined          ? "the hint is not a schedule at granularity 1/" + std::to_string(k) + ": " + why
                    : !report.holds() ? "the hint is rejected by the checker: " + describe(report)
                                      : "the hint forwards, but the query is without forwarding";
     } else if (refined->slots.size() < out.certified_bound) {
       // a checked schedule below a checked refutation: one of the two checkers is wrong
       out.status = proof_status::unknown;
-      out.reason = "a bug: the hint's " + std::to_string(refined->slots.size()) + " slots pass the schedule checker, but the "
-                   "certificate refuting up to " + std::to_string(out.certified_bound - 1) + " slots passes its checker too";
+      out.reason = "a bug: the hint's " + std::to_string(refined->slots.size()) +
+                   " slots pass the schedule checker, but the "
+                   "certificate refuting up to " +
+                   std::to_string(out.certified_bound - 1) + " slots passes its checker too";
     } else {
       out.slots = refined->slots.size();
       out.optimum = rational(static_cast<std::int64_t>(out.slots), static_cast<std::int64_t>(k));
@@ -334,13 +346,15 @@ hrel_optimum_result prove_hrel_optimum(const hrel_instance& instance, const hrel
     out.below_optimum = solve_hrel_existence(instance, lower - 1, options);
     if (out.below_optimum.answer != solver_answer::unsat) {
       out.status = out.below_optimum.answer == solver_answer::sat ? proof_status::refuted : proof_status::unknown;
-      out.reason = out.below_optimum.answer == solver_answer::sat ? "a schedule below the counting bound (a bug)"
-                                                                   : "unknown below the counting bound: " + out.below_optimum.reason;
+      out.reason = out.below_optimum.answer == solver_answer::sat
+                       ? "a schedule below the counting bound (a bug)"
+                       : "unknown below the counting bound: " + out.below_optimum.reason;
       out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       return out;
     }
   }
-  const std::size_t upper = std::max(lower, k * 3 * ((instance.h_half_duplex() + 1) / 2));  // Section 2.1, no forwarding
+  const std::size_t upper =
+      std::max(lower, k * 3 * ((instance.h_half_duplex() + 1) / 2));  // Section 2.1, no forwarding
   for (std::size_t T = lower; T <= upper; ++T) {
     hrel_existence_result r = solve_hrel_existence(instance, T, options);
     if (r.answer == solver_answer::unsat) {
@@ -352,7 +366,8 @@ hrel_optimum_result prove_hrel_optimum(const hrel_instance& instance, const hrel
     out.optimum = rational(static_cast<std::int64_t>(T), static_cast<std::int64_t>(k));
     if (out.at_optimum.answer == solver_answer::sat) {
       out.status = proof_status::proven;
-      out.reason = "checked witness in " + std::to_string(T) + " slots of 1/" + std::to_string(k) + "; " + below_reason(out);
+      out.reason =
+          "checked witness in " + std::to_string(T) + " slots of 1/" + std::to_string(k) + "; " + below_reason(out);
     } else {
       out.reason = "unknown at " + std::to_string(T) + " slots: " + out.at_optimum.reason;
     }

@@ -16,9 +16,12 @@ namespace dancecard {
 
 std::string_view to_string(proof_status s) {
   switch (s) {
-    case proof_status::proven: return "proven";
-    case proof_status::refuted: return "refuted";
-    case proof_status::unknown: return "unknown";
+    case proof_status::proven:
+      return "proven";
+    case proof_status::refuted:
+      return "refuted";
+    case proof_status::unknown:
+      return "unknown";
   }
   return "?";
 }
@@ -91,7 +94,8 @@ settled settle(const existence_summary& at, const existence_summary& below, cons
   if (down == solver_answer::sat && certified)
     return {proof_status::unknown,
             "disagreement: a checked witness with " + fewer + " rounds and an accepted certificate that none exists"};
-  if (down == solver_answer::sat) return {proof_status::refuted, "a schedule with " + fewer + " rounds exists (checked witness)"};
+  if (down == solver_answer::sat)
+    return {proof_status::refuted, "a schedule with " + fewer + " rounds exists (checked witness)"};
   if (up == solver_answer::unsat) return {proof_status::refuted, "no schedule with " + t + " rounds exists"};
   if (up == solver_answer::sat && (down == solver_answer::unsat || certified))
     return {proof_status::proven,
@@ -112,9 +116,10 @@ dance_optimality_result prove_dance_optimum(rank n, const optimality_options& op
   out.claimed = optimal_rounds(n);
 
   dance_query at{.n = n, .rounds = out.claimed, .requirements = {}};
-  out.at_claimed = solve_dance_existence(
-      at, {.timeout_ms = options.timeout_ms, .encoding = options.witness_encoding,
-           .symmetry_breaking = options.symmetry_breaking, .rotational_search = options.rotational_search});
+  out.at_claimed = solve_dance_existence(at, {.timeout_ms = options.timeout_ms,
+                                              .encoding = options.witness_encoding,
+                                              .symmetry_breaking = options.symmetry_breaking,
+                                              .rotational_search = options.rotational_search});
   // The lower-bound side runs without symmetry breaking: its infeasibility should come from the counting argument,
   // not from a symmetry constraint that happens to leave no room.
   dance_query below{.n = n, .rounds = out.claimed - 1, .requirements = {}};
@@ -122,14 +127,15 @@ dance_optimality_result prove_dance_optimum(rank n, const optimality_options& op
       below, {.timeout_ms = options.timeout_ms, .encoding = options.lower_bound_encoding, .symmetry_breaking = false});
 
   if (options.certify)
-    out.certificate = cutting_planes_certificate(dance_lower_bound_certificate(n), dance_certificate_instance(n, out.claimed - 1));
+    out.certificate =
+        cutting_planes_certificate(dance_lower_bound_certificate(n), dance_certificate_instance(n, out.claimed - 1));
   std::string clausal_disagreement;
   if (options.clausal_budget_ms > 0) {
     const std::uint64_t pairs = static_cast<std::uint64_t>(n) * (n - 1) / 2, rounds = out.claimed - 1;
     const std::uint64_t clauses = pairs * (1 + rounds * (rounds - (rounds > 0 ? 1 : 0)) / 2) +
                                   static_cast<std::uint64_t>(n) * rounds * (n - 1) * (n - 2) / 2;
-    out.clausal = detail::clausal_certificate(clauses, [&] { return dance_query_cnf(below); }, rounds, options,
-                                              clausal_disagreement);
+    out.clausal = detail::clausal_certificate(
+        clauses, [&] { return dance_query_cnf(below); }, rounds, options, clausal_disagreement);
   }
   const detail::settled verdict = detail::settle(out.at_claimed, out.below_claimed, out.certificate, out.clausal,
                                                  clausal_disagreement, out.claimed);

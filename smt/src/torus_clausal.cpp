@@ -10,11 +10,11 @@
 #include <set>
 #include <sstream>
 
-#include "dancecard/checkers/drat_check.hpp"
-#include "dancecard/smt/torus_encoding.hpp"
 #include "cnf_cardinality.hpp"
-#include "torus_cnf_detail.hpp"
+#include "dancecard/checkers/drat_check.hpp"
 #include "dancecard/core/torus/group_orbits.hpp"
+#include "dancecard/smt/torus_encoding.hpp"
+#include "torus_cnf_detail.hpp"
 #include "torus_search.hpp"
 
 namespace dancecard {
@@ -24,7 +24,8 @@ using namespace torus_cnf_detail;
 namespace torus_cnf_detail {
 
 // The table of a model of torus_gossip_cnf (PUs of one orbit read their orbit's variables).
-routing_table decode_table(const torus& network, const torus_variables& v, const std::vector<int>& model_true, int variables) {
+routing_table decode_table(const torus& network, const torus_variables& v, const std::vector<int>& model_true,
+                           int variables) {
   const pu_index P = network.size();
   const std::uint32_t ports = network.ports();
   std::vector<char> truth(static_cast<std::size_t>(variables) + 1, 0);
@@ -38,8 +39,11 @@ routing_table decode_table(const torus& network, const torus_variables& v, const
           for (std::uint32_t o = 0; o < ports; ++o) partner[pu * ports + o] = pairings[c][o];
     return pairing_table(network, partner, packets_per_pu::one);
   }
-  routing_table general{network, 1, std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, no_port),
-                        std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, 0), {}};
+  routing_table general{network,
+                        1,
+                        std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, no_port),
+                        std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, 0),
+                        {}};
   for (pu_index pu = 0; pu < P; ++pu)
     for (std::uint32_t o = 0; o < ports; ++o)
       for (std::uint32_t in = 0; in < ports; ++in)
@@ -61,14 +65,18 @@ void accept_witness(torus_query_result& out, routing_table table, std::uint64_t 
 
 // An unsat answer stands only when checkers/drat_check accepts its DRAT proof for the formula: out.reason then says
 // what was checked, after `what`; otherwise out is unknown, saying why. Returns the formula's DIMACS text.
-std::string check_unsat(torus_query_result& out, const clausal_result& solved, const cnf_formula& f, const std::string& what) {
+std::string check_unsat(torus_query_result& out, const clausal_result& solved, const cnf_formula& f,
+                        const std::string& what) {
   std::string dimacs = f.dimacs();
   // Below the counting or parity bound the count writes the empty clause: the proof is then that clause, and the
   // answer rests on the count's argument (add_arrival_count), not on a search — the reason says so.
   std::string by;
   if (std::any_of(f.clauses.begin(), f.clauses.end(), [](const std::vector<int>& c) { return c.empty(); })) {
-    const bool parity = std::any_of(f.comments.begin(), f.comments.end(), [](const std::string& c) { return c.find(below_parity_bound) != std::string::npos; });
-    by = parity ? " by the parity count alone (packets move one hop per step, so some PU has fewer in-slots in the steps of one parity than "
+    const bool parity = std::any_of(f.comments.begin(), f.comments.end(), [](const std::string& c) {
+      return c.find(below_parity_bound) != std::string::npos;
+    });
+    by = parity ? " by the parity count alone (packets move one hop per step, so some PU has fewer in-slots in the "
+                  "steps of one parity than "
                   "packets only those steps can bring; no search)"
                 : " by the counting bound alone (some PU has fewer in-slots than packets to learn; no search)";
   }
@@ -80,8 +88,9 @@ std::string check_unsat(torus_query_result& out, const clausal_result& solved, c
     char times[96];
     std::snprintf(times, sizeof times, "; CaDiCaL %.1f s, check %.1f s", solved.seconds, check_seconds);
     out.answer = solver_answer::unsat;
-    out.reason = what + by + ", DRAT proof checked (" + std::to_string(check.checked_lemmas) + " of " + std::to_string(check.lemmas) + " lemmas, " +
-                 std::to_string(check.core_clauses) + " core clauses of " + std::to_string(f.clauses.size()) + times + ")";
+    out.reason = what + by + ", DRAT proof checked (" + std::to_string(check.checked_lemmas) + " of " +
+                 std::to_string(check.lemmas) + " lemmas, " + std::to_string(check.core_clauses) + " core clauses of " +
+                 std::to_string(f.clauses.size()) + times + ")";
   } else {
     out.answer = solver_answer::unknown;
     out.reason = "CaDiCaL said unsat but its DRAT proof was not accepted: " + describe(check);
@@ -91,26 +100,27 @@ std::string check_unsat(torus_query_result& out, const clausal_result& solved, c
 
 }  // namespace torus_cnf_detail
 
-
-routing_table detail::decode_full_table(const torus& network, torus_model model, std::uint64_t steps, const std::vector<int>& model_true,
-                                        int variables) {
+routing_table detail::decode_full_table(const torus& network, torus_model model, std::uint64_t steps,
+                                        const std::vector<int>& model_true, int variables) {
   return decode_table(network, layout(network, model, steps), model_true, variables);
 }
 
-torus_query_result solve_torus_clausal(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms, torus_symmetry symmetry,
-                                       bool keep_certificate) {
+torus_query_result solve_torus_clausal(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms,
+                                       torus_symmetry symmetry, bool keep_certificate) {
   const auto start = std::chrono::steady_clock::now();
   const cnf_formula f = torus_gossip_cnf(network, model, steps, {.symmetry = symmetry});
-  torus_query_result out = solve_full_query(f, steps, budget_ms, keep_certificate, [&](const std::vector<int>& true_literals) {
-    return detail::decode_full_table(network, model, steps, true_literals, f.variables);
-  });
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();  // building the CNF included
+  torus_query_result out =
+      solve_full_query(f, steps, budget_ms, keep_certificate, [&](const std::vector<int>& true_literals) {
+        return detail::decode_full_table(network, model, steps, true_literals, f.variables);
+      });
+  out.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();  // building the CNF included
   return out;
 }
 
-
-torus_minimum_result detail::prove_clausal_minimum(const torus& network, torus_model model, unsigned budget_ms, std::uint64_t max_steps,
-                                                   bool keep_certificate, const minimum_progress& on_query) {
+torus_minimum_result detail::prove_clausal_minimum(const torus& network, torus_model model, unsigned budget_ms,
+                                                   std::uint64_t max_steps, bool keep_certificate,
+                                                   const minimum_progress& on_query) {
   // Each step count is first asked of the tables invariant under a group (translations, then point groups, in the
   // rounds of search_invariant_table), with a tenth of the budget (at most 30 s): where one exists, its group's query
   // often answers in well under a second (4 x 5 general in 6 steps: 28 ms, the full query 262–347 s), and where none
@@ -129,15 +139,19 @@ torus_minimum_result detail::prove_clausal_minimum(const torus& network, torus_m
       [&](std::uint64_t steps) { return detail::heuristic_witness(network, model, steps, budget_ms); }, 1, on_query);
 }
 
-torus_minimum_result prove_torus_minimum(const torus& network, torus_model model, unsigned budget_ms, const torus_minimum_options& options) {
+torus_minimum_result prove_torus_minimum(const torus& network, torus_model model, unsigned budget_ms,
+                                         const torus_minimum_options& options) {
   if (options.engine == torus_engine::z3) {
     if (model != torus_model::pairing || options.packets != 1)
-      throw std::invalid_argument("torus minimum by Z3: the pairing model with one packet per PU only (the clausal engine takes the others)");
+      throw std::invalid_argument(
+          "torus minimum by Z3: the pairing model with one packet per PU only (the clausal engine takes the others)");
     return detail::prove_z3_pairing_minimum(network, budget_ms, options.max_steps, options.on_query);
   }
   if (options.packets != 1)
-    return detail::prove_packets_minimum(network, model, options.packets, budget_ms, options.max_steps, options.keep_certificate, options.on_query);
-  return detail::prove_clausal_minimum(network, model, budget_ms, options.max_steps, options.keep_certificate, options.on_query);
+    return detail::prove_packets_minimum(network, model, options.packets, budget_ms, options.max_steps,
+                                         options.keep_certificate, options.on_query);
+  return detail::prove_clausal_minimum(network, model, budget_ms, options.max_steps, options.keep_certificate,
+                                       options.on_query);
 }
 
 }  // namespace dancecard

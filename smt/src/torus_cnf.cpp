@@ -11,11 +11,11 @@
 #include <set>
 #include <sstream>
 
-#include "dancecard/checkers/drat_check.hpp"
-#include "dancecard/smt/torus_encoding.hpp"
 #include "cnf_cardinality.hpp"
-#include "torus_cnf_detail.hpp"
+#include "dancecard/checkers/drat_check.hpp"
 #include "dancecard/core/torus/group_orbits.hpp"
+#include "dancecard/smt/torus_encoding.hpp"
+#include "torus_cnf_detail.hpp"
 #include "torus_search.hpp"
 
 namespace dancecard {
@@ -23,8 +23,6 @@ namespace dancecard {
 using namespace torus_cnf_detail;
 
 namespace torus_cnf_detail {
-
-
 
 // Implied: the arrival count. A PU w has 2d in-slots per step (in-port p in step t), 2d·T in all, and must learn
 // P − 1 packets, at most one per slot; so at most 2d·T − (P − 1) slots may be wasted — carry nothing, w's own packet,
@@ -61,8 +59,10 @@ void add_arrival_count(cnf_formula& f, const torus_variables& v, bool parity_cla
   const pu_index P = network.size();
   const std::uint32_t ports = v.ports;
   if (v.steps < 2) return;  // the goal alone is then unsatisfiable or trivially met
-  f.comments.push_back("implied arrival count: per PU, fresh 'waste' variables for the in-slots of steps 2..T, ladders over each packet's "
-                       "non-waste slots, and a sequential counter allowing 2d(T-1) - (P - 1 - |step-1 neighbours|) wastes");
+  f.comments.push_back(
+      "implied arrival count: per PU, fresh 'waste' variables for the in-slots of steps 2..T, ladders over each "
+      "packet's "
+      "non-waste slots, and a sequential counter allowing 2d(T-1) - (P - 1 - |step-1 neighbours|) wastes");
   const std::uint64_t m = (v.steps - 1) * ports;  // slots of steps 2 … T
   // The counts are the same at every PU (a translation maps PU 0 to it, with its neighbours, walks and slots), so they
   // are taken once, at PU 0, from core's arrival_parity_count (the walks of 2 … T hops that lead to it): s = slots −
@@ -70,16 +70,20 @@ void add_arrival_count(cnf_formula& f, const torus_variables& v, bool parity_cla
   const parity_count parity = arrival_parity_count(network, 0, v.steps);
   const std::int64_t allowed = static_cast<std::int64_t>(m) - static_cast<std::int64_t>(parity.fresh);
   if (allowed < 0) {  // fewer slots than packets to learn: no table completes (the counting bound)
-    f.comments.push_back("every PU has fewer in-slots than packets to learn: the empty clause (below the counting bound, "
-                         "so the DRAT proof certifies nothing beyond that count)");
+    f.comments.push_back(
+        "every PU has fewer in-slots than packets to learn: the empty clause (below the counting bound, "
+        "so the DRAT proof certifies nothing beyond that count)");
     f.clauses.push_back({});
     return;
   }
   std::array<std::int64_t, 2> class_allowed{};
-  for (int c = 0; c < 2; ++c) class_allowed[c] = static_cast<std::int64_t>(parity.slots[c]) - static_cast<std::int64_t>(parity.forced[c]);
+  for (int c = 0; c < 2; ++c)
+    class_allowed[c] = static_cast<std::int64_t>(parity.slots[c]) - static_cast<std::int64_t>(parity.forced[c]);
   if (parity_classes && (class_allowed[0] < 0 || class_allowed[1] < 0)) {
-    f.comments.push_back("every PU has fewer in-slots in the steps of one parity than packets only those steps can bring: the empty clause (" +
-                         std::string(below_parity_bound) + ", so the DRAT proof certifies nothing beyond that count)");
+    f.comments.push_back(
+        "every PU has fewer in-slots in the steps of one parity than packets only those steps can bring: the empty "
+        "clause (" +
+        std::string(below_parity_bound) + ", so the DRAT proof certifies nothing beyond that count)");
     f.clauses.push_back({});
     return;
   }
@@ -98,23 +102,30 @@ void add_arrival_count(cnf_formula& f, const torus_variables& v, bool parity_cla
       if (v.preimage.empty()) {  // a translation τ, τ(orbit[u]) = u: g⁻¹(L) is the same port's link into τ⁻¹(w)
         const std::vector<std::uint32_t> cu = network.coordinates(u), cr = network.coordinates(v.orbit[u]);
         std::vector<std::uint32_t> moved(network.dimension());
-        for (std::uint32_t j = 0; j < network.dimension(); ++j) moved[j] = (at[j] + cr[j] + network.dims()[j] - cu[j]) % network.dims()[j];
+        for (std::uint32_t j = 0; j < network.dimension(); ++j)
+          moved[j] = (at[j] + cr[j] + network.dims()[j] - cu[j]) % network.dims()[j];
         const pu_index back = network.index(moved);
-        for (std::uint32_t p = 0; p < ports; ++p) source[u * ports + p] = static_cast<std::uint64_t>(network.neighbor(back, p)) * ports + torus::opposite(p);
+        for (std::uint32_t p = 0; p < ports; ++p)
+          source[u * ports + p] = static_cast<std::uint64_t>(network.neighbor(back, p)) * ports + torus::opposite(p);
       } else {
         for (std::uint32_t p = 0; p < ports; ++p)
-          source[u * ports + p] = static_cast<std::uint64_t>(v.preimage[u][network.neighbor(w, p)]) * ports + v.port_map[u][torus::opposite(p)];
+          source[u * ports + p] = static_cast<std::uint64_t>(v.preimage[u][network.neighbor(w, p)]) * ports +
+                                  v.port_map[u][torus::opposite(p)];
       }
     }
-    auto carries = [&](std::uint64_t k, pu_index u) { return v.x(2 + k / ports, source[u * ports + k % ports], v.orbit[u]); };
+    auto carries = [&](std::uint64_t k, pu_index u) {
+      return v.x(2 + k / ports, source[u * ports + k % ports], v.orbit[u]);
+    };
     const int waste0 = f.variables + 1;
     f.variables += static_cast<int>(m);
     for (std::uint64_t k = 0; k < m; ++k) {
       const int waste = waste0 + static_cast<int>(k);
       std::vector<int> some{waste};
       for (pu_index u = 0; u < P; ++u) {
-        if (early[u]) f.clauses.push_back({-carries(k, u), waste});
-        else some.push_back(carries(k, u));
+        if (early[u])
+          f.clauses.push_back({-carries(k, u), waste});
+        else
+          some.push_back(carries(k, u));
       }
       f.clauses.push_back(some);
     }
@@ -133,7 +144,8 @@ void add_arrival_count(cnf_formula& f, const torus_variables& v, bool parity_cla
     }
     if (by_class) {
       ++parity_counted;
-      std::vector<std::vector<int>> class_flags(2);  // the waste flags of the slots of steps of parity c (slot k: step 2 + k / ports)
+      std::vector<std::vector<int>> class_flags(
+          2);  // the waste flags of the slots of steps of parity c (slot k: step 2 + k / ports)
       for (std::uint64_t k = 0; k < m; ++k) class_flags[(2 + k / ports) % 2].push_back(waste0 + static_cast<int>(k));
       for (int c = 0; c < 2; ++c)
         if (class_allowed[c] < allowed) at_most(f, class_flags[c], static_cast<std::uint64_t>(class_allowed[c]));
@@ -144,8 +156,9 @@ void add_arrival_count(cnf_formula& f, const torus_variables& v, bool parity_cla
     at_most(f, all, static_cast<std::uint64_t>(allowed));
   }
   if (parity_counted != 0)
-    f.comments.push_back("implied parity classes: at " + std::to_string(parity_counted) +
-                         " PUs a counter per step parity (packets that only walks of even, or only of odd, length bring)");
+    f.comments.push_back(
+        "implied parity classes: at " + std::to_string(parity_counted) +
+        " PUs a counter per step parity (packets that only walks of even, or only of odd, length bring)");
 }
 
 // Implied: no stream comes back soon to the PU that sent it. The rules make each link's stream a backward walk: in
@@ -163,13 +176,16 @@ void add_arrival_count(cnf_formula& f, const torus_variables& v, bool parity_cla
 // the other pairings", so each walk is still one clause. s is the same at every PU (a translation maps PU 0's walks
 // and slots to any PU's). Over invariant tables the clauses go through the orbit's variables (an invariant table is a
 // table, so they stay implied).
-void add_return_exclusion(cnf_formula& f, const torus_variables& v, const std::vector<std::vector<std::uint32_t>>& pairings) {
+void add_return_exclusion(cnf_formula& f, const torus_variables& v,
+                          const std::vector<std::vector<std::uint32_t>>& pairings) {
   const torus& network = v.net;
   if (v.steps < 2) return;
   const parity_count count = arrival_parity_count(network, 0, v.steps);
-  const std::int64_t allowed = static_cast<std::int64_t>((v.steps - 1) * v.ports) - static_cast<std::int64_t>(count.fresh);
+  const std::int64_t allowed =
+      static_cast<std::int64_t>((v.steps - 1) * v.ports) - static_cast<std::int64_t>(count.fresh);
   if (allowed < 0) return;  // the count's empty clause says it all
-  const std::int64_t longest = std::min<std::int64_t>(static_cast<std::int64_t>(v.steps) - 1 - allowed, 8);  // at most 4^8 walks a link
+  const std::int64_t longest =
+      std::min<std::int64_t>(static_cast<std::int64_t>(v.steps) - 1 - allowed, 8);  // at most 4^8 walks a link
   if (longest < 1) return;
   const std::uint32_t ports = v.ports;
   const std::uint64_t links = static_cast<std::uint64_t>(network.size()) * ports;
@@ -182,7 +198,9 @@ void add_return_exclusion(cnf_formula& f, const torus_variables& v, const std::v
     for (std::uint32_t c = 0; c < pairings.size(); ++c)
       if (pairings[c][out] != in) clause.push_back(v.choice(pu, c));
   };
-  auto head = [&](std::uint64_t link) { return network.neighbor(static_cast<pu_index>(link / ports), static_cast<std::uint32_t>(link % ports)); };
+  auto head = [&](std::uint64_t link) {
+    return network.neighbor(static_cast<pu_index>(link / ports), static_cast<std::uint32_t>(link % ports));
+  };
   std::uint64_t walks = 0;
   std::vector<std::uint64_t> walk;  // f_0, f_1, …: walk[i + 1] leaves the PU walk[i] enters and forwards walk[i]
   std::vector<char> on_walk(links, 0);
@@ -190,7 +208,8 @@ void add_return_exclusion(cnf_formula& f, const torus_variables& v, const std::v
   std::function<void()> extend = [&] {
     const std::uint64_t last = walk.back();
     const pu_index at = head(last);
-    const std::uint32_t arrived = torus::opposite(static_cast<std::uint32_t>(last % ports));  // the in-port of `at` it enters by
+    const std::uint32_t arrived =
+        torus::opposite(static_cast<std::uint32_t>(last % ports));  // the in-port of `at` it enters by
     for (std::uint32_t o = 0; o < ports; ++o) {
       if (v.model == torus_model::pairing && o == arrived) continue;  // no pairing forwards a port to itself
       const std::uint64_t next = static_cast<std::uint64_t>(at) * ports + o;
@@ -221,14 +240,15 @@ void add_return_exclusion(cnf_formula& f, const torus_variables& v, const std::v
       extend();
       on_walk[first] = 0;
     }
-  f.comments.push_back("implied: no stream back at its sender within " + std::to_string(longest) + " forwards (it would waste more than the " +
-                       std::to_string(allowed) + " slots a PU may): " + std::to_string(walks) + " clauses");
+  f.comments.push_back("implied: no stream back at its sender within " + std::to_string(longest) +
+                       " forwards (it would waste more than the " + std::to_string(allowed) +
+                       " slots a PU may): " + std::to_string(walks) + " clauses");
 }
 
 // The CNF of torus_gossip_cnf and torus_symmetric_cnf over a layout; the symmetry break only where `symmetry` is given
 // (with a group that relabels ports: over its normalizer, whatever `symmetry` names).
-cnf_formula gossip_cnf(const torus_variables& v, bool base_only, std::optional<torus_symmetry> symmetry, bool arrival_count = true,
-                       bool parity_classes = true, bool returns = true) {
+cnf_formula gossip_cnf(const torus_variables& v, bool base_only, std::optional<torus_symmetry> symmetry,
+                       bool arrival_count = true, bool parity_classes = true, bool returns = true) {
   const torus& network = v.net;
   const torus_model model = v.model;
   const std::uint64_t steps = v.steps;
@@ -236,19 +256,23 @@ cnf_formula gossip_cnf(const torus_variables& v, bool base_only, std::optional<t
   const std::uint32_t ports = network.ports();
   const auto pairings = port_pairings(network.dimension());
   const std::uint64_t links = static_cast<std::uint64_t>(P) * ports;
-  const std::uint64_t total = static_cast<std::uint64_t>(v.choice_count) + (steps >= 2 ? (steps - 1) * links * v.packets : 0);
+  const std::uint64_t total =
+      static_cast<std::uint64_t>(v.choice_count) + (steps >= 2 ? (steps - 1) * links * v.packets : 0);
   if (total > 50'000'000) throw std::invalid_argument("torus CNF: more than 5e7 variables");
   cnf_formula f;
   f.variables = static_cast<int>(total);
-  f.comments.push_back("time-independent gossip on the " + network.name() + " torus, " + std::string(to_string(model)) + " model, " +
-                       std::to_string(steps) + " steps");
-  f.comments.push_back(model == torus_model::pairing ? "variables 1.." + std::to_string(v.choice_count) + ": PU pu uses pairing c = pu*" +
-                                                           std::to_string(v.pairings) + " + c + 1"
-                                                     : "variables 1.." + std::to_string(v.choice_count) + ": out-port o of PU pu forwards in-port i = (pu*" +
-                                                           std::to_string(ports) + " + o)*" + std::to_string(ports) + " + i + 1");
+  f.comments.push_back("time-independent gossip on the " + network.name() + " torus, " + std::string(to_string(model)) +
+                       " model, " + std::to_string(steps) + " steps");
+  f.comments.push_back(model == torus_model::pairing
+                           ? "variables 1.." + std::to_string(v.choice_count) + ": PU pu uses pairing c = pu*" +
+                                 std::to_string(v.pairings) + " + c + 1"
+                           : "variables 1.." + std::to_string(v.choice_count) +
+                                 ": out-port o of PU pu forwards in-port i = (pu*" + std::to_string(ports) + " + o)*" +
+                                 std::to_string(ports) + " + i + 1");
   f.comments.push_back("then x(t, link, u) for t >= 2: link pu*ports+o carries PU u's packet in step t");
   if (v.packets != P && v.port_map.empty())
-    f.comments.push_back("translation-invariant tables: " + std::to_string(v.packets) + " orbits; a PU uses its orbit's least PU's variables, and x follows only those PUs' packets");
+    f.comments.push_back("translation-invariant tables: " + std::to_string(v.packets) +
+                         " orbits; a PU uses its orbit's least PU's variables, and x follows only those PUs' packets");
   for (pu_index pu = 0; pu < P; ++pu) {
     if (v.orbit[pu] != pu) continue;  // shares its orbit's variables
     if (model == torus_model::pairing) {
@@ -258,9 +282,10 @@ cnf_formula gossip_cnf(const torus_variables& v, bool base_only, std::optional<t
     }
   }
   if (!base_only && symmetry && *symmetry != torus_symmetry::none)
-    add_symmetry_break(f, network, v, pairings, *symmetry == torus_symmetry::translations,
-                       *symmetry == torus_symmetry::automorphisms || *symmetry == torus_symmetry::automorphisms_without_hypercube,
-                       *symmetry == torus_symmetry::automorphisms || *symmetry == torus_symmetry::automorphisms_without_line_swaps);
+    add_symmetry_break(
+        f, network, v, pairings, *symmetry == torus_symmetry::translations,
+        *symmetry == torus_symmetry::automorphisms || *symmetry == torus_symmetry::automorphisms_without_hypercube,
+        *symmetry == torus_symmetry::automorphisms || *symmetry == torus_symmetry::automorphisms_without_line_swaps);
   // Justification of every transfer from step 2 on.
   for (std::uint64_t t = 2; t <= steps; ++t)
     for (pu_index pu = 0; pu < P; ++pu)
@@ -275,8 +300,9 @@ cnf_formula gossip_cnf(const torus_variables& v, bool base_only, std::optional<t
             if (t - 1 == 1) return from == u ? INT32_MAX : 0;
             return v.x(t - 1, static_cast<std::uint64_t>(from) * ports + torus::opposite(in), u);
           };
-          justify(f, model, pairings, ports, o, x, previous, [&](std::uint32_t c) { return v.choice(pu, c); },
-                  [&](std::uint32_t in) { return v.sel(pu, o, in); });
+          justify(
+              f, model, pairings, ports, o, x, previous, [&](std::uint32_t c) { return v.choice(pu, c); },
+              [&](std::uint32_t in) { return v.sel(pu, o, in); });
         }
       }
   // Goal: every PU receives every other PU's packet. With a translation group: every PU receives the packet of every
@@ -290,7 +316,8 @@ cnf_formula gossip_cnf(const torus_variables& v, bool base_only, std::optional<t
       for (std::uint32_t p = 0; p < ports; ++p) {
         const pu_index from = network.neighbor(w, p);
         if (from == u) step_one = true;
-        for (std::uint64_t t = 2; t <= steps; ++t) reached.push_back(v.x(t, static_cast<std::uint64_t>(from) * ports + torus::opposite(p), u));
+        for (std::uint64_t t = 2; t <= steps; ++t)
+          reached.push_back(v.x(t, static_cast<std::uint64_t>(from) * ports + torus::opposite(p), u));
       }
       if (!step_one) f.clauses.push_back(reached);  // empty when steps < 2: unsatisfiable, as it should be
     }
@@ -301,20 +328,25 @@ cnf_formula gossip_cnf(const torus_variables& v, bool base_only, std::optional<t
 
 }  // namespace torus_cnf_detail
 
-cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint64_t steps, const torus_cnf_options& options) {
-  return gossip_cnf(layout(network, model, steps, options.orbit), options.base_only, options.symmetry, options.arrival_count,
-                    options.parity_classes, options.returns);
+cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint64_t steps,
+                             const torus_cnf_options& options) {
+  return gossip_cnf(layout(network, model, steps, options.orbit), options.base_only, options.symmetry,
+                    options.arrival_count, options.parity_classes, options.returns);
 }
 
-cnf_formula torus_symmetric_cnf(const torus& network, torus_model model, std::uint64_t steps, const std::vector<torus_automorphism>& generators,
-                                const torus_cnf_options& options) {
+cnf_formula torus_symmetric_cnf(const torus& network, torus_model model, std::uint64_t steps,
+                                const std::vector<torus_automorphism>& generators, const torus_cnf_options& options) {
   const bool arrival_count = options.arrival_count, symmetry_break = options.symmetry != torus_symmetry::none;
   const detail::group_orbits group = detail::orbits_of(network, generators);
   const torus_variables v = symmetric_layout(network, model, steps, group);
-  cnf_formula f = gossip_cnf(v, false, symmetry_break ? std::optional(torus_symmetry::automorphisms) : std::nullopt, arrival_count);
-  f.comments.push_back("tables invariant under the group of " + std::to_string(group.order) + " automorphisms generated by " + describe(network, generators) + ": " +
-                       std::to_string(v.packets) + " orbits; a PU uses its orbit's least PU's variables through the ports' relabelling, "
-                       "x follows only those PUs' packets" + (symmetry_break ? "" : "; no symmetry break"));
+  cnf_formula f =
+      gossip_cnf(v, false, symmetry_break ? std::optional(torus_symmetry::automorphisms) : std::nullopt, arrival_count);
+  f.comments.push_back("tables invariant under the group of " + std::to_string(group.order) +
+                       " automorphisms generated by " + describe(network, generators) + ": " +
+                       std::to_string(v.packets) +
+                       " orbits; a PU uses its orbit's least PU's variables through the ports' relabelling, "
+                       "x follows only those PUs' packets" +
+                       (symmetry_break ? "" : "; no symmetry break"));
   // An orbit's least PU r is mapped to itself by the elements of its stabilizer: an invariant table's rule at r is
   // its own relabelling by each (σ·A_r = A_r). One direction per element suffices, as the stabilizer holds inverses.
   const auto pairings = port_pairings(network.dimension());
@@ -325,7 +357,8 @@ cnf_formula torus_symmetric_cnf(const torus& network, torus_model model, std::ui
         for (std::uint32_t c = 0; c < v.pairings; ++c) f.clauses.push_back({-v.choice(r, c), v.choice(r, image[c])});
       } else {
         for (std::uint32_t o = 0; o < v.ports; ++o)
-          for (std::uint32_t in = 0; in < v.ports; ++in) f.clauses.push_back({-v.sel(r, o, in), v.sel(r, sigma[o], sigma[in])});
+          for (std::uint32_t in = 0; in < v.ports; ++in)
+            f.clauses.push_back({-v.sel(r, o, in), v.sel(r, sigma[o], sigma[in])});
       }
     }
   return f;

@@ -8,10 +8,10 @@
 #include <string_view>
 #include <vector>
 
-#include "dancecard/smt/clausal.hpp"
-#include "dancecard/smt/torus_encoding.hpp"
 #include "cnf_cardinality.hpp"
 #include "dancecard/core/torus/group_orbits.hpp"
+#include "dancecard/smt/clausal.hpp"
+#include "dancecard/smt/torus_encoding.hpp"
 
 namespace dancecard::torus_cnf_detail {
 
@@ -24,9 +24,9 @@ struct torus_variables {
   torus_model model;
   std::uint64_t steps;
   std::uint32_t ports, pairings;
-  std::vector<pu_index> orbit;  // orbit[pu]: the PU whose choice pu shares (itself without a group)
+  std::vector<pu_index> orbit;        // orbit[pu]: the PU whose choice pu shares (itself without a group)
   std::vector<std::int64_t> tracked;  // tracked[u]: the index of u's packet among the x variables, or -1
-  std::uint64_t packets = 0;  // how many packets the x variables follow
+  std::uint64_t packets = 0;          // how many packets the x variables follow
   int choice_count = 0;
   // With a group that relabels ports (torus_symmetric_cnf; empty otherwise): port o of pu is port port_map[pu][o] of
   // orbit[pu], and pairing c of pu is pairing pairing_map[pu][c] of orbit[pu].
@@ -45,19 +45,24 @@ struct torus_variables {
   }
   // x(t, link, u) for t >= 2, link = pu · ports + out, u a tracked packet
   int x(std::uint64_t t, std::uint64_t link, pu_index u) const {
-    return choice_count + static_cast<int>(((t - 2) * net.size() * ports + link) * packets + static_cast<std::uint64_t>(tracked[u]) + 1);
+    return choice_count + static_cast<int>(((t - 2) * net.size() * ports + link) * packets +
+                                           static_cast<std::uint64_t>(tracked[u]) + 1);
   }
 };
 
 // The layout without a group (orbit empty) or with the orbit map of a group of translations (torus_cnf_layout.cpp).
-torus_variables layout(const torus& network, torus_model model, std::uint64_t steps, const std::vector<pu_index>& orbit = {});
+torus_variables layout(const torus& network, torus_model model, std::uint64_t steps,
+                       const std::vector<pu_index>& orbit = {});
 // The layout of torus_symmetric_cnf: each PU reads its orbit's least PU's variables through a port relabelling.
-torus_variables symmetric_layout(const torus& network, torus_model model, std::uint64_t steps, const detail::group_orbits& group);
+torus_variables symmetric_layout(const torus& network, torus_model model, std::uint64_t steps,
+                                 const detail::group_orbits& group);
 // image[c]: the index of σ·(pairing c), the pairing that pairs σ(o) with σ(o') where pairing c pairs o with o'.
-std::vector<std::uint32_t> pairing_image(const std::vector<std::vector<std::uint32_t>>& pairings, const std::vector<std::uint32_t>& sigma);
+std::vector<std::uint32_t> pairing_image(const std::vector<std::vector<std::uint32_t>>& pairings,
+                                         const std::vector<std::uint32_t>& sigma);
 // The lexicographic-leader symmetry break at PU 0 (why it is sound: at its definition).
-void add_symmetry_break(cnf_formula& f, const torus& network, const torus_variables& v, const std::vector<std::vector<std::uint32_t>>& pairings,
-                        bool translations_only, bool line_swaps, bool hypercube);
+void add_symmetry_break(cnf_formula& f, const torus& network, const torus_variables& v,
+                        const std::vector<std::vector<std::uint32_t>>& pairings, bool translations_only,
+                        bool line_swaps, bool hypercube);
 
 // The model's rules shared by the one-packet and the K-packet CNF (torus_cnf.cpp, torus_packets_cnf.cpp).
 // Exactly one pairing at pu (pairing model), over any layout with choice(pu, c) and `pairings`.
@@ -88,13 +93,15 @@ void add_out_port_rule(cnf_formula& f, const Variables& v, pu_index pu, std::uin
 // (previous(i): a literal, 0 for constant false, INT32_MAX for constant true); in the general model x also needs
 // some in-port chosen.
 template <class Previous, class Choice, class Sel>
-void justify(cnf_formula& f, torus_model model, const std::vector<std::vector<std::uint32_t>>& pairings, std::uint32_t ports, std::uint32_t o, int x,
-             Previous&& previous, Choice&& choice, Sel&& sel) {
+void justify(cnf_formula& f, torus_model model, const std::vector<std::vector<std::uint32_t>>& pairings,
+             std::uint32_t ports, std::uint32_t o, int x, Previous&& previous, Choice&& choice, Sel&& sel) {
   auto add = [&](int chosen, std::uint32_t in) {
     const int prev = previous(in);
     if (prev == INT32_MAX) return;
-    if (prev == 0) f.clauses.push_back({-x, -chosen});
-    else f.clauses.push_back({-x, -chosen, prev});
+    if (prev == 0)
+      f.clauses.push_back({-x, -chosen});
+    else
+      f.clauses.push_back({-x, -chosen, prev});
   };
   if (model == torus_model::pairing) {
     for (std::uint32_t c = 0; c < pairings.size(); ++c) add(choice(c), pairings[c][o]);
@@ -109,27 +116,31 @@ void justify(cnf_formula& f, torus_model model, const std::vector<std::vector<st
 }
 
 // A model of the one-packet CNF as a table (torus_clausal.cpp, beside the solving).
-routing_table decode_table(const torus& network, const torus_variables& v, const std::vector<int>& model_true, int variables);
+routing_table decode_table(const torus& network, const torus_variables& v, const std::vector<int>& model_true,
+                           int variables);
 
 // The K-packet CNF (torus_packets_cnf.cpp): its precondition on K (std::invalid_argument), and a model as a table.
 void require_packets(const torus& network, std::uint32_t packets);
-routing_table decode_packets(const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps, const std::vector<pu_index>& orbit,
-                             const std::vector<int>& true_literals, int variables);
+routing_table decode_packets(const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps,
+                             const std::vector<pu_index>& orbit, const std::vector<int>& true_literals, int variables);
 
 using detail::at_most;  // Sinz's sequential counter (cnf_cardinality.hpp)
 
 // A witness of a sat answer: simulated by the checker, accepted in `out` when it completes within `steps`.
 void accept_witness(torus_query_result& out, routing_table table, std::uint64_t steps);
 // An unsat answer certified: its DRAT proof checked against f; returns what failed ("" when certified).
-std::string check_unsat(torus_query_result& out, const clausal_result& solved, const cnf_formula& f, const std::string& what);
+std::string check_unsat(torus_query_result& out, const clausal_result& solved, const cnf_formula& f,
+                        const std::string& what);
 
 // A full query solved: sat with the table decode(model) simulated within `steps`, unsat with its DRAT proof checked
 // (and, keep_certificate, the DIMACS and the text proof kept in the answer).
 template <class Decode>
-torus_query_result solve_full_query(const cnf_formula& f, std::uint64_t steps, unsigned budget_ms, bool keep_certificate, Decode&& decode) {
+torus_query_result solve_full_query(const cnf_formula& f, std::uint64_t steps, unsigned budget_ms,
+                                    bool keep_certificate, Decode&& decode) {
   torus_query_result out;
   const auto start = std::chrono::steady_clock::now();
-  clausal_result solved = solve_with_proof(f, budget_ms, keep_certificate ? drat_encoding::text : drat_encoding::binary);
+  clausal_result solved =
+      solve_with_proof(f, budget_ms, keep_certificate ? drat_encoding::text : drat_encoding::binary);
   out.answer = solved.answer;
   out.reason = solved.reason;
   if (solved.answer == solver_answer::sat) {

@@ -8,8 +8,8 @@
 // constraints are added.
 #include "dancecard/smt/torus_encoding.hpp"
 
-#include <chrono>
 #include <z3++.h>
+#include <chrono>
 
 #include "torus_search.hpp"
 #include "z3_query.hpp"
@@ -39,7 +39,8 @@ torus_query_result solve_torus_pairing(const torus& network, std::uint64_t steps
             send[t].push_back(ctx.int_val(static_cast<int>(pu)));
             continue;
           }
-          z3::expr x = ctx.int_const(("send_t" + std::to_string(t + 1) + "_p" + std::to_string(pu) + "_o" + std::to_string(o)).c_str());
+          z3::expr x = ctx.int_const(
+              ("send_t" + std::to_string(t + 1) + "_p" + std::to_string(pu) + "_o" + std::to_string(o)).c_str());
           for (std::size_t c = 0; c < pairings.size(); ++c) {
             const std::uint32_t in = pairings[c][o];
             const pu_index from = network.neighbor(pu, in);
@@ -74,13 +75,19 @@ torus_query_result solve_torus_pairing(const torus& network, std::uint64_t steps
   return out;
 }
 
-torus_minimum_result detail::prove_z3_pairing_minimum(const torus& network, unsigned timeout_ms, std::uint64_t max_steps, const minimum_progress& on_query) {
-  return detail::search_torus_minimum(network, true, max_steps, [&](std::uint64_t steps) {
-    torus_query_result r = solve_torus_pairing(network, steps, timeout_ms);
-    if (r.answer == solver_answer::sat) r.reason = "witness pairing completes in " + std::to_string(steps) + " steps (simulated)";
-    if (r.answer == solver_answer::unsat) r.reason = "unsat (Z3 only, no certificate)";
-    return r;
-  }, [&](std::uint64_t steps) { return detail::heuristic_witness(network, torus_model::pairing, steps, timeout_ms); }, 1, on_query);
+torus_minimum_result detail::prove_z3_pairing_minimum(const torus& network, unsigned timeout_ms,
+                                                      std::uint64_t max_steps, const minimum_progress& on_query) {
+  return detail::search_torus_minimum(
+      network, true, max_steps,
+      [&](std::uint64_t steps) {
+        torus_query_result r = solve_torus_pairing(network, steps, timeout_ms);
+        if (r.answer == solver_answer::sat)
+          r.reason = "witness pairing completes in " + std::to_string(steps) + " steps (simulated)";
+        if (r.answer == solver_answer::unsat) r.reason = "unsat (Z3 only, no certificate)";
+        return r;
+      },
+      [&](std::uint64_t steps) { return detail::heuristic_witness(network, torus_model::pairing, steps, timeout_ms); },
+      1, on_query);
 }
 
 }  // namespace dancecard

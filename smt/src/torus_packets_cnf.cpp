@@ -10,11 +10,11 @@
 #include <set>
 #include <sstream>
 
-#include "dancecard/checkers/drat_check.hpp"
-#include "dancecard/smt/torus_encoding.hpp"
 #include "cnf_cardinality.hpp"
-#include "torus_cnf_detail.hpp"
+#include "dancecard/checkers/drat_check.hpp"
 #include "dancecard/core/torus/group_orbits.hpp"
+#include "dancecard/smt/torus_encoding.hpp"
+#include "torus_cnf_detail.hpp"
 #include "torus_search.hpp"
 
 namespace dancecard {
@@ -40,28 +40,42 @@ struct packet_variables {
   // The packet count the CNFs accept: 1 to 2d (std::invalid_argument otherwise).
   static void require_packets(const torus& network, std::uint32_t packets) {
     if (packets == 0 || packets > network.ports())
-      throw std::invalid_argument("torus packets CNF: " + std::to_string(packets) + " packets per PU (1 to " + std::to_string(network.ports()) +
-                                  ": each needs an out-port in step 1)");
+      throw std::invalid_argument("torus packets CNF: " + std::to_string(packets) + " packets per PU (1 to " +
+                                  std::to_string(network.ports()) + ": each needs an out-port in step 1)");
   }
-  packet_variables(const torus& network, torus_model m, std::uint32_t packets, std::uint64_t t, const std::vector<pu_index>& orbit_map = {})
-      : net(network), model(m), k(packets), steps(t), ports(network.ports()), pairings(static_cast<std::uint32_t>(port_pairings(network.dimension()).size())),
+  packet_variables(const torus& network, torus_model m, std::uint32_t packets, std::uint64_t t,
+                   const std::vector<pu_index>& orbit_map = {})
+      : net(network),
+        model(m),
+        k(packets),
+        steps(t),
+        ports(network.ports()),
+        pairings(static_cast<std::uint32_t>(port_pairings(network.dimension()).size())),
         orbit(orbit_map) {
     require_packets(network, packets);
     orbit = layout(network, m, t, orbit_map).orbit;  // refuses a map that is not a translation group's orbits
-    choices = model == torus_model::pairing ? static_cast<int>(network.size() * pairings) : static_cast<int>(network.size() * ports * ports);
+    choices = model == torus_model::pairing ? static_cast<int>(network.size() * pairings)
+                                            : static_cast<int>(network.size() * ports * ports);
     injections = static_cast<int>(network.size() * ports * k);
     tracked.assign(network.size(), -1);
     for (pu_index pu = 0; pu < network.size(); ++pu)
       if (orbit[pu] == pu) tracked[pu] = static_cast<std::int64_t>(source.size()), source.push_back(pu);
   }
   int choice(pu_index pu, std::uint32_t c) const { return static_cast<int>(orbit[pu] * pairings + c + 1); }
-  int sel(pu_index pu, std::uint32_t out, std::uint32_t in) const { return static_cast<int>((orbit[pu] * ports + out) * ports + in + 1); }
-  int inj(pu_index pu, std::uint32_t out, std::uint32_t q) const { return choices + static_cast<int>((orbit[pu] * ports + out) * k + q + 1); }
+  int sel(pu_index pu, std::uint32_t out, std::uint32_t in) const {
+    return static_cast<int>((orbit[pu] * ports + out) * ports + in + 1);
+  }
+  int inj(pu_index pu, std::uint32_t out, std::uint32_t q) const {
+    return choices + static_cast<int>((orbit[pu] * ports + out) * k + q + 1);
+  }
   std::uint64_t packet_count() const { return static_cast<std::uint64_t>(source.size()) * k; }
   int x(std::uint64_t t, std::uint64_t link, std::uint64_t p) const {
     return choices + injections + static_cast<int>(((t - 2) * net.size() * ports + link) * packet_count() + p + 1);
   }
-  std::uint64_t total() const { return static_cast<std::uint64_t>(choices) + injections + (steps >= 2 ? (steps - 1) * net.size() * ports * packet_count() : 0); }
+  std::uint64_t total() const {
+    return static_cast<std::uint64_t>(choices) + injections +
+           (steps >= 2 ? (steps - 1) * net.size() * ports * packet_count() : 0);
+  }
   // w − (u − orbit[u]): where the tracked packet of orbit[u] arrives when u's arrives at w (a translation keeps ports)
   pu_index translate_back(pu_index w, pu_index u) const {
     const std::vector<std::uint32_t> cw = net.coordinates(w), cu = net.coordinates(u), cr = net.coordinates(orbit[u]);
@@ -73,7 +87,8 @@ struct packet_variables {
 
 }  // namespace torus_cnf_detail
 
-int torus_injection_variable(const torus& network, torus_model model, std::uint32_t packets, pu_index pu, std::uint32_t out, std::uint32_t packet) {
+int torus_injection_variable(const torus& network, torus_model model, std::uint32_t packets, pu_index pu,
+                             std::uint32_t out, std::uint32_t packet) {
   return packet_variables(network, model, packets, 1).inj(pu, out, packet);
 }
 
@@ -89,18 +104,22 @@ cnf_formula torus_packets_cnf(const torus& network, torus_model model, std::uint
   if (v.total() > 50'000'000) throw std::invalid_argument("torus packets CNF: more than 5e7 variables");
   cnf_formula f;
   f.variables = static_cast<int>(v.total());
-  f.comments.push_back("time-independent gossip with " + std::to_string(k) + " packets per PU on the " + network.name() + " torus, " +
-                       std::string(to_string(model)) + " model, " + std::to_string(steps) + " steps, no packet held");
-  f.comments.push_back("variables 1.." + std::to_string(v.choices) + ": the model's choices, as torus_gossip_cnf; then inj(pu, o, q) = " +
-                       std::to_string(v.choices) + " + (pu*" + std::to_string(ports) + " + o)*" + std::to_string(k) +
-                       " + q + 1: out-port o of pu sends its packet q in step 1; then x(t, link, i*k + q) for t >= 2, i the i-th tracked PU");
+  f.comments.push_back("time-independent gossip with " + std::to_string(k) + " packets per PU on the " +
+                       network.name() + " torus, " + std::string(to_string(model)) + " model, " +
+                       std::to_string(steps) + " steps, no packet held");
+  f.comments.push_back("variables 1.." + std::to_string(v.choices) +
+                       ": the model's choices, as torus_gossip_cnf; then inj(pu, o, q) = " + std::to_string(v.choices) +
+                       " + (pu*" + std::to_string(ports) + " + o)*" + std::to_string(k) +
+                       " + q + 1: out-port o of pu sends its packet q in step 1; then x(t, link, i*k + q) for t >= 2, "
+                       "i the i-th tracked PU");
   if (v.source.size() != P)
     f.comments.push_back("translation-invariant tables: " + std::to_string(v.source.size()) +
-                         " orbits; a PU uses its orbit's least PU's choice and injection variables, and x follows only those PUs' packets");
+                         " orbits; a PU uses its orbit's least PU's choice and injection variables, and x follows only "
+                         "those PUs' packets");
   // Counting: a PU receives at most 2d packets a step and must receive k·(P − 1).
   if (counting_bound(network, k) > steps) {
-    f.comments.push_back("below the counting bound: a PU receives at most " + std::to_string(ports) + " packets a step and needs " +
-                         std::to_string(static_cast<std::uint64_t>(k) * (P - 1)));
+    f.comments.push_back("below the counting bound: a PU receives at most " + std::to_string(ports) +
+                         " packets a step and needs " + std::to_string(static_cast<std::uint64_t>(k) * (P - 1)));
     f.clauses.push_back({});
     return f;
   }
@@ -145,16 +164,19 @@ cnf_formula torus_packets_cnf(const torus& network, torus_model model, std::uint
   // automorphism ψ = translation ∘ ρ with A_σ·H = H carries an H-invariant k-packet table to an H-invariant one
   // (ψhψ⁻¹ is in H), its injections with it; the PUs of an orbit then have equal rules and injections (a translation
   // keeps ports), so one renaming for the whole orbit gives packet 0 on out-port 0 and keeps the table invariant.
-  // torus_symmetry::translations keeps the break over translations alone (bench/ compares the two); none: no lex-leader.
+  // torus_symmetry::translations keeps the break over translations alone (bench/ compares the two); none: no
+  // lex-leader.
   if (!base_only && symmetry != torus_symmetry::none)
-    add_symmetry_break(f, network, layout(network, model, steps, orbit), pairings, symmetry == torus_symmetry::translations,
-                       symmetry == torus_symmetry::automorphisms || symmetry == torus_symmetry::automorphisms_without_hypercube,
-                       symmetry == torus_symmetry::automorphisms || symmetry == torus_symmetry::automorphisms_without_line_swaps);
+    add_symmetry_break(
+        f, network, layout(network, model, steps, orbit), pairings, symmetry == torus_symmetry::translations,
+        symmetry == torus_symmetry::automorphisms || symmetry == torus_symmetry::automorphisms_without_hypercube,
+        symmetry == torus_symmetry::automorphisms || symmetry == torus_symmetry::automorphisms_without_line_swaps);
   // carried(w, t, in, p): the literal "in-port `in` of w brings tracked packet p in step t" (0: never — step 1 brings
   // only the neighbour's own packets)
   auto carried = [&](pu_index w, std::uint64_t t, std::uint32_t in, std::uint64_t p) -> int {
     const pu_index from = network.neighbor(w, in);
-    if (t == 1) return from == v.source[p / k] ? v.inj(from, torus::opposite(in), static_cast<std::uint32_t>(p % k)) : 0;
+    if (t == 1)
+      return from == v.source[p / k] ? v.inj(from, torus::opposite(in), static_cast<std::uint32_t>(p % k)) : 0;
     return v.x(t, static_cast<std::uint64_t>(from) * ports + torus::opposite(in), p);
   };
   // Justification of every transfer from step 2 on: x(t, pu→o, p) needs the rule's in-port to have carried p in step
@@ -163,8 +185,10 @@ cnf_formula torus_packets_cnf(const torus& network, torus_model model, std::uint
     for (pu_index pu = 0; pu < P; ++pu)
       for (std::uint32_t o = 0; o < ports; ++o)
         for (std::uint64_t p = 0; p < v.packet_count(); ++p)
-          justify(f, model, pairings, ports, o, v.x(t, static_cast<std::uint64_t>(pu) * ports + o, p), [&](std::uint32_t in) { return carried(pu, t - 1, in, p); },
-                  [&](std::uint32_t c) { return v.choice(pu, c); }, [&](std::uint32_t in) { return v.sel(pu, o, in); });
+          justify(
+              f, model, pairings, ports, o, v.x(t, static_cast<std::uint64_t>(pu) * ports + o, p),
+              [&](std::uint32_t in) { return carried(pu, t - 1, in, p); },
+              [&](std::uint32_t c) { return v.choice(pu, c); }, [&](std::uint32_t in) { return v.sel(pu, o, in); });
   // Goal: every PU w gets every tracked packet of every other PU on some in-link in some step <= steps. (Invariant
   // tables: a translation τ of the group carries the arrival of u's packet at τ⁻¹(w) to that of τ(u)'s at w, so the
   // tracked packets everywhere are every packet everywhere.)
@@ -236,10 +260,12 @@ namespace torus_cnf_detail {
 
 // A model of torus_packets_cnf as a table: the forwarding as torus_gossip_cnf's decoder reads it (the choice variables
 // are numbered alike, with the same orbit map), then the injections.
-void require_packets(const torus& network, std::uint32_t packets) { packet_variables::require_packets(network, packets); }
+void require_packets(const torus& network, std::uint32_t packets) {
+  packet_variables::require_packets(network, packets);
+}
 
-routing_table decode_packets(const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps, const std::vector<pu_index>& orbit,
-                             const std::vector<int>& true_literals, int variables) {
+routing_table decode_packets(const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps,
+                             const std::vector<pu_index>& orbit, const std::vector<int>& true_literals, int variables) {
   routing_table table = decode_table(network, layout(network, model, steps, orbit), true_literals, variables);
   const packet_variables v(network, model, packets, steps, orbit);
   std::vector<char> truth(static_cast<std::size_t>(variables) + 1, 0);
@@ -256,19 +282,22 @@ routing_table decode_packets(const torus& network, torus_model model, std::uint3
 
 }  // namespace torus_cnf_detail
 
-torus_query_result solve_torus_packets(const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps, unsigned budget_ms,
-                                       bool keep_certificate) {
+torus_query_result solve_torus_packets(const torus& network, torus_model model, std::uint32_t packets,
+                                       std::uint64_t steps, unsigned budget_ms, bool keep_certificate) {
   const auto start = std::chrono::steady_clock::now();
   const cnf_formula f = torus_packets_cnf(network, model, packets, steps);
-  torus_query_result out = solve_full_query(f, steps, budget_ms, keep_certificate, [&](const std::vector<int>& true_literals) {
-    return decode_packets(network, model, packets, steps, {}, true_literals, f.variables);
-  });
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();  // building the CNF included
+  torus_query_result out =
+      solve_full_query(f, steps, budget_ms, keep_certificate, [&](const std::vector<int>& true_literals) {
+        return decode_packets(network, model, packets, steps, {}, true_literals, f.variables);
+      });
+  out.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();  // building the CNF included
   return out;
 }
 
-torus_minimum_result detail::prove_packets_minimum(const torus& network, torus_model model, std::uint32_t packets, unsigned budget_ms,
-                                                   std::uint64_t max_steps, bool keep_certificate, const minimum_progress& on_query) {
+torus_minimum_result detail::prove_packets_minimum(const torus& network, torus_model model, std::uint32_t packets,
+                                                   unsigned budget_ms, std::uint64_t max_steps, bool keep_certificate,
+                                                   const minimum_progress& on_query) {
   packet_variables::require_packets(network, packets);  // as the queries' CNFs do
   // General model: each step count is first asked of the pairing model (a tenth of the budget, at most 30 s) — a
   // pairing table is a general table (out-port o forwards its partner's in-port), and its query is far smaller (4 x 5
@@ -289,7 +318,8 @@ torus_minimum_result detail::prove_packets_minimum(const torus& network, torus_m
   // and the search asks the steps below it.
   return detail::search_torus_minimum(
       network, model == torus_model::pairing, max_steps, query,
-      [&](std::uint64_t steps) { return detail::heuristic_witness(network, model, steps, budget_ms, packets); }, packets, on_query);
+      [&](std::uint64_t steps) { return detail::heuristic_witness(network, model, steps, budget_ms, packets); },
+      packets, on_query);
 }
 
 }  // namespace dancecard

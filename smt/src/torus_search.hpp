@@ -8,24 +8,29 @@
 #include <vector>
 
 #include "dancecard/formats/torus_catalogue.hpp"
-#include "dancecard/smt/torus_encoding.hpp"
 #include "dancecard/search/torus_tables.hpp"
+#include "dancecard/smt/torus_encoding.hpp"
 
 namespace dancecard::detail {
 
 /// The table of a model of torus_gossip_cnf over all tables (no orbit map): each PU's pairing, or each out-port's
 /// in-port, read off the choice variables (`variables`: the formula's count; extra units of a cube do not matter).
-routing_table decode_full_table(const torus& network, torus_model model, std::uint64_t steps, const std::vector<int>& model_true, int variables);
+routing_table decode_full_table(const torus& network, torus_model model, std::uint64_t steps,
+                                const std::vector<int>& model_true, int variables);
 /// torus_minimum_options::on_query.
-using minimum_progress = std::function<void(std::uint64_t steps, std::uint64_t proven_lower, std::uint64_t upper_bound)>;
+using minimum_progress =
+    std::function<void(std::uint64_t steps, std::uint64_t proven_lower, std::uint64_t upper_bound)>;
 
 /// prove_torus_minimum's engines: the clausal search with one packet, with k packets (torus_packets_cnf), and Z3's
 /// pairing-model search (as torus_encoding.hpp's prove_torus_minimum documents each).
-torus_minimum_result prove_clausal_minimum(const torus& network, torus_model model, unsigned budget_ms, std::uint64_t max_steps, bool keep_certificate,
+torus_minimum_result prove_clausal_minimum(const torus& network, torus_model model, unsigned budget_ms,
+                                           std::uint64_t max_steps, bool keep_certificate,
                                            const minimum_progress& on_query = {});
-torus_minimum_result prove_packets_minimum(const torus& network, torus_model model, std::uint32_t packets, unsigned budget_ms, std::uint64_t max_steps,
-                                           bool keep_certificate, const minimum_progress& on_query = {});
-torus_minimum_result prove_z3_pairing_minimum(const torus& network, unsigned timeout_ms, std::uint64_t max_steps, const minimum_progress& on_query = {});
+torus_minimum_result prove_packets_minimum(const torus& network, torus_model model, std::uint32_t packets,
+                                           unsigned budget_ms, std::uint64_t max_steps, bool keep_certificate,
+                                           const minimum_progress& on_query = {});
+torus_minimum_result prove_z3_pairing_minimum(const torus& network, unsigned timeout_ms, std::uint64_t max_steps,
+                                              const minimum_progress& on_query = {});
 
 /// The rounds of search_invariant_table, over `questions` questions numbered 0, 1, …: every question still open is
 /// asked with the round's budget, and those out of time come back in the next round with twice as much, up to cap_ms
@@ -41,11 +46,13 @@ struct rounds_outcome {
   std::uint64_t asked = 0, unsat = 0, unknown = 0, queries = 0, rounds = 0;
 };
 template <class Ask, class Elapsed>
-rounds_outcome ask_in_rounds(std::size_t questions, unsigned budget_ms, unsigned cap_ms, Ask&& ask, Elapsed&& elapsed_ms) {
+rounds_outcome ask_in_rounds(std::size_t questions, unsigned budget_ms, unsigned cap_ms, Ask&& ask,
+                             Elapsed&& elapsed_ms) {
   rounds_outcome out;
   if (questions == 0 || budget_ms == 0) return out;
   const unsigned cap = cap_ms == 0 ? budget_ms : std::min(cap_ms, budget_ms);
-  unsigned round_ms = static_cast<unsigned>(std::min<std::uint64_t>(cap, std::max<std::uint64_t>(budget_ms / (2 * questions), 100)));
+  unsigned round_ms =
+      static_cast<unsigned>(std::min<std::uint64_t>(cap, std::max<std::uint64_t>(budget_ms / (2 * questions), 100)));
   std::vector<std::size_t> open(questions);
   for (std::size_t q = 0; q < questions; ++q) open[q] = q;
   std::vector<bool> asked(questions, false);
@@ -67,8 +74,10 @@ rounds_outcome ask_in_rounds(std::size_t questions, unsigned budget_ms, unsigned
         out.sat = q;
         break;
       }
-      if (answer == solver_answer::unsat) ++out.unsat;
-      else again.push_back(q);
+      if (answer == solver_answer::unsat)
+        ++out.unsat;
+      else
+        again.push_back(q);
     }
     if (round_ms == cap) break;  // every question out of time was asked with the most it may have
     open = std::move(again);
@@ -83,19 +92,24 @@ rounds_outcome ask_in_rounds(std::size_t questions, unsigned budget_ms, unsigned
 /// answers sat, of a point group — reflections, rotations, glide reflections; simulated within `steps`), or unknown —
 /// finding none proves nothing. The groups in rounds of doubling budgets, uncapped.
 /// With k = `packets` > 1 own packets per PU: the translation groups only.
-inline torus_query_result invariant_witness(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms, std::uint32_t packets = 1) {
+inline torus_query_result invariant_witness(const torus& network, torus_model model, std::uint64_t steps,
+                                            unsigned budget_ms, std::uint32_t packets = 1) {
   torus_invariant_search_result inv = search_invariant_table(
-      network, model, steps, budget_ms, {.groups = packets == 1 ? invariant_groups::all : invariant_groups::translations, .packets = packets});
+      network, model, steps, budget_ms,
+      {.groups = packets == 1 ? invariant_groups::all : invariant_groups::translations, .packets = packets});
   torus_query_result r;
   r.seconds = inv.seconds;
   if (!inv.table) {
-    r.reason = "no invariant table found (" + std::to_string(inv.asked) + " of " + std::to_string(inv.groups) + (inv.groups == 1 ? " group asked)" : " groups asked)");
+    r.reason = "no invariant table found (" + std::to_string(inv.asked) + " of " + std::to_string(inv.groups) +
+               (inv.groups == 1 ? " group asked)" : " groups asked)");
     return r;
   }
   r.answer = solver_answer::sat;
   r.witness = std::move(inv.table);
-  r.reason = "witness invariant under " + std::to_string(inv.group->order) + (inv.group->automorphisms.empty() ? " translations" : " automorphisms of a point group") +
-             " completes within " + std::to_string(steps) + " steps (SAT over invariant tables, simulated; " + std::to_string(inv.asked) + (inv.asked == 1 ? " group asked)" : " groups asked)");
+  r.reason = "witness invariant under " + std::to_string(inv.group->order) +
+             (inv.group->automorphisms.empty() ? " translations" : " automorphisms of a point group") +
+             " completes within " + std::to_string(steps) + " steps (SAT over invariant tables, simulated; " +
+             std::to_string(inv.asked) + (inv.asked == 1 ? " group asked)" : " groups asked)");
   return r;
 }
 
@@ -104,10 +118,13 @@ inline torus_query_result invariant_witness(const torus& network, torus_model mo
 /// where the simulated witness comes from, or unknown when it found none. One packet in the pairing model: the tabu
 /// search's instead (tabu_search_torus_table, the same seed and budget), which reaches pairing minima the local search
 /// misses (4 x 8: 10 steps in 20 s where the local search ends at 11; docs/performance.md).
-inline torus_query_result local_search_witness(const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps, unsigned budget_ms) {
+inline torus_query_result local_search_witness(const torus& network, torus_model model, std::uint32_t packets,
+                                               std::uint64_t steps, unsigned budget_ms) {
   const bool tabu = packets == 1 && model == torus_model::pairing;
-  torus_heuristic_result h = tabu ? tabu_search_torus_table(network, model, std::min(budget_ms, 60'000u), {.seed = 1, .goal = steps})
-                                  : search_torus_table(network, model, std::min(budget_ms, 60'000u), {.seed = 1, .goal = steps, .packets = packets});
+  torus_heuristic_result h =
+      tabu ? tabu_search_torus_table(network, model, std::min(budget_ms, 60'000u), {.seed = 1, .goal = steps})
+           : search_torus_table(network, model, std::min(budget_ms, 60'000u),
+                                {.seed = 1, .goal = steps, .packets = packets});
   torus_query_result r;
   r.seconds = h.seconds;
   if (!h.table) {
@@ -116,8 +133,9 @@ inline torus_query_result local_search_witness(const torus& network, torus_model
   }
   r.answer = solver_answer::sat;
   r.witness = std::move(h.table);
-  r.reason = (tabu ? "tabu-search witness completes in " : "local-search witness completes in ") + std::to_string(h.steps) + " steps (simulated; " +
-             std::to_string(h.evaluations) + (tabu ? " changes evaluated)" : " tables tried)");
+  r.reason = (tabu ? "tabu-search witness completes in " : "local-search witness completes in ") +
+             std::to_string(h.steps) + " steps (simulated; " + std::to_string(h.evaluations) +
+             (tabu ? " changes evaluated)" : " tables tried)");
   return r;
 }
 
@@ -137,24 +155,27 @@ inline torus_query_result catalogue_witness(const torus& network, torus_model mo
   }
   r.answer = solver_answer::sat;
   r.witness = std::move(found->second);
-  r.reason = "catalogued table " + found->first.file + " completes in " + std::to_string(run.steps) + " steps (simulated)";
+  r.reason =
+      "catalogued table " + found->first.file + " completes in " + std::to_string(run.steps) + " steps (simulated)";
   return r;
 }
 
 /// The heuristic side of the search: the catalogue's table (one packet per PU, where the torus is catalogued; it holds
-/// the best tables known, so the local search is then skipped) or else local_search_witness (the tabu search for one-packet
-/// pairing tables), then tables invariant
+/// the best tables known, so the local search is then skipped) or else local_search_witness (the tabu search for
+/// one-packet pairing tables), then tables invariant
 /// under a group (invariant_witness; with k > 1 packets translations only) for steps, steps + 1, … below that table's
 /// steps (up to steps + 2 if there is none) — each a sat answer whose reason says where the simulated witness comes
 /// from. Each invariant search gets a minute, or a quarter of budget_ms when that is more (3 x 3 x 3 general in 5
 /// steps took 214 s over its 59 groups), never more than budget_ms.
-inline torus_query_result heuristic_witness(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms, std::uint32_t packets = 1) {
+inline torus_query_result heuristic_witness(const torus& network, torus_model model, std::uint64_t steps,
+                                            unsigned budget_ms, std::uint32_t packets = 1) {
   const unsigned invariant_slice = std::min(budget_ms, std::max(60'000u, budget_ms / 4));
   torus_query_result r = packets == 1 ? catalogue_witness(network, model) : torus_query_result{};
   if (r.answer != solver_answer::sat) r = local_search_witness(network, model, packets, steps, budget_ms);
   if (network.size() > 256) return r;  // one SAT query per subgroup: meant for small tori
   const bool reached = r.answer == solver_answer::sat;
-  const std::uint64_t last = reached ? simulate_gossip(*r.witness).steps - 1 : steps + 2;  // without an upper bound, a few steps above the one asked
+  const std::uint64_t last = reached ? simulate_gossip(*r.witness).steps - 1
+                                     : steps + 2;  // without an upper bound, a few steps above the one asked
   for (std::uint64_t T = steps; T <= last; ++T) {
     torus_query_result inv = invariant_witness(network, model, T, invariant_slice, packets);
     r.seconds += inv.seconds;
@@ -166,19 +187,20 @@ inline torus_query_result heuristic_witness(const torus& network, torus_model mo
   return r;
 }
 
-/// Asks query(T) for T = the parity bound (core's parity_bound, at least the counting bound), bound + 1, …: the first sat
-/// is the minimum (the step below was unsat, or is below that bound). In the pairing model a stream follows a directed cycle of the pairing, which passes a PU at
-/// most d times: after d·P steps nothing new arrives, so unsat there means no pairing completes gossip at all
-/// (refuted); the general model has no such horizon, and max_steps (0: d·P) ends the search as unknown.
-/// A query that runs out of time does not end the search. A table completing in T steps also completes in T + 1, so:
-/// `heuristic(T)` (local search, invariant tables) may give a witness with some U >= T steps, an upper bound; the search goes on upward
-/// below U, an unsat raising the proven lower bound and a sat lowering the upper bound. Proven when the two meet;
-/// after three queries out of time it stops, unknown, with both bounds.
-/// With k = `packets` > 1 own packets per PU the search starts at the counting bound ⌈k(P − 1)/2d⌉ (parity_bound is
-/// reported equal to it: core's parity count is for one packet per PU).
+/// Asks query(T) for T = the parity bound (core's parity_bound, at least the counting bound), bound + 1, …: the first
+/// sat is the minimum (the step below was unsat, or is below that bound). In the pairing model a stream follows a
+/// directed cycle of the pairing, which passes a PU at most d times: after d·P steps nothing new arrives, so unsat
+/// there means no pairing completes gossip at all (refuted); the general model has no such horizon, and max_steps (0:
+/// d·P) ends the search as unknown. A query that runs out of time does not end the search. A table completing in T
+/// steps also completes in T + 1, so: `heuristic(T)` (local search, invariant tables) may give a witness with some U >=
+/// T steps, an upper bound; the search goes on upward below U, an unsat raising the proven lower bound and a sat
+/// lowering the upper bound. Proven when the two meet; after three queries out of time it stops, unknown, with both
+/// bounds. With k = `packets` > 1 own packets per PU the search starts at the counting bound ⌈k(P − 1)/2d⌉
+/// (parity_bound is reported equal to it: core's parity count is for one packet per PU).
 template <class Query, class Heuristic>
-torus_minimum_result search_torus_minimum(const torus& network, bool pairing, std::uint64_t max_steps, Query query, Heuristic heuristic,
-                                          std::uint32_t packets = 1, const minimum_progress& on_query = {}) {
+torus_minimum_result search_torus_minimum(const torus& network, bool pairing, std::uint64_t max_steps, Query query,
+                                          Heuristic heuristic, std::uint32_t packets = 1,
+                                          const minimum_progress& on_query = {}) {
   const auto start = std::chrono::steady_clock::now();
   torus_minimum_result out;
   const std::uint64_t P = network.size();
@@ -189,13 +211,14 @@ torus_minimum_result search_torus_minimum(const torus& network, bool pairing, st
   const std::uint64_t conclusive = network.dimension() * P;
   if (max_steps == 0 || (pairing && max_steps > conclusive)) max_steps = conclusive;
   out.below_minimum.answer = solver_answer::unsat;
-  out.below_minimum.reason = out.parity_bound > out.lower_bound
-                                 ? "the parity count: packets move one hop per step, so a PU's in-slots in the steps of one parity are fewer "
-                                   "than the packets only those steps can bring"
-                                 : "counting: a PU learns at most 2d packets per step";
-  std::optional<torus_query_result> witness;  // the best sat answer so far (upper_bound steps)
+  out.below_minimum.reason =
+      out.parity_bound > out.lower_bound
+          ? "the parity count: packets move one hop per step, so a PU's in-slots in the steps of one parity are fewer "
+            "than the packets only those steps can bring"
+          : "counting: a PU learns at most 2d packets per step";
+  std::optional<torus_query_result> witness;            // the best sat answer so far (upper_bound steps)
   std::map<std::uint64_t, torus_query_result> unknown;  // queries that ran out of time, by steps
-  constexpr unsigned max_unknowns = 3;  // each costs a whole budget
+  constexpr unsigned max_unknowns = 3;                  // each costs a whole budget
   for (std::uint64_t T = out.proven_lower; T <= max_steps && (out.upper_bound == 0 || T < out.upper_bound); ++T) {
     if (on_query) on_query(T, out.proven_lower, out.upper_bound);
     torus_query_result r = query(T);
@@ -220,23 +243,33 @@ torus_minimum_result search_torus_minimum(const torus& network, bool pairing, st
     if (unknown.size() == max_unknowns) break;
   }
   if (out.upper_bound != 0 && out.upper_bound < out.proven_lower) {  // a simulated table below a certified unsat
-    out.reason = "inconsistent: a table completes in " + std::to_string(out.upper_bound) + " steps, yet " + std::to_string(out.proven_lower - 1) +
-                 " steps were proven impossible (" + out.below_minimum.reason + ")";
+    out.reason = "inconsistent: a table completes in " + std::to_string(out.upper_bound) + " steps, yet " +
+                 std::to_string(out.proven_lower - 1) + " steps were proven impossible (" + out.below_minimum.reason +
+                 ")";
   } else if (out.upper_bound != 0 && out.upper_bound == out.proven_lower) {
     out.status = proof_status::proven;
     out.minimum_steps = out.upper_bound;
     out.at_minimum = std::move(*witness);
     out.reason = out.at_minimum.reason + "; " +
-                 (out.minimum_steps == out.lower_bound ? "the counting bound" : out.minimum_steps == out.parity_bound ? "the parity bound" : std::to_string(out.minimum_steps - 1) + " steps: " + out.below_minimum.reason);
+                 (out.minimum_steps == out.lower_bound ? "the counting bound"
+                  : out.minimum_steps == out.parity_bound
+                      ? "the parity bound"
+                      : std::to_string(out.minimum_steps - 1) + " steps: " + out.below_minimum.reason);
   } else if (out.upper_bound == 0 && unknown.empty() && pairing && max_steps >= conclusive) {
     out.status = proof_status::refuted;
-    out.reason = "no pairing completes gossip" + (packets == 1 ? std::string() : " with " + std::to_string(packets) + " packets per PU") + ": unsat at d·P = " + std::to_string(conclusive) + " steps (" + out.below_minimum.reason + ")";
+    out.reason = "no pairing completes gossip" +
+                 (packets == 1 ? std::string() : " with " + std::to_string(packets) + " packets per PU") +
+                 ": unsat at d·P = " + std::to_string(conclusive) + " steps (" + out.below_minimum.reason + ")";
   } else if (const auto first = unknown.lower_bound(out.proven_lower); first != unknown.end()) {
     out.minimum_steps = first->first;
     out.at_minimum = first->second;
-    out.reason = "unknown at " + std::to_string(first->first) + " steps: " + first->second.reason + "; at least " + std::to_string(out.proven_lower) +
-                 (out.upper_bound != 0 ? ", at most " + std::to_string(out.upper_bound) + " (" + witness->reason + ")"
-                                       : ", no witness found" + (unknown.size() == max_unknowns ? " (" + std::to_string(max_unknowns) + " queries ran out of time)" : std::string()));
+    out.reason = "unknown at " + std::to_string(first->first) + " steps: " + first->second.reason + "; at least " +
+                 std::to_string(out.proven_lower) +
+                 (out.upper_bound != 0
+                      ? ", at most " + std::to_string(out.upper_bound) + " (" + witness->reason + ")"
+                      : ", no witness found" + (unknown.size() == max_unknowns
+                                                    ? " (" + std::to_string(max_unknowns) + " queries ran out of time)"
+                                                    : std::string()));
     if (witness) out.upper = std::move(witness);
   } else {
     out.reason = "no table completes within " + std::to_string(max_steps) + " steps (not conclusive)";

@@ -2,9 +2,9 @@
 // direction schedule of every direct supplying link — solved by CaDiCaL, decoded and simulated (see the header).
 #include "dancecard/smt/torus_supply.hpp"
 
-#include <cadical.hpp>
 #include <algorithm>
 #include <array>
+#include <cadical.hpp>
 #include <chrono>
 #include <functional>
 #include <limits>
@@ -34,26 +34,37 @@ struct supply_layout {
   std::vector<char> used;                          // [pu · ports + out-port]: a cycle runs over this link
 
   explicit supply_layout(const cycle_system& s)
-      : system(s), net(s.network), P(s.network.size()), ports(s.network.ports()), cycles(static_cast<std::uint32_t>(s.cycles.size())),
-        passes(static_cast<std::size_t>(P) * cycles), used(static_cast<std::size_t>(P) * ports, 0) {
+      : system(s),
+        net(s.network),
+        P(s.network.size()),
+        ports(s.network.ports()),
+        cycles(static_cast<std::uint32_t>(s.cycles.size())),
+        passes(static_cast<std::size_t>(P) * cycles),
+        used(static_cast<std::size_t>(P) * ports, 0) {
     if (cycles == 0 || cycles > 32) throw std::invalid_argument("supply search: needs 1 to 32 cycles");
     for (std::uint32_t c = 0; c < cycles; ++c) {
       const torus_cycle& cy = s.cycles[c];
       const std::uint64_t m = cy.length();
-      if (m < 2 || cy.ports.size() != m) throw std::invalid_argument("supply search: cycle " + std::to_string(c) + " is malformed");
+      if (m < 2 || cy.ports.size() != m)
+        throw std::invalid_argument("supply search: cycle " + std::to_string(c) + " is malformed");
       for (std::uint64_t i = 0; i < m; ++i) {
         const pu_index pu = cy.pus[i];
         if (pu >= P || cy.ports[i] >= ports || net.neighbor(pu, cy.ports[i]) != cy.pus[(i + 1) % m])
-          throw std::invalid_argument("supply search: cycle " + std::to_string(c) + " position " + std::to_string(i) + " is not a link to the next PU");
+          throw std::invalid_argument("supply search: cycle " + std::to_string(c) + " position " + std::to_string(i) +
+                                      " is not a link to the next PU");
         passes[pu * cycles + c].push_back(i);
       }
     }
     const cycle_links links = map_cycle_links(s);  // every position was checked above
     if (links.shared)
-      throw std::invalid_argument("supply search: the cycles use the link leaving PU " + std::to_string(links.shared->pu) + " by port " + std::to_string(links.shared->port) + " twice");
+      throw std::invalid_argument("supply search: the cycles use the link leaving PU " +
+                                  std::to_string(links.shared->pu) + " by port " + std::to_string(links.shared->port) +
+                                  " twice");
     for (std::size_t k = 0; k < used.size(); ++k) used[k] = links.owner[k] != cycle_links::none;
     for (pu_index pu = 0; pu < P; ++pu)
-      if (mask_on(pu) == 0) throw std::invalid_argument("supply search: PU " + std::to_string(pu) + " lies on no cycle, so its packet never leaves");
+      if (mask_on(pu) == 0)
+        throw std::invalid_argument("supply search: PU " + std::to_string(pu) +
+                                    " lies on no cycle, so its packet never leaves");
   }
   const std::vector<std::uint64_t>& at(pu_index pu, std::uint32_t c) const { return passes[pu * cycles + c]; }
   bool on(pu_index pu, std::uint32_t c) const { return !at(pu, c).empty(); }
@@ -77,15 +88,15 @@ struct supply_option {
   pu_index v;
   std::uint32_t p, c;
   bool relay;
-  std::uint32_t q;         // relays: n's in-port
-  std::uint32_t of;        // relays: the index of the direct option (n, q, c)
+  std::uint32_t q;   // relays: n's in-port
+  std::uint32_t of;  // relays: the index of the direct option (n, q, c)
   int selector;
 };
 
 }  // namespace
 
-supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint64_t steps, supply_policy policy, unsigned budget_ms,
-                                           const supply_search_options& options_in) {
+supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint64_t steps, supply_policy policy,
+                                           unsigned budget_ms, const supply_search_options& options_in) {
   const bool locality = options_in.locality;
   const auto start = std::chrono::steady_clock::now();
   if (steps < 1) throw std::invalid_argument("supply search: needs steps >= 1");
@@ -99,7 +110,7 @@ supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint
   // Options: direct ones first (their index is their direction variables' block), then relays.
   std::vector<supply_option> options;
   std::map<std::tuple<pu_index, std::uint32_t, std::uint32_t>, std::uint32_t> direct_index;  // (v, p, c) → option
-  std::vector<std::vector<std::uint32_t>> at(static_cast<std::size_t>(L.P) * L.ports);        // [v · ports + p] → options
+  std::vector<std::vector<std::uint32_t>> at(static_cast<std::size_t>(L.P) * L.ports);  // [v · ports + p] → options
   for (pu_index v = 0; v < L.P; ++v)
     for (std::uint32_t p = 0; p < L.ports; ++p) {
       if (!L.free_in(v, p)) continue;
@@ -140,8 +151,10 @@ supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint
     width[o] = h == 1 ? 1 : 2 * h;
     base[o + 1] = base[o] + width[o] * per_step;
   }
-  const std::uint64_t choice_vars = base[directs], switch_vars = policy == supply_policy::one_switch ? directs * per_step : 0;
-  if (choice_vars + switch_vars + options.size() > 100'000'000) throw std::invalid_argument("supply search: more than 1e8 variables");
+  const std::uint64_t choice_vars = base[directs],
+                      switch_vars = policy == supply_policy::one_switch ? directs * per_step : 0;
+  if (choice_vars + switch_vars + options.size() > 100'000'000)
+    throw std::invalid_argument("supply search: more than 1e8 variables");
   for (std::uint64_t o = 0; o < directs; ++o) switch_base[o] = choice_vars + o * per_step;
   auto choice = [&](std::uint64_t o, std::uint64_t u, std::uint32_t k) {  // u >= 2: "o forwards choice k in step u"
     const std::uint64_t step = policy == supply_policy::time_independent ? 0 : u - 2;
@@ -157,7 +170,8 @@ supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint
   for (std::uint64_t o = 0; o < directs; ++o) {
     const auto ks = static_cast<std::uint32_t>(width[o]);
     if (ks > 1)  // exactly one choice per step
-      for (std::uint64_t u = 2; u <= (policy == supply_policy::time_independent ? 2 : std::max<std::uint64_t>(steps, 2)); ++u) {
+      for (std::uint64_t u = 2;
+           u <= (policy == supply_policy::time_independent ? 2 : std::max<std::uint64_t>(steps, 2)); ++u) {
         std::vector<int> one;
         for (std::uint32_t k = 0; k < ks; ++k) one.push_back(choice(o, u, k));
         add(one);
@@ -211,10 +225,13 @@ supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint
         continue;
       }
       for (int sense : {1, -1}) {
-        const std::uint64_t k = sense > 0 ? (a + m - q) % m : (q + m - a) % m;  // forward: q = a − k; backward: q = a + k
+        const std::uint64_t k =
+            sense > 0 ? (a + m - q) % m : (q + m - a) % m;  // forward: q = a − k; backward: q = a + k
         for (std::uint64_t u = k + 1; u <= last; u += m) {
-          if (width[d] == 1 && 2 * (u - 1) % m == 0) clause.push_back(o.selector);  // both directions bring q
-          else clause.push_back(both(o.selector, choice(d, u, 2 * j + (sense > 0 ? 0 : 1))));
+          if (width[d] == 1 && 2 * (u - 1) % m == 0)
+            clause.push_back(o.selector);  // both directions bring q
+          else
+            clause.push_back(both(o.selector, choice(d, u, 2 * j + (sense > 0 ? 0 : 1))));
         }
       }
     }
@@ -238,7 +255,8 @@ supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint
         if (steps < delay + 2) continue;  // no step of its own beyond the supplier's packet
         const auto choices = static_cast<std::uint32_t>(width[d] == 1 ? 2 : width[d]);
         for (std::uint64_t u = 2; u <= last_step(delay); ++u)
-          for (std::uint32_t k = 0; k < choices; ++k) (k % 2 == 0 ? forward : backward).push_back(both(opt.selector, choice(d, u, k)));
+          for (std::uint32_t k = 0; k < choices; ++k)
+            (k % 2 == 0 ? forward : backward).push_back(both(opt.selector, choice(d, u, k)));
       }
       add(forward);
       add(backward);
@@ -269,8 +287,8 @@ supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint
     }
   }
   formula.variables = next_var;
-  const std::string size = std::to_string(directs) + " direct and " + std::to_string(options.size() - directs) + " relay options, " +
-                           std::to_string(clauses) + " coverage clauses";
+  const std::string size = std::to_string(directs) + " direct and " + std::to_string(options.size() - directs) +
+                           " relay options, " + std::to_string(clauses) + " coverage clauses";
   std::vector<char> truth(static_cast<std::size_t>(next_var) + 1, 0);
   int result = 0;  // CaDiCaL's convention: 10 sat, 20 unsat, 0 unknown
   std::string certificate;
@@ -304,21 +322,28 @@ supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint
       }
     }
   }
-  auto val = [&](int lit) { return lit > 0 ? truth[static_cast<std::size_t>(lit)] != 0 : truth[static_cast<std::size_t>(-lit)] == 0; };
+  auto val = [&](int lit) {
+    return lit > 0 ? truth[static_cast<std::size_t>(lit)] != 0 : truth[static_cast<std::size_t>(-lit)] == 0;
+  };
   if (result == 20) {
     out.answer = solver_answer::unsat;
     out.reason = "no supply over free links (direct or one relay) with a " + std::string(to_string(policy)) +
-                 " direction schedule completes within " + std::to_string(steps) + " steps (" + size + ")" + certificate;
+                 " direction schedule completes within " + std::to_string(steps) + " steps (" + size + ")" +
+                 certificate;
   } else if (result == 10) {
     // Decode: the cycles forward both ways and inject; a direct option forwards its direction (switching as the
     // model says), a relay forwards its source in-port.
-    routing_table table{L.net, 1, std::vector<std::uint32_t>(static_cast<std::size_t>(L.P) * L.ports, no_port),
-                        std::vector<std::uint32_t>(static_cast<std::size_t>(L.P) * L.ports, no_packet), {}};
+    routing_table table{L.net,
+                        1,
+                        std::vector<std::uint32_t>(static_cast<std::size_t>(L.P) * L.ports, no_port),
+                        std::vector<std::uint32_t>(static_cast<std::size_t>(L.P) * L.ports, no_packet),
+                        {}};
     for (std::uint32_t c = 0; c < L.cycles; ++c) {
       const torus_cycle& cy = system.cycles[c];
       for (std::uint64_t i = 0; i < cy.length(); ++i) {
         const pu_index pu = cy.pus[i];
-        const std::uint32_t out_port = cy.ports[i], back = torus::opposite(cy.ports[(i + cy.length() - 1) % cy.length()]);
+        const std::uint32_t out_port = cy.ports[i],
+                            back = torus::opposite(cy.ports[(i + cy.length() - 1) % cy.length()]);
         table.forward_at(pu, out_port) = back;
         table.forward_at(pu, back) = out_port;
         table.inject_at(pu, out_port) = table.inject_at(pu, back) = 0;
@@ -354,8 +379,11 @@ supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint
         }
     }
     for (pu_index v = 0; v < L.P; ++v) {
-      for (std::uint32_t p = 0; p < L.ports; ++p) out.assignment.idle_links += L.free_in(v, p) && table.forward_at(L.net.neighbor(v, p), torus::opposite(p)) == no_port;
-      for (std::uint32_t c = 0; c < L.cycles; ++c) out.assignment.single_stream += !L.on(v, c) && streams[v * L.cycles + c] == 1;
+      for (std::uint32_t p = 0; p < L.ports; ++p)
+        out.assignment.idle_links +=
+            L.free_in(v, p) && table.forward_at(L.net.neighbor(v, p), torus::opposite(p)) == no_port;
+      for (std::uint32_t c = 0; c < L.cycles; ++c)
+        out.assignment.single_stream += !L.on(v, c) && streams[v * L.cycles + c] == 1;
     }
     const gossip_report run = simulate_gossip(table, steps);
     if (run.holds()) {
@@ -366,7 +394,8 @@ supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint
       out.table = std::move(table);
     } else {
       out.answer = solver_answer::unknown;
-      out.reason = "the decoded table does not complete within " + std::to_string(steps) + " steps in the simulator: " + describe(run);
+      out.reason = "the decoded table does not complete within " + std::to_string(steps) +
+                   " steps in the simulator: " + describe(run);
     }
   } else {
     out.reason = "CaDiCaL stopped at the time budget (" + size + ")";
@@ -377,7 +406,8 @@ supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint
 
 namespace detail {
 
-supply_search_result search_least_supply(std::uint64_t first, std::uint64_t max_steps, std::uint64_t gap, unsigned budget_ms,
+supply_search_result search_least_supply(std::uint64_t first, std::uint64_t max_steps, std::uint64_t gap,
+                                         unsigned budget_ms,
                                          const std::function<supply_search_result(std::uint64_t, unsigned)>& query) {
   const auto start = std::chrono::steady_clock::now();
   std::uint64_t queries = 0;
@@ -449,12 +479,13 @@ supply_search_result search_least_supply(std::uint64_t first, std::uint64_t max_
 
 }  // namespace detail
 
-supply_search_result best_cycle_supply(const cycle_system& system, supply_policy policy, unsigned budget_ms, std::uint64_t max_steps,
-                                       const supply_search_options& options) {
+supply_search_result best_cycle_supply(const cycle_system& system, supply_policy policy, unsigned budget_ms,
+                                       std::uint64_t max_steps, const supply_search_options& options) {
   std::uint64_t longest = 0;
   for (const torus_cycle& cy : system.cycles) longest = std::max<std::uint64_t>(longest, cy.length());
-  return detail::search_least_supply(longest / 2, max_steps == 0 ? 2 * longest : max_steps, std::max<std::uint64_t>(2, longest / 16), budget_ms,
-                                     [&](std::uint64_t steps, unsigned ms) { return schedule_cycle_supply(system, steps, policy, ms, options); });
+  return detail::search_least_supply(
+      longest / 2, max_steps == 0 ? 2 * longest : max_steps, std::max<std::uint64_t>(2, longest / 16), budget_ms,
+      [&](std::uint64_t steps, unsigned ms) { return schedule_cycle_supply(system, steps, policy, ms, options); });
 }
 
 }  // namespace dancecard

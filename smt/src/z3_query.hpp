@@ -2,9 +2,9 @@
 // solver's reason, or sat only once the decoded model has passed checkers/.
 #pragma once
 
+#include <z3++.h>
 #include <chrono>
 #include <string>
-#include <z3++.h>
 
 #include "dancecard/smt/dance_encoding.hpp"
 
@@ -28,7 +28,9 @@ inline z3::solver make_solver(z3::context& ctx, const solve_options& options) {
 template <class Accept>
 void take_answer(z3::solver& s, solver_answer& answer, std::string& reason, Accept accept) {
   switch (s.check()) {
-    case z3::unsat: answer = solver_answer::unsat; return;
+    case z3::unsat:
+      answer = solver_answer::unsat;
+      return;
     case z3::unknown:
       answer = solver_answer::unknown;
       reason = s.reason_unknown();

@@ -33,7 +33,8 @@ int main() {
       snake.cycles[0].ports.push_back(row_end ? 0u : (row % 2 == 0 ? 2u : 3u));  // down at a row's end, else R or L
     }
   const auto cycles = dancecard::check_cycle_system(snake, 0);
-  const auto gossip = dancecard::simulate_gossip(dancecard::cycle_routing(snake, dancecard::supply_policy::time_independent));
+  const auto gossip =
+      dancecard::simulate_gossip(dancecard::cycle_routing(snake, dancecard::supply_policy::time_independent));
   std::cout << dancecard::describe(cycles) << dancecard::describe(gossip) << "steps " << gossip.steps << "\n";
   const bool torus_ok = cycles.holds() && gossip.holds() && gossip.steps == 8;
   return report.holds() && run.outcome == dancecard::verdict::holds && rejected && torus_ok ? 0 : 1;

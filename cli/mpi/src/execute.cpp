@@ -42,9 +42,11 @@ std::string check_block(const std::vector<unsigned char>& b, std::uint64_t origi
   if (b.size() != 24 + bytes) return "block of rank " + std::to_string(origin) + " missing";
   std::uint64_t header[3];
   std::memcpy(header, b.data(), 24);
-  if (header[0] != origin) return "block expected from rank " + std::to_string(origin) + " is tagged " + std::to_string(header[0]);
+  if (header[0] != origin)
+    return "block expected from rank " + std::to_string(origin) + " is tagged " + std::to_string(header[0]);
   if (header[1] != bytes) return "block of rank " + std::to_string(origin) + " has the wrong length";
-  if (header[2] != checksum(b.data() + 24, bytes)) return "block of rank " + std::to_string(origin) + ": checksum mismatch";
+  if (header[2] != checksum(b.data() + 24, bytes))
+    return "block of rank " + std::to_string(origin) + ": checksum mismatch";
   for (std::uint64_t i = 0; i < bytes; ++i)
     if (b[24 + i] != pattern_byte(origin, i))
       return "block of rank " + std::to_string(origin) + ": byte " + std::to_string(i) + " differs";
@@ -54,7 +56,8 @@ std::string check_block(const std::vector<unsigned char>& b, std::uint64_t origi
 void finish(mpi_run_result& r, MPI_Comm comm, std::vector<double>& local_rounds, double total) {
   r.round_seconds.assign(local_rounds.size(), 0);
   if (!local_rounds.empty())
-    MPI_Allreduce(local_rounds.data(), r.round_seconds.data(), static_cast<int>(local_rounds.size()), MPI_DOUBLE, MPI_MAX, comm);
+    MPI_Allreduce(local_rounds.data(), r.round_seconds.data(), static_cast<int>(local_rounds.size()), MPI_DOUBLE,
+                  MPI_MAX, comm);
   MPI_Allreduce(&total, &r.total_seconds, 1, MPI_DOUBLE, MPI_MAX, comm);
   int mine = r.verified ? 1 : 0, all = 0;
   MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, comm);
@@ -63,9 +66,11 @@ void finish(mpi_run_result& r, MPI_Comm comm, std::vector<double>& local_rounds,
 
 }  // namespace
 
-mpi_run_result mpi_run_allgather(const dance_schedule& schedule, MPI_Comm comm, std::uint64_t block_bytes, int corrupt_rank) {
+mpi_run_result mpi_run_allgather(const dance_schedule& schedule, MPI_Comm comm, std::uint64_t block_bytes,
+                                 int corrupt_rank) {
   const int n = size_of(comm), me = rank_of(comm);
-  if (static_cast<int>(schedule.people()) != n) throw std::invalid_argument("mpi_run_allgather: schedule size differs from the communicator's");
+  if (static_cast<int>(schedule.people()) != n)
+    throw std::invalid_argument("mpi_run_allgather: schedule size differs from the communicator's");
   std::vector<std::vector<unsigned char>> held(static_cast<std::size_t>(n));
   held[static_cast<std::size_t>(me)] = make_block(static_cast<std::uint64_t>(me), block_bytes);
   std::vector<unsigned char> sent = held[static_cast<std::size_t>(me)];
@@ -113,7 +118,8 @@ mpi_run_result mpi_run_builtin_allgather(MPI_Comm comm, std::uint64_t block_byte
   std::vector<double> rounds(1, 0);
   MPI_Barrier(comm);
   const double start = MPI_Wtime();
-  MPI_Allgather(own.data(), static_cast<int>(own.size()), MPI_BYTE, all.data(), static_cast<int>(own.size()), MPI_BYTE, comm);
+  MPI_Allgather(own.data(), static_cast<int>(own.size()), MPI_BYTE, all.data(), static_cast<int>(own.size()), MPI_BYTE,
+                comm);
   rounds[0] = MPI_Wtime() - start;
   mpi_run_result out;
   out.verified = true;
@@ -147,7 +153,8 @@ std::uint64_t bytes_of(const rational& amount, std::uint64_t packet_bytes) {
 mpi_run_result mpi_run_hrel(const hrel_instance& instance, const hrel_schedule& schedule, MPI_Comm comm,
                             std::uint64_t packet_bytes) {
   const int n = size_of(comm), me = rank_of(comm);
-  if (static_cast<int>(instance.pes()) != n) throw std::invalid_argument("mpi_run_hrel: instance size differs from the communicator's");
+  if (static_cast<int>(instance.pes()) != n)
+    throw std::invalid_argument("mpi_run_hrel: instance size differs from the communicator's");
   const auto& messages = instance.messages();
   // What this rank holds of each message, as ranges in arrival order (the source starts with the whole message).
   std::vector<std::deque<range>> held(messages.size());
@@ -174,7 +181,8 @@ mpi_run_result mpi_run_hrel(const hrel_instance& instance, const hrel_schedule& 
         std::uint64_t need = bytes;
         auto& q = held[t.message];
         while (need > 0) {
-          if (q.empty()) throw std::logic_error("mpi_run_hrel: rank " + std::to_string(me) + " sends data it does not hold");
+          if (q.empty())
+            throw std::logic_error("mpi_run_hrel: rank " + std::to_string(me) + " sends data it does not hold");
           range& front = q.front();
           const std::uint64_t take = std::min(need, front.length);
           ranges.push_back({t.message, front.offset, take});
@@ -190,8 +198,8 @@ mpi_run_result mpi_run_hrel(const hrel_instance& instance, const hrel_schedule& 
           for (std::uint64_t i = 0; i < r.length; ++i) buffer[at++] = pattern_byte(r.message, r.offset + i);
         out_buffers.push_back(std::move(buffer));
         requests.emplace_back();
-        MPI_Isend(out_buffers.back().data(), static_cast<int>(out_buffers.back().size()), MPI_BYTE, static_cast<int>(t.to),
-                  tag_piece, comm, &requests.back());
+        MPI_Isend(out_buffers.back().data(), static_cast<int>(out_buffers.back().size()), MPI_BYTE,
+                  static_cast<int>(t.to), tag_piece, comm, &requests.back());
       }
       if (static_cast<int>(t.to) == me) {
         // The header size is not known in advance: probe below, after the sends are posted.
@@ -226,8 +234,8 @@ mpi_run_result mpi_run_hrel(const hrel_instance& instance, const hrel_schedule& 
           // only after checking them here.
           for (std::uint64_t i = 0; i < r.length; ++i)
             if (buffer[at + i] != pattern_byte(r.message, r.offset + i))
-              throw std::runtime_error("mpi_run_hrel: rank " + std::to_string(me) + " received corrupted bytes of message " +
-                                       std::to_string(r.message));
+              throw std::runtime_error("mpi_run_hrel: rank " + std::to_string(me) +
+                                       " received corrupted bytes of message " + std::to_string(r.message));
           held[r.message].push_back(r);
         }
         at += r.length;
@@ -243,14 +251,15 @@ mpi_run_result mpi_run_hrel(const hrel_instance& instance, const hrel_schedule& 
     const std::uint64_t length = messages[m].packets * packet_bytes;
     if (delivered[m] != length) {
       out.verified = false;
-      out.problem = "rank " + std::to_string(me) + ": message " + std::to_string(m) + " has " + std::to_string(delivered[m]) +
-                    " of " + std::to_string(length) + " bytes";
+      out.problem = "rank " + std::to_string(me) + ": message " + std::to_string(m) + " has " +
+                    std::to_string(delivered[m]) + " of " + std::to_string(length) + " bytes";
       break;
     }
     for (std::uint64_t i = 0; i < length; ++i)
       if (content[m][i] != pattern_byte(m, i)) {
         out.verified = false;
-        out.problem = "rank " + std::to_string(me) + ": message " + std::to_string(m) + " byte " + std::to_string(i) + " differs";
+        out.problem =
+            "rank " + std::to_string(me) + ": message " + std::to_string(m) + " byte " + std::to_string(i) + " differs";
         break;
       }
   }
@@ -265,19 +274,24 @@ mpi_run_result mpi_run_builtin_alltoallv(const hrel_instance& instance, MPI_Comm
       send_displs(static_cast<std::size_t>(n), 0), recv_displs(static_cast<std::size_t>(n), 0);
   std::vector<std::size_t> to(static_cast<std::size_t>(n), SIZE_MAX), from(static_cast<std::size_t>(n), SIZE_MAX);
   for (std::size_t m = 0; m < messages.size(); ++m) {
-    if (static_cast<int>(messages[m].src) == me) to[messages[m].dst] = m, send_counts[messages[m].dst] = static_cast<int>(messages[m].packets * packet_bytes);
-    if (static_cast<int>(messages[m].dst) == me) from[messages[m].src] = m, recv_counts[messages[m].src] = static_cast<int>(messages[m].packets * packet_bytes);
+    if (static_cast<int>(messages[m].src) == me)
+      to[messages[m].dst] = m, send_counts[messages[m].dst] = static_cast<int>(messages[m].packets * packet_bytes);
+    if (static_cast<int>(messages[m].dst) == me)
+      from[messages[m].src] = m, recv_counts[messages[m].src] = static_cast<int>(messages[m].packets * packet_bytes);
   }
   for (int i = 1; i < n; ++i) {
-    send_displs[static_cast<std::size_t>(i)] = send_displs[static_cast<std::size_t>(i - 1)] + send_counts[static_cast<std::size_t>(i - 1)];
-    recv_displs[static_cast<std::size_t>(i)] = recv_displs[static_cast<std::size_t>(i - 1)] + recv_counts[static_cast<std::size_t>(i - 1)];
+    send_displs[static_cast<std::size_t>(i)] =
+        send_displs[static_cast<std::size_t>(i - 1)] + send_counts[static_cast<std::size_t>(i - 1)];
+    recv_displs[static_cast<std::size_t>(i)] =
+        recv_displs[static_cast<std::size_t>(i - 1)] + recv_counts[static_cast<std::size_t>(i - 1)];
   }
   std::vector<unsigned char> send(static_cast<std::size_t>(send_displs.back() + send_counts.back())),
       recv(static_cast<std::size_t>(recv_displs.back() + recv_counts.back()));
   for (int d = 0; d < n; ++d)
     if (to[static_cast<std::size_t>(d)] != SIZE_MAX)
       for (int i = 0; i < send_counts[static_cast<std::size_t>(d)]; ++i)
-        send[static_cast<std::size_t>(send_displs[static_cast<std::size_t>(d)] + i)] = pattern_byte(to[static_cast<std::size_t>(d)], static_cast<std::uint64_t>(i));
+        send[static_cast<std::size_t>(send_displs[static_cast<std::size_t>(d)] + i)] =
+            pattern_byte(to[static_cast<std::size_t>(d)], static_cast<std::uint64_t>(i));
   std::vector<double> rounds(1, 0);
   MPI_Barrier(comm);
   const double start = MPI_Wtime();
@@ -289,19 +303,23 @@ mpi_run_result mpi_run_builtin_alltoallv(const hrel_instance& instance, MPI_Comm
   for (int s = 0; s < n && out.verified; ++s)
     if (from[static_cast<std::size_t>(s)] != SIZE_MAX)
       for (int i = 0; i < recv_counts[static_cast<std::size_t>(s)]; ++i)
-        if (recv[static_cast<std::size_t>(recv_displs[static_cast<std::size_t>(s)] + i)] != pattern_byte(from[static_cast<std::size_t>(s)], static_cast<std::uint64_t>(i))) {
+        if (recv[static_cast<std::size_t>(recv_displs[static_cast<std::size_t>(s)] + i)] !=
+            pattern_byte(from[static_cast<std::size_t>(s)], static_cast<std::uint64_t>(i))) {
           out.verified = false;
-          out.problem = "rank " + std::to_string(me) + ": MPI_Alltoallv data from rank " + std::to_string(s) + " differs";
+          out.problem =
+              "rank " + std::to_string(me) + ": MPI_Alltoallv data from rank " + std::to_string(s) + " differs";
           break;
         }
   finish(out, comm, rounds, rounds[0]);
   return out;
 }
 
-mpi_run_result mpi_run_torus(const routing_table& table, MPI_Comm comm, std::uint64_t packet_bytes, std::uint64_t max_steps) {
+mpi_run_result mpi_run_torus(const routing_table& table, MPI_Comm comm, std::uint64_t packet_bytes,
+                             std::uint64_t max_steps) {
   const int n = size_of(comm);
   const torus& net = table.network;
-  if (static_cast<pu_index>(n) != net.size()) throw std::invalid_argument("mpi_run_torus: the torus has a different PU count");
+  if (static_cast<pu_index>(n) != net.size())
+    throw std::invalid_argument("mpi_run_torus: the torus has a different PU count");
   // The Cartesian communicator: coordinates in the torus's order (row-major, as torus::index), periodic.
   std::vector<int> dims(net.dims().begin(), net.dims().end()), periods(net.dims().size(), 1);
   MPI_Comm cart;
@@ -328,12 +346,15 @@ mpi_run_result mpi_run_torus(const routing_table& table, MPI_Comm comm, std::uin
     return b;
   };
   std::uint64_t count = table.packets;
-  for (std::uint32_t q = 0; q < table.packets; ++q) held[static_cast<std::uint64_t>(pu) * table.packets + q] = make_packet(static_cast<std::uint64_t>(pu) * table.packets + q);
+  for (std::uint32_t q = 0; q < table.packets; ++q)
+    held[static_cast<std::uint64_t>(pu) * table.packets + q] =
+        make_packet(static_cast<std::uint64_t>(pu) * table.packets + q);
   const int bytes = static_cast<int>(16 + packet_bytes);
   constexpr std::uint64_t none = UINT64_MAX;
   std::vector<std::uint64_t> sending(ports, none), arrived(ports, none);
   for (std::uint32_t o = 0; o < ports; ++o)
-    if (table.inject_at(pu, o) != no_packet) sending[o] = static_cast<std::uint64_t>(pu) * table.packets + table.inject_at(pu, o);
+    if (table.inject_at(pu, o) != no_packet)
+      sending[o] = static_cast<std::uint64_t>(pu) * table.packets + table.inject_at(pu, o);
   std::vector<std::uint32_t> rule(ports),
       lag(ports, 1);  // the in-port each out-port forwards, and from how many steps back
   for (std::uint32_t o = 0; o < ports; ++o) rule[o] = table.forward_at(pu, o);
@@ -399,13 +420,15 @@ mpi_run_result mpi_run_torus(const routing_table& table, MPI_Comm comm, std::uin
   for (std::uint64_t id = 0; id < total && out.verified; ++id) {
     if (held[id].empty()) {
       out.verified = false;
-      out.problem = "rank " + std::to_string(me) + " (PU " + std::to_string(pu) + ") never received packet " + std::to_string(id);
+      out.problem =
+          "rank " + std::to_string(me) + " (PU " + std::to_string(pu) + ") never received packet " + std::to_string(id);
       break;
     }
     for (std::uint64_t i = 0; i < packet_bytes; ++i)
       if (held[id][16 + i] != pattern_byte(id, i)) {
         out.verified = false;
-        out.problem = "rank " + std::to_string(me) + ": packet " + std::to_string(id) + " byte " + std::to_string(i) + " differs";
+        out.problem =
+            "rank " + std::to_string(me) + ": packet " + std::to_string(id) + " byte " + std::to_string(i) + " differs";
         break;
       }
   }

@@ -10,13 +10,14 @@ namespace dancecard {
 
 cyclic_order::cyclic_order(const std::vector<std::uint64_t>& order, std::uint64_t seed) {
   const std::uint64_t N = order.size();
-  if (N == 0 || N >= nil) throw std::invalid_argument("cyclic_order: needs 1 to 2^32 - 2 vertices, got " + std::to_string(N));
+  if (N == 0 || N >= nil)
+    throw std::invalid_argument("cyclic_order: needs 1 to 2^32 - 2 vertices, got " + std::to_string(N));
   nodes_.assign(N, node{});
   std::vector<char> seen(N, 0);
   for (std::uint64_t t = 0; t < N; ++t) {
     if (order[t] >= N || seen[order[t]])
-      throw std::invalid_argument("cyclic_order: position " + std::to_string(t) + " holds vertex " + std::to_string(order[t]) +
-                                  ", not a permutation of 0 … " + std::to_string(N - 1));
+      throw std::invalid_argument("cyclic_order: position " + std::to_string(t) + " holds vertex " +
+                                  std::to_string(order[t]) + ", not a permutation of 0 … " + std::to_string(N - 1));
     seen[order[t]] = 1;
   }
   std::mt19937 random(static_cast<std::mt19937::result_type>(seed));
@@ -130,17 +131,23 @@ std::vector<std::uint64_t> cyclic_order::sequence() {
   return out;
 }
 
-void cyclic_order::rearrange(const std::vector<std::uint64_t>& cuts, const std::vector<std::pair<std::size_t, bool>>& route) {
+void cyclic_order::rearrange(const std::vector<std::uint64_t>& cuts,
+                             const std::vector<std::pair<std::size_t, bool>>& route) {
   const std::size_t k = cuts.size();
   if (k == 0) throw std::invalid_argument("cyclic_order::rearrange: no cut");
   for (std::size_t i = 0; i < k; ++i)
     if (cuts[i] >= size() || (i > 0 && cuts[i] <= cuts[i - 1]))
-      throw std::invalid_argument("cyclic_order::rearrange: cut " + std::to_string(i) + " (position " + std::to_string(cuts[i]) +
-                                  ") is out of order or past the last position " + std::to_string(size() - 1));
+      throw std::invalid_argument("cyclic_order::rearrange: cut " + std::to_string(i) + " (position " +
+                                  std::to_string(cuts[i]) + ") is out of order or past the last position " +
+                                  std::to_string(size() - 1));
   std::vector<char> taken(k, 0);
-  if (route.size() != k) throw std::invalid_argument("cyclic_order::rearrange: the route must take each of the " + std::to_string(k) + " arcs once");
+  if (route.size() != k)
+    throw std::invalid_argument("cyclic_order::rearrange: the route must take each of the " + std::to_string(k) +
+                                " arcs once");
   for (const auto& [arc, forward] : route) {
-    if (arc >= k || taken[arc]) throw std::invalid_argument("cyclic_order::rearrange: the route must take each of the " + std::to_string(k) + " arcs once");
+    if (arc >= k || taken[arc])
+      throw std::invalid_argument("cyclic_order::rearrange: the route must take each of the " + std::to_string(k) +
+                                  " arcs once");
     taken[arc] = 1;
   }
   std::vector<std::uint32_t> arcs(k, nil);

@@ -28,8 +28,10 @@ directed_schedule to_directed(const dance_schedule& schedule) {
       out.begin_round();
       for (dance d : schedule.round(r)) {
         const rank lo = std::min(d.first, d.second), hi = std::max(d.first, d.second);
-        if (phase == 0) out.add_transfer(lo, hi);
-        else out.add_transfer(hi, lo);
+        if (phase == 0)
+          out.add_transfer(lo, hi);
+        else
+          out.add_transfer(hi, lo);
       }
     }
   return out;

@@ -79,10 +79,14 @@ dance_schedule remove_person(const dance_schedule& schedule, rank dummy) {
 
 std::string_view name(dance_algorithm algorithm) {
   switch (algorithm) {
-    case dance_algorithm::sequential: return "sequential";
-    case dance_algorithm::searching: return "searching";
-    case dance_algorithm::divide: return "divide";
-    case dance_algorithm::factorization: return "factorization";
+    case dance_algorithm::sequential:
+      return "sequential";
+    case dance_algorithm::searching:
+      return "searching";
+    case dance_algorithm::divide:
+      return "divide";
+    case dance_algorithm::factorization:
+      return "factorization";
   }
   return "?";
 }
@@ -95,10 +99,14 @@ std::optional<dance_algorithm> parse_dance_algorithm(std::string_view text) {
 
 dance_schedule generate(dance_algorithm algorithm, rank n) {
   switch (algorithm) {
-    case dance_algorithm::sequential: return sequential_schedule(n);
-    case dance_algorithm::searching: return searching_schedule(n);
-    case dance_algorithm::divide: return divide_and_conquer_schedule(n);
-    case dance_algorithm::factorization: return factorization_schedule(n);
+    case dance_algorithm::sequential:
+      return sequential_schedule(n);
+    case dance_algorithm::searching:
+      return searching_schedule(n);
+    case dance_algorithm::divide:
+      return divide_and_conquer_schedule(n);
+    case dance_algorithm::factorization:
+      return factorization_schedule(n);
   }
   throw std::invalid_argument("generate: unknown algorithm");
 }

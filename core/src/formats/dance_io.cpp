@@ -18,7 +18,8 @@ using detail::type_name;
 
 std::uint64_t read_count(const json& v, const std::string& place, const char* what) {
   if (v.is_number_unsigned()) return v.get<std::uint64_t>();
-  if (v.is_number_integer()) throw format_error(place, std::string(what) + " must be non-negative, got " + detail::excerpt(v));
+  if (v.is_number_integer())
+    throw format_error(place, std::string(what) + " must be non-negative, got " + detail::excerpt(v));
   throw format_error(place, std::string("expected ") + what + " (an integer), got " + type_name(v));
 }
 
@@ -39,10 +40,11 @@ void read_rounds_document(std::string_view text, std::string_view format_name, B
   const std::uint64_t n = read_count(jn, "n", "the number of people");
   if (n == 0) throw format_error("n", "must be a positive integer, got 0");
   if (n > max_readable_people)
-    throw format_error("n", "is " + std::to_string(n) + ", above the supported maximum " +
-                                std::to_string(max_readable_people));
+    throw format_error(
+        "n", "is " + std::to_string(n) + ", above the supported maximum " + std::to_string(max_readable_people));
   for (const char* key : {"algorithm", "comment"})
-    if (doc.contains(key) && !doc[key].is_string()) throw format_error(key, "expected a string, got " + type_name(doc[key]));
+    if (doc.contains(key) && !doc[key].is_string())
+      throw format_error(key, "expected a string, got " + type_name(doc[key]));
   if (!doc.contains("rounds")) throw format_error("rounds", "missing; expected an array of rounds");
   const json& rounds = doc["rounds"];
   if (!rounds.is_array()) throw format_error("rounds", "expected an array of rounds, got " + type_name(rounds));
@@ -56,8 +58,9 @@ void read_rounds_document(std::string_view text, std::string_view format_name, B
       const std::string pair_place = round_place + "[" + std::to_string(k) + "]";
       const json& pair = round[k];
       if (!pair.is_array() || pair.size() != 2)
-        throw format_error(pair_place, "expected a pair [a, b], got " +
-                                           (pair.is_array() ? "an array of " + std::to_string(pair.size()) : type_name(pair)));
+        throw format_error(pair_place,
+                           "expected a pair [a, b], got " +
+                               (pair.is_array() ? "an array of " + std::to_string(pair.size()) : type_name(pair)));
       rank ends[2];
       for (std::size_t e = 0; e < 2; ++e) {
         const std::string place = pair_place + "[" + std::to_string(e) + "]";
@@ -149,7 +152,8 @@ partner_matrix read_partner_matrix(std::string_view text) {
       auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
       const std::string place = "line " + std::to_string(line_number) + ", column " + std::to_string(i + 1);
       if (ec != std::errc() || ptr != token.data() + token.size())
-        throw format_error(place, "expected a positive integer (a 1-based person), got " + detail::quoted_excerpt(token));
+        throw format_error(place,
+                           "expected a positive integer (a 1-based person), got " + detail::quoted_excerpt(token));
       if (value == 0) throw format_error(place, "entry 0: persons are numbered from 1");
       row.push_back(value);
       i = j;
@@ -162,7 +166,8 @@ partner_matrix read_partner_matrix(std::string_view text) {
       rows.push_back(std::move(row));
       row_line.push_back(line_number);
       if (rows.size() > max_readable_people)
-        throw format_error("line " + std::to_string(line_number), "more than " + std::to_string(max_readable_people) + " rows");
+        throw format_error("line " + std::to_string(line_number),
+                           "more than " + std::to_string(max_readable_people) + " rows");
     }
     pos = end + 1;
   }
@@ -189,7 +194,8 @@ void write_partner_matrix(std::ostream& out, const partner_matrix& matrix) {
 
 std::variant<dance_schedule, partner_matrix> read_dance_input(std::string_view text) {
   std::size_t first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string_view::npos) throw format_error("line 1", "empty input: expected a JSON schedule or a matrix");
+  if (first == std::string_view::npos)
+    throw format_error("line 1", "empty input: expected a JSON schedule or a matrix");
   if (text[first] == '{' || text[first] == '[' || text[first] == '"') return read_dance_json(text);
   return read_partner_matrix(text);
 }

@@ -20,7 +20,8 @@ using detail::unsigned_at;
 rank pes_of(const json& doc) {
   if (!doc.contains("P")) throw format_error("P", "missing; expected the number of PEs");
   const std::uint64_t P = unsigned_at(doc["P"], "P", 1);
-  if (P > max_readable_people) throw format_error("P", "above the supported maximum " + std::to_string(max_readable_people));
+  if (P > max_readable_people)
+    throw format_error("P", "above the supported maximum " + std::to_string(max_readable_people));
   return static_cast<rank>(P);
 }
 
@@ -55,9 +56,12 @@ hrel_instance read_hrel_instance(std::string_view text) {
       throw format_error(place, "expected {\"src\": ..., \"dst\": ..., \"packets\": ...}");
     detail::only_keys(m, place, {"src", "dst", "packets"});
     const std::uint64_t src = unsigned_at(m["src"], place + ".src", 0), dst = unsigned_at(m["dst"], place + ".dst", 0);
-    if (src >= P) throw format_error(place + ".src", "PE " + std::to_string(src) + " out of range for P = " + std::to_string(P));
-    if (dst >= P) throw format_error(place + ".dst", "PE " + std::to_string(dst) + " out of range for P = " + std::to_string(P));
-    messages.push_back({static_cast<rank>(src), static_cast<rank>(dst), unsigned_at(m["packets"], place + ".packets", 1)});
+    if (src >= P)
+      throw format_error(place + ".src", "PE " + std::to_string(src) + " out of range for P = " + std::to_string(P));
+    if (dst >= P)
+      throw format_error(place + ".dst", "PE " + std::to_string(dst) + " out of range for P = " + std::to_string(P));
+    messages.push_back(
+        {static_cast<rank>(src), static_cast<rank>(dst), unsigned_at(m["packets"], place + ".packets", 1)});
   }
   try {
     return hrel_instance(P, std::move(messages));
@@ -72,7 +76,8 @@ void write_hrel_instance(std::ostream& out, const hrel_instance& instance) {
   out << "{\"format\": \"" << hrel_format_name << "\", \"P\": " << instance.pes() << ", \"messages\": [";
   for (std::size_t k = 0; k < instance.messages().size(); ++k) {
     const hrel_message& m = instance.messages()[k];
-    out << (k == 0 ? "\n  " : ",\n  ") << "{\"src\": " << m.src << ", \"dst\": " << m.dst << ", \"packets\": " << m.packets << "}";
+    out << (k == 0 ? "\n  " : ",\n  ") << "{\"src\": " << m.src << ", \"dst\": " << m.dst
+        << ", \"packets\": " << m.packets << "}";
   }
   out << (instance.messages().empty() ? "]}\n" : "\n]}\n");
 }
@@ -96,9 +101,10 @@ hrel_schedule read_hrel_schedule(std::string_view text) {
         throw format_error(tp, "expected {\"from\", \"to\", \"message\", \"amount\"}");
       detail::only_keys(t, tp, {"from", "to", "message", "amount"});
       // Ranges of PEs and messages are judged by the checker against the instance (a bad_reference violation).
-      out.transfers.push_back({static_cast<rank>(std::min<std::uint64_t>(unsigned_at(t["from"], tp + ".from", 0), UINT32_MAX)),
-                               static_cast<rank>(std::min<std::uint64_t>(unsigned_at(t["to"], tp + ".to", 0), UINT32_MAX)),
-                               unsigned_at(t["message"], tp + ".message", 0), exact_at(t["amount"], tp + ".amount")});
+      out.transfers.push_back(
+          {static_cast<rank>(std::min<std::uint64_t>(unsigned_at(t["from"], tp + ".from", 0), UINT32_MAX)),
+           static_cast<rank>(std::min<std::uint64_t>(unsigned_at(t["to"], tp + ".to", 0), UINT32_MAX)),
+           unsigned_at(t["message"], tp + ".message", 0), exact_at(t["amount"], tp + ".amount")});
     }
     s.slots.push_back(std::move(out));
   }

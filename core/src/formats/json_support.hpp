@@ -8,11 +8,11 @@
 #include <span>
 #include <vector>
 
+#include <string>
+#include <string_view>
 #include "dancecard/formats/dance_io.hpp"
 #include "dancecard/formats/hrel_io.hpp"
 #include "dancecard/formats/torus_io.hpp"
-#include <string>
-#include <string_view>
 
 namespace dancecard::detail {
 
@@ -116,7 +116,8 @@ inline void only_keys(const json& object, const std::string& place, std::span<co
     if (std::find_if(keys.begin(), keys.end(), [&](const char* k) { return key == k; }) == keys.end()) {
       std::string listed;
       for (const char* k : keys) listed += (listed.empty() ? "" : ", ") + std::string(k);
-      throw format_error(place.empty() ? key.substr(0, 40) : place + "." + key.substr(0, 40), "unknown key (expected " + listed + ")");
+      throw format_error(place.empty() ? key.substr(0, 40) : place + "." + key.substr(0, 40),
+                         "unknown key (expected " + listed + ")");
     }
   }
 }
@@ -127,7 +128,8 @@ inline void only_keys(const json& object, const std::string& place, std::initial
 /// Parses `text` as a JSON object whose "format" is `format_name` and whose keys are all in `keys`; errors name the
 /// place (line and column, or the key). The format is checked first: a document of another dancecard format (an
 /// instance where a schedule is read, say — two arguments swapped) is named as such, not by its first unknown key.
-inline json parse_document(std::string_view text, std::string_view format_name, std::initializer_list<const char*> keys) {
+inline json parse_document(std::string_view text, std::string_view format_name,
+                           std::initializer_list<const char*> keys) {
   // A NUL byte ends what some readers see of a file: refused, so that nothing after it is silently ignored.
   if (const auto nul = text.find('\0'); nul != std::string_view::npos)
     throw format_error(line_column(text, nul), "a NUL byte: not JSON text");
@@ -161,7 +163,8 @@ inline json parse_document(std::string_view text, std::string_view format_name, 
     if (auto bracket = what.find("] "); bracket != std::string::npos) what = what.substr(bracket + 2);
     std::string place = "JSON";
     if (auto open = what.find('\''), close = what.rfind('\''); open != std::string::npos && close > open)
-      if (auto at = text.find(what.substr(open + 1, close - open - 1)); at != std::string_view::npos) place = line_column(text, at);
+      if (auto at = text.find(what.substr(open + 1, close - open - 1)); at != std::string_view::npos)
+        place = line_column(text, at);
     throw format_error(place, "invalid JSON: " + what);
   }
   if (!doc.is_object()) throw format_error("top level", "expected a JSON object, got " + type_name(doc));
@@ -171,8 +174,10 @@ inline json parse_document(std::string_view text, std::string_view format_name, 
   const json& format = doc["format"];
   if (!format.is_string() || format.get<std::string>() != format_name) {
     std::string message = "expected " + expected + ", got " + excerpt(format);
-    if (const std::string content = format.is_string() ? format_content(format.get<std::string>()) : ""; !content.empty())
-      message += ": this is " + content + ", not " + format_content(format_name) + " (the wrong file, or arguments swapped?)";
+    if (const std::string content = format.is_string() ? format_content(format.get<std::string>()) : "";
+        !content.empty())
+      message +=
+          ": this is " + content + ", not " + format_content(format_name) + " (the wrong file, or arguments swapped?)";
     throw format_error("format", message);
   }
   only_keys(doc, "", keys);

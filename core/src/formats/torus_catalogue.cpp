@@ -16,10 +16,14 @@ namespace {
 // "torus_3x4_general_9_steps.json" → dims {3, 4}, model general, 9 steps. A name not of that form is a build error
 // of the catalogue (std::logic_error naming it).
 torus_catalogue_entry parse_name(std::string_view name) {
-  auto fail = [&] { throw std::logic_error("torus catalogue: file name '" + std::string(name) + "' is not torus_<dims>_<model>_<steps>_steps.json"); };
+  auto fail = [&] {
+    throw std::logic_error("torus catalogue: file name '" + std::string(name) +
+                           "' is not torus_<dims>_<model>_<steps>_steps.json");
+  };
   constexpr std::string_view prefix = "torus_", suffix = "_steps.json";
   if (name.size() <= prefix.size() + suffix.size() || !name.starts_with(prefix) || !name.ends_with(suffix)) fail();
-  const std::string_view body = name.substr(prefix.size(), name.size() - prefix.size() - suffix.size());  // 3x4_general_9
+  const std::string_view body =
+      name.substr(prefix.size(), name.size() - prefix.size() - suffix.size());  // 3x4_general_9
   const std::size_t first = body.find('_'), last = body.rfind('_');
   if (first == std::string_view::npos || first == last) fail();
   torus_catalogue_entry e;
@@ -27,7 +31,9 @@ torus_catalogue_entry parse_name(std::string_view name) {
   e.model = std::string(body.substr(first + 1, last - first - 1));
   if (e.model != "pairing" && e.model != "general") fail();
   auto number = [&](std::string_view digits) {
-    if (digits.empty() || digits.size() > 9 || !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) fail();
+    if (digits.empty() || digits.size() > 9 ||
+        !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
+      fail();
     return std::stoull(std::string(digits));
   };
   e.steps = number(body.substr(last + 1));
@@ -57,7 +63,11 @@ routing_table relabel_axes(const routing_table& table, const torus& to) {
       }
   std::vector<std::uint32_t> sigma(ports), inverse(ports);  // port of `to` → port of `from`, and back
   for (std::uint32_t p = 0; p < ports; ++p) sigma[p] = 2 * axis[p / 2] + p % 2, inverse[sigma[p]] = p;
-  routing_table out{to, table.packets, std::vector<std::uint32_t>(table.forward.size()), std::vector<std::uint32_t>(table.inject.size()), {}};
+  routing_table out{to,
+                    table.packets,
+                    std::vector<std::uint32_t>(table.forward.size()),
+                    std::vector<std::uint32_t>(table.inject.size()),
+                    {}};
   for (pu_index pu = 0; pu < to.size(); ++pu) {
     const std::vector<std::uint32_t> c = to.coordinates(pu);
     std::vector<std::uint32_t> original(d);
@@ -80,8 +90,10 @@ std::vector<torus_catalogue_entry> torus_catalogue() {
   return out;
 }
 
-std::optional<std::pair<torus_catalogue_entry, routing_table>> catalogued_torus_table(const torus& network, std::string_view model) {
-  if (model != "pairing" && model != "general") throw std::invalid_argument("torus catalogue: model '" + std::string(model) + "' (pairing or general)");
+std::optional<std::pair<torus_catalogue_entry, routing_table>> catalogued_torus_table(const torus& network,
+                                                                                      std::string_view model) {
+  if (model != "pairing" && model != "general")
+    throw std::invalid_argument("torus catalogue: model '" + std::string(model) + "' (pairing or general)");
   std::vector<std::uint32_t> sorted = network.dims();
   std::sort(sorted.begin(), sorted.end());
   const auto& files = detail::torus_catalogue_files();
@@ -91,12 +103,14 @@ std::optional<std::pair<torus_catalogue_entry, routing_table>> catalogued_torus_
     torus_catalogue_entry e = parse_name(files[i].first);
     if (e.dims != sorted || (e.model != model && model != "general")) continue;
     // fewer steps first; on a tie the model's own table
-    if (!best || e.steps < chosen.steps || (e.steps == chosen.steps && e.model == model && chosen.model != model)) best = i, chosen = std::move(e);
+    if (!best || e.steps < chosen.steps || (e.steps == chosen.steps && e.model == model && chosen.model != model))
+      best = i, chosen = std::move(e);
   }
   if (!best) return std::nullopt;
   routing_table table = read_torus_routing(files[*best].second);
   if (table.network.dims() != sorted)
-    throw std::logic_error("torus catalogue: " + chosen.file + " holds a table of the " + table.network.name() + " torus");
+    throw std::logic_error("torus catalogue: " + chosen.file + " holds a table of the " + table.network.name() +
+                           " torus");
   if (network.dims() != sorted) table = relabel_axes(table, network);
   return std::make_pair(std::move(chosen), std::move(table));
 }

@@ -11,11 +11,16 @@ namespace dancecard {
 
 std::string_view to_string(torus_lower_evidence e) {
   switch (e) {
-    case torus_lower_evidence::counting: return "counting";
-    case torus_lower_evidence::parity: return "parity";
-    case torus_lower_evidence::general_model: return "general-model";
-    case torus_lower_evidence::drat_stored: return "drat-stored";
-    case torus_lower_evidence::drat_regenerated: return "drat-regenerated";
+    case torus_lower_evidence::counting:
+      return "counting";
+    case torus_lower_evidence::parity:
+      return "parity";
+    case torus_lower_evidence::general_model:
+      return "general-model";
+    case torus_lower_evidence::drat_stored:
+      return "drat-stored";
+    case torus_lower_evidence::drat_regenerated:
+      return "drat-regenerated";
   }
   return "?";
 }
@@ -27,13 +32,15 @@ using detail::json;
 std::string string_at(const json& cell, const char* key, const std::string& place) {
   if (!cell.contains(key)) throw format_error(place + "." + key, "missing");
   const json& v = cell[key];
-  if (!v.is_string() || v.get<std::string>().empty()) throw format_error(place + "." + key, "expected a non-empty string, got " + detail::excerpt(v));
+  if (!v.is_string() || v.get<std::string>().empty())
+    throw format_error(place + "." + key, "expected a non-empty string, got " + detail::excerpt(v));
   return v.get<std::string>();
 }
 
 std::string sha256_at(const json& cell, const char* key, const std::string& place) {
   std::string s = string_at(cell, key, place);
-  if (s.size() != 64 || !std::all_of(s.begin(), s.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); }))
+  if (s.size() != 64 ||
+      !std::all_of(s.begin(), s.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); }))
     throw format_error(place + "." + key, "expected 64 lower-case hexadecimal digits (a SHA-256)");
   return s;
 }
@@ -63,7 +70,8 @@ std::vector<torus_evidence_cell> read_torus_evidence(std::string_view text) {
     for (std::size_t at = 0; at <= name.size();) {
       const std::size_t x = std::min(name.find('x', at), name.size());
       const std::string part = name.substr(at, x - at);
-      if (part.empty() || part.size() > 2 || !std::all_of(part.begin(), part.end(), [](char ch) { return ch >= '0' && ch <= '9'; }) ||
+      if (part.empty() || part.size() > 2 ||
+          !std::all_of(part.begin(), part.end(), [](char ch) { return ch >= '0' && ch <= '9'; }) ||
           std::stoul(part) < 2 || std::stoul(part) > 64)
         throw format_error(place + ".torus", "expected sizes 2..64 joined by 'x', got \"" + name.substr(0, 40) + "\"");
       cell.dims.push_back(static_cast<std::uint32_t>(std::stoul(part)));
@@ -73,12 +81,15 @@ std::vector<torus_evidence_cell> read_torus_evidence(std::string_view text) {
       throw format_error(place + ".torus", "expected 2 or 3 sizes in ascending order, got \"" + name + "\"");
     cell.model = string_at(c, "model", place);
     if (cell.model != "pairing" && cell.model != "general")
-      throw format_error(place + ".model", "expected \"pairing\" or \"general\", got \"" + cell.model.substr(0, 40) + "\"");
-    if (!seen.emplace(cell.dims, cell.model).second) throw format_error(place, name + " " + cell.model + " is listed twice");
+      throw format_error(place + ".model",
+                         "expected \"pairing\" or \"general\", got \"" + cell.model.substr(0, 40) + "\"");
+    if (!seen.emplace(cell.dims, cell.model).second)
+      throw format_error(place, name + " " + cell.model + " is listed twice");
     cell.lower = count_at(c, "lower", place, 1);
     cell.upper = count_at(c, "upper", place, 1);
     if (cell.lower > cell.upper)
-      throw format_error(place + ".lower", std::to_string(cell.lower) + " is above upper " + std::to_string(cell.upper));
+      throw format_error(place + ".lower",
+                         std::to_string(cell.lower) + " is above upper " + std::to_string(cell.upper));
     const std::string by = string_at(c, "lower_by", place);
     std::vector<const char*> keys{"torus", "model", "lower", "upper", "lower_by"};
     if (by == "counting") {
@@ -104,7 +115,8 @@ std::vector<torus_evidence_cell> read_torus_evidence(std::string_view text) {
       keys.insert(keys.end(), {"lemmas", "solve_seconds"});
     } else {
       throw format_error(place + ".lower_by",
-                         "expected counting, parity, general-model, drat-stored or drat-regenerated, got \"" + by.substr(0, 40) + "\"");
+                         "expected counting, parity, general-model, drat-stored or drat-regenerated, got \"" +
+                             by.substr(0, 40) + "\"");
     }
     detail::only_keys(c, place, keys);
     cells.push_back(std::move(cell));

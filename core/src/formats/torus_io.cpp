@@ -13,11 +13,13 @@ std::uint64_t default_max_switch_step(std::uint64_t pus, std::uint64_t packets) 
 
 routing_table read_torus_routing(std::string_view text, std::uint64_t max_switch_step) {
   using detail::json;
-  const json doc = detail::parse_document(text, torus_routing_format_name, {"format", "algorithm", "dims", "packets", "forward", "inject", "switches"});
+  const json doc = detail::parse_document(text, torus_routing_format_name,
+                                          {"format", "algorithm", "dims", "packets", "forward", "inject", "switches"});
   if (!doc.contains("dims") || !doc["dims"].is_array()) throw format_error("dims", "expected an array of sizes");
   std::vector<std::uint32_t> dims;
   for (std::size_t j = 0; j < doc["dims"].size(); ++j)
-    dims.push_back(static_cast<std::uint32_t>(std::min<std::uint64_t>(detail::unsigned_at(doc["dims"][j], "dims[" + std::to_string(j) + "]", 2), 1u << 24)));
+    dims.push_back(static_cast<std::uint32_t>(
+        std::min<std::uint64_t>(detail::unsigned_at(doc["dims"][j], "dims[" + std::to_string(j) + "]", 2), 1u << 24)));
   torus network = [&] {
     try {
       return torus(dims);
@@ -29,14 +31,17 @@ routing_table read_torus_routing(std::string_view text, std::uint64_t max_switch
   const std::uint64_t packets = detail::unsigned_at(doc["packets"], "packets", 1);
   if (packets > 64) throw format_error("packets", "at most 64 packets per PU");
   const std::uint32_t ports = network.ports();
-  routing_table t{network, static_cast<std::uint32_t>(packets),
+  routing_table t{network,
+                  static_cast<std::uint32_t>(packets),
                   std::vector<std::uint32_t>(static_cast<std::size_t>(network.size()) * ports, no_port),
-                  std::vector<std::uint32_t>(static_cast<std::size_t>(network.size()) * ports, no_packet), {}};
+                  std::vector<std::uint32_t>(static_cast<std::size_t>(network.size()) * ports, no_packet),
+                  {}};
   for (const char* key : {"forward", "inject"}) {
     if (!doc.contains(key) || !doc[key].is_array()) throw format_error(key, "expected one array per PU");
     const json& rows = doc[key];
     if (rows.size() != network.size())
-      throw format_error(key, "expected " + std::to_string(network.size()) + " rows (one per PU), got " + std::to_string(rows.size()));
+      throw format_error(
+          key, "expected " + std::to_string(network.size()) + " rows (one per PU), got " + std::to_string(rows.size()));
     const bool forward = std::string_view(key) == "forward";
     for (pu_index pu = 0; pu < network.size(); ++pu) {
       const std::string place = std::string(key) + "[" + std::to_string(pu) + "]";
@@ -47,8 +52,12 @@ routing_table read_torus_routing(std::string_view text, std::uint64_t max_switch
         if (v.is_null()) continue;
         const std::string at = place + "[" + std::to_string(o) + "]";
         const std::uint64_t value = detail::unsigned_at(v, at, 0);
-        if (forward && value >= ports) throw format_error(at, "in-port " + std::to_string(value) + " does not exist (ports 0.." + std::to_string(ports - 1) + ")");
-        if (!forward && value >= packets) throw format_error(at, "packet " + std::to_string(value) + " does not exist (packets 0.." + std::to_string(packets - 1) + ")");
+        if (forward && value >= ports)
+          throw format_error(
+              at, "in-port " + std::to_string(value) + " does not exist (ports 0.." + std::to_string(ports - 1) + ")");
+        if (!forward && value >= packets)
+          throw format_error(at, "packet " + std::to_string(value) + " does not exist (packets 0.." +
+                                     std::to_string(packets - 1) + ")");
         (forward ? t.forward_at(pu, o) : t.inject_at(pu, o)) = static_cast<std::uint32_t>(value);
       }
     }
@@ -62,17 +71,28 @@ routing_table read_torus_routing(std::string_view text, std::uint64_t max_switch
       const std::string at = "switches[" + std::to_string(k) + "]";
       if (!list[k].is_array() || (list[k].size() != 4 && list[k].size() != 5))
         throw format_error(at, "expected [pu, out-port, step, in-port] or [pu, out-port, step, in-port, delay]");
-      const std::uint64_t pu = detail::unsigned_at(list[k][0], at + "[0]", 0), port = detail::unsigned_at(list[k][1], at + "[1]", 0);
-      const std::uint64_t step = detail::unsigned_at(list[k][2], at + "[2]", 2), in = detail::unsigned_at(list[k][3], at + "[3]", 0);
-      const std::uint64_t latest = max_switch_step > 0 ? max_switch_step : default_max_switch_step(network.size(), packets);
+      const std::uint64_t pu = detail::unsigned_at(list[k][0], at + "[0]", 0),
+                          port = detail::unsigned_at(list[k][1], at + "[1]", 0);
+      const std::uint64_t step = detail::unsigned_at(list[k][2], at + "[2]", 2),
+                          in = detail::unsigned_at(list[k][3], at + "[3]", 0);
+      const std::uint64_t latest =
+          max_switch_step > 0 ? max_switch_step : default_max_switch_step(network.size(), packets);
       if (step > latest)
-        throw format_error(at + "[2]", "step " + std::to_string(step) + " is later than " + std::to_string(latest) +
-                                           (max_switch_step > 0 ? " (the limit given)"
-                                                                : " = 4·P·packets + 64, the latest switch read by default (simulate torus "
-                                                                  "--max-switch-step N raises it)"));
-      if (pu >= network.size()) throw format_error(at + "[0]", "PU " + std::to_string(pu) + " does not exist (" + std::to_string(network.size()) + " PUs)");
-      if (port >= ports) throw format_error(at + "[1]", "out-port " + std::to_string(port) + " does not exist (ports 0.." + std::to_string(ports - 1) + ")");
-      if (in >= ports) throw format_error(at + "[3]", "in-port " + std::to_string(in) + " does not exist (ports 0.." + std::to_string(ports - 1) + ")");
+        throw format_error(
+            at + "[2]",
+            "step " + std::to_string(step) + " is later than " + std::to_string(latest) +
+                (max_switch_step > 0 ? " (the limit given)"
+                                     : " = 4·P·packets + 64, the latest switch read by default (simulate torus "
+                                       "--max-switch-step N raises it)"));
+      if (pu >= network.size())
+        throw format_error(at + "[0]",
+                           "PU " + std::to_string(pu) + " does not exist (" + std::to_string(network.size()) + " PUs)");
+      if (port >= ports)
+        throw format_error(at + "[1]", "out-port " + std::to_string(port) + " does not exist (ports 0.." +
+                                           std::to_string(ports - 1) + ")");
+      if (in >= ports)
+        throw format_error(at + "[3]", "in-port " + std::to_string(in) + " does not exist (ports 0.." +
+                                           std::to_string(ports - 1) + ")");
       std::uint64_t delay = 1;
       if (list[k].size() == 5) {
         delay = detail::unsigned_at(list[k][4], at + "[4]", 1);
@@ -94,7 +114,8 @@ routing_table read_torus_routing(std::string_view text, std::uint64_t max_switch
       if (key(order[k - 1]) == key(order[k]))
         throw format_error("switches[" + std::to_string(std::max(order[k - 1], order[k])) + "]",
                            "a second switch of PU " + std::to_string(t.switches[order[k]].pu) + " out-port " +
-                               std::to_string(t.switches[order[k]].port) + " in step " + std::to_string(t.switches[order[k]].step));
+                               std::to_string(t.switches[order[k]].port) + " in step " +
+                               std::to_string(t.switches[order[k]].step));
   }
   return t;
 }
@@ -113,8 +134,10 @@ void write_torus_routing(std::ostream& out, const routing_table& table, std::str
       for (std::uint32_t o = 0; o < ports; ++o) {
         const std::uint32_t v = std::string_view(key) == "forward" ? table.forward_at(pu, o) : table.inject_at(pu, o);
         out << (o ? ", " : "");
-        if (v == UINT32_MAX) out << "null";
-        else out << v;
+        if (v == UINT32_MAX)
+          out << "null";
+        else
+          out << v;
       }
       out << "]";
     }

@@ -33,7 +33,8 @@ struct entry {
 // Splits a graph in which every vertex has even degree into two halves in which every vertex has exactly half of
 // its degree: multiplicities are halved, and the edges of odd multiplicity are cut into closed trails (even length,
 // the graph being bipartite) whose edges go alternately to the two halves.
-void euler_split(const std::vector<entry>& graph, std::uint32_t k, std::vector<entry>& first, std::vector<entry>& second) {
+void euler_split(const std::vector<entry>& graph, std::uint32_t k, std::vector<entry>& first,
+                 std::vector<entry>& second) {
   first.clear();
   second.clear();
   std::vector<std::uint32_t> odd;  // indices into graph of the entries with odd multiplicity
@@ -68,7 +69,7 @@ void euler_split(const std::vector<entry>& graph, std::uint32_t k, std::vector<e
       incident[fill[k + e.v]++] = {j, e.u};
     }
   }
-  std::vector<char> side(odd.size(), 0);  // 0: not yet walked; 1: first half; 2: second half
+  std::vector<char> side(odd.size(), 0);                            // 0: not yet walked; 1: first half; 2: second half
   std::vector<std::uint32_t> next(start.begin(), start.end() - 1);  // next unexplored incidence per vertex
   for (std::uint32_t origin = 0; origin < 2 * k; ++origin) {
     while (true) {  // one closed trail from `origin` per iteration
@@ -101,7 +102,8 @@ std::vector<std::uint32_t> perfect_matching(const std::vector<entry>& graph, std
   // α copies of every edge plus β copies of the "bad" matching (i, i): every vertex has degree 2^t.
   std::vector<entry> current;
   current.reserve(graph.size() + k);
-  for (std::uint32_t i = 0; i < graph.size(); ++i) current.push_back({graph[i].u, graph[i].v, graph[i].mult * alpha, i});
+  for (std::uint32_t i = 0; i < graph.size(); ++i)
+    current.push_back({graph[i].u, graph[i].v, graph[i].mult * alpha, i});
   if (beta > 0)
     for (std::uint32_t i = 0; i < k; ++i) current.push_back({i, i, beta, no_edge});
   std::vector<entry> first, second;
@@ -148,8 +150,10 @@ std::vector<std::uint32_t> hopcroft_karp_perfect(const std::vector<entry>& graph
       const std::uint32_t u = queue[head];
       for (std::uint32_t j = start[u]; j < start[u + 1]; ++j) {
         const std::uint32_t m = match_right[graph[adjacency[j]].v];
-        if (m == no_edge) found = true;
-        else if (dist[graph[m].u] == UINT32_MAX) dist[graph[m].u] = dist[u] + 1, queue.push_back(graph[m].u);
+        if (m == no_edge)
+          found = true;
+        else if (dist[graph[m].u] == UINT32_MAX)
+          dist[graph[m].u] = dist[u] + 1, queue.push_back(graph[m].u);
       }
     }
     if (!found) throw std::logic_error("hopcroft_karp_perfect: a regular bipartite graph without a perfect matching");
@@ -255,7 +259,8 @@ regular_graph regularize(const bipartite_multigraph& graph, const char* who) {
     return groups;
   };
   std::vector<std::uint32_t> left_group, right_group;
-  const std::uint32_t k = std::max(group(graph.left_vertices, true, left_group), group(graph.right_vertices, false, right_group));
+  const std::uint32_t k =
+      std::max(group(graph.left_vertices, true, left_group), group(graph.right_vertices, false, right_group));
   out.k = k;
   std::vector<std::uint64_t> left_deficit(k, delta), right_deficit(k, delta);
   for (std::uint32_t i = 0; i < graph.edges.size(); ++i) {
@@ -287,8 +292,8 @@ regular_graph regularize(const bipartite_multigraph& graph, const char* who) {
 // Augments `match_left`/`match_right` (entry indices, no_edge when free) along a shortest alternating path from the
 // free left vertex `root`, using only entries with positive multiplicity. Returns false if there is none.
 // `reached_by[v]` is valid where `seen_right[v] == stamp`: the entry by which right vertex v was first reached.
-bool augment(const std::vector<entry>& graph, const std::vector<std::vector<std::uint32_t>>& adjacency, std::uint32_t root,
-             std::vector<std::uint32_t>& match_left, std::vector<std::uint32_t>& match_right,
+bool augment(const std::vector<entry>& graph, const std::vector<std::vector<std::uint32_t>>& adjacency,
+             std::uint32_t root, std::vector<std::uint32_t>& match_left, std::vector<std::uint32_t>& match_right,
              std::vector<std::uint32_t>& seen_right, std::vector<std::uint32_t>& reached_by, std::uint32_t stamp) {
   std::vector<std::uint32_t> queue{root};
   for (std::size_t head = 0; head < queue.size(); ++head) {
@@ -318,7 +323,8 @@ bool augment(const std::vector<entry>& graph, const std::vector<std::vector<std:
 
 }  // namespace
 
-std::vector<std::vector<std::size_t>> color_bipartite_edges(const bipartite_multigraph& graph, colouring_engine engine) {
+std::vector<std::vector<std::size_t>> color_bipartite_edges(const bipartite_multigraph& graph,
+                                                            colouring_engine engine) {
   regular_graph regular = regularize(graph, "color_bipartite_edges");
   if (regular.delta == 0) return {};
   std::vector<std::vector<std::size_t>> classes;

@@ -42,7 +42,11 @@ odd_cycle name_cycle(const component& c, const std::vector<hrel_message>& messag
 class planner {
  public:
   planner(const hrel_instance& instance, hrel_schedule& out, forwarding_report& report)
-      : messages_(instance.messages()), instance_(instance), out_(out), report_(report), in_matching_(instance.pes(), 0) {}
+      : messages_(instance.messages()),
+        instance_(instance),
+        out_(out),
+        report_(report),
+        in_matching_(instance.pes(), 0) {}
 
   void schedule_class(std::vector<std::size_t> edges, std::uint64_t weight) {
     const rational w(static_cast<std::int64_t>(weight)), piece = w / rational(5);
@@ -86,7 +90,8 @@ class planner {
       std::array<hrel_slot, 2> slots{hrel_slot{w, {}}, hrel_slot{w, {}}};
       for (const component& c : parts)
         for (std::size_t i = 0; i < c.messages.size(); ++i)
-          slots[i % 2].transfers.push_back({messages_[c.messages[i]].src, messages_[c.messages[i]].dst, c.messages[i], w});
+          slots[i % 2].transfers.push_back(
+              {messages_[c.messages[i]].src, messages_[c.messages[i]].dst, c.messages[i], w});
       for (hrel_slot& s : slots)
         if (!s.transfers.empty()) out_.slots.push_back(std::move(s));
       return;
@@ -98,7 +103,8 @@ class planner {
       if (c.cycle && c.vertices.size() % 2 == 1) continue;
       for (std::size_t i = 0; i < c.messages.size(); ++i)
         for (int k = 0; k < 5; ++k)
-          r.add((i % 2 == 1 ? 0 : 6) + k, messages_[c.messages[i]].src, messages_[c.messages[i]].dst, c.messages[i], piece);
+          r.add((i % 2 == 1 ? 0 : 6) + k, messages_[c.messages[i]].src, messages_[c.messages[i]].dst, c.messages[i],
+                piece);
     }
     std::size_t next = 0;
     for (; next + 1 < odd.size(); next += 2) {  // pairs: B helps A in rounds 0..5, A helps B in rounds 6..11
@@ -141,7 +147,8 @@ class planner {
     const std::size_t closing = A.edge[L - 1];
     for (int i = 0; i < 3; ++i) {
       for (std::size_t j = 0; j + 1 < L; ++j)
-        r.add(base + 2 * i + static_cast<int>(j % 2), messages_[A.edge[j]].src, messages_[A.edge[j]].dst, A.edge[j], piece);
+        r.add(base + 2 * i + static_cast<int>(j % 2), messages_[A.edge[j]].src, messages_[A.edge[j]].dst, A.edge[j],
+              piece);
       r.add(base + 2 * i, A.a[L - 1], helpers[static_cast<std::size_t>(i)], closing, piece);
       r.add(base + 2 * i + 1, helpers[static_cast<std::size_t>(i)], A.a[0], closing, piece);
     }
@@ -195,7 +202,8 @@ least_pair least_exchanging_pair(const hrel_instance& instance) {
   const rank P = instance.pes();
   if (P < 2) return {};
   std::vector<std::uint64_t> pair(static_cast<std::size_t>(P) * P, 0);
-  for (const hrel_message& m : instance.messages()) pair[std::min(m.src, m.dst) * P + std::max(m.src, m.dst)] += m.packets;
+  for (const hrel_message& m : instance.messages())
+    pair[std::min(m.src, m.dst) * P + std::max(m.src, m.dst)] += m.packets;
   least_pair least{UINT64_MAX, 0, 0};
   for (rank i = 0; i < P; ++i)
     for (rank j = i + 1; j < P; ++j)
@@ -212,7 +220,8 @@ hrel_schedule regular_schedule(const hrel_instance& instance, decomposition meth
   const least_pair least = least_exchanging_pair(instance);
   const std::uint64_t l = least.packets;
   if (l == 0)
-    throw std::invalid_argument("regular schedule: PEs " + std::to_string(least.low) + " and " + std::to_string(least.high) +
+    throw std::invalid_argument("regular schedule: PEs " + std::to_string(least.low) + " and " +
+                                std::to_string(least.high) +
                                 " exchange no packets, so the instance has no regular part (l = 0)");
   const auto& messages = instance.messages();
   std::vector<std::size_t> index(static_cast<std::size_t>(P) * P, SIZE_MAX);  // (src, dst) → message
@@ -254,8 +263,10 @@ hrel_schedule regular_schedule(const hrel_instance& instance, decomposition meth
       const std::int64_t from = cuts[c], to = cuts[c + 1];
       hrel_slot slot{rational(to - from), {}};
       for (const exchange& e : pairs) {
-        if (to <= e.first) slot.transfers.push_back({e.low, e.high, index[e.low * P + e.high], rational(to - from)});
-        else slot.transfers.push_back({e.high, e.low, index[e.high * P + e.low], rational(to - from)});
+        if (to <= e.first)
+          slot.transfers.push_back({e.low, e.high, index[e.low * P + e.high], rational(to - from)});
+        else
+          slot.transfers.push_back({e.high, e.low, index[e.high * P + e.low], rational(to - from)});
       }
       out.slots.push_back(std::move(slot));
     }

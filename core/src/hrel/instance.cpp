@@ -14,8 +14,10 @@ hrel_instance::hrel_instance(rank pes, std::vector<hrel_message> messages) : pes
   for (std::size_t k = 0; k < messages_.size(); ++k) {
     const hrel_message& m = messages_[k];
     const std::string where = "messages[" + std::to_string(k) + "]";
-    if (m.src >= pes || m.dst >= pes) throw std::invalid_argument(where + ": PE out of range for P = " + std::to_string(pes));
-    if (m.src == m.dst) throw std::invalid_argument(where + ": a message from PE " + std::to_string(m.src) + " to itself");
+    if (m.src >= pes || m.dst >= pes)
+      throw std::invalid_argument(where + ": PE out of range for P = " + std::to_string(pes));
+    if (m.src == m.dst)
+      throw std::invalid_argument(where + ": a message from PE " + std::to_string(m.src) + " to itself");
     if (m.packets == 0) throw std::invalid_argument(where + ": a message has at least one packet");
     if (!seen.emplace(m.src, m.dst).second)
       throw std::invalid_argument(where + ": a second message from " + std::to_string(m.src) + " to " +

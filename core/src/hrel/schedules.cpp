@@ -67,7 +67,8 @@ hrel_schedule full_duplex_schedule(const hrel_instance& instance, decomposition 
   for (const weighted_matching& round : decompose_bipartite_edges(g, method)) {
     const rational w(static_cast<std::int64_t>(round.weight));
     hrel_slot slot{w, {}};
-    for (std::size_t m : round.edges) slot.transfers.push_back({instance.messages()[m].src, instance.messages()[m].dst, m, w});
+    for (std::size_t m : round.edges)
+      slot.transfers.push_back({instance.messages()[m].src, instance.messages()[m].dst, m, w});
     s.slots.push_back(std::move(slot));
   }
   return s;

@@ -79,32 +79,45 @@ online_instance difficult_relation(std::uint64_t h) {
 
 std::string_view to_string(contention c) {
   switch (c) {
-    case contention::ocpc: return "ocpc";
-    case contention::arbitrary: return "arbitrary";
-    case contention::fifo: return "fifo";
-    case contention::priority: return "priority";
+    case contention::ocpc:
+      return "ocpc";
+    case contention::arbitrary:
+      return "arbitrary";
+    case contention::fifo:
+      return "fifo";
+    case contention::priority:
+      return "priority";
   }
   return "?";
 }
 
 std::string_view to_string(online_protocol p) {
   switch (p) {
-    case online_protocol::ggt: return "ggt";
-    case online_protocol::weighted: return "weighted";
-    case online_protocol::equal: return "equal";
-    case online_protocol::fifo_staged: return "fifo-staged";
-    case online_protocol::random_priority: return "random-priority";
+    case online_protocol::ggt:
+      return "ggt";
+    case online_protocol::weighted:
+      return "weighted";
+    case online_protocol::equal:
+      return "equal";
+    case online_protocol::fifo_staged:
+      return "fifo-staged";
+    case online_protocol::random_priority:
+      return "random-priority";
   }
   return "?";
 }
 
 bool runs_under(contention c, online_protocol p) {
   switch (p) {
-    case online_protocol::ggt: return c == contention::ocpc || c == contention::arbitrary;
+    case online_protocol::ggt:
+      return c == contention::ocpc || c == contention::arbitrary;
     case online_protocol::weighted:
-    case online_protocol::equal: return c == contention::arbitrary;
-    case online_protocol::fifo_staged: return c == contention::fifo || c == contention::priority;
-    case online_protocol::random_priority: return c == contention::priority;
+    case online_protocol::equal:
+      return c == contention::arbitrary;
+    case online_protocol::fifo_staged:
+      return c == contention::fifo || c == contention::priority;
+    case online_protocol::random_priority:
+      return c == contention::priority;
   }
   return false;
 }
@@ -112,7 +125,6 @@ bool runs_under(contention c, online_protocol p) {
 namespace {
 
 constexpr std::uint32_t none = UINT32_MAX;
-
 
 // A processor's undelivered (ocpc, arbitrary) or unsent (fifo, priority) messages, with O(1) removal.
 struct pool {
@@ -135,7 +147,7 @@ struct pool {
 struct weighted_state {
   std::vector<std::vector<std::uint32_t>> messages;  // per local destination
   std::vector<double> weight, tree;                  // tree: Fenwick sums of weight (1-based)
-  void rebuild(double h) {  // O(destinations): weights, then the tree bottom-up
+  void rebuild(double h) {                           // O(destinations): weights, then the tree bottom-up
     weight.resize(messages.size());
     tree.assign(messages.size() + 1, 0);
     for (std::size_t j = 0; j < messages.size(); ++j)
@@ -165,8 +177,14 @@ struct weighted_state {
 class simulator {
  public:
   simulator(const online_instance& instance, const online_options& options, std::uint64_t seed)
-      : in_(instance), opt_(options), random_(seed), n_(instance.processors()), h_(instance.h()),
-        position_(instance.messages().size(), 0), pools_(n_), stalled_(n_, 0) {
+      : in_(instance),
+        opt_(options),
+        random_(seed),
+        n_(instance.processors()),
+        h_(instance.h()),
+        position_(instance.messages().size(), 0),
+        pools_(n_),
+        stalled_(n_, 0) {
     for (auto& p : pools_) p.position = &position_;
     for (std::uint32_t m = 0; m < instance.messages().size(); ++m) pools_[instance.messages()[m].src].add(m);
     remaining_ = instance.messages().size();
@@ -177,7 +195,8 @@ class simulator {
       for (rank p = 0; p < n_; ++p) {
         for (std::uint32_t m : pools_[p].items) {
           const rank d = instance.messages()[m].dst;
-          if (slot[d] == UINT32_MAX) slot[d] = static_cast<std::uint32_t>(weighted_[p].messages.size()), weighted_[p].messages.emplace_back();
+          if (slot[d] == UINT32_MAX)
+            slot[d] = static_cast<std::uint32_t>(weighted_[p].messages.size()), weighted_[p].messages.emplace_back();
           weighted_[p].messages[slot[d]].push_back(m);
           local_dst_[m] = slot[d];
         }
@@ -189,7 +208,8 @@ class simulator {
       priority_.resize(instance.messages().size());
       for (auto& p : priority_) p = random_();
       for (auto& p : pools_)  // send in decreasing priority: keep each pool sorted, send from the back
-        std::sort(p.items.begin(), p.items.end(), [&](std::uint32_t a, std::uint32_t b) { return priority_[a] < priority_[b]; });
+        std::sort(p.items.begin(), p.items.end(),
+                  [&](std::uint32_t a, std::uint32_t b) { return priority_[a] < priority_[b]; });
       for (auto& p : pools_)
         for (std::uint32_t i = 0; i < p.items.size(); ++i) position_[p.items[i]] = i;
     }
@@ -216,7 +236,8 @@ class simulator {
     if (opt_.protocol == online_protocol::ggt) {
       if (round_ == phase_end_) {  // a new phase: k_i = (1 − ε)^i h, length e/(1 − ε)·ε·k_i + 1 rounds
         k_ = round_ == 0 ? static_cast<double>(h_) : std::max(2.0, k_ * (1 - opt_.epsilon));
-        phase_end_ = round_ + static_cast<std::uint64_t>(std::ceil(std::exp(1.0) / (1 - opt_.epsilon) * opt_.epsilon * k_)) + 1;
+        phase_end_ =
+            round_ + static_cast<std::uint64_t>(std::ceil(std::exp(1.0) / (1 - opt_.epsilon) * opt_.epsilon * k_)) + 1;
       }
     } else if (opt_.protocol == online_protocol::weighted) {
       if (round_ == phase_end_ && !final_phase_) {  // stage k: h_{k−1} = (1 − β)^{k−1} h
@@ -227,7 +248,8 @@ class simulator {
           final_phase_ = true;
         } else {
           const double alpha = 1 / (4 * std::pow(1 - std::exp(-0.5), 2));
-          const double length = alpha * opt_.beta * (1 + opt_.beta) / (1 - opt_.beta) * (next + std::log(static_cast<double>(n_)));
+          const double length =
+              alpha * opt_.beta * (1 + opt_.beta) / (1 - opt_.beta) * (next + std::log(static_cast<double>(n_)));
           phase_end_ = round_ + std::max<std::uint64_t>(1, static_cast<std::uint64_t>(std::ceil(length)));
         }
       }
@@ -287,7 +309,8 @@ class simulator {
         if (unit(random_) >= std::min(1.0, r / k_)) return none;
         return uniform_from(p);
       }
-      case online_protocol::equal: return uniform_from(p);
+      case online_protocol::equal:
+        return uniform_from(p);
       case online_protocol::weighted: {
         if (final_phase_) return uniform_from(p);
         // Destination j with probability w_j = 1 − exp(−d_pj / h_{k−1}) (all scaled down if they sum above 1),
@@ -330,7 +353,8 @@ class simulator {
       const std::uint32_t m = choice[p];
       std::uint64_t priority = 0;
       if (opt_.discipline == contention::priority)
-        priority = opt_.protocol == online_protocol::random_priority ? priority_[m] : UINT64_MAX - round_;  // FIFO emulation
+        priority =
+            opt_.protocol == online_protocol::random_priority ? priority_[m] : UINT64_MAX - round_;  // FIFO emulation
       if (opt_.keep_trace) out.trace.sends.push_back({round_, m, priority});
       ++out.transmissions;
       if (queued) {
@@ -360,15 +384,19 @@ class simulator {
     for (rank r : touched_) {
       auto& a = arrivals_[r];
       std::uint32_t winner = none;
-      if (a.size() == 1) winner = a[0];
-      else if (opt_.discipline == contention::arbitrary) winner = a[random_() % a.size()];
+      if (a.size() == 1)
+        winner = a[0];
+      else if (opt_.discipline == contention::arbitrary)
+        winner = a[random_() % a.size()];
       if (winner != none) {
         pools_[messages[winner].src].remove(winner);
         if (!weighted_.empty()) {  // the delivered message is the top of its destination's stack
           weighted_state& st = weighted_[messages[winner].src];
           auto& stack = st.messages[local_dst_[winner]];
-          if (stack.back() == winner) stack.pop_back();
-          else stack.erase(std::find(stack.begin(), stack.end(), winner));
+          if (stack.back() == winner)
+            stack.pop_back();
+          else
+            stack.erase(std::find(stack.begin(), stack.end(), winner));
           if (!final_phase_)
             st.set(local_dst_[winner], stack.empty() ? 0 : 1 - std::exp(-static_cast<double>(stack.size()) / k_));
         }

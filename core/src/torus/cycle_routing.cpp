@@ -32,7 +32,8 @@ struct placement {
   std::uint64_t position = 0;
 };
 
-constexpr std::uint64_t matched_work_limit = std::uint64_t{1} << 25;  // P · (longest cycle) for the matched supply above whole_supply_limit
+constexpr std::uint64_t matched_work_limit =
+    std::uint64_t{1} << 25;                    // P · (longest cycle) for the matched supply above whole_supply_limit
 constexpr pu_index whole_supply_limit = 4096;  // PUs: up to here the greedy scores a stream by every packet's arrival
 
 // Whether a stream runs direction `dir` in some step from 2 to `until` (step 1 delivers the supplier's own packet).
@@ -59,12 +60,15 @@ struct receiver {
 // free steps turned in turn to either direction for locality; one switch: single switches around its first switch.
 // Returns (latest, sum, shape) of the best candidate the judge accepted; latest UINT64_MAX if none.
 template <typename Score>
-std::tuple<std::uint64_t, std::uint64_t, stream_shape> tune_stream(std::uint64_t m, std::uint64_t origin, const std::vector<receiver>& receivers,
+std::tuple<std::uint64_t, std::uint64_t, stream_shape> tune_stream(std::uint64_t m, std::uint64_t origin,
+                                                                   const std::vector<receiver>& receivers,
                                                                    supply_policy policy, const Score& score) {
-  std::tuple<std::uint64_t, std::uint64_t, stream_shape> best{std::numeric_limits<std::uint64_t>::max(), 0, {origin, -1, 0, {}}};
+  std::tuple<std::uint64_t, std::uint64_t, stream_shape> best{
+      std::numeric_limits<std::uint64_t>::max(), 0, {origin, -1, 0, {}}};
   auto consider = [&](const stream_shape& shape) {
     const std::optional<std::pair<std::uint64_t, std::uint64_t>> judged = score(shape);
-    if (judged && std::tie(judged->first, judged->second) < std::tie(std::get<0>(best), std::get<1>(best))) best = {judged->first, judged->second, shape};
+    if (judged && std::tie(judged->first, judged->second) < std::tie(std::get<0>(best), std::get<1>(best)))
+      best = {judged->first, judged->second, shape};
   };
   for (int dir : {-1, 1}) consider({origin, dir, 0, {}});
   if (policy == supply_policy::time_independent) return best;
@@ -86,8 +90,10 @@ std::tuple<std::uint64_t, std::uint64_t, stream_shape> tune_stream(std::uint64_t
   if (lo > hi || !feasible(hi)) return best;
   while (lo < hi) {
     const std::uint64_t mid = lo + (hi - lo) / 2;
-    if (feasible(mid)) hi = mid;
-    else lo = mid + 1;
+    if (feasible(mid))
+      hi = mid;
+    else
+      lo = mid + 1;
   }
   if (!feasible(lo)) return best;
   for (int fill : {0, -1, 1}) {  // free steps: keep the direction (flips_of), or run −1, or +1 (locality)
@@ -109,9 +115,10 @@ std::tuple<std::uint64_t, std::uint64_t, stream_shape> tune_stream(std::uint64_t
 }
 
 // cycle_routing under one policy, by the greedy below; a candidate stream scored by its own cycle's completion, or
-// (by_arrival, up to whole_supply_limit PUs) by when every packet reaches the PU over all its cycles. `estimate`: the (PU, cycle) pairs whose streams all run one way
-// (no switch), and the step after which every PU holds every packet as the streams describe it (UINT64_MAX: some
-// packet never arrives); {0, 0} when not computed (more than whole_supply_limit PUs, or a packet per cycle).
+// (by_arrival, up to whole_supply_limit PUs) by when every packet reaches the PU over all its cycles. `estimate`: the
+// (PU, cycle) pairs whose streams all run one way (no switch), and the step after which every PU holds every packet as
+// the streams describe it (UINT64_MAX: some packet never arrives); {0, 0} when not computed (more than
+// whole_supply_limit PUs, or a packet per cycle).
 routing_table greedy_cycle_routing(const cycle_system& system, supply_policy policy, bool one_packet, bool by_arrival,
                                    std::pair<std::uint64_t, std::uint64_t>& estimate) {
   const torus& net = system.network;
@@ -120,22 +127,30 @@ routing_table greedy_cycle_routing(const cycle_system& system, supply_policy pol
   const auto cycles = static_cast<std::uint32_t>(system.cycles.size());
   if (cycles == 0) throw std::invalid_argument("cycle routing: no cycles");
   if (!one_packet && cycles > 64) throw std::invalid_argument("cycle routing: at most 64 packets per PU");
-  routing_table t{net, one_packet ? 1u : cycles, std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, no_port),
-                  std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, no_packet), {}};
+  routing_table t{net,
+                  one_packet ? 1u : cycles,
+                  std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, no_port),
+                  std::vector<std::uint32_t>(static_cast<std::size_t>(P) * ports, no_packet),
+                  {}};
   // where[pu · cycles + c]: the position of pu on cycle c, or none
   std::vector<std::uint64_t> where(static_cast<std::size_t>(P) * cycles, std::numeric_limits<std::uint64_t>::max());
   for (std::uint32_t c = 0; c < cycles; ++c) {
     const torus_cycle& cy = system.cycles[c];
     const std::uint64_t m = cy.length();
-    if (m < 2 || cy.ports.size() != m) throw std::invalid_argument("cycle routing: cycle " + std::to_string(c) + " is malformed");
-    if (!one_packet && m != P) throw std::invalid_argument("cycle routing: with one packet per cycle every cycle must be Hamiltonian");
+    if (m < 2 || cy.ports.size() != m)
+      throw std::invalid_argument("cycle routing: cycle " + std::to_string(c) + " is malformed");
+    if (!one_packet && m != P)
+      throw std::invalid_argument("cycle routing: with one packet per cycle every cycle must be Hamiltonian");
     for (std::uint64_t i = 0; i < m; ++i) {
       const pu_index pu = cy.pus[i];
       if (pu >= P || cy.ports[i] >= ports || net.neighbor(pu, cy.ports[i]) != cy.pus[(i + 1) % m])
-        throw std::invalid_argument("cycle routing: cycle " + std::to_string(c) + " position " + std::to_string(i) + " is not a link to the next PU");
+        throw std::invalid_argument("cycle routing: cycle " + std::to_string(c) + " position " + std::to_string(i) +
+                                    " is not a link to the next PU");
       // A closed trail may pass a PU twice (Section 4.3.4: two zigzags through one PU); the first visit places it.
       if (where[pu * cycles + c] != std::numeric_limits<std::uint64_t>::max()) {
-        if (!one_packet) throw std::invalid_argument("cycle routing: cycle " + std::to_string(c) + " visits PU " + std::to_string(pu) + " twice");
+        if (!one_packet)
+          throw std::invalid_argument("cycle routing: cycle " + std::to_string(c) + " visits PU " + std::to_string(pu) +
+                                      " twice");
       } else {
         where[pu * cycles + c] = i;
       }
@@ -148,16 +163,22 @@ routing_table greedy_cycle_routing(const cycle_system& system, supply_policy pol
   // link_used[pu · ports + p]: a cycle, or (set below) a supply stream runs over the link leaving pu by port p.
   const cycle_links links = map_cycle_links(system);  // every position was checked above
   if (links.shared)
-    throw std::invalid_argument("cycle routing: the cycles share the link leaving PU " + std::to_string(links.shared->pu) + " by port " + std::to_string(links.shared->port));
+    throw std::invalid_argument("cycle routing: the cycles share the link leaving PU " +
+                                std::to_string(links.shared->pu) + " by port " + std::to_string(links.shared->port));
   std::vector<char> link_used(links.owner.size());
   for (std::size_t k = 0; k < link_used.size(); ++k) link_used[k] = links.owner[k] != cycle_links::none;
   if (one_packet)
     for (pu_index pu = 0; pu < P; ++pu) {
       bool on_some = false;
-      for (std::uint32_t c = 0; c < cycles; ++c) on_some = on_some || where[pu * cycles + c] != std::numeric_limits<std::uint64_t>::max();
-      if (!on_some) throw std::invalid_argument("cycle routing: PU " + std::to_string(pu) + " lies on no cycle, so its packet never leaves");
+      for (std::uint32_t c = 0; c < cycles; ++c)
+        on_some = on_some || where[pu * cycles + c] != std::numeric_limits<std::uint64_t>::max();
+      if (!on_some)
+        throw std::invalid_argument("cycle routing: PU " + std::to_string(pu) +
+                                    " lies on no cycle, so its packet never leaves");
     }
-  auto on = [&](pu_index pu, std::uint32_t c) { return where[pu * cycles + c] != std::numeric_limits<std::uint64_t>::max(); };
+  auto on = [&](pu_index pu, std::uint32_t c) {
+    return where[pu * cycles + c] != std::numeric_limits<std::uint64_t>::max();
+  };
   // in-port of an on-cycle PU carrying direction dir of cycle c (+1: from the successor, −1: from the predecessor)
   auto cycle_in_port = [&](pu_index pu, std::uint32_t c, int dir) {
     const torus_cycle& cy = system.cycles[c];
@@ -169,9 +190,12 @@ routing_table greedy_cycle_routing(const cycle_system& system, supply_policy pol
   // carried: the shape of that stream (origin position, direction, delay; plain unless it switches)
   std::vector<stream_shape> carried(static_cast<std::size_t>(P) * cycles * 2);
   std::vector<std::uint32_t> supplied(static_cast<std::size_t>(P) * cycles, 0);  // streams of cycle c arriving
-  std::vector<std::vector<std::size_t>> relay_children(static_cast<std::size_t>(P) * cycles * 2);  // the streams relaying each
+  std::vector<std::vector<std::size_t>> relay_children(static_cast<std::size_t>(P) * cycles *
+                                                       2);                // the streams relaying each
   std::vector<char> paired(static_cast<std::size_t>(P) * cycles * 2, 0);  // one of round 0's pairs (best_supply's plan)
-  auto free_in_port = [&](pu_index pu, std::uint32_t p) { return !link_used[net.neighbor(pu, p) * ports + torus::opposite(p)]; };
+  auto free_in_port = [&](pu_index pu, std::uint32_t p) {
+    return !link_used[net.neighbor(pu, p) * ports + torus::opposite(p)];
+  };
 
   std::map<std::tuple<std::uint64_t, std::uint64_t, supply_policy>, supply_plan> plans;  // by (length, gap, policy)
   // Round 0: pairs of adjacent on-cycle suppliers, chosen per PU by a small exhaustive search over its free in-ports.
@@ -209,7 +233,8 @@ routing_table greedy_cycle_routing(const cycle_system& system, supply_policy pol
     auto search = [&](auto&& self, std::size_t k, std::size_t count, std::uint64_t worst) -> void {
       if (k == need.size()) {
         const std::size_t st = starved();
-        if (st < best_starved || (st == best_starved && (count > best_count || (count == best_count && worst < best_worst))))
+        if (st < best_starved ||
+            (st == best_starved && (count > best_count || (count == best_count && worst < best_worst))))
           best = current, best_count = count, best_worst = worst, best_starved = st;
         return;
       }
@@ -244,12 +269,13 @@ routing_table greedy_cycle_routing(const cycle_system& system, supply_policy pol
       for (int side = 0; side < 2; ++side) {
         const std::uint32_t in = side == 0 ? ch.p : ch.q;  // in-port of v
         const pu_index s = net.neighbor(v, in);
-        const std::uint32_t out = torus::opposite(in);   // out-port of the supplier
+        const std::uint32_t out = torus::opposite(in);  // out-port of the supplier
         const int dir = side == 0 ? ch.plan.direction_a : ch.plan.direction_b;
         const std::vector<std::uint64_t>& flips = side == 0 ? ch.plan.switches_a : ch.plan.switches_b;
         t.forward_at(s, out) = cycle_in_port(s, c, dir);
         t.inject_at(s, out) = 0;
-        for (std::size_t f = 0; f < flips.size(); ++f) t.switches.push_back({s, out, flips[f], cycle_in_port(s, c, f % 2 == 0 ? -dir : dir)});
+        for (std::size_t f = 0; f < flips.size(); ++f)
+          t.switches.push_back({s, out, flips[f], cycle_in_port(s, c, f % 2 == 0 ? -dir : dir)});
         link_used[s * ports + out] = 1;
         carries[(v * cycles + c) * 2 + side] = in;
         carried[(v * cycles + c) * 2 + side] = {where[s * cycles + c], dir, 0, flips};
@@ -272,20 +298,24 @@ routing_table greedy_cycle_routing(const cycle_system& system, supply_policy pol
       if (on(v, k)) {
         for (std::uint64_t i = 0; i < len; ++i)
           if (cy.pus[i] == v)
-            for (std::uint64_t j = 1; j < len; ++j) reach(cy.pus[(i + j) % len], j), reach(cy.pus[(i + len - j) % len], j);
+            for (std::uint64_t j = 1; j < len; ++j)
+              reach(cy.pus[(i + j) % len], j), reach(cy.pus[(i + len - j) % len], j);
         continue;
       }
       const std::size_t count = k == c ? with.size() : supplied[v * cycles + k];
       for (std::size_t x = 0; x < count; ++x) {
         const stream_shape& sh = k == c ? with[x] : carried[(v * cycles + k) * 2 + x];
         std::size_t flipped = 0;
-        for (std::uint64_t t = sh.delay + 1; t <= last_useful_step(sh, len); ++t) reach(cy.pus[delivered(sh, t, len, flipped)], t);
+        for (std::uint64_t t = sh.delay + 1; t <= last_useful_step(sh, len); ++t)
+          reach(cy.pus[delivered(sh, t, len, flipped)], t);
       }
     }
     std::uint64_t never = 0, latest = 0;
     for (std::uint64_t a : arrival)
-      if (a == std::numeric_limits<std::uint64_t>::max()) ++never;
-      else latest = std::max(latest, a);
+      if (a == std::numeric_limits<std::uint64_t>::max())
+        ++never;
+      else
+        latest = std::max(latest, a);
     return std::make_pair(never, latest);
   };
   // Later rounds: single streams from an on-cycle neighbour, then relays of a neighbour's stream, one step later
@@ -307,7 +337,8 @@ routing_table greedy_cycle_routing(const cycle_system& system, supply_policy pol
         std::vector<std::uint32_t> order;
         for (std::uint32_t c = 0; c < cycles; ++c)
           if (!on(v, c) && supplied[v * cycles + c] < 2) order.push_back(c);
-        std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return usable(a) < usable(b); });
+        std::stable_sort(order.begin(), order.end(),
+                         [&](std::uint32_t a, std::uint32_t b) { return usable(a) < usable(b); });
         for (std::uint32_t c : order) {
           if (supplied[v * cycles + c] == 2) continue;
           const std::uint64_t m = system.cycles[c].length();
@@ -322,17 +353,23 @@ routing_table greedy_cycle_routing(const cycle_system& system, supply_policy pol
             if (!free_in_port(v, p)) continue;
             const pu_index s = net.neighbor(v, p);
             if (on(s, c)) {
-              for (int dir : {-1, 1}) found.push_back({p, cycle_in_port(s, c, dir), true, {where[s * cycles + c], dir, 0, {}}});
+              for (int dir : {-1, 1})
+                found.push_back({p, cycle_in_port(s, c, dir), true, {where[s * cycles + c], dir, 0, {}}});
             } else if (!direct_only) {
               for (std::uint32_t k = 0; k < supplied[s * cycles + c]; ++k) {
                 const stream_shape& from = carried[(s * cycles + c) * 2 + k];
-                found.push_back({p, carries[(s * cycles + c) * 2 + k], false, {from.origin, from.dir, from.delay + 1, from.flips}, k});
+                found.push_back({p,
+                                 carries[(s * cycles + c) * 2 + k],
+                                 false,
+                                 {from.origin, from.dir, from.delay + 1, from.flips},
+                                 k});
               }
             }
           }
           if (found.empty()) continue;
           std::vector<stream_shape> have;
-          for (std::uint32_t k = 0; k < supplied[v * cycles + c]; ++k) have.push_back(carried[(v * cycles + c) * 2 + k]);
+          for (std::uint32_t k = 0; k < supplied[v * cycles + c]; ++k)
+            have.push_back(carried[(v * cycles + c) * 2 + k]);
           // One stream per (PU, cycle) and round, so that every cycle of a PU gets a turn at its free links; a
           // switching stream is relayed only when no plain one is at hand (its switch steps are tuned for its PU).
           // Ranked by: plain before switching; then (locality) delivering the direction v still misses; then steps.
@@ -347,14 +384,18 @@ routing_table greedy_cycle_routing(const cycle_system& system, supply_policy pol
               if (other.plain()) missing = -other.dir;
             }
           }
-          auto rank = [&](const candidate& x) { return (x.shape.plain() ? 0 : 2) + (missing != 0 && x.shape.plain() && x.shape.dir != missing ? 1 : 0); };
+          auto rank = [&](const candidate& x) {
+            return (x.shape.plain() ? 0 : 2) + (missing != 0 && x.shape.plain() && x.shape.dir != missing ? 1 : 0);
+          };
           std::pair<std::uint64_t, std::uint64_t> best{std::numeric_limits<std::uint64_t>::max(), 0};
           std::size_t pick = found.size();
           for (std::size_t x = 0; x < found.size(); ++x) {
             std::vector<stream_shape> with = have;
             with.push_back(found[x].shape);
-            const auto score = whole_supply && by_arrival ? arrival_score(v, c, with) : std::make_pair(std::uint64_t{0}, completion_of(m, with));
-            if (pick == found.size() || rank(found[x]) < rank(found[pick]) || (rank(found[x]) == rank(found[pick]) && score < best))
+            const auto score = whole_supply && by_arrival ? arrival_score(v, c, with)
+                                                          : std::make_pair(std::uint64_t{0}, completion_of(m, with));
+            if (pick == found.size() || rank(found[x]) < rank(found[pick]) ||
+                (rank(found[x]) == rank(found[pick]) && score < best))
               best = score, pick = x;
           }
           {
@@ -363,7 +404,9 @@ routing_table greedy_cycle_routing(const cycle_system& system, supply_policy pol
             const std::uint32_t out = torus::opposite(ch.port);
             t.forward_at(s, out) = ch.source;
             if (ch.inject) t.inject_at(s, out) = 0;
-            if (ch.relayed != none) relay_children[(s * cycles + c) * 2 + ch.relayed].push_back((v * cycles + c) * 2 + supplied[v * cycles + c]);
+            if (ch.relayed != none)
+              relay_children[(s * cycles + c) * 2 + ch.relayed].push_back((v * cycles + c) * 2 +
+                                                                          supplied[v * cycles + c]);
             link_used[s * ports + out] = 1;
             const std::uint32_t k = supplied[v * cycles + c]++;
             carries[(v * cycles + c) * 2 + k] = ch.port;
@@ -436,14 +479,16 @@ routing_table greedy_cycle_routing(const cycle_system& system, supply_policy pol
           r.floor = *std::max_element(arrival.begin(), arrival.end());
           if (r.floor == never) break;  // some packet the stream cannot bring never arrives: nothing to tune for
           bool up = false, down = false;
-          for (const stream_shape& o : others) up = up || !o.plain() || o.dir > 0, down = down || !o.plain() || o.dir < 0;
+          for (const stream_shape& o : others)
+            up = up || !o.plain() || o.dir > 0, down = down || !o.plain() || o.dir < 0;
           needs.push_back(others.empty() || (up && down) ? 0 : up ? -1 : 1);
           before = std::max(before, done[w]), before_sum += done[w];
           receivers.push_back(std::move(r));
         }
         if (receivers.size() < slots.size()) continue;
         bool stuck = false;  // a receiver completing last waits for packets the stream cannot bring
-        for (std::size_t i = 0; i < slots.size(); ++i) stuck = stuck || (done[slots[i] / 2 / cycles] == latest && receivers[i].floor >= latest);
+        for (std::size_t i = 0; i < slots.size(); ++i)
+          stuck = stuck || (done[slots[i] / 2 / cycles] == latest && receivers[i].floor >= latest);
         if (stuck) continue;
         // The judge: when each receiver holds every packet with the stream shaped so — a packet of the cycle at the
         // sooner of its step without the stream and the stream's delivery, every other by the receiver's floor.
@@ -480,20 +525,24 @@ routing_table greedy_cycle_routing(const cycle_system& system, supply_policy pol
           carried[slot] = shape;
           carried[slot].delay = delay;
         }
-        for (std::size_t slot : slots) done[slot / 2 / cycles] = completion_at(static_cast<pu_index>(slot / 2 / cycles), cycles, {});
+        for (std::size_t slot : slots)
+          done[slot / 2 / cycles] = completion_at(static_cast<pu_index>(slot / 2 / cycles), cycles, {});
         changed = true;
       }
       if (!changed || *std::max_element(done.begin(), done.end()) >= latest) break;
     }
-    std::erase_if(t.switches, [&](const port_switch& w) { return retuned[static_cast<std::size_t>(w.pu) * ports + w.port] != 0; });
+    std::erase_if(t.switches,
+                  [&](const port_switch& w) { return retuned[static_cast<std::size_t>(w.pu) * ports + w.port] != 0; });
     for (const auto& mine : link_switches) t.switches.insert(t.switches.end(), mine.begin(), mine.end());
   }
   for (pu_index v = 0; v < P; ++v)
     for (std::uint32_t c = 0; c < cycles; ++c)
       if (!on(v, c) && supplied[v * cycles + c] == 0)  // one stream still delivers every packet (slowly); none does not
-        throw std::invalid_argument("cycle routing on " + net.name() + ": the greedy supply found no free link to bring PU " + std::to_string(v) +
+        throw std::invalid_argument("cycle routing on " + net.name() +
+                                    ": the greedy supply found no free link to bring PU " + std::to_string(v) +
                                     " (off cycle " + std::to_string(c) +
-                                    ") that cycle's packets (a limit of the greedy, not a proof that none exists: the SAT supply, smt/torus_supply, may find one)");
+                                    ") that cycle's packets (a limit of the greedy, not a proof that none exists: the "
+                                    "SAT supply, smt/torus_supply, may find one)");
   estimate = {0, 0};
   if (whole_supply)
     for (pu_index v = 0; v < P; ++v) {
@@ -589,7 +638,8 @@ routing_table cycle_routing(const cycle_system& system, supply_policy policy, pa
   if (matched && matched_estimate < best_estimate) best = std::move(*matched), best_estimate = matched_estimate;
   if (packets && packets_estimate < best_estimate) best = std::move(*packets), best_estimate = packets_estimate;
   std::vector<supply_policy> policies{policy};
-  if (policy == supply_policy::scheduled) policies = {policy, supply_policy::one_switch, supply_policy::time_independent};
+  if (policy == supply_policy::scheduled)
+    policies = {policy, supply_policy::one_switch, supply_policy::time_independent};
   if (policy == supply_policy::one_switch) policies = {policy, supply_policy::time_independent};
   for (supply_policy p : policies)
     for (bool by_arrival : {false, true}) {

@@ -22,7 +22,8 @@ struct edge_colouring {
   // rows·cols when w has no such edge.
   std::uint64_t next(std::uint64_t w, std::uint8_t colour, std::uint64_t previous) const {
     const std::uint64_t r = w / cols, c = w % cols;
-    const std::uint64_t to[4] = {r * cols + (c + 1) % cols, r * cols + (c + cols - 1) % cols, ((r + 1) % rows) * cols + c, ((r + rows - 1) % rows) * cols + c};
+    const std::uint64_t to[4] = {r * cols + (c + 1) % cols, r * cols + (c + cols - 1) % cols,
+                                 ((r + 1) % rows) * cols + c, ((r + rows - 1) % rows) * cols + c};
     const bool has[4] = {right[w] == colour, right[to[1]] == colour, down[w] == colour, down[to[3]] == colour};
     for (int k = 0; k < 4; ++k)
       if (has[k] && to[k] != previous) return to[k];
@@ -45,7 +46,8 @@ struct edge_colouring {
   edge_colouring transposed() const {  // (r, c) ↦ (c, r): right and down trade places
     edge_colouring t{cols, rows, std::vector<std::uint8_t>(rows * cols), std::vector<std::uint8_t>(rows * cols)};
     for (std::uint64_t r = 0; r < rows; ++r)
-      for (std::uint64_t c = 0; c < cols; ++c) t.right[c * rows + r] = down[r * cols + c], t.down[c * rows + r] = right[r * cols + c];
+      for (std::uint64_t c = 0; c < cols; ++c)
+        t.right[c * rows + r] = down[r * cols + c], t.down[c * rows + r] = right[r * cols + c];
     return t;
   }
 };
@@ -60,7 +62,8 @@ std::array<std::vector<std::uint64_t>, 2> decompose_2d(std::uint64_t rows, std::
 // Section 3.1's pairing of every PU's ports on the rows x cols torus, [pu · 4 + port] -> port.
 std::vector<std::uint32_t> section_3_1_partners(std::uint32_t rows, std::uint32_t cols);
 // The cycle system whose cycles visit the PUs in these sequences of PU indices, named `construction`; checked.
-cycle_system system_through(const torus& network, const std::vector<std::vector<std::uint64_t>>& sequences, std::string construction);
+cycle_system system_through(const torus& network, const std::vector<std::vector<std::uint64_t>>& sequences,
+                            std::string construction);
 
 // A stream of a cycle arriving at a PU: in step t = u + delay (u >= 1), what its on-cycle supplier sent in its step u:
 // the packet of position origin + f·(u − 1), f = dir flipped at each of the supplier's switch steps `flips` up to u
@@ -82,7 +85,8 @@ std::uint64_t last_useful_step(const stream_shape& s, std::uint64_t m);
 std::uint64_t completion_of(std::uint64_t m, const std::vector<stream_shape>& streams);
 // One scheduled stream beside streams already fixed: can its directions dirs[t - 1] (+1, -1, or 0 where step t is
 // free) be chosen so that it delivers every position p with deadline[p] != 0 by step deadline[p]?
-bool match_stream(std::uint64_t m, std::uint64_t origin, std::uint64_t horizon, const std::vector<std::uint64_t>& deadline, std::vector<int>& dirs);
+bool match_stream(std::uint64_t m, std::uint64_t origin, std::uint64_t horizon,
+                  const std::vector<std::uint64_t>& deadline, std::vector<int>& dirs);
 // Directions per step (0: free) to a first direction and flip steps, keeping the direction where the step is free.
 std::pair<int, std::vector<std::uint64_t>> flips_of(const std::vector<int>& dirs, int fallback);
 // The flip steps of a stream that switches once, in step s (none for s = 0).

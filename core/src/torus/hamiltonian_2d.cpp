@@ -24,7 +24,8 @@ using namespace cycles_detail;
 namespace cycles_detail {
 
 // Walks the closed trail that leaves `start` by `port`, following a pairing (what arrives on p leaves by partner[p]).
-torus_cycle walk_pairing(const torus& network, const std::vector<std::uint32_t>& partner, pu_index start, std::uint32_t port) {
+torus_cycle walk_pairing(const torus& network, const std::vector<std::uint32_t>& partner, pu_index start,
+                         std::uint32_t port) {
   torus_cycle cycle;
   pu_index at = start;
   do {
@@ -55,10 +56,14 @@ std::array<std::vector<std::uint64_t>, 2> split_2d(std::uint64_t rows, std::uint
     std::uint32_t port = c == 0 ? R : B;
     do {
       out[c].push_back(r * cols + col);
-      if (port == B) r = (r + 1) % rows;
-      else if (port == T) r = (r + rows - 1) % rows;
-      else if (port == R) col = (col + 1) % cols;
-      else col = (col + cols - 1) % cols;
+      if (port == B)
+        r = (r + 1) % rows;
+      else if (port == T)
+        r = (r + rows - 1) % rows;
+      else if (port == R)
+        col = (col + 1) % cols;
+      else
+        col = (col + cols - 1) % cols;
       port = section_3_1_partner(cols, col, port ^ 1u);
     } while (!(r == 0 && col == 0));
     if (out[c].size() != rows * cols) throw std::logic_error("Section 3.1 rules: a cycle is not Hamiltonian");
@@ -99,18 +104,20 @@ namespace cycles_detail {
 //   for R even and C odd); it is the column block transposed with the classes swapped.
 //   Base: every R = 3 … 7, C = 3 … 6 is walked by the unit test square_switch_blocks_join_each_line_to_itself and the
 //   theorem-book row torus.square_switches, which also check the block lemmas on the cycles (check_strip_insertion in
-//   checkers: the paths, and that outside the block the larger torus is the smaller one) for R up to 30, C up to 14. Every
-//   R, C reduces to the base by taking column blocks out while C >= 7 and row blocks while R >= 8.
+//   checkers: the paths, and that outside the block the larger torus is the smaller one) for R up to 30, C up to 14.
+//   Every R, C reduces to the base by taking column blocks out while C >= 7 and row blocks while R >= 8.
 // The square switches' schedule (above) in its R × C frame: R = rows, C = cols, unless rows is odd and cols even
 // (then transposed, R = cols). Class 0 starts as the rows, class 1 as the columns.
 edge_colouring square_switch_frame(std::uint64_t rows, std::uint64_t cols, bool& transposed) {
   if (!square_switches_apply(rows, cols))
-    throw std::invalid_argument("square switches need both sizes >= 3, got " + std::to_string(rows) + "x" + std::to_string(cols));
+    throw std::invalid_argument("square switches need both sizes >= 3, got " + std::to_string(rows) + "x" +
+                                std::to_string(cols));
   transposed = rows % 2 == 1 && cols % 2 == 0;
   const std::uint64_t R = transposed ? cols : rows, C = transposed ? rows : cols;
   edge_colouring g{R, C, std::vector<std::uint8_t>(R * C, 0), std::vector<std::uint8_t>(R * C, 1)};
   auto flip = [&](std::uint64_t r, std::uint64_t c) {
-    if (g.right[r * C + c] != 0 || g.right[((r + 1) % R) * C + c] != 0 || g.down[r * C + c] != 1 || g.down[r * C + (c + 1) % C] != 1)
+    if (g.right[r * C + c] != 0 || g.right[((r + 1) % R) * C + c] != 0 || g.down[r * C + c] != 1 ||
+        g.down[r * C + (c + 1) % C] != 1)
       throw std::logic_error("square switches: two squares of the schedule share an edge");
     g.right[r * C + c] = g.right[((r + 1) % R) * C + c] = 1;
     g.down[r * C + c] = g.down[r * C + (c + 1) % C] = 0;
@@ -129,7 +136,8 @@ std::array<std::vector<std::uint64_t>, 2> switch_2d(std::uint64_t rows, std::uin
   for (std::uint8_t colour = 0; colour < 2; ++colour) {
     out[colour] = g.walk(colour);
     if (out[colour].size() != g.rows * g.cols)
-      throw std::logic_error("square switches on " + std::to_string(rows) + "x" + std::to_string(cols) + ": a cycle is not Hamiltonian");
+      throw std::logic_error("square switches on " + std::to_string(rows) + "x" + std::to_string(cols) +
+                             ": a cycle is not Hamiltonian");
     if (transposed)
       for (std::uint64_t& w : out[colour]) w = (w % g.cols) * cols + w / g.cols;  // back to the caller's frame
   }
@@ -150,8 +158,9 @@ std::array<std::vector<std::uint64_t>, 2> decompose_2d(std::uint64_t rows, std::
 // plane S = 0. Layers other than those named use the canonical triple (0, 1, 2).
 //   m odd (the paper's Proposition "closed-form rule after the five swaps", from five Kempe swaps of the canonical
 //   colouring): on S = 0 the triple is (1, 2, 0) for k != 0 and (0, 2, 1) for k = 0; on S = 1 it is (2, 1, 0) for
-//   k != 0 and (2, 0, 1) for k = 0. Its return maps are affine conjugates of the odometer (u, v) ↦ (u + 1, v + [u = 0]),
-//   a single m²-cycle, when m is odd (elementary; tests/torus_cycles_test.cpp recomputes the return maps).
+//   k != 0 and (2, 0, 1) for k = 0. Its return maps are affine conjugates of the odometer
+//   (u, v) ↦ (u + 1, v + [u = 0]), a single m²-cycle, when m is odd (elementary; tests/torus_cycles_test.cpp
+//   recomputes the return maps).
 //   m even, m >= 6 (the paper's "Route E"): S = 1: (1, 0, 2) for i = 0, else (2, 0, 1); S = 2: (2, 1, 0) for j = 0,
 //   else (0, 1, 2); S = 0: (1, 2, 0) except on three defect tracks near the lines j = 1, k = 0, i = 0 and a few
 //   points, which differ for m ≡ 4 (mod 6) (Case II) from m ≡ 0, 2 (mod 6) (Case I) — transcribed below. Its proof in
@@ -163,19 +172,22 @@ std::array<std::vector<std::uint64_t>, 2> decompose_2d(std::uint64_t rows, std::
 
 namespace cycles_detail {
 
-cycle_system system_through(const torus& network, const std::vector<std::vector<std::uint64_t>>& sequences, std::string construction) {
+cycle_system system_through(const torus& network, const std::vector<std::vector<std::uint64_t>>& sequences,
+                            std::string construction) {
   cycle_system out{network, {}, std::move(construction)};
   std::vector<char> used(static_cast<std::size_t>(network.size()) * network.ports(), 0);
   for (const auto& sequence : sequences) {
     torus_cycle cycle;
     for (std::size_t i = 0; i < sequence.size(); ++i) {
-      const auto from = static_cast<pu_index>(sequence[i]), to = static_cast<pu_index>(sequence[(i + 1) % sequence.size()]);
+      const auto from = static_cast<pu_index>(sequence[i]),
+                 to = static_cast<pu_index>(sequence[(i + 1) % sequence.size()]);
       std::uint32_t port = no_port;
       for (std::uint32_t p = 0; p < network.ports() && port == no_port; ++p) {
         const pu_index back = network.neighbor(to, torus::opposite(p));
         if (network.neighbor(from, p) == to && back == from && !used[from * network.ports() + p]) port = p;
       }
-      if (port == no_port) throw std::logic_error("Hamilton decomposition: consecutive PUs are not joined by a free link");
+      if (port == no_port)
+        throw std::logic_error("Hamilton decomposition: consecutive PUs are not joined by a free link");
       used[from * network.ports() + port] = used[to * network.ports() + torus::opposite(port)] = 1;
       cycle.pus.push_back(from);
       cycle.ports.push_back(port);
@@ -187,16 +199,15 @@ cycle_system system_through(const torus& network, const std::vector<std::vector<
 
 }  // namespace cycles_detail
 
-
 cycle_system square_switch_cycles(const torus& network) {
-  if (network.dimension() != 2) throw std::invalid_argument("square switches: needs a 2-D torus, got " + network.name());
+  if (network.dimension() != 2)
+    throw std::invalid_argument("square switches: needs a 2-D torus, got " + network.name());
   const auto halves = switch_2d(network.dims()[0], network.dims()[1]);  // names sizes below 3
   return system_through(network, {halves.begin(), halves.end()}, "square-switches");
 }
 
-
 cycle_system hamiltonian_2d_cycles(const torus& network) {
-  const routing_table table = hamiltonian_2d(network);  // names the conditions when they fail
+  const routing_table table = hamiltonian_2d(network);       // names the conditions when they fail
   std::vector<std::uint32_t> partner(table.forward.size());  // what arrives on p leaves by the out-port forwarding p
   for (pu_index pu = 0; pu < network.size(); ++pu)
     for (std::uint32_t o = 0; o < 4; ++o) partner[pu * 4 + table.forward_at(pu, o)] = o;

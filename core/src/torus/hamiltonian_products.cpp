@@ -29,27 +29,40 @@ std::uint32_t cube_direction(std::uint32_t colour, std::uint64_t m, std::uint64_
   const std::uint64_t S = (i + j + k) % m;
   triple t{0, 1, 2};
   if (m % 2 == 1) {
-    if (S == 0) t = k != 0 ? triple{1, 2, 0} : triple{0, 2, 1};
-    else if (S == 1) t = k != 0 ? triple{2, 1, 0} : triple{2, 0, 1};
+    if (S == 0)
+      t = k != 0 ? triple{1, 2, 0} : triple{0, 2, 1};
+    else if (S == 1)
+      t = k != 0 ? triple{2, 1, 0} : triple{2, 0, 1};
     return t[colour];
   }
-  if (S == 1) t = i == 0 ? triple{1, 0, 2} : triple{2, 0, 1};
-  else if (S == 2) t = j == 0 ? triple{2, 1, 0} : triple{0, 1, 2};
+  if (S == 1)
+    t = i == 0 ? triple{1, 0, 2} : triple{2, 0, 1};
+  else if (S == 2)
+    t = j == 0 ? triple{2, 1, 0} : triple{0, 1, 2};
   else if (S == 0) {
     const bool case_two = m % 6 == 4;
     const std::uint64_t from = case_two ? 2 : 1;  // the tracks j = 1 and k = 0 start one later in Case II
-    const bool t102 = (i == 0 && j == 0 && k == 0) || (j == 1 && i >= from && i <= m - 3 && k == m - 1 - i) || (i == m - 1 && j == 2 && k == m - 1);
-    const bool t021 = (i == 0 && j == 1 && k == m - 1) || (k == 0 && i >= from && i <= m - 3 && j == m - i) || (i == m - 1 && j == 0 && k == 1);
+    const bool t102 = (i == 0 && j == 0 && k == 0) || (j == 1 && i >= from && i <= m - 3 && k == m - 1 - i) ||
+                      (i == m - 1 && j == 2 && k == m - 1);
+    const bool t021 = (i == 0 && j == 1 && k == m - 1) || (k == 0 && i >= from && i <= m - 3 && j == m - i) ||
+                      (i == m - 1 && j == 0 && k == 1);
     const bool t210 = (i == 0 && j >= 2) || (i == 1 && j == 0 && k == m - 1) ||
-                      (case_two && ((i == 1 && j >= 2 && j <= m - 2) || (i == 2 && j == 0 && k == m - 2) || (i == 2 && j == m - 1 && k == m - 1)));
+                      (case_two && ((i == 1 && j >= 2 && j <= m - 2) || (i == 2 && j == 0 && k == m - 2) ||
+                                    (i == 2 && j == m - 1 && k == m - 1)));
     const bool t012 = (i == m - 2 && j == 1 && k == 1) || (case_two && i == 1 && j == 1 && k == m - 2);
     const bool t201 = (i == m - 2 && j == 2 && k == 0) || (case_two && i == 1 && j == m - 1 && k == 0);
-    if (t102) t = {1, 0, 2};
-    else if (t021) t = {0, 2, 1};
-    else if (t210) t = {2, 1, 0};
-    else if (t012) t = {0, 1, 2};
-    else if (t201) t = {2, 0, 1};
-    else t = {1, 2, 0};
+    if (t102)
+      t = {1, 0, 2};
+    else if (t021)
+      t = {0, 2, 1};
+    else if (t210)
+      t = {2, 1, 0};
+    else if (t012)
+      t = {0, 1, 2};
+    else if (t201)
+      t = {2, 0, 1};
+    else
+      t = {1, 2, 0};
   }
   return t[colour];
 }
@@ -58,7 +71,9 @@ std::uint32_t cube_direction(std::uint32_t colour, std::uint64_t m, std::uint64_
 // (i·m + j)·m + k, each walked from (0, 0, 0) and required to visit all m³ PUs.
 std::array<std::vector<std::uint64_t>, 3> cube_3d(std::uint64_t m) {
   if (m < 3 || m == 4)
-    throw std::invalid_argument("the explicit 3-D construction (Park 2026) covers m x m x m cubes with m >= 3 and m != 4, got m = " + std::to_string(m));
+    throw std::invalid_argument(
+        "the explicit 3-D construction (Park 2026) covers m x m x m cubes with m >= 3 and m != 4, got m = " +
+        std::to_string(m));
   std::array<std::vector<std::uint64_t>, 3> out;
   for (std::uint32_t c = 0; c < 3; ++c) {
     std::uint64_t x[3] = {0, 0, 0};
@@ -68,7 +83,8 @@ std::array<std::vector<std::uint64_t>, 3> cube_3d(std::uint64_t m) {
       x[dir] = (x[dir] + 1) % m;
     } while ((x[0] != 0 || x[1] != 0 || x[2] != 0) && out[c].size() <= m * m * m);
     if (out[c].size() != m * m * m)
-      throw std::logic_error("explicit 3-D decomposition of " + std::to_string(m) + "^3: colour " + std::to_string(c) + " is not a Hamiltonian cycle");
+      throw std::logic_error("explicit 3-D decomposition of " + std::to_string(m) + "^3: colour " + std::to_string(c) +
+                             " is not a Hamiltonian cycle");
   }
   return out;
 }
@@ -84,8 +100,9 @@ std::vector<std::vector<std::uint64_t>> decompose(const std::vector<std::uint32_
   }
   if (dims.size() == 3) {
     if (dims[0] != dims[1] || dims[1] != dims[2])
-      throw std::invalid_argument("a 3-D factor must be a cube m x m x m (the explicit construction of Park 2026), got " + std::to_string(dims[0]) +
-                                  "x" + std::to_string(dims[1]) + "x" + std::to_string(dims[2]));
+      throw std::invalid_argument(
+          "a 3-D factor must be a cube m x m x m (the explicit construction of Park 2026), got " +
+          std::to_string(dims[0]) + "x" + std::to_string(dims[1]) + "x" + std::to_string(dims[2]));
     const auto cube = cube_3d(dims[0]);
     return {cube.begin(), cube.end()};
   }
@@ -113,20 +130,20 @@ std::vector<std::vector<std::uint64_t>> decompose(const std::vector<std::uint32_
 // de la somme cartésienne d'un cycle et de l'union de deux cycles hamiltoniens en cycles hamiltoniens", Discrete Math.
 // 38 (1982): if G is the union of Hamiltonian cycles H_1 … H_k, so is G □ C_n with k + 1). Vertices (v, z) of
 // G □ C_n are numbered v·n + z (z the new coordinate). Classes 0 and 1: the m × n torus H_1 □ C_n (position along H_1,
-// level z) split into the two Hamiltonian cycles of `frame` (the square switches', or a scrambled one). Class j + 1 (j = 1 … k − 1) starts as the n layer copies of H_{j+1} and is merged
-// into one cycle by squares (u, z), (v, z), (v, z + 1), (u, z + 1) with uv an edge of H_{j+1} and both vertical edges
-// in one finished class c: the switch gives c the two copies of uv and class j + 1 the two vertical edges, which joins
-// layers z and z + 1 of class j + 1 (different cycles of it) and, for c, is a 2-opt move — c stays one cycle exactly
-// when it runs both vertical edges the same way (up or down). Levels are taken greedily: the first (level, edge of
-// H_{j+1}) in order whose square qualifies and keeps c one cycle. Deterministic, and every class is walked after each
-// change and must be one Hamiltonian cycle (std::logic_error otherwise); nothing when no square qualifies (stuck). The
-// caller orders the sizes odd ones first, so that G is not bipartite from the second step on. With every size even and
-// the square switches' frame the greedy gets stuck: G is bipartite and n even, every join of two cycles by a square
-// runs its two parallel edges opposite ways, and the frame's classes are built by joins along H_1's edges (which link
-// the two colours), so a class runs all its vertical edges at one level the same way relative to the colouring and no
-// square on an edge of H_{j+1} (which links the colours too) keeps c one cycle; splitting c and rejoining it takes two
-// squares, and n − 1 is odd. A scrambled frame (scrambled_frame) has 2-opt moves of its own, which break that
-// alternation: decompose_layered tries those.
+// level z) split into the two Hamiltonian cycles of `frame` (the square switches', or a scrambled one). Class j + 1 (j
+// = 1 … k − 1) starts as the n layer copies of H_{j+1} and is merged into one cycle by squares (u, z), (v, z), (v, z +
+// 1), (u, z + 1) with uv an edge of H_{j+1} and both vertical edges in one finished class c: the switch gives c the two
+// copies of uv and class j + 1 the two vertical edges, which joins layers z and z + 1 of class j + 1 (different cycles
+// of it) and, for c, is a 2-opt move — c stays one cycle exactly when it runs both vertical edges the same way (up or
+// down). Levels are taken greedily: the first (level, edge of H_{j+1}) in order whose square qualifies and keeps c one
+// cycle. Deterministic, and every class is walked after each change and must be one Hamiltonian cycle (std::logic_error
+// otherwise); nothing when no square qualifies (stuck). The caller orders the sizes odd ones first, so that G is not
+// bipartite from the second step on. With every size even and the square switches' frame the greedy gets stuck: G is
+// bipartite and n even, every join of two cycles by a square runs its two parallel edges opposite ways, and the frame's
+// classes are built by joins along H_1's edges (which link the two colours), so a class runs all its vertical edges at
+// one level the same way relative to the colouring and no square on an edge of H_{j+1} (which links the colours too)
+// keeps c one cycle; splitting c and rejoining it takes two squares, and n − 1 is odd. A scrambled frame
+// (scrambled_frame) has 2-opt moves of its own, which break that alternation: decompose_layered tries those.
 // A cycle's order after a move that took the edges `lost` out of it and put `gained` in (a k-opt move): the lost edge
 // from position t to t + 1 cuts the old order at t, the cuts split it into arcs, and the gained edges join arc ends;
 // the arcs are followed along the joins (forward or backward) from arc 0 and must make one cycle through all of them
@@ -140,9 +157,12 @@ void relink_order(cyclic_order& order, const std::vector<std::pair<std::uint64_t
   std::vector<cut> cuts;
   for (const auto& [u, v] : lost) {
     const std::uint64_t pu = order.position(u), pv = order.position(v);
-    if (pv == (pu + 1) % N) cuts.push_back({pu, u, v});
-    else if (pu == (pv + 1) % N) cuts.push_back({pv, v, u});
-    else throw std::logic_error(what + ": a lost edge was not on the cycle's order");
+    if (pv == (pu + 1) % N)
+      cuts.push_back({pu, u, v});
+    else if (pu == (pv + 1) % N)
+      cuts.push_back({pv, v, u});
+    else
+      throw std::logic_error(what + ": a lost edge was not on the cycle's order");
   }
   if (cuts.empty()) return;
   std::sort(cuts.begin(), cuts.end(), [](const cut& x, const cut& y) { return x.t < y.t; });
@@ -182,8 +202,9 @@ struct work_meter {
   bool spent() const { return used > limit; }
 };
 
-std::optional<std::vector<std::vector<std::uint64_t>>> add_dimension(const std::vector<std::vector<std::uint64_t>>& g, std::uint64_t n,
-                                                                     const std::array<std::vector<std::uint64_t>, 2>& frame, work_meter& meter) {
+std::optional<std::vector<std::vector<std::uint64_t>>> add_dimension(
+    const std::vector<std::vector<std::uint64_t>>& g, std::uint64_t n,
+    const std::array<std::vector<std::uint64_t>, 2>& frame, work_meter& meter) {
   const std::uint64_t m = g[0].size(), N = m * n;
   const std::size_t k = g.size();
   // Edges: vertical (v, z)–(v, z + 1) has id v·n + z; edge i of H_{j+1} (from g[j][i] to g[j][i + 1]) at level z has
@@ -199,8 +220,10 @@ std::optional<std::vector<std::vector<std::uint64_t>>> add_dimension(const std::
     for (std::size_t t = 0; t < frame[c].size(); ++t) {
       const std::uint64_t a = frame[c][t], b = frame[c][(t + 1) % frame[c].size()];
       const std::uint64_t sa = a / n, za = a % n, sb = b / n, zb = b % n;
-      if (sa == sb) colour[vertical_id(g[0][sa], (zb == (za + 1) % n) ? za : zb)] = c;
-      else colour[layer_id(0, (sb == (sa + 1) % m) ? sa : sb, za)] = c;
+      if (sa == sb)
+        colour[vertical_id(g[0][sa], (zb == (za + 1) % n) ? za : zb)] = c;
+      else
+        colour[layer_id(0, (sb == (sa + 1) % m) ? sa : sb, za)] = c;
     }
   for (std::size_t j = 1; j < k; ++j)
     for (std::uint64_t e = 0; e < m * n; ++e) colour[N + j * m * n + e] = static_cast<std::uint8_t>(j + 1);
@@ -253,7 +276,8 @@ std::optional<std::vector<std::vector<std::uint64_t>>> add_dimension(const std::
     };
     std::uint64_t t1 = leaves(x0, x1), t2 = leaves(y0, y1);
     if (t1 > t2) std::swap(t1, t2);
-    const std::uint64_t inner = t2 - t1, start = inner <= N - inner ? t1 + 1 : t2 + 1, length = std::min(inner, N - inner);
+    const std::uint64_t inner = t2 - t1, start = inner <= N - inner ? t1 + 1 : t2 + 1,
+                        length = std::min(inner, N - inner);
     for (std::uint64_t i = 0; i < length / 2; ++i) {
       const std::uint64_t a = (start + i) % N, b = (start + length - 1 - i) % N;
       std::swap(o[a], o[b]);
@@ -261,9 +285,11 @@ std::optional<std::vector<std::vector<std::uint64_t>>> add_dimension(const std::
     }
     meter.used += length;
     auto adjacent = [&](std::uint64_t a, std::uint64_t b) { return p[b] == (p[a] + 1) % N || p[a] == (p[b] + 1) % N; };
-    if (!adjacent(x0, y0) || !adjacent(x1, y1)) throw std::logic_error("layered Hamilton decomposition: a 2-opt move split a cycle");
+    if (!adjacent(x0, y0) || !adjacent(x1, y1))
+      throw std::logic_error("layered Hamilton decomposition: a 2-opt move split a cycle");
   };
-  if (!finish(0) || !finish(1)) throw std::logic_error("layered Hamilton decomposition: the square switches of H_1 x C_n are not Hamiltonian");
+  if (!finish(0) || !finish(1))
+    throw std::logic_error("layered Hamilton decomposition: the square switches of H_1 x C_n are not Hamiltonian");
   for (std::size_t j = 1; j < k; ++j) {
     const auto q = static_cast<std::uint8_t>(j + 1);
     std::vector<std::uint64_t> layer_set(n);  // union-find over levels: which layers of class q are joined
@@ -285,7 +311,8 @@ std::optional<std::vector<std::vector<std::uint64_t>>> add_dimension(const std::
     auto same_way = [&](const square& s) {
       const std::uint64_t u = g[j][s.i], v = g[j][(s.i + 1) % m];
       const std::vector<std::uint64_t>& p = position[s.c];
-      const bool up_u = (p[u * n + (s.z + 1) % n] + N - p[u * n + s.z]) % N == 1, up_v = (p[v * n + (s.z + 1) % n] + N - p[v * n + s.z]) % N == 1;
+      const bool up_u = (p[u * n + (s.z + 1) % n] + N - p[u * n + s.z]) % N == 1,
+                 up_v = (p[v * n + (s.z + 1) % n] + N - p[v * n + s.z]) % N == 1;
       return up_u == up_v;
     };
     for (std::uint64_t joined = 0; joined + 1 < n;) {
@@ -300,7 +327,9 @@ std::optional<std::vector<std::vector<std::uint64_t>>> add_dimension(const std::
           ++meter.used;
           const std::uint64_t u = g[j][i], v = g[j][(i + 1) % m];
           const std::uint8_t c = colour[vertical_id(u, z)];
-          if (c >= q || colour[vertical_id(v, z)] != c || colour[layer_id(j, i, z)] != q || colour[layer_id(j, i, z + 1)] != q) continue;
+          if (c >= q || colour[vertical_id(v, z)] != c || colour[layer_id(j, i, z)] != q ||
+              colour[layer_id(j, i, z + 1)] != q)
+            continue;
           if (same_way({z, i, c})) found = square{z, i, c};
         }
       }
@@ -310,14 +339,18 @@ std::optional<std::vector<std::vector<std::uint64_t>>> add_dimension(const std::
       const std::uint64_t u = g[j][s.i] * n, v = g[j][(s.i + 1) % m] * n, z0 = s.z, z1 = (s.z + 1) % n;
       two_opt(s.c, u + z0, u + z1, v + z0, v + z1);
     }
-    if (!finish(q)) throw std::logic_error("layered Hamilton decomposition: class " + std::to_string(q) + " is not one Hamiltonian cycle");
+    if (!finish(q))
+      throw std::logic_error("layered Hamilton decomposition: class " + std::to_string(q) +
+                             " is not one Hamiltonian cycle");
   }
   // every class walked after its last change, and found one Hamiltonian cycle
   std::vector<std::vector<std::uint64_t>> cycles(k + 1);
   for (std::uint8_t c = 0; c <= k; ++c) {
     meter.used += N;
     cycles[c] = walk(c);
-    if (cycles[c].size() != N) throw std::logic_error("layered Hamilton decomposition: class " + std::to_string(c) + " is not one Hamiltonian cycle");
+    if (cycles[c].size() != N)
+      throw std::logic_error("layered Hamilton decomposition: class " + std::to_string(c) +
+                             " is not one Hamiltonian cycle");
   }
   return cycles;
 }
@@ -325,7 +358,8 @@ std::optional<std::vector<std::vector<std::uint64_t>>> add_dimension(const std::
 // A frame for the all-even steps: the square switches' frame of the m × n torus (frame index s·n + z), changed by
 // `moves` random double switches (seeded): a square switch that splits both classes, then one that joins both
 // again (both stay Hamiltonian), or a single switch that keeps both one cycle.
-std::optional<std::array<std::vector<std::uint64_t>, 2>> scrambled_frame(std::uint64_t m, std::uint64_t n, std::uint64_t seed, std::uint64_t moves,
+std::optional<std::array<std::vector<std::uint64_t>, 2>> scrambled_frame(std::uint64_t m, std::uint64_t n,
+                                                                         std::uint64_t seed, std::uint64_t moves,
                                                                          work_meter& meter) {
   const std::uint64_t N = m * n;
   // the frame's vertex s·n + z: row s (position along H_1), column z (level)
@@ -352,8 +386,8 @@ std::optional<std::array<std::vector<std::uint64_t>, 2>> scrambled_frame(std::ui
   };
   auto edges = [&](std::uint64_t q) {
     const std::uint64_t s = q / n, z = q % n, s1 = ((s + 1) % m) * n, z1 = (z + 1) % n;
-    return std::array<slot, 4>{slot{&along[q], q, s1 + z}, slot{&along[s * n + z1], s * n + z1, s1 + z1}, slot{&up[q], q, s * n + z1},
-                               slot{&up[s1 + z], s1 + z, s1 + z1}};
+    return std::array<slot, 4>{slot{&along[q], q, s1 + z}, slot{&along[s * n + z1], s * n + z1, s1 + z1},
+                               slot{&up[q], q, s * n + z1}, slot{&up[s1 + z], s1 + z, s1 + z1}};
   };
   auto switchable = [&](std::uint64_t q) {
     const auto e = edges(q);
@@ -373,11 +407,13 @@ std::optional<std::array<std::vector<std::uint64_t>, 2>> scrambled_frame(std::ui
   };
   std::array<arc_cut, 2> cut;
   auto stays_one = [&](std::uint8_t c, std::uint64_t x0, std::uint64_t x1, std::uint64_t y0, std::uint64_t y1) {
-    const std::uint64_t px0 = order[c].position(x0), px1 = order[c].position(x1), py0 = order[c].position(y0), py1 = order[c].position(y1);
+    const std::uint64_t px0 = order[c].position(x0), px1 = order[c].position(x1), py0 = order[c].position(y0),
+                        py1 = order[c].position(y1);
     const bool x_forward = px1 == (px0 + 1) % N, y_forward = py1 == (py0 + 1) % N;
     const std::uint64_t tx = x_forward ? px0 : px1, ty = y_forward ? py0 : py1;  // where each lost edge leaves
     const bool x_first = tx < ty;  // the lost edge that leaves at lo: x's or y's
-    const std::uint64_t before = x_first ? (x_forward ? x0 : x1) : (y_forward ? y0 : y1), after = x_first ? (x_forward ? x1 : x0) : (y_forward ? y1 : y0);
+    const std::uint64_t before = x_first ? (x_forward ? x0 : x1) : (y_forward ? y0 : y1),
+                        after = x_first ? (x_forward ? x1 : x0) : (y_forward ? y1 : y0);
     cut[c] = {std::min(tx, ty), std::max(tx, ty), after, before};
     return x_forward == y_forward;
   };
@@ -388,7 +424,8 @@ std::optional<std::array<std::vector<std::uint64_t>, 2>> scrambled_frame(std::ui
   std::vector<std::uint8_t> marked(N, 0);  // scratch of the double switches' search below
   // After a kept move: class c's new order from its old one (relink_order): the slots whose colour left c are its lost
   // edges, the slots that took colour c its gained ones.
-  auto relink = [&](std::uint8_t c, const std::vector<std::pair<slot, std::uint8_t>>& changed) {  // (slot, colour before)
+  auto relink = [&](std::uint8_t c,
+                    const std::vector<std::pair<slot, std::uint8_t>>& changed) {  // (slot, colour before)
     std::vector<std::pair<std::uint64_t, std::uint64_t>> lost, gained;
     for (const auto& [e, before] : changed) {
       if (before == c && *e.colour != c) lost.push_back({e.u, e.v});
@@ -405,7 +442,8 @@ std::optional<std::array<std::vector<std::uint64_t>, 2>> scrambled_frame(std::ui
     const auto eq = edges(q);
     // q's along-edges' class trades them for its up-edges, the other class the other way round
     const std::uint8_t a = *eq[0].colour, b = *eq[2].colour;
-    const bool one_a = stays_one(a, eq[0].u, eq[0].v, eq[1].u, eq[1].v), one_b = stays_one(b, eq[2].u, eq[2].v, eq[3].u, eq[3].v);
+    const bool one_a = stays_one(a, eq[0].u, eq[0].v, eq[1].u, eq[1].v),
+               one_b = stays_one(b, eq[2].u, eq[2].v, eq[3].u, eq[3].v);
     if (one_a != one_b) continue;  // one class would split and the other not: not tried
     std::vector<std::pair<slot, std::uint8_t>> changed;
     for (const slot& e : eq) changed.push_back({e, *e.colour});
@@ -417,7 +455,8 @@ std::optional<std::array<std::vector<std::uint64_t>, 2>> scrambled_frame(std::ui
       auto joins_both = [&](std::uint64_t r) {
         if (r == q || !switchable(r)) return false;
         const auto er = edges(r);
-        return piece(*er[0].colour, er[0].u) != piece(*er[0].colour, er[1].u) && piece(*er[2].colour, er[2].u) != piece(*er[2].colour, er[3].u);
+        return piece(*er[0].colour, er[0].u) != piece(*er[0].colour, er[1].u) &&
+               piece(*er[2].colour, er[2].u) != piece(*er[2].colour, er[3].u);
       };
       const std::uint64_t from = random() % N;
       std::uint64_t r = N;
@@ -444,18 +483,23 @@ std::optional<std::array<std::vector<std::uint64_t>, 2>> scrambled_frame(std::ui
           previous = w, w = to;
           if (w == start) break;
         }
-        if (members.size() != small) throw std::logic_error("scrambled frame: a split class's arc is not the cycle it fell into");
+        if (members.size() != small)
+          throw std::logic_error("scrambled frame: a split class's arc is not the cycle it fell into");
         meter.used += 4 * small;  // the walk, and the squares at its vertices
-        auto straddles = [&](std::uint8_t k, std::uint64_t u, std::uint64_t v) { return k == c ? marked[u] != marked[v] : piece(k, u) != piece(k, v); };
+        auto straddles = [&](std::uint8_t k, std::uint64_t u, std::uint64_t v) {
+          return k == c ? marked[u] != marked[v] : piece(k, u) != piece(k, v);
+        };
         std::uint64_t nearest = N;  // distance after `from`
         for (std::uint64_t w : members) {
           const std::uint64_t s = w / n, z = w % n;
-          for (std::uint64_t x : {w, s * n + (z + n - 1) % n, ((s + m - 1) % m) * n + z}) {  // the squares with corner w
+          for (std::uint64_t x :
+               {w, s * n + (z + n - 1) % n, ((s + m - 1) % m) * n + z}) {  // the squares with corner w
             if ((x + N - from) % N >= nearest || x == q || !switchable(x)) continue;
             const auto ex = edges(x);
             const bool along_first = *ex[0].colour == c;  // c's test first
             const std::size_t i = along_first ? 0 : 2, o = along_first ? 2 : 0;
-            if (straddles(*ex[i].colour, ex[i].u, ex[i + 1].u) && straddles(*ex[o].colour, ex[o].u, ex[o + 1].u)) nearest = (x + N - from) % N, r = x;
+            if (straddles(*ex[i].colour, ex[i].u, ex[i + 1].u) && straddles(*ex[o].colour, ex[o].u, ex[o + 1].u))
+              nearest = (x + N - from) % N, r = x;
           }
         }
         for (std::uint64_t w : members) marked[w] = 0;
@@ -463,7 +507,8 @@ std::optional<std::array<std::vector<std::uint64_t>, 2>> scrambled_frame(std::ui
       if (r != N) {
         const auto er = edges(r);
         for (const slot& e : er)
-          if (std::none_of(changed.begin(), changed.end(), [&](const auto& x) { return x.first.colour == e.colour; })) changed.push_back({e, *e.colour});
+          if (std::none_of(changed.begin(), changed.end(), [&](const auto& x) { return x.first.colour == e.colour; }))
+            changed.push_back({e, *e.colour});
         flip(r);
         kept = true;
       }
@@ -498,9 +543,12 @@ std::optional<std::array<std::vector<std::uint64_t>, 2>> scrambled_frame(std::ui
 //   once its work passes layered_work_budget vertex visits (work_meter), so a refusal there is bounded (about two
 //   minutes); long thin tori pay most, in their frames' long arcs (4 × 4 × 8,192 finishes within it in about 70 s).
 constexpr std::uint64_t searched_frames = 8;  // frames tried per step after the square switches' frame
-constexpr std::uint64_t max_searched_frame = std::uint64_t{1} << 21;  // PUs: all-even tori above this are refused (see hamiltonian_product_cycles)
-constexpr std::uint64_t budget_free_frame = 32768;  // PUs: up to here every seed and order is tried (the sweeps of docs/torus.md)
-constexpr std::uint64_t layered_work_budget = std::uint64_t{1} << 33;  // vertex visits of the whole search, above budget_free_frame
+constexpr std::uint64_t max_searched_frame =
+    std::uint64_t{1} << 21;  // PUs: all-even tori above this are refused (see hamiltonian_product_cycles)
+constexpr std::uint64_t budget_free_frame =
+    32768;  // PUs: up to here every seed and order is tried (the sweeps of docs/torus.md)
+constexpr std::uint64_t layered_work_budget = std::uint64_t{1}
+                                              << 33;  // vertex visits of the whole search, above budget_free_frame
 
 std::vector<std::vector<std::uint64_t>> decompose_layered(const torus& network) {
   const std::vector<std::uint32_t>& dims = network.dims();
@@ -525,7 +573,8 @@ std::vector<std::vector<std::uint64_t>> decompose_layered(const torus& network) 
     do add(permuted);
     while (std::next_permutation(permuted.begin(), permuted.end()));
   } else {
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return dims[a] % 2 > dims[b] % 2; });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return dims[a] % 2 > dims[b] % 2; });
     orders.push_back(order);
   }
   std::string stuck;
@@ -551,7 +600,9 @@ std::vector<std::vector<std::uint64_t>> decompose_layered(const torus& network) 
         if (frame) next = add_dimension(cycles, n, *frame, meter);
       }
       if (!next) {
-        stuck += (stuck.empty() ? "" : "; ") + std::string(meter.spent() ? "the search budget ran out in the step to " : "no frame joins the layers of the step to ") +
+        stuck += (stuck.empty() ? "" : "; ") +
+                 std::string(meter.spent() ? "the search budget ran out in the step to "
+                                           : "no frame joins the layers of the step to ") +
                  std::to_string(m) + " x " + std::to_string(n);
         finished = false;
         break;
@@ -573,14 +624,18 @@ std::vector<std::vector<std::uint64_t>> decompose_layered(const torus& network) 
       }
     return cycles;
   }
-  throw std::invalid_argument("Hamilton decomposition (Section 3.4) of " + network.name() + ": the layered construction is stuck (" + stuck +
-                              "; the square switches' frame and up to " + std::to_string(searched_frames) + " scrambled frames tried in each" +
-                              (meter.limit != std::numeric_limits<std::uint64_t>::max() ? ", within a budget of 2^33 vertex visits over all steps, frames and orders" : "") +
-                              ")");
+  throw std::invalid_argument(
+      "Hamilton decomposition (Section 3.4) of " + network.name() + ": the layered construction is stuck (" + stuck +
+      "; the square switches' frame and up to " + std::to_string(searched_frames) + " scrambled frames tried in each" +
+      (meter.limit != std::numeric_limits<std::uint64_t>::max()
+           ? ", within a budget of 2^33 vertex visits over all steps, frames and orders"
+           : "") +
+      ")");
 }
 
 // The cycle system through the given PU sequences, one cycle each, with the port between consecutive PUs (they must be
-// adjacent; with n_j = 2 two ports lead to the same neighbour, and the one no cycle of the system has used yet is taken).
+// adjacent; with n_j = 2 two ports lead to the same neighbour, and the one no cycle of the system has used yet is
+// taken).
 
 }  // namespace
 
@@ -598,7 +653,9 @@ cycle_system hamiltonian_product_cycles(const torus& network) {
     try {
       sequences = decompose(dims);
     } catch (const std::invalid_argument& e) {  // a 2-D factor with a size 2 and an odd one, or a 3-D one not a cube
-      why = std::string(e.what()) + " (every 2-D factor of the product must have both sizes even or both >= 3; every 3-D factor must be a cube m x m x m, m >= 3, m != 4)";
+      why = std::string(e.what()) +
+            " (every 2-D factor of the product must have both sizes even or both >= 3; every 3-D factor must be a cube "
+            "m x m x m, m >= 3, m != 4)";
     }
   }
   if (!why.empty()) {
@@ -607,11 +664,13 @@ cycle_system hamiltonian_product_cycles(const torus& network) {
                                   "; the layered construction needs every size >= 3");
     // All sizes even: d = 4, 6, 8 by products of 2-D factors (Section 3.1), cubes by Park's rule; the rest (3-D tori
     // not a cube of Park's rule, every 5-D and 7-D torus) by the layered steps on scrambled frames.
-    // The scrambled frames' search is budgeted above 32,768 PUs (decompose_layered), and refused above max_searched_frame.
+    // The scrambled frames' search is budgeted above 32,768 PUs (decompose_layered), and refused above
+    // max_searched_frame.
     if (!some_odd && network.size() > max_searched_frame)
       throw std::invalid_argument("Hamilton decomposition (Section 3.4) of " + network.name() + ": " + why +
-                                  "; with every size even the layered construction scrambles frames only up to " + std::to_string(max_searched_frame) +
-                                  " PUs (P = " + std::to_string(network.size()) + ")");
+                                  "; with every size even the layered construction scrambles frames only up to " +
+                                  std::to_string(max_searched_frame) + " PUs (P = " + std::to_string(network.size()) +
+                                  ")");
     sequences = decompose_layered(network);
     // with every size even the square switches' frame cannot finish (add_dimension), so scrambled frames were used
     construction = some_odd ? "hamiltonian-layered" : "hamiltonian-layered-searched";

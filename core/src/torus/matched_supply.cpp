@@ -45,16 +45,19 @@ constexpr std::uint32_t none = std::numeric_limits<std::uint32_t>::max();
 // every vertex of degree 2 — even cycles — where any choice extends. Slots s with s mod horizon > limit are closed
 // (a bottleneck: no step after limit). Empty when some point is left without a slot (with no slot closed this cannot
 // happen under the degree bounds, by Hall's condition; checked anyway).
-std::vector<std::uint32_t> match_two_slots(const std::vector<std::array<std::uint32_t, 2>>& slot_of, std::uint32_t slots, std::uint32_t horizon,
-                                           std::uint32_t limit) {
+std::vector<std::uint32_t> match_two_slots(const std::vector<std::array<std::uint32_t, 2>>& slot_of,
+                                           std::uint32_t slots, std::uint32_t horizon, std::uint32_t limit) {
   const auto points = static_cast<std::uint32_t>(slot_of.size());
   std::vector<std::array<std::uint32_t, 2>> offered(slots, {none, none});
   for (std::uint32_t y = 0; y < points; ++y)
     for (std::uint32_t k = 0; k < 2; ++k) {
       std::array<std::uint32_t, 2>& o = offered[slot_of[y][k]];
-      if (o[0] == none) o[0] = y;
-      else if (o[1] == none) o[1] = y;
-      else return {};  // a slot offered to three points: outside the argument
+      if (o[0] == none)
+        o[0] = y;
+      else if (o[1] == none)
+        o[1] = y;
+      else
+        return {};  // a slot offered to three points: outside the argument
     }
   std::vector<std::uint32_t> slot(points, none);
   std::vector<char> used(slots, 0);
@@ -112,7 +115,8 @@ std::vector<std::uint32_t> match_two_slots(const std::vector<std::array<std::uin
 
 }  // namespace
 
-std::optional<routing_table> matched_cycle_routing(const cycle_system& system, std::pair<std::uint64_t, std::uint64_t>* estimate) {
+std::optional<routing_table> matched_cycle_routing(const cycle_system& system,
+                                                   std::pair<std::uint64_t, std::uint64_t>* estimate) {
   const torus& net = system.network;
   const pu_index P = net.size();
   const std::uint32_t ports = net.ports();
@@ -120,8 +124,8 @@ std::optional<routing_table> matched_cycle_routing(const cycle_system& system, s
   if (C == 0 || C > 64) return std::nullopt;
   const cycle_links links = map_cycle_links(system);
   if (links.shared)
-    throw std::invalid_argument("matched supply: the cycles share the link leaving PU " + std::to_string(links.shared->pu) + " by port " +
-                                std::to_string(links.shared->port));
+    throw std::invalid_argument("matched supply: the cycles share the link leaving PU " +
+                                std::to_string(links.shared->pu) + " by port " + std::to_string(links.shared->port));
   // where[v · C + c]: v's position on cycle c, or none; a closed trail (a PU passed twice) is outside the argument
   std::vector<std::uint32_t> where(static_cast<std::size_t>(P) * C, none);
   std::vector<std::uint64_t> on(P, 0);
@@ -180,7 +184,8 @@ std::optional<routing_table> matched_cycle_routing(const cycle_system& system, s
       std::vector<std::array<std::uint32_t, 2>> choice(need.size()), best;
       std::pair<std::uint32_t, std::uint32_t> best_score{none, none};  // (deepest level, level sum)
       std::uint64_t nodes = 0;
-      std::function<void(std::size_t, std::uint32_t, std::uint32_t)> place = [&](std::size_t k, std::uint32_t top, std::uint32_t sum) {
+      std::function<void(std::size_t, std::uint32_t, std::uint32_t)> place = [&](std::size_t k, std::uint32_t top,
+                                                                                 std::uint32_t sum) {
         if (++nodes > max_nodes || std::make_pair(top, sum) >= best_score) return;  // nothing better below
         if (k == need.size()) {
           best_score = {top, sum}, best = choice;
@@ -243,7 +248,8 @@ std::optional<routing_table> matched_cycle_routing(const cycle_system& system, s
         // what a slot brings: per source and step, the position → (in-port at the source, +1 forward / −1 backward)
         std::array<pu_index, 2> from{};
         std::array<std::uint32_t, 2> out_port{};
-        std::vector<std::uint32_t> via(2 * static_cast<std::size_t>(m), none);  // [k · m + y]: the source's in-port bringing y
+        std::vector<std::uint32_t> via(2 * static_cast<std::size_t>(m),
+                                       none);  // [k · m + y]: the source's in-port bringing y
         std::vector<signed char> way(2 * static_cast<std::size_t>(m), 0);
         for (std::uint32_t k = 0; k < 2; ++k) {
           const std::uint32_t p = source[pair * 2 + k];
@@ -258,10 +264,13 @@ std::optional<routing_table> matched_cycle_routing(const cycle_system& system, s
               const std::uint32_t s = forward ? behind : ahead;
               slot_of[y][k] = k * horizon + s + 1;  // arrives at v in step s + 1
               via[k * m + y] = s == 0 ? none : forward ? pred_port : succ_port;
-              way[k * m + y] = static_cast<signed char>(s == 0 ? 0 : forward ? 1 : -1);  // 0: the source's own packet, no stream
+              way[k * m + y] = static_cast<signed char>(s == 0    ? 0
+                                                        : forward ? 1
+                                                                  : -1);  // 0: the source's own packet, no stream
             }
           } else {  // a relay: one step after the position reached the relay
-            const std::vector<std::pair<std::uint32_t, std::uint32_t>>& got = arrival[static_cast<std::size_t>(from[k]) * C + c];
+            const std::vector<std::pair<std::uint32_t, std::uint32_t>>& got =
+                arrival[static_cast<std::size_t>(from[k]) * C + c];
             if (got.size() != m) throw std::logic_error("matched supply: a relay's source pair has no arrivals");
             for (std::uint32_t y = 0; y < m; ++y) {
               slot_of[y][k] = k * horizon + got[y].first + 1;
@@ -276,7 +285,9 @@ std::optional<routing_table> matched_cycle_routing(const cycle_system& system, s
         // source pair of level L − 1 brings everything by ⌊m/2⌋ + L − 1 either way).
         std::vector<std::uint32_t> slot = match_two_slots(slot_of, 2 * horizon, horizon, m / 2 + round - 1);
         if (slot.empty()) slot = match_two_slots(slot_of, 2 * horizon, horizon, horizon);
-        if (slot.size() != m) throw std::logic_error("matched supply: no perfect matching for PU " + std::to_string(v) + " and cycle " + std::to_string(c));
+        if (slot.size() != m)
+          throw std::logic_error("matched supply: no perfect matching for PU " + std::to_string(v) + " and cycle " +
+                                 std::to_string(c));
         bool up = false, down = false;
         std::vector<std::pair<std::uint32_t, std::uint32_t>> mine;
         if (relayed[pair]) mine.resize(m);
@@ -285,10 +296,13 @@ std::optional<routing_table> matched_cycle_routing(const cycle_system& system, s
           latest = std::max<std::uint64_t>(latest, step);
           if (way[k * m + y] != 0) (way[k * m + y] > 0 ? up : down) = true;
           const std::uint32_t in = via[k * m + y];
-          if (step == 1) t.inject_at(from[k], out_port[k]) = 0;  // the source's own packet
-          else plan[static_cast<std::size_t>(from[k]) * ports + out_port[k]].emplace_back(step, in);
+          if (step == 1)
+            t.inject_at(from[k], out_port[k]) = 0;  // the source's own packet
+          else
+            plan[static_cast<std::size_t>(from[k]) * ports + out_port[k]].emplace_back(step, in);
           // v's in-port, and the way in the top two bits (0 backward, 1 none, 2 forward)
-          if (relayed[pair]) mine[y] = {step, source[pair * 2 + k] | static_cast<std::uint32_t>(way[k * m + y] + 1) << 30};
+          if (relayed[pair])
+            mine[y] = {step, source[pair * 2 + k] | static_cast<std::uint32_t>(way[k * m + y] + 1) << 30};
         }
         if (!(up && down)) {  // every matched slot runs one way: an unused slot that offers the other way forwards it
           std::vector<char> taken(2 * static_cast<std::size_t>(horizon), 0);
@@ -316,7 +330,8 @@ std::optional<routing_table> matched_cycle_routing(const cycle_system& system, s
       t.inject_at(x, o) = 0;
       t.forward_at(x, o) = steps.front().second;
       for (std::size_t k = 1; k < steps.size(); ++k)
-        if (steps[k].second != steps[k - 1].second) t.switches.push_back(port_switch{x, o, steps[k].first, steps[k].second});
+        if (steps[k].second != steps[k - 1].second)
+          t.switches.push_back(port_switch{x, o, steps[k].first, steps[k].second});
     }
   if (estimate) *estimate = {one_way, latest};
   return t;

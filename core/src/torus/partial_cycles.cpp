@@ -22,14 +22,17 @@ namespace dancecard {
 using namespace cycles_detail;
 
 cycle_system partial_2d_cycles(const torus& network) {
-  if (network.dimension() != 2) throw std::invalid_argument("partial cycles (Section 3.2): needs a 2-D torus, got " + network.name());
+  if (network.dimension() != 2)
+    throw std::invalid_argument("partial cycles (Section 3.2): needs a 2-D torus, got " + network.name());
   const std::uint32_t rows = network.dims()[0], cols = network.dims()[1];
   if (cols % 2 != 1 || cols < 5 || (rows % 2 == 1 && rows < 5))
     throw std::invalid_argument("partial cycles (Sections 3.2, 3.3) on " + network.name() +
                                 ": needs n2 (columns) odd, at least 5, and n1 (rows) even or odd at least 5");
   std::vector<std::uint32_t> partner = section_3_1_partners(rows, cols);
   constexpr std::uint32_t B = 0, T = 1, R = 2, L = 3;
-  auto at = [&](std::uint32_t row, std::uint32_t col) { return &partner[(static_cast<std::size_t>(row) * cols + col) * 4]; };
+  auto at = [&](std::uint32_t row, std::uint32_t col) {
+    return &partner[(static_cast<std::size_t>(row) * cols + col) * 4];
+  };
   for (std::uint32_t i = 0; i < rows; ++i) {
     std::uint32_t* p = at(i, cols - 2);
     p[L] = R, p[R] = L, p[T] = p[B] = no_port;  // Section 3.2: column n2 − 2 passes L ↔ R only
@@ -40,8 +43,10 @@ cycle_system partial_2d_cycles(const torus& network) {
     // n2 − 2's turn pairs like an even column (B ↔ L, T ↔ R).
     for (std::uint32_t j = 0; j < cols; ++j) {
       std::uint32_t* p = at(rows - 1, j);
-      if (j + 2 < cols) p[T] = B, p[B] = T, p[L] = R, p[R] = L;
-      else p[B] = R, p[R] = B, p[T] = L, p[L] = T;
+      if (j + 2 < cols)
+        p[T] = B, p[B] = T, p[L] = R, p[R] = L;
+      else
+        p[B] = R, p[R] = B, p[T] = L, p[L] = T;
     }
     std::uint32_t* p = at(rows - 2, cols - 2);
     p[B] = L, p[L] = B, p[T] = R, p[R] = T;

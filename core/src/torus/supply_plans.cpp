@@ -31,7 +31,8 @@ struct arc {
   std::uint64_t start = 0, length = 0;
 };
 
-void stream_arcs(std::uint64_t m, std::uint64_t origin, int f, std::uint64_t s, std::uint64_t horizon, std::vector<arc>& out) {
+void stream_arcs(std::uint64_t m, std::uint64_t origin, int f, std::uint64_t s, std::uint64_t horizon,
+                 std::vector<arc>& out) {
   // offsets k = t − 1 for t = 1 … horizon; direction f for t < s (all t when s = 0), −f from t = s on
   const std::uint64_t first_end = s == 0 ? horizon : std::min(horizon, s - 1);  // k in [0, first_end)
   auto add = [&](int dir, std::uint64_t lo, std::uint64_t hi) {  // offsets lo … hi − 1 in direction dir
@@ -49,8 +50,10 @@ bool covers_all(std::uint64_t m, const std::vector<arc>& arcs) {
   for (const arc& a : arcs) {
     if (a.length >= m) return true;
     const std::uint64_t end = a.start + a.length;
-    if (end <= m) spans.push_back({a.start, end});
-    else spans.push_back({a.start, m}), spans.push_back({0, end - m});
+    if (end <= m)
+      spans.push_back({a.start, end});
+    else
+      spans.push_back({a.start, m}), spans.push_back({0, end - m});
   }
   std::sort(spans.begin(), spans.end());
   std::uint64_t reach = 0;
@@ -61,7 +64,8 @@ bool covers_all(std::uint64_t m, const std::vector<arc>& arcs) {
   return reach >= m;
 }
 
-bool plan_covers(std::uint64_t m, std::uint64_t gap, int fa, std::uint64_t sa, int fb, std::uint64_t sb, std::uint64_t horizon) {
+bool plan_covers(std::uint64_t m, std::uint64_t gap, int fa, std::uint64_t sa, int fb, std::uint64_t sb,
+                 std::uint64_t horizon) {
   std::vector<arc> arcs;
   stream_arcs(m, 0, fa, sa, horizon, arcs);
   stream_arcs(m, gap, fb, sb, horizon, arcs);
@@ -79,7 +83,9 @@ std::uint64_t delivered(const stream_shape& s, std::uint64_t t, std::uint64_t m,
 }
 
 // The last step worth stepping a stream to: after its last switch it delivers every position within m steps.
-std::uint64_t last_useful_step(const stream_shape& s, std::uint64_t m) { return s.delay + (s.plain() ? 0 : s.flips.back()) + m; }
+std::uint64_t last_useful_step(const stream_shape& s, std::uint64_t m) {
+  return s.delay + (s.plain() ? 0 : s.flips.back()) + m;
+}
 
 // The step after which the streams together have delivered all m positions of their cycle (UINT64_MAX if never), by
 // stepping through them: exact for switching and relayed streams too.
@@ -102,25 +108,32 @@ std::uint64_t completion_of(std::uint64_t m, const std::vector<stream_shape>& st
 }  // namespace cycles_detail
 
 std::uint64_t supply_completion(std::uint64_t length, std::uint64_t gap, const supply_plan& plan) {
-  return completion_of(length, {stream_shape{0, plan.direction_a, 0, plan.switches_a}, stream_shape{gap % length, plan.direction_b, 0, plan.switches_b}});
+  return completion_of(length, {stream_shape{0, plan.direction_a, 0, plan.switches_a},
+                                stream_shape{gap % length, plan.direction_b, 0, plan.switches_b}});
 }
 
 std::string_view to_string(supply_policy policy) {
   switch (policy) {
-    case supply_policy::time_independent: return "time-independent";
-    case supply_policy::one_switch: return "one-switch";
-    case supply_policy::scheduled: return "scheduled";
+    case supply_policy::time_independent:
+      return "time-independent";
+    case supply_policy::one_switch:
+      return "one-switch";
+    case supply_policy::scheduled:
+      return "scheduled";
   }
   return "?";
 }
 
 namespace cycles_detail {
 
-std::vector<std::uint64_t> one_flip(std::uint64_t s) { return s == 0 ? std::vector<std::uint64_t>{} : std::vector<std::uint64_t>{s}; }
+std::vector<std::uint64_t> one_flip(std::uint64_t s) {
+  return s == 0 ? std::vector<std::uint64_t>{} : std::vector<std::uint64_t>{s};
+}
 
 // Scheduled supply: slots (supplier, step t = 1 … horizon) each deliver one of two positions; a maximum matching
 // of slots to positions covers the cycle iff some direction sequence does. Kuhn's augmenting paths.
-bool match_slots(std::uint64_t m, std::uint64_t gap, std::uint64_t horizon, std::vector<int>& dir_a, std::vector<int>& dir_b) {
+bool match_slots(std::uint64_t m, std::uint64_t gap, std::uint64_t horizon, std::vector<int>& dir_a,
+                 std::vector<int>& dir_b) {
   const std::uint64_t slots = 2 * horizon;
   auto options = [&](std::uint64_t slot, int which) {  // which 0: +, 1: −
     const std::uint64_t origin = slot % 2 == 0 ? 0 : gap, k = (slot / 2) % m;
@@ -155,10 +168,11 @@ bool match_slots(std::uint64_t m, std::uint64_t gap, std::uint64_t horizon, std:
 // its directions be chosen so that it delivers every position p with deadline[p] != 0 by step deadline[p]? The same
 // matching as match_slots, with one supplier, positions that may wait only so long, and steps 1 … horizon.
 // dirs[t − 1]: +1, −1, or 0 where step t is free.
-bool match_stream(std::uint64_t m, std::uint64_t origin, std::uint64_t horizon, const std::vector<std::uint64_t>& deadline, std::vector<int>& dirs) {
+bool match_stream(std::uint64_t m, std::uint64_t origin, std::uint64_t horizon,
+                  const std::vector<std::uint64_t>& deadline, std::vector<int>& dirs) {
   std::uint64_t wanted = 0;
   for (std::uint64_t d : deadline) wanted += d != 0;
-  if (wanted > horizon) return false;  // a step delivers one position
+  if (wanted > horizon) return false;                 // a step delivers one position
   auto option = [&](std::uint64_t step, int which) {  // step counted from 0; which 0: +, 1: −
     const std::uint64_t k = step % m;
     return which == 0 ? (origin + k) % m : (origin + m - k) % m;
@@ -240,10 +254,11 @@ supply_plan best_supply(std::uint64_t m, std::uint64_t gap, supply_policy policy
     std::vector<std::uint64_t> candidates{0};
     if (policy == supply_policy::one_switch) {
       const std::uint64_t g = gap, h = horizon;
-      for (std::uint64_t x : {g, m - g, h > g ? h - g : 0, h > m - g ? h - (m - g) : 0, m > h ? m - h : 0, 2 * h > m ? 2 * h - m : 0,
-                              (m - g + 1) / 2, (g + 1) / 2, h + g > m ? h + g - m : 0})
+      for (std::uint64_t x : {g, m - g, h > g ? h - g : 0, h > m - g ? h - (m - g) : 0, m > h ? m - h : 0,
+                              2 * h > m ? 2 * h - m : 0, (m - g + 1) / 2, (g + 1) / 2, h + g > m ? h + g - m : 0})
         for (std::uint64_t y = x > 2 ? x - 2 : 0; y <= x + 3; ++y)
-          if (y >= 3 && y <= horizon) candidates.push_back(y);  // a switch at step 2 would never run the first direction
+          if (y >= 3 && y <= horizon)
+            candidates.push_back(y);  // a switch at step 2 would never run the first direction
       std::sort(candidates.begin(), candidates.end());
       candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
     }

@@ -16,19 +16,24 @@ namespace {
 void check_automorphism(const torus& network, const torus_automorphism& phi) {
   const std::uint32_t d = network.dimension();
   if (phi.ports.size() != 2 * d || phi.shift.size() != d)
-    throw std::invalid_argument("torus automorphism: " + std::to_string(phi.ports.size()) + " ports and " + std::to_string(phi.shift.size()) +
-                                " shifts for a torus of dimension " + std::to_string(d) + " (expected " + std::to_string(2 * d) + " and " + std::to_string(d) + ")");
+    throw std::invalid_argument("torus automorphism: " + std::to_string(phi.ports.size()) + " ports and " +
+                                std::to_string(phi.shift.size()) + " shifts for a torus of dimension " +
+                                std::to_string(d) + " (expected " + std::to_string(2 * d) + " and " +
+                                std::to_string(d) + ")");
   std::vector<char> hit(d, 0);
   for (std::uint32_t j = 0; j < d; ++j) {
     const std::uint32_t to = phi.ports[2 * j];
-    if (to >= 2 * d || phi.ports[2 * j + 1] != (to ^ 1u) || hit[to / 2] != 0 || network.dims()[to / 2] != network.dims()[j])
-      throw std::invalid_argument("torus automorphism: port map entry " + std::to_string(2 * j) + " is not a signed permutation of the axes keeping sizes");
+    if (to >= 2 * d || phi.ports[2 * j + 1] != (to ^ 1u) || hit[to / 2] != 0 ||
+        network.dims()[to / 2] != network.dims()[j])
+      throw std::invalid_argument("torus automorphism: port map entry " + std::to_string(2 * j) +
+                                  " is not a signed permutation of the axes keeping sizes");
     hit[to / 2] = 1;
   }
 }
 
 // A·v for φ's linear part: (A v)_π(j) = ±v_j.
-std::vector<std::uint32_t> linear(const torus& network, const std::vector<std::uint32_t>& ports, const std::vector<std::uint32_t>& v) {
+std::vector<std::uint32_t> linear(const torus& network, const std::vector<std::uint32_t>& ports,
+                                  const std::vector<std::uint32_t>& v) {
   std::vector<std::uint32_t> out(v.size());
   for (std::uint32_t j = 0; j < v.size(); ++j) {
     const std::uint32_t n = network.dims()[j], to = ports[2 * j] / 2;
@@ -94,13 +99,15 @@ std::vector<local_automorphism> hypercube_stabilizer(const torus& network) {
   for (std::uint32_t j = 0; j < d; ++j)
     if (network.dims()[j] == 4) fours.push_back(j);
   if (fours.size() < 2) return {};
-  static constexpr std::uint32_t gray[4] = {0, 1, 3, 2}, from_gray[4] = {0, 1, 3, 2};  // the Gray code is its own inverse on 2 bits
+  static constexpr std::uint32_t gray[4] = {0, 1, 3, 2},
+                                 from_gray[4] = {0, 1, 3, 2};  // the Gray code is its own inverse on 2 bits
   const std::uint32_t bits = 2 * static_cast<std::uint32_t>(fours.size());
   std::vector<std::uint32_t> perm(bits);
   for (std::uint32_t b = 0; b < bits; ++b) perm[b] = b;
   std::vector<local_automorphism> out;
   do {
-    local_automorphism a{std::vector<pu_index>(network.size()), std::vector<std::vector<std::uint32_t>>(network.size())};
+    local_automorphism a{std::vector<pu_index>(network.size()),
+                         std::vector<std::vector<std::uint32_t>>(network.size())};
     for (pu_index pu = 0; pu < network.size(); ++pu) {
       std::vector<std::uint32_t> x = network.coordinates(pu);
       std::uint32_t word = 0, moved = 0;
@@ -129,11 +136,13 @@ pu_index linear_image(const torus& network, const std::vector<std::uint32_t>& si
   return network.index(linear(network, sigma, network.coordinates(pu)));
 }
 
-std::vector<pu_index> translation_class_key(const torus& network, const std::vector<std::vector<std::uint32_t>>& relabellings,
+std::vector<pu_index> translation_class_key(const torus& network,
+                                            const std::vector<std::vector<std::uint32_t>>& relabellings,
                                             const std::vector<pu_index>& subgroup) {
   std::vector<pu_index> best, image(subgroup.size());
   for (const std::vector<std::uint32_t>& sigma : relabellings) {
-    for (std::size_t e = 0; e < subgroup.size(); ++e) image[e] = network.index(linear(network, sigma, network.coordinates(subgroup[e])));
+    for (std::size_t e = 0; e < subgroup.size(); ++e)
+      image[e] = network.index(linear(network, sigma, network.coordinates(subgroup[e])));
     std::sort(image.begin(), image.end());
     if (best.empty() || image < best) best = image;
   }
@@ -151,18 +160,21 @@ struct encoded_automorphisms {
   const torus& net;
   pu_index P;
   std::vector<std::vector<std::uint32_t>> sigma;  // the relabellings, the identity first
-  std::vector<std::uint32_t> compose_sigma;  // [a·R + b]: the index of σ_a ∘ σ_b
+  std::vector<std::uint32_t> compose_sigma;       // [a·R + b]: the index of σ_a ∘ σ_b
   std::vector<std::uint32_t> inverse_sigma;
   std::vector<pu_index> linear_of;  // [a·P + v]: A_a v
-  std::vector<pu_index> add;  // [u·P + v]: u + v
+  std::vector<pu_index> add;        // [u·P + v]: u + v
   std::vector<pu_index> negate;
   std::map<std::vector<std::uint32_t>, std::uint32_t> index;  // σ -> its index
-  std::vector<char> seen;  // closure and add_conjugates scratch, all 0 between calls
+  std::vector<char> seen;                                     // closure and add_conjugates scratch, all 0 between calls
 
   // The add table has P² entries: less than the CNF over any group of such a torus (steps · P · 2d · P / |G| x
   // variables), and point_subgroups takes at most 256 PUs.
   explicit encoded_automorphisms(const torus& network)
-      : net(network), P(network.size()), sigma(detail::port_relabellings(network)), seen(sigma.size() * network.size(), 0) {
+      : net(network),
+        P(network.size()),
+        sigma(detail::port_relabellings(network)),
+        seen(sigma.size() * network.size(), 0) {
     const std::size_t R = sigma.size();
     for (std::uint32_t a = 0; a < R; ++a) index.emplace(sigma[a], a);
     compose_sigma.resize(R * R);
@@ -176,7 +188,8 @@ struct encoded_automorphisms {
       }
     linear_of.resize(R * P);
     for (std::uint32_t a = 0; a < R; ++a)
-      for (pu_index v = 0; v < P; ++v) linear_of[a * P + v] = network.index(linear(network, sigma[a], network.coordinates(v)));
+      for (pu_index v = 0; v < P; ++v)
+        linear_of[a * P + v] = network.index(linear(network, sigma[a], network.coordinates(v)));
     add.resize(static_cast<std::size_t>(P) * P);
     negate.resize(P);
     for (pu_index u = 0; u < P; ++u) {
@@ -206,7 +219,8 @@ struct encoded_automorphisms {
   std::uint64_t compose(std::uint64_t second, std::uint64_t first) const {
     const std::uint32_t a2 = static_cast<std::uint32_t>(second / P), a1 = static_cast<std::uint32_t>(first / P);
     const pu_index s2 = static_cast<pu_index>(second % P), s1 = static_cast<pu_index>(first % P);
-    return encode(compose_sigma[a2 * sigma.size() + a1], add[static_cast<std::size_t>(linear_of[a2 * P + s1]) * P + s2]);
+    return encode(compose_sigma[a2 * sigma.size() + a1],
+                  add[static_cast<std::size_t>(linear_of[a2 * P + s1]) * P + s2]);
   }
   // The group generated, or empty as soon as it has more than `limit` elements.
   std::vector<std::uint64_t> closure(const std::vector<std::uint64_t>& generators, std::size_t limit) {
@@ -230,17 +244,18 @@ struct encoded_automorphisms {
   }
   // Marks the left coset ψG (ψ·g for g in G's elements) in `mark`, listing what it newly marks in `marked` (for the
   // caller to clear).
-  void mark_coset(std::uint64_t psi, const std::vector<std::uint64_t>& elements, std::vector<char>& mark, std::vector<std::uint64_t>& marked) const {
+  void mark_coset(std::uint64_t psi, const std::vector<std::uint64_t>& elements, std::vector<char>& mark,
+                  std::vector<std::uint64_t>& marked) const {
     for (std::uint64_t g : elements) {
       const std::uint64_t e = compose(psi, g);
       if (mark[e] == 0) mark[e] = 1, marked.push_back(e);
     }
   }
-  // Every ψ G ψ⁻¹ for ψ = τ_v ∘ ρ_r, ρ_r among `relabellings`, v any PU, as sorted elements, into `known`: ρ (σ, s) ρ⁻¹ =
-  // (ρσρ⁻¹, A_ρ s), and τ_v (σ, s) τ_v⁻¹ = (σ, s + v − A_σ v). A table invariant under G, moved by ψ, is invariant under
-  // ψ G ψ⁻¹ and gossips in as many steps, so one group per class is enough to ask; with every conjugate of the classes
-  // found in `known`, a group's class is found exactly when the group itself is in `known` — one lookup a group, where a
-  // canonical key (the least conjugate) would take all |relabellings|·P conjugates of every group asked.
+  // Every ψ G ψ⁻¹ for ψ = τ_v ∘ ρ_r, ρ_r among `relabellings`, v any PU, as sorted elements, into `known`: ρ (σ, s) ρ⁻¹
+  // = (ρσρ⁻¹, A_ρ s), and τ_v (σ, s) τ_v⁻¹ = (σ, s + v − A_σ v). A table invariant under G, moved by ψ, is invariant
+  // under ψ G ψ⁻¹ and gossips in as many steps, so one group per class is enough to ask; with every conjugate of the
+  // classes found in `known`, a group's class is found exactly when the group itself is in `known` — one lookup a
+  // group, where a canonical key (the least conjugate) would take all |relabellings|·P conjugates of every group asked.
   // relabellings: those that can conjugate one group asked into another (point_groups: the ρ with ρLρ⁻¹ = L for the
   // common linear part L; mixed_groups: the ρ with A_ρ H = H for the common translations H).
   // ψ and ψg (g in G) give the same conjugate, so each left coset ψG is conjugated by once (marked in `seen`).
@@ -268,13 +283,17 @@ struct encoded_automorphisms {
     const std::uint32_t a = static_cast<std::uint32_t>(e / P);
     const pu_index s = static_cast<pu_index>(e % P);
     const std::uint32_t turned = conjugate_sigma(r, a);
-    return encode(turned, add[static_cast<std::size_t>(add[static_cast<std::size_t>(linear_of[r * P + s]) * P + v]) * P + negate[linear_of[turned * P + v]]]);
+    return encode(turned,
+                  add[static_cast<std::size_t>(add[static_cast<std::size_t>(linear_of[r * P + s]) * P + v]) * P +
+                      negate[linear_of[turned * P + v]]]);
   }
   torus_automorphism decode(std::uint64_t e) const {
     return {sigma[static_cast<std::size_t>(e / P)], net.coordinates(static_cast<pu_index>(e % P))};
   }
-  // Groups found as (order, encoded generators), decoded with their orders, the largest first (ties in the order found).
-  std::vector<torus_symmetry_group> largest_first(std::vector<std::pair<std::size_t, std::vector<std::uint64_t>>>& found) const {
+  // Groups found as (order, encoded generators), decoded with their orders, the largest first (ties in the order
+  // found).
+  std::vector<torus_symmetry_group> largest_first(
+      std::vector<std::pair<std::size_t, std::vector<std::uint64_t>>>& found) const {
     std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
     std::vector<torus_symmetry_group> out;
     for (const auto& [order, generators] : found) {
@@ -307,7 +326,8 @@ group_orbits orbits_of(const torus& network, const std::vector<torus_automorphis
     for (std::uint64_t g : elements) {
       const pu_index image = group.apply(g, r);
       const std::uint32_t a = static_cast<std::uint32_t>(g / P);  // 0: a translation
-      if (image == r && a != 0 && std::find(out.stabilizer[r].begin(), out.stabilizer[r].end(), group.sigma[a]) == out.stabilizer[r].end())
+      if (image == r && a != 0 &&
+          std::find(out.stabilizer[r].begin(), out.stabilizer[r].end(), group.sigma[a]) == out.stabilizer[r].end())
         out.stabilizer[r].push_back(group.sigma[a]);
       if (out.orbit[image] != P) continue;
       out.orbit[image] = r;
@@ -325,9 +345,11 @@ group_orbits orbits_of(const torus& network, const std::vector<torus_automorphis
     for (pu_index v = 0; v < P; ++v) {
       const std::uint64_t psi = group.encode(r, v);
       if (covered[psi] != 0) continue;
-      if (!std::all_of(encoded.begin(), encoded.end(), [&](std::uint64_t e) { return member[group.conjugate(r, v, e)] != 0; })) continue;
+      if (!std::all_of(encoded.begin(), encoded.end(),
+                       [&](std::uint64_t e) { return member[group.conjugate(r, v, e)] != 0; }))
+        continue;
       for (std::uint64_t g : elements) covered[group.compose(psi, g)] = 1;  // the coset ψG
-      if (member[psi] != 0) continue;  // G itself: ψ(A) = A
+      if (member[psi] != 0) continue;                                       // G itself: ψ(A) = A
       // ψ(x) = A_r x + v, so ψ⁻¹(0) = A_r⁻¹(−v)
       out.normalizer.emplace_back(group.sigma[r], group.linear_of[group.inverse_sigma[r] * P + group.negate[v]]);
     }
@@ -341,7 +363,7 @@ namespace detail {
 struct group_containment::impl {
   encoded_automorphisms group;
   std::vector<std::vector<std::uint64_t>> generators;  // per listed group, encoded
-  std::vector<std::vector<char>> member;  // per listed group: member[e] for every encoded automorphism e
+  std::vector<std::vector<char>> member;               // per listed group: member[e] for every encoded automorphism e
   std::vector<std::uint64_t> order;
   enum class kind { translations, point, mixed };
   std::vector<kind> kinds;
@@ -355,7 +377,8 @@ group_containment::group_containment(const torus& network, const std::vector<tor
   const std::size_t all = group.sigma.size() * group.P;
   for (const torus_symmetry_group& g : list) {
     std::vector<std::uint64_t> encoded;
-    for (const auto& shift : g.translations) encoded.push_back(group.encode(torus_automorphism{group.sigma.front(), shift}));
+    for (const auto& shift : g.translations)
+      encoded.push_back(group.encode(torus_automorphism{group.sigma.front(), shift}));
     for (const torus_automorphism& a : g.automorphisms) encoded.push_back(group.encode(a));
     std::vector<char> member(all, 0);
     std::size_t translations = 0;  // the translations are the elements encoded below P (σ the identity)
@@ -363,7 +386,9 @@ group_containment::group_containment(const torus& network, const std::vector<tor
     impl_->generators.push_back(std::move(encoded));
     impl_->member.push_back(std::move(member));
     impl_->order.push_back(g.order);
-    impl_->kinds.push_back(g.automorphisms.empty() ? impl::kind::translations : translations == 1 ? impl::kind::point : impl::kind::mixed);
+    impl_->kinds.push_back(g.automorphisms.empty() ? impl::kind::translations
+                           : translations == 1     ? impl::kind::point
+                                                   : impl::kind::mixed);
   }
 }
 
@@ -387,7 +412,9 @@ bool group_containment::contains_conjugate(std::size_t big, std::size_t small) c
   const pu_index shifts = impl_->kinds[small] == impl::kind::translations ? 1 : g.P;
   for (std::uint32_t r = 0; r < g.sigma.size(); ++r)
     for (pu_index v = 0; v < shifts; ++v)
-      if (std::all_of(generators.begin(), generators.end(), [&](std::uint64_t e) { return member[g.conjugate(r, v, e)] != 0; })) return true;
+      if (std::all_of(generators.begin(), generators.end(),
+                      [&](std::uint64_t e) { return member[g.conjugate(r, v, e)] != 0; }))
+        return true;
   return false;
 }
 
@@ -429,10 +456,10 @@ std::vector<torus_symmetry_group> point_groups(const torus& network) {
     }
   }
   // Conjugating by ρ (no shift) carries the groups over L onto those over ρLρ⁻¹, so only the first linear group of each
-  // class (in the set's order) is taken: the groups over a later one are conjugate to groups found over the first, whose
-  // shifts were all tried. Over one L, two groups are conjugate only by a ψ whose ρ normalizes L (both linear parts are
-  // L), so `known` holds the conjugates by those alone, and only while L is taken.
-  std::set<std::set<std::uint32_t>> taken;  // every conjugate of the linear groups taken
+  // class (in the set's order) is taken: the groups over a later one are conjugate to groups found over the first,
+  // whose shifts were all tried. Over one L, two groups are conjugate only by a ψ whose ρ normalizes L (both linear
+  // parts are L), so `known` holds the conjugates by those alone, and only while L is taken.
+  std::set<std::set<std::uint32_t>> taken;                                // every conjugate of the linear groups taken
   std::vector<std::pair<std::size_t, std::vector<std::uint64_t>>> found;  // (order, generators)
   for (const std::set<std::uint32_t>& linear_group : linear_groups) {
     if (taken.count(linear_group) != 0) continue;
@@ -454,7 +481,8 @@ std::vector<torus_symmetry_group> point_groups(const torus& network) {
     std::vector<char> first_shift(P, 1);  // t_1 least in its class t_1 + (v − A_1 v)
     for (pu_index t = 0; t < P && !sigma.empty(); ++t)
       for (pu_index v = 0; v < P && first_shift[t] != 0; ++v)
-        if (group.add[static_cast<std::size_t>(group.add[static_cast<std::size_t>(t) * P + v]) * P + group.negate[group.linear_of[sigma[0] * P + v]]] < t)
+        if (group.add[static_cast<std::size_t>(group.add[static_cast<std::size_t>(t) * P + v]) * P +
+                      group.negate[group.linear_of[sigma[0] * P + v]]] < t)
           first_shift[t] = 0;
     std::set<std::vector<std::uint64_t>> known;  // every conjugate of the groups found over L
     std::vector<std::uint64_t> chosen;
@@ -490,8 +518,8 @@ std::vector<torus_symmetry_group> mixed_groups(const torus& network) {
   // representative of its class (translation_subgroups). Then G = ⟨H, φ_1, …, φ_k⟩ with φ_i in N(H) outside T, and
   // every ⟨H, φ_1, …, φ_i⟩ lies in G and holds H, so its translations are exactly H: adding one such φ at a time to the
   // groups found, keeping those whose translations are still H, reaches every G. φ matters only up to H (φ and φ·h
-  // generate the same group with H), so its shift is taken least in its coset. Two such groups are conjugate only by a ψ
-  // that keeps H (both groups' translations are H), so their classes are told apart by conjugating with those alone
+  // generate the same group with H), so its shift is taken least in its coset. Two such groups are conjugate only by a
+  // ψ that keeps H (both groups' translations are H), so their classes are told apart by conjugating with those alone
   // (and groups over different H never share a class, so `known` is kept per H); a group conjugate to one found has
   // conjugate extensions, so only new classes are extended.
   std::vector<std::pair<std::size_t, std::vector<std::uint64_t>>> found;  // (order, generators)
@@ -505,13 +533,16 @@ std::vector<torus_symmetry_group> mixed_groups(const torus& network) {
     std::vector<std::uint64_t> candidates;  // (σ, t): σ ≠ identity keeps H, t least in t + H
     std::vector<std::uint32_t> keeping{0};  // the relabellings σ with A_σ H = H
     for (std::uint32_t a = 1; a < R; ++a) {
-      if (!std::all_of(h.begin(), h.end(), [&](std::uint64_t e) { return in_h[group.linear_of[a * P + e % P]] != 0; })) continue;
+      if (!std::all_of(h.begin(), h.end(), [&](std::uint64_t e) { return in_h[group.linear_of[a * P + e % P]] != 0; }))
+        continue;
       keeping.push_back(a);
       for (pu_index t = 0; t < P; ++t)
-        if (std::none_of(h.begin(), h.end(), [&](std::uint64_t e) { return group.add[static_cast<std::size_t>(t) * P + e % P] < t; }))
+        if (std::none_of(h.begin(), h.end(),
+                         [&](std::uint64_t e) { return group.add[static_cast<std::size_t>(t) * P + e % P] < t; }))
           candidates.push_back(group.encode(a, t));
     }
-    std::set<std::vector<std::uint64_t>> known;  // every conjugate of the groups found over H (among them every group met)
+    std::set<std::vector<std::uint64_t>>
+        known;  // every conjugate of the groups found over H (among them every group met)
     std::vector<std::vector<std::uint64_t>> pending{base};
     while (!pending.empty()) {
       const std::vector<std::uint64_t> generators = std::move(pending.back());
@@ -526,7 +557,9 @@ std::vector<torus_symmetry_group> mixed_groups(const torus& network) {
         std::vector<std::uint64_t> joined = generators;
         joined.push_back(phi);
         std::vector<std::uint64_t> elements = group.closure(joined, all);
-        if (static_cast<std::size_t>(std::count_if(elements.begin(), elements.end(), [&](std::uint64_t e) { return e < P; })) != h.size()) continue;
+        if (static_cast<std::size_t>(
+                std::count_if(elements.begin(), elements.end(), [&](std::uint64_t e) { return e < P; })) != h.size())
+          continue;
         std::sort(elements.begin(), elements.end());
         if (known.count(elements) != 0) continue;
         group.add_conjugates(elements, keeping, known);
@@ -551,8 +584,12 @@ std::vector<std::vector<torus_automorphism>> generators_of(std::vector<torus_sym
 
 }  // namespace
 
-std::vector<std::vector<torus_automorphism>> point_subgroups(const torus& network) { return generators_of(detail::point_groups(network)); }
+std::vector<std::vector<torus_automorphism>> point_subgroups(const torus& network) {
+  return generators_of(detail::point_groups(network));
+}
 
-std::vector<std::vector<torus_automorphism>> mixed_subgroups(const torus& network) { return generators_of(detail::mixed_groups(network)); }
+std::vector<std::vector<torus_automorphism>> mixed_subgroups(const torus& network) {
+  return generators_of(detail::mixed_groups(network));
+}
 
 }  // namespace dancecard

@@ -8,10 +8,13 @@
 namespace dancecard {
 
 torus::torus(std::vector<std::uint32_t> dims) : dims_(std::move(dims)) {
-  if (dims_.empty() || dims_.size() > 8) throw std::invalid_argument("torus: expected 1 to 8 dimensions, got " + std::to_string(dims_.size()));
+  if (dims_.empty() || dims_.size() > 8)
+    throw std::invalid_argument("torus: expected 1 to 8 dimensions, got " + std::to_string(dims_.size()));
   std::uint64_t size = 1;
   for (std::size_t j = 0; j < dims_.size(); ++j) {
-    if (dims_[j] < 2) throw std::invalid_argument("torus: n_" + std::to_string(j + 1) + " = " + std::to_string(dims_[j]) + " is below 2");
+    if (dims_[j] < 2)
+      throw std::invalid_argument("torus: n_" + std::to_string(j + 1) + " = " + std::to_string(dims_[j]) +
+                                  " is below 2");
     size *= dims_[j];
     if (size > (1u << 24)) throw std::invalid_argument("torus: more than 2^24 PUs");
   }
@@ -57,7 +60,8 @@ torus torus::parse(const std::string& text) {
     if (part.empty() || part.find_first_not_of("0123456789") != std::string::npos)
       throw std::invalid_argument("dims '" + text + "': expected sizes separated by x, such as 6x8");
     if (part.size() > 7)  // 10^7 or more: refused here, so a size never passes 32 bits on its way to the constructor
-      throw std::invalid_argument("dims '" + text + "': size " + std::to_string(dims.size() + 1) + " ('" + part + "') has more than 7 digits");
+      throw std::invalid_argument("dims '" + text + "': size " + std::to_string(dims.size() + 1) + " ('" + part +
+                                  "') has more than 7 digits");
     dims.push_back(static_cast<std::uint32_t>(std::stoul(part)));
     if (end == std::string::npos) break;
     at = end + 1;
@@ -77,13 +81,17 @@ bool parity_count::allows() const {
 namespace {
 
 // The walks from w, step by step: reach (now) holds the PUs at the end of some walk of t hops from w — the PUs from
-// which a walk of t hops leads to w, walks being reversible; parities[u] bit c: some t in 2 … (steps so far) of parity c.
+// which a walk of t hops leads to w, walks being reversible; parities[u] bit c: some t in 2 … (steps so far) of parity
+// c.
 struct walk_front {
   const torus& network;
   std::vector<char> now, next;
   std::vector<std::uint8_t> parities;
   std::uint64_t t = 0;
-  walk_front(const torus& net, pu_index w) : network(net), now(net.size(), 0), next(net.size(), 0), parities(net.size(), 0) { now[w] = 1; }
+  walk_front(const torus& net, pu_index w)
+      : network(net), now(net.size(), 0), next(net.size(), 0), parities(net.size(), 0) {
+    now[w] = 1;
+  }
   void advance() {
     std::fill(next.begin(), next.end(), 0);
     for (pu_index a = 0; a < network.size(); ++a)
@@ -104,8 +112,10 @@ parity_count count_of(const torus& network, const walk_front& front, const std::
   for (pu_index u = 0; u < network.size(); ++u) {
     if (early[u] != 0) continue;
     ++out.fresh;
-    if (front.parities[u] == 0) ++out.unreached;
-    else if (front.parities[u] != 3) ++out.forced[front.parities[u] == 1 ? 0 : 1];
+    if (front.parities[u] == 0)
+      ++out.unreached;
+    else if (front.parities[u] != 3)
+      ++out.forced[front.parities[u] == 1 ? 0 : 1];
   }
   return out;
 }
@@ -120,14 +130,17 @@ std::vector<char> own_and_neighbours(const torus& network, pu_index w) {
 }  // namespace
 
 parity_count arrival_parity_count(const torus& network, pu_index w, std::uint64_t steps) {
-  if (w >= network.size()) throw std::invalid_argument("arrival_parity_count: PU " + std::to_string(w) + " of " + std::to_string(network.size()));
+  if (w >= network.size())
+    throw std::invalid_argument("arrival_parity_count: PU " + std::to_string(w) + " of " +
+                                std::to_string(network.size()));
   walk_front front(network, w);
   for (std::uint64_t t = 1; t <= steps; ++t) front.advance();
   return count_of(network, front, own_and_neighbours(network, w));
 }
 
 std::uint64_t parity_bound(const torus& network) {
-  if (network.size() > 4096) throw std::invalid_argument("parity_bound: at most 4,096 PUs, not " + std::to_string(network.size()));
+  if (network.size() > 4096)
+    throw std::invalid_argument("parity_bound: at most 4,096 PUs, not " + std::to_string(network.size()));
   const std::uint64_t counting = counting_bound(network);
   const std::vector<char> early = own_and_neighbours(network, 0);
   walk_front front(network, 0);
@@ -137,8 +150,10 @@ std::uint64_t parity_bound(const torus& network) {
   for (std::uint64_t T = 1;; ++T) {
     front.advance();
     const parity_count c = count_of(network, front, early);
-    if (!c.allows()) bound = std::max(bound, T + 1);
-    else if (T >= 2 * counting + 1 && c.unreached == 0) break;
+    if (!c.allows())
+      bound = std::max(bound, T + 1);
+    else if (T >= 2 * counting + 1 && c.unreached == 0)
+      break;
   }
   return bound;
 }
@@ -148,14 +163,18 @@ routing_table pairing_table(const torus& network, const std::vector<std::uint32_
   const std::uint32_t ports = network.ports();
   if (partner.size() != static_cast<std::size_t>(network.size()) * ports)
     throw std::invalid_argument("pairing_table: one partner per PU and port expected");
-  routing_table t{network, one_packet ? 1u : network.dimension(), std::vector<std::uint32_t>(partner.size(), no_port),
-                  std::vector<std::uint32_t>(partner.size(), no_packet), {}};
+  routing_table t{network,
+                  one_packet ? 1u : network.dimension(),
+                  std::vector<std::uint32_t>(partner.size(), no_port),
+                  std::vector<std::uint32_t>(partner.size(), no_packet),
+                  {}};
   for (pu_index pu = 0; pu < network.size(); ++pu) {
     std::uint32_t pair = 0;
     for (std::uint32_t p = 0; p < ports; ++p) {
       const std::uint32_t q = partner[pu * ports + p];
       if (q >= ports || q == p || partner[pu * ports + q] != p)
-        throw std::invalid_argument("pairing_table: PU " + std::to_string(pu) + ": port " + std::to_string(p) + " is not paired");
+        throw std::invalid_argument("pairing_table: PU " + std::to_string(pu) + ": port " + std::to_string(p) +
+                                    " is not paired");
       t.forward_at(pu, q) = p;  // what arrives on p leaves through q
       if (one_packet) {
         t.inject_at(pu, p) = 0;

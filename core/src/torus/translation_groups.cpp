@@ -12,13 +12,15 @@
 
 namespace dancecard {
 
-std::vector<pu_index> translation_orbits(const torus& network, const std::vector<std::vector<std::uint32_t>>& generators) {
+std::vector<pu_index> translation_orbits(const torus& network,
+                                         const std::vector<std::vector<std::uint32_t>>& generators) {
   const pu_index P = network.size();
   const std::uint32_t d = network.dimension();
   for (std::size_t g = 0; g < generators.size(); ++g)
     if (generators[g].size() != d)
-      throw std::invalid_argument("translation generator " + std::to_string(g) + " has " + std::to_string(generators[g].size()) +
-                                  " entries for a torus of dimension " + std::to_string(d));
+      throw std::invalid_argument("translation generator " + std::to_string(g) + " has " +
+                                  std::to_string(generators[g].size()) + " entries for a torus of dimension " +
+                                  std::to_string(d));
   std::vector<pu_index> orbit(P, P);
   for (pu_index start = 0; start < P; ++start) {
     if (orbit[start] != P) continue;  // already in the orbit of a smaller PU
@@ -30,7 +32,8 @@ std::vector<pu_index> translation_orbits(const torus& network, const std::vector
       const std::vector<std::uint32_t> c = network.coordinates(pu);
       for (const auto& g : generators) {
         std::vector<std::uint32_t> moved(d);
-        for (std::uint32_t j = 0; j < d; ++j) moved[j] = static_cast<std::uint32_t>((c[j] + g[j] % network.dims()[j]) % network.dims()[j]);
+        for (std::uint32_t j = 0; j < d; ++j)
+          moved[j] = static_cast<std::uint32_t>((c[j] + g[j] % network.dims()[j]) % network.dims()[j]);
         const pu_index next = network.index(moved);
         if (orbit[next] == P) orbit[next] = start, frontier.push_back(next);
       }
@@ -48,7 +51,8 @@ std::vector<std::vector<std::vector<std::uint32_t>>> translation_subgroups(const
   std::vector<std::vector<std::uint32_t>> cyclic;  // one generator per distinct cyclic subgroup
   for (pu_index g = 1; g < P; ++g) {
     std::vector<std::vector<std::uint32_t>> generators{network.coordinates(g)};
-    if (groups.emplace(translation_orbits(network, generators), generators).second) cyclic.push_back(generators.front());
+    if (groups.emplace(translation_orbits(network, generators), generators).second)
+      cyclic.push_back(generators.front());
   }
   std::vector<std::vector<std::vector<std::uint32_t>>> pending;
   for (const auto& [orbit, generators] : groups) pending.push_back(generators);
@@ -59,7 +63,8 @@ std::vector<std::vector<std::vector<std::uint32_t>>> translation_subgroups(const
       std::vector<std::vector<std::uint32_t>> generators = base;
       generators.push_back(g);
       std::vector<pu_index> orbit = translation_orbits(network, generators);
-      if (groups.count(orbit) == 0) groups.emplace(std::move(orbit), generators), pending.push_back(std::move(generators));
+      if (groups.count(orbit) == 0)
+        groups.emplace(std::move(orbit), generators), pending.push_back(std::move(generators));
     }
   }
   // One subgroup per class: the first met (in the orbit maps' order) of each class key.
@@ -84,9 +89,12 @@ std::vector<torus_symmetry_group> invariant_group_list(const torus& network, inv
   if (which != invariant_groups::point)
     for (auto& generators : translation_subgroups(network)) {
       const std::vector<pu_index> orbit = translation_orbits(network, generators);
-      list.push_back({std::move(generators), {}, static_cast<std::uint64_t>(std::count(orbit.begin(), orbit.end(), pu_index{0}))});
+      list.push_back(
+          {std::move(generators), {}, static_cast<std::uint64_t>(std::count(orbit.begin(), orbit.end(), pu_index{0}))});
     }
-  auto append = [&](std::vector<torus_symmetry_group> groups) { std::move(groups.begin(), groups.end(), std::back_inserter(list)); };
+  auto append = [&](std::vector<torus_symmetry_group> groups) {
+    std::move(groups.begin(), groups.end(), std::back_inserter(list));
+  };
   if (which != invariant_groups::translations) append(detail::point_groups(network));
   if (which == invariant_groups::with_mixed) append(detail::mixed_groups(network));
   return list;

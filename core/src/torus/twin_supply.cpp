@@ -33,8 +33,8 @@
 // each other and are planned together (serve_pair). Nothing here is a proof that a target is reachable: the table is
 // returned with the target at which every plan is complete, and its step count is the simulator's to tell
 // (checkers/torus_check: simulate_gossip runs the delayed switches). On every partial_2d_cycles torus with
-// 2 <= n1 <= 30 and odd 5 <= n2 <= 31 (392; bench/twin_sweep.cpp) it gossips in exactly ⌈P/2⌉ steps — Theorems 3 and 4's counts; for even
-// P the counting bound ⌈(2P − 2)/4⌉, for odd P one above it.
+// 2 <= n1 <= 30 and odd 5 <= n2 <= 31 (392; bench/twin_sweep.cpp) it gossips in exactly ⌈P/2⌉ steps — Theorems 3 and
+// 4's counts; for even P the counting bound ⌈(2P − 2)/4⌉, for odd P one above it.
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -673,7 +673,8 @@ twin_routing_result twin_cycle_routing(const cycle_system& system, std::uint64_t
       if (planner.plan()) {
         const bool local = planner.both_ways();
         twin_routing_result r{planner.table(), T, hosts.hosts, hosts.double_hosts, hosts.relayed};
-        if (!best || (local && !best_local) || (local == best_local && r.table.switches.size() < best->table.switches.size()))
+        if (!best || (local && !best_local) ||
+            (local == best_local && r.table.switches.size() < best->table.switches.size()))
           best = std::move(r), best_local = local;
       }
       if (!rings) rings.emplace(std::move(planner));

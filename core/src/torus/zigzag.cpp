@@ -54,17 +54,21 @@ std::string zigzag_condition_failure(const torus& network) {
     sum += product;
   }
   if (sum % n[0] != 0)
-    return "zigzag cycles on " + network.name() + ": condition (1) fails: sum_{j=2}^{d-1} prod_{l=j}^{d-1} n_l = " + std::to_string(sum) +
+    return "zigzag cycles on " + network.name() +
+           ": condition (1) fails: sum_{j=2}^{d-1} prod_{l=j}^{d-1} n_l = " + std::to_string(sum) +
            " is not a multiple of n_1 = " + std::to_string(n[0]);
   if (n[0] % d != 0)
-    return "zigzag cycles on " + network.name() + ": condition (2) fails: n_1 = " + std::to_string(n[0]) + " is not a multiple of d = " + std::to_string(d);
+    return "zigzag cycles on " + network.name() + ": condition (2) fails: n_1 = " + std::to_string(n[0]) +
+           " is not a multiple of d = " + std::to_string(d);
   if (n[d - 1] < d)
-    return "zigzag cycles on " + network.name() + ": condition (3) fails: n_d = " + std::to_string(n[d - 1]) + " is below d = " + std::to_string(d);
+    return "zigzag cycles on " + network.name() + ": condition (3) fails: n_d = " + std::to_string(n[d - 1]) +
+           " is below d = " + std::to_string(d);
   return "";
 }
 
 cycle_system zigzag_trails(const torus& network) {
-  if (const std::string failure = zigzag_condition_failure(network); !failure.empty()) throw std::invalid_argument(failure);
+  if (const std::string failure = zigzag_condition_failure(network); !failure.empty())
+    throw std::invalid_argument(failure);
   const std::vector<std::uint32_t>& n = network.dims();
   const auto d = network.dimension();
   std::uint64_t laps = n[0] / d;
@@ -101,12 +105,15 @@ cycle_links map_cycle_links(const cycle_system& system) {
   for (std::uint32_t c = 0; c < system.cycles.size(); ++c) {
     const torus_cycle& cy = system.cycles[c];
     const std::size_t m = cy.length();
-    if (cy.ports.size() != m) throw std::invalid_argument("cycle " + std::to_string(c) + " has " + std::to_string(m) + " PUs but " + std::to_string(cy.ports.size()) + " ports");
+    if (cy.ports.size() != m)
+      throw std::invalid_argument("cycle " + std::to_string(c) + " has " + std::to_string(m) + " PUs but " +
+                                  std::to_string(cy.ports.size()) + " ports");
     for (std::size_t i = 0; i < m; ++i) {
       const pu_index pu = cy.pus[i];
       const std::uint32_t port = cy.ports[i];
       if (pu >= net.size() || port >= out.ports || net.neighbor(pu, port) != cy.pus[(i + 1) % m])
-        throw std::invalid_argument("cycle " + std::to_string(c) + " position " + std::to_string(i) + " is not a link to the next PU");
+        throw std::invalid_argument("cycle " + std::to_string(c) + " position " + std::to_string(i) +
+                                    " is not a link to the next PU");
       // The link leaving pu by port is the link leaving the next PU by the opposite port: both ends are marked, so a
       // pass in either direction finds an earlier one at the end it leaves.
       std::uint32_t& here = out.owner[static_cast<std::size_t>(pu) * out.ports + port];
@@ -138,14 +145,16 @@ cycle_system checked_zigzag_cycles(const torus& network);
 }  // namespace
 
 std::optional<std::vector<std::uint32_t>> zigzag_axis_order(const torus& network) {
-  if (network.dimension() > 8) throw std::invalid_argument("zigzag_axis_order: at most 8 dimensions, got the " + network.name() + " torus");
+  if (network.dimension() > 8)
+    throw std::invalid_argument("zigzag_axis_order: at most 8 dimensions, got the " + network.name() + " torus");
   std::vector<std::uint32_t> order = network.dims();
   std::sort(order.begin(), order.end());
   std::vector<std::vector<std::uint32_t>> candidates;
   do {  // every distinct order, lexicographically
     if (zigzag_condition_failure(torus(order)).empty() && lap_rule_divides(order)) candidates.push_back(order);
   } while (std::next_permutation(order.begin(), order.end()));
-  std::stable_sort(candidates.begin(), candidates.end(), [](const auto& a, const auto& b) { return a.back() > b.back(); });
+  std::stable_sort(candidates.begin(), candidates.end(),
+                   [](const auto& a, const auto& b) { return a.back() > b.back(); });
   std::optional<std::vector<std::uint32_t>> trails;  // the first order whose cycles pass some PU twice
   for (const std::vector<std::uint32_t>& n : candidates) {
     const torus t(n);
@@ -185,16 +194,20 @@ cycle_system checked_zigzag_cycles(const torus& network) {
   // end of its link along +x_k.
   if (const std::optional<cycle_links::pass> shared = map_cycle_links(out).shared) {
     std::string where;
-    for (std::uint32_t x : network.coordinates(shared->pu)) where.append(where.empty() ? "(" : ",").append(std::to_string(x));
+    for (std::uint32_t x : network.coordinates(shared->pu))
+      where.append(where.empty() ? "(" : ",").append(std::to_string(x));
     const std::string link = "the link from PU " + where + ") along +x_" + std::to_string(shared->port / 2 + 1);
-    throw std::invalid_argument("zigzag cycles on " + network.name() + ": conditions (1)-(3) hold, but the printed lap rule (Section 4.3.1) makes " +
-                                (shared->first == shared->second ? "cycle " + std::to_string(shared->second) + " run over " + link + " twice"
-                                                                 : "cycles " + std::to_string(shared->first) + " and " + std::to_string(shared->second) + " both use " + link) +
-                                ": Section 4.3.3's edge-disjointness fails on this torus (it holds where n_1 = d or n_1 divides n_2, ..., n_{d-2}; docs/torus.md)");
+    throw std::invalid_argument("zigzag cycles on " + network.name() +
+                                ": conditions (1)-(3) hold, but the printed lap rule (Section 4.3.1) makes " +
+                                (shared->first == shared->second
+                                     ? "cycle " + std::to_string(shared->second) + " run over " + link + " twice"
+                                     : "cycles " + std::to_string(shared->first) + " and " +
+                                           std::to_string(shared->second) + " both use " + link) +
+                                ": Section 4.3.3's edge-disjointness fails on this torus (it holds where n_1 = d or "
+                                "n_1 divides n_2, ..., n_{d-2}; docs/torus.md)");
   }
   return out;
 }
-
 
 }  // namespace
 

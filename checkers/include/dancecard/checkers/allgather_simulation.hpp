@@ -23,15 +23,15 @@ namespace dancecard {
 
 struct allgather_report {
   verdict outcome = verdict::holds;
-  std::uint64_t steps = 0;           // synchronous rendezvous steps until nothing can move
-  std::uint64_t messages = 0;        // point-to-point messages delivered
+  std::uint64_t steps = 0;             // synchronous rendezvous steps until nothing can move
+  std::uint64_t messages = 0;          // point-to-point messages delivered
   std::uint64_t duplicate_blocks = 0;  // messages that delivered a block the receiver already had
-  bool all_finished = false;         // every rank ran its whole loop
+  bool all_finished = false;           // every rank ran its whole loop
   bool all_blocks_everywhere = false;  // every rank holds all n blocks at the end
-  std::vector<rank> deadlock_cycle;  // deadlock_cycle[k] waits for deadlock_cycle[k+1], the last for the first
-  std::vector<rank> waiting_chain;   // when no cycle: ranks waiting in a chain; the last waits on a finished rank
+  std::vector<rank> deadlock_cycle;    // deadlock_cycle[k] waits for deadlock_cycle[k+1], the last for the first
+  std::vector<rank> waiting_chain;     // when no cycle: ranks waiting in a chain; the last waits on a finished rank
   std::optional<std::pair<rank, rank>> missing_block;  // (rank, block) not held at the end
-  std::string problem;               // one sentence when outcome != holds
+  std::string problem;                                 // one sentence when outcome != holds
 };
 
 /// Runs the paper's loop on a schedule (self-dances count as idle; a person in two dances of one round runs both,

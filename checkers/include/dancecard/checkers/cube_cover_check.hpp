@@ -47,7 +47,8 @@ struct cube_cover_report : report<cube_cover_violation> {
 /// and every combination of one literal per group contains some cube —
 /// so every assignment satisfying `clauses` satisfies some cube; violated with the first few groups that are no
 /// clause, or combinations left uncovered; unknown past 2^20 combinations (nothing is claimed then).
-cube_cover_report check_cube_cover(const std::vector<std::vector<int>>& clauses, const std::vector<std::vector<int>>& groups,
+cube_cover_report check_cube_cover(const std::vector<std::vector<int>>& clauses,
+                                   const std::vector<std::vector<int>>& groups,
                                    const std::vector<std::vector<int>>& cubes, std::size_t max_witnesses = 8);
 
 std::string describe(const cube_cover_report& r);

@@ -22,10 +22,10 @@
 //                          destination within T slots of 1/k, half duplex": x(t,a,b,m) = "in slot t, PE a sends a piece
 //                          of m to PE b", every a ≠ b with F = 1 (moves back to the source or out of the destination
 //                          included), only a = s, b = d with F = 0; axioms
-//                          busy:p:t          −Σ (moves of p in slot t) ≥ −1                       (half duplex)
-//                          hold:p:m:t        Σ_{t'<t} received − Σ_{t'≤t} sent ≥ −initial(p, m)   (sends only held pieces)
-//                          final:p:m         Σ received − Σ sent ≥ −initial(p, m)                 (ends with >= 0)
-//                          deliver:m         Σ received − Σ sent at d ≥ k·n                       (d ends with all)
+//                          busy:p:t      −Σ (moves of p in slot t) ≥ −1                       (half duplex)
+//                          hold:p:m:t    Σ_{t'<t} received − Σ_{t'≤t} sent ≥ −initial(p, m)   (only held pieces)
+//                          final:p:m     Σ received − Σ sent ≥ −initial(p, m)                 (ends with >= 0)
+//                          deliver:m     Σ received − Σ sent at d ≥ k·n                       (d ends with all)
 //                          lower:t:a:b:m, upper:t:a:b:m   0/1 bounds (initial: k·n at the source, 0 elsewhere)
 //
 //   auto report = dancecard::check_cutting_planes(text);   // report.outcome == verdict::holds: accepted
@@ -42,13 +42,13 @@ namespace dancecard {
 inline constexpr std::string_view cutting_planes_format_name = "dancecard.cp/1";
 
 struct cutting_planes_report {
-  verdict outcome = verdict::violated;  // holds: every step valid and a contradiction derived
-  bool malformed = false;               // the text is not a certificate at all (syntax, unknown instance)
-  std::string instance;                 // what the certificate refutes, e.g. "dance n=7 rounds=6"
-  std::uint64_t steps = 0;              // derivation steps checked
-  std::uint64_t largest_constraint = 0; // most terms in a derived constraint
-  std::size_t line = 0;                 // 1-based line of the failure, 0 when accepted
-  std::string problem;                  // why rejected or malformed
+  verdict outcome = verdict::violated;   // holds: every step valid and a contradiction derived
+  bool malformed = false;                // the text is not a certificate at all (syntax, unknown instance)
+  std::string instance;                  // what the certificate refutes, e.g. "dance n=7 rounds=6"
+  std::uint64_t steps = 0;               // derivation steps checked
+  std::uint64_t largest_constraint = 0;  // most terms in a derived constraint
+  std::size_t line = 0;                  // 1-based line of the failure, 0 when accepted
+  std::string problem;                   // why rejected or malformed
 };
 
 /// Checks a certificate. Never throws on bad input: malformed text gives malformed = true.

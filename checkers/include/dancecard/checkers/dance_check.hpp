@@ -19,17 +19,17 @@
 namespace dancecard {
 
 enum class dance_violation_kind {
-  pair_never_meets,        // (i): a required pair {a, b} has no round
-  pair_meets_twice,        // (i): {a, b} meets in `round` and again in `other_round`
-  person_booked_twice,     // (ii): person a dances with b and with c in `round`
-  self_dance,              // (ii)/(iii): a pair (a, a) in `round`
-  asymmetric_entry,        // (iii): P(a, round) = b but P(b, round) = c (matrix form only; 1-based in the text)
-  entry_out_of_range,      // matrix entry P(a, round) = b is not in 1..n
-  pair_not_allowed,        // {a, b} dances in `round` but is not in the required pair set
-  fixed_dance_missing,     // requirement: {a, b} must dance in `round`
-  forbidden_dance_present, // requirement: {a, b} may not dance in `round`
-  unavailable_person_dances, // requirement: a is unavailable in `round` but dances with b
-  too_many_rounds,         // requirement: at most b rounds, the schedule has `round`
+  pair_never_meets,           // (i): a required pair {a, b} has no round
+  pair_meets_twice,           // (i): {a, b} meets in `round` and again in `other_round`
+  person_booked_twice,        // (ii): person a dances with b and with c in `round`
+  self_dance,                 // (ii)/(iii): a pair (a, a) in `round`
+  asymmetric_entry,           // (iii): P(a, round) = b but P(b, round) = c (matrix form only; 1-based in the text)
+  entry_out_of_range,         // matrix entry P(a, round) = b is not in 1..n
+  pair_not_allowed,           // {a, b} dances in `round` but is not in the required pair set
+  fixed_dance_missing,        // requirement: {a, b} must dance in `round`
+  forbidden_dance_present,    // requirement: {a, b} may not dance in `round`
+  unavailable_person_dances,  // requirement: a is unavailable in `round` but dances with b
+  too_many_rounds,            // requirement: at most b rounds, the schedule has `round`
 };
 inline constexpr std::size_t dance_violation_kind_count = 11;
 std::string_view to_string(dance_violation_kind kind);
@@ -56,8 +56,8 @@ struct unavailability {
 struct dance_requirements {
   /// The pairs that must meet exactly once (an edge-colouring check); nullopt = all n(n-1)/2 pairs.
   std::optional<std::vector<std::pair<rank, rank>>> required_pairs;
-  std::vector<fixed_dance> fixed;        // must happen in that round
-  std::vector<fixed_dance> forbidden;    // must not happen in that round
+  std::vector<fixed_dance> fixed;      // must happen in that round
+  std::vector<fixed_dance> forbidden;  // must not happen in that round
   std::vector<unavailability> unavailable;
   std::optional<std::size_t> max_rounds;
   std::size_t max_witnesses = 10;

@@ -14,11 +14,11 @@
 namespace dancecard {
 
 enum class directed_violation_kind {
-  ordered_pair_missing,  // i never sends to j
-  ordered_pair_repeated, // i sends to j in `round` and again in `other_round`
-  sends_twice,           // i sends to j and to k in `round`
-  receives_twice,        // j receives from i and from k in `round` (a = j, b = i, c = k)
-  self_transfer,         // i sends to itself in `round`
+  ordered_pair_missing,   // i never sends to j
+  ordered_pair_repeated,  // i sends to j in `round` and again in `other_round`
+  sends_twice,            // i sends to j and to k in `round`
+  receives_twice,         // j receives from i and from k in `round` (a = j, b = i, c = k)
+  self_transfer,          // i sends to itself in `round`
 };
 inline constexpr std::size_t directed_violation_kind_count = 5;
 std::string_view to_string(directed_violation_kind kind);

@@ -45,16 +45,16 @@
 namespace dancecard {
 
 struct drat_report {
-  verdict outcome = verdict::violated;   // holds: the formula is unsatisfiable, by this proof
-  bool malformed = false;                // not DIMACS / not DRAT (the problem says where)
-  bool binary_proof = false;             // the proof was binary DRAT: `line` then counts proof items, not lines
+  verdict outcome = verdict::violated;  // holds: the formula is unsatisfiable, by this proof
+  bool malformed = false;               // not DIMACS / not DRAT (the problem says where)
+  bool binary_proof = false;            // the proof was binary DRAT: `line` then counts proof items, not lines
   std::uint64_t variables = 0, original_clauses = 0;
   std::uint64_t lemmas = 0, deletions = 0;  // read from the proof
-  std::uint64_t checked_lemmas = 0;      // lemmas the refutation depends on (each checked)
-  std::uint64_t rat_lemmas = 0;          // of those, how many needed the RAT check
-  std::uint64_t core_clauses = 0;        // original clauses the refutation depends on
-  std::uint64_t ignored_deletions = 0;   // deletions of top-level reasons ignored (drat_options::ignore_unit_deletions)
-  std::size_t line = 0;                  // proof line (item, if binary; CNF line when malformed in the CNF) of the failure
+  std::uint64_t checked_lemmas = 0;         // lemmas the refutation depends on (each checked)
+  std::uint64_t rat_lemmas = 0;             // of those, how many needed the RAT check
+  std::uint64_t core_clauses = 0;           // original clauses the refutation depends on
+  std::uint64_t ignored_deletions = 0;  // deletions of top-level reasons ignored (drat_options::ignore_unit_deletions)
+  std::size_t line = 0;  // proof line (item, if binary; CNF line when malformed in the CNF) of the failure
   std::string problem;
 
   /// Whether `line` counts the items of a binary proof rather than lines.

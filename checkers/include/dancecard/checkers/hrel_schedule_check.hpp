@@ -24,13 +24,13 @@ namespace dancecard {
 enum class duplex { half, full };
 
 enum class hrel_violation_kind {
-  port_busy,           // PE `pe` is in two transfers of slot `slot` (transfers `first`, `second` of the slot)
-  amount_not_positive, // transfer `first` of slot `slot` moves nothing or a negative amount
-  amount_exceeds_slot, // transfer `first` of slot `slot` moves more than the slot's duration
-  not_yet_held,        // transfer `first` of slot `slot`: PE `pe` holds only `held` of message `message`
-  message_incomplete,  // message `message` has `held` of its packets at its destination at the end
-  bad_reference,       // transfer `first` of slot `slot` names a PE or message that does not exist
-  bad_duration,        // slot `slot` has a non-positive duration
+  port_busy,            // PE `pe` is in two transfers of slot `slot` (transfers `first`, `second` of the slot)
+  amount_not_positive,  // transfer `first` of slot `slot` moves nothing or a negative amount
+  amount_exceeds_slot,  // transfer `first` of slot `slot` moves more than the slot's duration
+  not_yet_held,         // transfer `first` of slot `slot`: PE `pe` holds only `held` of message `message`
+  message_incomplete,   // message `message` has `held` of its packets at its destination at the end
+  bad_reference,        // transfer `first` of slot `slot` names a PE or message that does not exist
+  bad_duration,         // slot `slot` has a non-positive duration
 };
 inline constexpr std::size_t hrel_violation_kind_count = 7;
 std::string_view to_string(hrel_violation_kind kind);

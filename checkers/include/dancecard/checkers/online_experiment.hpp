@@ -18,10 +18,10 @@ struct online_campaign {
   std::uint64_t h = 0, runs = 0;
   std::vector<std::uint64_t> rounds;  // per seed, in seed order
   std::uint64_t min_rounds = 0, max_rounds = 0;
-  rational mean_ratio;                // Σ rounds / (runs · h), exact
-  double mean = 0, ci95 = 0;          // rounds / h: mean and half-width of the 95% interval (Student t)
+  rational mean_ratio;        // Σ rounds / (runs · h), exact
+  double mean = 0, ci95 = 0;  // rounds / h: mean and half-width of the 95% interval (Student t)
   bool all_finished = true, all_valid = true;
-  std::string problem;                // the first unfinished run or rejected trace
+  std::string problem;  // the first unfinished run or rejected trace
 };
 
 /// Runs seeds first_seed .. first_seed + runs − 1. require: runs >= 1, instance.h() >= 1.

@@ -20,20 +20,21 @@
 namespace dancecard {
 
 enum class online_violation_kind {
-  bad_reference,       // a send or delivery names a message that does not exist
-  out_of_order,        // sends or deliveries not in round order
-  sends_twice,         // processor `processor` sends two messages in round `round`
-  receives_twice,      // processor `processor` receives two messages in round `round`
-  sent_after_delivery, // message `message` sent again after it was delivered
-  delivered_unsent,    // message `message` delivered in a round it was not sent (ocpc, arbitrary) or never queued
-  collision_delivered, // ocpc: message `message` delivered although others went to its destination in that round
-  collision_lost,      // ocpc: message `message` was alone but not delivered; arbitrary: no message of a collision delivered
-  stalled_send,        // fifo, priority: processor `processor` sends while its message waits in a queue
-  sent_twice,          // fifo, priority: message `message` queued twice
-  queue_order,         // fifo: not one of the earliest; priority: not one of the highest priority
-  idle_receiver,       // fifo, priority: processor `processor` has a queue but takes nothing in round `round`
-  not_delivered,       // message `message` never delivered
-  delivered_twice,     // message `message` delivered twice
+  bad_reference,        // a send or delivery names a message that does not exist
+  out_of_order,         // sends or deliveries not in round order
+  sends_twice,          // processor `processor` sends two messages in round `round`
+  receives_twice,       // processor `processor` receives two messages in round `round`
+  sent_after_delivery,  // message `message` sent again after it was delivered
+  delivered_unsent,     // message `message` delivered in a round it was not sent (ocpc, arbitrary) or never queued
+  collision_delivered,  // ocpc: message `message` delivered although others went to its destination in that round
+  // ocpc: message `message` was alone but not delivered; arbitrary: no message of a collision delivered
+  collision_lost,
+  stalled_send,     // fifo, priority: processor `processor` sends while its message waits in a queue
+  sent_twice,       // fifo, priority: message `message` queued twice
+  queue_order,      // fifo: not one of the earliest; priority: not one of the highest priority
+  idle_receiver,    // fifo, priority: processor `processor` has a queue but takes nothing in round `round`
+  not_delivered,    // message `message` never delivered
+  delivered_twice,  // message `message` delivered twice
 };
 inline constexpr std::size_t online_violation_kind_count = 14;
 std::string_view to_string(online_violation_kind kind);

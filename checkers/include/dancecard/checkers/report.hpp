@@ -21,9 +21,12 @@ enum class verdict { holds, violated, unknown };
 
 constexpr std::string_view to_string(verdict v) {
   switch (v) {
-    case verdict::holds: return "holds";
-    case verdict::violated: return "violated";
-    case verdict::unknown: return "unknown";
+    case verdict::holds:
+      return "holds";
+    case verdict::violated:
+      return "violated";
+    case verdict::unknown:
+      return "unknown";
   }
   return "?";
 }
@@ -32,9 +35,9 @@ constexpr std::string_view to_string(verdict v) {
 template <class Violation>
 struct report {
   verdict outcome = verdict::holds;
-  std::string checked;                 // e.g. "constraints (i)-(iii) for n = 6 over 5 rounds (15 dances)"
-  std::vector<Violation> witnesses;    // the first max_witnesses violations, in the order found
-  std::uint64_t violation_count = 0;   // all violations found, reported or not
+  std::string checked;                // e.g. "constraints (i)-(iii) for n = 6 over 5 rounds (15 dances)"
+  std::vector<Violation> witnesses;   // the first max_witnesses violations, in the order found
+  std::uint64_t violation_count = 0;  // all violations found, reported or not
 
   bool holds() const noexcept { return outcome == verdict::holds; }
 

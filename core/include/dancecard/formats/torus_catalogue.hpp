@@ -35,6 +35,7 @@ std::vector<torus_catalogue_entry> torus_catalogue();
 /// too (a pairing is a general rule; on a tie the general model's own table) — with its entry; sizes in any order (the
 /// table of the ascending sizes with its axes relabelled). None when the torus is not catalogued. require: model is
 /// "pairing" or "general" (std::invalid_argument).
-std::optional<std::pair<torus_catalogue_entry, routing_table>> catalogued_torus_table(const torus& network, std::string_view model);
+std::optional<std::pair<torus_catalogue_entry, routing_table>> catalogued_torus_table(const torus& network,
+                                                                                      std::string_view model);
 
 }  // namespace dancecard

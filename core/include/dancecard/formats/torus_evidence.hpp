@@ -41,8 +41,8 @@ struct torus_evidence_cell {
 };
 
 /// Reads the evidence file. Errors (format_error) name the place: "cells[3].lower: ...". Every cell names a torus
-/// with sizes ascending and >= 2, a model, lower <= upper, and exactly the keys its kind of evidence needs; no torus and
-/// model twice.
+/// with sizes ascending and >= 2, a model, lower <= upper, and exactly the keys its kind of evidence needs; no torus
+/// and model twice.
 std::vector<torus_evidence_cell> read_torus_evidence(std::string_view text);
 
 }  // namespace dancecard

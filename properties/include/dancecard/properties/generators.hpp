@@ -40,9 +40,9 @@ inline std::vector<rank> special_people(rank max) {
 /// which shrinks towards 0, because gen::elementOf does not shrink).
 inline rc::Gen<rank> people(rank max) {
   const std::vector<rank> special = special_people(max);
-  return rc::gen::oneOf(rc::gen::map(rc::gen::inRange<std::size_t>(0, special.size()),
-                                     [special](std::size_t i) { return special[i]; }),
-                        rc::gen::inRange<rank>(1, max + 1));
+  return rc::gen::oneOf(
+      rc::gen::map(rc::gen::inRange<std::size_t>(0, special.size()), [special](std::size_t i) { return special[i]; }),
+      rc::gen::inRange<rank>(1, max + 1));
 }
 
 inline rc::Gen<dance_algorithm> algorithm() {
@@ -53,10 +53,14 @@ inline rc::Gen<dance_algorithm> algorithm() {
 /// The largest n a property tries for each algorithm (S_n has n(n-1)/2 rounds; Q_n's search is O(n^3 / 64)).
 inline rank max_people(dance_algorithm a) {
   switch (a) {
-    case dance_algorithm::sequential: return 300;
-    case dance_algorithm::searching: return 1200;
-    case dance_algorithm::divide: return 3000;
-    case dance_algorithm::factorization: return 3000;
+    case dance_algorithm::sequential:
+      return 300;
+    case dance_algorithm::searching:
+      return 1200;
+    case dance_algorithm::divide:
+      return 3000;
+    case dance_algorithm::factorization:
+      return 3000;
   }
   return 100;
 }

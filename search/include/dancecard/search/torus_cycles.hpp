@@ -22,6 +22,7 @@ namespace dancecard {
 /// another seed, up to 20 attempts. Not a proof that it always succeeds: none (std::nullopt) when every attempt
 /// fails; a result is walked and must be d Hamiltonian cycles. Deterministic for a seed.
 /// require (std::invalid_argument): every n_j >= 3.
-std::optional<cycle_system> switch_search_decomposition(const torus& network, std::uint64_t seed = 1, std::uint64_t max_rounds = 100);
+std::optional<cycle_system> switch_search_decomposition(const torus& network, std::uint64_t seed = 1,
+                                                        std::uint64_t max_rounds = 100);
 
 }  // namespace dancecard

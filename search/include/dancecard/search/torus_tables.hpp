@@ -23,11 +23,11 @@ namespace dancecard {
 /// sends one of them, then only forwarding). With the forwarding fixed, what out-port o of PU u sends in step 1 reaches
 /// a fixed set of PUs within T steps — its stream, the links downstream by the rules (an out-port never chooses: it
 /// sends its one in-port's arrivals) — and packet q of u reaches the union of those sets over the out-ports that send
-/// q. So each PU's injection is chosen alone: the assignment of its 2d out-ports to the k packets that leaves the fewest
-/// (PU, packet) pairs missing after T steps (a packet sent nowhere misses all P − 1). Renaming a PU's packets changes
-/// no arrival, so the assignments up to renaming are all it tries (restricted growth strings: at most Bell(6) = 203).
-/// The sets come from the simulator itself: one run of the table with 2d packets per PU, out-port o sending packet o
-/// (P²·2d arrival entries). Used by search_torus_table with k > 1.
+/// q. So each PU's injection is chosen alone: the assignment of its 2d out-ports to the k packets that leaves the
+/// fewest (PU, packet) pairs missing after T steps (a packet sent nowhere misses all P − 1). Renaming a PU's packets
+/// changes no arrival, so the assignments up to renaming are all it tries (restricted growth strings: at most Bell(6) =
+/// 203). The sets come from the simulator itself: one run of the table with 2d packets per PU, out-port o sending
+/// packet o (P²·2d arrival entries). Used by search_torus_table with k > 1.
 class torus_injection_chooser {
  public:
   /// require: 1 <= packets <= 2d (std::invalid_argument).
@@ -49,7 +49,8 @@ struct torus_heuristic_result {
   std::uint64_t steps = 0;
   std::uint64_t evaluations = 0;  // tables simulated (tabu search: single changes counted)
   double seconds = 0;
-  std::uint64_t closest = 0;  // tabu search only: the fewest (PU, packet) pairs missing one step below `steps` it reached (0 at its goal)
+  std::uint64_t closest =
+      0;  // tabu search only: the fewest (PU, packet) pairs missing one step below `steps` it reached (0 at its goal)
   // tabu search under a group with a solver: the queries of its start, and the steps of the solver's table (0: none)
   std::uint64_t solver_queries = 0, solver_steps = 0;
 };
@@ -69,9 +70,9 @@ struct torus_heuristic_result {
 /// require: 1 <= packets <= 2d (std::invalid_argument).
 struct local_search_options {
   std::uint64_t seed = 1;
-  std::uint64_t goal = 0;              // stop at this many steps (raised to the bound above)
-  std::uint32_t packets = 1;           // own packets per PU, 1 … 2d
-  std::uint64_t max_evaluations = 0;   // 0: the deadline alone
+  std::uint64_t goal = 0;                             // stop at this many steps (raised to the bound above)
+  std::uint32_t packets = 1;                          // own packets per PU, 1 … 2d
+  std::uint64_t max_evaluations = 0;                  // 0: the deadline alone
   std::optional<routing_table> start = std::nullopt;  // begin from this table (below)
 };
 /// start: begin from this table's forwarding instead of a random one (and, in the general model, instead
@@ -79,7 +80,8 @@ struct local_search_options {
 /// nothing forward straight on instead (an idle out-port never helps: a stream forwarded more never arrives later);
 /// its injections are not read.
 /// require: the same torus, no switches, and in the pairing model a pairing at every PU (std::invalid_argument).
-torus_heuristic_result search_torus_table(const torus& network, torus_model model, unsigned budget_ms, const local_search_options& options = {});
+torus_heuristic_result search_torus_table(const torus& network, torus_model model, unsigned budget_ms,
+                                          const local_search_options& options = {});
 
 /// Tabu search for a one-packet table of the model that completes gossip in few steps (search/src/torus_tabu.cpp). It
 /// aims at one step below the best so far and minimises the (PU, packet) pairs still missing there, counted without
@@ -109,13 +111,14 @@ torus_heuristic_result search_torus_table(const torus& network, torus_model mode
 /// search from the pairing start only (for comparison in bench/).
 struct tabu_search_options {
   std::uint64_t seed = 1;
-  std::uint64_t goal = 0;                     // stop at this many steps (raised to the bound above)
-  std::uint64_t max_iterations = 0;           // 0: the deadline alone
+  std::uint64_t goal = 0;                                    // stop at this many steps (raised to the bound above)
+  std::uint64_t max_iterations = 0;                          // 0: the deadline alone
   std::optional<routing_table> start = std::nullopt;         // begin from this table (as local_search_options::start)
   std::optional<torus_symmetry_group> group = std::nullopt;  // only tables invariant under it
   invariant_table_query solver = {};                         // asked for a start under a group (empty: never)
 };
-torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model model, unsigned budget_ms, const tabu_search_options& options = {});
+torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model model, unsigned budget_ms,
+                                               const tabu_search_options& options = {});
 
 /// The (PU, packet) pairs a one-packet time-independent table (packet 0 sent on every out-port in step 1; idle
 /// out-ports allowed) leaves missing after `steps` steps, counted as tabu_search_torus_table counts them: PU w holds

@@ -64,13 +64,14 @@ struct clausal_result {
   drat_trace proof;        // when unsat (solve_with_proof)
   std::vector<int> model;  // when sat: the true variables
   double seconds = 0;
-  std::string reason;      // why unknown
+  std::string reason;  // why unknown
 };
 
 /// Solves with CaDiCaL, tracing a DRAT proof (binary: smaller and faster to read; text: for a certificate that
 /// people will read or keep); gives up (unknown) after budget_ms (0: no limit), or as soon as another thread sets
 /// `*cancel` (when given; the reason then says so).
-clausal_result solve_with_proof(const cnf_formula& formula, unsigned budget_ms, drat_encoding encoding = drat_encoding::binary,
+clausal_result solve_with_proof(const cnf_formula& formula, unsigned budget_ms,
+                                drat_encoding encoding = drat_encoding::binary,
                                 const std::atomic<bool>* cancel = nullptr);
 /// The same without the proof trace: for queries whose unsat answer proves nothing the caller reports (a sat answer
 /// is still only a model, to be checked by the caller). `proof` stays empty.
@@ -78,7 +79,8 @@ clausal_result solve_for_model(const cnf_formula& formula, unsigned budget_ms);
 
 /// A solve that can be asked again: the formula stays loaded, and each solve goes on from what CaDiCaL learned in the
 /// ones before (for budgets that grow round by round, so no work is done twice). With `proof`, the DRAT trace of every
-/// call goes to one temporary file, and the unsat answer carries it (the lemmas of all calls: one proof). Move-constructible only.
+/// call goes to one temporary file, and the unsat answer carries it (the lemmas of all calls: one proof).
+/// Move-constructible only.
 class resumable_solve {
  public:
   explicit resumable_solve(const cnf_formula& formula, std::optional<drat_encoding> proof = std::nullopt);

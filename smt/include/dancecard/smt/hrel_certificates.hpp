@@ -3,7 +3,7 @@
 // within T slots of 1/k, half duplex" by one of three counting arguments, each a few lines of integer linear algebra
 // over the checker's own axioms (busy: a PE moves at most one piece a slot; final: no PE ends with fewer than 0 pieces;
 // deliver: the destination ends with all k·packets):
-//   per PE     — PE p sends or receives all of its own pieces one a slot: T >= own(p) = k·(its sent + received packets);
+//   per PE     — PE p sends or receives all of its own pieces one a slot: T >= own(p) = k·(sent + received packets);
 //                for a message out of p, the final holdings of all other PEs add up to "p sends k·packets more pieces
 //                than it gets back", with forwarding too;
 //   odd set    — without forwarding: in a slot, the moves inside a set S of PEs are at most ⌊|S|/2⌋ (sum S's busy
@@ -40,11 +40,12 @@ hrel_counting_bounds hrel_certified_bounds(const hrel_instance& instance, unsign
 
 /// The instance such a certificate refutes, as the checker names it (cutting_planes_report::instance):
 /// "hrel pes=P k=K slots=T forwarding=0|1 messages=s>d*n,...".
-std::string hrel_certificate_instance(const hrel_instance& instance, unsigned granularity, bool forwarding, std::size_t slots);
+std::string hrel_certificate_instance(const hrel_instance& instance, unsigned granularity, bool forwarding,
+                                      std::size_t slots);
 
 /// A certificate that `slots` slots of 1/k do not suffice, or nullopt when no argument reaches that far
 /// (slots >= hrel_certified_bounds(...).best()). require: granularity >= 1, the instance has messages.
-std::optional<std::string> hrel_lower_bound_certificate(const hrel_instance& instance, unsigned granularity, bool forwarding,
-                                                        std::size_t slots);
+std::optional<std::string> hrel_lower_bound_certificate(const hrel_instance& instance, unsigned granularity,
+                                                        bool forwarding, std::size_t slots);
 
 }  // namespace dancecard

@@ -44,14 +44,16 @@ struct hrel_existence_result {
 };
 
 /// Is there a schedule in `slots` slots of length 1/k? By options.engine (the Z3 encoding, or hrel_query_cnf).
-hrel_existence_result solve_hrel_existence(const hrel_instance& instance, std::size_t slots, const hrel_proof_options& options);
+hrel_existence_result solve_hrel_existence(const hrel_instance& instance, std::size_t slots,
+                                           const hrel_proof_options& options);
 
 /// The same question as CNF (smt/src/hrel_clausal.cpp: moves, half duplex by sequential counters, unary holding
 /// counters that change by one per slot; every move a ≠ b with forwarding; nothing implied), in DIMACS order.
 cnf_formula hrel_query_cnf(const hrel_instance& instance, unsigned granularity, bool forwarding, std::size_t slots);
 
 /// The CNF through CaDiCaL: sat gives a decoded witness the checker accepted; unsat only with an accepted DRAT proof.
-hrel_existence_result solve_hrel_clausal(const hrel_instance& instance, std::size_t slots, const hrel_proof_options& options);
+hrel_existence_result solve_hrel_clausal(const hrel_instance& instance, std::size_t slots,
+                                         const hrel_proof_options& options);
 
 struct hrel_optimum_result {
   proof_status status = proof_status::unknown;

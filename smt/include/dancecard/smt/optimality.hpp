@@ -33,16 +33,16 @@ struct optimality_options {
 
 /// A certificate for the lower-bound side, checked by code that shares nothing with Z3.
 struct certificate_check {
-  std::string kind;           // "cutting planes" or "DRAT"
-  std::string status;         // "checked", "rejected", or for DRAT "timeout" / "not attempted: ..." (no proof)
-  std::uint64_t bytes = 0;    // size of the certificate text
-  std::uint64_t steps = 0;    // derivation steps
-  double seconds = 0;         // generation + check
+  std::string kind;         // "cutting planes" or "DRAT"
+  std::string status;       // "checked", "rejected", or for DRAT "timeout" / "not attempted: ..." (no proof)
+  std::uint64_t bytes = 0;  // size of the certificate text
+  std::uint64_t steps = 0;  // derivation steps
+  double seconds = 0;       // generation + check
   bool accepted = false;
-  std::string detail;         // the checker's one-line report
-  std::string text;           // the certificate itself (for --emit)
-  std::string formula;        // DRAT: the DIMACS it refutes (for --emit)
-  double solve_seconds = 0;   // DRAT: CaDiCaL's time
+  std::string detail;        // the checker's one-line report
+  std::string text;          // the certificate itself (for --emit)
+  std::string formula;       // DRAT: the DIMACS it refutes (for --emit)
+  double solve_seconds = 0;  // DRAT: CaDiCaL's time
 };
 
 /// Checks a cutting-planes certificate with checkers/cutting_planes_check: accepted only if the checker accepts it as
@@ -54,13 +54,13 @@ certificate_check cutting_planes_certificate(std::string text, const std::string
 struct dance_optimality_result {
   proof_status status = proof_status::unknown;
   rank n = 0;
-  std::uint64_t claimed = 0;       // T(n) of Proposition 5
-  existence_result at_claimed;     // must be sat with a checked witness
-  existence_result below_claimed;  // must be unsat
+  std::uint64_t claimed = 0;                     // T(n) of Proposition 5
+  existence_result at_claimed;                   // must be sat with a checked witness
+  existence_result below_claimed;                // must be unsat
   std::optional<certificate_check> certificate;  // the lower bound's cutting-planes certificate (certify)
   std::optional<certificate_check> clausal;      // CaDiCaL's DRAT proof of the lower bound (clausal_budget_ms)
   double seconds = 0;
-  std::string reason;              // one sentence: why proven / refuted / unknown
+  std::string reason;  // one sentence: why proven / refuted / unknown
 };
 
 /// Proves T(n) = n − 1 (even n) or n (odd n). require: n >= 2 (the paper states T(n) for n > 1).

@@ -14,8 +14,9 @@
 // Which groups: the PUs farthest from PU 0 first (the symmetry break fixes much of PU 0's neighbourhood, and a split
 // there leaves one cube with nearly all the work), as many groups as make at least the cubes
 // asked for, each less the values the query's unit clauses forbid (the general model's U-turns, where the return
-// exclusion rules them out: such cubes would be refuted at once; the cover check allows for it). On 2 cores a split query is no faster than the whole one (measured: docs/performance.md); it is meant for
-// more cores, where the longest cube, not the sum, is the wall time.
+// exclusion rules them out: such cubes would be refuted at once; the cover check allows for it). On 2 cores a split
+// query is no faster than the whole one (measured: docs/performance.md); it is meant for more cores, where the longest
+// cube, not the sum, is the wall time.
 //
 //   auto r = dancecard::solve_torus_cubes(dancecard::torus({3, 9}), dancecard::torus_model::pairing, 8, 600'000,
 //                                         {.cubes = 27, .jobs = 8});
@@ -31,8 +32,8 @@
 namespace dancecard {
 
 struct torus_split_options {
-  std::uint64_t cubes = 16;  // at least this many cubes (the product of the group sizes; at most 65,536)
-  unsigned jobs = 1;         // cubes solved at once (threads), 1 … 256
+  std::uint64_t cubes = 16;     // at least this many cubes (the product of the group sizes; at most 65,536)
+  unsigned jobs = 1;            // cubes solved at once (threads), 1 … 256
   unsigned cube_budget_ms = 0;  // at most this much solver time per cube (0: what is left of the whole budget) — to
                                 // see how many cubes of a hard query answer quickly
   torus_symmetry symmetry = torus_symmetry::automorphisms;
@@ -42,8 +43,8 @@ struct torus_cube_answer {
   std::vector<int> literals;  // the cube: choice variables of torus_gossip_cnf set true
   std::string description;    // "PU 17 pairing 2, PU 23 pairing 0" / "PU 17 out-port 0 <- in-port 3, …"
   solver_answer answer = solver_answer::unknown;
-  bool asked = false;         // false: never started (budget spent, or a cube before it was sat)
-  double seconds = 0;         // CaDiCaL and the proof check
+  bool asked = false;                // false: never started (budget spent, or a cube before it was sat)
+  double seconds = 0;                // CaDiCaL and the proof check
   std::uint64_t lemmas_checked = 0;  // unsat: lemmas of its proof the check needed
   std::string reason;
 };
@@ -54,7 +55,7 @@ struct torus_split_result {
   std::vector<std::vector<int>> groups;  // their literals
   std::vector<torus_cube_answer> cubes;  // one per combination, in odometer order (the last group fastest)
   std::uint64_t refuted = 0;             // cubes unsat with an accepted proof
-  double cube_seconds = 0;               // the sum over the cubes asked (the work, against query.seconds, the wall time)
+  double cube_seconds = 0;  // the sum over the cubes asked (the work, against query.seconds, the wall time)
 };
 
 /// require: steps >= 1, 1 <= options.cubes <= 65,536, 1 <= options.jobs <= 256 (std::invalid_argument).

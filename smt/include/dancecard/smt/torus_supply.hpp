@@ -49,8 +49,8 @@ struct supply_search_options {
 /// PU holds every packet within `steps`?" A closed trail that passes a PU several times is allowed (Section 4.3's
 /// zigzags): that PU forwards both ways on every pass, and as a supplier chooses a pass and a direction. Throws
 /// std::invalid_argument when a PU lies on no cycle or a link is used twice.
-supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint64_t steps, supply_policy policy, unsigned budget_ms,
-                                           const supply_search_options& options = {});
+supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint64_t steps, supply_policy policy,
+                                           unsigned budget_ms, const supply_search_options& options = {});
 
 /// The fewest steps for this class of supplies: asks steps = ⌈(m − 1)/2⌉ for the longest cycle, then downward while sat
 /// or upward while unsat (up to max_steps, 0: twice the longest cycle), within budget_ms overall, each query with a
@@ -60,14 +60,15 @@ supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint
 /// (its simulated table), unknown or unsat when none was sat — then `reason` is the last query's. A sat result's
 /// `below` gives the query one step lower: unsat (least for the class; with a checked DRAT proof when
 /// options.certify), unknown (not proven least), or "" when it was not asked (not proven least either).
-supply_search_result best_cycle_supply(const cycle_system& system, supply_policy policy, unsigned budget_ms, std::uint64_t max_steps = 0,
-                                       const supply_search_options& options = {});
+supply_search_result best_cycle_supply(const cycle_system& system, supply_policy policy, unsigned budget_ms,
+                                       std::uint64_t max_steps = 0, const supply_search_options& options = {});
 
 namespace detail {
 /// best_cycle_supply's walk over step counts with the query as a parameter (tests script its answers): starts at
 /// `first`, caps at max_steps, jumps `gap` (doubling) after a query out of time; query(steps, budget_ms) must be
 /// monotone in steps as far as it answers sat or unsat.
-supply_search_result search_least_supply(std::uint64_t first, std::uint64_t max_steps, std::uint64_t gap, unsigned budget_ms,
+supply_search_result search_least_supply(std::uint64_t first, std::uint64_t max_steps, std::uint64_t gap,
+                                         unsigned budget_ms,
                                          const std::function<supply_search_result(std::uint64_t, unsigned)>& query);
 }  // namespace detail
 

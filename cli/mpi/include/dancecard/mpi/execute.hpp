@@ -24,11 +24,11 @@
 namespace dancecard {
 
 struct mpi_run_result {
-  bool verified = false;               // this rank holds exactly what it should (all ranks: see all_verified)
-  bool all_verified = false;           // the logical AND over the communicator
-  std::string problem;                 // this rank's first mismatch, if any
-  std::vector<double> round_seconds;   // per round / slot: the slowest rank's time (same on every rank)
-  double total_seconds = 0;            // the slowest rank, from the first round to the last
+  bool verified = false;              // this rank holds exactly what it should (all ranks: see all_verified)
+  bool all_verified = false;          // the logical AND over the communicator
+  std::string problem;                // this rank's first mismatch, if any
+  std::vector<double> round_seconds;  // per round / slot: the slowest rank's time (same on every rank)
+  double total_seconds = 0;           // the slowest rank, from the first round to the last
 };
 
 /// require: schedule.people() == the communicator's size; the schedule passed check_dance_schedule.
@@ -53,7 +53,8 @@ mpi_run_result mpi_run_builtin_alltoallv(const hrel_instance& instance, MPI_Comm
 /// on the in-port it forwards in the previous step — one neighbour exchange per link per step — until every rank
 /// holds all P·packets packets (at most `max_steps`). Each packet is packet_bytes of pattern(origin packet, ·).
 /// require: the communicator's size is the torus's PU count.
-mpi_run_result mpi_run_torus(const routing_table& table, MPI_Comm comm, std::uint64_t packet_bytes, std::uint64_t max_steps);
+mpi_run_result mpi_run_torus(const routing_table& table, MPI_Comm comm, std::uint64_t packet_bytes,
+                             std::uint64_t max_steps);
 
 /// The byte at `offset` of the data that originates as block / message `origin` (a deterministic pattern).
 inline unsigned char pattern_byte(std::uint64_t origin, std::uint64_t offset) {

@@ -5,8 +5,8 @@
 //   auto q = dancecard::searching_schedule(6);       // Q_6, 7 rounds
 #pragma once
 
-#include <string_view>
 #include <optional>
+#include <string_view>
 
 #include "dancecard/core/dance/schedule.hpp"
 
@@ -47,7 +47,7 @@ dance_schedule remove_person(const dance_schedule& schedule, rank dummy);
 /// The four algorithms by name, for the CLI and the theorem book.
 enum class dance_algorithm { sequential, searching, divide, factorization };
 inline constexpr dance_algorithm all_dance_algorithms[] = {dance_algorithm::sequential, dance_algorithm::searching,
-                                                          dance_algorithm::divide, dance_algorithm::factorization};
+                                                           dance_algorithm::divide, dance_algorithm::factorization};
 std::string_view name(dance_algorithm algorithm);
 std::optional<dance_algorithm> parse_dance_algorithm(std::string_view name);
 dance_schedule generate(dance_algorithm algorithm, rank n);

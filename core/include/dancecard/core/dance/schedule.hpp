@@ -10,8 +10,8 @@
 //   for (auto d : s.round(1)) { /* d.first, d.second */ }
 #pragma once
 
-#include <cstddef>
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <stdexcept>
@@ -108,8 +108,7 @@ void for_each_round(const partner_matrix& matrix, Visit&& visit) {
       const std::uint32_t* row = matrix.entries().data() + i * matrix.rounds() + (first - 1);
       for (std::size_t c = 0; c < width; ++c) buffer[c * n + i] = row[c];
     }
-    for (std::size_t c = 0; c < width; ++c)
-      visit(first + c, std::span<const std::uint32_t>(buffer.data() + c * n, n));
+    for (std::size_t c = 0; c < width; ++c) visit(first + c, std::span<const std::uint32_t>(buffer.data() + c * n, n));
   }
 }
 

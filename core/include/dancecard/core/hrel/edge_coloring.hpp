@@ -45,8 +45,8 @@ enum class colouring_engine {
 
 /// Δ colour classes; class c lists edge indices (an edge of multiplicity m is in exactly m classes), and no vertex
 /// has two edges in one class. require: every edge names existing vertices; Δ <= 2^40.
-std::vector<std::vector<std::size_t>> color_bipartite_edges(const bipartite_multigraph& graph,
-                                                            colouring_engine engine = colouring_engine::euler_hopcroft_karp);
+std::vector<std::vector<std::size_t>> color_bipartite_edges(
+    const bipartite_multigraph& graph, colouring_engine engine = colouring_engine::euler_hopcroft_karp);
 
 /// A matching (edge indices) taken `weight` times: the weighted form of a colouring (the paper's Section 3).
 struct weighted_matching {

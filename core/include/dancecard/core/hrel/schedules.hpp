@@ -36,10 +36,10 @@ hrel_schedule direct_schedule(const hrel_instance& instance, decomposition metho
 
 /// How the forwarding schedule was put together (for reports and the Lemma 1 check).
 struct forwarding_report {
-  std::uint64_t two_relations = 0;     // Σ weights of the 2-relations (⌈h/2⌉ when some PE has load h)
-  std::uint64_t helped_by_cycle = 0;   // odd cycles helped by another odd cycle (counted per 2-relation class)
-  std::uint64_t helped_by_single = 0;  // odd cycles helped by an idle PE or a path end
-  std::uint64_t removed_packets = 0;   // packets taken out into M (odd P)
+  std::uint64_t two_relations = 0;            // Σ weights of the 2-relations (⌈h/2⌉ when some PE has load h)
+  std::uint64_t helped_by_cycle = 0;          // odd cycles helped by another odd cycle (counted per 2-relation class)
+  std::uint64_t helped_by_single = 0;         // odd cycles helped by an idle PE or a path end
+  std::uint64_t removed_packets = 0;          // packets taken out into M (odd P)
   std::vector<std::uint64_t> matching_sizes;  // |M| at each M slot, in order; all but the last were forced (Lemma 1)
   rational matching_time;                     // total duration of the M slots
 };

@@ -58,11 +58,11 @@ enum class contention { ocpc, arbitrary, fifo, priority };
 std::string_view to_string(contention c);
 
 enum class online_protocol {
-  ggt,             // ocpc (also valid under arbitrary): Geréb-Graus–Tsantilas phases, parameter epsilon
-  weighted,        // arbitrary: Theorem 10's stages, send to j with probability 1 − exp(−d_ij / h_{k−1}), parameter beta
-  equal,           // arbitrary: every round a uniformly random unsent message (the equal-probability baseline)
-  fifo_staged,     // fifo (also priority): Theorem 4's stages of K·h_{i−1} rounds, parameters K and mu
-  random_priority, // priority: random priorities, each processor sends in decreasing priority
+  ggt,       // ocpc (also valid under arbitrary): Geréb-Graus–Tsantilas phases, parameter epsilon
+  weighted,  // arbitrary: Theorem 10's stages, send to j with probability 1 − exp(−d_ij / h_{k−1}), parameter beta
+  equal,     // arbitrary: every round a uniformly random unsent message (the equal-probability baseline)
+  fifo_staged,      // fifo (also priority): Theorem 4's stages of K·h_{i−1} rounds, parameters K and mu
+  random_priority,  // priority: random priorities, each processor sends in decreasing priority
 };
 std::string_view to_string(online_protocol p);
 /// Whether protocol p is defined for discipline c (ggt: ocpc, arbitrary; weighted, equal: arbitrary; fifo-staged:
@@ -93,12 +93,12 @@ struct online_delivery {
 };
 struct online_trace {
   contention discipline = contention::fifo;
-  std::vector<online_send> sends;            // in round order
-  std::vector<online_delivery> deliveries;   // in round order
+  std::vector<online_send> sends;           // in round order
+  std::vector<online_delivery> deliveries;  // in round order
 };
 
 struct online_run {
-  bool finished = false;    // every message delivered within max_rounds
+  bool finished = false;     // every message delivered within max_rounds
   std::uint64_t rounds = 0;  // the round after the last delivery (rounds are numbered from 0)
   std::uint64_t transmissions = 0;
   online_trace trace;

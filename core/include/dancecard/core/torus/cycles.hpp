@@ -41,8 +41,8 @@ struct cycle_system {
 /// but with the printed lap rule they are only where n_1 = d or n_1 divides n_2, …, n_{d−2} (always for d <= 3;
 /// derived for d = 4, checked by sweep for d = 4, 5: docs/torus.md, theorem-book row torus.lap_rule). A shared link
 /// is refused the same way, naming the cycles and the link (e.g. 8 × 4 × 8 × 4). Either refusal names an order of the
-/// same sizes that works where there is one (zigzag_axis_order; 8 × 4 × 8 × 4 → 4 × 8 × 8 × 4). A cycle may pass a PU twice
-/// (a closed trail; 4-D and 5-D with n_1 = d, e.g. the paper's own 4 × 5 × 2 × n_4).
+/// same sizes that works where there is one (zigzag_axis_order; 8 × 4 × 8 × 4 → 4 × 8 × 8 × 4). A cycle may pass a PU
+/// twice (a closed trail; 4-D and 5-D with n_1 = d, e.g. the paper's own 4 × 5 × 2 × n_4).
 cycle_system zigzag_cycles(const torus& network);
 /// The lap rule as printed, without the edge-disjointness check (for studying where it fails: check_cycle_system
 /// reports the shared links). Same conditions (1)-(3).
@@ -72,14 +72,16 @@ std::optional<std::vector<std::uint32_t>> zigzag_axis_order(const torus& network
 struct cycle_links {
   static constexpr std::uint32_t none = 0xffffffffu;
   struct pass {
-    pu_index pu = 0;         // the PU the second pass leaves
-    std::uint32_t port = 0;  // by this out-port
+    pu_index pu = 0;                      // the PU the second pass leaves
+    std::uint32_t port = 0;               // by this out-port
     std::uint32_t first = 0, second = 0;  // the cycles of the earlier and the later pass
   };
   std::uint32_t ports = 0;
   std::vector<std::uint32_t> owner;
   std::optional<pass> shared;
-  bool used(pu_index pu, std::uint32_t port) const { return owner[static_cast<std::size_t>(pu) * ports + port] != none; }
+  bool used(pu_index pu, std::uint32_t port) const {
+    return owner[static_cast<std::size_t>(pu) * ports + port] != none;
+  }
 };
 /// require (std::invalid_argument naming cycle and position): every position of every cycle is a link of the torus to
 /// the next PU (pus[i] leaves by ports[i] to pus[i + 1 mod length]).
@@ -97,25 +99,25 @@ std::uint32_t zigzag_type(const std::vector<std::uint32_t>& dims, std::uint64_t 
 /// 3-D cubes m × m × m (m >= 3, m != 4), construction "hamiltonian-cube": the explicit decomposition of S. Park,
 /// "Hamilton decompositions of the directed 3-torus: a return-map and odometer view", arXiv:2603.24708 (2026) — at
 /// every PU colour c moves along one of +x_1, +x_2, +x_3 as a direction triple on the layer i + j + k (mod m) says
-/// (odd m: five Kempe swaps of the canonical colouring; even m >= 6: "Route E"); the rules are in core/src/torus/hamiltonian_products.cpp. Every
-/// colour is walked and must visit all m³ PUs (std::logic_error otherwise).
-/// Other d by the product principle (Alspach, Bermond and Sotteau, "Decomposition into cycles I: Hamilton
+/// (odd m: five Kempe swaps of the canonical colouring; even m >= 6: "Route E"); the rules are in
+/// core/src/torus/hamiltonian_products.cpp. Every colour is walked and must visit all m³ PUs (std::logic_error
+/// otherwise). Other d by the product principle (Alspach, Bermond and Sotteau, "Decomposition into cycles I: Hamilton
 /// decompositions", 1990, after Kotzig): if G = H_1 ∪ … ∪ H_r and G' = H'_1 ∪ … ∪ H'_r are Hamilton decompositions,
 /// then G □ G' is the union of the H_i □ H'_i, each a 2-D torus |G| × |G'|, split into two Hamiltonian cycles — by
 /// Section 3.1's rules when both sizes are even, else by square switches (Kotzig, "Every Cartesian product of two
 /// circuits is decomposable into two Hamiltonian circuits", 1973: start from the row rings and the column rings and
-/// switch unit squares that merge rings; our schedule of squares, in core/src/torus/hamiltonian_2d.cpp, takes any sizes >= 3 and is proven
-/// there by induction, and the walk that reads the cycles off verifies that both are Hamiltonian). So every 2-D torus
-/// with both sizes >= 3, or both even, is covered. The dims split in halves (d = 6: two 3-D cubes; d = 4: two
-/// 2-D factors).
+/// switch unit squares that merge rings; our schedule of squares, in core/src/torus/hamiltonian_2d.cpp, takes any sizes
+/// >= 3 and is proven there by induction, and the walk that reads the cycles off verifies that both are Hamiltonian).
+/// So every 2-D torus with both sizes >= 3, or both even, is covered. The dims split in halves (d = 6: two 3-D cubes; d
+/// = 4: two 2-D factors).
 /// Where that does not apply (d = 5, 7; a 3-D factor not a cube, or 4 × 4 × 4) and every size is >= 3 with one of them
-/// odd, construction "hamiltonian-layered": one dimension at a time in the scheme of Aubert and Schneider ("Décomposition
-/// de la somme cartésienne d'un cycle et de l'union de deux cycles hamiltoniens en cycles hamiltoniens", Discrete Math.
-/// 38, 1982: G the union of k Hamiltonian cycles ⇒ G □ C_n the union of k + 1): H_1 □ C_n split by square switches,
-/// the layer copies of every other H_j joined by squares on its edges (rules in core/src/torus/hamiltonian_products.cpp), odd sizes first. The choice
-/// of squares is deterministic and not proven to succeed; every cycle is walked (std::logic_error otherwise).
-/// Tori with every size even and no product (3-D: 4 × 4 × 4, 4 × 6 × 8, …; every 5-D and 7-D one), construction
-/// "hamiltonian-layered-searched": the same
+/// odd, construction "hamiltonian-layered": one dimension at a time in the scheme of Aubert and Schneider
+/// ("Décomposition de la somme cartésienne d'un cycle et de l'union de deux cycles hamiltoniens en cycles
+/// hamiltoniens", Discrete Math. 38, 1982: G the union of k Hamiltonian cycles ⇒ G □ C_n the union of k + 1): H_1 □ C_n
+/// split by square switches, the layer copies of every other H_j joined by squares on its edges (rules in
+/// core/src/torus/hamiltonian_products.cpp), odd sizes first. The choice of squares is deterministic and not proven to
+/// succeed; every cycle is walked (std::logic_error otherwise). Tori with every size even and no product (3-D: 4 × 4 ×
+/// 4, 4 × 6 × 8, …; every 5-D and 7-D one), construction "hamiltonian-layered-searched": the same
 /// steps, where the square switches' frame leaves the greedy stuck, with that frame scrambled by seeded double switches
 /// (seeds 1 … 8, 16 to P moves) and, if need be, the sizes in another order — deterministic, walked, found by search
 /// (a sweep in docs/torus.md), up to 2^21 = 2,097,152 PUs (above 32,768 within a budget of 2^33 vertex visits, about
@@ -126,8 +128,8 @@ std::uint32_t zigzag_type(const std::vector<std::uint32_t>& dims, std::uint64_t 
 cycle_system hamiltonian_product_cycles(const torus& network);
 /// Two Hamiltonian cycles of any 2-D torus with both sizes >= 3 by our schedule of square switches, construction
 /// "square-switches" (Kotzig's merging; the schedule and the induction that proves it for every size, from a base of
-/// R = 3 … 7, C = 3 … 6 walked by the tests, are in core/src/torus/hamiltonian_2d.cpp). hamiltonian_product_cycles uses the same cycles for
-/// 2-D tori not both even, and for every 2-D torus on the way of the layered construction.
+/// R = 3 … 7, C = 3 … 6 walked by the tests, are in core/src/torus/hamiltonian_2d.cpp). hamiltonian_product_cycles uses
+/// the same cycles for 2-D tori not both even, and for every 2-D torus on the way of the layered construction.
 /// require (std::invalid_argument names it): a 2-D torus, both sizes >= 3.
 cycle_system square_switch_cycles(const torus& network);
 /// Whether square switches split the rows × cols torus into two Hamiltonian cycles: both sizes >= 3
@@ -140,11 +142,11 @@ cycle_system hamiltonian_2d_cycles(const torus& network);
 /// Section 3.2's rules read for n_1 rows even and n_2 columns odd (the paper's Figure 2, 6 × 7): Section 3.1's rules,
 /// except that column n_2 − 2 passes L ↔ R only. Two edge-disjoint cycles of n_1·n_2 − n_1/2 PUs; the PUs of column
 /// n_2 − 2 alternate between the cycles and are supplied by their vertical neighbours. Gossip over them needs one
-/// packet per PU (cycle_routing with packets_per_pu::one): with two packets per PU the cycles carry 2P − n_1 of the 2P packets.
-/// n_1 odd too (Section 3.3, reconstructed — its Figure 4 is lost and the printed rules do not give two supplied
-/// cycles, docs/torus.md): in addition the last row crosses straight (T ↔ B, L ↔ R) left of column n_2 − 2 and pairs
-/// B ↔ R, T ↔ L in the last two columns, and PU (n_1 − 2, n_2 − 2) pairs B ↔ L, T ↔ R. Every PU lies on a cycle and
-/// is adjacent over a free link to the other; cycle_routing serves a few PUs through an off-cycle neighbour.
+/// packet per PU (cycle_routing with packets_per_pu::one): with two packets per PU the cycles carry 2P − n_1 of the 2P
+/// packets. n_1 odd too (Section 3.3, reconstructed — its Figure 4 is lost and the printed rules do not give two
+/// supplied cycles, docs/torus.md): in addition the last row crosses straight (T ↔ B, L ↔ R) left of column n_2 − 2 and
+/// pairs B ↔ R, T ↔ L in the last two columns, and PU (n_1 − 2, n_2 − 2) pairs B ↔ L, T ↔ R. Every PU lies on a cycle
+/// and is adjacent over a free link to the other; cycle_routing serves a few PUs through an off-cycle neighbour.
 /// require (std::invalid_argument names it): 2-D, n_2 odd, n_2 >= 5, n_1 even or odd >= 5.
 cycle_system partial_2d_cycles(const torus& network);
 
@@ -159,23 +161,24 @@ std::string_view to_string(supply_policy policy);
 /// The routing of gossip along a cycle system. packets_per_pu::one: every PU injects its one packet on both
 /// directions of every cycle it lies on; per_cycle: cycle c carries packet c of every PU (then every cycle must be
 /// Hamiltonian). OOC PUs are supplied over links no cycle uses; under every policy the pair of supplying on-cycle
-/// PUs, their streams and (policy permitting) switch steps are chosen to minimise the steps that PU needs (best_supply).
-/// A cycle may be a closed trail that passes a PU more than once (edge-disjoint, as Section 4.3's zigzags allow):
-/// every pass forwards both ways and injects the PU's packet. A PU that can get only one direction of a cycle over
-/// free links gets that one (check_supply reports the missing direction). Greedy, not optimal (smt/torus_supply
-/// searches the least supply): up to 4,096 PUs with one packet per PU it builds the tables of `policy` and of the
-/// weaker policies (a table with fewer switches is allowed too), scoring streams by their own cycle or by when every
-/// packet reaches the PU, then in each table tunes again the directions of the direct streams that reach the PUs
-/// completing last, for every PU that receives them (its own and the relays'; never making the latest completion
-/// later), and returns the one with the fewest one-direction supplies, then the soonest completion of its streams as
-/// modelled (which is what the simulator counts). With the scheduled policy and one packet per PU the matched supply
-/// (matched_cycle_routing, below) competes on the same terms, and above 4,096 PUs is taken whenever it applies and
-/// P · (longest cycle) <= 2^25 (8 × 8 × 8 × 8: 769 steps against the greedy's 1,433; 8 × 8 × 8 × 16: 1,281, about 1 GB);
-/// so does the packet-matched supply (least_packet_matched_routing, below) up to 4,096 PUs, closed trails included
-/// (4 × 5 × 4 × 5: 90 steps against the greedy's 176). Throws std::invalid_argument naming a PU and cycle the greedy
-/// leaves without a stream where no packet-matched table completes either (a limit of the greedy: the SAT supply may
-/// still find one), cycles that share a link (map_cycle_links), or a PU on no cycle (one packet).
-routing_table cycle_routing(const cycle_system& system, supply_policy policy, packets_per_pu packets = packets_per_pu::one);
+/// PUs, their streams and (policy permitting) switch steps are chosen to minimise the steps that PU needs
+/// (best_supply). A cycle may be a closed trail that passes a PU more than once (edge-disjoint, as Section 4.3's
+/// zigzags allow): every pass forwards both ways and injects the PU's packet. A PU that can get only one direction of a
+/// cycle over free links gets that one (check_supply reports the missing direction). Greedy, not optimal
+/// (smt/torus_supply searches the least supply): up to 4,096 PUs with one packet per PU it builds the tables of
+/// `policy` and of the weaker policies (a table with fewer switches is allowed too), scoring streams by their own cycle
+/// or by when every packet reaches the PU, then in each table tunes again the directions of the direct streams that
+/// reach the PUs completing last, for every PU that receives them (its own and the relays'; never making the latest
+/// completion later), and returns the one with the fewest one-direction supplies, then the soonest completion of its
+/// streams as modelled (which is what the simulator counts). With the scheduled policy and one packet per PU the
+/// matched supply (matched_cycle_routing, below) competes on the same terms, and above 4,096 PUs is taken whenever it
+/// applies and P · (longest cycle) <= 2^25 (8 × 8 × 8 × 8: 769 steps against the greedy's 1,433; 8 × 8 × 8 × 16: 1,281,
+/// about 1 GB); so does the packet-matched supply (least_packet_matched_routing, below) up to 4,096 PUs, closed trails
+/// included (4 × 5 × 4 × 5: 90 steps against the greedy's 176). Throws std::invalid_argument naming a PU and cycle the
+/// greedy leaves without a stream where no packet-matched table completes either (a limit of the greedy: the SAT supply
+/// may still find one), cycles that share a link (map_cycle_links), or a PU on no cycle (one packet).
+routing_table cycle_routing(const cycle_system& system, supply_policy policy,
+                            packets_per_pu packets = packets_per_pu::one);
 /// Gossip along the cycles alone, one packet per PU: at every pass of every cycle the PU forwards both ways and injects
 /// its packet on both links; every other out-port idle (no supply). The supplies below start from it.
 routing_table cycle_table(const cycle_system& system);
@@ -194,7 +197,8 @@ routing_table cycle_table(const cycle_system& system);
 /// pairs whose matched slots all run one way, and the latest step a matched slot uses (every packet is then
 /// everywhere: the PUs on a cycle have its packets after ⌊m_c/2⌋ steps). Throws std::invalid_argument when the
 /// cycles share a link.
-std::optional<routing_table> matched_cycle_routing(const cycle_system& system, std::pair<std::uint64_t, std::uint64_t>* estimate = nullptr);
+std::optional<routing_table> matched_cycle_routing(const cycle_system& system,
+                                                   std::pair<std::uint64_t, std::uint64_t>* estimate = nullptr);
 
 /// The packet-matched supply (core/src/torus/packet_supply.cpp, where the method is written out): one packet per PU,
 /// scheduled switching, for any edge-disjoint cycle system — closed trails included, where matched_cycle_routing
@@ -262,15 +266,15 @@ twin_routing_result twin_cycle_routing(const cycle_system& system, std::uint64_t
 /// delivers the supplier's own packet in step 1 and from step t >= 2 the packet of the PU t − 1 positions away in its
 /// direction (+1: packets arriving from ahead, i.e. running backward; −1: from behind, running forward).
 struct supply_plan {
-  int direction_a = -1, direction_b = 1;           // in step 1 and 2
+  int direction_a = -1, direction_b = 1;              // in step 1 and 2
   std::vector<std::uint64_t> switches_a, switches_b;  // steps from which the direction flips (increasing)
-  std::uint64_t steps = 0;                         // the step after which every packet of the cycle has arrived
+  std::uint64_t steps = 0;                            // the step after which every packet of the cycle has arrived
 };
 /// The best plan that delivers both directions of the cycle (the locality property: opposite streams, or a switch).
 /// time_independent: no switches; one_switch: at most one per supplier (searched over the switch steps where arcs
-/// meet; equal to exhaustive search in tests for lengths up to 26 and 40, 61); scheduled: the fewest steps any direction sequence reaches, by a maximum matching of (supplier, step) slots
-/// to cycle positions (slot (A, t) can deliver a + (t − 1) or a − (t − 1)). require gap < length (gap 0: one PU
-/// supplies over two links, as when n_j = 2).
+/// meet; equal to exhaustive search in tests for lengths up to 26 and 40, 61); scheduled: the fewest steps any
+/// direction sequence reaches, by a maximum matching of (supplier, step) slots to cycle positions (slot (A, t) can
+/// deliver a + (t − 1) or a − (t − 1)). require gap < length (gap 0: one PU supplies over two links, as when n_j = 2).
 supply_plan best_supply(std::uint64_t length, std::uint64_t gap, supply_policy policy);
 /// Whether the plan runs both directions within its `steps` (opposite first directions, or a switch taking effect in a
 /// step from 3 to `steps`): the locality property of Section 3.2 for the supplied PU.

@@ -22,7 +22,8 @@ std::vector<std::vector<std::uint32_t>> port_relabellings(const torus& network);
 /// The class of the translation subgroup H (its elements as PUs: translation by a PU's coordinates moves PU 0 there)
 /// under conjugation by the torus's automorphisms: the least, over the port relabellings σ, of the sorted A_σ·H.
 /// Conjugating by a translation keeps H, so the relabellings alone give the whole class.
-std::vector<pu_index> translation_class_key(const torus& network, const std::vector<std::vector<std::uint32_t>>& relabellings,
+std::vector<pu_index> translation_class_key(const torus& network,
+                                            const std::vector<std::vector<std::uint32_t>>& relabellings,
                                             const std::vector<pu_index>& subgroup);
 
 struct group_orbits {
@@ -67,8 +68,8 @@ std::vector<local_automorphism> hypercube_stabilizer(const torus& network);
 /// keeping sizes, as port_relabellings gives).
 pu_index linear_image(const torus& network, const std::vector<std::uint32_t>& sigma, pu_index pu);
 
-/// The groups of invariant_group_list as sets of automorphisms, to tell when one contains a conjugate of another: then a
-/// table invariant under the larger group is invariant under that conjugate, so when no table invariant under the
+/// The groups of invariant_group_list as sets of automorphisms, to tell when one contains a conjugate of another: then
+/// a table invariant under the larger group is invariant under that conjugate, so when no table invariant under the
 /// smaller group completes (nor, moving tables by the conjugator, under any of its conjugates), none invariant under
 /// the larger one does. For tori of at most 256 PUs (the invariant searches'); beyond, nothing is ever contained. It
 /// keeps a reference to the torus, which must outlive it.

@@ -54,10 +54,11 @@ std::uint64_t counting_bound(const torus& network, std::uint32_t packets = 1);
 /// general models of the SAT queries; not tables with held packets, port_switch::delay > 1). A packet then comes to w
 /// in step t only if a walk of exactly t hops leads from its source to w. Over the steps 2 … T:
 struct parity_count {
-  std::uint64_t fresh = 0;                // packets other than w's own and its neighbours' (P − 1 − |N1|)
-  std::uint64_t unreached = 0;            // of those, the ones no walk of 2 … T hops brings to w
-  std::array<std::uint64_t, 2> slots{};   // slots[c]: w's in-slots in the steps t of 2 … T with t mod 2 = c (2d each)
-  std::array<std::uint64_t, 2> forced{};  // forced[c]: fresh packets that walks of 2 … T hops bring only in steps of parity c
+  std::uint64_t fresh = 0;               // packets other than w's own and its neighbours' (P − 1 − |N1|)
+  std::uint64_t unreached = 0;           // of those, the ones no walk of 2 … T hops brings to w
+  std::array<std::uint64_t, 2> slots{};  // slots[c]: w's in-slots in the steps t of 2 … T with t mod 2 = c (2d each)
+  std::array<std::uint64_t, 2>
+      forced{};  // forced[c]: fresh packets that walks of 2 … T hops bring only in steps of parity c
   /// Some table could still complete within T steps by this count: every fresh packet reachable, at least as many
   /// slots as fresh packets, and as many slots of each parity as packets that only that parity can bring.
   bool allows() const;
@@ -96,10 +97,10 @@ inline constexpr std::uint32_t max_switch_delay = 8;  // a buffer of up to 7 pac
 /// An in-port p of a PU is the link arriving from neighbor(pu, p).
 struct routing_table {
   torus network;
-  std::uint32_t packets = 1;                // own packets per PU
-  std::vector<std::uint32_t> forward;       // [pu · ports + out-port]
-  std::vector<std::uint32_t> inject;        // [pu · ports + out-port]
-  std::vector<port_switch> switches;        // empty: time-independent
+  std::uint32_t packets = 1;           // own packets per PU
+  std::vector<std::uint32_t> forward;  // [pu · ports + out-port]
+  std::vector<std::uint32_t> inject;   // [pu · ports + out-port]
+  std::vector<port_switch> switches;   // empty: time-independent
   std::uint32_t& forward_at(pu_index pu, std::uint32_t port) { return forward[pu * network.ports() + port]; }
   std::uint32_t forward_at(pu_index pu, std::uint32_t port) const { return forward[pu * network.ports() + port]; }
   std::uint32_t& inject_at(pu_index pu, std::uint32_t port) { return inject[pu * network.ports() + port]; }
@@ -114,7 +115,8 @@ enum class packets_per_pu { one, per_cycle };
 /// The pairing model: each PU pairs its 2d ports; what arrives on a port leaves through its partner. `partner` is
 /// [pu · ports + port] → port. per_cycle: one packet per pair (packets = d), packet q out on both ports of the PU's
 /// q-th pair (pairs ordered by their smaller port) in step 1; one: one packet per PU, sent on every port in step 1.
-routing_table pairing_table(const torus& network, const std::vector<std::uint32_t>& partner, packets_per_pu packets = packets_per_pu::per_cycle);
+routing_table pairing_table(const torus& network, const std::vector<std::uint32_t>& partner,
+                            packets_per_pu packets = packets_per_pu::per_cycle);
 
 /// All pairings of the 2d ports of one PU (perfect matchings of {0 … 2d−1}): 3 in 2-D, 15 in 3-D. Each as
 /// partner[port].
@@ -128,7 +130,8 @@ enum class torus_model { pairing, general };
 std::string_view to_string(torus_model model);
 
 /// Section 3.1's rule at a PU in column `col` of a torus with `cols` columns: the port that what arrives on `port`
-/// leaves by (ports 0 = B, 1 = T, 2 = R, 3 = L). Columns col < cols − 1 even and the last column: T↔R, B↔L; odd: T↔L, B↔R.
+/// leaves by (ports 0 = B, 1 = T, 2 = R, 3 = L). Columns col < cols − 1 even and the last column: T↔R, B↔L; odd: T↔L,
+/// B↔R.
 std::uint32_t section_3_1_partner(std::uint64_t cols, std::uint64_t col, std::uint32_t port);
 
 /// Section 3.1 (n_1, n_2 even): j < n_2 − 1 even: T↔R, B↔L; j odd: T↔L, B↔R; j = n_2 − 1: T↔R, B↔L. Two
