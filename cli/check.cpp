@@ -7,11 +7,13 @@
 
 #include "common.hpp"
 #include "dancecard/checkers/allgather_simulation.hpp"
+#include "dancecard/checkers/collective_check.hpp"
 #include "dancecard/checkers/dance_check.hpp"
 #include "dancecard/checkers/directed_check.hpp"
 #include "dancecard/checkers/hrel_schedule_check.hpp"
 #include "dancecard/core/dance/round_counts.hpp"
 #include "dancecard/core/hrel/bounds.hpp"
+#include "dancecard/formats/collective_io.hpp"
 #include "dancecard/formats/dance_io.hpp"
 #include "dancecard/formats/hrel_io.hpp"
 
@@ -265,6 +267,41 @@ void add_check_command(CLI::App& app, int& code) {
       std::cout << "full duplex " << describe(report);
       if (dance) std::cout << "half duplex " << describe(*dance);
       overall = apply_gap(overall, gap, dopt->report, nullptr);
+    }
+    code = exit_for(overall);
+  });
+
+  CLI::App* coll = check->add_subcommand(
+      "collective",
+      "Check a collective schedule (dancecard.collective/1): links, ports, causality, contributions, postcondition");
+  auto copt = std::make_shared<options>();
+  coll->add_option("file", copt->file, "schedule file, or - for stdin (default)");
+  add_report_options(coll, copt->report);
+  coll->callback([copt, &code] {
+    const collective::schedule schedule =
+        parse_input(copt->file, [](const std::string& t) { return read_collective_schedule(t); });
+    const collective::collective_report report =
+        collective::check_collective_schedule(schedule, {.max_witnesses = copt->report.max_witnesses});
+    std::optional<bound_gap> gap;
+    if (report.step_bound != 0 && !report.unreachable)
+      gap = bound_gap{"steps", rational(static_cast<std::int64_t>(report.steps)),
+                      rational(static_cast<std::int64_t>(report.step_bound)), "distance lower bound",
+                      "a chunk moves one hop a step"};
+    verdict overall = report.outcome;
+    if (copt->report.json) {
+      nlohmann::json out = report_json<collective::collective_violation_kind>(report);
+      out["steps"] = report.steps;
+      out["rounds"] = report.rounds;
+      out["transfers"] = report.transfers;
+      out["round_bound"] = report.round_bound;
+      out["busiest_link"] = {
+          {"from", report.busiest_from}, {"to", report.busiest_to}, {"chunks", report.busiest_link_chunks}};
+      overall = apply_gap(overall, gap, copt->report, &out);
+      out["verdict"] = to_string(overall);
+      std::cout << out.dump(2) << "\n";
+    } else {
+      std::cout << describe(report);
+      overall = apply_gap(overall, gap, copt->report, nullptr);
     }
     code = exit_for(overall);
   });

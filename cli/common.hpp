@@ -172,5 +172,7 @@ void add_hrel_commands(CLI::App& app, int& code);
 void add_prove_hrel_command(CLI::App& app, int& code);
 void add_online_commands(CLI::App& app, int& code);
 void add_torus_commands(CLI::App& app, int& code);
+/// `generate collective` (needs the generate command registered first).
+void add_collective_commands(CLI::App& app, int& code);
 
 }  // namespace dancecard::cli

@@ -3,7 +3,8 @@
 
 usage: seeds.py DANCECARD SOURCE_DIR OUT_DIR
 One directory per reader under OUT_DIR (dance_json, directed_json, partner_matrix, hrel, torus_routing,
-torus_evidence, drat_text, drat_binary, cutting_planes); two-document inputs are joined at a line "%%".
+torus_evidence, drat_text, drat_binary, cutting_planes, collective_json); two-document inputs are joined at a line
+"%%".
 """
 import json
 import pathlib
@@ -59,7 +60,7 @@ def main():
     dancecard, source, out = sys.argv[1], pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3])
     dirs = {}
     for name in ["dance_json", "directed_json", "partner_matrix", "hrel", "torus_routing", "torus_evidence",
-                 "drat_text", "drat_binary", "cutting_planes"]:
+                 "drat_text", "drat_binary", "cutting_planes", "collective_json"]:
         dirs[name] = out / name
         shutil.rmtree(dirs[name], ignore_errors=True)
         dirs[name].mkdir(parents=True)
@@ -72,6 +73,15 @@ def main():
     for algo in ["openmpi", "mpich", "factorization"]:
         for n in [2, 3, 4, 6]:
             (dirs["directed_json"] / f"{algo}-{n}.json").write_bytes(run(dancecard, "generate", "directed", "--algo", algo, "--n", str(n)))
+    for algo, coll, n in [("ring", "allgather", 4), ("bruck", "allgather", 5), ("pairwise", "alltoall", 3),
+                          ("binomial", "broadcast", 5), ("binomial", "reduce", 4), ("ring", "allreduce", 3),
+                          ("rabenseifner", "allreduce", 4)]:
+        (dirs["collective_json"] / f"{algo}-{coll}-{n}.json").write_bytes(
+            run(dancecard, "generate", "collective", "--algo", algo, "--coll", coll, "-n", str(n)))
+    (dirs["collective_json"] / "custom.json").write_bytes(
+        b'{"format": "dancecard.collective/1", "topology": {"name": "pair", "ranks": 2, "links": [[0, 1, 2], [1, 0, 2]]},'
+        b' "ports": "all-port", "collective": {"kind": "allgather", "chunks": 2},'
+        b' "steps": [{"rounds": 1, "transfers": [[0, 0, 1], [1, 0, 1], [2, 1, 0], [3, 1, 0, "copy"]]}]}')
     for path in sorted((source / "tests" / "data").glob("k4*")) + sorted((source / "tests" / "data").glob("*.txt")):
         shutil.copy(path, dirs["dance_json" if path.suffix == ".json" else "partner_matrix"] / path.name)
 

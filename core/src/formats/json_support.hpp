@@ -10,6 +10,7 @@
 
 #include <string>
 #include <string_view>
+#include "dancecard/formats/collective_io.hpp"
 #include "dancecard/formats/dance_io.hpp"
 #include "dancecard/formats/hrel_io.hpp"
 #include "dancecard/formats/torus_io.hpp"
@@ -105,6 +106,7 @@ inline std::string format_content(std::string_view name) {
   if (name == hrel_format_name) return "an h-relation instance";
   if (name == hrel_schedule_format_name) return "an h-relation schedule";
   if (name == torus_routing_format_name) return "a torus routing table";
+  if (name == collective_format_name) return "a collective schedule";
   return "";
 }
 

@@ -1,0 +1,412 @@
+// The collective checker (see the header): SCCL's step semantics (Cai et al., PPoPP 2021, Section 3.2) — every
+// transfer of a step reads the values held when the step begins, the writes land together at its end — with chunk
+// values as contributor sets for the combining collectives.
+#include "dancecard/checkers/collective_check.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+#include <utility>
+#include <vector>
+
+namespace dancecard::collective {
+
+namespace {
+
+constexpr std::array<std::string_view, collective_violation_kind_count> kind_names = {
+    "out of range",   "not a link",       "over capacity", "port conflict",        "not held", "write conflict",
+    "double counted", "reduce forbidden", "missing",       "missing contribution", "redundant"};
+
+// The value of every (rank, chunk) of a combining collective: `words` words per pair, the set of contributing ranks.
+// (The other collectives need one bit per pair, held or not: `bits` below.)
+class chunk_values {
+ public:
+  explicit chunk_values(const collective& c)
+      : ranks_(combining(c.kind) ? c.ranks : 0), chunks_(c.chunk_count()), words_((c.ranks + 63) / 64) {
+    const std::uint64_t bytes = static_cast<std::uint64_t>(ranks_) * chunks_ * words_ * 8;
+    if (bytes > (std::uint64_t{1} << 31))
+      throw std::invalid_argument("collective check: " + c.describe() + " needs " + std::to_string(bytes >> 20) +
+                                  " MiB of chunk values (at most 2048)");
+    bits_.assign(static_cast<std::size_t>(ranks_) * chunks_ * words_, 0);
+    for (rank r = 0; r < ranks_; ++r)
+      for (std::uint64_t k = 0; k < chunks_; ++k) at(r, k)[r / 64] |= std::uint64_t{1} << (r % 64);
+  }
+  std::uint64_t* at(rank r, std::uint64_t k) {
+    return bits_.data() + (static_cast<std::size_t>(r) * chunks_ + k) * words_;
+  }
+  const std::uint64_t* at(rank r, std::uint64_t k) const {
+    return bits_.data() + (static_cast<std::size_t>(r) * chunks_ + k) * words_;
+  }
+  std::size_t words() const { return words_; }
+  static bool empty(const std::uint64_t* v, std::size_t words) {
+    return std::all_of(v, v + words, [](std::uint64_t w) { return w == 0; });
+  }
+
+ private:
+  rank ranks_;
+  std::uint64_t chunks_;
+  std::size_t words_;
+  std::vector<std::uint64_t> bits_;
+};
+
+// n·K bits, one per (rank, chunk): held, or written in this step.
+class bits {
+ public:
+  explicit bits(std::uint64_t count) : words_((count + 63) / 64, 0) {}
+  bool test(std::size_t i) const { return (words_[i / 64] >> (i % 64) & 1) != 0; }
+  void set(std::size_t i) { words_[i / 64] |= std::uint64_t{1} << (i % 64); }
+  void reset(std::size_t i) { words_[i / 64] &= ~(std::uint64_t{1} << (i % 64)); }
+
+ private:
+  std::vector<std::uint64_t> words_;
+};
+
+// The first rank in both sets, or -1.
+std::int64_t first_common(const std::uint64_t* a, const std::uint64_t* b, std::size_t words) {
+  for (std::size_t w = 0; w < words; ++w)
+    if (const std::uint64_t both = a[w] & b[w]; both != 0)
+      return static_cast<std::int64_t>(w * 64 + std::countr_zero(both));
+  return -1;
+}
+
+}  // namespace
+
+std::string_view to_string(collective_violation_kind kind) { return kind_names[static_cast<std::size_t>(kind)]; }
+
+std::string describe(const collective_violation& v) {
+  std::ostringstream s;
+  const std::string where = "step " + std::to_string(v.step) + ", transfer " + std::to_string(v.index) + " (chunk " +
+                            std::to_string(v.chunk) + ", " + std::to_string(v.from) + " -> " + std::to_string(v.to) +
+                            ")";
+  switch (v.kind) {
+    case collective_violation_kind::out_of_range:
+      s << where << ": names a rank or chunk that does not exist, or sends to itself";
+      break;
+    case collective_violation_kind::not_a_link:
+      s << where << ": " << v.from << " -> " << v.to << " is no link of the network";
+      break;
+    case collective_violation_kind::over_capacity:
+      s << where << ": more chunks over " << v.from << " -> " << v.to
+        << " in this step than its capacity times the rounds";
+      break;
+    case collective_violation_kind::port_conflict:
+      s << where << ": the port model allows one peer per step, and this rank already uses " << v.other;
+      break;
+    case collective_violation_kind::not_held:
+      s << where << ": rank " << v.from << " does not hold chunk " << v.chunk << " when the step begins";
+      break;
+    case collective_violation_kind::write_conflict:
+      s << where << ": a second write of chunk " << v.chunk << " at rank " << v.to
+        << " in this step (only reductions combine)";
+      break;
+    case collective_violation_kind::double_counted:
+      s << where << ": the reduction counts the contribution of rank " << v.other << " twice";
+      break;
+    case collective_violation_kind::reduce_forbidden:
+      s << where << ": a reduction, but this collective does not combine";
+      break;
+    case collective_violation_kind::missing:
+      s << "after " << v.step << " steps: rank " << v.to << " lacks chunk " << v.chunk;
+      break;
+    case collective_violation_kind::redundant:
+      s << where << ": rank " << v.to << " already holds this chunk as sent (the schedule moves it twice)";
+      break;
+    case collective_violation_kind::missing_contribution:
+      s << "after " << v.step << " steps: rank " << v.to << "'s chunk " << v.chunk << " lacks the contribution of rank "
+        << v.other;
+      break;
+  }
+  return s.str();
+}
+
+collective_report check_collective_schedule(const schedule& sched, const collective_check_options& options) {
+  const collective& c = sched.coll;
+  require_valid(c);
+  if (c.ranks != sched.network.size())
+    throw std::invalid_argument("collective check: the collective has " + std::to_string(c.ranks) +
+                                " ranks, the network " + sched.network.name() + " " +
+                                std::to_string(sched.network.size()));
+  collective_report out;
+  const rank n = c.ranks;
+  const std::uint64_t K = c.chunk_count();
+  const bool combines = combining(c.kind);
+  out.checked = c.describe() + " on " + sched.network.name() + " (" + std::string(to_string(sched.ports)) + ")";
+  auto add = [&](collective_violation v) {
+    ++out.count_by_kind[static_cast<std::size_t>(v.kind)];
+    out.add(v, options.max_witnesses);
+  };
+
+  chunk_values values(c);
+  const std::size_t words = values.words();
+  const std::uint64_t pairs = static_cast<std::uint64_t>(n) * K;
+  if (!combines && pairs > (std::uint64_t{1} << 34))
+    throw std::invalid_argument("collective check: " + c.describe() + " needs " + std::to_string(pairs >> 23) +
+                                " MiB of chunk bits (at most 2048)");
+  // Non-combining: held[r·K + k] — r holds chunk k; written — r receives chunk k in this step (the targets in `plain`).
+  bits held(combines ? 0 : pairs), written(combines ? 0 : pairs);
+  std::vector<std::size_t> plain;
+  if (!combines)
+    for (std::uint64_t k = 0; k < K; ++k) held.set(static_cast<std::size_t>(c.source(k)) * K + k);
+  const std::size_t links = sched.network.links().size();
+  // Per link: the chunks of this step (valid where link_step is this step + 1) and of the whole schedule.
+  std::vector<std::uint64_t> link_chunks(links, 0), total_chunks(links, 0);
+  std::vector<std::uint32_t> link_step(links, 0);
+  std::vector<rank> send_peer(n), receive_peer(n);
+  constexpr rank none = std::numeric_limits<rank>::max();
+  // The writes of the step: for (rank, chunk) written in it (write_step == step + 1), its place in `pending`; the new
+  // values in `pending_values`, `words` words each.
+  std::vector<std::uint32_t> write_step(combines ? static_cast<std::size_t>(pairs) : 0, 0);
+  std::vector<std::uint32_t> write_at(combines ? static_cast<std::size_t>(pairs) : 0, 0);
+  struct pending_write {
+    rank to;
+    std::uint64_t chunk;
+    bool reduce;
+  };
+  std::vector<pending_write> pending;
+  std::vector<std::uint64_t> pending_values;
+  if (sched.steps.size() >= std::numeric_limits<std::uint32_t>::max())
+    throw std::invalid_argument("collective check: at most 2^32 - 2 steps");
+
+  for (std::size_t si = 0; si < sched.steps.size(); ++si) {
+    const step& st = sched.steps[si];
+    const auto stamp = static_cast<std::uint32_t>(si + 1);
+    pending.clear();
+    pending_values.clear();
+    if (sched.ports != port_model::all_port) {
+      std::fill(send_peer.begin(), send_peer.end(), none);
+      std::fill(receive_peer.begin(), receive_peer.end(), none);
+    }
+    for (std::size_t ti = 0; ti < st.transfers.size(); ++ti) {
+      const transfer& t = st.transfers[ti];
+      collective_violation v{collective_violation_kind::out_of_range, si, ti, t.chunk, t.from, t.to, 0};
+      if (t.from >= n || t.to >= n || t.chunk >= K || t.from == t.to) {
+        add(v);
+        continue;
+      }
+      const std::size_t l = sched.network.link_index(t.from, t.to);
+      if (l == links) {
+        v.kind = collective_violation_kind::not_a_link;
+        add(v);
+      } else {
+        if (link_step[l] != stamp) link_step[l] = stamp, link_chunks[l] = 0;
+        ++total_chunks[l];
+        if (++link_chunks[l] > static_cast<std::uint64_t>(sched.network.links()[l].capacity) * st.rounds) {
+          v.kind = collective_violation_kind::over_capacity;
+          add(v);
+        }
+      }
+      // The port model: the peers of this step.
+      if (sched.ports != port_model::all_port) {
+        const bool half = sched.ports == port_model::one_port_half_duplex;
+        rank& sends = send_peer[t.from];
+        rank& receives = receive_peer[t.to];
+        rank clash = none;
+        if (sends != none && sends != t.to) clash = sends;
+        if (receives != none && receives != t.from) clash = receives;
+        if (half) {  // one partner: what `from` receives from and what `to` sends to must be the same peer
+          if (receive_peer[t.from] != none && receive_peer[t.from] != t.to) clash = receive_peer[t.from];
+          if (send_peer[t.to] != none && send_peer[t.to] != t.from) clash = send_peer[t.to];
+        }
+        if (clash != none) {
+          v.kind = collective_violation_kind::port_conflict;
+          v.other = clash;
+          add(v);
+        } else {
+          sends = t.to;
+          receives = t.from;
+        }
+      }
+      // Causality and the value written: one bit each where nothing combines.
+      if (!combines) {
+        const std::size_t source = static_cast<std::size_t>(t.from) * K + t.chunk;
+        const std::size_t target = static_cast<std::size_t>(t.to) * K + t.chunk;
+        if (!held.test(source)) {
+          v.kind = collective_violation_kind::not_held;
+          add(v);
+          continue;
+        }
+        if (t.op == transfer_op::reduce) {
+          v.kind = collective_violation_kind::reduce_forbidden;
+          add(v);
+          continue;
+        }
+        if (options.exact && held.test(target)) {
+          v.kind = collective_violation_kind::redundant;
+          add(v);
+        }
+        if (written.test(target)) {
+          v.kind = collective_violation_kind::write_conflict;
+          add(v);
+          continue;
+        }
+        written.set(target);
+        plain.push_back(target);
+        continue;
+      }
+      const std::uint64_t* sent = values.at(t.from, t.chunk);
+      if (chunk_values::empty(sent, words)) {
+        v.kind = collective_violation_kind::not_held;
+        add(v);
+        continue;
+      }
+      if (t.op == transfer_op::reduce && !combines) {
+        v.kind = collective_violation_kind::reduce_forbidden;
+        add(v);
+        continue;
+      }
+      const std::uint64_t* held = values.at(t.to, t.chunk);
+      if (options.exact && t.op == transfer_op::copy && std::equal(held, held + words, sent)) {
+        v.kind = collective_violation_kind::redundant;
+        add(v);
+      }
+      const std::size_t target = static_cast<std::size_t>(t.to) * K + t.chunk;
+      if (write_step[target] != stamp) {
+        write_step[target] = stamp;
+        write_at[target] = static_cast<std::uint32_t>(pending.size());
+        pending.push_back({t.to, t.chunk, t.op == transfer_op::reduce});
+        if (t.op == transfer_op::copy) {
+          pending_values.insert(pending_values.end(), sent, sent + words);
+        } else {
+          if (const std::int64_t twice = first_common(held, sent, words); twice >= 0) {
+            v.kind = collective_violation_kind::double_counted;
+            v.other = static_cast<rank>(twice);
+            add(v);
+          }
+          for (std::size_t w = 0; w < words; ++w) pending_values.push_back(held[w] | sent[w]);
+        }
+        continue;
+      }
+      const std::size_t at = write_at[target];
+      if (!pending[at].reduce || t.op != transfer_op::reduce) {
+        v.kind = collective_violation_kind::write_conflict;
+        add(v);
+        continue;
+      }
+      std::uint64_t* value = pending_values.data() + at * words;
+      if (const std::int64_t twice = first_common(value, sent, words); twice >= 0) {
+        v.kind = collective_violation_kind::double_counted;
+        v.other = static_cast<rank>(twice);
+        add(v);
+      }
+      for (std::size_t w = 0; w < words; ++w) value[w] |= sent[w];
+    }
+    for (const std::size_t target : plain) held.set(target), written.reset(target);
+    plain.clear();
+    for (std::size_t i = 0; i < pending.size(); ++i)
+      std::copy(pending_values.begin() + static_cast<std::ptrdiff_t>(i * words),
+                pending_values.begin() + static_cast<std::ptrdiff_t>((i + 1) * words),
+                values.at(pending[i].to, pending[i].chunk));
+    out.rounds += st.rounds;
+    out.transfers += st.transfers.size();
+  }
+  out.steps = sched.steps.size();
+
+  // The postcondition: each chunk at every rank (allgather, broadcast, allreduce) or at the one rank that wants it.
+  auto check_at = [&](std::uint64_t k, rank r) {
+    if (!combines) {
+      if (!held.test(static_cast<std::size_t>(r) * K + k))
+        add({collective_violation_kind::missing, out.steps, 0, k, r, r, 0});
+      return;
+    }
+    const std::uint64_t* v = values.at(r, k);
+    for (rank u = 0; u < n; ++u)
+      if ((v[u / 64] >> (u % 64) & 1) == 0) {
+        add({collective_violation_kind::missing_contribution, out.steps, 0, k, u, r, u});
+        return;
+      }
+  };
+  for (std::uint64_t k = 0; k < K; ++k) {
+    switch (c.kind) {
+      case collective_kind::allgather:
+      case collective_kind::broadcast:
+      case collective_kind::allreduce:
+        for (rank r = 0; r < n; ++r) check_at(k, r);
+        break;
+      case collective_kind::gather:
+      case collective_kind::reduce:
+        check_at(k, c.root);
+        break;
+      case collective_kind::alltoall:
+        check_at(k, static_cast<rank>((k / c.chunks) % n));
+        break;
+      case collective_kind::scatter:
+      case collective_kind::reduce_scatter:
+        check_at(k, static_cast<rank>(k / c.chunks));
+        break;
+    }
+  }
+
+  for (std::size_t l = 0; l < links; ++l)
+    if (total_chunks[l] > out.busiest_link_chunks) {
+      out.busiest_link_chunks = total_chunks[l];
+      out.busiest_from = sched.network.links()[l].from;
+      out.busiest_to = sched.network.links()[l].to;
+    }
+
+  // The lower bounds. Steps: a chunk (a contribution) moves one hop a step, so the farthest pair of a rank holding it
+  // at the start and a rank wanting it bounds every schedule: the eccentricity of each source (every rank wants what
+  // it sends: allgather, alltoall, broadcast, scatter; every rank contributes to blocks wanted everywhere:
+  // reduce-scatter, allreduce) or its distance to the root (gather, reduce). One breadth-first search per source,
+  // left out (0) where that is more than 2^27 link visits.
+  const bool to_root = c.kind == collective_kind::gather || c.kind == collective_kind::reduce;
+  const bool from_root = c.kind == collective_kind::broadcast || c.kind == collective_kind::scatter;
+  const std::uint64_t searches = from_root ? 1 : n;
+  if (n > 1 && searches * (n + sched.network.links().size()) <= (std::uint64_t{1} << 27)) {
+    std::uint64_t farthest = 0;
+    for (rank u = from_root ? c.root : 0; u < (from_root ? c.root + 1 : n); ++u) {
+      const std::vector<std::uint32_t> d = distances_from(sched.network, u);
+      for (rank r = 0; r < n; ++r) {
+        if (to_root && r != c.root) continue;
+        if (d[r] == std::numeric_limits<std::uint32_t>::max())
+          out.unreachable = true;
+        else
+          farthest = std::max<std::uint64_t>(farthest, d[r]);
+      }
+    }
+    out.step_bound = farthest;
+  }
+  // Rounds (non-combining): rank r must receive every chunk it wants and does not start with — (n − 1)·C for allgather
+  // and alltoall, at the root for gather; C for every other rank in broadcast and scatter — at most in_capacity(r) a
+  // round (one port: its widest in-link).
+  if (!combines) {
+    for (rank r = 0; r < n; ++r) {
+      std::uint64_t need = 0;
+      if (c.kind == collective_kind::allgather || c.kind == collective_kind::alltoall ||
+          (c.kind == collective_kind::gather && r == c.root))
+        need = std::uint64_t{n - 1} * c.chunks;
+      else if ((c.kind == collective_kind::broadcast || c.kind == collective_kind::scatter) && r != c.root)
+        need = c.chunks;
+      if (need == 0) continue;
+      const std::uint64_t per_round =
+          sched.ports == port_model::all_port ? sched.network.in_capacity(r) : sched.network.largest_in_link(r);
+      if (per_round == 0) {
+        out.unreachable = true;
+        continue;
+      }
+      out.round_bound = std::max(out.round_bound, (need + per_round - 1) / per_round);
+    }
+  }
+  out.checked += ": " + std::to_string(out.steps) + " steps, " + std::to_string(out.rounds) + " rounds, " +
+                 std::to_string(out.transfers) + " transfers";
+  return out;
+}
+
+std::string describe(const collective_report& report) {
+  std::string text = describe_report<collective_violation_kind>(report, report.count_by_kind);
+  std::ostringstream s;
+  s << "  lower bounds on this network: ";
+  if (report.unreachable)
+    s << "some chunk cannot reach a rank that wants it";
+  else
+    s << report.step_bound << " steps"
+      << (report.round_bound != 0 ? ", " + std::to_string(report.round_bound) + " rounds" : "");
+  if (report.busiest_link_chunks != 0)
+    s << "; the busiest link " << report.busiest_from << " -> " << report.busiest_to << " carries "
+      << report.busiest_link_chunks << " chunks";
+  return text + s.str() + "\n";
+}
+
+}  // namespace dancecard::collective

@@ -1,0 +1,48 @@
+// The classic collective algorithms as schedules of the collective model, each on the network it is written for and
+// with the port model it needs. Nothing here is checked; checkers/collective_check does that (and the tests do it for
+// every generator on many sizes).
+//
+//   auto s = dancecard::collective::ring_allreduce(8, 2);   // ring:8, 14 steps of 2 rounds
+#pragma once
+
+#include <cstdint>
+
+#include "dancecard/core/collective/schedule.hpp"
+
+namespace dancecard::collective {
+
+/// Ring all-gather on ring:n, one-port full duplex: in step s (0 … n − 2) rank r sends block (r − s) mod n, its
+/// `chunks` chunks in as many rounds, to r + 1. require: 1 <= n, chunks >= 1.
+schedule ring_allgather(rank n, std::uint32_t chunks = 1);
+/// Recursive doubling all-gather on hypercube:log2 n, one-port full duplex: in step s rank r exchanges everything it
+/// holds (2^s blocks) with r xor 2^s. require: n a power of two, 1 <= n <= 2^20.
+schedule recursive_doubling_allgather(rank n, std::uint32_t chunks = 1);
+/// Bruck's all-gather on complete:n, one-port full duplex, any n: in step k rank r sends the blocks r … r + m − 1
+/// (mod n) it holds, m = min(2^k, n − 2^k), to r − 2^k. ⌈log2 n⌉ steps (Bruck et al., "Efficient algorithms for
+/// all-to-all communications in multiport message-passing systems", IEEE TPDS 1997).
+schedule bruck_allgather(rank n, std::uint32_t chunks = 1);
+/// Pairwise-exchange all-to-all on complete:n, one-port full duplex: in step s (1 … n − 1) rank r sends its block for
+/// (r + s) mod n (and receives from (r − s) mod n). require: 1 <= n <= 4096.
+schedule pairwise_alltoall(rank n, std::uint32_t chunks = 1);
+/// Binomial-tree broadcast from `root` on complete:n, one-port full duplex: in step s every rank whose distance from
+/// the root (r − root mod n) is below 2^s sends the chunks to the rank 2^s further on. ⌈log2 n⌉ steps.
+schedule binomial_broadcast(rank n, rank root = 0, std::uint32_t chunks = 1);
+/// Binomial-tree reduce to `root` on complete:n, one-port full duplex: in step j every rank whose distance from the
+/// root is an odd multiple of 2^j adds its subtree's sum into the rank 2^j nearer the root. ⌈log2 n⌉ steps.
+schedule binomial_reduce(rank n, rank root = 0, std::uint32_t chunks = 1);
+/// Recursive-halving reduce-scatter on hypercube:log2 n, one-port full duplex: in step k rank r sends the half of its
+/// current blocks that belongs to the side of r xor n/2^(k+1), as reductions, and keeps the other half; at the end
+/// rank r holds block r summed. require: n a power of two.
+schedule recursive_halving_reduce_scatter(rank n, std::uint32_t chunks = 1);
+/// Rabenseifner's all-reduce: recursive_halving_reduce_scatter, then recursive_doubling_allgather's steps copying the
+/// summed blocks (Rabenseifner, "Optimization of collective reduction operations", ICCS 2004). require: n a power of
+/// two.
+schedule rabenseifner_allreduce(rank n, std::uint32_t chunks = 1);
+/// Ring reduce-scatter on ring:n, one-port full duplex: in step s (0 … n − 2) rank r adds its block (r − s − 1) mod n
+/// into r + 1's; after n − 1 steps rank r holds block r summed over all ranks.
+schedule ring_reduce_scatter(rank n, std::uint32_t chunks = 1);
+/// Ring all-reduce (NCCL's ring): ring_reduce_scatter's n − 1 steps, then ring_allgather's n − 1 steps copying the
+/// summed blocks round.
+schedule ring_allreduce(rank n, std::uint32_t chunks = 1);
+
+}  // namespace dancecard::collective

@@ -1,0 +1,109 @@
+// The dance-party and MPI pairwise models as collective schedules (collective/adapters.hpp): the collective checker,
+// exact, gives the verdict of each model's own checker on generated schedules and on schedules damaged at random —
+// a dance or transfer dropped, repeated in another round, or moved into a round where its rank is busy.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include "dancecard/checkers/collective_check.hpp"
+#include "dancecard/checkers/dance_check.hpp"
+#include "dancecard/checkers/directed_check.hpp"
+#include "dancecard/core/collective/adapters.hpp"
+#include "dancecard/core/dance/directed.hpp"
+#include "dancecard/core/dance/generators.hpp"
+#include "dancecard/properties/generators.hpp"
+
+namespace dancecard {
+namespace {
+
+// A copy of `s` with one change: 0 — none; 1 — a dance dropped; 2 — a dance repeated in another round; 3 — a dance
+// moved to another round (where its people may be busy); 4 — a dance's partner swapped for another person.
+template <class Schedule, class Item, class Get, class Add>
+Schedule damaged(const Schedule& s, int how, std::size_t at, std::size_t other_round, rank other_person, Get get,
+                 Add add) {
+  Schedule out(s.people());
+  std::size_t index = 0;
+  std::vector<std::vector<Item>> rounds(s.rounds());
+  std::optional<Item> moved;
+  for (std::size_t r = 0; r < s.rounds(); ++r)
+    for (const Item& item : get(s, r)) {
+      const bool here = index++ == at;
+      if (here && how == 1) continue;
+      if (here && how == 3) {
+        moved = item;
+        continue;
+      }
+      Item kept = item;
+      if (here && how == 4 && other_person != kept.first_of()) kept.set_second(other_person);
+      rounds[r].push_back(kept);
+      if (here && how == 2) rounds[other_round].push_back(item);
+    }
+  if (moved) rounds[other_round].push_back(*moved);
+  for (const auto& round : rounds) {
+    out.begin_round();
+    for (const Item& item : round) add(out, item);
+  }
+  return out;
+}
+
+struct dance_item {
+  dance d;
+  rank first_of() const { return d.first; }
+  void set_second(rank r) { d.second = r; }
+};
+struct transfer_item {
+  transfer t;
+  rank first_of() const { return t.from; }
+  void set_second(rank r) { t.to = r; }
+};
+
+RC_GTEST_PROP(collective_adapters, the_dance_checker_and_the_collective_checker_agree, ()) {
+  const dance_algorithm a = *properties::algorithm();
+  const rank n = *rc::gen::inRange<rank>(2, 14);
+  const dance_schedule s = generate(a, n);
+  RC_PRE(s.dance_count() > 0 && s.rounds() > 0);
+  const int how = *rc::gen::inRange(0, 5);
+  const std::size_t at = *rc::gen::inRange<std::size_t>(0, s.dance_count());
+  const std::size_t other_round = *rc::gen::inRange<std::size_t>(0, s.rounds());
+  const rank other_person = *rc::gen::inRange<rank>(0, n);
+  const dance_schedule d = damaged<dance_schedule, dance_item>(
+      s, how, at, other_round, other_person,
+      [](const dance_schedule& x, std::size_t r) {
+        std::vector<dance_item> items;
+        for (const dance& v : x.round(r)) items.push_back({v});
+        return items;
+      },
+      [](dance_schedule& x, const dance_item& i) { x.add_dance(i.d.first, i.d.second); });
+  const bool old_holds = check_dance_schedule(d).holds();
+  RC_TAG(how, old_holds);
+  const collective::collective_report now =
+      collective::check_collective_schedule(collective::from_dance(d), {.exact = true});
+  RC_ASSERT(now.holds() == old_holds);
+  if (how == 0) RC_ASSERT(now.holds());
+}
+
+RC_GTEST_PROP(collective_adapters, the_directed_checker_and_the_collective_checker_agree, ()) {
+  const rank n = *rc::gen::inRange<rank>(2, 14);
+  const directed_schedule s = *rc::gen::element(0, 1) == 0 ? openmpi_pairwise_schedule(n) : mpich_pairwise_schedule(n);
+  RC_PRE(s.transfer_count() > 0 && s.rounds() > 0);
+  const int how = *rc::gen::inRange(0, 5);
+  const std::size_t at = *rc::gen::inRange<std::size_t>(0, s.transfer_count());
+  const std::size_t other_round = *rc::gen::inRange<std::size_t>(0, s.rounds());
+  const rank other_person = *rc::gen::inRange<rank>(0, n);
+  const directed_schedule d = damaged<directed_schedule, transfer_item>(
+      s, how, at, other_round, other_person,
+      [](const directed_schedule& x, std::size_t r) {
+        std::vector<transfer_item> items;
+        for (const transfer& v : x.round(r)) items.push_back({v});
+        return items;
+      },
+      [](directed_schedule& x, const transfer_item& i) { x.add_transfer(i.t.from, i.t.to); });
+  const bool old_holds = check_directed_schedule(d).holds();
+  RC_TAG(how, old_holds);
+  const collective::collective_report now =
+      collective::check_collective_schedule(collective::from_directed(d), {.exact = true});
+  RC_ASSERT(now.holds() == old_holds);
+  if (how == 0) RC_ASSERT(now.holds());
+}
+
+}  // namespace
+}  // namespace dancecard

@@ -1,0 +1,232 @@
+// The collective model: topologies, the classic generators on many sizes, the checker on damaged schedules (each
+// kind of violation, with its witness), the lower bounds, and the dancecard.collective/1 format.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <sstream>
+
+#include "dancecard/checkers/collective_check.hpp"
+#include "dancecard/core/collective/generators.hpp"
+#include "dancecard/formats/collective_io.hpp"
+
+namespace dancecard::collective {
+namespace {
+
+collective_report check(const schedule& s) { return check_collective_schedule(s, {.max_witnesses = 100}); }
+
+bool has(const collective_report& r, collective_violation_kind kind) { return r.count(kind) > 0; }
+
+TEST(collective_topology, builtins_have_the_links_they_name) {
+  const topology dgx1 = dgx1_topology();
+  EXPECT_EQ(dgx1.size(), 8u);
+  for (rank r = 0; r < 8; ++r) {
+    EXPECT_EQ(dgx1.out_capacity(r), 6u) << r;  // six NVLinks per GPU
+    EXPECT_EQ(dgx1.in_capacity(r), 6u) << r;
+  }
+  EXPECT_EQ(dgx1.capacity(0, 1), 2u);
+  EXPECT_EQ(dgx1.capacity(0, 2), 1u);
+  EXPECT_EQ(dgx1.capacity(0, 5), 0u);
+  std::uint32_t diameter = 0;
+  for (rank r = 0; r < 8; ++r)
+    for (const std::uint32_t d : distances_from(dgx1, r)) diameter = std::max(diameter, d);
+  EXPECT_EQ(diameter, 2u);  // as SCCL's paper says
+  const topology ring = ring_topology(5);
+  EXPECT_EQ(ring.links().size(), 10u);
+  EXPECT_EQ(distances_from(ring, 0), (std::vector<std::uint32_t>{0, 1, 2, 2, 1}));
+  EXPECT_EQ(ring_topology(2).links().size(), 2u);
+  const topology t = torus_topology(torus({2, 3}));  // the side of 2: +x1 and -x1 reach the same PU
+  EXPECT_EQ(t.capacity(0, 3), 2u);
+  EXPECT_EQ(t.capacity(0, 1), 1u);
+  EXPECT_EQ(hypercube_topology(3).capacity(5, 4), 1u);
+  EXPECT_EQ(hypercube_topology(3).capacity(5, 6), 0u);
+  EXPECT_EQ(builtin_topology("complete:4")->links().size(), 12u);
+  EXPECT_FALSE(builtin_topology("mesh:4").has_value());
+  EXPECT_THROW(builtin_topology("ring:0"), std::invalid_argument);
+  EXPECT_THROW(builtin_topology("ring:x"), std::invalid_argument);
+  EXPECT_THROW(topology("t", 2, {{0, 1, 1}, {0, 1, 2}}), std::invalid_argument);  // a link twice
+  EXPECT_THROW(topology("t", 2, {{0, 2, 1}}), std::invalid_argument);
+  EXPECT_THROW(topology("t", 2, {{1, 1, 1}}), std::invalid_argument);
+}
+
+TEST(collective_generators, hold_on_many_sizes_with_their_figures) {
+  for (rank n = 1; n <= 24; ++n)
+    for (std::uint32_t c : {1u, 3u}) {
+      const collective_report ring = check(ring_allgather(n, c));
+      EXPECT_TRUE(ring.holds()) << n << "\n" << describe(ring);
+      EXPECT_EQ(ring.steps, n - 1u);
+      EXPECT_EQ(ring.rounds, std::uint64_t{n - 1} * c);
+      EXPECT_EQ(ring.round_bound, std::uint64_t{n - 1} * c) << n;  // one port, one chunk a round: at the bound
+      EXPECT_EQ(ring.step_bound, n / 2) << n;                      // the ring's diameter
+      const collective_report pairwise = check(pairwise_alltoall(n, c));
+      EXPECT_TRUE(pairwise.holds()) << n << "\n" << describe(pairwise);
+      EXPECT_EQ(pairwise.step_bound, n > 1 ? 1u : 0u);
+      for (rank root : {rank{0}, n - 1}) {
+        const collective_report bcast = check(binomial_broadcast(n, root, c));
+        EXPECT_TRUE(bcast.holds()) << n << " root " << root << "\n" << describe(bcast);
+        std::uint64_t log = 0;
+        while ((std::uint64_t{1} << log) < n) ++log;
+        EXPECT_EQ(bcast.steps, log);
+      }
+      const collective_report bruck = check(bruck_allgather(n, c));
+      EXPECT_TRUE(bruck.holds()) << n << "\n" << describe(bruck);
+      const collective_report reduce = check(binomial_reduce(n, n / 2, c));
+      EXPECT_TRUE(reduce.holds()) << n << "\n" << describe(reduce);
+      const collective_report rs = check(ring_reduce_scatter(n, c));
+      EXPECT_TRUE(rs.holds()) << n << "\n" << describe(rs);
+      const collective_report ar = check(ring_allreduce(n, c));
+      EXPECT_TRUE(ar.holds()) << n << "\n" << describe(ar);
+      EXPECT_EQ(ar.steps, 2 * std::uint64_t{n - 1});
+    }
+  for (rank n = 1; n <= 64; n *= 2) {
+    const collective_report rd = check(recursive_doubling_allgather(n, 2));
+    EXPECT_TRUE(rd.holds()) << n << "\n" << describe(rd);
+    EXPECT_EQ(rd.rounds, std::uint64_t{n - 1} * 2);  // 1 + 2 + 4 + … blocks of 2 chunks
+    const collective_report rh = check(recursive_halving_reduce_scatter(n, 2));
+    EXPECT_TRUE(rh.holds()) << n << "\n" << describe(rh);
+    const collective_report rab = check(rabenseifner_allreduce(n, 2));
+    EXPECT_TRUE(rab.holds()) << n << "\n" << describe(rab);
+    EXPECT_EQ(rab.rounds, 2 * std::uint64_t{n - 1} * 2);  // the bandwidth of the ring in 2 log2 n steps
+  }
+  EXPECT_THROW(recursive_doubling_allgather(6), std::invalid_argument);
+}
+
+TEST(collective_check, names_each_kind_of_violation) {
+  // a transfer left out: in step 1 rank 3 forwards chunk 2 to rank 0, which then never gets it
+  schedule s = ring_allgather(4);
+  s.steps[1].transfers.erase(s.steps[1].transfers.begin() + 3);
+  collective_report r = check(s);
+  EXPECT_FALSE(r.holds());
+  EXPECT_TRUE(has(r, collective_violation_kind::missing)) << describe(r);
+
+  // a chunk sent before it arrives
+  s = ring_allgather(4);
+  std::swap(s.steps[0], s.steps[1]);
+  r = check(s);
+  EXPECT_TRUE(has(r, collective_violation_kind::not_held)) << describe(r);
+  EXPECT_EQ(r.witnesses.front().step, 0u);
+
+  // not a link of the ring; over capacity; a second peer under one port
+  s = ring_allgather(4);
+  s.steps[0].transfers.push_back({0, 0, 2, transfer_op::copy});
+  r = check(s);
+  EXPECT_TRUE(has(r, collective_violation_kind::not_a_link)) << describe(r);
+  s = ring_allgather(4);
+  s.steps[0].transfers.push_back({0, 0, 1, transfer_op::copy});
+  r = check(s);
+  EXPECT_TRUE(has(r, collective_violation_kind::over_capacity)) << describe(r);
+  EXPECT_TRUE(has(r, collective_violation_kind::write_conflict)) << describe(r);
+  s = ring_allgather(4);
+  s.steps[0].transfers.push_back({0, 0, 3, transfer_op::copy});
+  r = check(s);
+  EXPECT_TRUE(has(r, collective_violation_kind::port_conflict)) << describe(r);
+  s.ports = port_model::all_port;  // the same schedule, every port at once: fine
+  EXPECT_TRUE(check(s).holds()) << describe(check(s));
+
+  // half duplex: sending to 1 and receiving from 3 in one step is two partners
+  s = ring_allgather(4);
+  s.ports = port_model::one_port_half_duplex;
+  r = check(s);
+  EXPECT_TRUE(has(r, collective_violation_kind::port_conflict)) << describe(r);
+
+  // a reduction in an all-gather; out of range
+  s = ring_allgather(4);
+  s.steps[0].transfers[0].op = transfer_op::reduce;
+  r = check(s);
+  EXPECT_TRUE(has(r, collective_violation_kind::reduce_forbidden)) << describe(r);
+  s = ring_allgather(4);
+  s.steps[0].transfers.push_back({99, 0, 1, transfer_op::copy});
+  s.steps[0].transfers.push_back({0, 1, 1, transfer_op::copy});
+  r = check(s);
+  EXPECT_EQ(r.count(collective_violation_kind::out_of_range), 2u) << describe(r);
+
+  // a contribution added twice: the ring reduce-scatter's first step repeated
+  s = ring_reduce_scatter(4);
+  s.steps.insert(s.steps.begin() + 1, s.steps.front());
+  r = check(s);
+  EXPECT_TRUE(has(r, collective_violation_kind::double_counted)) << describe(r);
+
+  // a contribution missing: the reduce-scatter's last step left out
+  s = ring_reduce_scatter(4);
+  s.steps.pop_back();
+  r = check(s);
+  EXPECT_TRUE(has(r, collective_violation_kind::missing_contribution)) << describe(r);
+  EXPECT_NE(describe(r).find("lacks the contribution of rank"), std::string::npos) << describe(r);
+
+  // two reductions into one chunk in one step combine (a tree's children)
+  schedule tree{ring_topology(3), port_model::all_port, {collective_kind::reduce, 3, 1, 0}, {}, "two children"};
+  tree.steps.push_back({1, {{0, 1, 0, transfer_op::reduce}, {0, 2, 0, transfer_op::reduce}}});
+  EXPECT_TRUE(check(tree).holds()) << describe(check(tree));
+}
+
+TEST(collective_check, the_missing_transfer_is_named) {
+  schedule s = ring_allgather(5);
+  // step 1, rank 2 sends block 1 to rank 3: without it rank 3 lacks chunk 1, and ranks 4 and 0 after it cannot get it
+  // either
+  const auto& ts = s.steps[1].transfers;
+  const auto at = std::find_if(ts.begin(), ts.end(), [](const transfer& t) { return t.from == 2; });
+  ASSERT_NE(at, ts.end());
+  EXPECT_EQ(at->chunk, 1u);
+  s.steps[1].transfers.erase(at);
+  const collective_report r = check(s);
+  EXPECT_TRUE(has(r, collective_violation_kind::not_held)) << describe(r);  // 3 forwards chunk 1 in step 2
+  EXPECT_EQ(r.count(collective_violation_kind::missing), 3u) << describe(r);
+  EXPECT_NE(describe(r).find("step 2, transfer 3 (chunk 1, 3 -> 4): rank 3 does not hold chunk 1"), std::string::npos);
+}
+
+TEST(collective_format, round_trips_and_names_the_place_of_an_error) {
+  for (const schedule& s : {ring_allreduce(5, 2), binomial_broadcast(6, 2), pairwise_alltoall(4)}) {
+    std::ostringstream out;
+    write_collective_schedule(out, s);
+    const schedule back = read_collective_schedule(out.str());
+    EXPECT_EQ(back.network.name(), s.network.name());
+    EXPECT_EQ(back.network.links(), s.network.links());
+    EXPECT_EQ(back.coll.kind, s.coll.kind);
+    EXPECT_EQ(back.coll.root, s.coll.root);
+    EXPECT_EQ(back.steps.size(), s.steps.size());
+    for (std::size_t i = 0; i < s.steps.size(); ++i) {
+      EXPECT_EQ(back.steps[i].rounds, s.steps[i].rounds);
+      EXPECT_EQ(back.steps[i].transfers, s.steps[i].transfers);
+    }
+    EXPECT_TRUE(check(back).holds());
+  }
+  // a network of its own is written out link by link
+  schedule custom{
+      topology("pair", 2, {{0, 1, 3}, {1, 0, 3}}), port_model::all_port, {collective_kind::allgather, 2, 1, 0}, {}, ""};
+  custom.steps.push_back({1, {{0, 0, 1, transfer_op::copy}, {1, 1, 0, transfer_op::copy}}});
+  std::ostringstream out;
+  write_collective_schedule(out, custom);
+  EXPECT_NE(out.str().find("\"links\": [[0, 1, 3], [1, 0, 3]]"), std::string::npos) << out.str();
+  EXPECT_TRUE(check(read_collective_schedule(out.str())).holds());
+
+  auto error = [](const std::string& text) {
+    try {
+      read_collective_schedule(text);
+    } catch (const format_error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  const std::string head =
+      R"({"format": "dancecard.collective/1", "topology": "ring:3", "collective": {"kind": "allgather"}, )";
+  EXPECT_EQ(error(head + R"("steps": [{"transfers": [[0, 0, 1], [5, 0, 1]]}]})"),
+            "steps[0].transfers[1][0]: chunk 5 is out of range (3 chunks)");
+  EXPECT_EQ(error(head + R"("steps": [{"transfers": [[0, 0, 7]]}]})"),
+            "steps[0].transfers[0][2]: rank 7 is out of range");
+  EXPECT_EQ(error(head + R"("steps": [{"transfers": [[0, 0, 1, "add"]]}]})"),
+            R"(steps[0].transfers[0][3]: expected "copy" or "reduce", got "add")");
+  EXPECT_EQ(error(head + R"("steps": [{"tranfers": []}]})"),
+            "steps[0].tranfers: unknown key (expected rounds, transfers)");
+  const std::string format = R"({"format": "dancecard.collective/1", )";
+  const std::string allgather = R"("collective": {"kind": "allgather"}, "steps": []})";
+  EXPECT_NE(error(format + R"("topology": "mesh:3", )" + allgather).find("topology: unknown topology"),
+            std::string::npos);
+  EXPECT_NE(error(format + R"("topology": "ring:3", "collective": {"kind": "allgather", "ranks": 4}, "steps": []})")
+                .find("collective.ranks: 4 ranks, but the topology ring:3 has 3"),
+            std::string::npos);
+  EXPECT_NE(error(format + R"("topology": {"ranks": 2, "links": [[0, 2, 1]]}, )" + allgather)
+                .find("topology.links[0]: rank 2 is out of range"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace dancecard::collective
