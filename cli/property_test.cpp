@@ -17,10 +17,12 @@
 #include <functional>
 #include <numeric>
 #include "common.hpp"
+#include "dancecard/checkers/collective_check.hpp"
 #include "dancecard/checkers/dance_check.hpp"
 #include "dancecard/checkers/directed_check.hpp"
 #include "dancecard/checkers/torus_check.hpp"
 #include "dancecard/core/dance/round_counts.hpp"
+#include "dancecard/formats/collective_io.hpp"
 #include "dancecard/formats/dance_io.hpp"
 #include "dancecard/formats/torus_io.hpp"
 #include "process.hpp"
@@ -53,8 +55,10 @@ struct outcome {
   process_result run;
 };
 
+// {n} (and {ranks}, the collective campaign's name for it) replaced by n.
 std::string substitute(std::string command, rank n) {
   for (std::size_t at; (at = command.find("{n}")) != std::string::npos;) command.replace(at, 3, std::to_string(n));
+  for (std::size_t at; (at = command.find("{ranks}")) != std::string::npos;) command.replace(at, 7, std::to_string(n));
   return command;
 }
 
@@ -104,7 +108,15 @@ outcome test_one(const options& opt, unsigned timeout_ms, rank n) {
   if (!o.passed) return o;
   auto fail = [&](std::string kind, std::string detail) { return failed(o, std::move(kind), std::move(detail)); };
   try {
-    if (opt.model == "directed") {
+    if (opt.model == "collective") {
+      const collective::schedule s = read_collective_schedule(o.run.out);
+      if (s.coll.ranks != n)
+        return fail("wrong-size", "asked for n = " + std::to_string(n) + ", got " + std::to_string(s.coll.ranks));
+      const collective::collective_report r = collective::check_collective_schedule(s);
+      if (!r.holds()) return fail("violated", describe(r));
+      if (opt.max_gap && r.step_bound != 0 && r.steps > r.step_bound + *opt.max_gap)
+        return fail("too-many-steps", std::to_string(r.steps) + " steps, lower bound " + std::to_string(r.step_bound));
+    } else if (opt.model == "directed") {
       const directed_schedule s = read_directed_json(o.run.out);
       if (s.people() != n)
         return fail("wrong-size", "asked for n = " + std::to_string(n) + ", got " + std::to_string(s.people()));
@@ -387,6 +399,56 @@ outcome test_torus(const torus_options& opt, unsigned timeout_ms, const campaign
   return o;
 }
 
+// The campaign of `property-test dance` and `property-test collective`: n from --n-min to --n-max, the special sizes
+// first, then seeded random ones; the smallest failing n by trying every smaller one.
+void run_dance_campaign(const std::shared_ptr<options>& opt, const char* subcommand, const char* placeholder,
+                        int& code) {
+  if (opt->model != "half-duplex" && opt->model != "directed" && opt->model != "collective")
+    throw bad_input("--model: expected half-duplex, directed or collective, got '" + opt->model + "'");
+  if (opt->cmd.find("{n}") == std::string::npos && opt->cmd.find("{ranks}") == std::string::npos)
+    throw bad_input(std::string("--cmd: the command must contain ") + placeholder);
+  if (opt->n_min < 1 || opt->n_min > opt->n_max || opt->n_max > 20'000)
+    throw bad_input("--n-min/--n-max: expected 1 <= n-min <= n-max <= 20000");
+  if (opt->runs == 0) throw bad_input("--runs: must be at least 1");
+  const unsigned timeout_ms = parse_timeout_ms(opt->timeout, "--timeout");
+  const std::uint64_t seed = campaign_seed(*opt);
+  if (!opt->json)
+    std::cout << "property-test " << subcommand << " (" << opt->model << "): seed " << seed << ", n = " << opt->n_min
+              << ".." << opt->n_max << ", up to " << opt->runs << " runs of: " << opt->cmd << std::endl;
+
+  // The order of n: every special size first (smallest first), then seeded random sizes.
+  std::vector<rank> order = special_sizes(opt->n_min, opt->n_max);
+  if (order.size() > opt->runs) order.resize(opt->runs);
+  std::mt19937_64 random(seed);
+  std::uniform_int_distribution<rank> pick(opt->n_min, opt->n_max);
+  while (order.size() < opt->runs) order.push_back(pick(random));
+
+  std::vector<campaign_case> cases;
+  for (rank n : order) cases.push_back(dance_case(*opt, n));
+  const std::string rerun = "dancecard property-test " + std::string(subcommand) + " --cmd " + shell_quote(opt->cmd) +
+                            (subcommand == std::string_view("dance") ? " --model " + opt->model : std::string()) +
+                            " --seed " + std::to_string(seed) + " --n-min " + std::to_string(opt->n_min) + " --n-max " +
+                            std::to_string(opt->n_max) + " --runs " + std::to_string(opt->runs) + rerun_options(*opt);
+  code = run_campaign(
+      {std::string(subcommand),
+       "n = ",
+       "n",
+       "n",
+       opt->save_dir,
+       opt->junit,
+       rerun,
+       {{"seed", std::to_string(seed)}, {"command", opt->cmd}, {"model", opt->model}},
+       opt->json},
+      cases,
+      [&](const campaign_case& failing) {
+        std::vector<campaign_case> below;  // every n from n-min up to the failing one
+        for (rank m = opt->n_min; m < static_cast<rank>(std::stoul(failing.key)); ++m)
+          below.push_back(dance_case(*opt, m));
+        return below;
+      },
+      [&](const campaign_case& c) { return test_one(*opt, timeout_ms, static_cast<rank>(std::stoul(c.key))); });
+}
+
 }  // namespace
 
 void add_property_test_command(CLI::App& app, int& code) {
@@ -396,57 +458,25 @@ void add_property_test_command(CLI::App& app, int& code) {
   auto opt = std::make_shared<options>();
   dance->add_option("--cmd", opt->cmd, "the program; {n} is replaced by the number of ranks")->required();
   dance->add_option("--model", opt->model,
-                    "half-duplex (dance schedule or partner matrix) | directed (dancecard.directed/1)");
+                    "half-duplex (dance schedule or partner matrix) | directed (dancecard.directed/1) | collective "
+                    "(dancecard.collective/1)");
   dance->add_option("--n-min", opt->n_min, "smallest n (default 1)");
   dance->add_option("--n-max", opt->n_max, "largest n (default 64)");
   dance->add_option("--max-gap", opt->max_gap, "fail when the schedule uses more than optimum + K rounds")
       ->check(integer_at_least(0));
   add_campaign_options(dance, *opt, "n");
-  dance->callback([opt, &code] {
-    if (opt->model != "half-duplex" && opt->model != "directed")
-      throw bad_input("--model: expected half-duplex or directed, got '" + opt->model + "'");
-    if (opt->cmd.find("{n}") == std::string::npos) throw bad_input("--cmd: the command must contain {n}");
-    if (opt->n_min < 1 || opt->n_min > opt->n_max || opt->n_max > 20'000)
-      throw bad_input("--n-min/--n-max: expected 1 <= n-min <= n-max <= 20000");
-    if (opt->runs == 0) throw bad_input("--runs: must be at least 1");
-    const unsigned timeout_ms = parse_timeout_ms(opt->timeout, "--timeout");
-    const std::uint64_t seed = campaign_seed(*opt);
-    if (!opt->json)
-      std::cout << "property-test dance (" << opt->model << "): seed " << seed << ", n = " << opt->n_min << ".."
-                << opt->n_max << ", up to " << opt->runs << " runs of: " << opt->cmd << std::endl;
+  dance->callback([opt, &code] { run_dance_campaign(opt, "dance", "{n}", code); });
 
-    // The order of n: every special size first (smallest first), then seeded random sizes.
-    std::vector<rank> order = special_sizes(opt->n_min, opt->n_max);
-    if (order.size() > opt->runs) order.resize(opt->runs);
-    std::mt19937_64 random(seed);
-    std::uniform_int_distribution<rank> pick(opt->n_min, opt->n_max);
-    while (order.size() < opt->runs) order.push_back(pick(random));
-
-    std::vector<campaign_case> cases;
-    for (rank n : order) cases.push_back(dance_case(*opt, n));
-    const std::string rerun = "dancecard property-test dance --cmd " + shell_quote(opt->cmd) + " --model " +
-                              opt->model + " --seed " + std::to_string(seed) + " --n-min " +
-                              std::to_string(opt->n_min) + " --n-max " + std::to_string(opt->n_max) + " --runs " +
-                              std::to_string(opt->runs) + rerun_options(*opt);
-    code = run_campaign(
-        {"dance",
-         "n = ",
-         "n",
-         "n",
-         opt->save_dir,
-         opt->junit,
-         rerun,
-         {{"seed", std::to_string(seed)}, {"command", opt->cmd}, {"model", opt->model}},
-         opt->json},
-        cases,
-        [&](const campaign_case& failing) {
-          std::vector<campaign_case> below;  // every n from n-min up to the failing one
-          for (rank m = opt->n_min; m < static_cast<rank>(std::stoul(failing.key)); ++m)
-            below.push_back(dance_case(*opt, m));
-          return below;
-        },
-        [&](const campaign_case& c) { return test_one(*opt, timeout_ms, static_cast<rank>(std::stoul(c.key))); });
-  });
+  CLI::App* coll = command->add_subcommand("collective", "Collective schedules (dancecard.collective/1) for n ranks");
+  auto copt = std::make_shared<options>();
+  copt->model = "collective";
+  coll->add_option("--cmd", copt->cmd, "the program; {ranks} (or {n}) is replaced by the number of ranks")->required();
+  coll->add_option("--n-min", copt->n_min, "smallest number of ranks (default 1)");
+  coll->add_option("--n-max", copt->n_max, "largest number of ranks (default 64)");
+  coll->add_option("--max-gap", copt->max_gap, "fail when the schedule takes more than the distance bound + K steps")
+      ->check(integer_at_least(0));
+  add_campaign_options(coll, *copt, "n");
+  coll->callback([copt, &code] { run_dance_campaign(copt, "collective", "{ranks}", code); });
 
   CLI::App* tor =
       command->add_subcommand("torus", "Gossip routing tables (dancecard.torus-routing/1) for tori of many sizes");

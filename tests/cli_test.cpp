@@ -862,3 +862,24 @@ TEST(cli_collective, every_generator_is_checked_and_damage_is_named) {
       << R"( "steps": [{"transfers": [[0, 0, 9]]}]})";
   expect_run("check collective " + bad, 2, "steps[0].transfers[0][2]: rank 9 is out of range");
 }
+
+TEST(cli_collective, property_test_finds_the_smallest_failing_number_of_ranks) {
+  const std::string exe = DANCECARD_EXE;
+  const std::string good = exe + " generate collective --algo ring --coll allgather -n {ranks}";
+  const std::string save = " --save-dir " + testing::TempDir() + "collective-failures";
+  run_result r = run("property-test collective --cmd '" + good + "' --n-max 12 --runs 15 --seed 1" + save);
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("every output accepted by the checker"), std::string::npos) << r.output;
+  // from 5 ranks on, rank 0's first send is left out: found at n = 9 or wherever first, shrunk to 5
+  const std::string broken =
+      "sh -c \"if [ {ranks} -ge 5 ]; then " + good + " | sed \\\"s/\\[0, 0, 1\\], //\\\"; else " + good + "; fi\"";
+  r = run("property-test collective --cmd '" + broken + "' --n-max 12 --runs 15 --seed 1" + save);
+  EXPECT_EQ(r.code, 1) << r.output;
+  EXPECT_NE(r.output.find("FAILED: smallest failing n = 5"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("rank 1 lacks chunk 0"), std::string::npos) << r.output;
+  // --max-gap on the step bound: the ring's n - 1 steps are far above its diameter
+  r = run("property-test collective --cmd '" + good + "' --n-max 12 --runs 15 --seed 1 --max-gap 2" + save);
+  EXPECT_EQ(r.code, 1) << r.output;
+  EXPECT_NE(r.output.find("too-many-steps"), std::string::npos) << r.output;
+  expect_run("property-test collective --cmd 'true'", 2, "--cmd: the command must contain {ranks}");
+}

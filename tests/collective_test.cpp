@@ -56,16 +56,18 @@ TEST(collective_generators, hold_on_many_sizes_with_their_figures) {
       EXPECT_EQ(ring.steps, n - 1u);
       EXPECT_EQ(ring.rounds, std::uint64_t{n - 1} * c);
       EXPECT_EQ(ring.round_bound, std::uint64_t{n - 1} * c) << n;  // one port, one chunk a round: at the bound
-      EXPECT_EQ(ring.step_bound, n / 2) << n;                      // the ring's diameter
+      std::uint64_t log = 0;
+      while ((std::uint64_t{1} << log) < n) ++log;
+      EXPECT_EQ(ring.step_bound, std::max<std::uint64_t>(n / 2, log))
+          << n;  // the ring's diameter, or one-port doubling
       const collective_report pairwise = check(pairwise_alltoall(n, c));
       EXPECT_TRUE(pairwise.holds()) << n << "\n" << describe(pairwise);
-      EXPECT_EQ(pairwise.step_bound, n > 1 ? 1u : 0u);
+      EXPECT_EQ(pairwise.step_bound, std::max<std::uint64_t>(n > 1 ? 1 : 0, log));
       for (rank root : {rank{0}, n - 1}) {
         const collective_report bcast = check(binomial_broadcast(n, root, c));
         EXPECT_TRUE(bcast.holds()) << n << " root " << root << "\n" << describe(bcast);
-        std::uint64_t log = 0;
-        while ((std::uint64_t{1} << log) < n) ++log;
         EXPECT_EQ(bcast.steps, log);
+        EXPECT_EQ(bcast.step_bound, log);  // the binomial tree meets the doubling bound
       }
       const collective_report bruck = check(bruck_allgather(n, c));
       EXPECT_TRUE(bruck.holds()) << n << "\n" << describe(bruck);

@@ -368,6 +368,14 @@ collective_report check_collective_schedule(const schedule& sched, const collect
     }
     out.step_bound = farthest;
   }
+  // Under one port, a rank takes in one peer's values a step, so the ranks whose values (or contributions) a rank can
+  // hold after t steps are at most 2^t, as are the ranks a value can have reached: every collective here joins all n
+  // ranks (a rank wants every rank's values, or one rank's values reach all) — steps >= ⌈log2 n⌉.
+  if (sched.ports != port_model::all_port && n > 1) {
+    std::uint64_t doubling = 0;
+    while ((std::uint64_t{1} << doubling) < n) ++doubling;
+    out.step_bound = std::max(out.step_bound, doubling);
+  }
   // Rounds (non-combining): rank r must receive every chunk it wants and does not start with — (n − 1)·C for allgather
   // and alltoall, at the root for gather; C for every other rank in broadcast and scatter — at most in_capacity(r) a
   // round (one port: its widest in-link).

@@ -10,8 +10,16 @@ namespace dancecard {
 
 namespace {
 
+using collective::builtin_topology;
+using collective::collective_kind;
+using collective::link;
+using collective::parse_collective_kind;
+using collective::parse_port_model;
+using collective::port_model;
+using collective::require_valid;
+using collective::topology;
+using collective::transfer_op;
 using detail::json;
-using namespace collective;
 
 // The most transfers a file may hold: a guard against allocating for a typo (a 1,024-rank ring all-gather has about a
 // million).
@@ -84,7 +92,7 @@ bool builtin_topology_name(const topology& network) {
 collective::schedule read_collective_schedule(std::string_view text) {
   const json doc = detail::parse_document(
       text, collective_format_name, {"format", "topology", "ports", "collective", "algorithm", "steps", "comment"});
-  schedule out;
+  collective::schedule out;
   if (!doc.contains("topology")) throw format_error("topology", "missing");
   out.network = read_topology(doc["topology"]);
   if (doc.contains("ports")) {

@@ -10,9 +10,9 @@
 //     in a collective that does not combine;
 //   - the postcondition: every rank holds every chunk it wants, with every contribution (combining collectives).
 // The report carries the figures (steps, rounds, transfers, the busiest link) and two lower bounds that hold for any
-// schedule on the network: steps >= the farthest distance a chunk (or a contribution) must travel; rounds >= the most
-// chunks a rank must receive over what its in-links (one port: its widest in-link) carry per round (non-combining
-// collectives).
+// schedule on the network: steps >= the farthest distance a chunk (or a contribution) must travel, and under one port
+// >= ⌈log2 n⌉ (what a rank holds comes from at most twice as many ranks each step); rounds >= the most chunks a rank
+// must receive over what its in-links (one port: its widest in-link) carry per round (non-combining collectives).
 //
 //   auto r = dancecard::collective::check_collective_schedule(dancecard::collective::ring_allgather(8));  // holds
 #pragma once
