@@ -116,7 +116,14 @@ TEST(collective_check, names_each_kind_of_violation) {
   s.steps[0].transfers.push_back({0, 0, 1, transfer_op::copy});
   r = check(s);
   EXPECT_TRUE(has(r, collective_violation_kind::over_capacity)) << describe(r);
-  EXPECT_TRUE(has(r, collective_violation_kind::write_conflict)) << describe(r);
+  EXPECT_FALSE(has(r, collective_violation_kind::write_conflict)) << describe(r);  // the same value twice
+  EXPECT_TRUE(has(check_collective_schedule(s, {.exact = true}), collective_violation_kind::redundant));
+  // a copy beside a reduction into one chunk, and two copies of different partial sums, disagree
+  schedule mixed{ring_topology(3), port_model::all_port, {collective_kind::reduce, 3, 1, 0}, {}, "mixed"};
+  mixed.steps.push_back({1, {{0, 1, 0, transfer_op::reduce}, {0, 2, 0, transfer_op::copy}}});
+  EXPECT_TRUE(has(check(mixed), collective_violation_kind::write_conflict)) << describe(check(mixed));
+  mixed.steps[0].transfers[0].op = transfer_op::copy;
+  EXPECT_TRUE(has(check(mixed), collective_violation_kind::write_conflict)) << describe(check(mixed));
   s = ring_allgather(4);
   s.steps[0].transfers.push_back({0, 0, 3, transfer_op::copy});
   r = check(s);

@@ -100,7 +100,7 @@ std::string describe(const collective_violation& v) {
       break;
     case collective_violation_kind::write_conflict:
       s << where << ": a second write of chunk " << v.chunk << " at rank " << v.to
-        << " in this step (only reductions combine)";
+        << " in this step that disagrees with the first (another value, or a copy beside a reduction)";
       break;
     case collective_violation_kind::double_counted:
       s << where << ": the reduction counts the contribution of rank " << v.other << " twice";
@@ -112,7 +112,7 @@ std::string describe(const collective_violation& v) {
       s << "after " << v.step << " steps: rank " << v.to << " lacks chunk " << v.chunk;
       break;
     case collective_violation_kind::redundant:
-      s << where << ": rank " << v.to << " already holds this chunk as sent (the schedule moves it twice)";
+      s << where << ": rank " << v.to << " already holds this chunk as sent, or receives it twice in this step";
       break;
     case collective_violation_kind::missing_contribution:
       s << "after " << v.step << " steps: rank " << v.to << "'s chunk " << v.chunk << " lacks the contribution of rank "
@@ -237,9 +237,11 @@ collective_report check_collective_schedule(const schedule& sched, const collect
           v.kind = collective_violation_kind::redundant;
           add(v);
         }
-        if (written.test(target)) {
-          v.kind = collective_violation_kind::write_conflict;
-          add(v);
+        if (written.test(target)) {  // the same chunk twice in one step: the same value, only redundant
+          if (options.exact) {
+            v.kind = collective_violation_kind::redundant;
+            add(v);
+          }
           continue;
         }
         written.set(target);
@@ -280,12 +282,19 @@ collective_report check_collective_schedule(const schedule& sched, const collect
         continue;
       }
       const std::size_t at = write_at[target];
+      std::uint64_t* value = pending_values.data() + at * words;
+      if (!pending[at].reduce && t.op == transfer_op::copy && std::equal(value, value + words, sent)) {
+        if (options.exact) {  // a second copy of the same value: redundant, not a conflict
+          v.kind = collective_violation_kind::redundant;
+          add(v);
+        }
+        continue;
+      }
       if (!pending[at].reduce || t.op != transfer_op::reduce) {
         v.kind = collective_violation_kind::write_conflict;
         add(v);
         continue;
       }
-      std::uint64_t* value = pending_values.data() + at * words;
       if (const std::int64_t twice = first_common(value, sent, words); twice >= 0) {
         v.kind = collective_violation_kind::double_counted;
         v.other = static_cast<rank>(twice);

@@ -1,6 +1,9 @@
 // The dance-party and MPI pairwise models as collective schedules (see the header).
 #include "dancecard/core/collective/adapters.hpp"
 
+#include <stdexcept>
+#include <vector>
+
 namespace dancecard::collective {
 
 schedule from_dance(const dance_schedule& dances) {
@@ -27,6 +30,50 @@ schedule from_directed(const directed_schedule& transfers) {
     step& s = out.steps.emplace_back();
     for (const dancecard::transfer& t : transfers.round(r))
       s.transfers.push_back({std::uint64_t{t.from} * n + t.to, t.from, t.to, transfer_op::copy});
+  }
+  return out;
+}
+
+schedule from_torus_table(const routing_table& table, std::uint64_t steps) {
+  const torus& net = table.network;
+  const std::uint32_t ports = net.ports();
+  const pu_index P = net.size();
+  const std::size_t links = static_cast<std::size_t>(P) * ports;
+  if (!table.switches.empty())
+    throw std::invalid_argument("from_torus_table: a table with switches is not time-independent");
+  if (table.forward.size() != links || table.inject.size() != links || table.packets == 0)
+    throw std::invalid_argument("from_torus_table: the table's forward and inject lists need one entry per link");
+  for (std::size_t l = 0; l < links; ++l)
+    if ((table.forward[l] >= ports && table.forward[l] != no_port) ||
+        (table.inject[l] >= table.packets && table.inject[l] != no_packet))
+      throw std::invalid_argument("from_torus_table: PU " + std::to_string(l / ports) + " out-port " +
+                                  std::to_string(l % ports) + " names a port or packet that does not exist");
+  const std::uint32_t k = table.packets;
+  schedule out{torus_topology(net),
+               port_model::all_port,
+               {collective_kind::allgather, static_cast<rank>(P), k, 0},
+               {},
+               "torus table"};
+  constexpr std::uint64_t none = UINT64_MAX;
+  std::vector<std::uint64_t> carried(links, none), next(links, none);  // [pu·ports + out-port]: the chunk on that link
+  for (std::uint64_t t = 1; t <= steps; ++t) {
+    step& s = out.steps.emplace_back();
+    for (pu_index pu = 0; pu < P; ++pu)
+      for (std::uint32_t o = 0; o < ports; ++o) {
+        const std::size_t l = static_cast<std::size_t>(pu) * ports + o;
+        std::uint64_t chunk = none;
+        if (t == 1) {
+          if (table.inject[l] != no_packet) chunk = std::uint64_t{pu} * k + table.inject[l];
+        } else if (const std::uint32_t in = table.forward[l]; in != no_port) {
+          // in-port `in` of pu is the link that leaves neighbor(pu, in) by the opposite port
+          chunk = carried[static_cast<std::size_t>(net.neighbor(pu, in)) * ports + torus::opposite(in)];
+        }
+        next[l] = chunk;
+        if (chunk != none)
+          s.transfers.push_back(
+              {chunk, static_cast<rank>(pu), static_cast<rank>(net.neighbor(pu, o)), transfer_op::copy});
+      }
+    std::swap(carried, next);
   }
   return out;
 }

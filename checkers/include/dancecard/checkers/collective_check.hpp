@@ -5,7 +5,8 @@
 //     partner per step;
 //   - causality: a rank sends only a chunk it holds when the step begins (all transfers of a step read the values
 //     held at its start);
-//   - no two writes of one chunk at one rank in a step, unless all are reductions;
+//   - no two writes of one chunk at one rank in a step that disagree (two reductions combine; two copies of the same
+//     value are redundant, not a conflict);
 //   - contributions: a reduction that would add a rank's contribution a second time is a violation, as is a reduction
 //     in a collective that does not combine;
 //   - the postcondition: every rank holds every chunk it wants, with every contribution (combining collectives).
@@ -33,12 +34,14 @@ enum class collective_violation_kind {
   over_capacity,         // more chunks over from -> to in the step than capacity × rounds
   port_conflict,         // the port model is broken: a second peer (`other` names it)
   not_held,              // from sends a chunk it does not hold at the start of the step
-  write_conflict,        // two writes of one chunk at one rank in one step (not both reductions)
+  write_conflict,        // two writes of one chunk at one rank in one step that disagree: different values, or a
+                         // copy beside a reduction (reductions combine; two copies of one value are only redundant)
   double_counted,        // a reduction would count the contribution of rank `other` twice
   reduce_forbidden,      // a reduction in a collective that does not combine
   missing,               // at the end, rank `to` lacks chunk `chunk`
   missing_contribution,  // at the end, rank `to`'s chunk `chunk` lacks the contribution of rank `other`
-  redundant,             // (exact) a copy brings rank `to` the value of chunk `chunk` it already holds
+  redundant,             // (exact) a copy brings rank `to` the value of chunk `chunk` it already holds, or brings
+                         // it twice in one step
 };
 inline constexpr std::size_t collective_violation_kind_count = 11;
 std::string_view to_string(collective_violation_kind kind);

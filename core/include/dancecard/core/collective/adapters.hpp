@@ -12,6 +12,7 @@
 #include "dancecard/core/collective/schedule.hpp"
 #include "dancecard/core/dance/directed.hpp"
 #include "dancecard/core/dance/schedule.hpp"
+#include "dancecard/core/torus/torus.hpp"
 
 namespace dancecard::collective {
 
@@ -20,5 +21,13 @@ namespace dancecard::collective {
 schedule from_dance(const dance_schedule& dances);
 /// complete:n, one-port full duplex, all-to-all; round t is step t, a transfer i -> j moves i's chunk for j.
 schedule from_directed(const directed_schedule& transfers);
+/// A time-independent torus routing table run for `steps` steps, as the all-gather it performs: torus:dims, all-port,
+/// the table's k packets per PU as chunks (PU p's packet q is chunk p·k + q). Step 1 moves over every out-port the
+/// packet it injects; step t > 1 what arrived on the in-port it forwards in step t − 1 (nothing where that in-port
+/// carried nothing). With one packet per link and step this is the torus paper's model, so the schedule holds exactly
+/// when the table completes gossip within `steps` (properties/collective_properties_test.cpp holds it to
+/// checkers/torus_check's simulator). require: no switches, every entry a port or no_port / a packet or no_packet
+/// (std::invalid_argument).
+schedule from_torus_table(const routing_table& table, std::uint64_t steps);
 
 }  // namespace dancecard::collective
