@@ -82,47 +82,55 @@ inline std::uint64_t parse_count(const std::string& text, const std::string& at)
   return v;
 }
 
+/// One ITEM as {first, last, step} (N alone: first = last, step 1), both bounds within [lo, hi]. `whole`: the LIST it
+/// stands in, for the message. Throws std::invalid_argument naming the item.
+struct value_range {
+  std::uint64_t first = 0, last = 0, step = 1;
+};
+inline value_range parse_item(const item_text& item, std::string_view whole, std::uint64_t lo, std::uint64_t hi) {
+  const std::string written =
+      item.first + (item.last.empty() ? "" : ".." + item.last) + (item.step.empty() ? "" : ":" + item.step);
+  const std::string at = " (at '" + written + "' in '" + std::string(whole) + "')";
+  value_range r;
+  r.first = parse_count(item.first, at);
+  r.last = item.last.empty() ? r.first : parse_count(item.last, at);
+  r.step = item.step.empty() ? 1 : parse_count(item.step, at);
+  if (r.step == 0) throw std::invalid_argument("a step of 0" + at);
+  if (r.first > r.last)
+    throw std::invalid_argument("the range runs backwards (" + std::to_string(r.first) + " > " +
+                                std::to_string(r.last) + ")" + at);
+  for (const std::uint64_t v : {r.first, r.last})
+    if (v < lo || v > hi)
+      throw std::invalid_argument(std::to_string(v) + " is out of range; expected " + std::to_string(lo) + ".." +
+                                  std::to_string(hi) + at);
+  return r;
+}
+
 /// Every value of LIST, in the order written, each within [lo, hi]; at most max_values of them (a guard against
 /// "1..1000000000" expanding without end). Throws std::invalid_argument naming the item.
 inline std::vector<std::uint64_t> parse_values(std::string_view text, std::uint64_t lo, std::uint64_t hi,
                                                std::uint64_t max_values = 100'000) {
   std::vector<std::uint64_t> out;
-  const std::string whole(text);
   for (const item_text& item : split_list(text)) {
-    const std::string written =
-        item.first + (item.last.empty() ? "" : ".." + item.last) + (item.step.empty() ? "" : ":" + item.step);
-    const std::string at = " (at '" + written + "' in '" + whole + "')";
-    const std::uint64_t a = parse_count(item.first, at), b = item.last.empty() ? a : parse_count(item.last, at);
-    const std::uint64_t s = item.step.empty() ? 1 : parse_count(item.step, at);
-    if (s == 0) throw std::invalid_argument("a step of 0" + at);
-    if (a > b)
-      throw std::invalid_argument("the range runs backwards (" + std::to_string(a) + " > " + std::to_string(b) + ")" +
-                                  at);
-    for (const std::uint64_t v : {a, b})
-      if (v < lo || v > hi)
-        throw std::invalid_argument(std::to_string(v) + " is out of range; expected " + std::to_string(lo) + ".." +
-                                    std::to_string(hi) + at);
-    if ((b - a) / s + 1 > max_values - std::min<std::uint64_t>(out.size(), max_values))
-      throw std::invalid_argument("more than " + std::to_string(max_values) + " values" + at);
-    for (std::uint64_t v = a;; v += s) {
+    const value_range r = parse_item(item, text, lo, hi);
+    if ((r.last - r.first) / r.step + 1 > max_values - std::min<std::uint64_t>(out.size(), max_values))
+      throw std::invalid_argument("more than " + std::to_string(max_values) + " values (at '" + item.first +
+                                  (item.last.empty() ? "" : ".." + item.last) +
+                                  (item.step.empty() ? "" : ":" + item.step) + "' in '" + std::string(text) + "')");
+    for (std::uint64_t v = r.first;; v += r.step) {
       out.push_back(v);
-      if (b - v < s) break;
+      if (r.last - v < r.step) break;
     }
   }
   return out;
 }
 
-/// One ITEM alone (no list): the sweeps' --sizes, --rows, … as {first, last, step}. Throws std::invalid_argument.
-struct value_range {
-  std::uint64_t first = 0, last = 0, step = 1;
-};
+/// One ITEM alone (no list): the sweeps' --sizes, --rows, … Throws std::invalid_argument.
 inline value_range parse_range(std::string_view text, std::uint64_t lo, std::uint64_t hi) {
   const std::vector<item_text> items = split_list(text);
   if (items.size() != 1)
     throw std::invalid_argument("expected one range A..B or A..B:S, got the list '" + std::string(text) + "'");
-  const std::vector<std::uint64_t> values = parse_values(text, lo, hi);
-  const std::uint64_t step = items[0].step.empty() ? 1 : parse_count(items[0].step, "");
-  return {values.front(), items[0].last.empty() ? values.front() : parse_count(items[0].last, ""), step};
+  return parse_item(items.front(), text, lo, hi);
 }
 
 }  // namespace dancecard::ranges
