@@ -10,6 +10,9 @@
 #include "dancecard/smt/dance_encoding.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::dance;
+using namespace dancecard::certificates;
 namespace {
 
 dance_query lower_bound_query(rank n) { return {.n = n, .rounds = optimal_rounds(n) - 1, .requirements = {}}; }

@@ -11,6 +11,8 @@
 #include "dancecard/core/collective/generators.hpp"
 
 namespace dancecard::collective {
+
+using namespace dancecard::dance;
 namespace {
 
 const schedule& ring_1024() {

@@ -13,20 +13,22 @@
 #include "dancecard/smt/optimality.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::dance;
 namespace {
 
 void set_bytes(benchmark::State& state, const dance_schedule& s) {
-  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * s.dance_count() * sizeof(dance)));
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * s.dance_count() * sizeof(couple)));
   state.counters["dances"] = static_cast<double>(s.dance_count());
 }
 
 // The floor: copying the schedule's dance array once (destination allocated and touched beforehand).
 void memcpy_of_the_schedule(benchmark::State& state) {
   const dance_schedule s = factorization_schedule(static_cast<rank>(state.range(0)));
-  std::vector<dance> destination(s.dance_count());
-  std::memcpy(destination.data(), s.all_dances().data(), s.dance_count() * sizeof(dance));
+  std::vector<couple> destination(s.dance_count());
+  std::memcpy(destination.data(), s.all_dances().data(), s.dance_count() * sizeof(couple));
   for (auto _ : state) {
-    std::memcpy(destination.data(), s.all_dances().data(), s.dance_count() * sizeof(dance));
+    std::memcpy(destination.data(), s.all_dances().data(), s.dance_count() * sizeof(couple));
     benchmark::DoNotOptimize(destination.data());
     benchmark::ClobberMemory();
   }
@@ -42,7 +44,7 @@ void generate_schedule(benchmark::State& state) {
     dances = s.dance_count();
     benchmark::DoNotOptimize(s.all_dances().data());
   }
-  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * dances * sizeof(dance)));
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * dances * sizeof(couple)));
 }
 
 template <dance_algorithm A>

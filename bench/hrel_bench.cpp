@@ -14,6 +14,9 @@
 #include "dancecard/core/hrel/schedules.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::dance;
+using namespace dancecard::hrel;
 namespace {
 
 // A Δ-regular bipartite graph on n + n vertices with n·Δ unit edges: the union of Δ random permutations.

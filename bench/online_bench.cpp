@@ -8,6 +8,9 @@
 #include "dancecard/core/online/online.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::dance;
+using namespace dancecard::online;
 namespace {
 
 const online_instance& instance() {

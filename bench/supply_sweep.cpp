@@ -23,6 +23,7 @@
 
 int main(int argc, char** argv) {
   using namespace dancecard;
+  using namespace dancecard::torus;
   CLI::App app{
       "Theorem 7's bound with switching over a range of zigzag tori, by the packet-matched supply, each table checked"};
   std::uint32_t d = 4;
@@ -38,7 +39,7 @@ int main(int argc, char** argv) {
   std::uint32_t max_delay = 1;
   app.add_option("--max-delay", max_delay,
                  "senders may hold packets up to this many steps (delayed switches; default 1)")
-      ->check(CLI::Range(std::uint32_t{1}, dancecard::max_switch_delay));
+      ->check(CLI::Range(std::uint32_t{1}, dancecard::torus::max_switch_delay));
   dancecard::ranges::value_range middle, end;
   try {
     app.parse(argc, argv);
@@ -53,7 +54,7 @@ int main(int argc, char** argv) {
   std::vector<std::uint32_t> dims{d};
   auto visit = [&](auto&& self, std::uint64_t P) -> void {
     if (dims.size() == d) {
-      const torus t(dims);
+      const torus::network t(dims);
       if (!zigzag_condition_failure(t).empty()) return;
       std::optional<cycle_system> system;
       try {

@@ -25,13 +25,16 @@
 #include "dancecard/smt/torus_supply.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::dance;
+using namespace dancecard::torus;
 namespace {
 
 // +x_j ↔ −x_j at every PU: a ring per line in each dimension.
-routing_table straight_rings(const torus& t) {
+routing_table straight_rings(const torus::network& t) {
   std::vector<std::uint32_t> partner(static_cast<std::size_t>(t.size()) * t.ports());
   for (pu_index pu = 0; pu < t.size(); ++pu)
-    for (std::uint32_t p = 0; p < t.ports(); ++p) partner[pu * t.ports() + p] = torus::opposite(p);
+    for (std::uint32_t p = 0; p < t.ports(); ++p) partner[pu * t.ports() + p] = torus::network::opposite(p);
   return pairing_table(t, partner);
 }
 
@@ -45,7 +48,7 @@ gossip_options method(const benchmark::State& state, std::uint64_t max_steps = 0
 }
 
 void gossip_64x64(benchmark::State& state) {
-  const routing_table table = hamiltonian_2d(torus({64, 64}));
+  const routing_table table = hamiltonian_2d(torus::network({64, 64}));
   std::uint64_t link_steps = 0;
   for (auto _ : state) {
     const gossip_report r = simulate_gossip(table, method(state));
@@ -57,7 +60,7 @@ void gossip_64x64(benchmark::State& state) {
 }
 
 void rings_32x32x32(benchmark::State& state) {
-  const routing_table table = straight_rings(torus({32, 32, 32}));
+  const routing_table table = straight_rings(torus::network({32, 32, 32}));
   const std::uint64_t steps = static_cast<std::uint64_t>(state.range(1));
   std::uint64_t link_steps = 0;
   for (auto _ : state) {
@@ -72,7 +75,7 @@ void rings_32x32x32(benchmark::State& state) {
 // A whole one-packet gossip in 3-D: the Section 4.2 zigzag cycles on 30 x 30 x 32 (28,800 PUs, the admissible size
 // nearest 32^3: n1 must be a multiple of 3), scheduled supply, run to completion.
 void zigzag_30x30x32(benchmark::State& state) {
-  const routing_table table = cycle_routing(zigzag_cycles(torus({30, 30, 32})), supply_policy::scheduled);
+  const routing_table table = cycle_routing(zigzag_cycles(torus::network({30, 30, 32})), supply_policy::scheduled);
   std::uint64_t link_steps = 0;
   for (auto _ : state) {
     const gossip_report r = simulate_gossip(table);
@@ -87,16 +90,17 @@ void zigzag_30x30x32(benchmark::State& state) {
 // DRAT proof checked) against the Z3 encoding of the same question as the baseline, in the same run.
 void pairing_minimum_3x5_sat(benchmark::State& state) {
   for (auto _ : state)
-    benchmark::DoNotOptimize(prove_torus_minimum(torus({3, 5}), torus_model::pairing, 600'000).minimum_steps);
+    benchmark::DoNotOptimize(prove_torus_minimum(torus::network({3, 5}), torus_model::pairing, 600'000).minimum_steps);
 }
 void pairing_minimum_3x5_z3(benchmark::State& state) {
   for (auto _ : state)
     benchmark::DoNotOptimize(
-        prove_torus_minimum(torus({3, 5}), torus_model::pairing, 600'000, {.engine = torus_engine::z3}).minimum_steps);
+        prove_torus_minimum(torus::network({3, 5}), torus_model::pairing, 600'000, {.engine = torus_engine::z3})
+            .minimum_steps);
 }
 // Two Hamiltonian cycles of a 15 x 17 torus (both odd: no construction built) by SAT search with subtour cuts.
 void hamilton_search_15x17(benchmark::State& state) {
-  for (auto _ : state) benchmark::DoNotOptimize(search_hamilton_decomposition(torus({15, 17}), 600'000).cuts);
+  for (auto _ : state) benchmark::DoNotOptimize(search_hamilton_decomposition(torus::network({15, 17}), 600'000).cuts);
 }
 
 // A table with the least number of steps (8, proven) of the pairing model on 4 x 6: by local search against the
@@ -106,7 +110,7 @@ void local_search_4x6_pairing(benchmark::State& state) {
   std::uint64_t evaluations = 0;
   for (auto _ : state) {
     const torus_heuristic_result r =
-        search_torus_table(torus({4, 6}), torus_model::pairing, 600'000, {.seed = 1, .goal = 8});
+        search_torus_table(torus::network({4, 6}), torus_model::pairing, 600'000, {.seed = 1, .goal = 8});
     evaluations = r.evaluations;
     state.counters["steps"] = static_cast<double>(r.steps);
   }
@@ -115,7 +119,7 @@ void local_search_4x6_pairing(benchmark::State& state) {
 }
 void sat_witness_4x6_pairing(benchmark::State& state) {
   for (auto _ : state)
-    benchmark::DoNotOptimize(solve_torus_clausal(torus({4, 6}), torus_model::pairing, 8, 600'000).answer);
+    benchmark::DoNotOptimize(solve_torus_clausal(torus::network({4, 6}), torus_model::pairing, 8, 600'000).answer);
 }
 
 // The tabu search's count of missing pairs (torus_missing_pairs: backward walks from every PU's in-links) on a 10-step
@@ -123,7 +127,7 @@ void sat_witness_4x6_pairing(benchmark::State& state) {
 // same horizon (the one-PU-at-a-time method, then stepwise), as the baseline in the same run. Arg: 0 count, 1
 // simulator, 2 stepwise simulator.
 const routing_table& pairing_4x8_table() {
-  static const routing_table table = *tabu_search_torus_table(torus({4, 8}), torus_model::pairing, 600'000,
+  static const routing_table table = *tabu_search_torus_table(torus::network({4, 8}), torus_model::pairing, 600'000,
                                                               {.seed = 2, .goal = 10, .max_iterations = 8'000})
                                           .table;
   return table;
@@ -144,7 +148,7 @@ BENCHMARK(missing_pairs_4x8)->Arg(0)->Arg(1)->Arg(2);
 
 // Search quality in equal time: the tabu search and the local search (search_torus_table), 20 s each, seed 1, on
 // 4 x 8 pairing (minimum 10, proven) and 4 x 9 pairing (11 … 12 open); the steps reached are the counters.
-void search_in_20_s(benchmark::State& state, torus network, bool tabu) {
+void search_in_20_s(benchmark::State& state, torus::network network, bool tabu) {
   for (auto _ : state) {
     const torus_heuristic_result r = tabu ? tabu_search_torus_table(network, torus_model::pairing, 20'000, {.seed = 1})
                                           : search_torus_table(network, torus_model::pairing, 20'000, {.seed = 1});
@@ -152,17 +156,25 @@ void search_in_20_s(benchmark::State& state, torus network, bool tabu) {
     state.counters["evaluations"] = static_cast<double>(r.evaluations);
   }
 }
-BENCHMARK_CAPTURE(search_in_20_s, 4x8_pairing_tabu, torus({4, 8}), true)->Iterations(1)->Unit(benchmark::kSecond);
-BENCHMARK_CAPTURE(search_in_20_s, 4x8_pairing_local, torus({4, 8}), false)->Iterations(1)->Unit(benchmark::kSecond);
-BENCHMARK_CAPTURE(search_in_20_s, 4x9_pairing_tabu, torus({4, 9}), true)->Iterations(1)->Unit(benchmark::kSecond);
-BENCHMARK_CAPTURE(search_in_20_s, 4x9_pairing_local, torus({4, 9}), false)->Iterations(1)->Unit(benchmark::kSecond);
+BENCHMARK_CAPTURE(search_in_20_s, 4x8_pairing_tabu, torus::network({4, 8}), true)
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond);
+BENCHMARK_CAPTURE(search_in_20_s, 4x8_pairing_local, torus::network({4, 8}), false)
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond);
+BENCHMARK_CAPTURE(search_in_20_s, 4x9_pairing_tabu, torus::network({4, 9}), true)
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond);
+BENCHMARK_CAPTURE(search_in_20_s, 4x9_pairing_local, torus::network({4, 9}), false)
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond);
 
 // The tabu search over invariant tables: 4 x 7 general, minimum 8 (proven), 60 s at most, seed 1, stopping
 // at 8 — under the 2 translations by (2, 0) (group 4 of the translation list; Arg 1 without the solver's start, Arg 2
 // with it), against the tabu search without a group in the same run as the baseline (Arg 0).
 // Counters: the steps reached and the seconds taken.
 void invariant_tabu_4x7_general(benchmark::State& state) {
-  const torus network({4, 7});
+  const torus::network network({4, 7});
   const std::optional<torus_symmetry_group> group =
       state.range(0) != 0 ? std::optional(invariant_group_list(network, invariant_groups::translations).at(4))
                           : std::nullopt;
@@ -186,7 +198,7 @@ BENCHMARK(invariant_tabu_4x7_general)->Arg(0)->Arg(1)->Arg(2)->Iterations(1)->Un
 // 1, stopping at 12 (that group's least: 11 steps unsat for it, 0.2 s) — with the SAT start (Arg 1), against the
 // search from the pairing search (Arg 0) in the same run as the baseline.
 void invariant_tabu_3x12_point(benchmark::State& state) {
-  const torus network({3, 12});
+  const torus::network network({3, 12});
   const torus_symmetry_group group = invariant_group_list(network, invariant_groups::point).at(1);
   for (auto _ : state) {
     const torus_heuristic_result r =
@@ -211,7 +223,7 @@ void local_search_4x4_two_packets(benchmark::State& state) {
   std::uint64_t evaluations = 0;
   for (auto _ : state) {
     const torus_heuristic_result r =
-        search_torus_table(torus({4, 4}), torus_model::pairing, 600'000, {.seed = 1, .goal = 8, .packets = 2});
+        search_torus_table(torus::network({4, 4}), torus_model::pairing, 600'000, {.seed = 1, .goal = 8, .packets = 2});
     evaluations = r.evaluations;
     state.counters["steps"] = static_cast<double>(r.steps);
   }
@@ -220,19 +232,19 @@ void local_search_4x4_two_packets(benchmark::State& state) {
 }
 void sat_witness_4x4_two_packets(benchmark::State& state) {
   for (auto _ : state)
-    benchmark::DoNotOptimize(solve_torus_packets(torus({4, 4}), torus_model::pairing, 2, 8, 600'000).answer);
+    benchmark::DoNotOptimize(solve_torus_packets(torus::network({4, 4}), torus_model::pairing, 2, 8, 600'000).answer);
 }
 // What choosing the injections costs per table: torus_injection_chooser::choose on Section 3.1's 6 x 6 table (two
 // packets, 18 steps: the counting bound), against one simulation of the same table with its injections fixed (the
 // one-packet search's whole evaluation), in the same run.
 void choose_injections_6x6(benchmark::State& state) {
-  const routing_table table = hamiltonian_2d(torus({6, 6}));
+  const routing_table table = hamiltonian_2d(torus::network({6, 6}));
   const torus_injection_chooser chooser(table.network, 2);
   std::vector<std::uint32_t> inject;
   for (auto _ : state) state.counters["missing"] = static_cast<double>(chooser.choose(table, 18, inject));
 }
 void simulate_two_packets_6x6(benchmark::State& state) {
-  const routing_table table = hamiltonian_2d(torus({6, 6}));
+  const routing_table table = hamiltonian_2d(torus::network({6, 6}));
   for (auto _ : state)
     benchmark::DoNotOptimize(
         simulate_gossip(table, gossip_options{.max_steps = 18, .max_witnesses = 0, .record_arrivals = false}).steps);

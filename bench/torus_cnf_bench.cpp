@@ -22,6 +22,9 @@
 #include "dancecard/smt/torus_supply.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::dance;
+using namespace dancecard::torus;
 namespace {
 
 // 3 x 4, general model, three packets per PU, 9 steps (the counting bound, so the minimum): a table invariant under a
@@ -30,7 +33,7 @@ namespace {
 void invariant_packets_3x4_general(benchmark::State& state) {
   for (auto _ : state) {
     const torus_invariant_search_result r =
-        search_invariant_table(torus({3, 4}), torus_model::general, 9, 600'000, {.packets = 3});
+        search_invariant_table(torus::network({3, 4}), torus_model::general, 9, 600'000, {.packets = 3});
     if (!r.table) state.SkipWithError("no invariant table found");
     state.counters["group_order"] = r.group ? static_cast<double>(r.group->order) : 0.0;
   }
@@ -38,7 +41,9 @@ void invariant_packets_3x4_general(benchmark::State& state) {
 void full_packets_3x4_general(benchmark::State& state) {
   for (auto _ : state)
     state.counters["sat"] =
-        solve_torus_packets(torus({3, 4}), torus_model::general, 3, 9, 60'000).answer == solver_answer::sat ? 1 : 0;
+        solve_torus_packets(torus::network({3, 4}), torus_model::general, 3, 9, 60'000).answer == solver_answer::sat
+            ? 1
+            : 0;
 }
 
 // A 5-step table of the general model on 4 x 4 (the proven minimum) by SAT over translation-invariant tables
@@ -47,16 +52,16 @@ void full_packets_3x4_general(benchmark::State& state) {
 void invariant_witness_4x4_general(benchmark::State& state) {
   for (auto _ : state)
     state.counters["group_order"] = static_cast<double>(
-        search_invariant_table(torus({4, 4}), torus_model::general, 5, 600'000).group.value().order);
+        search_invariant_table(torus::network({4, 4}), torus_model::general, 5, 600'000).group.value().order);
 }
 void full_witness_4x4_general(benchmark::State& state) {
   for (auto _ : state)
-    benchmark::DoNotOptimize(solve_torus_clausal(torus({4, 4}), torus_model::general, 5, 600'000).answer);
+    benchmark::DoNotOptimize(solve_torus_clausal(torus::network({4, 4}), torus_model::general, 5, 600'000).answer);
 }
 void invariant_witness_4x5_general(benchmark::State& state) {
   for (auto _ : state)
     state.counters["group_order"] = static_cast<double>(
-        search_invariant_table(torus({4, 5}), torus_model::general, 6, 600'000).group.value().order);
+        search_invariant_table(torus::network({4, 5}), torus_model::general, 6, 600'000).group.value().order);
 }
 
 // 3 x 7's 6-step general table (the proven minimum; no table invariant under translations exists) by SAT over tables
@@ -64,8 +69,8 @@ void invariant_witness_4x5_general(benchmark::State& state) {
 // baseline, in the same run.
 void point_witness_3x7_general(benchmark::State& state) {
   for (auto _ : state) {
-    const torus_invariant_search_result r =
-        search_invariant_table(torus({3, 7}), torus_model::general, 6, 600'000, {.groups = invariant_groups::point});
+    const torus_invariant_search_result r = search_invariant_table(torus::network({3, 7}), torus_model::general, 6,
+                                                                   600'000, {.groups = invariant_groups::point});
     if (!r.table) state.SkipWithError("no point-group table found");
     state.counters["group_order"] = r.group ? static_cast<double>(r.group->order) : 0.0;
     state.counters["queries"] = static_cast<double>(r.queries);
@@ -74,7 +79,7 @@ void point_witness_3x7_general(benchmark::State& state) {
 // The invariant search in rounds (search_invariant_table: every open group gets the round's budget,
 // those out of time come back with twice as much, resumed) against a one-pass scheme as the baseline, written out
 // here: every group once, largest first (translations, then point groups), each at most an eighth of the budget.
-std::optional<routing_table> one_pass_invariant_table(const torus& t, torus_model model, std::uint64_t steps,
+std::optional<routing_table> one_pass_invariant_table(const torus::network& t, torus_model model, std::uint64_t steps,
                                                       unsigned budget_ms, invariant_groups which,
                                                       std::uint64_t& asked) {
   const auto start = std::chrono::steady_clock::now();
@@ -104,13 +109,13 @@ std::optional<routing_table> one_pass_invariant_table(const torus& t, torus_mode
 // 3 x 7 general in 6 steps (point groups: the table's group is the last of four) and 3 x 12 general in 10 (point
 // groups: the table's group is the fourth of ten, behind groups out of time).
 struct invariant_case {
-  torus network;
+  torus::network network;
   torus_model model;
   std::uint64_t steps;
   invariant_groups groups;
 };
-const invariant_case invariant_cases[] = {{torus({3, 7}), torus_model::general, 6, invariant_groups::point},
-                                          {torus({3, 12}), torus_model::general, 10, invariant_groups::point}};
+const invariant_case invariant_cases[] = {{torus::network({3, 7}), torus_model::general, 6, invariant_groups::point},
+                                          {torus::network({3, 12}), torus_model::general, 10, invariant_groups::point}};
 
 void rounds_invariant_search(benchmark::State& state) {
   const invariant_case& c = invariant_cases[static_cast<std::size_t>(state.range(0))];
@@ -138,7 +143,7 @@ void one_pass_invariant_search(benchmark::State& state) {
 // here as the orbit maps of every set of up to d translations: a subgroup of Z_n1 × … × Z_nd needs no more generators),
 // each group asked alone with solve_torus_invariant, on questions where every group is unsat: 2 x 4 x 4 general at 5
 // steps and 2 x 2 x 4 pairing at 4 (both one below their minima).
-std::vector<std::vector<pu_index>> every_translation_subgroup(const torus& t) {
+std::vector<std::vector<pu_index>> every_translation_subgroup(const torus::network& t) {
   const std::uint32_t d = t.dimension();
   std::set<std::vector<pu_index>> orbits;
   std::vector<std::vector<std::uint32_t>> generators;
@@ -158,12 +163,12 @@ std::vector<std::vector<pu_index>> every_translation_subgroup(const torus& t) {
   return {orbits.begin(), orbits.end()};
 }
 struct unsat_case {
-  torus network;
+  torus::network network;
   torus_model model;
   std::uint64_t steps;
 };
-const unsat_case unsat_cases[] = {{torus({2, 4, 4}), torus_model::general, 5},
-                                  {torus({2, 2, 4}), torus_model::pairing, 4}};
+const unsat_case unsat_cases[] = {{torus::network({2, 4, 4}), torus_model::general, 5},
+                                  {torus::network({2, 2, 4}), torus_model::pairing, 4}};
 void translation_classes(benchmark::State& state) {
   const unsat_case& c = unsat_cases[static_cast<std::size_t>(state.range(0))];
   state.SetLabel(c.network.name());
@@ -198,9 +203,10 @@ void every_translation_group(benchmark::State& state) {
 // conjugated by once, where each group had been given a canonical key, its least conjugate over every automorphism),
 // beside the translation groups of the same torus (translation_subgroups, the list every search starts with) as the
 // baseline in the same run. range(1): 0 translations, 1 point groups, 2 mixed groups.
-const torus group_list_tori[] = {torus({4, 4, 4}), torus({2, 2, 8}), torus({2, 2, 2, 2})};
+const torus::network group_list_tori[] = {torus::network({4, 4, 4}), torus::network({2, 2, 8}),
+                                          torus::network({2, 2, 2, 2})};
 void group_list(benchmark::State& state) {
-  const torus& t = group_list_tori[static_cast<std::size_t>(state.range(0))];
+  const torus::network& t = group_list_tori[static_cast<std::size_t>(state.range(0))];
   const char* kinds[] = {"translations", "point", "mixed"};
   state.SetLabel(t.name() + " " + kinds[state.range(1)]);
   for (auto _ : state) {
@@ -213,7 +219,7 @@ void group_list(benchmark::State& state) {
 
 void full_witness_3x7_general(benchmark::State& state) {
   for (auto _ : state)
-    if (solve_torus_clausal(torus({3, 7}), torus_model::general, 6, 1'200'000).answer != solver_answer::sat)
+    if (solve_torus_clausal(torus::network({3, 7}), torus_model::general, 6, 1'200'000).answer != solver_answer::sat)
       state.SkipWithError("expected sat");
 }
 
@@ -222,58 +228,58 @@ void full_witness_3x7_general(benchmark::State& state) {
 // minima (CaDiCaL plus the DRAT check): 3 x 8 general at 6 steps, 2 x 2 x 4 pairing at 4. And the line swaps of the
 // sides of length 2 (±x_j exchanged at one line's two PUs) against the same break without them: 2 x 2 x 4
 // pairing at 4, 2 x 2 x 5 pairing at 5.
-void symmetry_break(benchmark::State& state, const torus& network, torus_model model, std::uint64_t steps,
+void symmetry_break(benchmark::State& state, const torus::network& network, torus_model model, std::uint64_t steps,
                     torus_symmetry symmetry) {
   for (auto _ : state) {
     const torus_query_result q = solve_torus_clausal(network, model, steps, 600'000, symmetry);
     if (q.answer != solver_answer::unsat) state.SkipWithError(("expected unsat: " + q.reason).c_str());
   }
 }
-BENCHMARK_CAPTURE(symmetry_break, 3x8_general_6_automorphisms, torus({3, 8}), torus_model::general, 6,
+BENCHMARK_CAPTURE(symmetry_break, 3x8_general_6_automorphisms, torus::network({3, 8}), torus_model::general, 6,
                   torus_symmetry::automorphisms)
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(symmetry_break, 3x8_general_6_translations, torus({3, 8}), torus_model::general, 6,
+BENCHMARK_CAPTURE(symmetry_break, 3x8_general_6_translations, torus::network({3, 8}), torus_model::general, 6,
                   torus_symmetry::translations)
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(symmetry_break, 2x2x4_pairing_4_automorphisms, torus({2, 2, 4}), torus_model::pairing, 4,
+BENCHMARK_CAPTURE(symmetry_break, 2x2x4_pairing_4_automorphisms, torus::network({2, 2, 4}), torus_model::pairing, 4,
                   torus_symmetry::automorphisms)
     ->Iterations(3)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(symmetry_break, 2x2x4_pairing_4_translations, torus({2, 2, 4}), torus_model::pairing, 4,
+BENCHMARK_CAPTURE(symmetry_break, 2x2x4_pairing_4_translations, torus::network({2, 2, 4}), torus_model::pairing, 4,
                   torus_symmetry::translations)
     ->Iterations(3)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(symmetry_break, 2x2x4_pairing_4_without_line_swaps, torus({2, 2, 4}), torus_model::pairing, 4,
-                  torus_symmetry::automorphisms_without_line_swaps)
+BENCHMARK_CAPTURE(symmetry_break, 2x2x4_pairing_4_without_line_swaps, torus::network({2, 2, 4}), torus_model::pairing,
+                  4, torus_symmetry::automorphisms_without_line_swaps)
     ->Iterations(3)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(symmetry_break, 2x2x5_pairing_5_automorphisms, torus({2, 2, 5}), torus_model::pairing, 5,
+BENCHMARK_CAPTURE(symmetry_break, 2x2x5_pairing_5_automorphisms, torus::network({2, 2, 5}), torus_model::pairing, 5,
                   torus_symmetry::automorphisms)
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(symmetry_break, 2x2x5_pairing_5_without_line_swaps, torus({2, 2, 5}), torus_model::pairing, 5,
-                  torus_symmetry::automorphisms_without_line_swaps)
+BENCHMARK_CAPTURE(symmetry_break, 2x2x5_pairing_5_without_line_swaps, torus::network({2, 2, 5}), torus_model::pairing,
+                  5, torus_symmetry::automorphisms_without_line_swaps)
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
 // The hypercube's automorphisms (where two sides are 4, the bit permutations of C4 × C4 = Q4, 24
 // relabellings of PU 0's ports where reflections and permutations give 8) against the break without them, in the same
 // run, on the unsat queries one below 4 x 4's minima (the only torus in docs/torus-limits.md with two sides of 4 and
 // an unsat query that answers: 2 x 4 x 4's are open).
-BENCHMARK_CAPTURE(symmetry_break, 4x4_general_4_automorphisms, torus({4, 4}), torus_model::general, 4,
+BENCHMARK_CAPTURE(symmetry_break, 4x4_general_4_automorphisms, torus::network({4, 4}), torus_model::general, 4,
                   torus_symmetry::automorphisms)
     ->Iterations(3)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(symmetry_break, 4x4_general_4_without_hypercube, torus({4, 4}), torus_model::general, 4,
+BENCHMARK_CAPTURE(symmetry_break, 4x4_general_4_without_hypercube, torus::network({4, 4}), torus_model::general, 4,
                   torus_symmetry::automorphisms_without_hypercube)
     ->Iterations(3)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(symmetry_break, 4x4_pairing_5_automorphisms, torus({4, 4}), torus_model::pairing, 5,
+BENCHMARK_CAPTURE(symmetry_break, 4x4_pairing_5_automorphisms, torus::network({4, 4}), torus_model::pairing, 5,
                   torus_symmetry::automorphisms)
     ->Iterations(3)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(symmetry_break, 4x4_pairing_5_without_hypercube, torus({4, 4}), torus_model::pairing, 5,
+BENCHMARK_CAPTURE(symmetry_break, 4x4_pairing_5_without_hypercube, torus::network({4, 4}), torus_model::pairing, 5,
                   torus_symmetry::automorphisms_without_hypercube)
     ->Iterations(3)
     ->Unit(benchmark::kMillisecond);
@@ -283,7 +289,7 @@ BENCHMARK_CAPTURE(symmetry_break, 4x4_pairing_5_without_hypercube, torus({4, 4})
 // Counters: the work summed over the cubes, the longest cube (the wall time with a core per cube) and the least wall
 // time J cores could reach by this split, max(longest, sum / J), for J = 8 and 64 — a bound from the measured cubes,
 // not a run on that many cores.
-void split_query(benchmark::State& state, const torus& network, torus_model model, std::uint64_t steps) {
+void split_query(benchmark::State& state, const torus::network& network, torus_model model, std::uint64_t steps) {
   const std::uint64_t cubes = static_cast<std::uint64_t>(state.range(0));
   for (auto _ : state) {
     if (cubes == 0) {
@@ -303,14 +309,14 @@ void split_query(benchmark::State& state, const torus& network, torus_model mode
     state.counters["wall_64_cores_s"] = std::max(longest, r.cube_seconds / 64);
   }
 }
-BENCHMARK_CAPTURE(split_query, 3x9_pairing_8, torus({3, 9}), torus_model::pairing, 8)
+BENCHMARK_CAPTURE(split_query, 3x9_pairing_8, torus::network({3, 9}), torus_model::pairing, 8)
     ->Args({0, 1})
     ->Args({9, 2})
     ->Args({27, 2})
     ->Args({81, 2})
     ->Iterations(1)
     ->Unit(benchmark::kSecond);
-BENCHMARK_CAPTURE(split_query, 4x5_general_5, torus({4, 5}), torus_model::general, 5)
+BENCHMARK_CAPTURE(split_query, 4x5_general_5, torus::network({4, 5}), torus_model::general, 5)
     ->Args({0, 1})
     ->Args({16, 2})
     ->Args({64, 2})
@@ -335,7 +341,7 @@ void solve_unsat_with_checked_proof(benchmark::State& state, const cnf_formula& 
 // DRAT check): 2 x 3 x 4 pairing at 5 steps, the 2 translations generated by (1, 0, 0) (group 13 of `generate torus
 // --groups all --list-groups`; before: translations only) and the 2 automorphisms generated by (x1, x2, x3) ->
 // (-x1 + 1, x2, -x3) (group 209; before: no break).
-void invariant_break(benchmark::State& state, const torus& network, torus_model model, std::uint64_t steps,
+void invariant_break(benchmark::State& state, const torus::network& network, torus_model model, std::uint64_t steps,
                      std::size_t group, bool normalizer) {
   const torus_symmetry_group g = invariant_group_list(network, invariant_groups::all).at(group);
   const cnf_formula f =
@@ -347,20 +353,20 @@ void invariant_break(benchmark::State& state, const torus& network, torus_model 
                                 {.symmetry = normalizer ? torus_symmetry::automorphisms : torus_symmetry::none});
   solve_unsat_with_checked_proof(state, f);
 }
-BENCHMARK_CAPTURE(invariant_break, 2x3x4_pairing_5_group_13_normalizer, torus({2, 3, 4}), torus_model::pairing, 5, 13,
-                  true)
+BENCHMARK_CAPTURE(invariant_break, 2x3x4_pairing_5_group_13_normalizer, torus::network({2, 3, 4}), torus_model::pairing,
+                  5, 13, true)
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(invariant_break, 2x3x4_pairing_5_group_13_translations, torus({2, 3, 4}), torus_model::pairing, 5, 13,
-                  false)
+BENCHMARK_CAPTURE(invariant_break, 2x3x4_pairing_5_group_13_translations, torus::network({2, 3, 4}),
+                  torus_model::pairing, 5, 13, false)
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(invariant_break, 2x3x4_pairing_5_group_209_normalizer, torus({2, 3, 4}), torus_model::pairing, 5, 209,
-                  true)
+BENCHMARK_CAPTURE(invariant_break, 2x3x4_pairing_5_group_209_normalizer, torus::network({2, 3, 4}),
+                  torus_model::pairing, 5, 209, true)
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(invariant_break, 2x3x4_pairing_5_group_209_none, torus({2, 3, 4}), torus_model::pairing, 5, 209,
-                  false)
+BENCHMARK_CAPTURE(invariant_break, 2x3x4_pairing_5_group_209_none, torus::network({2, 3, 4}), torus_model::pairing, 5,
+                  209, false)
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
 
@@ -368,8 +374,8 @@ BENCHMARK_CAPTURE(invariant_break, 2x3x4_pairing_5_group_209_none, torus({2, 3, 
 // translations only), both unsat: 2 x 3 x 4 pairing at 8 steps (the counting bound ⌈2·23/6⌉), the 4 translations
 // generated by (1, 0, 1) and the 3 generated by (0, 1, 0) (groups 10 and 11 of `generate torus --dims 2x3x4 --algo
 // invariant --packets 2 --list-groups`).
-void invariant_packets_break(benchmark::State& state, const torus& network, torus_model model, std::uint32_t packets,
-                             std::uint64_t steps, std::size_t group, bool normalizer) {
+void invariant_packets_break(benchmark::State& state, const torus::network& network, torus_model model,
+                             std::uint32_t packets, std::uint64_t steps, std::size_t group, bool normalizer) {
   const torus_symmetry_group g = invariant_group_list(network, invariant_groups::translations).at(group);
   const cnf_formula f =
       torus_packets_cnf(network, model, packets, steps,
@@ -377,19 +383,19 @@ void invariant_packets_break(benchmark::State& state, const torus& network, toru
                          .symmetry = normalizer ? torus_symmetry::automorphisms : torus_symmetry::translations});
   solve_unsat_with_checked_proof(state, f);
 }
-BENCHMARK_CAPTURE(invariant_packets_break, 2x3x4_pairing_2_packets_8_group_10_normalizer, torus({2, 3, 4}),
+BENCHMARK_CAPTURE(invariant_packets_break, 2x3x4_pairing_2_packets_8_group_10_normalizer, torus::network({2, 3, 4}),
                   torus_model::pairing, 2, 8, 10, true)
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(invariant_packets_break, 2x3x4_pairing_2_packets_8_group_10_translations, torus({2, 3, 4}),
+BENCHMARK_CAPTURE(invariant_packets_break, 2x3x4_pairing_2_packets_8_group_10_translations, torus::network({2, 3, 4}),
                   torus_model::pairing, 2, 8, 10, false)
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(invariant_packets_break, 2x3x4_pairing_2_packets_8_group_11_normalizer, torus({2, 3, 4}),
+BENCHMARK_CAPTURE(invariant_packets_break, 2x3x4_pairing_2_packets_8_group_11_normalizer, torus::network({2, 3, 4}),
                   torus_model::pairing, 2, 8, 11, true)
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(invariant_packets_break, 2x3x4_pairing_2_packets_8_group_11_translations, torus({2, 3, 4}),
+BENCHMARK_CAPTURE(invariant_packets_break, 2x3x4_pairing_2_packets_8_group_11_translations, torus::network({2, 3, 4}),
                   torus_model::pairing, 2, 8, 11, false)
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
@@ -398,28 +404,28 @@ BENCHMARK_CAPTURE(invariant_packets_break, 2x3x4_pairing_2_packets_8_group_11_tr
 // it as the baseline, in the same run, on unsat queries at or just above the counting bound (CaDiCaL plus the DRAT
 // check of the proof): 5 x 5 general at 6 steps (the counting bound), 3 x 6 general at 5 (the counting bound), 4 x 5
 // pairing at 6 (one below its minimum).
-void arrival_count(benchmark::State& state, const torus& network, torus_model model, std::uint64_t steps, bool count,
-                   bool parity_classes = true) {
+void arrival_count(benchmark::State& state, const torus::network& network, torus_model model, std::uint64_t steps,
+                   bool count, bool parity_classes = true) {
   const cnf_formula f =
       torus_gossip_cnf(network, model, steps, {.arrival_count = count, .parity_classes = parity_classes});
   solve_unsat_with_checked_proof(state, f);
 }
-BENCHMARK_CAPTURE(arrival_count, 5x5_general_6_counted, torus({5, 5}), torus_model::general, 6, true)
+BENCHMARK_CAPTURE(arrival_count, 5x5_general_6_counted, torus::network({5, 5}), torus_model::general, 6, true)
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(arrival_count, 5x5_general_6_uncounted, torus({5, 5}), torus_model::general, 6, false)
+BENCHMARK_CAPTURE(arrival_count, 5x5_general_6_uncounted, torus::network({5, 5}), torus_model::general, 6, false)
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(arrival_count, 3x6_general_5_counted, torus({3, 6}), torus_model::general, 5, true)
+BENCHMARK_CAPTURE(arrival_count, 3x6_general_5_counted, torus::network({3, 6}), torus_model::general, 5, true)
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(arrival_count, 3x6_general_5_uncounted, torus({3, 6}), torus_model::general, 5, false)
+BENCHMARK_CAPTURE(arrival_count, 3x6_general_5_uncounted, torus::network({3, 6}), torus_model::general, 5, false)
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(arrival_count, 4x5_pairing_6_counted, torus({4, 5}), torus_model::pairing, 6, true)
+BENCHMARK_CAPTURE(arrival_count, 4x5_pairing_6_counted, torus::network({4, 5}), torus_model::pairing, 6, true)
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(arrival_count, 4x5_pairing_6_uncounted, torus({4, 5}), torus_model::pairing, 6, false)
+BENCHMARK_CAPTURE(arrival_count, 4x5_pairing_6_uncounted, torus::network({4, 5}), torus_model::pairing, 6, false)
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
 
@@ -427,21 +433,21 @@ BENCHMARK_CAPTURE(arrival_count, 4x5_pairing_6_uncounted, torus({4, 5}), torus_m
 // without it as the baseline, in the same run, on unsat queries at the counting bound (CaDiCaL plus the DRAT check):
 // 3 x 9 general at 7 (s = 2: U-turns, the rings of 3 gone straight, walks of 3 and 4 forwards) and 4 x 7 general at
 // 7 (s = 1: walks of up to 5 forwards, no ring of 3).
-void return_exclusion(benchmark::State& state, const torus& network, torus_model model, std::uint64_t steps,
+void return_exclusion(benchmark::State& state, const torus::network& network, torus_model model, std::uint64_t steps,
                       bool returns) {
   const cnf_formula f = torus_gossip_cnf(network, model, steps, {.returns = returns});
   solve_unsat_with_checked_proof(state, f);
 }
-BENCHMARK_CAPTURE(return_exclusion, 3x9_general_7_with, torus({3, 9}), torus_model::general, 7, true)
+BENCHMARK_CAPTURE(return_exclusion, 3x9_general_7_with, torus::network({3, 9}), torus_model::general, 7, true)
     ->Iterations(1)
     ->Unit(benchmark::kSecond);
-BENCHMARK_CAPTURE(return_exclusion, 3x9_general_7_without, torus({3, 9}), torus_model::general, 7, false)
+BENCHMARK_CAPTURE(return_exclusion, 3x9_general_7_without, torus::network({3, 9}), torus_model::general, 7, false)
     ->Iterations(1)
     ->Unit(benchmark::kSecond);
-BENCHMARK_CAPTURE(return_exclusion, 4x7_general_7_with, torus({4, 7}), torus_model::general, 7, true)
+BENCHMARK_CAPTURE(return_exclusion, 4x7_general_7_with, torus::network({4, 7}), torus_model::general, 7, true)
     ->Iterations(1)
     ->Unit(benchmark::kSecond);
-BENCHMARK_CAPTURE(return_exclusion, 4x7_general_7_without, torus({4, 7}), torus_model::general, 7, false)
+BENCHMARK_CAPTURE(return_exclusion, 4x7_general_7_without, torus::network({4, 7}), torus_model::general, 7, false)
     ->Iterations(1)
     ->Unit(benchmark::kSecond);
 
@@ -449,15 +455,16 @@ BENCHMARK_CAPTURE(return_exclusion, 4x7_general_7_without, torus({4, 7}), torus_
 // sent, every out-port busy) and the break (packet 0 on out-port 0) against the bare CNF as the baseline, in the same
 // run, on an unsat query one step below a minimum (CaDiCaL plus the DRAT check): 3 x 3, three packets, pairing model,
 // 7 steps.
-void packets_cnf(benchmark::State& state, const torus& network, torus_model model, std::uint32_t packets,
+void packets_cnf(benchmark::State& state, const torus::network& network, torus_model model, std::uint32_t packets,
                  std::uint64_t steps, bool base_only) {
   const cnf_formula f = torus_packets_cnf(network, model, packets, steps, {.base_only = base_only});
   solve_unsat_with_checked_proof(state, f);
 }
-BENCHMARK_CAPTURE(packets_cnf, 3x3_pairing_3_packets_7_implied, torus({3, 3}), torus_model::pairing, 3, 7, false)
+BENCHMARK_CAPTURE(packets_cnf, 3x3_pairing_3_packets_7_implied, torus::network({3, 3}), torus_model::pairing, 3, 7,
+                  false)
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(packets_cnf, 3x3_pairing_3_packets_7_bare, torus({3, 3}), torus_model::pairing, 3, 7, true)
+BENCHMARK_CAPTURE(packets_cnf, 3x3_pairing_3_packets_7_bare, torus::network({3, 3}), torus_model::pairing, 3, 7, true)
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
 
@@ -465,22 +472,25 @@ BENCHMARK_CAPTURE(packets_cnf, 3x3_pairing_3_packets_7_bare, torus({3, 3}), toru
 // even steps only) against the one counter over all slots as the baseline, in the same run, on unsat queries at the
 // counting bound (CaDiCaL plus the DRAT check): 4 x 8 general at 8, 4 x 6 general at 6, 4 x 6 pairing at 7 (one below
 // its minimum).
-BENCHMARK_CAPTURE(arrival_count, 4x8_general_8_by_parity, torus({4, 8}), torus_model::general, 8, true, true)
+BENCHMARK_CAPTURE(arrival_count, 4x8_general_8_by_parity, torus::network({4, 8}), torus_model::general, 8, true, true)
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(arrival_count, 4x8_general_8_one_counter, torus({4, 8}), torus_model::general, 8, true, false)
+BENCHMARK_CAPTURE(arrival_count, 4x8_general_8_one_counter, torus::network({4, 8}), torus_model::general, 8, true,
+                  false)
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(arrival_count, 4x6_general_6_by_parity, torus({4, 6}), torus_model::general, 6, true, true)
+BENCHMARK_CAPTURE(arrival_count, 4x6_general_6_by_parity, torus::network({4, 6}), torus_model::general, 6, true, true)
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(arrival_count, 4x6_general_6_one_counter, torus({4, 6}), torus_model::general, 6, true, false)
+BENCHMARK_CAPTURE(arrival_count, 4x6_general_6_one_counter, torus::network({4, 6}), torus_model::general, 6, true,
+                  false)
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(arrival_count, 4x6_pairing_7_by_parity, torus({4, 6}), torus_model::pairing, 7, true, true)
+BENCHMARK_CAPTURE(arrival_count, 4x6_pairing_7_by_parity, torus::network({4, 6}), torus_model::pairing, 7, true, true)
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(arrival_count, 4x6_pairing_7_one_counter, torus({4, 6}), torus_model::pairing, 7, true, false)
+BENCHMARK_CAPTURE(arrival_count, 4x6_pairing_7_one_counter, torus::network({4, 6}), torus_model::pairing, 7, true,
+                  false)
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
 

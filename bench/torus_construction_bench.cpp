@@ -23,44 +23,48 @@
 #include "dancecard/smt/torus_supply.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::dance;
+using namespace dancecard::torus;
 namespace {
 
 // Three Hamiltonian cycles of 10 x 10 x 10: the randomized square-switch search against the SAT search (CaDiCaL with
 // lazy subtour cuts) as the baseline, in the same run; and the switch search alone on 32 x 32 x 32.
 void switch_search_10x10x10(benchmark::State& state) {
-  for (auto _ : state) benchmark::DoNotOptimize(switch_search_decomposition(torus({10, 10, 10})).has_value());
+  for (auto _ : state) benchmark::DoNotOptimize(switch_search_decomposition(torus::network({10, 10, 10})).has_value());
 }
 void sat_search_10x10x10(benchmark::State& state) {
-  for (auto _ : state) benchmark::DoNotOptimize(search_hamilton_decomposition(torus({10, 10, 10}), 600'000).cuts);
+  for (auto _ : state)
+    benchmark::DoNotOptimize(search_hamilton_decomposition(torus::network({10, 10, 10}), 600'000).cuts);
 }
 void switch_search_32x32x32(benchmark::State& state) {
-  for (auto _ : state) benchmark::DoNotOptimize(switch_search_decomposition(torus({32, 32, 32})).has_value());
+  for (auto _ : state) benchmark::DoNotOptimize(switch_search_decomposition(torus::network({32, 32, 32})).has_value());
 }
 // Park's explicit construction (hamiltonian_product_cycles on a cube) on the same 32 x 32 x 32 and on 64^3, 129^3:
 // three walks of P steps each plus the port bookkeeping.
 void explicit_cube(benchmark::State& state) {
   const auto m = static_cast<std::uint32_t>(state.range(0));
-  for (auto _ : state) benchmark::DoNotOptimize(hamiltonian_product_cycles(torus({m, m, m})).cycles.size());
+  for (auto _ : state) benchmark::DoNotOptimize(hamiltonian_product_cycles(torus::network({m, m, m})).cycles.size());
 }
 // The layered construction (one dimension at a time) on non-cubes with an odd size: 31 x 32 x 32 (beside the cube
 // above and the square-switch search on the same torus), 63 x 64 x 64, and 7-D 3 x 4 x 4 x 4 x 4 x 4 x 4 (12,288 PUs).
-void layered(benchmark::State& state, const torus& network) {
+void layered(benchmark::State& state, const torus::network& network) {
   for (auto _ : state) benchmark::DoNotOptimize(hamiltonian_product_cycles(network).cycles.size());
 }
 void switch_search_31x32x32(benchmark::State& state) {
-  for (auto _ : state) benchmark::DoNotOptimize(switch_search_decomposition(torus({31, 32, 32})).has_value());
+  for (auto _ : state) benchmark::DoNotOptimize(switch_search_decomposition(torus::network({31, 32, 32})).has_value());
 }
 // Every size even (layered on scrambled frames, construction hamiltonian-layered-searched) against the square-switch
 // search on the same tori.
 void switch_search_20x22x24(benchmark::State& state) {
-  for (auto _ : state) benchmark::DoNotOptimize(switch_search_decomposition(torus({20, 22, 24})).has_value());
+  for (auto _ : state) benchmark::DoNotOptimize(switch_search_decomposition(torus::network({20, 22, 24})).has_value());
 }
 void switch_search_30x32x32(benchmark::State& state) {
-  for (auto _ : state) benchmark::DoNotOptimize(switch_search_decomposition(torus({30, 32, 32})).has_value());
+  for (auto _ : state) benchmark::DoNotOptimize(switch_search_decomposition(torus::network({30, 32, 32})).has_value());
 }
 // The same pair on every size even in 5-D (no product construction there): 4^5; and the layered one alone on 4^7
 // (16,384 PUs: the square-switch search had not finished after 300 s).
-void switch_search(benchmark::State& state, const torus& network) {
+void switch_search(benchmark::State& state, const torus::network& network) {
   for (auto _ : state) benchmark::DoNotOptimize(switch_search_decomposition(network).has_value());
 }
 
@@ -140,12 +144,12 @@ void vector_relink_moves(benchmark::State& state) {
 // (smt/torus_supply, upward from the circulation) against the greedy cycle_routing as the baseline; "steps" is the
 // simulated gossip time each gives (Theorem 7's bound: 38).
 void supply_search_4x2x4x5(benchmark::State& state) {
-  const cycle_system system = zigzag_cycles(torus({4, 2, 4, 5}));
+  const cycle_system system = zigzag_cycles(torus::network({4, 2, 4, 5}));
   for (auto _ : state)
     state.counters["steps"] = static_cast<double>(best_cycle_supply(system, supply_policy::scheduled, 600'000).steps);
 }
 void greedy_supply_4x2x4x5(benchmark::State& state) {
-  const cycle_system system = zigzag_cycles(torus({4, 2, 4, 5}));
+  const cycle_system system = zigzag_cycles(torus::network({4, 2, 4, 5}));
   for (auto _ : state)
     state.counters["steps"] =
         static_cast<double>(simulate_gossip(cycle_routing(system, supply_policy::scheduled)).steps);
@@ -155,7 +159,7 @@ void greedy_supply_4x2x4x5(benchmark::State& state) {
 // the simulated gossip time, simulated outside the timing (0 without a table).
 template <class Build>
 void supply_run(benchmark::State& state, const std::vector<std::uint32_t>& dims, Build build) {
-  const cycle_system system = zigzag_cycles(torus(dims));
+  const cycle_system system = zigzag_cycles(torus::network(dims));
   for (auto _ : state) {
     const std::optional<routing_table> table = build(system);
     state.PauseTiming();
@@ -201,7 +205,7 @@ void packet_supply_8x8x8x8(benchmark::State& state) {
 // second packets, per-PU matchings supply the off-cycle PUs), against the one-packet scheduled supply of the same
 // cycles (cycle_routing) as the baseline; "steps" simulated outside the timing (Theorem 3: 2,080).
 void partial_supply_run(benchmark::State& state, bool two_packets) {
-  const cycle_system system = partial_2d_cycles(torus({64, 65}));
+  const cycle_system system = partial_2d_cycles(torus::network({64, 65}));
   for (auto _ : state) {
     const routing_table table =
         two_packets ? twin_cycle_routing(system).table : cycle_routing(system, supply_policy::scheduled);
@@ -222,18 +226,20 @@ BENCHMARK(switch_search_10x10x10)->Unit(benchmark::kMillisecond);
 BENCHMARK(sat_search_10x10x10)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(switch_search_32x32x32)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(explicit_cube)->Arg(32)->Arg(64)->Arg(129)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(layered, 31x32x32, torus({31, 32, 32}))->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(layered, 63x64x64, torus({63, 64, 64}))->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(layered, 3x4x4x4x4x4x4, torus({3, 4, 4, 4, 4, 4, 4}))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(layered, 31x32x32, torus::network({31, 32, 32}))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(layered, 63x64x64, torus::network({63, 64, 64}))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(layered, 3x4x4x4x4x4x4, torus::network({3, 4, 4, 4, 4, 4, 4}))->Unit(benchmark::kMillisecond);
 BENCHMARK(switch_search_31x32x32)->Iterations(1)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(layered, 4x6x8, torus({4, 6, 8}))->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(layered, 20x22x24, torus({20, 22, 24}))->Iterations(1)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(layered, 4x4x4x4x4, torus({4, 4, 4, 4, 4}))->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(switch_search, 4x4x4x4x4, torus({4, 4, 4, 4, 4}))->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(layered, 4x4x4x4x4x4x4, torus({4, 4, 4, 4, 4, 4, 4}))->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(layered, 4x6x8, torus::network({4, 6, 8}))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(layered, 20x22x24, torus::network({20, 22, 24}))->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(layered, 4x4x4x4x4, torus::network({4, 4, 4, 4, 4}))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(switch_search, 4x4x4x4x4, torus::network({4, 4, 4, 4, 4}))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(layered, 4x4x4x4x4x4x4, torus::network({4, 4, 4, 4, 4, 4, 4}))
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(switch_search_20x22x24)->Iterations(1)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(layered, 30x32x32, torus({30, 32, 32}))->Iterations(1)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(layered, 64x64x128, torus({64, 64, 128}))->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(layered, 30x32x32, torus::network({30, 32, 32}))->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(layered, 64x64x128, torus::network({64, 64, 128}))->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(cyclic_order_moves)->Arg(1 << 14)->Arg(1 << 17)->Arg(1 << 20)->Unit(benchmark::kMillisecond);
 BENCHMARK(vector_relink_moves)->Arg(1 << 14)->Arg(1 << 17)->Arg(1 << 20)->Unit(benchmark::kMillisecond);
 BENCHMARK(switch_search_30x32x32)->Iterations(1)->Unit(benchmark::kMillisecond);

@@ -21,6 +21,7 @@
 
 int main(int argc, char** argv) {
   using namespace dancecard;
+  using namespace dancecard::torus;
   CLI::App app{"Section 3.4's Hamilton decompositions over a range of tori, each checked"};
   std::uint32_t d = 3, lo = 4, hi = 12, step = 2;
   std::string sizes = "4..12:2";
@@ -50,7 +51,7 @@ int main(int argc, char** argv) {
     if (dims.size() == d) {
       if (P <= min_pus) return;
       if (skip_cubes && d == 3 && dims[0] == dims[1] && dims[1] == dims[2] && dims[0] != 4) return;
-      const torus t(dims);
+      const torus::network t(dims);
       ++total;
       const auto start = std::chrono::steady_clock::now();
       try {

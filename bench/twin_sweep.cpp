@@ -21,6 +21,7 @@
 
 int main(int argc, char** argv) {
   using namespace dancecard;
+  using namespace dancecard::torus;
   CLI::App app{
       "Theorems 3 and 4 with two packets per PU over a range of partial-cycle tori, by the twin hand-over, each table "
       "checked"};
@@ -41,7 +42,7 @@ int main(int argc, char** argv) {
   for (std::uint32_t n1 = r.first; n1 <= r.last; ++n1)
     for (std::uint32_t n2 = static_cast<std::uint32_t>(c.first | 1); n2 <= c.last; n2 += 2) {
       if (n1 % 2 == 1 && n1 < 5) continue;  // partial_2d_cycles: n1 even or odd >= 5
-      const torus t({n1, n2});
+      const torus::network t({n1, n2});
       const cycle_system system = partial_2d_cycles(t);
       const std::uint64_t P = t.size(), count = (P + 1) / 2, counting = (2 * (P - 1) + 3) / 4;
       ++total;

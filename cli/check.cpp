@@ -19,6 +19,9 @@
 
 namespace dancecard::cli {
 
+using namespace dancecard::dance;
+using namespace dancecard::hrel;
+
 namespace {
 
 // A report as JSON: the verdict, what was checked, the counts per kind and the witnesses' text.
@@ -279,7 +282,7 @@ void add_check_command(CLI::App& app, int& code) {
   add_report_options(coll, copt->report);
   coll->callback([copt, &code] {
     const collective::schedule schedule =
-        parse_input(copt->file, [](const std::string& t) { return read_collective_schedule(t); });
+        parse_input(copt->file, [](const std::string& t) { return collective::read_collective_schedule(t); });
     const collective::collective_report report =
         collective::check_collective_schedule(schedule, {.max_witnesses = copt->report.max_witnesses});
     std::optional<bound_gap> gap;

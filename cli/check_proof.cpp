@@ -14,6 +14,9 @@
 
 namespace dancecard::cli {
 
+using namespace dancecard::dance;
+using namespace dancecard::certificates;
+
 void add_check_proof_command(CLI::App& app, int& code) {
   CLI::App* command = app.add_subcommand(
       "check-proof", "Check a certificate without any solver: FILE.cp (cutting planes) or FILE.cnf FILE.drat");

@@ -21,6 +21,9 @@
 
 namespace dancecard {
 
+using namespace dancecard::dance;
+using namespace dancecard::torus;
+
 inline partner_matrix matrix_of(const paper::matrix_rows& rows) {
   partner_matrix m(static_cast<rank>(rows.size()), rows.front().size());
   for (std::size_t i = 0; i < rows.size(); ++i)
@@ -147,8 +150,8 @@ inline bool within(const rational& measured, const rational& printed, const rati
 // A stored one-packet torus table against its model and stated step count: every PU follows the model's rule (a
 // pairing of its ports, or one in-port or none per out-port), sends its packet on every port in step 1 and then only
 // forwards, and the simulator completes gossip in exactly `stated_steps`. "" when it does, else the first failure.
-inline std::string stored_table_failure(const torus& network, const std::string& model, std::uint64_t stated_steps,
-                                        const routing_table& table) {
+inline std::string stored_table_failure(const torus::network& network, const std::string& model,
+                                        std::uint64_t stated_steps, const routing_table& table) {
   const std::uint32_t ports = network.ports();
   if (table.packets != 1 || !table.switches.empty()) return "not one packet, or switches";
   if (table.network.name() != network.name())

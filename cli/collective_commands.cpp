@@ -11,6 +11,8 @@
 
 namespace dancecard::cli {
 
+using namespace dancecard::dance;
+
 void add_collective_commands(CLI::App& app, int& code) {
   CLI::App* generate =
       app.get_subcommand("generate")

@@ -30,6 +30,9 @@ class Validator;
 
 namespace dancecard::cli {
 
+using namespace dancecard::dance;
+using namespace dancecard::certificates;
+
 /// Exit codes of every command: 0 holds/proven, 1 violated/refuted, 2 bad input or usage, 3 unknown (timeout).
 enum exit_code : int { exit_holds = 0, exit_violated = 1, exit_bad_input = 2, exit_unknown = 3 };
 

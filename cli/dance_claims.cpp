@@ -20,6 +20,8 @@
 
 namespace dancecard {
 
+using namespace dancecard::dance;
+
 namespace {
 
 std::string valid_with_rounds(const dance_schedule& s, std::uint64_t rounds) {

@@ -10,6 +10,8 @@
 
 namespace dancecard::cli {
 
+using namespace dancecard::dance;
+
 namespace {
 // n(n-1)/2 dances at 8 bytes each: 20,000 people is 1.6 GB, the largest the CLI writes.
 constexpr std::uint64_t max_generate_people = 20'000;
@@ -44,7 +46,7 @@ void add_generate_command(CLI::App& app, int& code) {
     if (opt->format != "json" && opt->format != "matrix")
       throw bad_input("--format: unknown format '" + opt->format + "'; expected json or matrix");
     const std::uint64_t n = parse_one_value(opt->n, "--n", 1, max_generate_people, "people");
-    const dance_schedule schedule = dancecard::generate(*algorithm, static_cast<rank>(n));
+    const dance_schedule schedule = dance::generate(*algorithm, static_cast<rank>(n));
     write_output(opt->output, [&](std::ostream& out) {
       if (opt->format == "json")
         write_dance_json(out, schedule, name(*algorithm));
@@ -71,7 +73,7 @@ void add_generate_command(CLI::App& app, int& code) {
     else if (dopt->algo == "mpich")
       schedule = mpich_pairwise_schedule(p);
     else if (auto a = parse_dance_algorithm(dopt->algo))
-      schedule = to_directed(dancecard::generate(*a, p));
+      schedule = to_directed(dance::generate(*a, p));
     else
       throw bad_input("--algo: unknown algorithm '" + dopt->algo + "'; expected openmpi, mpich or a dance algorithm");
     write_output(dopt->output, [&](std::ostream& out) { write_directed_json(out, schedule, dopt->algo); });

@@ -15,6 +15,9 @@
 
 namespace dancecard {
 
+using namespace dancecard::dance;
+using namespace dancecard::hrel;
+
 namespace {
 
 // The instances every row runs on: random and skewed relations and the triangle families, P up to 64, h up to 40.

@@ -14,6 +14,9 @@
 
 namespace dancecard::cli {
 
+using namespace dancecard::dance;
+using namespace dancecard::hrel;
+
 void add_hrel_commands(CLI::App& app, int& code) {
   CLI::App* instance = app.add_subcommand("instance", "Generate a problem instance of the papers' families");
   instance->require_subcommand(1);

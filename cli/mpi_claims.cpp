@@ -11,6 +11,8 @@
 
 namespace dancecard {
 
+using namespace dancecard::dance;
+
 void register_mpi_claims(theorem_book& book) {
   const std::string paper = "mpi-libraries";
   book.add({"mpi.pairwise.full_duplex", paper, "Open MPI / MPICH pairwise all-to-all",

@@ -11,6 +11,9 @@
 
 namespace dancecard {
 
+using namespace dancecard::dance;
+using namespace dancecard::online;
+
 namespace {
 
 // ⌈h^(4/5)⌉ in integers: the o(h) allowance for the protocols' final phases (they finish an h^(2/5)-relation).

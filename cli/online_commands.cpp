@@ -16,6 +16,9 @@
 
 namespace dancecard::cli {
 
+using namespace dancecard::dance;
+using namespace dancecard::online;
+
 namespace {
 
 contention parse_discipline(const std::string& s) {

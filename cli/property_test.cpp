@@ -29,6 +29,9 @@
 
 namespace dancecard::cli {
 
+using namespace dancecard::dance;
+using namespace dancecard::torus;
+
 namespace {
 
 // What every campaign takes: how many cases, the seed of the random ones, the time per run, where reports go.
@@ -109,7 +112,7 @@ outcome test_one(const options& opt, unsigned timeout_ms, rank n) {
   auto fail = [&](std::string kind, std::string detail) { return failed(o, std::move(kind), std::move(detail)); };
   try {
     if (opt.model == "collective") {
-      const collective::schedule s = read_collective_schedule(o.run.out);
+      const collective::schedule s = collective::read_collective_schedule(o.run.out);
       if (s.coll.ranks != n)
         return fail("wrong-size", "asked for n = " + std::to_string(n) + ", got " + std::to_string(s.coll.ranks));
       const collective::collective_report r = collective::check_collective_schedule(s);

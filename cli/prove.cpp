@@ -18,6 +18,9 @@
 
 namespace dancecard::cli {
 
+using namespace dancecard::dance;
+using namespace dancecard::certificates;
+
 namespace {
 
 template <class Existence>

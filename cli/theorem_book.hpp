@@ -15,6 +15,8 @@
 
 namespace dancecard {
 
+using namespace dancecard::dance;
+
 /// A row's verdict: a checker's verdict (holds, violated, unknown), or `informational` for a row whose value is shown
 /// but compared with nothing that could fail.
 enum class claim_verdict { holds, violated, unknown, informational };

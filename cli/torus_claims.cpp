@@ -28,6 +28,10 @@
 
 namespace dancecard {
 
+using namespace dancecard::dance;
+using namespace dancecard::torus;
+using namespace dancecard::certificates;
+
 void register_torus_claims(theorem_book& book) {
   book.add({"torus.thm2", "torus-gossip", "Section 3.1, Theorem 2",
             "n1, n2 even: the rules form two edge-disjoint Hamiltonian cycles, and with 2 packets per PU gossip takes "
@@ -36,7 +40,7 @@ void register_torus_claims(theorem_book& book) {
               std::uint64_t count = 0;
               for (std::uint32_t rows = 2; rows <= 24; rows += 2)
                 for (std::uint32_t cols = 2; cols <= 24; cols += 2) {
-                  const routing_table table = hamiltonian_2d(torus({rows, cols}));
+                  const routing_table table = hamiltonian_2d(torus::network({rows, cols}));
                   const torus_cycle_report cycles = forwarding_cycles(table);
                   const gossip_report run = simulate_gossip(table);
                   const std::string where = std::to_string(rows) + "x" + std::to_string(cols);
@@ -62,7 +66,7 @@ void register_torus_claims(theorem_book& book) {
               std::uint64_t count = 0, extra_max = 0;
               for (std::uint32_t rows = 2; rows <= 12; rows += 2)
                 for (std::uint32_t cols = 5; cols <= 13; cols += 2) {
-                  const torus t({rows, cols});
+                  const torus::network t({rows, cols});
                   const cycle_system system = partial_2d_cycles(t);
                   const cycle_system_report cycles = check_cycle_system(system, 1);
                   const std::uint64_t m = t.size() - rows / 2;
@@ -102,7 +106,7 @@ void register_torus_claims(theorem_book& book) {
          std::string slack_at;
          for (std::uint32_t rows = 5; rows <= 15; rows += 2)
            for (std::uint32_t cols = 5; cols <= 15; cols += 2) {
-             const torus t({rows, cols});
+             const torus::network t({rows, cols});
              const cycle_system system = partial_2d_cycles(t);
              const cycle_system_report cycles = check_cycle_system(system, 1);
              if (!cycles.holds() || cycles.lengths.size() != 2)
@@ -146,7 +150,7 @@ void register_torus_claims(theorem_book& book) {
          for (std::uint32_t rows = 2; rows <= 16; ++rows)
            for (std::uint32_t cols = 5; cols <= 17; cols += 2) {
              if (rows % 2 == 1 && rows < 5) continue;  // partial_2d_cycles: n1 even or odd >= 5
-             const torus t({rows, cols});
+             const torus::network t({rows, cols});
              const cycle_system system = partial_2d_cycles(t);
              const twin_routing_result twin = twin_cycle_routing(system);
              const gossip_report run = simulate_gossip(twin.table);
@@ -193,7 +197,7 @@ void register_torus_claims(theorem_book& book) {
          for (const char* dims :
               {"3x3x3", "5x5x5", "6x6x6", "7x7x7", "8x8x8", "10x10x10", "3x3x3x3x3x3", "2x2x2x2", "4x4x4x4", "2x4x6x2",
                "6x4x4x2", "2x2x2x2x2x2x2x2", "3x3x3x3", "3x5x4x4", "5x5x3x7", "3x4x3x4", "4x5x6x7"}) {
-           const std::string problem = hamilton_problem(hamiltonian_product_cycles(torus::parse(dims)));
+           const std::string problem = hamilton_problem(hamiltonian_product_cycles(torus::network::parse(dims)));
            if (!problem.empty())
              return claim_result{verdict::violated, "explicit constructions, d = 3, 4, 6, 8", problem};
            ++count;
@@ -214,7 +218,7 @@ void register_torus_claims(theorem_book& book) {
                                                                 {"4x4x4x4x4", "hamiltonian-layered-searched"},
                                                                 {"4x6x4x4x4", "hamiltonian-layered-searched"}};
          for (const auto& [dims, construction] : layered) {
-           const cycle_system system = hamiltonian_product_cycles(torus::parse(dims));
+           const cycle_system system = hamiltonian_product_cycles(torus::network::parse(dims));
            if (system.construction != construction)
              return claim_result{verdict::violated, "layered construction",
                                  std::string(dims) + ": built by " + system.construction};
@@ -226,7 +230,7 @@ void register_torus_claims(theorem_book& book) {
          }
          for (const char* dims :
               {"5x6x7", "12x12x12", "16x16x16", "4x5x6x7", "4x5"}) {  // square-switch search (any sizes >= 3)
-           const std::optional<cycle_system> system = switch_search_decomposition(torus::parse(dims));
+           const std::optional<cycle_system> system = switch_search_decomposition(torus::network::parse(dims));
            if (!system)
              return claim_result{verdict::unknown, "square-switch search", std::string(dims) + ": none found"};
            const std::string problem = hamilton_problem(*system);
@@ -234,7 +238,7 @@ void register_torus_claims(theorem_book& book) {
            ++count;
          }
          for (const char* dims : {"3x3x3", "4x4x4", "4x6x8", "6x6x6"}) {  // d = 3: by SAT search
-           const hamilton_search_result r = search_hamilton_decomposition(torus::parse(dims), 60'000);
+           const hamilton_search_result r = search_hamilton_decomposition(torus::network::parse(dims), 60'000);
            if (!r.system) return claim_result{verdict::unknown, "d = 3", std::string(dims) + ": " + r.reason};
            const std::string problem = hamilton_problem(*r.system);
            if (!problem.empty()) return claim_result{verdict::violated, "d = 3", problem};
@@ -261,19 +265,20 @@ void register_torus_claims(theorem_book& book) {
          std::uint64_t base = 0, strips = 0;
          for (std::uint32_t r = 3; r <= 7; ++r)
            for (std::uint32_t c = 3; c <= 6; ++c) {
-             const std::string problem = hamilton_problem(square_switch_cycles(torus({r, c})));
+             const std::string problem = hamilton_problem(square_switch_cycles(torus::network({r, c})));
              if (!problem.empty()) return claim_result{verdict::violated, "base", problem};
              ++base;
            }
          for (std::uint32_t r = 3; r <= 30; ++r)
            for (std::uint32_t c = 3; c <= 12; ++c) {
              if (r % 2 == 1 && c % 2 == 0) continue;  // never a frame: the schedule transposes it
-             const cycle_system small = square_switch_cycles(torus({r, c}));
+             const cycle_system small = square_switch_cycles(torus::network({r, c}));
              const std::uint32_t k = r % 2 == 0 && c % 2 == 1 ? r - 3 : r - 2;  // the last row square (k, k mod 2)
              for (std::uint32_t axis : {1u, 0u}) {
                if (axis == 1 ? c < 5 : k < 3) continue;
                const strip_report strip = check_strip_insertion(
-                   small, square_switch_cycles(axis == 1 ? torus({r, c + 2}) : torus({r + 2, c})), axis, 4);
+                   small, square_switch_cycles(axis == 1 ? torus::network({r, c + 2}) : torus::network({r + 2, c})),
+                   axis, 4);
                if (!strip.holds()) return claim_result{verdict::violated, "strip lemma", describe(strip)};
                ++strips;
              }
@@ -372,9 +377,9 @@ void register_torus_claims(theorem_book& book) {
          // Simulated (d = 2): Section 3 = 3.1 with 2 packets (packets of s/2), Section 4 = zigzag, scheduled supply.
          for (std::size_t a = 0; a < 3; ++a) {
            const std::uint32_t n = static_cast<std::uint32_t>(ns[a]);
-           const gossip_report s3 = simulate_gossip(hamiltonian_2d(torus({n, n})));
+           const gossip_report s3 = simulate_gossip(hamiltonian_2d(torus::network({n, n})));
            const gossip_report s4 =
-               simulate_gossip(cycle_routing(zigzag_cycles(torus({n, n})), supply_policy::scheduled));
+               simulate_gossip(cycle_routing(zigzag_cycles(torus::network({n, n})), supply_policy::scheduled));
            if (!s3.holds() || !s4.holds())
              return claim_result{verdict::violated, "Table 2", "simulation incomplete at n = " + std::to_string(n)};
            const rational r = rs[0];
@@ -393,7 +398,7 @@ void register_torus_claims(theorem_book& book) {
          // differ anyway).
          for (std::size_t a = 0; a < 2; ++a) {
            const std::uint32_t n = static_cast<std::uint32_t>(ns[a]);
-           const torus t({n, n, n});
+           const torus::network t({n, n, n});
            std::optional<cycle_system> system;
            if (a == 0) {
              hamilton_search_result h = search_hamilton_decomposition(t, 60'000);

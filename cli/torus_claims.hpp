@@ -9,10 +9,13 @@
 
 namespace dancecard {
 
+using namespace dancecard::dance;
+using namespace dancecard::torus;
+
 // "" when the system is d pairwise edge-disjoint Hamiltonian cycles and gossip with d packets per PU along them takes
 // floor(P/2) steps exactly; otherwise what is wrong.
 inline std::string hamilton_problem(const cycle_system& system) {
-  const torus& t = system.network;
+  const torus::network& t = system.network;
   const cycle_system_report cycles = check_cycle_system(system, 0);
   if (!cycles.holds() || cycles.lengths.size() != t.dimension() ||
       std::any_of(cycles.lengths.begin(), cycles.lengths.end(), [&](std::uint64_t l) { return l != t.size(); }))

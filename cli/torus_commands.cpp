@@ -26,12 +26,17 @@
 
 namespace dancecard::cli {
 
+using namespace dancecard::dance;
+using namespace dancecard::torus;
+using namespace dancecard::certificates;
+
 namespace {
 
 // prove torus --steps T --cubes N: the query split into cubes (smt/torus_cubes.hpp), solved --jobs at a time.
-void prove_split(const torus& t, torus_model model, const std::string& model_name, std::uint64_t steps, unsigned budget,
-                 const torus_split_options& split, std::uint32_t packets, const std::string& emit, bool json,
-                 const std::function<void(const std::optional<routing_table>&, const std::string&)>& save, int& code) {
+void prove_split(const torus::network& t, torus_model model, const std::string& model_name, std::uint64_t steps,
+                 unsigned budget, const torus_split_options& split, std::uint32_t packets, const std::string& emit,
+                 bool json, const std::function<void(const std::optional<routing_table>&, const std::string&)>& save,
+                 int& code) {
   if (packets != 1)
     throw bad_input("--cubes: one packet per PU only (not with --packets " + std::to_string(packets) + ")");
   if (!emit.empty())
@@ -99,10 +104,10 @@ void prove_split(const torus& t, torus_model model, const std::string& model_nam
 // --emit for prove torus: the witness table, the DIMACS query and its DRAT proof (of an unsat answer kept with its
 // certificate), and a manifest naming them with their SHA-256 sums and the commands that re-check them.
 // packets: the own packets per PU the query was about (the CNF and what it assumes differ from one packet on).
-void emit_torus_certificates(const std::string& dir, const torus& t, const std::string& model, const std::string& stem,
-                             const std::string& query, const std::string& status, const std::string& reason,
-                             const std::optional<routing_table>& witness, const torus_query_result* unsat,
-                             std::uint32_t packets) {
+void emit_torus_certificates(const std::string& dir, const torus::network& t, const std::string& model,
+                             const std::string& stem, const std::string& query, const std::string& status,
+                             const std::string& reason, const std::optional<routing_table>& witness,
+                             const torus_query_result* unsat, std::uint32_t packets) {
   nlohmann::json files = nlohmann::json::array();
   if (witness) {
     std::ostringstream table;
@@ -219,7 +224,7 @@ void add_torus_commands(CLI::App& app, int& code) {
     reject_unread_options(g->local, g->algo);
     if (g->list_groups) {
       if (g->algo != "invariant") throw bad_input("--list-groups: only with --algo invariant");
-      const torus t = parse_dims(g->dims);
+      const torus::network t = parse_dims(g->dims);
       if (t.size() > 256)
         throw bad_input("--dims " + g->dims + " --list-groups: at most 256 PUs, as for --algo invariant");
       const std::vector<torus_symmetry_group> list = invariant_group_list(t, parse_groups(g->local.groups));
@@ -510,7 +515,7 @@ void add_torus_commands(CLI::App& app, int& code) {
       throw bad_input("--engine: expected sat or z3, got '" + pr->engine + "'");
     if (pr->engine == "z3" && pr->model != "pairing")
       throw bad_input("--engine z3: only the pairing model is encoded for Z3");
-    const torus t = parse_dims(pr->dims);
+    const torus::network t = parse_dims(pr->dims);
     if (t.size() > 64) throw bad_input("--dims " + pr->dims + ": at most 64 PUs for an exact minimum");
     const unsigned budget = parse_timeout_ms(pr->timeout, "--timeout");
     const std::uint32_t k = pr->packets;

@@ -11,6 +11,8 @@
 
 namespace dancecard::cli {
 
+using namespace dancecard::torus;
+
 namespace {
 
 // Figures 1, 2 and 5: the cycles on the grid, one colour per cycle; PUs off some cycle drawn hollow. A 3-D torus is
@@ -23,7 +25,7 @@ namespace {
 constexpr std::uint32_t max_drawn_dimension = 6;
 
 void draw_svg(std::ostream& out, const cycle_system& system) {
-  const torus& t = system.network;
+  const torus::network& t = system.network;
   const std::uint32_t d = t.dimension();
   if (d < 2 || d > max_drawn_dimension)
     throw std::invalid_argument("draw_svg: dimension outside 2.." + std::to_string(max_drawn_dimension));
@@ -167,7 +169,7 @@ void add_draw_torus_command(CLI::App& app, int& code) {
       ->required()
       ->check(writable_file());
   draw_torus->callback([d, &code] {
-    const torus shape = parse_dims(d->dims);  // refused before anything is built
+    const torus::network shape = parse_dims(d->dims);  // refused before anything is built
     if (shape.dimension() < 2 || shape.dimension() > max_drawn_dimension)
       throw bad_input("--dims " + d->dims + ": draw torus draws tori of dimension 2 to " +
                       std::to_string(max_drawn_dimension) + ", not " + std::to_string(shape.dimension()));

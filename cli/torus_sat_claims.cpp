@@ -27,6 +27,10 @@
 
 namespace dancecard {
 
+using namespace dancecard::dance;
+using namespace dancecard::torus;
+using namespace dancecard::certificates;
+
 void register_torus_smt_claims(theorem_book& book) {
   book.add(
       {"torus.thm3_thm4", "torus-gossip", "Sections 3.2 and 3.3, Theorems 3 and 4",
@@ -39,7 +43,7 @@ void register_torus_smt_claims(theorem_book& book) {
          for (std::uint32_t n1 = 3; n1 <= 11; ++n1)
            for (std::uint32_t n2 = n1; n2 <= 11; ++n2) {
              if (n1 % 2 == 0 && n2 % 2 == 0) continue;  // Theorem 2's case
-             const torus t({n1, n2});
+             const torus::network t({n1, n2});
              const hamilton_search_result r = search_hamilton_decomposition(t, 60'000);
              if (!r.system)
                return claim_result{verdict::unknown, "3 <= n1 <= n2 <= 11, not both even", t.name() + ": " + r.reason};
@@ -68,7 +72,7 @@ void register_torus_smt_claims(theorem_book& book) {
        claim_method::smt, [] {
          std::string evidence;
          for (const char* dims : {"3x3", "3x4", "3x5", "4x4"}) {
-           const torus t = torus::parse(dims);
+           const torus::network t = torus::network::parse(dims);
            const std::uint64_t optimum = counting_bound(t);
            std::uint64_t minima[2] = {0, 0};
            for (torus_model model : {torus_model::pairing, torus_model::general}) {
@@ -99,11 +103,11 @@ void register_torus_smt_claims(theorem_book& book) {
        "are the counting or the parity bound, the table is a minimum without a solver",
        claim_method::simulation, [] {
          std::set<std::pair<std::string, std::string>> cells;  // (torus, model)
-         for (const torus_catalogue_entry& e : torus_catalogue()) cells.emplace(torus(e.dims).name(), e.model);
+         for (const torus_catalogue_entry& e : torus_catalogue()) cells.emplace(torus::network(e.dims).name(), e.model);
          const std::string scope = std::to_string(cells.size()) + " catalogued (torus, model) cells";
          std::size_t at_a_bound = 0;
          for (const auto& cell : cells) {
-           const torus t = torus::parse(cell.first);
+           const torus::network t = torus::network::parse(cell.first);
            const auto found = catalogued_torus_table(t, cell.second);
            const std::string where = cell.first + " " + cell.second;
            if (!found) return claim_result{verdict::violated, scope, where + ": listed but not found"};
@@ -141,18 +145,18 @@ void register_torus_smt_claims(theorem_book& book) {
          }
          const std::string scope = std::to_string(cells.size()) + " (torus, model) cells";
          std::map<std::pair<std::string, std::string>, const torus_evidence_cell*> by_cell;
-         for (const torus_evidence_cell& c : cells) by_cell[{torus(c.dims).name(), c.model}] = &c;
+         for (const torus_evidence_cell& c : cells) by_cell[{torus::network(c.dims).name(), c.model}] = &c;
          // every catalogued cell has evidence, and every cell with evidence is catalogued
          for (const torus_catalogue_entry& e : torus_catalogue())
            for (const char* model : {"pairing", "general"})
-             if (by_cell.count({torus(e.dims).name(), model}) == 0)
+             if (by_cell.count({torus::network(e.dims).name(), model}) == 0)
                return claim_result{verdict::violated, scope,
-                                   torus(e.dims).name() + " " + model + ": catalogued, no evidence"};
+                                   torus::network(e.dims).name() + " " + model + ": catalogued, no evidence"};
          std::size_t minima = 0, stored = 0, regenerated = 0;
          std::uint64_t lemmas = 0;
          std::map<torus_lower_evidence, std::size_t> kinds;
          for (const torus_evidence_cell& c : cells) {
-           const torus t(c.dims);
+           const torus::network t(c.dims);
            const std::string where = t.name() + " " + c.model;
            const auto table = catalogued_torus_table(t, c.model);
            if (!table) return claim_result{verdict::violated, scope, where + ": not catalogued"};
@@ -244,7 +248,7 @@ void register_torus_smt_claims(theorem_book& book) {
          const char* tori = "4x5, 4x6, 3x7, 5x5";
          // 5x5 at 6 steps took 35 s before the arrival count of the CNF, about 1 s with it
          for (const char* dims : {"4x5", "4x6", "3x7", "5x5"}) {
-           const torus t = torus::parse(dims);
+           const torus::network t = torus::network::parse(dims);
            const std::uint64_t optimum = counting_bound(t);
            // the optimum itself: unsat, DRAT-checked (about 10 s each); one step more: a table invariant under
            // translations or, on 3x7 where none is, under a point reflection (the full query takes minutes, the
@@ -285,7 +289,7 @@ void register_torus_smt_claims(theorem_book& book) {
          const char* tori = "3x3, 3x4, three packets per PU";
          std::string evidence;
          for (const char* dims : {"3x3", "3x4"}) {
-           const torus t = torus::parse(dims);
+           const torus::network t = torus::network::parse(dims);
            const torus_minimum_result pairing = prove_torus_minimum(t, torus_model::pairing, 120'000, {.packets = 3});
            if (pairing.status != proof_status::proven)
              return claim_result{verdict::unknown, tori, t.name() + " pairing: " + pairing.reason};
@@ -341,7 +345,7 @@ void register_torus_smt_claims(theorem_book& book) {
          std::uint64_t above = 0, tori = 0;
          for (std::uint32_t a = 4; a <= 20; a += 2)
            for (std::uint32_t b = a; b <= 20; b += 2) {
-             const torus t({a, b});
+             const torus::network t({a, b});
              const std::uint64_t P = t.size(), counting = counting_bound(t), bound = parity_bound(t);
              const std::uint64_t expected = std::max(counting, 2 * ((P / 2 - 1 + 3) / 4));
              if (bound != expected || (bound > counting) != (P % 8 == 4))
@@ -355,7 +359,7 @@ void register_torus_smt_claims(theorem_book& book) {
          std::uint64_t lemmas = 0;
          std::string confirmed;
          for (const char* dims : {"2x6", "2x10", "2x2x2", "2x2x4", "2x2x6", "2x2x9"}) {
-           const torus t = torus::parse(dims);
+           const torus::network t = torus::network::parse(dims);
            const std::uint64_t bound = parity_bound(t);
            if (bound <= counting_bound(t))
              return claim_result{verdict::violated, scope,
@@ -380,7 +384,7 @@ void register_torus_smt_claims(theorem_book& book) {
          return claim_result{
              verdict::holds, scope,
              std::to_string(tori) + " even 2-D tori: the bound matches the closed form, above counting on " +
-                 std::to_string(above) + " (6x6: " + std::to_string(parity_bound(torus({6, 6}))) +
+                 std::to_string(above) + " (6x6: " + std::to_string(parity_bound(torus::network({6, 6}))) +
                  "); one step below the bound unsat without the count on " + confirmed + " (both models)",
              "DRAT proofs (CaDiCaL) of the CNF without the arrival count, " + std::to_string(lemmas) +
                  " lemmas checked by checkers/drat_check"};
@@ -398,7 +402,7 @@ void register_torus_smt_claims(theorem_book& book) {
          std::uint64_t refuted = 0;
          for (const auto& [dims, model, cubes] :
               {std::tuple{"3x5", torus_model::pairing, 9u}, std::tuple{"4x4", torus_model::general, 16u}}) {
-           const torus t = torus::parse(dims);
+           const torus::network t = torus::network::parse(dims);
            for (std::uint64_t steps : {4u, 5u}) {
              const torus_query_result whole = solve_torus_clausal(t, model, steps, 120'000);
              const torus_split_result split = solve_torus_cubes(t, model, steps, 120'000, {.cubes = cubes, .jobs = 2});
@@ -428,7 +432,7 @@ void register_torus_smt_claims(theorem_book& book) {
             "by one invariant "
             "under the point reflection (x1, x2) -> (-x1, -x2)",
             claim_method::smt, [] {
-              const torus t({3, 7});
+              const torus::network t({3, 7});
               // every translation group: unsat with a checked DRAT proof (each well under a second)
               const torus_invariant_search_result translations =
                   search_invariant_table(t, torus_model::general, 6, 120'000, {.certify = true});
@@ -474,7 +478,7 @@ void register_torus_smt_claims(theorem_book& book) {
               std::string evidence;
               for (const auto& [rows, cols, expected] :
                    {std::tuple{3u, 3u, 3u}, std::tuple{3u, 4u, 4u}, std::tuple{3u, 5u, 5u}}) {
-                const torus t({rows, cols});
+                const torus::network t({rows, cols});
                 const torus_minimum_result r =
                     prove_torus_minimum(t, torus_model::pairing, 120'000, {.engine = torus_engine::z3});
                 const std::uint64_t optimum = counting_bound(t);

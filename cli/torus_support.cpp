@@ -29,15 +29,19 @@
 
 namespace dancecard::cli {
 
+using namespace dancecard::dance;
+using namespace dancecard::torus;
+using namespace dancecard::certificates;
+
 // ⌈(P − 1)/4⌉ is the time-dependent optimum with one packet per PU on 2-D tori with both sides >= 3 (Šoch and
 // Tvrdík, the paper's [14]); elsewhere ⌈(P − 1)/2d⌉ is only the counting bound (a PU learns at most 2d packets a step).
-bool optimum_known(const torus& network) {
+bool optimum_known(const torus::network& network) {
   return network.dimension() == 2 && network.dims()[0] >= 3 && network.dims()[1] >= 3;
 }
 
-torus parse_dims(const std::string& dims) {
+torus::network parse_dims(const std::string& dims) {
   try {
-    return torus::parse(dims);
+    return torus::network::parse(dims);
   } catch (const std::invalid_argument& e) {
     throw bad_input(std::string("--dims ") + dims + ": " + e.what());
   }
@@ -51,7 +55,7 @@ supply_policy parse_supply(const std::string& supply) {
 
 // The paper's step bound for gossip with one packet per PU along its zigzag cycles, with switching: Theorem 5
 // (2-D: ⌈P/4⌉ + n1/2 + 1), Theorem 6 (3-D: ⌈P/6⌉ + n1 n2/2 + 1), Theorem 7 (d >= 4: ⌈(1 + d/n_d) P/(2d)⌉ + 2).
-std::pair<std::string, std::uint64_t> zigzag_theorem_bound(const torus& t) {
+std::pair<std::string, std::uint64_t> zigzag_theorem_bound(const torus::network& t) {
   const std::uint64_t d = t.dimension(), P = t.size(), n1 = t.dims()[0];
   if (d == 2) return {"Theorem 5's bound ceil(P/4) + n1/2 + 1", (P + 3) / 4 + n1 / 2 + 1};
   if (d == 3) return {"Theorem 6's bound ceil(P/6) + n1 n2/2 + 1", (P + 5) / 6 + n1 * t.dims()[1] / 2 + 1};
@@ -63,7 +67,7 @@ std::pair<std::string, std::uint64_t> zigzag_theorem_bound(const torus& t) {
 // construction for 3-D cubes, and the layered construction for any other torus with an odd size, or every size even and
 // no product: 3-D, 5-D, 7-D) or one-packet (Section 4's zigzag cycles).
 cycle_system build_cycles(const std::string& dims, const std::string& algo) {
-  const torus t = parse_dims(dims);
+  const torus::network t = parse_dims(dims);
   try {
     if (algo == "hamiltonian") return section_3_1_applies(t) ? hamiltonian_2d_cycles(t) : hamiltonian_product_cycles(t);
     if (algo == "one-packet") return zigzag_cycles(t);
@@ -176,7 +180,7 @@ torus_model parse_model(const std::string& model) {
 }
 
 // --packets K with --algo local-search or invariant: each of the K packets leaves on an out-port in step 1.
-void require_packets_fit(const torus& t, std::uint32_t packets) {
+void require_packets_fit(const torus::network& t, std::uint32_t packets) {
   if (packets > t.ports())
     throw bad_input("--packets " + std::to_string(packets) + ": at most 2d = " + std::to_string(t.ports()) +
                     " on the " + t.name() + " torus (each is sent on an out-port in step 1)");
@@ -210,7 +214,7 @@ std::vector<std::size_t> parse_group_index(const std::string& text, std::size_t 
 routing_table local_search_table(const std::string& dims, const local_search_options& o, std::uint32_t packets,
                                  bool tabu) {
   const torus_model model = parse_model(o.model);
-  const torus t = parse_dims(dims);
+  const torus::network t = parse_dims(dims);
   const std::string algo = tabu ? "tabu" : "local-search";
   if (t.size() > 1024)
     throw bad_input("--dims " + dims + " --algo " + algo +
@@ -318,12 +322,12 @@ routing_table local_search_table(const std::string& dims, const local_search_opt
 // --algo catalogue: the catalogued table with the fewest steps for the torus and --model (formats/torus_catalogue.hpp).
 routing_table catalogue_table(const std::string& dims, const local_search_options& o) {
   parse_model(o.model);
-  const torus t = parse_dims(dims);
+  const torus::network t = parse_dims(dims);
   auto found = catalogued_torus_table(t, o.model);
   if (!found) {
     std::string tori;
     for (const torus_catalogue_entry& e : torus_catalogue())
-      if (const std::string name = torus(e.dims).name(); tori.find(" " + name + ",") == std::string::npos)
+      if (const std::string name = torus::network(e.dims).name(); tori.find(" " + name + ",") == std::string::npos)
         tori += " " + name + ",";
     tori.pop_back();
     throw bad_input("--dims " + dims + " --algo catalogue: the " + t.name() +
@@ -367,7 +371,7 @@ std::optional<routing_table> invariant_table(const std::string& dims, const loca
                                              std::uint32_t packets, int& no_table_code) {
   const torus_model model = parse_model(o.model);
   const invariant_groups groups = parse_groups(o.groups);
-  const torus t = parse_dims(dims);
+  const torus::network t = parse_dims(dims);
   if (o.steps == 0)
     throw bad_input("--algo invariant: needs --steps T (the step count the table must complete within)");
   if (t.size() > 256)

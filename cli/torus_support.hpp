@@ -15,6 +15,9 @@
 
 namespace dancecard::cli {
 
+using namespace dancecard::dance;
+using namespace dancecard::torus;
+
 // --algo local-search: a table of the pairing or general model (one packet per PU) found by local search against the
 // simulator (search/torus_tables.hpp: search_torus_table) — no cycle system, no proof of minimality.
 struct local_search_options {
@@ -29,19 +32,19 @@ struct local_search_options {
 };
 
 /// Whether the time-dependent optimum is known for this torus (2-D, both sides >= 3).
-bool optimum_known(const torus& network);
-torus parse_dims(const std::string& dims);
+bool optimum_known(const torus::network& network);
+torus::network parse_dims(const std::string& dims);
 supply_policy parse_supply(const std::string& supply);
 torus_model parse_model(const std::string& model);
 invariant_groups parse_groups(const std::string& groups);
 std::vector<std::size_t> parse_group_index(const std::string& text, std::size_t count);
-std::pair<std::string, std::uint64_t> zigzag_theorem_bound(const torus& t);
+std::pair<std::string, std::uint64_t> zigzag_theorem_bound(const torus::network& t);
 /// The cycle system of --algo on --dims (bad_input naming the conditions when the construction does not apply).
 cycle_system build_cycles(const std::string& dims, const std::string& algo);
 std::optional<routing_table> table_for(const cycle_system& system, const std::string& algo, supply_policy policy,
                                        const std::string& supply_search = "", bool certify = false);
 void reject_unread_options(const local_search_options& o, const std::string& algo);
-void require_packets_fit(const torus& t, std::uint32_t packets);
+void require_packets_fit(const torus::network& t, std::uint32_t packets);
 routing_table local_search_table(const std::string& dims, const local_search_options& o, std::uint32_t packets,
                                  bool tabu = false);
 routing_table catalogue_table(const std::string& dims, const local_search_options& o);

@@ -27,6 +27,10 @@
 
 namespace dancecard {
 
+using namespace dancecard::dance;
+using namespace dancecard::torus;
+using namespace dancecard::certificates;
+
 namespace {
 
 // The zigzag construction on t with scheduled supply: cycle checks, locality, simulation; "" when all hold.
@@ -34,7 +38,7 @@ struct zigzag_run {
   std::string problem;
   std::uint64_t steps = 0, one_switch_steps = 0, length = 0, max_delay = 0;
 };
-zigzag_run run_zigzag(const torus& t, bool with_one_switch) {
+zigzag_run run_zigzag(const torus::network& t, bool with_one_switch) {
   zigzag_run out;
   const cycle_system system = zigzag_cycles(t);
   // Section 4.3.4: relayed supply (delay <= 2), and two zigzags of one cycle may pass the same PU (a closed trail)
@@ -64,7 +68,7 @@ void register_torus_zigzag_claims(theorem_book& book) {
          std::string over_example;
          for (std::uint32_t n1 = 2; n1 <= 16; n1 += 2)
            for (std::uint32_t n2 = 2; n2 <= 16; ++n2) {
-             const torus t({n1, n2});
+             const torus::network t({n1, n2});
              const zigzag_run r = run_zigzag(t, true);
              if (!r.problem.empty()) return claim_result{verdict::violated, "n1 = 2..16 even, n2 = 2..16", r.problem};
              const std::uint64_t bound = (static_cast<std::uint64_t>(n1) * n2 + 3) / 4 + n1 / 2 + 1;  // ⌈n1 n2/4⌉ …
@@ -95,7 +99,7 @@ void register_torus_zigzag_claims(theorem_book& book) {
          for (std::uint32_t n1 : {3u, 6u})
            for (std::uint32_t n2 = n1; n2 <= 12; n2 += n1)
              for (std::uint32_t n3 = 3; n3 <= 8; ++n3) {
-               const torus t({n1, n2, n3});
+               const torus::network t({n1, n2, n3});
                const zigzag_run r = run_zigzag(t, false);
                if (!r.problem.empty())
                  return claim_result{verdict::violated, "n1 in {3, 6}, n2 <= 12, n3 = 3..8", r.problem};
@@ -150,7 +154,7 @@ void register_torus_zigzag_claims(theorem_book& book) {
          shapes.push_back({5, 5, 5, 5, 5});  // d = 5: 125 + 25 + 5 = 155 ≡ 0 (mod 5)
          shapes.push_back({5, 5, 5, 5, 10});
          for (const auto& dims : shapes) {
-           const torus t(dims);
+           const torus::network t(dims);
            const cycle_system system = zigzag_cycles(t);
            const cycle_system_report cycles = check_cycle_system(system, 2, 10, true);
            const std::uint64_t d = t.dimension(), P = t.size(), nd = dims.back(), nd1 = dims[d - 2];
@@ -334,7 +338,7 @@ void register_torus_zigzag_claims(theorem_book& book) {
                for (std::uint32_t n5 = 5; n5 <= 40; ++n5) shapes.push_back({5, n2, n3, n4, n5});
            }
          for (const auto& dims : shapes) {
-           const torus t(dims);
+           const torus::network t(dims);
            if (t.size() > 4096 || !zigzag_condition_failure(t).empty()) continue;
            const cycle_system system = zigzag_cycles(t);  // n1 = d: edge-disjoint (torus.lap_rule)
            const cycle_system_report cycles = check_cycle_system(system, 2, 1, true);
@@ -428,7 +432,7 @@ void register_torus_zigzag_claims(theorem_book& book) {
            return true;
          };
          auto ask = [&](const std::vector<std::uint32_t>& n) -> std::optional<claim_result> {
-           const torus t(n);
+           const torus::network t(n);
            const auto d = t.dimension();
            const cycle_system_report r = check_cycle_system(zigzag_trails(t), 2, 1, true);
            if (r.holds() != predicted(n))
@@ -447,7 +451,7 @@ void register_torus_zigzag_claims(theorem_book& book) {
            for (bool more = true; more;) {
              std::uint64_t P = 1;
              for (std::uint32_t x : n) P *= x;
-             if (P <= limit && zigzag_condition_failure(torus(n)).empty())
+             if (P <= limit && zigzag_condition_failure(torus::network(n)).empty())
                if (const auto bad = ask(n)) return *bad;
              more = false;  // next size vector, sizes 2..12, first size fastest
              for (std::uint32_t k = 0; k < d && !more; ++k) {
@@ -504,7 +508,7 @@ void register_torus_zigzag_claims(theorem_book& book) {
               for (std::uint32_t n1 : {3u, 6u, 9u})
                 for (std::uint32_t n2 = n1; n2 <= 18; n2 += n1)
                   for (std::uint32_t n3 = 4; n3 <= 6; ++n3) {
-                    const torus t({n1, n2, n3});
+                    const torus::network t({n1, n2, n3});
                     const cycle_system system = zigzag_cycles(t);
                     std::vector<std::uint32_t> mask(t.size(), 0);
                     for (std::uint32_t c = 0; c < 3; ++c)

@@ -15,6 +15,9 @@
 #include "dancecard/properties/generators.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::dance;
+using namespace dancecard::torus;
 namespace {
 
 // A copy of `s` with one change: 0 — none; 1 — a dance dropped; 2 — a dance repeated in another round; 3 — a dance
@@ -48,7 +51,7 @@ Schedule damaged(const Schedule& s, int how, std::size_t at, std::size_t other_r
 }
 
 struct dance_item {
-  dance d;
+  couple d;
   rank first_of() const { return d.first; }
   void set_second(rank r) { d.second = r; }
 };
@@ -71,7 +74,7 @@ RC_GTEST_PROP(collective_adapters, the_dance_checker_and_the_collective_checker_
       s, how, at, other_round, other_person,
       [](const dance_schedule& x, std::size_t r) {
         std::vector<dance_item> items;
-        for (const dance& v : x.round(r)) items.push_back({v});
+        for (const couple& v : x.round(r)) items.push_back({v});
         return items;
       },
       [](dance_schedule& x, const dance_item& i) { x.add_dance(i.d.first, i.d.second); });
@@ -120,7 +123,7 @@ RC_GTEST_PROP(collective_adapters, a_torus_table_completes_exactly_when_its_coll
   const std::uint32_t d = *rc::gen::inRange<std::uint32_t>(1, 4);
   std::vector<std::uint32_t> dims(d);
   for (std::uint32_t& n : dims) n = *rc::gen::inRange<std::uint32_t>(2, d == 1 ? 10 : d == 2 ? 6 : 4);
-  const torus t(dims);
+  const torus::network t(dims);
   const std::uint32_t ports = t.ports();
   const std::uint32_t k = *rc::gen::inRange<std::uint32_t>(1, ports + 1);
   const std::size_t links = static_cast<std::size_t>(t.size()) * ports;

@@ -11,6 +11,8 @@
 #include "dancecard/properties/generators.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::dance;
 namespace {
 
 using properties::algorithm;
@@ -96,7 +98,7 @@ TEST(reusable_properties, a_broken_generator_fails_at_its_smallest_failing_n) {
     dance_schedule damaged(n);  // the last round is dropped
     for (std::size_t r = 0; r + 1 < s.rounds(); ++r) {
       damaged.begin_round();
-      for (dance d : s.round(r)) damaged.add_dance(d.first, d.second);
+      for (couple d : s.round(r)) damaged.add_dance(d.first, d.second);
     }
     return damaged;
   };
@@ -159,12 +161,12 @@ RC_GTEST_PROP(consistency, matrix_round_trip_keeps_every_valid_schedule, ()) {
 
 struct editable {
   rank n;
-  std::vector<std::vector<dance>> rounds;
+  std::vector<std::vector<couple>> rounds;
   dance_schedule build() const {
     dance_schedule s(n);
     for (const auto& round : rounds) {
       s.begin_round();
-      for (dance d : round) s.add_dance(d.first, d.second);
+      for (couple d : round) s.add_dance(d.first, d.second);
     }
     return s;
   }
@@ -201,7 +203,7 @@ std::pair<std::size_t, std::size_t> some_dance(const editable& e, std::size_t mi
 RC_GTEST_PROP(mutations, dropping_a_dance_is_caught_naming_the_pair, ()) {
   editable e = valid_schedule(2);
   auto [r, k] = some_dance(e);
-  const dance dropped = e.rounds[r][k];
+  const couple dropped = e.rounds[r][k];
   e.rounds[r].erase(e.rounds[r].begin() + static_cast<std::ptrdiff_t>(k));
   const dance_report report = check_all_witnesses(e.build());
   RC_ASSERT(report.outcome == verdict::violated);
@@ -213,7 +215,7 @@ RC_GTEST_PROP(mutations, dropping_a_dance_is_caught_naming_the_pair, ()) {
 RC_GTEST_PROP(mutations, duplicating_a_dance_is_caught_naming_pair_and_both_rounds, ()) {
   editable e = valid_schedule(2);
   auto [r, k] = some_dance(e);
-  const dance copy = e.rounds[r][k];
+  const couple copy = e.rounds[r][k];
   e.rounds.push_back({copy});  // a new last round, so nobody is double booked
   const dance_report report = check_all_witnesses(e.build());
   RC_ASSERT(report.violation_count == 1u);
@@ -229,9 +231,9 @@ RC_GTEST_PROP(mutations, swapping_two_partners_is_caught_naming_the_damaged_pair
   auto [r, k] = some_dance(e, 2);
   std::size_t other = *rc::gen::inRange<std::size_t>(0, e.rounds[r].size());
   RC_PRE(other != k);
-  dance& x = e.rounds[r][k];
-  dance& y = e.rounds[r][other];
-  const dance old_x = x, old_y = y;
+  couple& x = e.rounds[r][k];
+  couple& y = e.rounds[r][other];
+  const couple old_x = x, old_y = y;
   std::swap(x.second, y.second);  // (a, b), (c, d) -> (a, d), (c, b)
   const dance_report report = check_all_witnesses(e.build());
   RC_ASSERT(report.outcome == verdict::violated);
@@ -252,12 +254,12 @@ RC_GTEST_PROP(mutations, swapping_two_partners_is_caught_naming_the_damaged_pair
 RC_GTEST_PROP(mutations, moving_a_dance_into_a_busy_round_is_caught_naming_person_and_round, ()) {
   editable e = valid_schedule(3);
   auto [r, k] = some_dance(e);
-  const dance moved = e.rounds[r][k];
+  const couple moved = e.rounds[r][k];
   // Rounds (other than r) in which one of the two dancers is already busy.
   std::vector<std::size_t> busy;
   for (std::size_t t = 0; t < e.rounds.size(); ++t) {
     if (t == r) continue;
-    for (dance d : e.rounds[t])
+    for (couple d : e.rounds[t])
       if (d.first == moved.first || d.second == moved.first || d.first == moved.second || d.second == moved.second) {
         busy.push_back(t);
         break;

@@ -16,6 +16,9 @@
 #include "dancecard/smt/clausal.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::dance;
+using namespace dancecard::certificates;
 namespace {
 
 rc::Gen<std::vector<int>> three_clause(int variables) {

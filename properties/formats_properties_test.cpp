@@ -34,6 +34,11 @@
 #include "dancecard/smt/hrel_encoding.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::dance;
+using namespace dancecard::hrel;
+using namespace dancecard::torus;
+using namespace dancecard::certificates;
 namespace {
 
 using properties_test::damaged;
@@ -125,9 +130,9 @@ RC_GTEST_PROP(formats_damaged, torus_routing_tables_are_read_or_refused, ()) {
   // a table with switches (the scheduled supply of Section 4's zigzag cycles) or a time-independent one (square
   // switches)
   const bool zigzag = *rc::gen::arbitrary<bool>();
-  const torus network = zigzag
-                            ? torus({*rc::gen::element<std::uint32_t>(4, 6), *rc::gen::element<std::uint32_t>(6, 8)})
-                            : torus({*rc::gen::inRange<std::uint32_t>(3, 6), *rc::gen::inRange<std::uint32_t>(3, 6)});
+  const torus::network network =
+      zigzag ? torus::network({*rc::gen::element<std::uint32_t>(4, 6), *rc::gen::element<std::uint32_t>(6, 8)})
+             : torus::network({*rc::gen::inRange<std::uint32_t>(3, 6), *rc::gen::inRange<std::uint32_t>(3, 6)});
   const routing_table table = zigzag ? cycle_routing(zigzag_cycles(network), supply_policy::scheduled)
                                      : cycle_table(square_switch_cycles(network));
   read_and_check<routing_table>(

@@ -13,6 +13,10 @@
 #include "dancecard/smt/hrel_encoding.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::dance;
+using namespace dancecard::hrel;
+using namespace dancecard::certificates;
 namespace {
 
 using properties::hrel_instances;

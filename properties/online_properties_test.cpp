@@ -8,6 +8,9 @@
 #include "dancecard/core/online/online.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::dance;
+using namespace dancecard::online;
 namespace {
 
 rc::Gen<online_instance> online_instances() {

@@ -25,6 +25,10 @@
 #include "torus_properties_support.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::dance;
+using namespace dancecard::torus;
+using namespace dancecard::certificates;
 namespace {
 
 using namespace torus_properties;
@@ -46,7 +50,7 @@ void sat_exactly_when(const cnf_formula& f, bool completes) {
 // orbit.
 RC_GTEST_PROP(torus_cnf, exact_against_the_simulator, ()) {
   const std::uint32_t n1 = *rc::gen::inRange<std::uint32_t>(2, 5), n2 = *rc::gen::inRange<std::uint32_t>(3, 5);
-  const torus t({n1, n2});
+  const torus::network t({n1, n2});
   const bool pairing = *rc::gen::arbitrary<bool>();
   const torus_model model = pairing ? torus_model::pairing : torus_model::general;
   const std::uint64_t steps = *rc::gen::inRange<std::uint64_t>(1, 9);
@@ -92,14 +96,14 @@ RC_GTEST_PROP(torus_cnf, exact_against_the_simulator, ()) {
 
 // A small random torus for the k-packet properties: 2-D with sides 2 to 4 (three times in four), else 2 × 2 × 2 or
 // 2 × 2 × 3.
-torus small_packet_torus() {
+torus::network small_packet_torus() {
   const std::uint32_t d = *rc::gen::weightedElement<std::uint32_t>({{3, 2u}, {1, 3u}});
   std::vector<std::uint32_t> dims(d, 2);
   if (d == 2)
     dims = {*rc::gen::inRange<std::uint32_t>(2, 5), *rc::gen::inRange<std::uint32_t>(2, 5)};
   else
     dims[2] = *rc::gen::inRange<std::uint32_t>(2, 4);
-  return torus(dims);
+  return torus::network(dims);
 }
 
 // The k-packet CNF (torus_packets_cnf, no packet held) is exact: a random table with k own packets per PU — each
@@ -108,7 +112,7 @@ torus small_packet_torus() {
 // Half the time the table is invariant under a random group of translations (one or two generators; every PU of an
 // orbit makes its least PU's choices) and the CNF is the one with that orbit map, which follows the least PUs' packets.
 RC_GTEST_PROP(torus_packets, cnf_exact_against_the_simulator, ()) {
-  const torus t = small_packet_torus();
+  const torus::network t = small_packet_torus();
   const std::uint32_t d = t.dimension();
   const std::vector<std::uint32_t>& dims = t.dims();
   const std::uint32_t ports = t.ports();
@@ -181,7 +185,7 @@ RC_GTEST_PROP(torus_packets, implied_constraints_keep_the_minimum, ()) {
   std::vector<std::uint32_t> dims(d, 2);
   // small enough for both CNFs to answer within a second near the minimum: P <= 9
   if (d == 2) dims = {*rc::gen::inRange<std::uint32_t>(2, 4), *rc::gen::inRange<std::uint32_t>(2, 4)};
-  const torus t(dims);
+  const torus::network t(dims);
   const std::uint32_t k = *rc::gen::inRange<std::uint32_t>(1, 3);
   const torus_model model = *rc::gen::arbitrary<bool>() ? torus_model::pairing : torus_model::general;
   std::vector<pu_index> orbit;  // half the time: tables invariant under the translations by one random shift
@@ -223,7 +227,7 @@ RC_GTEST_PROP(torus_packets, implied_constraints_keep_the_minimum, ()) {
 // least as many missing (where there are at most 729 assignments); (c) the k-packet CNF with the forwarding fixed and
 // the injections free (no implied constraints) is sat exactly when the chooser reports none missing.
 RC_GTEST_PROP(torus_packets, injection_chooser_against_brute_force_and_the_cnf, ()) {
-  const torus t = small_packet_torus();
+  const torus::network t = small_packet_torus();
   const std::uint32_t d = t.dimension();
   const std::uint32_t ports = t.ports();
   const pu_index P = t.size();
@@ -290,7 +294,7 @@ RC_GTEST_PROP(torus_bounds, arrivals_keep_the_parity_of_the_distance, ()) {
   const std::uint32_t d = *rc::gen::inRange<std::uint32_t>(2, 4);
   std::vector<std::uint32_t> dims(d);
   for (auto& n : dims) n = *rc::gen::inRange<std::uint32_t>(2, d == 2 ? 9 : 5);
-  const torus t(dims);
+  const torus::network t(dims);
   const pu_index P = t.size();
   const bool even = std::all_of(dims.begin(), dims.end(), [](std::uint32_t n) { return n % 2 == 0; });
   const torus_model model = *rc::gen::arbitrary<bool>() ? torus_model::pairing : torus_model::general;
@@ -337,7 +341,7 @@ RC_GTEST_PROP(torus_cnf, arrival_count_keeps_every_table, ()) {
   const std::uint32_t d = *rc::gen::weightedElement<std::uint32_t>({{3, 2u}, {1, 3u}});
   std::vector<std::uint32_t> dims(d);
   for (auto& n : dims) n = *rc::gen::inRange<std::uint32_t>(d == 2 ? 3 : 2, d == 2 ? 6 : 4);
-  const torus t(dims);
+  const torus::network t(dims);
   const std::uint32_t ports = t.ports();
   const torus_model model = *rc::gen::arbitrary<bool>() ? torus_model::pairing : torus_model::general;
   const std::uint64_t counting = counting_bound(t);
@@ -381,18 +385,18 @@ RC_GTEST_PROP(torus_cnf, arrival_count_keeps_every_table, ()) {
 // until the CNF without the count is sat (that is the minimum over those tables). The count's unsat answers come with
 // DRAT proofs, checked. A torus small enough for the CNFs to answer in well under a second near its minimum, drawn
 // inside a property: 2-D sides 3 and 4, 3-D 2 x 2 x n with n <= 3 (2 x 2 x 4 pairing takes seconds).
-torus quick_sat_torus() {
+torus::network quick_sat_torus() {
   const std::uint32_t d = *rc::gen::weightedElement<std::uint32_t>({{3, 2u}, {1, 3u}});
   std::vector<std::uint32_t> dims(d, 2);
   if (d == 2)
     dims = {*rc::gen::inRange<std::uint32_t>(3, 5), *rc::gen::inRange<std::uint32_t>(3, 5)};
   else
     dims[*rc::gen::inRange<std::size_t>(0, 3)] = *rc::gen::inRange<std::uint32_t>(2, 4);
-  return torus(dims);
+  return torus::network(dims);
 }
 
 RC_GTEST_PROP(torus_cnf, arrival_count_keeps_the_minimum, ()) {
-  const torus t = quick_sat_torus();
+  const torus::network t = quick_sat_torus();
   const torus_model model = *rc::gen::arbitrary<bool>() ? torus_model::pairing : torus_model::general;
   // all tables, or tables invariant under a random group of translations or of point automorphisms (reflections,
   // rotations, glide reflections: the count's reading through a relabelling of ports)
@@ -434,7 +438,7 @@ RC_GTEST_PROP(torus_cnf, arrival_count_keeps_the_minimum, ()) {
 // jobs, it answers as solve_torus_clausal does (sat with a simulated table, unsat with every cube's proof checked);
 // its groups are clauses of the CNF, so the cover check accepts the full split — and refuses it with any cube left out.
 RC_GTEST_PROP(torus_cnf, split_queries_answer_as_the_whole_query, ()) {
-  const torus t = quick_sat_torus();
+  const torus::network t = quick_sat_torus();
   const torus_model model = *rc::gen::arbitrary<bool>() ? torus_model::pairing : torus_model::general;
   const std::uint64_t steps = counting_bound(t) + *rc::gen::inRange<std::uint64_t>(0, 4);
   const std::uint64_t cubes = *rc::gen::inRange<std::uint64_t>(1, 41);

@@ -12,6 +12,8 @@
 #include "dancecard/core/torus/symmetry.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::torus;
 namespace {
 
 // translation_subgroups lists one subgroup per class under the automorphisms: on random small tori, every non-trivial
@@ -24,7 +26,7 @@ RC_GTEST_PROP(torus_groups, translation_subgroups_one_per_class, ()) {
   std::vector<std::uint32_t> dims(d);
   for (auto& n : dims) n = *rc::gen::inRange<std::uint32_t>(2, d == 2 ? 7 : 5);
   if (*rc::gen::arbitrary<bool>()) std::fill(dims.begin(), dims.end(), dims.front());  // equal sides: the axes permute
-  const torus t(dims);
+  const torus::network t(dims);
   const pu_index P = t.size();
   RC_PRE(d == 2 || P <= 32);
   auto sum = [&](pu_index a, pu_index b) {

@@ -24,6 +24,10 @@
 #include "torus_properties_support.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::dance;
+using namespace dancecard::torus;
+using namespace dancecard::certificates;
 namespace {
 
 using namespace torus_properties;
@@ -44,7 +48,7 @@ RC_GTEST_PROP(torus_hamilton, square_switch_decompositions, ()) {
     if (static_cast<std::uint64_t>(dims[0]) * dims[1] * right[0] * right[1] <= 3000)
       dims.insert(dims.end(), right.begin(), right.end());
   }
-  const torus t(dims);
+  const torus::network t(dims);
   const cycle_system system = hamiltonian_product_cycles(t);
   const cycle_system_report cycles = check_cycle_system(system, 0);
   RC_ASSERT(cycles.holds());
@@ -62,7 +66,7 @@ RC_GTEST_PROP(torus_hamilton, square_switch_decompositions, ()) {
 RC_GTEST_PROP(torus_hamilton, explicit_cube_decompositions, ()) {
   const std::uint32_t m =
       *rc::gen::suchThat(rc::gen::inRange<std::uint32_t>(3, 65), [](std::uint32_t x) { return x != 4; });
-  const torus t({m, m, m});
+  const torus::network t({m, m, m});
   const cycle_system system = hamiltonian_product_cycles(t);
   const cycle_system_report cycles = check_cycle_system(system, 0);
   RC_ASSERT(cycles.holds());
@@ -85,7 +89,7 @@ RC_GTEST_PROP(torus_hamilton, square_switch_search, ()) {
     dims.push_back(n);
     P *= n;
   }
-  const torus t(dims);
+  const torus::network t(dims);
   const std::optional<cycle_system> system = switch_search_decomposition(t, *rc::gen::inRange<std::uint64_t>(1, 1000));
   if (d <= 3) RC_ASSERT(system.has_value());
   if (!system) RC_SUCCEED("no decomposition found in 4-D (the search is not complete)");
@@ -127,7 +131,7 @@ RC_GTEST_PROP(torus_hamilton, layered_decompositions, ()) {
     const std::size_t odd_at = *rc::gen::inRange<std::size_t>(0, d);
     if (dims[odd_at] % 2 == 0) dims[odd_at] += dims[odd_at] == 4 ? -1 : 1;
   }
-  const torus t(dims);
+  const torus::network t(dims);
   const cycle_system system = hamiltonian_product_cycles(t);
   RC_TAG(system.construction, "d = " + std::to_string(d));
   const bool park_cube = d == 3 && dims[0] == dims[1] && dims[1] == dims[2] && dims[0] != 4;
@@ -204,10 +208,10 @@ RC_GTEST_PROP(cyclic_order, rearrangements_match_a_vector, ()) {
 // search, and Section 3.4 for d = 4 (product construction, even sizes): d cycles, floor(P/2) steps.
 RC_GTEST_PROP(torus_hamilton, search_and_product_decompositions, ()) {
   const bool four_d = *rc::gen::arbitrary<bool>();
-  const torus t = four_d
-                      ? torus({2 * *rc::gen::inRange<std::uint32_t>(1, 3), 2 * *rc::gen::inRange<std::uint32_t>(1, 3),
+  const torus::network t =
+      four_d ? torus::network({2 * *rc::gen::inRange<std::uint32_t>(1, 3), 2 * *rc::gen::inRange<std::uint32_t>(1, 3),
                                2 * *rc::gen::inRange<std::uint32_t>(1, 3), 2 * *rc::gen::inRange<std::uint32_t>(1, 3)})
-                      : torus({*rc::gen::inRange<std::uint32_t>(3, 12), *rc::gen::inRange<std::uint32_t>(3, 12)});
+             : torus::network({*rc::gen::inRange<std::uint32_t>(3, 12), *rc::gen::inRange<std::uint32_t>(3, 12)});
   std::optional<cycle_system> system;
   if (four_d) {
     system = hamiltonian_product_cycles(t);
@@ -229,7 +233,7 @@ RC_GTEST_PROP(torus_hamilton, search_and_product_decompositions, ()) {
 // Section 3.2's partial cycles (rows even, columns odd): cycle checks at distance 1, locality, and one-packet gossip
 // within the circulation time of a cycle of P − n1/2 PUs.
 RC_GTEST_PROP(torus_partial, cycles_locality_and_circulation, ()) {
-  const torus t({2 * *rc::gen::inRange<std::uint32_t>(1, 9), 2 * *rc::gen::inRange<std::uint32_t>(2, 9) + 1});
+  const torus::network t({2 * *rc::gen::inRange<std::uint32_t>(1, 9), 2 * *rc::gen::inRange<std::uint32_t>(2, 9) + 1});
   const cycle_system system = partial_2d_cycles(t);
   const cycle_system_report cycles = check_cycle_system(system, 1);
   RC_ASSERT(cycles.holds());
@@ -246,7 +250,8 @@ RC_GTEST_PROP(torus_partial, cycles_locality_and_circulation, ()) {
 // PUs served through an off-cycle neighbour), one-packet gossip in the longer cycle's circulation time and within
 // Theorem 4's ceil(n1·n2/2).
 RC_GTEST_PROP(torus_partial, both_odd_locality_and_theorem_4, ()) {
-  const torus t({2 * *rc::gen::inRange<std::uint32_t>(2, 10) + 1, 2 * *rc::gen::inRange<std::uint32_t>(2, 10) + 1});
+  const torus::network t(
+      {2 * *rc::gen::inRange<std::uint32_t>(2, 10) + 1, 2 * *rc::gen::inRange<std::uint32_t>(2, 10) + 1});
   const cycle_system system = partial_2d_cycles(t);
   const cycle_system_report cycles = check_cycle_system(system, 1);
   RC_ASSERT(cycles.holds());
@@ -272,7 +277,7 @@ RC_GTEST_PROP(torus_partial, two_packets_meet_theorems_3_and_4, ()) {
   const bool both_odd = *rc::gen::arbitrary<bool>();
   const std::uint32_t n1 =
       both_odd ? 2 * *rc::gen::inRange<std::uint32_t>(2, 9) + 1 : 2 * *rc::gen::inRange<std::uint32_t>(2, 9);
-  const torus t({n1, 2 * *rc::gen::inRange<std::uint32_t>(2, 9) + 1});
+  const torus::network t({n1, 2 * *rc::gen::inRange<std::uint32_t>(2, 9) + 1});
   const cycle_system system = partial_2d_cycles(t);
   const twin_routing_result twin = twin_cycle_routing(system);
   const std::uint64_t P = t.size();

@@ -26,6 +26,10 @@
 
 namespace dancecard::torus_properties {
 
+using namespace dancecard::dance;
+using namespace dancecard::torus;
+using namespace dancecard::certificates;
+
 // The index of a pairing (its partner list) among `pairings` (port_pairings); pairings.size() when it is none.
 inline std::uint32_t pairing_index(const std::vector<std::vector<std::uint32_t>>& pairings,
                                    const std::vector<std::uint32_t>& partner) {
@@ -34,7 +38,7 @@ inline std::uint32_t pairing_index(const std::vector<std::vector<std::uint32_t>>
 
 // Unit clauses fixing PU pu's choice variables of torus_gossip_cnf / torus_symmetric_cnf to a rule (the pairing's
 // partner list, or the in-port each out-port forwards).
-inline void fix_rule(cnf_formula& f, const torus& t, torus_model model, pu_index pu,
+inline void fix_rule(cnf_formula& f, const torus::network& t, torus_model model, pu_index pu,
                      const std::vector<std::uint32_t>& rule) {
   const std::uint32_t ports = t.ports();
   if (model == torus_model::pairing) {

@@ -25,19 +25,23 @@
 #include "torus_properties_support.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::dance;
+using namespace dancecard::torus;
+using namespace dancecard::certificates;
 namespace {
 
 using namespace torus_properties;
 
-rc::Gen<torus> even_tori() {
+rc::Gen<torus::network> even_tori() {
   return rc::gen::map(rc::gen::pair(rc::gen::inRange<std::uint32_t>(1, 21), rc::gen::inRange<std::uint32_t>(1, 21)),
                       [](const std::pair<std::uint32_t, std::uint32_t>& h) {
-                        return torus({2 * h.first, 2 * h.second});
+                        return torus::network({2 * h.first, 2 * h.second});
                       });
 }
 
 RC_GTEST_PROP(torus_3_1, cycles_and_theorem_2_on_random_even_tori, ()) {
-  const torus t = *rc::gen::resize(100, even_tori());
+  const torus::network t = *rc::gen::resize(100, even_tori());
   const routing_table table = hamiltonian_2d(t);
   const torus_cycle_report cycles = forwarding_cycles(table);
   RC_ASSERT(cycles.holds());
@@ -49,7 +53,7 @@ RC_GTEST_PROP(torus_3_1, cycles_and_theorem_2_on_random_even_tori, ()) {
 }
 
 RC_GTEST_PROP(torus_checks, a_rewired_port_breaks_the_cycles_or_the_gossip, ()) {
-  const torus t = *rc::gen::resize(100, even_tori());
+  const torus::network t = *rc::gen::resize(100, even_tori());
   routing_table table = hamiltonian_2d(t);
   const pu_index pu = *rc::gen::inRange<pu_index>(0, t.size());
   const std::uint32_t out = *rc::gen::inRange<std::uint32_t>(0, 4);
@@ -68,7 +72,7 @@ RC_GTEST_PROP(torus_checks, switch_free_tables_run_one_pu_at_a_time_as_step_by_s
   const std::uint32_t d = *rc::gen::inRange<std::uint32_t>(1, 4);
   std::vector<std::uint32_t> dims(d);
   for (std::uint32_t& n : dims) n = *rc::gen::inRange<std::uint32_t>(2, d == 1 ? 12 : d == 2 ? 7 : 4);
-  const torus t(dims);
+  const torus::network t(dims);
   const std::uint32_t packets = *rc::gen::inRange<std::uint32_t>(1, 4), ports = t.ports();
   routing_table table{t,
                       packets,
@@ -112,7 +116,7 @@ RC_GTEST_PROP(torus_search, the_tabu_count_of_missing_pairs_is_the_simulators, (
   const std::uint32_t d = *rc::gen::inRange<std::uint32_t>(1, 4);
   std::vector<std::uint32_t> dims(d);
   for (std::uint32_t& n : dims) n = *rc::gen::inRange<std::uint32_t>(2, d == 1 ? 12 : d == 2 ? 7 : 4);
-  const torus t(dims);
+  const torus::network t(dims);
   const std::uint32_t ports = t.ports();
   const std::size_t links = static_cast<std::size_t>(t.size()) * ports;
   routing_table table{t, 1, std::vector<std::uint32_t>(links, no_port), std::vector<std::uint32_t>(links, 0), {}};
@@ -144,7 +148,7 @@ RC_GTEST_PROP(torus_search, the_tabu_search_over_a_group_keeps_its_tables_invari
   const std::uint32_t d = *rc::gen::inRange<std::uint32_t>(2, 4);
   std::vector<std::uint32_t> dims(d);
   for (std::uint32_t& n : dims) n = *rc::gen::inRange<std::uint32_t>(d == 2 ? 3 : 2, d == 2 ? 7 : 4);
-  const torus t(dims);
+  const torus::network t(dims);
   const std::vector<torus_symmetry_group> groups = invariant_group_list(t, invariant_groups::with_mixed);
   RC_PRE(!groups.empty());
   const torus_symmetry_group& group = groups[*rc::gen::inRange<std::size_t>(0, groups.size())];
@@ -179,7 +183,7 @@ RC_GTEST_PROP(torus_checks, delayed_switches_match_a_plain_reference, ()) {
   const std::uint32_t d = *rc::gen::inRange<std::uint32_t>(1, 3);
   std::vector<std::uint32_t> dims(d);
   for (std::uint32_t& n : dims) n = *rc::gen::inRange<std::uint32_t>(2, d == 1 ? 9 : 5);
-  const torus t(dims);
+  const torus::network t(dims);
   const std::uint32_t packets = *rc::gen::inRange<std::uint32_t>(1, 3), ports = t.ports();
   const pu_index P = t.size();
   routing_table table{t,
@@ -235,7 +239,7 @@ RC_GTEST_PROP(torus_checks, delayed_switches_match_a_plain_reference, ()) {
             if (w.pu == pu && w.port == o && w.step <= steps && w.step >= since)
               since = w.step, in = w.in_port, delay = w.delay;
           if (in != no_port && steps > delay) {  // what arrived on `in` in step steps − delay
-            const std::vector<std::uint32_t>& from = sent[t.neighbor(pu, in) * ports + torus::opposite(in)];
+            const std::vector<std::uint32_t>& from = sent[t.neighbor(pu, in) * ports + torus::network::opposite(in)];
             packet = from[steps - delay];
           }
         }
@@ -243,7 +247,7 @@ RC_GTEST_PROP(torus_checks, delayed_switches_match_a_plain_reference, ()) {
       }
     for (pu_index pu = 0; pu < P; ++pu)
       for (std::uint32_t p = 0; p < ports; ++p) {
-        const std::uint32_t packet = sent[t.neighbor(pu, p) * ports + torus::opposite(p)][steps];
+        const std::uint32_t packet = sent[t.neighbor(pu, p) * ports + torus::network::opposite(p)][steps];
         if (packet != no_packet && first[pu * total + packet] == UINT32_MAX)
           first[pu * total + packet] = static_cast<std::uint32_t>(steps);
       }
@@ -255,7 +259,7 @@ RC_GTEST_PROP(torus_checks, delayed_switches_match_a_plain_reference, ()) {
 }
 
 RC_GTEST_PROP(torus_checks, a_silenced_pu_is_named_by_the_simulator, ()) {
-  const torus t = *rc::gen::resize(100, even_tori());
+  const torus::network t = *rc::gen::resize(100, even_tori());
   routing_table table = hamiltonian_2d(t);
   const pu_index pu = *rc::gen::inRange<pu_index>(0, t.size());
   for (std::uint32_t o = 0; o < 4; ++o) table.inject_at(pu, o) = no_packet;  // its own packets never leave
@@ -266,22 +270,22 @@ RC_GTEST_PROP(torus_checks, a_silenced_pu_is_named_by_the_simulator, ()) {
 }
 
 // Section 4: random admissible 2-D (n1 even) and 3-D (n1 = 3k, n2 a multiple of n1, n3 >= 3) tori.
-rc::Gen<torus> zigzag_tori() {
+rc::Gen<torus::network> zigzag_tori() {
   return rc::gen::oneOf(
       rc::gen::map(rc::gen::pair(rc::gen::inRange<std::uint32_t>(1, 11), rc::gen::inRange<std::uint32_t>(2, 21)),
                    [](const std::pair<std::uint32_t, std::uint32_t>& h) {
-                     return torus({2 * h.first, h.second});
+                     return torus::network({2 * h.first, h.second});
                    }),
       rc::gen::map(rc::gen::tuple(rc::gen::inRange<std::uint32_t>(1, 3), rc::gen::inRange<std::uint32_t>(1, 3),
                                   rc::gen::inRange<std::uint32_t>(3, 8)),
                    [](const std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>& h) {
                      const std::uint32_t n1 = 3 * std::get<0>(h);
-                     return torus({n1, n1 * std::get<1>(h), std::get<2>(h)});
+                     return torus::network({n1, n1 * std::get<1>(h), std::get<2>(h)});
                    }));
 }
 
 RC_GTEST_PROP(torus_zigzag, cycles_locality_and_theorems_5_and_6, ()) {
-  const torus t = *zigzag_tori();
+  const torus::network t = *zigzag_tori();
   const cycle_system system = zigzag_cycles(t);
   const cycle_system_report cycles = check_cycle_system(system, 1);
   RC_ASSERT(cycles.holds());
@@ -301,7 +305,8 @@ RC_GTEST_PROP(torus_zigzag, cycles_locality_and_theorems_5_and_6, ()) {
 
 // A d-dimensional torus meeting conditions (1)-(3) with n1 = d (or, with doubled, d or 2d), the other sizes 2 …
 // max_size (n_d >= d), at most max_pus PUs.
-rc::Gen<torus> admissible_zigzag_torus(std::uint32_t d, bool doubled, std::uint32_t max_size, std::uint64_t max_pus) {
+rc::Gen<torus::network> admissible_zigzag_torus(std::uint32_t d, bool doubled, std::uint32_t max_size,
+                                                std::uint64_t max_pus) {
   const auto fix = [d, doubled](std::vector<std::uint32_t> n) {
     n[0] = doubled ? d * (1 + n[0] % 2) : d;
     return n;
@@ -313,13 +318,13 @@ rc::Gen<torus> admissible_zigzag_torus(std::uint32_t d, bool doubled, std::uint3
                                           if (n[d - 1] < d) return false;
                                           std::uint64_t P = 1;
                                           for (std::uint32_t x : n) P *= x;
-                                          return P <= max_pus && zigzag_condition_failure(torus(n)).empty();
+                                          return P <= max_pus && zigzag_condition_failure(torus::network(n)).empty();
                                         }),
-                      [=](const std::vector<std::uint32_t>& raw) { return torus(fix(raw)); });
+                      [=](const std::vector<std::uint32_t>& raw) { return torus::network(fix(raw)); });
 }
 
 // zigzag_cycles(t), or none where it refuses the torus (trails sharing a link), tagged.
-std::optional<cycle_system> zigzag_or_tag(const torus& t) {
+std::optional<cycle_system> zigzag_or_tag(const torus::network& t) {
   try {
     return zigzag_cycles(t);
   } catch (const std::invalid_argument&) {
@@ -336,7 +341,7 @@ std::optional<cycle_system> zigzag_or_tag(const torus& t) {
 RC_GTEST_PROP(torus_matched_supply, within_half_a_cycle_plus_two_on_random_zigzag_tori, ()) {
   const std::uint32_t d =
       *rc::gen::weightedElement<std::uint32_t>({{1, 2}, {1, 3}, {3, 4}, {3, 5}});  // 4-D and 5-D: fewer admissible
-  const torus t = *admissible_zigzag_torus(d, true, 8, 3000);                      // n1 = d or 2d
+  const torus::network t = *admissible_zigzag_torus(d, true, 8, 3000);             // n1 = d or 2d
   const std::vector<std::uint32_t>& n = t.dims();
   const std::optional<cycle_system> system = zigzag_or_tag(t);
   if (!system) return;
@@ -377,7 +382,7 @@ RC_GTEST_PROP(torus_matched_supply, within_half_a_cycle_plus_two_on_random_zigza
 // plan completes: a heuristic (bench/sweep_supply found it within the bound on every trail torus swept, docs/torus.md).
 RC_GTEST_PROP(torus_packet_supply, plans_hold_in_the_simulator_on_random_zigzag_tori, ()) {
   const std::uint32_t d = *rc::gen::element<std::uint32_t>(4, 5);
-  const torus t = *admissible_zigzag_torus(d, false, 7, 600);  // n1 = d
+  const torus::network t = *admissible_zigzag_torus(d, false, 7, 600);  // n1 = d
   const std::vector<std::uint32_t>& n = t.dims();
   const std::optional<cycle_system> system = zigzag_or_tag(t);
   if (!system) return;
@@ -414,7 +419,7 @@ RC_GTEST_PROP(torus_packet_supply, plans_hold_in_the_simulator_on_random_zigzag_
 // supply with one switch per link whenever that one gives both directions everywhere within delay 2 (then it lies in
 // the searched class).
 RC_GTEST_PROP(torus_supply, searched_supply_is_least_and_no_slower_than_the_greedy_one, ()) {
-  const torus t = *rc::gen::suchThat(zigzag_tori(), [](const torus& x) { return x.size() <= 300; });
+  const torus::network t = *rc::gen::suchThat(zigzag_tori(), [](const torus::network& x) { return x.size() <= 300; });
   const cycle_system system = zigzag_cycles(t);
   const supply_search_result r = best_cycle_supply(system, supply_policy::scheduled, 60'000);
   // a budget that runs out (a loaded machine: the queries take seconds when idle) says nothing either way; RapidCheck
@@ -467,7 +472,7 @@ RC_GTEST_PROP(torus_supply, greedy_policies_on_random_theorem_7_tori, ()) {
         const auto [a, b, c] = x;
         return (a * b + b) % 4 == 0 && 4 * a * b * c <= 400;  // condition (1) with n1 = 4; (2) and (3) hold
       });
-  const torus t({4, n2, n3, n4});
+  const torus::network t({4, n2, n3, n4});
   const cycle_system system = zigzag_cycles(t);
   const bool trails = check_cycle_system(system, 2, 10, true).revisits > 0;
   std::vector<std::uint64_t> steps, both;
@@ -505,7 +510,7 @@ RC_GTEST_PROP(torus_zigzag, refusal_matches_the_checker_on_4d_tori, ()) {
                          [](const std::tuple<std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t>& n) {
                            return (std::get<1>(n) * std::get<2>(n) + std::get<2>(n)) % std::get<0>(n) == 0;
                          });
-  const torus t({n1, n2, n3, n4});
+  const torus::network t({n1, n2, n3, n4});
   const cycle_system trails = zigzag_trails(t);
   const cycle_system_report report = check_cycle_system(trails, 2, 1000, true);
   std::optional<cycle_system> cycles;
@@ -526,14 +531,14 @@ RC_GTEST_PROP(torus_zigzag, refusal_matches_the_checker_on_4d_tori, ()) {
     std::sort(order.begin(), order.end());
     bool exists = false;
     do {
-      exists = exists || (zigzag_condition_failure(torus(order)).empty() &&
-                          check_cycle_system(zigzag_trails(torus(order)), 2, 1, true).holds());
+      exists = exists || (zigzag_condition_failure(torus::network(order)).empty() &&
+                          check_cycle_system(zigzag_trails(torus::network(order)), 2, 1, true).holds());
     } while (!exists && std::next_permutation(order.begin(), order.end()));
     const std::size_t at = refusal.find("in the order ");
     RC_TAG(exists ? "another order works" : "no order works");
     RC_ASSERT((at != std::string::npos) == exists);
     if (exists) {
-      const torus named = torus::parse(refusal.substr(at + 13, refusal.find(' ', at + 13) - at - 13));
+      const torus::network named = torus::network::parse(refusal.substr(at + 13, refusal.find(' ', at + 13) - at - 13));
       std::vector<std::uint32_t> sizes = named.dims(), given{n1, n2, n3, n4};
       std::sort(sizes.begin(), sizes.end());
       std::sort(given.begin(), given.end());
@@ -546,7 +551,7 @@ RC_GTEST_PROP(torus_zigzag, refusal_matches_the_checker_on_4d_tori, ()) {
 }
 
 RC_GTEST_PROP(torus_zigzag, a_rewired_or_doubled_link_is_caught, ()) {
-  const torus t = *zigzag_tori();
+  const torus::network t = *zigzag_tori();
   const cycle_system system = zigzag_cycles(t);
   routing_table table = cycle_routing(system, supply_policy::scheduled);
   const std::uint32_t c = *rc::gen::inRange<std::uint32_t>(0, static_cast<std::uint32_t>(system.cycles.size()));

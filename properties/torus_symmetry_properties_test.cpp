@@ -23,6 +23,10 @@
 #include "torus_properties_support.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::dance;
+using namespace dancecard::torus;
+using namespace dancecard::certificates;
 namespace {
 
 using namespace torus_properties;
@@ -64,7 +68,8 @@ std::vector<std::uint32_t> relabel_rule(const std::vector<std::uint32_t>& r, con
 }
 
 // The one-packet table of per-PU rules: partner lists (pairing) or the in-port each out-port forwards (general).
-routing_table table_of_rules(const torus& t, const std::vector<std::vector<std::uint32_t>>& rules, bool pairing) {
+routing_table table_of_rules(const torus::network& t, const std::vector<std::vector<std::uint32_t>>& rules,
+                             bool pairing) {
   if (pairing) {
     std::vector<std::uint32_t> partner;
     for (const auto& rp : rules) partner.insert(partner.end(), rp.begin(), rp.end());
@@ -87,7 +92,7 @@ struct invariant_rules {
   bool fell_back = false;
 };
 
-invariant_rules random_invariant_rules(const torus& t, const std::vector<torus_automorphism>& generators,
+invariant_rules random_invariant_rules(const torus::network& t, const std::vector<torus_automorphism>& generators,
                                        bool pairing) {
   const std::uint32_t ports = t.ports();
   const auto pairings = port_pairings(t.dimension());
@@ -147,7 +152,7 @@ RC_GTEST_PROP(torus_cnf, point_group_cnf_exact_against_the_simulator, ()) {
   // wrong way round shows there only)
   const bool rotations = *rc::gen::arbitrary<bool>();
   if (rotations) std::fill(dims.begin(), dims.end(), dims.front());
-  const torus t(dims);
+  const torus::network t(dims);
   const std::uint32_t ports = t.ports();
   // a third of the time a mixed group (translations with reflections, rotations or glide reflections: mixed_subgroups)
   const bool mixed = *rc::gen::weightedElement<bool>({{1, true}, {2, false}});
@@ -210,7 +215,7 @@ struct brute_normalizer {
   std::set<automorphism_map> group;
   std::vector<automorphism_map> normalizer;
 };
-brute_normalizer normalizer_by_brute_force(const torus& t, const std::vector<torus_automorphism>& generators) {
+brute_normalizer normalizer_by_brute_force(const torus::network& t, const std::vector<torus_automorphism>& generators) {
   const std::uint32_t d = t.dimension(), ports = t.ports();
   const std::vector<std::uint32_t>& dims = t.dims();
   auto make = [&](const std::vector<std::uint32_t>& sigma, const std::vector<std::uint32_t>& shift) {
@@ -265,7 +270,7 @@ brute_normalizer normalizer_by_brute_force(const torus& t, const std::vector<tor
 
 // What the invariant CNFs' break compares: PU 0's rule as a key (a pairing's index, or the in-port of each out-port),
 // in the 2-D pairing model followed by its neighbours' in port order.
-std::vector<std::uint32_t> view_at_0(const torus& t, const std::vector<std::vector<std::uint32_t>>& rules,
+std::vector<std::uint32_t> view_at_0(const torus::network& t, const std::vector<std::vector<std::uint32_t>>& rules,
                                      bool pairing) {
   const auto pairings = port_pairings(t.dimension());
   auto key = [&](const std::vector<std::uint32_t>& r) {
@@ -282,16 +287,16 @@ std::vector<std::uint32_t> view_at_0(const torus& t, const std::vector<std::vect
 
 // A random torus of 2 or 3 dimensions for the break properties (2-D sides 2 to 4, 3-D 2 or 3), half the time with
 // equal sides, so that the axes permute too.
-torus small_break_torus() {
+torus::network small_break_torus() {
   const std::uint32_t d = *rc::gen::weightedElement<std::uint32_t>({{3, 2u}, {1, 3u}});
   std::vector<std::uint32_t> dims(d);
   for (auto& n : dims) n = *rc::gen::inRange<std::uint32_t>(2, d == 2 ? 5 : 4);
   if (*rc::gen::arbitrary<bool>()) std::fill(dims.begin(), dims.end(), dims.front());
-  return torus(dims);
+  return torus::network(dims);
 }
 
 // A random non-trivial group of translations of t (translation_subgroups), as shifts; RC_PRE when there is none.
-std::vector<std::vector<std::uint32_t>> random_translation_group(const torus& t) {
+std::vector<std::vector<std::uint32_t>> random_translation_group(const torus::network& t) {
   const auto groups = translation_subgroups(t);
   RC_PRE(!groups.empty());
   return groups[*rc::gen::inRange<std::size_t>(0, groups.size())];
@@ -303,7 +308,7 @@ std::vector<std::vector<std::uint32_t>> random_translation_group(const torus& t)
 // the one with the least view at PU 0. That image must be invariant, complete in as many steps as A, and the CNF with
 // its choices fixed must be sat exactly when A completes within T steps.
 RC_GTEST_PROP(torus_cnf, invariant_symmetry_break_keeps_an_image_of_every_invariant_table, ()) {
-  const torus t = small_break_torus();
+  const torus::network t = small_break_torus();
   const std::uint32_t ports = t.ports();
   const bool translations = *rc::gen::arbitrary<bool>();
   std::vector<torus_automorphism> generators;
@@ -361,7 +366,7 @@ void rename_packets_for_port_0(std::vector<std::vector<std::uint32_t>>& inject) 
 // in the same steps in the simulator, and torus_packets_cnf (with `orbit`'s map; empty: the full CNF) with the image's
 // choices and injections fixed at the orbits' least PUs must be sat exactly when A completes within T steps — its own
 // step count, or a random one when it never completes. Returns whether A completes.
-bool packet_image_keeps_the_answer(const torus& t, torus_model model, std::uint32_t k,
+bool packet_image_keeps_the_answer(const torus::network& t, torus_model model, std::uint32_t k,
                                    const std::vector<std::vector<std::uint32_t>>& rules,
                                    const std::vector<std::vector<std::uint32_t>>& inject,
                                    const std::vector<std::vector<std::uint32_t>>& image,
@@ -407,7 +412,7 @@ bool packet_image_keeps_the_answer(const torus& t, torus_model model, std::uint3
 // exchanging 0 and what its out-port 0 sends. That table must be H-invariant, complete in as many steps as A, and the
 // CNF with its choices and injections fixed must be sat exactly when A completes within T steps.
 RC_GTEST_PROP(torus_packets, invariant_symmetry_break_keeps_an_image_of_every_invariant_table, ()) {
-  const torus t = small_break_torus();
+  const torus::network t = small_break_torus();
   const std::uint32_t ports = t.ports();
   const pu_index P = t.size();
   const std::uint32_t k = *rc::gen::inRange<std::uint32_t>(1, 4);
@@ -476,7 +481,7 @@ graph_automorphism compose(const graph_automorphism& second, const graph_automor
 // on) the signed permutations of the axes keeping sizes, and after those, where two or more sides are 4, the
 // permutations of the bits of their hypercube (a side of 4 as 2 bits by the Gray code 00, 01, 11, 10; the port map
 // found by following each link), the other coordinates kept.
-std::vector<graph_automorphism> full_break_automorphisms(const torus& t, bool automorphisms) {
+std::vector<graph_automorphism> full_break_automorphisms(const torus::network& t, bool automorphisms) {
   const std::uint32_t d = t.dimension(), ports = t.ports();
   const std::vector<std::uint32_t>& dims = t.dims();
   const pu_index P = t.size();
@@ -542,7 +547,7 @@ std::vector<graph_automorphism> full_break_automorphisms(const torus& t, bool au
 // A random torus for the full CNF's break properties: 2-D three times in four (the 2-D pairing model compares
 // neighbourhoods, where a wrong port order shows only on some tables), 3-D sides 2 or 3; a third of the time two sides
 // of 4 (4 x 4, 2 x 4 x 4 in some order: the hypercube).
-torus full_break_torus() {
+torus::network full_break_torus() {
   const std::uint32_t d = *rc::gen::weightedElement<std::uint32_t>({{3, 2u}, {1, 3u}});
   std::vector<std::uint32_t> dims(d);
   for (auto& n : dims) n = *rc::gen::inRange<std::uint32_t>(2, d == 2 ? 5 : 4);
@@ -550,12 +555,12 @@ torus full_break_torus() {
     std::fill(dims.begin(), dims.end(), 4u);
     if (d == 3) dims[*rc::gen::inRange<std::uint32_t>(0, 3)] = 2;
   }
-  return torus(dims);
+  return torus::network(dims);
 }
 
 // A random rule per PU: a pairing, or the in-port each out-port forwards (every out-port forwards one, as the implied
 // constraint of the general model asks).
-std::vector<std::vector<std::uint32_t>> random_rules(const torus& t, bool pairing) {
+std::vector<std::vector<std::uint32_t>> random_rules(const torus::network& t, bool pairing) {
   const auto pairings = port_pairings(t.dimension());
   std::vector<std::vector<std::uint32_t>> rule(t.size(), std::vector<std::uint32_t>(t.ports()));
   for (auto& r : rule) {
@@ -571,7 +576,7 @@ std::vector<std::vector<std::uint32_t>> random_rules(const torus& t, bool pairin
 // The line swaps of t: on a side of length 2, ±x_j exchanged at the two PUs of one line not through PU 0 — each as the
 // line's two PUs and σ_j.
 using line_swap = std::pair<std::vector<pu_index>, std::vector<std::uint32_t>>;
-std::vector<line_swap> line_swaps_of(const torus& t) {
+std::vector<line_swap> line_swaps_of(const torus::network& t) {
   std::vector<line_swap> lines;
   for (std::uint32_t j = 0; j < t.dimension(); ++j) {
     if (t.dims()[j] != 2) continue;
@@ -623,7 +628,7 @@ std::uint64_t least_line_swaps(const std::vector<line_swap>& lines,
 // the table (simulated), and the full CNF (implied and symmetry-breaking constraints included) with its choices fixed
 // is sat exactly when the table completes within T steps.
 RC_GTEST_PROP(torus_cnf, symmetry_break_keeps_an_image_of_every_table, ()) {
-  const torus t = full_break_torus();
+  const torus::network t = full_break_torus();
   const std::uint32_t d = t.dimension();
   const bool pairing = *rc::gen::arbitrary<bool>();
   const torus_model model = pairing ? torus_model::pairing : torus_model::general;
@@ -677,7 +682,7 @@ RC_GTEST_PROP(torus_cnf, symmetry_break_keeps_an_image_of_every_table, ()) {
 // packets renamed by exchanging 0 and what its out-port 0 sends. It must complete in as many steps as A, and the CNF
 // with its choices and injections fixed is sat exactly when A completes within T steps.
 RC_GTEST_PROP(torus_packets, symmetry_break_keeps_an_image_of_every_table, ()) {
-  const torus t = full_break_torus();
+  const torus::network t = full_break_torus();
   const std::uint32_t d = t.dimension(), ports = t.ports();
   const pu_index P = t.size();
   const std::uint32_t k =

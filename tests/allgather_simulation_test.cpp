@@ -5,6 +5,8 @@
 #include "dancecard/core/dance/generators.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::dance;
 namespace {
 
 TEST(allgather_simulation, optimal_schedule_takes_two_steps_per_round) {

@@ -12,20 +12,22 @@
 #include "dancecard/formats/torus_io.hpp"
 
 using namespace dancecard;
+using namespace dancecard::dance;
+using namespace dancecard::torus;
 
 int main(int argc, char** argv) {
   if (argc != 3) return 2;
   const std::string bug = argv[1];
   if (bug == "torus-rings" || bug == "torus-wrong-size") {
-    torus t = torus::parse(argv[2]);
+    torus::network t = torus::network::parse(argv[2]);
     if (bug == "torus-wrong-size") {
       std::vector<std::uint32_t> dims = t.dims();
       ++dims[0];
-      t = torus(dims);
+      t = torus::network(dims);
     }
     std::vector<std::uint32_t> partner(static_cast<std::size_t>(t.size()) * t.ports());
     for (std::size_t i = 0; i < partner.size(); ++i)
-      partner[i] = torus::opposite(static_cast<std::uint32_t>(i % t.ports()));
+      partner[i] = torus::network::opposite(static_cast<std::uint32_t>(i % t.ports()));
     write_torus_routing(std::cout, pairing_table(t, partner, packets_per_pu::one), bug);
     return 0;
   }
@@ -44,7 +46,7 @@ int main(int argc, char** argv) {
     out.begin_round();
     auto round = good.round(r);
     for (std::size_t k = 0; k < round.size(); ++k) {
-      dance d = round[k];
+      couple d = round[k];
       // A wrong partner for odd n >= 7: in round 0 the first two dances swap partners.
       if (bug == "wrong-partner-odd" && n >= 7 && n % 2 == 1 && r == 0 && k < 2) d.second = round[1 - k].second;
       out.add_dance(d.first, d.second);

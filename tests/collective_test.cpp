@@ -10,6 +10,8 @@
 #include "dancecard/formats/collective_io.hpp"
 
 namespace dancecard::collective {
+
+using namespace dancecard::dance;
 namespace {
 
 collective_report check(const schedule& s) { return check_collective_schedule(s, {.max_witnesses = 100}); }
@@ -34,7 +36,7 @@ TEST(collective_topology, builtins_have_the_links_they_name) {
   EXPECT_EQ(ring.links().size(), 10u);
   EXPECT_EQ(distances_from(ring, 0), (std::vector<std::uint32_t>{0, 1, 2, 2, 1}));
   EXPECT_EQ(ring_topology(2).links().size(), 2u);
-  const topology t = torus_topology(torus({2, 3}));  // the side of 2: +x1 and -x1 reach the same PU
+  const topology t = torus_topology(torus::network({2, 3}));  // the side of 2: +x1 and -x1 reach the same PU
   EXPECT_EQ(t.capacity(0, 3), 2u);
   EXPECT_EQ(t.capacity(0, 1), 1u);
   EXPECT_EQ(hypercube_topology(3).capacity(5, 4), 1u);

@@ -4,6 +4,8 @@
 #include "dancecard/checkers/cube_cover_check.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::certificates;
 namespace {
 
 // x1 ∨ x2 ∨ x3 and x4 ∨ x5: every model makes one literal of each true, so the 6 pairs cover every model.

@@ -8,6 +8,9 @@
 #include "dancecard/smt/optimality.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::dance;
+using namespace dancecard::certificates;
 namespace {
 
 std::string replace_first(std::string text, const std::string& from, const std::string& to) {

@@ -4,6 +4,8 @@
 #include "dancecard/checkers/dance_check.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::dance;
 namespace {
 
 dance_schedule make(rank n, std::vector<std::vector<std::pair<rank, rank>>> rounds) {

@@ -7,6 +7,8 @@
 #include "dancecard/core/dance/round_counts.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::dance;
 namespace {
 
 paper::matrix_rows rows_of(const dance_schedule& s) {
@@ -21,7 +23,7 @@ std::vector<paper::factor> factors_of(const dance_schedule& s) {
   std::vector<paper::factor> out;
   for (std::size_t r = 0; r < s.rounds(); ++r) {
     out.emplace_back();
-    for (dance d : s.round(r)) out.back().emplace_back(d.first, d.second);
+    for (couple d : s.round(r)) out.back().emplace_back(d.first, d.second);
   }
   return out;
 }
@@ -168,7 +170,7 @@ TEST(schedule, matrix_conversions_cross_the_32_round_blocks) {
   const partner_matrix m = to_partner_matrix(s);
   ASSERT_EQ(m.rounds(), 66u);
   for (std::size_t r = 0; r < s.rounds(); ++r)
-    for (dance d : s.round(r)) {
+    for (couple d : s.round(r)) {
       EXPECT_EQ(m.at(d.first + 1, r + 1), d.second + 1);
       EXPECT_EQ(m.at(d.second + 1, r + 1), d.first + 1);
     }

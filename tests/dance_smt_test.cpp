@@ -5,6 +5,8 @@
 #include "dancecard/smt/optimality.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::dance;
 namespace {
 
 constexpr unsigned timeout = 60'000;
@@ -70,7 +72,7 @@ TEST(dance_existence, side_conditions_are_honoured_and_checked) {
   ASSERT_EQ(r.answer, solver_answer::sat) << r.reason;
   const dance_schedule& s = r.witness->schedule();
   auto meets_in = [&](rank a, rank b, std::size_t round) {
-    for (dance d : s.round(round))
+    for (couple d : s.round(round))
       if ((d.first == a && d.second == b) || (d.first == b && d.second == a)) return true;
     return false;
   };

@@ -11,6 +11,8 @@
 #include "dancecard/formats/dance_io.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::dance;
 namespace {
 
 TEST(mpi_schedules, which_model_each_satisfies_for_p_2_to_64) {
@@ -106,10 +108,10 @@ TEST(directed_optimality, n_minus_one_rounds_proven_with_both_certificates) {
 
 TEST(directed_optimality, the_certificate_needs_every_message_of_rank_zero) {
   for (rank n = 2; n <= 100; ++n)
-    EXPECT_EQ(check_cutting_planes(directed_lower_bound_certificate(n)).outcome, verdict::holds) << n;
+    EXPECT_EQ(certificates::check_cutting_planes(directed_lower_bound_certificate(n)).outcome, verdict::holds) << n;
   std::string cert = directed_lower_bound_certificate(6);
   cert.replace(cert.find(" 1 send:0:5"), 11, "");
-  EXPECT_EQ(check_cutting_planes(cert).outcome, verdict::violated);
+  EXPECT_EQ(certificates::check_cutting_planes(cert).outcome, verdict::violated);
 }
 
 TEST(directed_optimality, the_cnf_at_the_optimum_has_a_model_that_is_a_schedule) {

@@ -11,6 +11,9 @@
 #include "dancecard/smt/clausal.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::dance;
+using namespace dancecard::certificates;
 namespace {
 
 // a ∨ b, a ∨ ¬b force a; under a, the four clauses (¬a ∨ ±c ∨ ±d) leave a 2-variable contradiction that unit

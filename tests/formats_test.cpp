@@ -7,6 +7,8 @@
 #include "dancecard/formats/dance_io.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::dance;
 namespace {
 
 std::string error_of(std::string_view text) {
@@ -23,7 +25,7 @@ TEST(dance_json, reads_the_documented_example) {
       R"({"format": "dancecard.dance/1", "n": 4, "rounds": [[[0,1],[2,3]], [[0,2],[1,3]], [[0,3],[1,2]]]})");
   EXPECT_EQ(s.people(), 4u);
   EXPECT_EQ(s.rounds(), 3u);
-  EXPECT_EQ(s.round(2)[1], (dance{1, 2}));
+  EXPECT_EQ(s.round(2)[1], (couple{1, 2}));
 }
 
 TEST(dance_json, round_trips_every_generator) {

@@ -12,6 +12,10 @@
 #include "dancecard/formats/torus_io.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::dance;
+using namespace dancecard::hrel;
+using namespace dancecard::torus;
 namespace {
 
 struct reader {

@@ -6,6 +6,10 @@
 #include "dancecard/smt/hrel_certificates.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::dance;
+using namespace dancecard::hrel;
+using namespace dancecard::certificates;
 namespace {
 
 const hrel_instance one_triangle(3, {{0, 1, 1}, {1, 2, 1}, {2, 0, 1}});

@@ -8,6 +8,9 @@
 #include <sstream>
 
 namespace dancecard {
+
+using namespace dancecard::dance;
+using namespace dancecard::hrel;
 namespace {
 
 TEST(rational, exact_arithmetic_in_lowest_terms) {

@@ -11,6 +11,9 @@
 #include "dancecard/core/hrel/schedules.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::dance;
+using namespace dancecard::hrel;
 namespace {
 
 rational integer(std::uint64_t v) { return rational(static_cast<std::int64_t>(v)); }

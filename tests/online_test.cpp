@@ -9,6 +9,9 @@
 #include "dancecard/core/online/online.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::dance;
+using namespace dancecard::online;
 namespace {
 
 TEST(online_instances, h_of_each_family) {

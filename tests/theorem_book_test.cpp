@@ -8,6 +8,9 @@
 #include "dancecard/formats/torus_catalogue.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::dance;
+using namespace dancecard::torus;
 namespace {
 
 TEST(theorem_book_rows, a_printed_table_holds_only_when_every_entry_agrees) {
@@ -81,14 +84,14 @@ TEST(theorem_book_rows, a_damaged_certificate_fails_its_row) {
 }
 
 TEST(theorem_book_rows, a_stored_table_holds_only_in_its_model_and_stated_steps) {
-  const torus t({4, 4});
+  const torus::network t({4, 4});
   const auto found = catalogued_torus_table(t, "general");
   ASSERT_TRUE(found.has_value());
   const std::uint64_t steps = found->first.steps;
   EXPECT_EQ(stored_table_failure(t, "general", steps, found->second), "");
   EXPECT_NE(stored_table_failure(t, "general", steps - 1, found->second), "");  // one step fewer than it takes
   EXPECT_NE(stored_table_failure(t, "general", steps + 1, found->second), "");  // completes earlier than stated
-  EXPECT_NE(stored_table_failure(torus({4, 5}), "general", steps, found->second), "");
+  EXPECT_NE(stored_table_failure(torus::network({4, 5}), "general", steps, found->second), "");
   // a general table read as a pairing table breaks the pairing rule somewhere (4 x 4 general needs 5, pairing 6)
   EXPECT_NE(stored_table_failure(t, "pairing", steps, found->second).find("breaks the pairing model"),
             std::string::npos);

@@ -19,6 +19,9 @@
 #include "dancecard/formats/torus_evidence.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::dance;
+using namespace dancecard::torus;
 namespace {
 
 // Every catalogued table is what its name says: the torus of its sizes, one packet per PU sent on every port in step
@@ -28,7 +31,7 @@ TEST(torus_catalogue, every_table_is_its_model_and_completes_in_its_steps) {
   const std::vector<torus_catalogue_entry> all = torus_catalogue();
   ASSERT_FALSE(all.empty());
   for (const torus_catalogue_entry& e : all) {
-    const auto found = catalogued_torus_table(torus(e.dims), e.model);
+    const auto found = catalogued_torus_table(torus::network(e.dims), e.model);
     ASSERT_TRUE(found.has_value()) << e.file;
     const routing_table& table = found->second;
     EXPECT_EQ(table.network.dims(), e.dims) << e.file;
@@ -71,9 +74,9 @@ std::uint64_t ceil_div(std::uint64_t a, std::uint64_t b) { return (a + b - 1) / 
 TEST(torus_catalogue, evidence_covers_the_catalogue_and_agrees_with_it) {
   const std::vector<torus_evidence_cell> cells = evidence();
   std::map<std::pair<std::string, std::string>, torus_evidence_cell> by;
-  for (const torus_evidence_cell& c : cells) by[{torus(c.dims).name(), c.model}] = c;
+  for (const torus_evidence_cell& c : cells) by[{torus::network(c.dims).name(), c.model}] = c;
   for (const torus_catalogue_entry& e : torus_catalogue())
-    EXPECT_EQ(by.count({torus(e.dims).name(), e.model}), 1u) << e.file;
+    EXPECT_EQ(by.count({torus::network(e.dims).name(), e.model}), 1u) << e.file;
   std::set<std::string> expected;
   for (std::uint32_t a = 3; a * a <= 36; ++a)
     for (std::uint32_t b = a; a * b <= 36; ++b) expected.insert(std::to_string(a) + "x" + std::to_string(b));
@@ -86,7 +89,7 @@ TEST(torus_catalogue, evidence_covers_the_catalogue_and_agrees_with_it) {
     for (const char* model : {"pairing", "general"}) EXPECT_EQ(by.count({name, model}), 1u) << name << " " << model;
   for (const auto& [key, c] : by) {
     SCOPED_TRACE(key.first + " " + key.second);
-    const torus t(c.dims);
+    const torus::network t(c.dims);
     const auto table = catalogued_torus_table(t, c.model);
     ASSERT_TRUE(table.has_value());
     EXPECT_EQ(table->first.steps, c.upper);
@@ -195,7 +198,7 @@ torus_lower_evidence kind_of(const std::string& text) {
 
 TEST(torus_catalogue, docs_give_the_evidence_files_cells) {
   std::map<std::pair<std::string, std::string>, torus_evidence_cell> by;
-  for (const torus_evidence_cell& c : evidence()) by[{torus(c.dims).name(), c.model}] = c;
+  for (const torus_evidence_cell& c : evidence()) by[{torus::network(c.dims).name(), c.model}] = c;
   std::ifstream file(DANCECARD_TORUS_LIMITS);
   ASSERT_TRUE(file) << DANCECARD_TORUS_LIMITS;
   std::vector<std::string> lines;
@@ -242,7 +245,7 @@ TEST(torus_catalogue, docs_give_the_evidence_files_cells) {
     } else if (cells[0].find(" × ") != std::string::npos) {  // a row of the 3-D list
       ASSERT_EQ(cells.size(), 5u) << lines[i];
       const std::string dims = dims_of(cells[0]);
-      const torus t = torus::parse(dims);
+      const torus::network t = torus::network::parse(dims);
       EXPECT_EQ(std::stoull(cells[1]), t.size()) << dims;
       EXPECT_EQ(std::stoull(cells[2]), counting_bound(t)) << dims;
       expect_cell(dims, "pairing", parse_cell(cells[3]), counting_bound(t));
@@ -260,7 +263,7 @@ TEST(torus_catalogue, docs_give_the_evidence_files_cells) {
     if (cells[0] == "torus" || cells[0].find("---") != std::string::npos) continue;
     ASSERT_EQ(cells.size(), 7u) << lines[i].substr(0, 60);
     const std::string dims = dims_of(cells[0]);
-    const torus t = torus::parse(dims);
+    const torus::network t = torus::network::parse(dims);
     SCOPED_TRACE(dims + " " + cells[3]);
     EXPECT_EQ(std::stoull(cells[1]), t.size());
     EXPECT_EQ(std::stoull(cells[2]), counting_bound(t));
@@ -287,7 +290,7 @@ TEST(torus_catalogue, sizes_in_any_order) {
   for (const std::vector<std::uint32_t>& dims :
        std::vector<std::vector<std::uint32_t>>{{5, 3}, {6, 5}, {4, 2, 3}, {3, 4, 2}, {4, 3, 3}, {9, 2, 2}}) {
     for (const char* model : {"pairing", "general"}) {
-      const torus t(dims);
+      const torus::network t(dims);
       const auto found = catalogued_torus_table(t, model);
       ASSERT_TRUE(found.has_value()) << t.name();
       EXPECT_EQ(found->second.network.dims(), dims);
@@ -299,12 +302,12 @@ TEST(torus_catalogue, sizes_in_any_order) {
       }
     }
   }
-  const auto general = catalogued_torus_table(torus({4, 3}), "general");
+  const auto general = catalogued_torus_table(torus::network({4, 3}), "general");
   ASSERT_TRUE(general.has_value());
   EXPECT_EQ(general->first.model, "pairing");
-  EXPECT_FALSE(catalogued_torus_table(torus({7, 7}), "pairing").has_value());
-  EXPECT_FALSE(catalogued_torus_table(torus({3, 3, 3, 3}), "general").has_value());
-  EXPECT_THROW(catalogued_torus_table(torus({3, 3}), "greedy"), std::invalid_argument);
+  EXPECT_FALSE(catalogued_torus_table(torus::network({7, 7}), "pairing").has_value());
+  EXPECT_FALSE(catalogued_torus_table(torus::network({3, 3, 3, 3}), "general").has_value());
+  EXPECT_THROW(catalogued_torus_table(torus::network({3, 3}), "greedy"), std::invalid_argument);
 }
 
 }  // namespace

@@ -11,6 +11,8 @@
 #include "dancecard/core/torus/cycles.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::torus;
 namespace {
 
 // Exhaustive over one-switch plans, scored by stepping through them (supply_completion), independent of the arc
@@ -59,7 +61,7 @@ std::uint64_t brute_scheduled(std::uint64_t m, std::uint64_t gap) {
 }
 
 // Theorem 7's bound (1 + d/n_d) · P/(2d) + 2, from the sizes alone (not from the cycles' lengths), rounded up.
-std::uint64_t theorem_7_steps(const torus& t) {
+std::uint64_t theorem_7_steps(const torus::network& t) {
   const std::uint64_t d = t.dimension(), P = t.size(), nd = t.dims().back();
   return ((nd + d) * P + 2 * d * nd - 1) / (2 * d * nd) + 2;
 }
@@ -103,7 +105,7 @@ TEST(torus_supply, one_switch_candidates_suffice_on_longer_cycles) {
 TEST(torus_matched_supply, meets_theorem_7_on_the_zigzag_cycles) {
   // The greedy supply needed 101, 144, 192 and 192 steps on the last four (docs/torus.md); SAT found 73, 97, 121, 129.
   for (const char* dims : {"4x4x4x4", "4x2x4x5", "4x2x4x6", "4x4x4x5", "4x4x4x8", "4x6x4x6", "4x4x4x12"}) {
-    const torus t = torus::parse(dims);
+    const torus::network t = torus::network::parse(dims);
     const cycle_system system = zigzag_cycles(t);
     std::pair<std::uint64_t, std::uint64_t> estimate;
     const std::optional<routing_table> table = matched_cycle_routing(system, &estimate);
@@ -123,13 +125,13 @@ TEST(torus_matched_supply, meets_theorem_7_on_the_zigzag_cycles) {
   // the bound: ⌊m/2⌋ + 1 = 97 on 4 × 4 × 4 × 8 (m = 192) — what SAT's supply finds, one step less unsat in its class
   // (where a relay forwards one fixed in-link); 72 = ⌊m/2⌋ on 4 × 4 × 4 × 5 (m = 144), below SAT's 73: the relays
   // here switch between their two sources, outside SAT's class, and some packets arrive sooner by other cycles.
-  EXPECT_EQ(simulate_gossip(*matched_cycle_routing(zigzag_cycles(torus::parse("4x4x4x8")))).steps, 97u);
-  EXPECT_EQ(simulate_gossip(*matched_cycle_routing(zigzag_cycles(torus::parse("4x4x4x5")))).steps, 72u);
+  EXPECT_EQ(simulate_gossip(*matched_cycle_routing(zigzag_cycles(torus::network::parse("4x4x4x8")))).steps, 97u);
+  EXPECT_EQ(simulate_gossip(*matched_cycle_routing(zigzag_cycles(torus::network::parse("4x4x4x5")))).steps, 72u);
 }
 
 TEST(torus_matched_supply, within_half_a_cycle_plus_two_in_2d_and_3d) {
   for (const char* dims : {"6x8", "12x16", "4x10", "6x6x4", "3x6x5", "3x3x4", "6x12x5"}) {
-    const cycle_system system = zigzag_cycles(torus::parse(dims));
+    const cycle_system system = zigzag_cycles(torus::network::parse(dims));
     std::uint64_t longest = 0;
     for (const torus_cycle& cy : system.cycles) longest = std::max<std::uint64_t>(longest, cy.length());
     const std::optional<routing_table> table = matched_cycle_routing(system);
@@ -144,7 +146,7 @@ TEST(torus_matched_supply, relays_of_relays_where_no_relay_of_a_direct_pair_is_f
   // 5 × 3 × 2 × 5 × 5: every PU lies on two of the five cycles and has 6 free links for the other three; PU 0 has one
   // neighbour on cycle 2, and no free neighbour whose own pair of cycle 2 is direct. So some pairs are served by
   // relays of relayed pairs (level 3, delay 3), still within Theorem 7's bound.
-  const torus t = torus::parse("5x3x2x5x5");
+  const torus::network t = torus::network::parse("5x3x2x5x5");
   const cycle_system system = zigzag_cycles(t);
   std::pair<std::uint64_t, std::uint64_t> estimate;
   const std::optional<routing_table> table = matched_cycle_routing(system, &estimate);
@@ -161,7 +163,7 @@ TEST(torus_matched_supply, relays_of_relays_where_no_relay_of_a_direct_pair_is_f
 TEST(torus_matched_supply, a_pu_waiting_for_its_relays_levels_is_allocated_in_a_later_pass) {
   // 5 × 8 × 2 × 5 × 6: PU 635 comes before the relays its pairs need get levels in the first pass; the allocation
   // once gave up there (the RapidCheck property found it in CI). It now leaves the PU for the next pass.
-  const torus t = torus::parse("5x8x2x5x6");
+  const torus::network t = torus::network::parse("5x8x2x5x6");
   const cycle_system system = zigzag_cycles(t);
   std::pair<std::uint64_t, std::uint64_t> estimate;
   const std::optional<routing_table> table = matched_cycle_routing(system, &estimate);
@@ -179,10 +181,10 @@ TEST(torus_matched_supply, a_pu_waiting_for_its_relays_levels_is_allocated_in_a_
 
 TEST(torus_matched_supply, declines_closed_trails_and_refuses_shared_links) {
   // The paper's 4 × 5 × 2 × n4: its zigzags pass PUs twice, outside the argument.
-  EXPECT_FALSE(matched_cycle_routing(zigzag_cycles(torus::parse("4x5x2x4"))).has_value());
-  EXPECT_THROW(matched_cycle_routing(zigzag_trails(torus::parse("8x4x8x4"))), std::invalid_argument);
+  EXPECT_FALSE(matched_cycle_routing(zigzag_cycles(torus::network::parse("4x5x2x4"))).has_value());
+  EXPECT_THROW(matched_cycle_routing(zigzag_trails(torus::network::parse("8x4x8x4"))), std::invalid_argument);
   // Hamiltonian cycles: every PU is on every cycle, nothing to supply; the table is the cycles' own.
-  const cycle_system both = hamiltonian_2d_cycles(torus::parse("6x8"));
+  const cycle_system both = hamiltonian_2d_cycles(torus::network::parse("6x8"));
   const std::optional<routing_table> table = matched_cycle_routing(both);
   ASSERT_TRUE(table.has_value());
   EXPECT_TRUE(table->switches.empty());
@@ -199,7 +201,7 @@ TEST(torus_packet_supply, closed_trails_gossip_at_the_circulation) {
   };
   for (const expected& e : {expected{"4x5x4x5", 90, 92}, expected{"4x3x3x5", 40, 43}, expected{"4x5x2x4", 40, 42},
                             expected{"4x3x2x4", 24, 26}}) {
-    const torus t = torus::parse(e.dims);
+    const torus::network t = torus::network::parse(e.dims);
     const cycle_system system = zigzag_cycles(t);
     ASSERT_GT(check_cycle_system(system, 2, 1, true).revisits, 0u) << e.dims;  // closed trails
     EXPECT_FALSE(matched_cycle_routing(system).has_value()) << e.dims;
@@ -221,7 +223,7 @@ TEST(torus_packet_supply, closed_trails_gossip_at_the_circulation) {
 }
 
 TEST(torus_packet_supply, a_target_too_soon_is_short_and_a_shared_link_refused) {
-  const cycle_system system = zigzag_cycles(torus::parse("4x5x4x5"));
+  const cycle_system system = zigzag_cycles(torus::network::parse("4x5x4x5"));
   const packet_supply_result r = packet_matched_routing(system, 60);  // below the circulation 90: far packets by supply
   EXPECT_FALSE(r.table.has_value());
   EXPECT_GT(r.short_pus, 0u);
@@ -229,12 +231,12 @@ TEST(torus_packet_supply, a_target_too_soon_is_short_and_a_shared_link_refused) 
   const packet_supply_result ok = packet_matched_routing(system, 92);  // Theorem 7's bound: a table, checked
   ASSERT_TRUE(ok.table.has_value()) << ok.reason;
   EXPECT_LE(simulate_gossip(*ok.table).steps, 92u);
-  EXPECT_THROW(packet_matched_routing(zigzag_trails(torus::parse("8x4x8x4")), 300), std::invalid_argument);
-  const packet_supply_result big = packet_matched_routing(zigzag_cycles(torus::parse("8x8x8x16")), 1300);
+  EXPECT_THROW(packet_matched_routing(zigzag_trails(torus::network::parse("8x4x8x4")), 300), std::invalid_argument);
+  const packet_supply_result big = packet_matched_routing(zigzag_cycles(torus::network::parse("8x8x8x16")), 1300);
   EXPECT_FALSE(big.table.has_value());
   EXPECT_NE(big.reason.find("work limit"), std::string::npos) << big.reason;
   // one 4-cycle in a 4 × 4 torus: the other PUs lie on no cycle, outside the model (refused, not short)
-  const torus small({4, 4});
+  const torus::network small({4, 4});
   torus_cycle square;
   square.pus = {small.index({0, 0}), small.index({0, 1}), small.index({1, 1}), small.index({1, 0})};
   square.ports = {2, 0, 3, 1};  // +x2, +x1, −x2, −x1
@@ -248,7 +250,7 @@ TEST(torus_packet_supply, a_target_too_soon_is_short_and_a_shared_link_refused) 
 TEST(torus_supply_counting, free_links_bound_every_supply) {
   // 4 × 3 × 2 × 14: PU 3 lies on one trail, which passes it twice, and keeps 4 free links for the 230 packets of the
   // PUs on none of its cycles: no supply gossips in fewer than ⌈230/4⌉ = 58 steps, above Theorem 7's bound 56.
-  const torus t = torus::parse("4x3x2x14");
+  const torus::network t = torus::network::parse("4x3x2x14");
   const supply_counting_bound trails = count_supply_bound(zigzag_cycles(t));
   ASSERT_TRUE(trails.valid);
   EXPECT_FALSE(trails.unreachable);
@@ -257,12 +259,12 @@ TEST(torus_supply_counting, free_links_bound_every_supply) {
   EXPECT_EQ(trails.free_links, 4u);
   EXPECT_EQ(theorem_7_steps(t), 56u);
   // Hamiltonian cycles: every PU on every cycle, nothing needed
-  EXPECT_EQ(count_supply_bound(hamiltonian_2d_cycles(torus::parse("6x8"))).steps, 0u);
+  EXPECT_EQ(count_supply_bound(hamiltonian_2d_cycles(torus::network::parse("6x8"))).steps, 0u);
   // the bound never exceeds what a supply achieves (4 × 5 × 4 × 5: 90 by the packet-matched supply)
-  const cycle_system trails_4545 = zigzag_cycles(torus::parse("4x5x4x5"));
+  const cycle_system trails_4545 = zigzag_cycles(torus::network::parse("4x5x4x5"));
   EXPECT_LE(count_supply_bound(trails_4545).steps, simulate_gossip(*least_packet_matched_routing(trails_4545)).steps);
   // a PU with needs and no free link: unreachable; a cycle off the torus's links: not valid
-  const torus small({3, 3});
+  const torus::network small({3, 3});
   torus_cycle row, column;
   row.pus = {small.index({0, 0}), small.index({0, 1}), small.index({0, 2})};
   row.ports = {2, 2, 2};  // +x2 around row 0

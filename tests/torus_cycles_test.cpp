@@ -12,6 +12,8 @@
 #include "dancecard/search/torus_cycles.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::torus;
 namespace {
 TEST(torus_zigzag, moves_and_lap_types_follow_section_4_3_1) {
   EXPECT_EQ(zigzag_moves(2, 1), (std::vector<std::uint32_t>{1, 2, 1}));
@@ -30,7 +32,7 @@ TEST(torus_zigzag, moves_and_lap_types_follow_section_4_3_1) {
 // zigzag_cycles' refusal of the torus, "" if it is built.
 std::string zigzag_refusal(const char* dims) {
   try {
-    zigzag_cycles(torus::parse(dims));
+    zigzag_cycles(torus::network::parse(dims));
   } catch (const std::invalid_argument& e) {
     return e.what();
   }
@@ -53,7 +55,7 @@ TEST(torus_zigzag, conditions_are_named) {
 }
 
 TEST(torus_cycles, link_map_marks_both_ends_and_finds_the_first_shared_pass) {
-  const torus t = torus::parse("3x4");
+  const torus::network t = torus::network::parse("3x4");
   // Section 3.1-style rings: row 0 along +x_2 (port 2), and the ring of column 0 along +x_1 (port 0).
   auto ring = [&](pu_index start, std::uint32_t port) {
     torus_cycle cy;
@@ -83,7 +85,7 @@ TEST(torus_cycles, link_map_marks_both_ends_and_finds_the_first_shared_pass) {
   EXPECT_EQ(reversed.shared->first, 0u);
   EXPECT_EQ(reversed.shared->second, 2u);
   // One cycle over one link twice, there (+x_1) and back (−x_1) on a torus of width 2.
-  const torus narrow = torus::parse("2x4");
+  const torus::network narrow = torus::network::parse("2x4");
   const torus_cycle back_and_forth{{narrow.index({0, 0}), narrow.index({1, 0})}, {0, 1}};
   const cycle_links twice = map_cycle_links(cycle_system{narrow, {back_and_forth}, "trail"});
   ASSERT_TRUE(twice.shared.has_value());
@@ -104,21 +106,21 @@ TEST(torus_cycles, link_map_marks_both_ends_and_finds_the_first_shared_pass) {
 TEST(torus_zigzag, refusals_name_an_order_of_the_sizes_that_works) {
   using sizes = std::vector<std::uint32_t>;
   // Shared links (n_1 > d, n_1 not dividing n_2): n_1 = d = 4 moves first, the largest size last.
-  EXPECT_EQ(zigzag_axis_order(torus::parse("8x4x8x4")), (sizes{4, 4, 8, 8}));
-  EXPECT_EQ(zigzag_axis_order(torus::parse("12x2x4x4")), (sizes{4, 2, 4, 12}));
+  EXPECT_EQ(zigzag_axis_order(torus::network::parse("8x4x8x4")), (sizes{4, 4, 8, 8}));
+  EXPECT_EQ(zigzag_axis_order(torus::network::parse("12x2x4x4")), (sizes{4, 2, 4, 12}));
   // Conditions (2) and (1) fail as given.
-  EXPECT_EQ(zigzag_axis_order(torus::parse("5x4")), (sizes{4, 5}));
-  EXPECT_EQ(zigzag_axis_order(torus::parse("6x4x3")), (sizes{3, 6, 4}));
+  EXPECT_EQ(zigzag_axis_order(torus::network::parse("5x4")), (sizes{4, 5}));
+  EXPECT_EQ(zigzag_axis_order(torus::network::parse("6x4x3")), (sizes{3, 6, 4}));
   // No order of 3, 3, 2 meets (1)-(3); 7 × 7 fails (2) either way.
-  EXPECT_EQ(zigzag_axis_order(torus::parse("3x3x2")), std::nullopt);
-  EXPECT_EQ(zigzag_axis_order(torus::parse("7x7")), std::nullopt);
+  EXPECT_EQ(zigzag_axis_order(torus::network::parse("3x3x2")), std::nullopt);
+  EXPECT_EQ(zigzag_axis_order(torus::network::parse("7x7")), std::nullopt);
   // An admissible order may itself be the answer. Cycles are preferred to closed trails, then the largest n_d:
   // 4 × 5 × 4 × 6 and 4 × 5 × 6 × 4 give closed trails (edge-disjoint), 4 × 6 × 4 × 5 cycles; 4 × 5 × 2 × 4 (the
   // paper's Figure 8) gives trails and 4 × 2 × 4 × 5 cycles.
-  EXPECT_EQ(zigzag_axis_order(torus::parse("4x4x4x8")), (sizes{4, 4, 4, 8}));
-  EXPECT_EQ(zigzag_axis_order(torus::parse("8x4x4x4")), (sizes{4, 4, 4, 8}));
-  EXPECT_EQ(zigzag_axis_order(torus::parse("4x5x4x6")), (sizes{4, 6, 4, 5}));
-  EXPECT_EQ(zigzag_axis_order(torus::parse("4x5x2x4")), (sizes{4, 2, 4, 5}));
+  EXPECT_EQ(zigzag_axis_order(torus::network::parse("4x4x4x8")), (sizes{4, 4, 4, 8}));
+  EXPECT_EQ(zigzag_axis_order(torus::network::parse("8x4x4x4")), (sizes{4, 4, 4, 8}));
+  EXPECT_EQ(zigzag_axis_order(torus::network::parse("4x5x4x6")), (sizes{4, 6, 4, 5}));
+  EXPECT_EQ(zigzag_axis_order(torus::network::parse("4x5x2x4")), (sizes{4, 2, 4, 5}));
   EXPECT_NE(zigzag_refusal("8x4x8x4").find("; the same sizes in the order 4x4x8x8 give edge-disjoint zigzag cycles"),
             std::string::npos)
       << zigzag_refusal("8x4x8x4");
@@ -126,17 +128,17 @@ TEST(torus_zigzag, refusals_name_an_order_of_the_sizes_that_works) {
   EXPECT_NE(zigzag_refusal("5x4").find("in the order 4x5"), std::string::npos);
   EXPECT_EQ(zigzag_refusal("3x3x2").find("in the order"), std::string::npos);
   for (const char* dims : {"8x4x8x4", "12x2x4x4", "6x4x3", "10x6x2x2x5"}) {
-    const std::optional<sizes> order = zigzag_axis_order(torus::parse(dims));
+    const std::optional<sizes> order = zigzag_axis_order(torus::network::parse(dims));
     ASSERT_TRUE(order.has_value()) << dims;
-    EXPECT_TRUE(check_cycle_system(zigzag_cycles(torus(*order)), 2, 10, true).holds())
-        << dims << " -> " << torus(*order).name();
+    EXPECT_TRUE(check_cycle_system(zigzag_cycles(torus::network(*order)), 2, 10, true).holds())
+        << dims << " -> " << torus::network(*order).name();
   }
 }
 
 TEST(torus_zigzag, printed_lap_rule_shares_links_where_n1_exceeds_d) {
   // The raw trails: the checker finds the shared link that zigzag_cycles refuses.
   for (const char* dims : {"8x4x8x4", "12x2x4x4", "8x3x2x4", "10x6x2x2x5"}) {
-    const torus t = torus::parse(dims);
+    const torus::network t = torus::network::parse(dims);
     const cycle_system_report r = check_cycle_system(zigzag_trails(t), 2, 10, true);
     EXPECT_FALSE(r.holds()) << dims;
     EXPECT_NE(describe(r).find("shared_link"), std::string::npos) << dims << ": " << describe(r);
@@ -144,7 +146,7 @@ TEST(torus_zigzag, printed_lap_rule_shares_links_where_n1_exceeds_d) {
   }
   // n_1 = d, and the one family with n_1 > d that stays edge-disjoint: the same cycles either way.
   for (const char* dims : {"4x4x4x8", "4x5x2x4", "8x8x8x4", "5x5x5x5x5"}) {
-    const torus t = torus::parse(dims);
+    const torus::network t = torus::network::parse(dims);
     const cycle_system trails = zigzag_trails(t), cycles = zigzag_cycles(t);
     EXPECT_TRUE(check_cycle_system(cycles, 2, 10, true).holds()) << dims;
     ASSERT_EQ(trails.cycles.size(), cycles.cycles.size());
@@ -168,7 +170,7 @@ TEST(torus_zigzag, cycles_lengths_locality_and_theorems_5_to_7) {
                                {"3x6x5", 48},
                                {"6x6x6", 108},
                                {"4x4x4x4", 128}}) {
-    const torus t = torus::parse(c.dims);
+    const torus::network t = torus::network::parse(c.dims);
     const cycle_system system = zigzag_cycles(t);
     const cycle_system_report cycles = check_cycle_system(system, 1);
     ASSERT_TRUE(cycles.holds()) << c.dims << ": " << describe(cycles);
@@ -199,7 +201,7 @@ TEST(torus_zigzag, theorem_5_exact_in_two_dimensions) {
   // Theorem 5: n1·n2/4 + n1/2 + 1 steps (n1 even). With scheduled supply the simulated count never exceeds it.
   for (std::uint32_t n1 = 2; n1 <= 10; n1 += 2)
     for (std::uint32_t n2 = 2; n2 <= 10; ++n2) {
-      const torus t({n1, n2});
+      const torus::network t({n1, n2});
       const routing_table table = cycle_routing(zigzag_cycles(t), supply_policy::scheduled);
       const gossip_report run = simulate_gossip(table);
       ASSERT_TRUE(run.holds()) << t.name() << ": " << describe(run);
@@ -209,7 +211,7 @@ TEST(torus_zigzag, theorem_5_exact_in_two_dimensions) {
 
 TEST(torus_partial, section_3_2_cycles_and_one_packet_gossip) {
   // Figure 2's 6 x 7 torus: two cycles of 42 − 3 = 39 PUs; the PUs of column 5 alternate between them.
-  const torus t({6, 7});
+  const torus::network t({6, 7});
   const cycle_system system = partial_2d_cycles(t);
   const cycle_system_report cycles = check_cycle_system(system, 1);
   ASSERT_TRUE(cycles.holds()) << describe(cycles);
@@ -225,9 +227,9 @@ TEST(torus_partial, section_3_2_cycles_and_one_packet_gossip) {
   const gossip_report run = simulate_gossip(table);
   ASSERT_TRUE(run.holds());
   EXPECT_EQ(run.steps, 19u);  // ⌈(39 − 1)/2⌉: the off-cycle PUs are served as fast as the cycles circulate
-  EXPECT_THROW(partial_2d_cycles(torus({3, 7})), std::invalid_argument);  // rows odd need at least 5
-  EXPECT_THROW(partial_2d_cycles(torus({6, 8})), std::invalid_argument);  // columns even: Section 3.1
-  EXPECT_THROW(partial_2d_cycles(torus({6, 3})), std::invalid_argument);
+  EXPECT_THROW(partial_2d_cycles(torus::network({3, 7})), std::invalid_argument);  // rows odd need at least 5
+  EXPECT_THROW(partial_2d_cycles(torus::network({6, 8})), std::invalid_argument);  // columns even: Section 3.1
+  EXPECT_THROW(partial_2d_cycles(torus::network({6, 3})), std::invalid_argument);
 }
 
 TEST(torus_partial, section_3_3_both_odd_meets_theorem_4_with_one_packet) {
@@ -236,7 +238,7 @@ TEST(torus_partial, section_3_3_both_odd_meets_theorem_4_with_one_packet) {
   // distance two — and gossip within Theorem 4's ceil(n1·n2/2) steps, with one packet per PU.
   for (std::uint32_t rows = 5; rows <= 11; rows += 2)
     for (std::uint32_t cols = 5; cols <= 11; cols += 2) {
-      const torus t({rows, cols});
+      const torus::network t({rows, cols});
       const cycle_system system = partial_2d_cycles(t);
       const cycle_system_report cycles = check_cycle_system(system, 1);
       ASSERT_TRUE(cycles.holds()) << t.name() << ": " << describe(cycles);
@@ -261,7 +263,7 @@ TEST(torus_hamilton, product_decomposition_section_3_4) {
   // Even sizes (Section 3.1 splits every product), 2-D factors with an odd size (square switches), mixed.
   for (const char* dims : {"4x6", "2x2", "4x4x4x4", "2x4x2x6", "6", "2x2x2x2x2x2x2x2", "3x3", "5x9", "9x5", "6x6",
                            "7x12", "3x3x3x3", "3x5x4x4", "3x4x3x4", "5", "4x5", "4x5x4x4", "6x3x4x7"}) {
-    const torus t = torus::parse(dims);
+    const torus::network t = torus::network::parse(dims);
     const cycle_system system = hamiltonian_product_cycles(t);
     const cycle_system_report cycles = check_cycle_system(system, 0);
     ASSERT_TRUE(cycles.holds()) << dims << ": " << describe(cycles);
@@ -273,9 +275,12 @@ TEST(torus_hamilton, product_decomposition_section_3_4) {
     ASSERT_TRUE(run.holds()) << dims << ": " << describe(run);
     EXPECT_EQ(run.steps, t.size() / 2) << dims;  // Section 3.4: d packets per PU, P/2 steps
   }
-  EXPECT_THROW(hamiltonian_product_cycles(torus::parse("2x4x4")), std::invalid_argument);  // not a cube, and a size 2
-  EXPECT_THROW(hamiltonian_product_cycles(torus::parse("2x3")), std::invalid_argument);    // a size 2 beside an odd one
-  EXPECT_THROW(hamiltonian_product_cycles(torus::parse("2x3x4x4")), std::invalid_argument);  // its 2 x 3 factor
+  EXPECT_THROW(hamiltonian_product_cycles(torus::network::parse("2x4x4")),
+               std::invalid_argument);  // not a cube, and a size 2
+  EXPECT_THROW(hamiltonian_product_cycles(torus::network::parse("2x3")),
+               std::invalid_argument);  // a size 2 beside an odd one
+  EXPECT_THROW(hamiltonian_product_cycles(torus::network::parse("2x3x4x4")),
+               std::invalid_argument);  // its 2 x 3 factor
 }
 
 TEST(torus_hamilton, explicit_cube_decomposition_for_every_m_but_4) {
@@ -284,7 +289,7 @@ TEST(torus_hamilton, explicit_cube_decomposition_for_every_m_but_4) {
   // cases of "Route E"), checked by the cycle checker; gossip with 3 packets per PU takes floor(P/2) steps.
   for (std::uint32_t m = 3; m <= 40; ++m) {
     if (m == 4) continue;
-    const torus t({m, m, m});
+    const torus::network t({m, m, m});
     const cycle_system system = hamiltonian_product_cycles(t);
     EXPECT_EQ(system.construction, "hamiltonian-cube");
     const cycle_system_report cycles = check_cycle_system(system, 0);
@@ -297,18 +302,18 @@ TEST(torus_hamilton, explicit_cube_decomposition_for_every_m_but_4) {
     EXPECT_EQ(run.steps, t.size() / 2) << t.name();
   }
   // d = 6 by the product principle: two 3 x 3 x 3 cubes, each H_i □ H'_i a 27 x 27 torus split by square switches.
-  const torus six({3, 3, 3, 3, 3, 3});
+  const torus::network six({3, 3, 3, 3, 3, 3});
   const cycle_system product = hamiltonian_product_cycles(six);
   const cycle_system_report cycles = check_cycle_system(product, 0);
   ASSERT_TRUE(cycles.holds()) << describe(cycles);
   EXPECT_EQ(cycles.lengths, std::vector<std::uint64_t>(6, six.size()));
-  EXPECT_EQ(hamiltonian_product_cycles(torus::parse("4x4x4")).construction,
+  EXPECT_EQ(hamiltonian_product_cycles(torus::network::parse("4x4x4")).construction,
             "hamiltonian-layered-searched");  // no cube rule for m = 4
 }
 
 // Section 3.4's construction `expected` on a 3-D torus: three Hamiltonian, pairwise edge-disjoint cycles, and up to
 // `simulate_up_to` PUs gossip with 3 packets per PU in floor(P/2) steps.
-void expect_three_hamiltonian_cycles(const torus& t, const char* expected, std::uint64_t simulate_up_to) {
+void expect_three_hamiltonian_cycles(const torus::network& t, const char* expected, std::uint64_t simulate_up_to) {
   const cycle_system system = hamiltonian_product_cycles(t);
   ASSERT_EQ(system.construction, expected) << t.name();
   const cycle_system_report cycles = check_cycle_system(system, 0);
@@ -332,7 +337,7 @@ TEST(torus_hamilton, layered_decomposition_of_every_torus_with_an_odd_size) {
       for (std::uint32_t c = 3; c <= 10; ++c) {
         if (a % 2 == 0 && b % 2 == 0 && c % 2 == 0) continue;
         if (a == b && b == c) continue;  // odd cubes: Park's rule
-        ASSERT_NO_FATAL_FAILURE(expect_three_hamiltonian_cycles(torus({a, b, c}), "hamiltonian-layered", 150));
+        ASSERT_NO_FATAL_FAILURE(expect_three_hamiltonian_cycles(torus::network({a, b, c}), "hamiltonian-layered", 150));
         ++count;
       }
   EXPECT_EQ(count, 8u * 8 * 8 - 4 * 4 * 4 - 4);  // 512 tori, less the all-even ones and the odd cubes 3, 5, 7, 9
@@ -340,7 +345,7 @@ TEST(torus_hamilton, layered_decomposition_of_every_torus_with_an_odd_size) {
   // a cube); the sizes in any order, the odd ones anywhere.
   for (const char* dims : {"3x3x3x3x3", "4x4x4x4x3", "4x3x4x4x6", "5x6x7x8x3", "3x3x3x3x3x3x3", "4x4x4x4x4x4x3",
                            "3x4x5x3x4x5", "2x3x4x5"}) {
-    const torus t = torus::parse(dims);
+    const torus::network t = torus::network::parse(dims);
     if (std::string(dims) ==
         "2x3x4x5") {  // a size 2: the product construction takes it (2-D factors 2 x 3 and 4 x 5 … 6 x 20)
       EXPECT_THROW(hamiltonian_product_cycles(t), std::invalid_argument) << dims;
@@ -359,7 +364,7 @@ TEST(torus_hamilton, layered_decomposition_of_all_even_5d_and_7d_tori_by_scrambl
   // stuck; scrambled frames finish (found by search, not proven: a sweep in docs/torus.md). d Hamiltonian, pairwise
   // edge-disjoint cycles, and gossip with d packets per PU in floor(P/2) steps on the 5-D ones.
   for (const char* dims : {"4x4x4x4x4", "4x6x4x4x4", "6x4x4x4x4x4x4", "4x4x4x4x4x4x10", "4x4x4x4x4x4x34"}) {
-    const torus t = torus::parse(dims);
+    const torus::network t = torus::network::parse(dims);
     const cycle_system system = hamiltonian_product_cycles(t);
     EXPECT_EQ(system.construction, "hamiltonian-layered-searched") << dims;
     const cycle_system_report cycles = check_cycle_system(system, 0);
@@ -374,7 +379,7 @@ TEST(torus_hamilton, layered_decomposition_of_all_even_5d_and_7d_tori_by_scrambl
   }
   // Above 2^21 PUs no scrambled frame is searched: refused at once, naming the limit.
   try {
-    (void)hamiltonian_product_cycles(torus::parse("4x4x4x4x4x4x520"));
+    (void)hamiltonian_product_cycles(torus::network::parse("4x4x4x4x4x4x520"));
     ADD_FAILURE() << "4x4x4x4x4x4x520 was accepted";
   } catch (const std::invalid_argument& e) {
     EXPECT_NE(std::string(e.what()).find("scrambles frames only up to 2097152 PUs (P = 2129920)"), std::string::npos)
@@ -394,11 +399,12 @@ TEST(torus_hamilton, layered_decomposition_of_every_all_even_3d_torus_by_scrambl
     for (std::uint32_t b = a; b <= 12; b += 2)
       for (std::uint32_t c = b; c <= 12; c += 2) {
         if (a == b && b == c && a != 4) continue;  // Park's cubes
-        ASSERT_NO_FATAL_FAILURE(expect_three_hamiltonian_cycles(torus({a, b, c}), "hamiltonian-layered-searched", 300));
+        ASSERT_NO_FATAL_FAILURE(
+            expect_three_hamiltonian_cycles(torus::network({a, b, c}), "hamiltonian-layered-searched", 300));
         ++count;
       }
-  EXPECT_EQ(count, 35u - 4);              // the 35 sorted triples of {4, 6, 8, 10, 12}, less the cubes 6, 8, 10, 12
-  const torus t = torus::parse("8x4x6");  // the sizes in any order
+  EXPECT_EQ(count, 35u - 4);  // the 35 sorted triples of {4, 6, 8, 10, 12}, less the cubes 6, 8, 10, 12
+  const torus::network t = torus::network::parse("8x4x6");  // the sizes in any order
   const cycle_system once = hamiltonian_product_cycles(t), again = hamiltonian_product_cycles(t);
   ASSERT_TRUE(check_cycle_system(once, 0).holds());
   for (std::size_t c = 0; c < 3; ++c) EXPECT_EQ(once.cycles[c].pus, again.cycles[c].pus);
@@ -411,7 +417,7 @@ TEST(torus_hamilton, odd_cube_return_maps_are_the_papers_odometers) {
   // odometer O(u, v) = (u + 1, v + [u = 0]). Read F_c off the walked cycles (m positions on) and compare, so the
   // rule implemented is the one the proof is about; then check the conjugacy itself.
   for (std::uint32_t m = 3; m <= 21; m += 2) {
-    const torus t({m, m, m});
+    const torus::network t({m, m, m});
     const cycle_system system = hamiltonian_product_cycles(t);
     ASSERT_EQ(system.cycles.size(), 3u);
     const std::int64_t M = m;
@@ -449,7 +455,7 @@ TEST(torus_hamilton, square_switch_search_decomposes_tori_of_any_dimension) {
   // The randomized search, on sizes no explicit construction here covers (4 x 5: smaller even, other odd; 3-D), and
   // up to 12^3; every result is d Hamiltonian, pairwise edge-disjoint cycles, and the same for the same seed.
   for (const char* dims : {"3x3", "4x5", "6x9", "3x4x5", "5x6x7", "12x12x12", "4x5x6x7", "7"}) {
-    const torus t = torus::parse(dims);
+    const torus::network t = torus::network::parse(dims);
     const std::optional<cycle_system> system = switch_search_decomposition(t, 1);
     ASSERT_TRUE(system.has_value()) << dims;
     const cycle_system_report cycles = check_cycle_system(*system, 0);
@@ -460,11 +466,11 @@ TEST(torus_hamilton, square_switch_search_decomposes_tori_of_any_dimension) {
     for (std::size_t c = 0; c < system->cycles.size(); ++c)
       EXPECT_EQ(again->cycles[c].pus, system->cycles[c].pus) << dims;
   }
-  const gossip_report run = simulate_gossip(cycle_routing(*switch_search_decomposition(torus({3, 4, 5})),
+  const gossip_report run = simulate_gossip(cycle_routing(*switch_search_decomposition(torus::network({3, 4, 5})),
                                                           supply_policy::time_independent, packets_per_pu::per_cycle));
   ASSERT_TRUE(run.holds());
   EXPECT_EQ(run.steps, 30u);  // Section 3.4: P/2 with d packets per PU
-  EXPECT_THROW(switch_search_decomposition(torus({2, 5})), std::invalid_argument);  // n_j = 2: double links
+  EXPECT_THROW(switch_search_decomposition(torus::network({2, 5})), std::invalid_argument);  // n_j = 2: double links
 }
 
 TEST(torus_hamilton, square_switches_decompose_every_2d_torus_not_both_even) {
@@ -474,7 +480,7 @@ TEST(torus_hamilton, square_switches_decompose_every_2d_torus_not_both_even) {
   for (std::uint32_t m = 3; m <= 16; ++m)
     for (std::uint32_t n = m; n <= 33; ++n) {
       if (m != n && m % 2 == 0 && n % 2 == 0) continue;  // Section 3.1's case
-      for (const torus& t : {torus({m, n}), torus({n, m})}) {
+      for (const torus::network& t : {torus::network({m, n}), torus::network({n, m})}) {
         const cycle_system system = hamiltonian_product_cycles(t);
         const cycle_system_report cycles = check_cycle_system(system, 0);
         ASSERT_TRUE(cycles.holds()) << t.name() << ": " << describe(cycles);
@@ -488,12 +494,12 @@ TEST(torus_hamilton, square_switches_decompose_every_2d_torus_not_both_even) {
   EXPECT_EQ(count, 2u * (175 + 7 + 84));
   EXPECT_EQ(smaller_even, 2u * 84);
   // Sizes beyond what `torus` is asked for elsewhere: a long thin even-by-odd torus and a large one.
-  for (const torus& t : {torus({4, 301}), torus({40, 41}), torus({302, 3})}) {
+  for (const torus::network& t : {torus::network({4, 301}), torus::network({40, 41}), torus::network({302, 3})}) {
     const cycle_system_report cycles = check_cycle_system(hamiltonian_product_cycles(t), 0);
     EXPECT_TRUE(cycles.holds()) << t.name() << ": " << describe(cycles);
   }
   // 4 x 5 with 2 packets per PU, one per cycle: floor(P/2) = 10 steps.
-  const gossip_report run = simulate_gossip(cycle_routing(hamiltonian_product_cycles(torus({4, 5})),
+  const gossip_report run = simulate_gossip(cycle_routing(hamiltonian_product_cycles(torus::network({4, 5})),
                                                           supply_policy::time_independent, packets_per_pu::per_cycle));
   ASSERT_TRUE(run.holds());
   EXPECT_EQ(run.steps, 10u);
@@ -506,7 +512,7 @@ TEST(torus_hamilton, square_switch_blocks_join_each_line_to_itself) {
   // each class passing the strip straight (check_strip_insertion). Frames only: the schedule transposes R odd x C even.
   for (std::uint32_t r = 3; r <= 7; ++r)
     for (std::uint32_t c = 3; c <= 6; ++c) {
-      const cycle_system system = square_switch_cycles(torus({r, c}));
+      const cycle_system system = square_switch_cycles(torus::network({r, c}));
       const cycle_system_report cycles = check_cycle_system(system, 0);
       ASSERT_TRUE(cycles.holds()) << r << "x" << c << ": " << describe(cycles);
       ASSERT_EQ(cycles.lengths, (std::vector<std::uint64_t>{r * c, r * c})) << r << "x" << c;
@@ -515,44 +521,46 @@ TEST(torus_hamilton, square_switch_blocks_join_each_line_to_itself) {
   for (std::uint32_t r = 3; r <= 30; ++r)
     for (std::uint32_t c = 3; c <= 12; ++c) {
       if (r % 2 == 1 && c % 2 == 0) continue;
-      const cycle_system small = square_switch_cycles(torus({r, c}));
+      const cycle_system small = square_switch_cycles(torus::network({r, c}));
       if (c >= 5) {
-        const strip_report strip = check_strip_insertion(small, square_switch_cycles(torus({r, c + 2})), 1, 4);
+        const strip_report strip = check_strip_insertion(small, square_switch_cycles(torus::network({r, c + 2})), 1, 4);
         EXPECT_TRUE(strip.holds()) << describe(strip);
         ++blocks;
       }
       const std::uint32_t k = r % 2 == 0 && c % 2 == 1 ? r - 3 : r - 2;
       if (k >= 3) {
-        const strip_report strip = check_strip_insertion(small, square_switch_cycles(torus({r + 2, c})), 0, 4);
+        const strip_report strip = check_strip_insertion(small, square_switch_cycles(torus::network({r + 2, c})), 0, 4);
         EXPECT_TRUE(strip.holds()) << describe(strip);
         ++blocks;
       }
     }
   EXPECT_GT(blocks, 300u);
-  EXPECT_THROW(square_switch_cycles(torus({2, 5})), std::invalid_argument);
-  EXPECT_THROW(square_switch_cycles(torus({3, 3, 3})), std::invalid_argument);
+  EXPECT_THROW(square_switch_cycles(torus::network({2, 5})), std::invalid_argument);
+  EXPECT_THROW(square_switch_cycles(torus::network({3, 3, 3})), std::invalid_argument);
 }
 
 TEST(torus_checks, strip_insertion_is_caught_when_it_does_not_hold) {
-  const cycle_system small = square_switch_cycles(torus({7, 7}));
+  const cycle_system small = square_switch_cycles(torus::network({7, 7}));
   // Another decomposition of the larger torus (the randomized search) does not extend the smaller one.
-  const strip_report other = check_strip_insertion(small, *switch_search_decomposition(torus({7, 9}), 1), 1, 4);
+  const strip_report other =
+      check_strip_insertion(small, *switch_search_decomposition(torus::network({7, 9}), 1), 1, 4);
   EXPECT_FALSE(other.holds());
   EXPECT_NE(other.problem.find("cycle"), std::string::npos) << describe(other);
   // Inserted elsewhere than the schedule's period allows (before column 1): the strip's paths do not line up.
-  EXPECT_FALSE(check_strip_insertion(small, square_switch_cycles(torus({7, 9})), 1, 1).holds());
+  EXPECT_FALSE(check_strip_insertion(small, square_switch_cycles(torus::network({7, 9})), 1, 1).holds());
   // Shapes that do not fit are a violated result, not an exception.
-  EXPECT_FALSE(check_strip_insertion(small, square_switch_cycles(torus({7, 10})), 1, 4).holds());
-  EXPECT_FALSE(check_strip_insertion(small, square_switch_cycles(torus({9, 9})), 1, 4).holds());
-  EXPECT_FALSE(check_strip_insertion(small, square_switch_cycles(torus({7, 9})), 1, 0).holds());
-  EXPECT_FALSE(check_strip_insertion(small, hamiltonian_product_cycles(torus({3, 3, 3})), 1, 4).holds());
+  EXPECT_FALSE(check_strip_insertion(small, square_switch_cycles(torus::network({7, 10})), 1, 4).holds());
+  EXPECT_FALSE(check_strip_insertion(small, square_switch_cycles(torus::network({9, 9})), 1, 4).holds());
+  EXPECT_FALSE(check_strip_insertion(small, square_switch_cycles(torus::network({7, 9})), 1, 0).holds());
+  EXPECT_FALSE(check_strip_insertion(small, hamiltonian_product_cycles(torus::network({3, 3, 3})), 1, 4).holds());
   // A strip inserted into a system with the same cycles both ways holds (Section 3.1's rules, period 2 in the columns).
-  EXPECT_TRUE(
-      check_strip_insertion(hamiltonian_2d_cycles(torus({6, 8})), hamiltonian_2d_cycles(torus({6, 10})), 1, 4).holds());
+  EXPECT_TRUE(check_strip_insertion(hamiltonian_2d_cycles(torus::network({6, 8})),
+                                    hamiltonian_2d_cycles(torus::network({6, 10})), 1, 4)
+                  .holds());
 }
 
 TEST(torus_checks, corrupted_cycles_and_supplies_are_caught) {
-  const torus t({6, 8});
+  const torus::network t({6, 8});
   cycle_system system = zigzag_cycles(t);
   const routing_table good = cycle_routing(system, supply_policy::time_independent);
   // A supplying link cut: the PU gets one direction only (locality fails) and completes later than before.
@@ -568,9 +576,9 @@ TEST(torus_checks, corrupted_cycles_and_supplies_are_caught) {
       bool cycle_port = false;
       for (const torus_cycle& c : system.cycles)
         for (std::size_t i = 0; i < c.length(); ++i)
-          cycle_port =
-              cycle_port ||
-              (c.pus[i] == pu && (c.ports[i] == o || torus::opposite(c.ports[(i + c.length() - 1) % c.length()]) == o));
+          cycle_port = cycle_port ||
+                       (c.pus[i] == pu &&
+                        (c.ports[i] == o || torus::network::opposite(c.ports[(i + c.length() - 1) % c.length()]) == o));
       if (!cycle_port) victim = pu, victim_port = o, found = true;
     }
   ASSERT_TRUE(found);
@@ -594,7 +602,7 @@ TEST(torus_checks, corrupted_cycles_and_supplies_are_caught) {
   shared.cycles[1].ports = shared.cycles[0].ports;
   EXPECT_GT(check_cycle_system(shared).count_by_kind[static_cast<std::size_t>(torus_violation_kind::shared_link)], 0u);
   cycle_system broken = system;
-  broken.cycles[0].ports[5] = torus::opposite(broken.cycles[0].ports[5]);
+  broken.cycles[0].ports[5] = torus::network::opposite(broken.cycles[0].ports[5]);
   EXPECT_GT(check_cycle_system(broken).count_by_kind[static_cast<std::size_t>(torus_violation_kind::broken_cycle)], 0u);
   // A switch on a port that does not exist is a violation of the simulation, not a crash.
   routing_table bad_switch = good;
@@ -604,7 +612,7 @@ TEST(torus_checks, corrupted_cycles_and_supplies_are_caught) {
 
 TEST(torus_simulator, too_large_is_unknown_not_a_crash) {
   // 512 x 512 with 2 packets per PU: 2^18 PUs × 2^19 packets / 8 = 16 GiB of bitsets, above the limit.
-  const gossip_report r = simulate_gossip(hamiltonian_2d(torus({512, 512})));
+  const gossip_report r = simulate_gossip(hamiltonian_2d(torus::network({512, 512})));
   EXPECT_EQ(r.outcome, verdict::unknown);
   EXPECT_NE(r.checked.find("MiB of bitsets"), std::string::npos) << r.checked;
 }
@@ -612,7 +620,7 @@ TEST(torus_simulator, too_large_is_unknown_not_a_crash) {
 TEST(torus_simulator, first_arrivals_match_the_cycle_distance) {
   // On a Hamiltonian cycle walked both ways, PU v first holds the packet of PU u after min(i, P − i) steps, where i is
   // their distance along the cycle.
-  const torus t({4, 6});
+  const torus::network t({4, 6});
   const cycle_system system = hamiltonian_2d_cycles(t);
   const routing_table table = cycle_routing(system, supply_policy::time_independent, packets_per_pu::per_cycle);
   const gossip_report run = simulate_gossip(table, gossip_options{0, 10, true});

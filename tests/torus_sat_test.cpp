@@ -16,12 +16,15 @@
 #include "torus_search.hpp"  // smt/src: the upward search, tested on scripted answers
 
 namespace dancecard {
+
+using namespace dancecard::dance;
+using namespace dancecard::torus;
 namespace {
 
 TEST(torus_sat, clausal_minima_agree_with_z3_and_are_certified) {
   // The CNF encoding (CaDiCaL, DRAT checked) and the Z3 encoding are independent; on the pairing model they agree.
   for (const char* dims : {"3x3", "3x4"}) {
-    const torus t = torus::parse(dims);
+    const torus::network t = torus::network::parse(dims);
     const torus_minimum_result sat = prove_torus_minimum(t, torus_model::pairing, 60'000);
     const torus_minimum_result z3 = prove_torus_minimum(t, torus_model::pairing, 60'000, {.engine = torus_engine::z3});
     ASSERT_EQ(sat.status, proof_status::proven) << sat.reason;
@@ -33,7 +36,7 @@ TEST(torus_sat, clausal_minima_agree_with_z3_and_are_certified) {
   }
   // The general model is at least as strong as the pairing model (a pairing is a general table): 4 x 4 needs 5
   // steps in the general model and 6 with pairings.
-  const torus t({4, 4});
+  const torus::network t({4, 4});
   const torus_minimum_result general = prove_torus_minimum(t, torus_model::general, 60'000);
   const torus_minimum_result pairing = prove_torus_minimum(t, torus_model::pairing, 60'000);
   ASSERT_EQ(general.status, proof_status::proven) << general.reason;
@@ -46,15 +49,15 @@ TEST(torus_sat, clausal_minima_agree_with_z3_and_are_certified) {
   EXPECT_EQ(solve_torus_clausal(t, torus_model::general, 5, 60'000, torus_symmetry::translations).answer,
             solver_answer::sat);
   // A horizon below 2 steps cannot complete gossip on 3 x 3 (a PU hears only its 4 neighbours in step 1).
-  EXPECT_EQ(solve_torus_clausal(torus({3, 3}), torus_model::general, 1, 10'000).answer, solver_answer::unsat);
+  EXPECT_EQ(solve_torus_clausal(torus::network({3, 3}), torus_model::general, 1, 10'000).answer, solver_answer::unsat);
   // The CNF reads as the question: one clause per (PU, other PU) goal not met in step 1, pairwise at-most-one;
   // the symmetry break's comparisons add 'equal so far' flags after those (2-D pairing: 4 per PU and relabelling),
   // and the arrival count a waste flag per PU and in-slot of step 2 (4 each) and a ladder over those slots for each
   // of the 4 packets a PU must learn after step 1 (3 flags each); no counter, as no slot may be wasted (8 packets, 8
   // slots).
-  const cnf_formula f = torus_gossip_cnf(torus({3, 3}), torus_model::pairing, 2, {.base_only = true});
+  const cnf_formula f = torus_gossip_cnf(torus::network({3, 3}), torus_model::pairing, 2, {.base_only = true});
   EXPECT_EQ(f.variables, 9 * 3 + 9 * 4 * 9);
-  EXPECT_EQ(torus_gossip_cnf(torus({3, 3}), torus_model::pairing, 2).variables,
+  EXPECT_EQ(torus_gossip_cnf(torus::network({3, 3}), torus_model::pairing, 2).variables,
             9 * 3 + 9 * 4 * 9 + (9 * 8 - 1) * 4 + 9 * (4 + 4 * 3));
 }
 
@@ -68,7 +71,7 @@ TEST(torus_sat, return_exclusion_clauses) {
       if (c.starts_with("implied: no stream back")) return c;
     return std::string();
   };
-  const torus t({5, 5});
+  const torus::network t({5, 5});
   const cnf_formula with = torus_gossip_cnf(t, torus_model::general, 7);
   const cnf_formula without = torus_gossip_cnf(t, torus_model::general, 7, {.returns = false});
   EXPECT_EQ(returns(with),
@@ -90,11 +93,12 @@ TEST(torus_sat, return_exclusion_clauses) {
             "0 clauses");
   // 3 x 9 at 7: per start link 1 U-turn, on the ring of 3 one walk of 2 (straight, straight) along x1, and 5 walks
   // of 3 and 21 of 4 besides; only the count of the shortest is pinned here: the U-turns are its unit clauses
-  const cnf_formula ring = torus_gossip_cnf(torus({3, 9}), torus_model::general, 7);
+  const cnf_formula ring = torus_gossip_cnf(torus::network({3, 9}), torus_model::general, 7);
   EXPECT_NE(returns(ring).find("within 4 forwards (it would waste more than the 2 slots"), std::string::npos)
       << returns(ring);
   std::size_t units = 0, pairs_on_the_ring = 0;
-  const cnf_formula ring_without = torus_gossip_cnf(torus({3, 9}), torus_model::general, 7, {.returns = false});
+  const cnf_formula ring_without =
+      torus_gossip_cnf(torus::network({3, 9}), torus_model::general, 7, {.returns = false});
   for (std::size_t k = ring_without.clauses.size(); k < ring.clauses.size(); ++k) {
     units += ring.clauses[k].size() == 1;
     pairs_on_the_ring += ring.clauses[k].size() == 2;
@@ -102,17 +106,17 @@ TEST(torus_sat, return_exclusion_clauses) {
   EXPECT_EQ(units, 27u * 4);
   EXPECT_EQ(pairs_on_the_ring, 27u * 2);  // from each PU, both ways round its ring of 3
   // At the counting bound with no slot to spare (3 x 3 general at 2 steps: s = 0, so no U-turn) a table still exists.
-  const cnf_formula tight = torus_gossip_cnf(torus({3, 3}), torus_model::general, 2);
+  const cnf_formula tight = torus_gossip_cnf(torus::network({3, 3}), torus_model::general, 2);
   EXPECT_NE(returns(tight).find("within 1 forwards (it would waste more than the 0 slots a PU may): 36 clauses"),
             std::string::npos)
       << returns(tight);
-  EXPECT_EQ(solve_torus_clausal(torus({3, 3}), torus_model::general, 2, 60'000).answer, solver_answer::sat);
+  EXPECT_EQ(solve_torus_clausal(torus::network({3, 3}), torus_model::general, 2, 60'000).answer, solver_answer::sat);
 }
 
 // A query split into cubes answers as the whole query: unsat only with every cube refuted (each proof checked) and
 // the cover checked, sat with a simulated table; the split takes the PUs farthest from PU 0, every combination once.
 TEST(torus_sat, split_queries_answer_as_the_whole_query) {
-  const torus t34({3, 4});
+  const torus::network t34({3, 4});
   const torus_split_result unsat = solve_torus_cubes(t34, torus_model::pairing, 3, 60'000, {.cubes = 9, .jobs = 2});
   EXPECT_EQ(solve_torus_clausal(t34, torus_model::pairing, 3, 60'000).answer, solver_answer::unsat);
   ASSERT_EQ(unsat.query.answer, solver_answer::unsat) << unsat.query.reason;
@@ -152,7 +156,7 @@ TEST(torus_sat, split_queries_answer_as_the_whole_query) {
   // steps each out-port has its 4 in-ports; at 4 the return exclusion's unit clauses forbid the U-turns (a PU may
   // waste 1 slot, a U-turn wastes 3), so each group has 3 values and 16 cubes take 3 groups (27 cubes) — the cover
   // check accepts groups that are clauses less literals the unit clauses make false.
-  const torus t44({4, 4});
+  const torus::network t44({4, 4});
   for (unsigned jobs : {1u, 3u}) {
     const torus_split_result g4 = solve_torus_cubes(t44, torus_model::general, 4, 60'000, {.cubes = 16, .jobs = jobs});
     EXPECT_EQ(g4.query.answer, solver_answer::unsat) << g4.query.reason;
@@ -179,12 +183,12 @@ TEST(torus_sat, split_queries_answer_as_the_whole_query) {
   EXPECT_TRUE(below.cubes.empty());
   EXPECT_NE(below.query.reason.find("counting bound"), std::string::npos) << below.query.reason;
   // A budget too small for any cube leaves the answer open, and says how many were refuted.
-  const torus_split_result spent = solve_torus_cubes(torus({4, 5}), torus_model::general, 5, 1, {.cubes = 16});
+  const torus_split_result spent = solve_torus_cubes(torus::network({4, 5}), torus_model::general, 5, 1, {.cubes = 16});
   EXPECT_EQ(spent.query.answer, solver_answer::unknown);
   EXPECT_NE(spent.query.reason.find("cubes refuted with checked proofs"), std::string::npos) << spent.query.reason;
   // A cap per cube too small for any (1 ms) leaves every cube asked and open.
-  const torus_split_result capped =
-      solve_torus_cubes(torus({4, 5}), torus_model::general, 5, 60'000, {.cubes = 16, .jobs = 2, .cube_budget_ms = 1});
+  const torus_split_result capped = solve_torus_cubes(torus::network({4, 5}), torus_model::general, 5, 60'000,
+                                                      {.cubes = 16, .jobs = 2, .cube_budget_ms = 1});
   EXPECT_EQ(capped.query.answer, solver_answer::unknown);
   EXPECT_TRUE(
       std::all_of(capped.cubes.begin(), capped.cubes.end(), [](const torus_cube_answer& c) { return c.asked; }));
@@ -206,25 +210,27 @@ TEST(torus_sat, parity_classes_only_where_tighter) {
     return std::any_of(f.comments.begin(), f.comments.end(),
                        [](const std::string& c) { return c.starts_with("implied parity classes: at 32 PUs"); });
   };
-  const cnf_formula even = torus_gossip_cnf(torus({4, 8}), torus_model::general, 8);
-  const cnf_formula even_one = torus_gossip_cnf(torus({4, 8}), torus_model::general, 8, {.parity_classes = false});
+  const cnf_formula even = torus_gossip_cnf(torus::network({4, 8}), torus_model::general, 8);
+  const cnf_formula even_one =
+      torus_gossip_cnf(torus::network({4, 8}), torus_model::general, 8, {.parity_classes = false});
   EXPECT_TRUE(has_classes(even));
   EXPECT_FALSE(has_classes(even_one));
   EXPECT_NE(even.clauses.size(), even_one.clauses.size());
-  const cnf_formula odd = torus_gossip_cnf(torus({5, 5}), torus_model::general, 6);
-  const cnf_formula odd_one = torus_gossip_cnf(torus({5, 5}), torus_model::general, 6, {.parity_classes = false});
+  const cnf_formula odd = torus_gossip_cnf(torus::network({5, 5}), torus_model::general, 6);
+  const cnf_formula odd_one =
+      torus_gossip_cnf(torus::network({5, 5}), torus_model::general, 6, {.parity_classes = false});
   EXPECT_EQ(odd.dimacs(), odd_one.dimacs());
   // below the parity bound: the empty clause, and the answer says it rests on the count
-  const torus_query_result below = solve_torus_clausal(torus({6, 6}), torus_model::pairing, 9, 10'000);
+  const torus_query_result below = solve_torus_clausal(torus::network({6, 6}), torus_model::pairing, 9, 10'000);
   EXPECT_EQ(below.answer, solver_answer::unsat);
   EXPECT_NE(below.reason.find("by the parity count alone"), std::string::npos) << below.reason;
-  const torus_query_result counting = solve_torus_clausal(torus({4, 4}), torus_model::general, 3, 10'000);
+  const torus_query_result counting = solve_torus_clausal(torus::network({4, 4}), torus_model::general, 3, 10'000);
   EXPECT_EQ(counting.answer, solver_answer::unsat);
   EXPECT_NE(counting.reason.find("by the counting bound alone"), std::string::npos) << counting.reason;
 }
 
 TEST(torus_sat, translation_invariant_tables) {
-  const torus t({4, 4});
+  const torus::network t({4, 4});
   const std::vector<pu_index> halves = translation_orbits(t, {{0, 2}});
   for (pu_index pu = 0; pu < t.size(); ++pu) {
     const auto c = t.coordinates(pu);
@@ -233,7 +239,7 @@ TEST(torus_sat, translation_invariant_tables) {
   EXPECT_THROW(translation_orbits(t, {{1}}), std::invalid_argument);
   // One subgroup per class under the automorphisms. Z3 x Z3: itself, and its four subgroups of order 3 in two classes
   // ((0,1) ~ (1,0) by the swap, (1,1) ~ (1,2) by a reflection).
-  EXPECT_EQ(translation_subgroups(torus({3, 3})).size(), 3u);
+  EXPECT_EQ(translation_subgroups(torus::network({3, 3})).size(), 3u);
   // Z4 x Z4 has 14 non-trivial subgroups: itself; three of order 8 (x1 even, x2 even: swapped; x1 + x2 even); six
   // cyclic of order 4 in three classes ((1,0) ~ (0,1), (1,1) ~ (1,3), (1,2) ~ (2,1)) and {0,2}²; three of order 2
   // ((2,0) ~ (0,2); (2,2)): nine classes
@@ -242,16 +248,16 @@ TEST(torus_sat, translation_invariant_tables) {
             std::vector<pu_index>(16, 0));  // the whole group first
   // Z2 x Z2 x Z2 needs three generators for itself. Its 15 non-trivial subgroups: 7 of order 2 (a vector of weight 1, 2
   // or 3), 7 of order 4 (the kernels of the functionals of weight 1, 2 or 3) and itself; the axes permuted: 7 classes
-  const auto cube = translation_subgroups(torus({2, 2, 2}));
+  const auto cube = translation_subgroups(torus::network({2, 2, 2}));
   EXPECT_EQ(cube.size(), 7u);
-  EXPECT_EQ(translation_orbits(torus({2, 2, 2}), cube.front()), std::vector<pu_index>(8, 0));
+  EXPECT_EQ(translation_orbits(torus::network({2, 2, 2}), cube.front()), std::vector<pu_index>(8, 0));
   EXPECT_THROW(torus_gossip_cnf(t, torus_model::pairing, 3, {.orbit = std::vector<pu_index>(15, 0)}),
                std::invalid_argument);
   std::vector<pu_index> not_a_group(16);
   for (pu_index pu = 0; pu < 16; ++pu) not_a_group[pu] = pu < 3 ? 0 : pu;  // {0, 1, 2} is no subgroup of Z4 x Z4
   EXPECT_THROW(torus_gossip_cnf(t, torus_model::pairing, 3, {.orbit = not_a_group}), std::invalid_argument);
 
-  const torus t45({4, 5});
+  const torus::network t45({4, 5});
   const std::vector<pu_index> orbit = translation_orbits(t45, {{0, 1}, {2, 0}});
   EXPECT_EQ(std::count(orbit.begin(), orbit.end(), pu_index{0}), 10);
   // 5 steps is impossible for any table (docs/torus-limits.md), so for invariant ones too
@@ -332,7 +338,7 @@ TEST(torus_sat, translation_invariant_tables) {
   // a query out of time is not an answer: only the unsat ones are heard
   heard.clear();
   const torus_invariant_search_result short_of_time = search_invariant_table(
-      torus({5, 6}), torus_model::general, 8, 1,
+      torus::network({5, 6}), torus_model::general, 8, 1,
       {.groups = invariant_groups::all, .on_answer = [&](const invariant_group_answer& a) { heard.push_back(a); }});
   EXPECT_FALSE(short_of_time.table.has_value());
   EXPECT_EQ(heard.size(), short_of_time.unsat);
@@ -342,7 +348,7 @@ TEST(torus_sat, translation_invariant_tables) {
                std::invalid_argument);
   // out of time: the groups left open are named, to be asked again (5 x 6 general at 8 steps: no group answers in 1 ms)
   const torus_invariant_search_result hurried =
-      search_invariant_table(torus({5, 6}), torus_model::general, 8, 1, {.groups = invariant_groups::all});
+      search_invariant_table(torus::network({5, 6}), torus_model::general, 8, 1, {.groups = invariant_groups::all});
   EXPECT_FALSE(hurried.table.has_value());
   EXPECT_EQ(hurried.open_groups.size(), hurried.groups - hurried.unsat);
   EXPECT_FALSE(hurried.open_groups.empty());
@@ -352,7 +358,7 @@ TEST(torus_sat, translation_invariant_tables) {
 // cycles — fixed in the CNF by unit clauses are models exactly from their simulated step count on.
 TEST(torus_packets, section_3_1_tables_are_models_from_their_step_count_on) {
   for (const char* dims : {"2x4", "4x4", "4x6"}) {
-    const torus t = torus::parse(dims);
+    const torus::network t = torus::network::parse(dims);
     const routing_table table = hamiltonian_2d(t);
     ASSERT_EQ(table.packets, 2u);
     const gossip_report run = simulate_gossip(table);
@@ -386,7 +392,7 @@ TEST(torus_packets, section_3_1_tables_are_models_from_their_step_count_on) {
 // (Theorem 3's count ceil(P/2) = 5 without held packets), 4 steps are unsat by counting alone; the witness is a
 // two-packet table, simulated. Bad packet counts are refused.
 TEST(torus_packets, least_steps_with_k_packets) {
-  const torus t({2, 5});
+  const torus::network t({2, 5});
   for (torus_model model : {torus_model::pairing, torus_model::general}) {
     const torus_minimum_result r = prove_torus_minimum(t, model, 60'000, {.packets = 2});
     ASSERT_EQ(r.status, proof_status::proven) << r.reason;
@@ -399,7 +405,8 @@ TEST(torus_packets, least_steps_with_k_packets) {
     EXPECT_EQ(run.steps, 5u);
   }
   // the general search asks the pairing model first: its witness, a pairing table, is a general table
-  const torus_minimum_result seven = prove_torus_minimum(torus({2, 7}), torus_model::general, 60'000, {.packets = 2});
+  const torus_minimum_result seven =
+      prove_torus_minimum(torus::network({2, 7}), torus_model::general, 60'000, {.packets = 2});
   ASSERT_EQ(seven.status, proof_status::proven) << seven.reason;
   EXPECT_EQ(seven.minimum_steps, 7u);
   EXPECT_NE(seven.reason.find("a pairing table"), std::string::npos) << seven.reason;
@@ -407,8 +414,12 @@ TEST(torus_packets, least_steps_with_k_packets) {
   EXPECT_EQ(below.answer, solver_answer::unsat);
   EXPECT_NE(below.reason.find("by the counting bound alone"), std::string::npos) << below.reason;
   // one packet per PU: the same minimum as the one-packet CNF (3 x 3 general: 2, pairing: 3)
-  EXPECT_EQ(detail::prove_packets_minimum(torus({3, 3}), torus_model::general, 1, 60'000, 0, false).minimum_steps, 2u);
-  EXPECT_EQ(detail::prove_packets_minimum(torus({3, 3}), torus_model::pairing, 1, 60'000, 0, false).minimum_steps, 3u);
+  EXPECT_EQ(
+      detail::prove_packets_minimum(torus::network({3, 3}), torus_model::general, 1, 60'000, 0, false).minimum_steps,
+      2u);
+  EXPECT_EQ(
+      detail::prove_packets_minimum(torus::network({3, 3}), torus_model::pairing, 1, 60'000, 0, false).minimum_steps,
+      3u);
   EXPECT_THROW(torus_packets_cnf(t, torus_model::general, 0, 5), std::invalid_argument);
   EXPECT_THROW(torus_packets_cnf(t, torus_model::general, 5, 5), std::invalid_argument);
   EXPECT_THROW(prove_torus_minimum(t, torus_model::general, 1'000, {.packets = 5}), std::invalid_argument);
@@ -420,7 +431,7 @@ TEST(torus_packets, least_steps_with_k_packets) {
 // completes in exactly the steps reported. Bad packet counts are refused.
 TEST(torus_packets, local_search_reaches_the_counting_bound_with_two_packets) {
   for (const char* dims : {"4x4", "3x5"}) {
-    const torus t = torus::parse(dims);
+    const torus::network t = torus::network::parse(dims);
     // ended by the work count, not the clock (4 x 4 reaches 8 after about 276,000 tables, 3 x 5 7 after 583,000)
     const torus_heuristic_result h = search_torus_table(
         t, torus_model::pairing, 600'000, {.seed = 1, .goal = 0, .packets = 2, .max_evaluations = 2'000'000});
@@ -435,18 +446,20 @@ TEST(torus_packets, local_search_reaches_the_counting_bound_with_two_packets) {
     ASSERT_TRUE(run.holds()) << describe(run);
     EXPECT_EQ(run.steps, h.steps) << dims;
   }
-  EXPECT_THROW(search_torus_table(torus({3, 3}), torus_model::pairing, 100, {.seed = 1, .goal = 0, .packets = 0}),
-               std::invalid_argument);
-  EXPECT_THROW(search_torus_table(torus({3, 3}), torus_model::pairing, 100, {.seed = 1, .goal = 0, .packets = 5}),
-               std::invalid_argument);
-  EXPECT_THROW(torus_injection_chooser(torus({3, 3}), 5), std::invalid_argument);
+  EXPECT_THROW(
+      search_torus_table(torus::network({3, 3}), torus_model::pairing, 100, {.seed = 1, .goal = 0, .packets = 0}),
+      std::invalid_argument);
+  EXPECT_THROW(
+      search_torus_table(torus::network({3, 3}), torus_model::pairing, 100, {.seed = 1, .goal = 0, .packets = 5}),
+      std::invalid_argument);
+  EXPECT_THROW(torus_injection_chooser(torus::network({3, 3}), 5), std::invalid_argument);
 }
 
 // The k-packet minimum search goes on past a query out of time as the one-packet search does: scripted answers for
 // 3 x 5 with two packets (unknown at the counting bound 7 and at 8, unsat nowhere) and the local search's table as the
 // heuristic give "at least 7, at most U" with U the table's simulated steps; the bounds are the k-packet ones.
 TEST(torus_packets, minimum_search_takes_the_local_search_upper_bound) {
-  const torus t({3, 5});
+  const torus::network t({3, 5});
   std::vector<std::uint64_t> asked;
   const torus_minimum_result r = detail::search_torus_minimum(
       t, true, 0,
@@ -478,7 +491,7 @@ TEST(torus_packets, minimum_search_takes_the_local_search_upper_bound) {
 // (the full query at 9 runs out of minutes); the table carries three packets and is simulated here again. One packet
 // per PU asks what search_invariant_table asks (4 x 4 general in 5 steps: a table). Bad packet counts are refused.
 TEST(torus_packets, invariant_tables_with_k_packets) {
-  const torus t({3, 4});
+  const torus::network t({3, 4});
   const torus_invariant_search_result r = search_invariant_table(t, torus_model::general, 9, 120'000, {.packets = 3});
   ASSERT_TRUE(r.table.has_value());
   ASSERT_TRUE(r.group.has_value());
@@ -500,7 +513,7 @@ TEST(torus_packets, invariant_tables_with_k_packets) {
   EXPECT_FALSE(below.table.has_value());
   EXPECT_EQ(below.unsat, below.groups);
   const torus_invariant_search_result one =
-      search_invariant_table(torus({4, 4}), torus_model::general, 5, 60'000, {.packets = 1});
+      search_invariant_table(torus::network({4, 4}), torus_model::general, 5, 60'000, {.packets = 1});
   ASSERT_TRUE(one.table.has_value());
   EXPECT_TRUE(simulate_gossip(*one.table, 5).holds());
   EXPECT_THROW(search_invariant_table(t, torus_model::general, 9, 1'000, {.packets = 5}), std::invalid_argument);

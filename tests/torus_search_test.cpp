@@ -17,6 +17,9 @@
 #include "torus_test_support.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::dance;
+using namespace dancecard::torus;
 namespace {
 
 using namespace torus_test;
@@ -24,7 +27,7 @@ using namespace torus_test;
 TEST(torus_smt, pairing_minima_of_small_tori) {
   // 3 x 3: the counting bound ceil(8/4) = 2 is not reachable by any pairing; 3 steps are. Witnesses are simulated.
   const torus_minimum_result a =
-      prove_torus_minimum(torus({3, 3}), torus_model::pairing, 60'000, {.engine = torus_engine::z3});
+      prove_torus_minimum(torus::network({3, 3}), torus_model::pairing, 60'000, {.engine = torus_engine::z3});
   ASSERT_EQ(a.status, proof_status::proven) << a.reason;
   EXPECT_EQ(a.minimum_steps, 3u);
   ASSERT_TRUE(a.at_minimum.witness.has_value());
@@ -32,7 +35,7 @@ TEST(torus_smt, pairing_minima_of_small_tori) {
   EXPECT_TRUE(run.holds());
   EXPECT_LE(run.steps, 3u);
   const torus_minimum_result b =
-      prove_torus_minimum(torus({3, 4}), torus_model::pairing, 60'000, {.engine = torus_engine::z3});
+      prove_torus_minimum(torus::network({3, 4}), torus_model::pairing, 60'000, {.engine = torus_engine::z3});
   ASSERT_EQ(b.status, proof_status::proven) << b.reason;
   EXPECT_EQ(b.minimum_steps, 4u);
   // The pairings of a PU's ports: 3 in 2-D, 15 in 3-D.
@@ -45,7 +48,7 @@ namespace {
 // heuristic_steps: the steps of the table the heuristic offers when a query runs out of time (0: none).
 torus_minimum_result scripted(const std::map<std::uint64_t, solver_answer>& answers,
                               std::uint64_t heuristic_steps = 0) {
-  const torus t({3, 5});
+  const torus::network t({3, 5});
   return detail::search_torus_minimum(
       t, true, 0,
       [&](std::uint64_t T) {
@@ -214,7 +217,7 @@ TEST(torus_smt, local_search_reaches_the_proven_minima_of_small_tori) {
   };
   for (const expected& e : {expected{"4x4", torus_model::pairing, 6}, expected{"4x4", torus_model::general, 5},
                             expected{"3x5", torus_model::pairing, 5}, expected{"3x5", torus_model::general, 5}}) {
-    const torus t = torus::parse(e.dims);
+    const torus::network t = torus::network::parse(e.dims);
     const torus_heuristic_result h = search_torus_table(
         t, e.model, 600'000, {.seed = 7, .goal = e.minimum, .packets = 1, .max_evaluations = 1'000'000});
     ASSERT_TRUE(h.table.has_value()) << e.dims;
@@ -229,8 +232,9 @@ TEST(torus_smt, local_search_reaches_the_proven_minima_of_small_tori) {
   }
   // The counting bound is a floor for the goal: 3 x 3 in general reaches 2 = ceil(8/4) and stops there, before the
   // work count (its pairing start, whose minimum is 3, spends its half first).
-  const torus_heuristic_result floor = search_torus_table(
-      torus({3, 3}), torus_model::general, 600'000, {.seed = 1, .goal = 1, .packets = 1, .max_evaluations = 1'000'000});
+  const torus_heuristic_result floor =
+      search_torus_table(torus::network({3, 3}), torus_model::general, 600'000,
+                         {.seed = 1, .goal = 1, .packets = 1, .max_evaluations = 1'000'000});
   EXPECT_EQ(floor.steps, 2u);
   EXPECT_LT(floor.evaluations, 1'000'000u);
   EXPECT_GE(floor.evaluations, 500'000u);
@@ -239,7 +243,7 @@ TEST(torus_smt, local_search_reaches_the_proven_minima_of_small_tori) {
 // The work count ends a search whose goal is out of reach (4 x 4 pairing needs 6; the goal 5 is not met), long before
 // the deadline: after the count, checked every burst of 64 changes, and with the same table on every run of the seed.
 TEST(torus_smt, local_search_work_count_is_deterministic) {
-  const torus t({4, 4});
+  const torus::network t({4, 4});
   const torus_heuristic_result a = search_torus_table(t, torus_model::pairing, 600'000,
                                                       {.seed = 3, .goal = 5, .packets = 1, .max_evaluations = 10'000});
   const torus_heuristic_result b = search_torus_table(t, torus_model::pairing, 600'000,
@@ -262,7 +266,7 @@ TEST(torus_smt, local_search_work_count_is_deterministic) {
 // a work count of one burst (from a random table, 64 changes end far above 4 x 4's minimum 6, or with no table); in
 // the general model too. Bad starts are refused.
 TEST(torus_smt, local_search_from_a_start_table) {
-  const torus t({4, 4});
+  const torus::network t({4, 4});
   const torus_heuristic_result found = search_torus_table(
       t, torus_model::pairing, 600'000, {.seed = 3, .goal = 6, .packets = 1, .max_evaluations = 200'000});
   ASSERT_TRUE(found.table.has_value());
@@ -290,7 +294,7 @@ TEST(torus_smt, local_search_from_a_start_table) {
   EXPECT_NO_THROW(search_torus_table(t, torus_model::general, 1'000,
                                      {.seed = 1, .goal = 0, .packets = 1, .max_evaluations = 64, .start = unpaired}));
   routing_table other = *found.table;
-  other.network = torus({2, 8});
+  other.network = torus::network({2, 8});
   EXPECT_THROW(search_torus_table(t, torus_model::pairing, 1'000,
                                   {.seed = 1, .goal = 0, .packets = 1, .max_evaluations = 64, .start = other}),
                std::invalid_argument);
@@ -306,7 +310,7 @@ TEST(torus_smt, local_search_from_a_start_table) {
 // and that the local search does not reach in 30 s (docs/performance.md). The iteration count ends the search, so
 // the answer is the same on any machine; the table is simulated here again and is a pairing at every PU.
 TEST(torus_smt, tabu_search_reaches_the_4x8_pairing_minimum) {
-  const torus t({4, 8});
+  const torus::network t({4, 8});
   const torus_heuristic_result h =
       tabu_search_torus_table(t, torus_model::pairing, 600'000, {.seed = 2, .goal = 10, .max_iterations = 8'000});
   ASSERT_TRUE(h.table.has_value());
@@ -323,7 +327,7 @@ TEST(torus_smt, tabu_search_reaches_the_4x8_pairing_minimum) {
 // pairing start, whose minimum is 3, cannot reach); it never reports a table the simulator does not complete within
 // its steps, and `closest` is what is missing one step below. Bad start tables are refused as by the local search.
 TEST(torus_smt, tabu_search_is_deterministic_and_checks_its_tables) {
-  const torus t({4, 4});
+  const torus::network t({4, 4});
   const torus_heuristic_result a =
       tabu_search_torus_table(t, torus_model::general, 600'000, {.seed = 3, .goal = 0, .max_iterations = 400});
   const torus_heuristic_result b =
@@ -336,7 +340,7 @@ TEST(torus_smt, tabu_search_is_deterministic_and_checks_its_tables) {
   if (a.steps > 5) {
     EXPECT_GT(a.closest, 0u);
   }
-  const torus_heuristic_result floor = tabu_search_torus_table(torus({3, 3}), torus_model::general, 600'000,
+  const torus_heuristic_result floor = tabu_search_torus_table(torus::network({3, 3}), torus_model::general, 600'000,
                                                                {.seed = 1, .goal = 0, .max_iterations = 20'000});
   EXPECT_EQ(floor.steps, 2u);
   // from a start table: never worse than the start, even with one iteration
@@ -358,7 +362,7 @@ TEST(torus_smt, tabu_search_is_deterministic_and_checks_its_tables) {
   EXPECT_NO_THROW(tabu_search_torus_table(t, torus_model::general, 1'000,
                                           {.seed = 1, .goal = 0, .max_iterations = 1, .start = unpaired}));
   routing_table other = *found.table;
-  other.network = torus({2, 8});
+  other.network = torus::network({2, 8});
   EXPECT_THROW(tabu_search_torus_table(t, torus_model::pairing, 1'000,
                                        {.seed = 1, .goal = 0, .max_iterations = 1, .start = other}),
                std::invalid_argument);
@@ -388,7 +392,7 @@ TEST(torus_smt, tabu_search_is_deterministic_and_checks_its_tables) {
 // the 9 translations by (1, 2) reach it. Each table is simulated and checked invariant by the automorphisms themselves.
 // Bad starts and groups are refused.
 TEST(torus_smt, tabu_search_over_invariant_tables) {
-  const torus t45({4, 5}), t39({3, 9});
+  const torus::network t45({4, 5}), t39({3, 9});
   const std::vector<torus_symmetry_group> translations45 = invariant_group_list(t45, invariant_groups::translations);
   const std::vector<torus_symmetry_group> mixed45 = invariant_group_list(t45, invariant_groups::with_mixed);
   const std::vector<torus_symmetry_group> translations39 = invariant_group_list(t39, invariant_groups::translations);
@@ -397,7 +401,7 @@ TEST(torus_smt, tabu_search_over_invariant_tables) {
   ASSERT_EQ(mixed45[28].order, 20u);
   ASSERT_FALSE(mixed45[28].automorphisms.empty());
   struct case_t {
-    const torus& t;
+    const torus::network& t;
     torus_symmetry_group group;
     std::uint64_t minimum;
   };
@@ -446,7 +450,7 @@ TEST(torus_smt, tabu_search_over_invariant_tables) {
 // the tabu search from its random start stays far above the group's 12 steps (22); a timed run asks
 // the SAT query of the group from the goal up and starts from its table.
 TEST(torus_smt, tabu_search_over_a_group_that_fixes_pus_starts_from_the_solver) {
-  const torus t({3, 12});
+  const torus::network t({3, 12});
   const torus_symmetry_group group = invariant_group_list(t, invariant_groups::point).at(1);
   ASSERT_EQ(describe(t, group), "4 automorphisms generated by (x1, x2) -> (-x1, x2); (x1, x2) -> (x1, -x2 + 1)");
   const std::vector<torus_automorphism>& generators = group.automorphisms;

@@ -12,10 +12,13 @@
 #include "dancecard/smt/torus_supply.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::dance;
+using namespace dancecard::torus;
 namespace {
 
 // Theorem 7's bound (1 + d/n_d) · P/(2d) + 2, rounded up.
-std::uint64_t theorem_7_bound(const torus& t) {
+std::uint64_t theorem_7_bound(const torus::network& t) {
   const std::uint64_t d = t.dimension(), P = t.size(), nd = t.dims().back();
   return ((nd + d) * P + 2 * d * nd - 1) / (2 * d * nd) + 2;
 }
@@ -34,7 +37,7 @@ std::uint64_t checked_steps(const supply_search_result& r, const cycle_system& s
 }
 
 TEST(TorusSupply, DirectSupplyMeetsTheorem7On4x4x4x4) {
-  const torus t({4, 4, 4, 4});
+  const torus::network t({4, 4, 4, 4});
   const cycle_system system = zigzag_cycles(t);
   // Section 3.2's strategy (one switch per supplying link): cycles of 128 PUs, whose circulation alone takes 64 steps,
   // and every PU adjacent to every cycle it is off.
@@ -53,7 +56,7 @@ TEST(TorusSupply, DirectSupplyMeetsTheorem7On4x4x4x4) {
 
 TEST(TorusSupply, RelayedSupplyMeetsTheorem7Where4x2x4x5NeedsRelays) {
   // Cycles of 72 PUs; some PUs are adjacent to no PU of a cycle they are off, so they need relays (delay 2).
-  const torus t({4, 2, 4, 5});
+  const torus::network t({4, 2, 4, 5});
   const cycle_system system = zigzag_cycles(t);
   const supply_search_result r = best_cycle_supply(system, supply_policy::scheduled, 60'000);
   EXPECT_EQ(checked_steps(r, system), 36u);  // the circulation of the cycles themselves
@@ -87,7 +90,7 @@ TEST(TorusSupply, GreedySupplyOfRelayedPUsOn4x4x4x5) {
   // (scheduled, docs/torus.md).
   // the scheduled policy takes the matched supply (matched_cycle_routing), which guarantees Theorem 7's
   // bound 74 here and gives 72, over the greedy's 101.
-  const torus t({4, 4, 4, 5});
+  const torus::network t({4, 4, 4, 5});
   const cycle_system system = zigzag_cycles(t);
   for (const auto& [policy, steps] : {std::pair{supply_policy::scheduled, 72u},
                                       {supply_policy::one_switch, 101u},
@@ -109,7 +112,7 @@ TEST(TorusSupply, GreedySupplyOfRelayedPUsOn4x4x4x5) {
 }
 
 TEST(TorusSupply, OneSwitchMeansAtMostOneSwitchPerLink) {
-  const torus t({4, 2, 4, 4});
+  const torus::network t({4, 2, 4, 4});
   const cycle_system system = zigzag_cycles(t);
   const supply_search_result r = best_cycle_supply(system, supply_policy::one_switch, 60'000);
   checked_steps(r, system);
@@ -123,8 +126,8 @@ TEST(TorusSupply, OneSwitchMeansAtMostOneSwitchPerLink) {
 }
 
 TEST(TorusSupply, NoWorseThanGreedyIn3DAndOnPartialCycles) {
-  for (const auto& system : {zigzag_cycles(torus({3, 6, 5})), zigzag_cycles(torus({3, 3, 4})),
-                             partial_2d_cycles(torus({7, 7})), partial_2d_cycles(torus({6, 7}))}) {
+  for (const auto& system : {zigzag_cycles(torus::network({3, 6, 5})), zigzag_cycles(torus::network({3, 3, 4})),
+                             partial_2d_cycles(torus::network({7, 7})), partial_2d_cycles(torus::network({6, 7}))}) {
     for (supply_policy policy : {supply_policy::time_independent, supply_policy::one_switch}) {
       const supply_search_result r = best_cycle_supply(system, policy, 60'000);
       const gossip_report greedy = simulate_gossip(cycle_routing(system, policy));
@@ -139,7 +142,7 @@ TEST(TorusSupply, ClosedTrailsOfThePaperAndUncoveredPUs) {
   // a supplier there chooses a pass and a direction. Theorem 7's bound 26 is met with switching (cycle_routing now
   // takes the packet-matched supply, 24 steps; the greedy supply takes 37); with fixed
   // directions no such supply gives every PU both directions of every cycle.
-  const torus t({4, 3, 2, 4});
+  const torus::network t({4, 3, 2, 4});
   const cycle_system system = zigzag_cycles(t);
   EXPECT_GT(check_cycle_system(system, 2, 10, true).revisits, 0u);
   const supply_search_result r = schedule_cycle_supply(system, theorem_7_bound(t), supply_policy::scheduled, 60'000);
@@ -155,7 +158,7 @@ TEST(TorusSupply, ClosedTrailsOfThePaperAndUncoveredPUs) {
   EXPECT_LE(run.steps, 168u);
   EXPECT_FALSE(check_supply(*gossip_only.table, system).holds());
   // One 4-cycle in a 4 × 4 torus: the other PUs lie on no cycle.
-  const torus small({4, 4});
+  const torus::network small({4, 4});
   torus_cycle square;
   square.pus = {small.index({0, 0}), small.index({0, 1}), small.index({1, 1}), small.index({1, 0})};
   square.ports = {2, 0, 3, 1};  // +x2, +x1, −x2, −x1

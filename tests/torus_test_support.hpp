@@ -9,10 +9,13 @@
 
 namespace dancecard::torus_test {
 
+using namespace dancecard::dance;
+using namespace dancecard::torus;
+
 // Every automorphism of the group carries the table to itself: f(φ(pu), σ(o)) = σ(f(pu, o)), an idle out-port to an
 // idle one.
 inline void expect_invariant(const routing_table& table, const std::vector<torus_automorphism>& generators) {
-  const torus& t = table.network;
+  const torus::network& t = table.network;
   for (const torus_automorphism& g : generators)
     for (pu_index pu = 0; pu < t.size(); ++pu)
       for (std::uint32_t o = 0; o < t.ports(); ++o) {

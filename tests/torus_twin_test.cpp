@@ -15,11 +15,14 @@
 #include "dancecard/formats/torus_io.hpp"
 
 namespace dancecard {
+
+using namespace dancecard::dance;
+using namespace dancecard::torus;
 namespace {
 
 // A ring of 5 PUs (1-D torus): PU 0 sends its packet forward in step 1; PU 1 passes on what arrives from PU 0.
 routing_table relay_ring() {
-  const torus ring({5});
+  const torus::network ring({5});
   routing_table t{ring, 1, std::vector<std::uint32_t>(10, no_port), std::vector<std::uint32_t>(10, no_packet), {}};
   t.inject_at(0, 0) = 0;
   t.forward_at(1, 0) = 1;  // out +x forwards in-port −x (from PU 0)
@@ -96,7 +99,7 @@ TEST(TorusDelayedSwitch, FormatKeepsTheDelayAndNamesBadOnes) {
 TEST(TorusDelayedSwitch, HeldPacketsMeetTheorem7OnClosedTrails) {
   for (const auto& [dims, bound] : {std::pair{std::vector<std::uint32_t>{4, 5, 2, 9}, std::uint64_t{67}},
                                     std::pair{std::vector<std::uint32_t>{4, 3, 2, 13}, std::uint64_t{53}}}) {
-    const torus t(dims);
+    const torus::network t(dims);
     const cycle_system system = zigzag_cycles(t);
     ASSERT_EQ(theorem_7_switching_bound(t), bound);
     EXPECT_FALSE(packet_matched_routing(system, bound).table) << t.name();
@@ -109,7 +112,7 @@ TEST(TorusDelayedSwitch, HeldPacketsMeetTheorem7OnClosedTrails) {
     EXPECT_TRUE(std::any_of(held.table->switches.begin(), held.table->switches.end(),
                             [](const port_switch& w) { return w.delay > 1; }));
   }
-  EXPECT_EQ(count_supply_bound(zigzag_cycles(torus({4, 3, 2, 13}))).steps, 53u);
+  EXPECT_EQ(count_supply_bound(zigzag_cycles(torus::network({4, 3, 2, 13}))).steps, 53u);
 }
 
 struct twin_case {
@@ -121,7 +124,7 @@ TEST(TorusTwins, TheoremsThreeAndFourOnThePartialCycles) {
   // 6 × 7 is Figure 2's torus: its column n2 − 2 has 6 PUs, each off one cycle; 7 × 7 is Figure 4's.
   for (const twin_case& c : {twin_case{{6, 7}, 21, 6}, twin_case{{4, 5}, 10, 4}, twin_case{{10, 13}, 65, 10},
                              twin_case{{7, 7}, 25, 9}, twin_case{{5, 5}, 13, 7}, twin_case{{9, 11}, 50, 11}}) {
-    const torus t(c.dims);
+    const torus::network t(c.dims);
     const cycle_system system = partial_2d_cycles(t);
     const twin_routing_result twin = twin_cycle_routing(system);
     EXPECT_EQ(twin.steps, c.steps) << t.name();
@@ -135,7 +138,7 @@ TEST(TorusTwins, TheoremsThreeAndFourOnThePartialCycles) {
 }
 
 TEST(TorusTwins, HamiltonianCyclesNeedNoHost) {
-  const cycle_system system = hamiltonian_2d_cycles(torus({6, 8}));
+  const cycle_system system = hamiltonian_2d_cycles(torus::network({6, 8}));
   const twin_routing_result twin = twin_cycle_routing(system);
   EXPECT_EQ(twin.hosts, 0u);
   EXPECT_EQ(twin.steps, 24u);  // Theorem 2: n1·n2/2
@@ -148,7 +151,7 @@ TEST(TorusTwins, OnSectionFourZigzagCyclesWithAPacketPerCycle) {
   // Not what Section 4 asks (one packet per PU), but the hand-over is not specific to Section 3.2: with one packet
   // per cycle the zigzag cycles reach the counting bound ⌈k(P − 1)/2d⌉ — Section 3.4's P/2 without Hamiltonian cycles.
   for (const twin_case& c : {twin_case{{6, 8}, 24, 36}, twin_case{{3, 3, 4}, 18, 45}}) {
-    const cycle_system system = zigzag_cycles(torus(c.dims));
+    const cycle_system system = zigzag_cycles(torus::network(c.dims));
     const twin_routing_result twin = twin_cycle_routing(system);
     EXPECT_EQ(twin.steps, c.steps);
     EXPECT_EQ(twin.hosts, c.hosts);
@@ -162,7 +165,7 @@ TEST(TorusTwins, OnSectionFourZigzagCyclesWithAPacketPerCycle) {
 cycle_system first_row(std::uint32_t rows, std::uint32_t cols) {
   torus_cycle row;
   for (pu_index pu = 0; pu < cols; ++pu) row.pus.push_back(pu), row.ports.push_back(2);
-  return cycle_system{torus({rows, cols}), {row}, "row"};
+  return cycle_system{torus::network({rows, cols}), {row}, "row"};
 }
 
 TEST(TorusTwins, HandOverTwoLinksAway) {
@@ -183,7 +186,7 @@ TEST(TorusTwins, HandOverTwoLinksAway) {
 TEST(TorusTwins, OnFourDimensionalZigzagCycles) {
   // 4 × 2 × 4 × 5 with a packet per cycle: some PUs are two links from a cycle and hand over through a neighbour; the
   // plan completes in 100 steps — well above the counting bound 80, where Section 3.4's Hamiltonian cycles give P/2.
-  const cycle_system system = zigzag_cycles(torus({4, 2, 4, 5}));
+  const cycle_system system = zigzag_cycles(torus::network({4, 2, 4, 5}));
   const twin_routing_result twin = twin_cycle_routing(system);
   EXPECT_EQ(twin.table.packets, 4u);
   EXPECT_GT(twin.relayed, 0u);

@@ -10,7 +10,7 @@
 
 #include <sstream>
 
-namespace dancecard {
+namespace dancecard::dance {
 
 namespace {
 
@@ -123,14 +123,14 @@ allgather_report simulate_allgather(const dance_schedule& schedule) {
   const rank n = schedule.people();
   // Count first, so the operations live in one exact-size array.
   std::vector<std::size_t> count(n + 1, 0);
-  for (dance d : schedule.all_dances())
+  for (couple d : schedule.all_dances())
     if (d.first != d.second) count[d.first] += 2, count[d.second] += 2;
   programs prog;
   prog.begin.assign(n + 1, 0);
   for (rank i = 0; i < n; ++i) prog.begin[i + 1] = prog.begin[i] + count[i];
   prog.ops.resize(prog.begin[n]);
   std::vector<std::size_t> fill(prog.begin.begin(), prog.begin.end() - 1);
-  for (dance d : schedule.all_dances()) {
+  for (couple d : schedule.all_dances()) {
     if (d.first == d.second) continue;
     for (auto [me, other] : {std::pair{d.first, d.second}, std::pair{d.second, d.first}}) {
       const bool lower = me < other;
@@ -173,4 +173,4 @@ std::string describe(const allgather_report& r) {
   return s.str();
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::dance

@@ -6,7 +6,7 @@
 #include <sstream>
 #include <unordered_set>
 
-namespace dancecard {
+namespace dancecard::certificates {
 
 namespace {
 
@@ -131,4 +131,4 @@ std::string describe(const cube_cover_report& r) {
   return s.str();
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::certificates

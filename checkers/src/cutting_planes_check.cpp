@@ -11,7 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
-namespace dancecard {
+namespace dancecard::certificates {
 
 namespace {
 
@@ -538,4 +538,4 @@ std::string describe(const cutting_planes_report& r) {
   return s.str();
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::certificates

@@ -14,7 +14,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
-namespace dancecard {
+namespace dancecard::dance {
 
 std::string_view to_string(dance_violation_kind kind) {
   switch (kind) {
@@ -203,7 +203,7 @@ struct checker {
     auto slow_round = [&](std::size_t r, bool pairs) {
       const std::uint64_t round_stamp = r + 1;
       for (std::size_t k = offsets[r]; k < offsets[r + 1]; ++k) {
-        const dance d = dances[k];
+        const couple d = dances[k];
         if (d.first == d.second) {
           add({dance_violation_kind::self_dance, d.first, d.first, 0, r, 0});
           ++self_dances;
@@ -244,9 +244,9 @@ struct checker {
         std::uint32_t booked = 0;
         // Bounds in locals: the stores below could alias the offsets array, which would make the compiler reload
         // the bound on every dance.
-        const dance* const first = dances.data() + offsets[r];
-        const dance* const last = dances.data() + offsets[r + 1];
-        for (const dance* d = first; d != last; ++d) {
+        const couple* const first = dances.data() + offsets[r];
+        const couple* const last = dances.data() + offsets[r + 1];
+        for (const couple* d = first; d != last; ++d) {
           const rank a = d->first, b = d->second;
           booked |= static_cast<std::uint32_t>(a == b) | static_cast<std::uint32_t>(stamp[a] == round_stamp) |
                     static_cast<std::uint32_t>(stamp[b] == round_stamp);
@@ -267,7 +267,7 @@ struct checker {
         // The first repeats in schedule order, found with a fresh bitset; stops once enough witnesses are kept.
         bitset again(index.size());
         for (std::size_t r = 0; r < schedule.rounds() && twice.size() < req.max_witnesses; ++r)
-          for (dance d : schedule.round(r))
+          for (couple d : schedule.round(r))
             if (d.first != d.second && again.test_and_set(index(d.first, d.second)))
               count_repeat(index(d.first, d.second), r);
       }
@@ -282,7 +282,7 @@ struct checker {
     std::unordered_map<std::uint64_t, std::size_t> first_round;
     for (std::uint64_t i : twice) first_round.emplace(i, SIZE_MAX);
     for (std::size_t r = 0; r < schedule.rounds(); ++r)
-      for (dance d : schedule.round(r)) {
+      for (couple d : schedule.round(r)) {
         if (d.first == d.second) continue;
         auto it = first_round.find(index(d.first, d.second));
         if (it != first_round.end() && it->second == SIZE_MAX) it->second = r;
@@ -329,7 +329,7 @@ struct checker {
 
   bool dances_in(rank a, rank b, std::size_t r) const {
     if (r >= schedule.rounds()) return false;
-    for (dance d : schedule.round(r))
+    for (couple d : schedule.round(r))
       if ((d.first == a && d.second == b) || (d.first == b && d.second == a)) return true;
     return false;
   }
@@ -349,7 +349,7 @@ struct checker {
     for (const unavailability& u : req.unavailable) {
       check_rank(u.person, n, "an unavailability");
       if (u.round >= schedule.rounds()) continue;
-      for (dance d : schedule.round(u.round))
+      for (couple d : schedule.round(u.round))
         if (d.first == u.person || d.second == u.person)
           add({dance_violation_kind::unavailable_person_dances, u.person, d.first == u.person ? d.second : d.first, 0,
                u.round, 0});
@@ -426,4 +426,4 @@ std::string describe(const dance_report& report) {
   return describe_report<dance_violation_kind>(report, report.count_by_kind);
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::dance

@@ -4,7 +4,7 @@
 #include <sstream>
 #include <vector>
 
-namespace dancecard {
+namespace dancecard::dance {
 
 std::string_view to_string(directed_violation_kind kind) {
   switch (kind) {
@@ -105,4 +105,4 @@ std::string describe(const directed_report& report) {
   return describe_report<directed_violation_kind>(report, report.count_by_kind);
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::dance

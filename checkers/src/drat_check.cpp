@@ -16,7 +16,7 @@
 #include <sstream>
 #include <vector>
 
-namespace dancecard {
+namespace dancecard::certificates {
 
 namespace {
 
@@ -552,4 +552,4 @@ std::string describe(const drat_report& r) {
   return s.str();
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::certificates

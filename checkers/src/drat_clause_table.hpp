@@ -8,7 +8,7 @@
 #include <optional>
 #include <vector>
 
-namespace dancecard::drat_detail {
+namespace dancecard::certificates::drat_detail {
 
 inline std::uint64_t mix(std::uint64_t x) {  // splitmix64's finalizer
   x += 0x9e3779b97f4a7c15ull;
@@ -98,4 +98,4 @@ class clause_table {
   std::size_t count_ = 0;
 };
 
-}  // namespace dancecard::drat_detail
+}  // namespace dancecard::certificates::drat_detail

@@ -16,7 +16,7 @@
 #include "dancecard/checkers/drat_check.hpp"
 #include "drat_clause_table.hpp"
 
-namespace dancecard::drat_detail {
+namespace dancecard::certificates::drat_detail {
 
 struct malformed_input {
   std::string what;
@@ -381,4 +381,4 @@ class drat_reader {
   std::vector<int> written_of_{0};             // per dense number: the variable as written
 };
 
-}  // namespace dancecard::drat_detail
+}  // namespace dancecard::certificates::drat_detail

@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <vector>
 
-namespace dancecard {
+namespace dancecard::hrel {
 
 std::string_view to_string(hrel_violation_kind kind) {
   switch (kind) {
@@ -152,4 +152,4 @@ std::string describe(const hrel_report& report) {
   return text;
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::hrel

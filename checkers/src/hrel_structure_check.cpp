@@ -1,7 +1,7 @@
 // Edge-colouring and orientation checks.
 #include "dancecard/checkers/hrel_structure_check.hpp"
 
-namespace dancecard {
+namespace dancecard::hrel {
 
 namespace {
 
@@ -78,4 +78,4 @@ std::string orientation_problem(const hrel_instance& instance, const std::vector
   return "";
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::hrel

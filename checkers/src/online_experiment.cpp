@@ -6,7 +6,7 @@
 
 #include "dancecard/checkers/online_trace_check.hpp"
 
-namespace dancecard {
+namespace dancecard::online {
 
 namespace {
 // Two-sided 95% Student t quantiles for 1..30 degrees of freedom; 1.96 beyond.
@@ -55,4 +55,4 @@ online_campaign run_online_campaign(const online_instance& instance, online_opti
   return out;
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::online

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <map>
 
-namespace dancecard {
+namespace dancecard::online {
 
 std::string_view to_string(online_violation_kind kind) {
   switch (kind) {
@@ -172,4 +172,4 @@ online_trace_report check_online_trace(const online_instance& instance, const on
   return out;
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::online

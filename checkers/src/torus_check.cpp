@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <tuple>
 
-namespace dancecard {
+namespace dancecard::torus {
 
 std::string_view to_string(torus_violation_kind kind) {
   switch (kind) {
@@ -87,7 +87,7 @@ torus_cycle_report forwarding_cycles(const routing_table& table, const forwardin
   const bool require_hamiltonian = options.require_hamiltonian;
   const std::size_t max_witnesses = options.max_witnesses;
   torus_cycle_report out;
-  const torus& net = table.network;
+  const torus::network& net = table.network;
   const std::uint32_t ports = net.ports();
   const pu_index P = net.size();
   out.checked = "forwarding cycles of a routing table on the " + net.name() + " torus";
@@ -105,7 +105,8 @@ torus_cycle_report forwarding_cycles(const routing_table& table, const forwardin
       }
       if (++users[in] == 2) add(torus_violation_kind::shared_in_port, pu, in);
       const pu_index from = net.neighbor(pu, in);
-      next[from * ports + torus::opposite(in)] = o;  // the stream leaving `from` by opposite(in) continues on o
+      next[from * ports + torus::network::opposite(in)] =
+          o;  // the stream leaving `from` by opposite(in) continues on o
     }
   }
   if (!out.holds()) return out;
@@ -194,7 +195,7 @@ bool receive(std::uint64_t* row, std::uint32_t packet, gossip_report& out) {
 void run_switch_free(const routing_table& table, std::uint64_t max_steps, const gossip_options& options,
                      gossip_report& out,
                      const std::function<void(torus_violation_kind, pu_index, std::uint32_t, std::uint32_t)>& add) {
-  const torus& net = table.network;
+  const torus::network& net = table.network;
   const std::uint32_t ports = net.ports();
   const pu_index P = net.size();
   const std::uint64_t packets = static_cast<std::uint64_t>(P) * table.packets;
@@ -203,7 +204,7 @@ void run_switch_free(const routing_table& table, std::uint64_t max_steps, const 
   std::vector<std::uint32_t> up(links, none), injected(links, no_packet), arriving(links);
   for (pu_index pu = 0; pu < P; ++pu)
     for (std::uint32_t p = 0; p < ports; ++p)
-      arriving[pu * ports + p] = static_cast<std::uint32_t>(net.neighbor(pu, p) * ports + torus::opposite(p));
+      arriving[pu * ports + p] = static_cast<std::uint32_t>(net.neighbor(pu, p) * ports + torus::network::opposite(p));
   for (pu_index pu = 0; pu < P; ++pu)
     for (std::uint32_t o = 0; o < ports; ++o) {
       const std::size_t link = static_cast<std::size_t>(pu) * ports + o;
@@ -277,7 +278,7 @@ gossip_report simulate_gossip(const routing_table& table, std::uint64_t max_step
 
 gossip_report simulate_gossip(const routing_table& table, const gossip_options& options) {
   gossip_report out;
-  const torus& net = table.network;
+  const torus::network& net = table.network;
   const std::uint32_t ports = net.ports();
   const pu_index P = net.size();
   const std::uint64_t packets = static_cast<std::uint64_t>(P) * table.packets;
@@ -337,7 +338,7 @@ gossip_report simulate_gossip(const routing_table& table, const gossip_options& 
   std::vector<std::uint32_t> arriving(static_cast<std::size_t>(P) * ports);
   for (pu_index pu = 0; pu < P; ++pu)
     for (std::uint32_t p = 0; p < ports; ++p)
-      arriving[pu * ports + p] = net.neighbor(pu, p) * ports + torus::opposite(p);
+      arriving[pu * ports + p] = net.neighbor(pu, p) * ports + torus::network::opposite(p);
   const std::size_t words = (packets + 63) / 64;
   std::vector<std::uint64_t> known(static_cast<std::size_t>(P) * words, 0);
   std::vector<std::uint64_t> count(P, table.packets);
@@ -450,7 +451,7 @@ two_cycle_minimum least_two_cycle_gossip_steps(std::uint32_t P) {
 cycle_system_report check_cycle_system(const cycle_system& system, std::uint64_t max_distance,
                                        std::size_t max_witnesses, bool allow_revisits) {
   cycle_system_report out;
-  const torus& net = system.network;
+  const torus::network& net = system.network;
   const std::uint32_t ports = net.ports();
   const pu_index P = net.size();
   out.checked = std::to_string(system.cycles.size()) + " cycles (" + system.construction + ") on the " + net.name() +
@@ -478,9 +479,9 @@ cycle_system_report check_cycle_system(const cycle_system& system, std::uint64_t
         ++out.revisits;
         if (!allow_revisits && visits[pu] == 2) add(torus_violation_kind::not_simple, pu, 0, c);
       }
-      if (in_cycle[pu * ports + port] || in_cycle[next * ports + torus::opposite(port)])
+      if (in_cycle[pu * ports + port] || in_cycle[next * ports + torus::network::opposite(port)])
         add(torus_violation_kind::shared_link, pu, port, c);
-      in_cycle[pu * ports + port] = in_cycle[next * ports + torus::opposite(port)] = 1;
+      in_cycle[pu * ports + port] = in_cycle[next * ports + torus::network::opposite(port)] = 1;
     }
   }
   if (!out.holds()) return out;
@@ -513,7 +514,7 @@ cycle_system_report check_cycle_system(const cycle_system& system, std::uint64_t
 
 supply_report check_supply(const routing_table& table, const cycle_system& system, std::size_t max_witnesses) {
   supply_report out;
-  const torus& net = table.network;
+  const torus::network& net = table.network;
   const std::uint32_t ports = net.ports();
   const pu_index P = net.size();
   out.checked = "supply of every PU with both directions of every cycle (" + system.construction + ") on the " +
@@ -546,7 +547,7 @@ supply_report check_supply(const routing_table& table, const cycle_system& syste
         continue;
       }
       on[pu * cycles + c] = 1;
-      const std::uint32_t ahead = cy.ports[i], behind = torus::opposite(cy.ports[(i + m - 1) % m]);
+      const std::uint32_t ahead = cy.ports[i], behind = torus::network::opposite(cy.ports[(i + m - 1) % m]);
       if (table.forward_at(pu, ahead) != behind) add(torus_violation_kind::cycle_not_followed, pu, ahead, c);
       if (table.forward_at(pu, behind) != ahead) add(torus_violation_kind::cycle_not_followed, pu, behind, c);
       streams[pu * ports + ahead] |= std::uint64_t{1} << (2 * c);
@@ -575,7 +576,8 @@ supply_report check_supply(const routing_table& table, const cycle_system& syste
       for (std::uint32_t o = 0; o < ports; ++o) {
         const std::size_t link = pu * ports + o;
         for (const auto& [in, lag] : sources[link]) {
-          const std::size_t from = static_cast<std::size_t>(net.neighbor(pu, in)) * ports + torus::opposite(in);
+          const std::size_t from =
+              static_cast<std::size_t>(net.neighbor(pu, in)) * ports + torus::network::opposite(in);
           if (delay[from] == unset) continue;
           if ((streams[from] & ~streams[link]) != 0) streams[link] |= streams[from], changed = true;
           if (delay[link] == unset || delay[from] + lag < delay[link]) delay[link] = delay[from] + lag, changed = true;
@@ -589,7 +591,7 @@ supply_report check_supply(const routing_table& table, const cycle_system& syste
       for (int dir = 0; dir < 2; ++dir) {
         std::uint64_t best = unset;
         for (std::uint32_t p = 0; p < ports; ++p) {
-          const std::size_t from = static_cast<std::size_t>(net.neighbor(v, p)) * ports + torus::opposite(p);
+          const std::size_t from = static_cast<std::size_t>(net.neighbor(v, p)) * ports + torus::network::opposite(p);
           if (streams[from] >> (2 * c + dir) & 1) best = std::min(best, delay[from]);
         }
         if (best == unset)
@@ -604,7 +606,7 @@ supply_report check_supply(const routing_table& table, const cycle_system& syste
 
 supply_counting_bound count_supply_bound(const cycle_system& system) {
   supply_counting_bound out;
-  const torus& net = system.network;
+  const torus::network& net = system.network;
   const pu_index P = net.size();
   const std::uint32_t ports = net.ports();
   // the links the cycles run over (both directions), and which cycles each PU lies on (as a list: cycles may be many)
@@ -619,7 +621,7 @@ supply_counting_bound count_supply_bound(const cycle_system& system) {
       if (pu >= P || cy.ports[i] >= ports || net.neighbor(pu, cy.ports[i]) != cy.pus[(i + 1) % m])
         return out.valid = false, out;
       used[static_cast<std::size_t>(pu) * ports + cy.ports[i]] = 1;
-      used[static_cast<std::size_t>(cy.pus[(i + 1) % m]) * ports + torus::opposite(cy.ports[i])] = 1;
+      used[static_cast<std::size_t>(cy.pus[(i + 1) % m]) * ports + torus::network::opposite(cy.ports[i])] = 1;
       if (cycles_of[pu].empty() || cycles_of[pu].back() != c) cycles_of[pu].push_back(c);  // c grows: sorted, once each
     }
   }
@@ -647,7 +649,7 @@ namespace {
 
 // The cycle (index) of every link of a 2-D cycle system, by PU · 4 + port, both directions; -1 where no cycle runs.
 std::vector<int> cycle_of_links(const cycle_system& system) {
-  const torus& t = system.network;
+  const torus::network& t = system.network;
   std::vector<int> of(static_cast<std::size_t>(t.size()) * t.ports(), -1);
   for (std::size_t c = 0; c < system.cycles.size(); ++c) {
     const torus_cycle& cycle = system.cycles[c];
@@ -656,7 +658,7 @@ std::vector<int> cycle_of_links(const cycle_system& system) {
       const std::uint32_t port = cycle.ports[i];
       if (pu >= t.size() || port >= t.ports()) continue;
       of[pu * t.ports() + port] = static_cast<int>(c);
-      of[t.neighbor(pu, port) * t.ports() + torus::opposite(port)] = static_cast<int>(c);
+      of[t.neighbor(pu, port) * t.ports() + torus::network::opposite(port)] = static_cast<int>(c);
     }
   }
   return of;
@@ -667,7 +669,7 @@ std::vector<int> cycle_of_links(const cycle_system& system) {
 strip_report check_strip_insertion(const cycle_system& small, const cycle_system& large, std::uint32_t axis,
                                    std::uint32_t first) {
   strip_report r;
-  const torus &a = small.network, &b = large.network;
+  const torus::network &a = small.network, &b = large.network;
   r.checked = b.name() + " as " + a.name() + " with two " + (axis == 0 ? "rows" : "columns") +
               " inserted before line " + std::to_string(first);
   auto fail = [&](std::string problem) {
@@ -706,7 +708,7 @@ strip_report check_strip_insertion(const cycle_system& small, const cycle_system
     const int c = of_b[pu_at(first - 1, place) * 4 + forward];
     if (c < 0) continue;
     pu_index previous = pu_at(first - 1, place), at = pu_at(first, place);
-    taken[previous * 4 + forward] = taken[at * 4 + torus::opposite(forward)] = 1;
+    taken[previous * 4 + forward] = taken[at * 4 + torus::network::opposite(forward)] = 1;
     for (std::size_t steps = 0;; ++steps) {
       const std::vector<std::uint32_t> x = b.coordinates(at);
       if (x[axis] != first && x[axis] != first + 1) {
@@ -721,7 +723,7 @@ strip_report check_strip_insertion(const cycle_system& small, const cycle_system
       if (out == 4 || steps > 2 * static_cast<std::size_t>(width))
         return fail("cycle " + std::to_string(c) + ": the path entering at place " + std::to_string(place) +
                     " does not leave the strip");
-      taken[at * 4 + out] = taken[b.neighbor(at, out) * 4 + torus::opposite(out)] = 1;
+      taken[at * 4 + out] = taken[b.neighbor(at, out) * 4 + torus::network::opposite(out)] = 1;
       previous = at, at = b.neighbor(at, out);
     }
   }
@@ -741,4 +743,4 @@ std::string describe(const strip_report& r) {
   return std::string(to_string(r.outcome)) + ": " + r.checked + (r.problem.empty() ? "" : " -- " + r.problem);
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::torus

@@ -29,6 +29,9 @@
 namespace {
 
 using namespace dancecard;
+using namespace dancecard::dance;
+using namespace dancecard::hrel;
+using namespace dancecard::torus;
 
 struct usage_error : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -188,12 +191,12 @@ int main(int argc, char** argv) {
         try {
           // hamiltonian: Section 3.1 when both sizes are even, else square switches / Section 3.4 (3-D cubes explicit)
           if (torus_algo == "hamiltonian") {
-            const torus t = torus::parse(dims);
+            const torus::network t = torus::network::parse(dims);
             if (section_3_1_applies(t)) return hamiltonian_2d(t);
             const cycle_system cycles = hamiltonian_product_cycles(t);
             return cycle_routing(cycles, supply_policy::time_independent, packets_per_pu::per_cycle);
           }
-          const torus t = torus::parse(dims);
+          const torus::network t = torus::network::parse(dims);
           if (torus_algo == "one-packet") return cycle_routing(zigzag_cycles(t), supply_policy::scheduled);
           if (torus_algo == "partial") return cycle_routing(partial_2d_cycles(t), supply_policy::scheduled);
         } catch (const std::invalid_argument& e) {

@@ -10,6 +10,8 @@
 
 namespace dancecard::properties {
 
+using namespace dancecard::dance;
+
 namespace {
 
 rank draw(const dance_property_options& options) {

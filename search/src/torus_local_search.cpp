@@ -10,7 +10,7 @@
 #include "dancecard/search/torus_tables.hpp"
 #include "torus_choices.hpp"
 
-namespace dancecard {
+namespace dancecard::torus {
 
 namespace {
 
@@ -19,7 +19,7 @@ namespace {
 // 1 packets per PU also `inject`: for each out-port which own packet it sends in step 1 (chosen for the forwarding by
 // torus_injection_chooser, not searched); with one packet every out-port sends it.
 struct table_state {
-  const torus& net;
+  const torus::network& net;
   torus_model model;
   std::uint32_t packets;
   std::vector<std::vector<std::uint32_t>> pairings;
@@ -49,7 +49,7 @@ std::uint64_t missing_after(const routing_table& table, std::uint64_t steps) {
 
 }  // namespace
 
-torus_injection_chooser::torus_injection_chooser(const torus& network, std::uint32_t packets)
+torus_injection_chooser::torus_injection_chooser(const torus::network& network, std::uint32_t packets)
     : P_(network.size()), ports_(network.ports()), k_(packets), words_((P_ + 63) / 64) {
   if (packets == 0 || packets > ports_)
     throw std::invalid_argument("torus injections: " + std::to_string(packets) + " packets per PU (1 to " +
@@ -114,7 +114,8 @@ std::uint64_t torus_injection_chooser::choose(const routing_table& forwarding, s
 
 namespace detail {
 
-routing_table table_of_choices(const torus& network, torus_model model, const std::vector<std::uint32_t>& choice,
+routing_table table_of_choices(const torus::network& network, torus_model model,
+                               const std::vector<std::uint32_t>& choice,
                                const std::vector<std::vector<std::uint32_t>>* pairings) {
   if (model == torus_model::general)
     return routing_table{network, 1, choice, std::vector<std::uint32_t>(choice.size(), 0), {}};
@@ -127,7 +128,7 @@ routing_table table_of_choices(const torus& network, torus_model model, const st
   return pairing_table(network, partner, packets_per_pu::one);
 }
 
-std::vector<std::uint32_t> start_choices(const torus& network, torus_model model, const routing_table& from,
+std::vector<std::uint32_t> start_choices(const torus::network& network, torus_model model, const routing_table& from,
                                          const std::string& who) {
   if (from.network.dims() != network.dims())
     throw std::invalid_argument(who + ": the start table is a table of the " + from.network.name() + " torus, not " +
@@ -142,7 +143,8 @@ std::vector<std::uint32_t> start_choices(const torus& network, torus_model model
     if (model == torus_model::general) {
       for (std::uint32_t o = 0; o < ports; ++o) {
         const std::uint32_t in = from.forward_at(pu, o);
-        choice[static_cast<std::size_t>(pu) * ports + o] = in < ports ? in : torus::opposite(o);  // idle: straight on
+        choice[static_cast<std::size_t>(pu) * ports + o] =
+            in < ports ? in : torus::network::opposite(o);  // idle: straight on
       }
       continue;
     }
@@ -159,7 +161,7 @@ std::vector<std::uint32_t> start_choices(const torus& network, torus_model model
 
 }  // namespace detail
 
-torus_heuristic_result search_torus_table(const torus& network, torus_model model, unsigned budget_ms,
+torus_heuristic_result search_torus_table(const torus::network& network, torus_model model, unsigned budget_ms,
                                           const local_search_options& opt) {
   const std::uint64_t seed = opt.seed, max_evaluations = opt.max_evaluations;
   const std::uint32_t packets = opt.packets;
@@ -275,4 +277,4 @@ torus_heuristic_result search_torus_table(const torus& network, torus_model mode
   return out;
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::torus

@@ -15,12 +15,12 @@
 #include <utility>
 #include <vector>
 
-namespace dancecard {
+namespace dancecard::torus {
 
 namespace {
 
 // One attempt of switch_search_decomposition: the colour of every link (class per link), or nothing when stuck.
-std::optional<std::vector<std::uint8_t>> switch_attempt(const torus& network, std::uint64_t seed,
+std::optional<std::vector<std::uint8_t>> switch_attempt(const torus::network& network, std::uint64_t seed,
                                                         std::uint64_t max_rounds) {
   const std::uint32_t d = network.dimension();
   const pu_index P = network.size();
@@ -98,7 +98,7 @@ std::optional<std::vector<std::uint8_t>> switch_attempt(const torus& network, st
 
 }  // namespace
 
-std::optional<cycle_system> switch_search_decomposition(const torus& network, std::uint64_t seed,
+std::optional<cycle_system> switch_search_decomposition(const torus::network& network, std::uint64_t seed,
                                                         std::uint64_t max_rounds) {
   const std::uint32_t d = network.dimension();
   for (std::uint32_t j = 0; j < d; ++j)
@@ -139,4 +139,4 @@ std::optional<cycle_system> switch_search_decomposition(const torus& network, st
   return out;
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::torus

@@ -17,14 +17,14 @@
 #include "dancecard/search/torus_tables.hpp"
 #include "torus_choices.hpp"
 
-namespace dancecard {
+namespace dancecard::torus {
 
 namespace {
 
 // The missing (PU, packet) pairs of a one-packet table after T steps, per PU, from the choices alone.
 class reach_counter {
  public:
-  reach_counter(const torus& net, torus_model model, std::uint64_t steps)
+  reach_counter(const torus::network& net, torus_model model, std::uint64_t steps)
       : P_(net.size()),
         ports_(net.ports()),
         model_(model),
@@ -36,7 +36,7 @@ class reach_counter {
     for (pu_index w = 0; w < P_; ++w)
       for (std::uint32_t p = 0; p < ports_;
            ++p)  // in-port p of w: the link from neighbor(w, p), its out-port opposite(p)
-        in_link_[w * ports_ + p] = net.neighbor(w, p) * ports_ + torus::opposite(p);
+        in_link_[w * ports_ + p] = net.neighbor(w, p) * ports_ + torus::network::opposite(p);
   }
 
   std::uint64_t steps() const { return steps_; }
@@ -182,7 +182,7 @@ struct slot_plan {
 };
 
 // A group's generators as automorphisms (its translations with the identity relabelling).
-std::vector<torus_automorphism> generators_of(const torus& net, const torus_symmetry_group& group,
+std::vector<torus_automorphism> generators_of(const torus::network& net, const torus_symmetry_group& group,
                                               const std::vector<std::uint32_t>& identity) {
   std::vector<torus_automorphism> generators = group.automorphisms;
   for (const auto& shift : group.translations) {
@@ -196,7 +196,7 @@ std::vector<torus_automorphism> generators_of(const torus& net, const torus_symm
   return generators;
 }
 
-slot_plan plan_slots(const torus& net, torus_model model, const std::optional<torus_symmetry_group>& group,
+slot_plan plan_slots(const torus::network& net, torus_model model, const std::optional<torus_symmetry_group>& group,
                      const std::vector<std::vector<std::uint32_t>>& pairings) {
   const pu_index P = net.size();
   const std::uint32_t ports = net.ports();
@@ -302,9 +302,9 @@ struct solver_start {
   std::optional<routing_table> table;
   std::uint64_t steps = 0, queries = 0;
 };
-solver_start start_from_solver(const invariant_table_query& solver, const torus& net, const torus_symmetry_group& group,
-                               std::uint64_t tracked, std::uint64_t low, std::uint64_t known,
-                               std::chrono::steady_clock::time_point deadline) {
+solver_start start_from_solver(const invariant_table_query& solver, const torus::network& net,
+                               const torus_symmetry_group& group, std::uint64_t tracked, std::uint64_t low,
+                               std::uint64_t known, std::chrono::steady_clock::time_point deadline) {
   solver_start out;
   for (std::uint64_t steps = low; known == 0 || steps < known; ++steps) {
     // x(t, link, u) for the orbits' least PUs' packets: past a million the CNF is not built (a start is not worth
@@ -331,7 +331,7 @@ solver_start start_from_solver(const invariant_table_query& solver, const torus&
 }  // namespace
 
 std::uint64_t torus_missing_pairs(const routing_table& table, std::uint64_t steps) {
-  const torus& net = table.network;
+  const torus::network& net = table.network;
   const std::size_t links = static_cast<std::size_t>(net.size()) * net.ports();
   if (table.packets != 1 || !table.switches.empty() || table.forward.size() != links || table.inject.size() != links ||
       std::any_of(table.inject.begin(), table.inject.end(), [](std::uint32_t q) { return q != 0; }))
@@ -352,7 +352,7 @@ std::uint64_t torus_missing_pairs(const routing_table& table, std::uint64_t step
   return missing;
 }
 
-torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model model, unsigned budget_ms,
+torus_heuristic_result tabu_search_torus_table(const torus::network& network, torus_model model, unsigned budget_ms,
                                                const tabu_search_options& opt) {
   const std::uint64_t seed = opt.seed, max_iterations = opt.max_iterations;
   std::uint64_t goal = opt.goal;
@@ -582,4 +582,4 @@ torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model
   return out;
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::torus

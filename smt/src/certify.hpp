@@ -14,14 +14,14 @@ namespace dancecard::detail {
 /// CaDiCaL re-solves the CNF within the budget and its DRAT proof is checked; `disagreement` is set when CaDiCaL
 /// finds the CNF satisfiable or its proof is rejected. CNFs above the clause limit are not attempted.
 certificate_check clausal_certificate(std::uint64_t estimated_clauses, const std::function<cnf_formula()>& make_cnf,
-                                      std::uint64_t rounds, const optimality_options& options,
+                                      std::uint64_t rounds, const dance::optimality_options& options,
                                       std::string& disagreement);
 
 /// What settle needs of an existence query.
 struct existence_summary {
   solver_answer answer;
   std::string reason;
-  existence_summary(const existence_result& r) : answer(r.answer), reason(r.reason) {}  // NOLINT: implicit
+  existence_summary(const dance::existence_result& r) : answer(r.answer), reason(r.reason) {}  // NOLINT: implicit
   existence_summary(solver_answer a, std::string why) : answer(a), reason(std::move(why)) {}
 };
 

@@ -25,6 +25,8 @@ std::string cnf_formula::dimacs() const {
   return out.str();
 }
 
+namespace dance {
+
 cnf_formula dance_query_cnf(const dance_query& q) {
   std::set<std::pair<rank, rank>> required;
   if (q.requirements.required_pairs) {
@@ -86,6 +88,7 @@ cnf_formula dance_query_cnf(const dance_query& q) {
       for (std::size_t e : incident[u.person]) f.clauses.push_back({-var(e, u.round)});
   return f;
 }
+}  // namespace dance
 
 namespace {
 
@@ -99,7 +102,7 @@ void load(CaDiCaL::Solver& solver, const cnf_formula& formula) {
 // One solve within budget_ms (0: no limit): the answer, and the true variables 1 … variables when sat.
 void run_until(CaDiCaL::Solver& solver, unsigned budget_ms, int variables, clausal_result& out,
                const std::atomic<bool>* cancel) {
-  detail::cadical_deadline stop(budget_ms, cancel);
+  dancecard::detail::cadical_deadline stop(budget_ms, cancel);
   solver.connect_terminator(&stop);
   const int result = solver.solve();
   solver.disconnect_terminator();
@@ -120,15 +123,16 @@ void run_until(CaDiCaL::Solver& solver, unsigned budget_ms, int variables, claus
 
 drat_trace::drat_trace(std::shared_ptr<std::FILE> file, std::uint64_t bytes) : file_(std::move(file)), bytes_(bytes) {}
 
-drat_report drat_trace::check(std::string_view dimacs) const {
-  if (!file_) return check_drat(dimacs, std::string_view());
+certificates::drat_report drat_trace::check(std::string_view dimacs) const {
+  if (!file_) return certificates::check_drat(dimacs, std::string_view());
   std::rewind(file_.get());
   bool failed = false;
-  drat_report r = check_drat(dimacs, [&](char* buffer, std::size_t capacity) -> std::size_t {
-    const std::size_t got = std::fread(buffer, 1, capacity, file_.get());
-    if (got == 0 && std::ferror(file_.get()) != 0) failed = true;
-    return got;
-  });
+  certificates::drat_report r =
+      certificates::check_drat(dimacs, [&](char* buffer, std::size_t capacity) -> std::size_t {
+        const std::size_t got = std::fread(buffer, 1, capacity, file_.get());
+        if (got == 0 && std::ferror(file_.get()) != 0) failed = true;
+        return got;
+      });
   if (failed) {
     r = {};
     r.malformed = true;

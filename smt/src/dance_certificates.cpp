@@ -8,7 +8,7 @@
 #include "dancecard/checkers/cutting_planes_check.hpp"
 #include "dancecard/core/dance/round_counts.hpp"
 
-namespace dancecard {
+namespace dancecard::dance {
 
 std::string dance_certificate_instance(rank n, std::uint64_t rounds) {
   return "dance n=" + std::to_string(n) + " rounds=" + std::to_string(rounds);
@@ -18,7 +18,7 @@ std::string dance_lower_bound_certificate(rank n) {
   if (n < 2) throw std::invalid_argument("dance_lower_bound_certificate: n must be at least 2");
   const std::uint64_t rounds = optimal_rounds(n) - 1;
   std::ostringstream out;
-  out << cutting_planes_format_name << "\n";
+  out << certificates::cutting_planes_format_name << "\n";
   out << "# Proposition 1 of the dance-party paper: no schedule for " << n << " people in " << rounds << " rounds.\n";
   out << "instance " << dance_certificate_instance(n, rounds) << "\n";
   if (n % 2 == 0) {
@@ -47,4 +47,4 @@ std::string dance_lower_bound_certificate(rank n) {
   return out.str();
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::dance

@@ -53,6 +53,16 @@ std::string_view to_string(solver_answer a) {
   return "?";
 }
 
+std::string solver_version() {
+  unsigned major = 0, minor = 0, build = 0, revision = 0;
+  Z3_get_version(&major, &minor, &build, &revision);
+  return "Z3 " + std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(build);
+}
+
+}  // namespace dancecard
+
+namespace dancecard::dance {
+
 std::string_view to_string(dance_encoding e) { return e == dance_encoding::plain ? "plain" : "counting"; }
 
 std::optional<dance_encoding> parse_dance_encoding(std::string_view text) {
@@ -341,13 +351,13 @@ existence_result solve_dance_existence(const dance_query& query, const solve_opt
 namespace {
 existence_result solve_once(const dance_query& query, const solve_options& options) {
   existence_result out;
-  detail::run_timed_query(out, [&] {
+  dancecard::detail::run_timed_query(out, [&] {
     z3::context ctx;
-    z3::solver s = detail::make_solver(ctx, options);
+    z3::solver s = dancecard::detail::make_solver(ctx, options);
     encoding enc = encode(ctx, s, query, options);
     out.encoding = enc.description;
     out.variables = enc.variables;
-    detail::take_answer(s, out.answer, out.reason, [&](const z3::model& m) -> std::string {
+    dancecard::detail::take_answer(s, out.answer, out.reason, [&](const z3::model& m) -> std::string {
       dance_schedule schedule(query.n);
       for (std::size_t r = 0; r < enc.rounds; ++r) {
         schedule.begin_round();
@@ -366,17 +376,11 @@ existence_result solve_once(const dance_query& query, const solve_options& optio
 }
 }  // namespace
 
-std::string solver_version() {
-  unsigned major = 0, minor = 0, build = 0, revision = 0;
-  Z3_get_version(&major, &minor, &build, &revision);
-  return "Z3 " + std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(build);
-}
-
 std::string dance_query_smtlib(const dance_query& query, const solve_options& options) {
   z3::context ctx;
-  z3::solver s = detail::make_solver(ctx, options);
+  z3::solver s = dancecard::detail::make_solver(ctx, options);
   encode(ctx, s, query, options);
   return s.to_smt2();
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::dance

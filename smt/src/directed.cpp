@@ -9,7 +9,7 @@
 #include "dancecard/checkers/cutting_planes_check.hpp"
 #include "z3_query.hpp"
 
-namespace dancecard {
+namespace dancecard::dance {
 
 namespace {
 
@@ -83,13 +83,13 @@ std::vector<z3::expr> encode_directed(z3::context& ctx, z3::solver& s, rank n, s
 
 directed_existence_result solve_directed_existence(rank n, std::size_t rounds, const solve_options& options) {
   directed_existence_result out;
-  detail::run_timed_query(out, [&] {
+  dancecard::detail::run_timed_query(out, [&] {
     z3::context ctx;
-    z3::solver s = detail::make_solver(ctx, options);
+    z3::solver s = dancecard::detail::make_solver(ctx, options);
     const std::size_t R = rounds;
     const std::vector<z3::expr> x = encode_directed(ctx, s, n, R, options, out.encoding);
     out.variables = static_cast<std::size_t>(n) * (n - 1) * R;
-    detail::take_answer(s, out.answer, out.reason, [&](const z3::model& m) -> std::string {
+    dancecard::detail::take_answer(s, out.answer, out.reason, [&](const z3::model& m) -> std::string {
       directed_schedule schedule(n);
       for (std::size_t r = 0; r < R; ++r) {
         schedule.begin_round();
@@ -108,7 +108,7 @@ directed_existence_result solve_directed_existence(rank n, std::size_t rounds, c
 
 std::string directed_query_smtlib(rank n, std::size_t rounds, const solve_options& options) {
   z3::context ctx;
-  z3::solver s = detail::make_solver(ctx, options);
+  z3::solver s = dancecard::detail::make_solver(ctx, options);
   std::string description;
   encode_directed(ctx, s, n, rounds, options, description);
   return s.to_smt2();
@@ -118,7 +118,8 @@ std::string directed_lower_bound_certificate(rank n) {
   if (n < 2) throw std::invalid_argument("directed_lower_bound_certificate: n must be at least 2");
   const std::uint64_t rounds = n - 2;
   std::ostringstream out;
-  out << cutting_planes_format_name << "\n# rank 0 sends at most once per round but has " << n - 1 << " messages\n";
+  out << certificates::cutting_planes_format_name << "\n# rank 0 sends at most once per round but has " << n - 1
+      << " messages\n";
   out << "instance directed n=" << n << " rounds=" << rounds << "\nc 1 sum";
   for (std::uint64_t r = 0; r < rounds; ++r) out << " 1 sender:0:" << r;
   for (rank j = 1; j < n; ++j) out << " 1 send:0:" << j;
@@ -178,16 +179,16 @@ directed_optimality_result prove_directed_optimum(rank n, const optimality_optio
   if (options.clausal_budget_ms > 0) {
     const std::uint64_t R = n - 2, m = static_cast<std::uint64_t>(n);
     const std::uint64_t clauses = m * (m - 1) * (1 + R * (R - (R > 0 ? 1 : 0)) / 2) + 2 * m * R * (m - 1) * (m - 2) / 2;
-    out.clausal = detail::clausal_certificate(
+    out.clausal = dancecard::detail::clausal_certificate(
         clauses, [&] { return directed_query_cnf(n, R); }, R, options, clausal_disagreement);
   }
-  const detail::settled s = detail::settle({out.at_claimed.answer, out.at_claimed.reason},
-                                           {out.below_claimed.answer, out.below_claimed.reason}, out.certificate,
-                                           out.clausal, clausal_disagreement, out.claimed);
+  const dancecard::detail::settled s = dancecard::detail::settle(
+      {out.at_claimed.answer, out.at_claimed.reason}, {out.below_claimed.answer, out.below_claimed.reason},
+      out.certificate, out.clausal, clausal_disagreement, out.claimed);
   out.status = s.status;
   out.reason = s.reason;
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::dance

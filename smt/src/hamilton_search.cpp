@@ -6,9 +6,9 @@
 
 #include "cadical_deadline.hpp"
 
-namespace dancecard {
+namespace dancecard::torus {
 
-hamilton_search_result search_hamilton_decomposition(const torus& network, unsigned budget_ms) {
+hamilton_search_result search_hamilton_decomposition(const torus::network& network, unsigned budget_ms) {
   const auto start = std::chrono::steady_clock::now();
   hamilton_search_result out;
   const pu_index P = network.size();
@@ -55,7 +55,7 @@ hamilton_search_result search_hamilton_decomposition(const torus& network, unsig
     }
   // Symmetry breaking, sound because colours are interchangeable: the +x_1 edge of PU 0 has colour 0.
   clause({var(0, 0)});
-  detail::cadical_deadline stop(budget_ms);
+  dancecard::detail::cadical_deadline stop(budget_ms);
   solver.connect_terminator(&stop);
   while (true) {
     const int result = solver.solve();
@@ -88,7 +88,7 @@ hamilton_search_result search_hamilton_decomposition(const torus& network, unsig
           cycle.pus.push_back(at);
           cycle.ports.push_back(leave);
           const pu_index next = network.neighbor(at, leave);
-          came = torus::opposite(leave);
+          came = torus::network::opposite(leave);
           at = next;
         }
         if (cycle.pus.size() == P) {
@@ -120,4 +120,4 @@ hamilton_search_result search_hamilton_decomposition(const torus& network, unsig
   return out;
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::torus

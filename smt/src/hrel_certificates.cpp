@@ -13,7 +13,7 @@
 
 #include "dancecard/checkers/cutting_planes_check.hpp"
 
-namespace dancecard {
+namespace dancecard::hrel {
 
 namespace {
 
@@ -158,8 +158,8 @@ class writer {
  public:
   writer(const hrel_instance& instance, unsigned k, bool forwarding, std::size_t slots)
       : instance_(instance), forwarding_(forwarding) {
-    out_ << cutting_planes_format_name << "\ninstance " << hrel_certificate_instance(instance, k, forwarding, slots)
-         << "\n";
+    out_ << certificates::cutting_planes_format_name << "\ninstance "
+         << hrel_certificate_instance(instance, k, forwarding, slots) << "\n";
   }
   std::ostream& text() { return out_; }
   // "c <id> sum" with the terms; returns the id.
@@ -288,4 +288,4 @@ std::optional<std::string> hrel_lower_bound_certificate(const hrel_instance& ins
   return w.finish(w.sum(terms));
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::hrel

@@ -29,7 +29,7 @@
 #include "dancecard/smt/clausal.hpp"
 #include "dancecard/smt/hrel_encoding.hpp"
 
-namespace dancecard {
+namespace dancecard::hrel {
 
 namespace {
 
@@ -86,7 +86,7 @@ cnf_formula build(const hrel_instance& instance, unsigned k, bool forwarding, st
           if (int v = layout.at(t, m, p, q)) touching.push_back(v);
           if (int v = layout.at(t, m, q, p)) touching.push_back(v);
         }
-      detail::at_most(f, touching, 1);
+      dancecard::detail::at_most(f, touching, 1);
     }
   for (std::size_t m = 0; m < M; ++m) {
     const std::size_t K = static_cast<std::size_t>(k) * messages[m].packets;
@@ -212,7 +212,7 @@ hrel_existence_result solve_hrel_clausal(const hrel_instance& instance, std::siz
   out.reason = r.reason;
   if (r.answer == solver_answer::sat) return accept(decode(instance, options.granularity, layout, f, r.model));
   if (r.answer == solver_answer::unsat) {
-    const drat_report check = r.proof.check(f.dimacs());
+    const certificates::drat_report check = r.proof.check(f.dimacs());
     out.proof_check = describe(check);
     if (check.outcome != verdict::holds) {
       out.answer = solver_answer::unknown;
@@ -223,4 +223,4 @@ hrel_existence_result solve_hrel_clausal(const hrel_instance& instance, std::siz
   return out;
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::hrel

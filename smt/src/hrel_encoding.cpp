@@ -33,7 +33,7 @@
 #include "dancecard/smt/hrel_certificates.hpp"
 #include "z3_query.hpp"
 
-namespace dancecard {
+namespace dancecard::hrel {
 
 namespace {
 // ν: the most messages between pairwise disjoint PE pairs (a maximum matching of the message graph), by search over
@@ -71,9 +71,10 @@ hrel_existence_result solve_hrel_existence(const hrel_instance& instance, std::s
   const rank P = instance.pes();
   const auto& messages = instance.messages();
   const std::int64_t k = options.granularity;
-  detail::run_timed_query(out, [&] {
+  dancecard::detail::run_timed_query(out, [&] {
     z3::context ctx;
-    z3::solver s = detail::make_solver(ctx, {.timeout_ms = options.timeout_ms, .encoding = dance_encoding::counting});
+    z3::solver s = dancecard::detail::make_solver(
+        ctx, {.timeout_ms = options.timeout_ms, .encoding = dance::dance_encoding::counting});
     struct move {
       std::size_t t;
       rank from, to;
@@ -207,7 +208,7 @@ hrel_existence_result solve_hrel_existence(const hrel_instance& instance, std::s
         if (p == messages[m].dst) s.add(held == ctx.int_val(pieces));
       }
     }
-    detail::take_answer(s, out.answer, out.reason, [&](const z3::model& model) -> std::string {
+    dancecard::detail::take_answer(s, out.answer, out.reason, [&](const z3::model& model) -> std::string {
       hrel_schedule schedule{P, {}};
       for (std::size_t t = 0; t < slots; ++t) schedule.slots.push_back({rational(1, k), {}});
       for (const move& mv : moves)
@@ -378,4 +379,4 @@ hrel_optimum_result prove_hrel_optimum(const hrel_instance& instance, const hrel
   return out;
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::hrel

@@ -31,7 +31,7 @@ certificate_check cutting_planes_certificate(std::string text, const std::string
   certificate_check c;
   c.kind = "cutting planes";
   c.text = std::move(text);
-  const cutting_planes_report report = check_cutting_planes(c.text);
+  const certificates::cutting_planes_report report = certificates::check_cutting_planes(c.text);
   c.bytes = c.text.size();
   c.steps = report.steps;
   c.accepted = report.outcome == verdict::holds && report.instance == expected_instance;
@@ -46,7 +46,7 @@ certificate_check cutting_planes_certificate(std::string text, const std::string
 namespace detail {
 
 certificate_check clausal_certificate(std::uint64_t estimated_clauses, const std::function<cnf_formula()>& make_cnf,
-                                      std::uint64_t rounds, const optimality_options& options,
+                                      std::uint64_t rounds, const dance::optimality_options& options,
                                       std::string& disagreement) {
   certificate_check c;
   c.kind = "DRAT";
@@ -67,7 +67,7 @@ certificate_check clausal_certificate(std::uint64_t estimated_clauses, const std
     disagreement = "disagreement: CaDiCaL finds the " + std::to_string(rounds) + "-round CNF satisfiable";
   } else {
     const auto t0 = std::chrono::steady_clock::now();
-    const drat_report report = solved.proof.check(c.formula);
+    const certificates::drat_report report = solved.proof.check(c.formula);
     c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     c.accepted = report.outcome == verdict::holds;
     c.status = c.accepted ? "checked" : "rejected";
@@ -108,6 +108,10 @@ settled settle(const existence_summary& at, const existence_summary& below, cons
 
 }  // namespace detail
 
+}  // namespace dancecard
+
+namespace dancecard::dance {
+
 dance_optimality_result prove_dance_optimum(rank n, const optimality_options& options) {
   if (n < 2) throw std::invalid_argument("prove_dance_optimum: n must be at least 2 (T(n) is stated for n > 1)");
   const auto start = std::chrono::steady_clock::now();
@@ -134,15 +138,15 @@ dance_optimality_result prove_dance_optimum(rank n, const optimality_options& op
     const std::uint64_t pairs = static_cast<std::uint64_t>(n) * (n - 1) / 2, rounds = out.claimed - 1;
     const std::uint64_t clauses = pairs * (1 + rounds * (rounds - (rounds > 0 ? 1 : 0)) / 2) +
                                   static_cast<std::uint64_t>(n) * rounds * (n - 1) * (n - 2) / 2;
-    out.clausal = detail::clausal_certificate(
+    out.clausal = dancecard::detail::clausal_certificate(
         clauses, [&] { return dance_query_cnf(below); }, rounds, options, clausal_disagreement);
   }
-  const detail::settled verdict = detail::settle(out.at_claimed, out.below_claimed, out.certificate, out.clausal,
-                                                 clausal_disagreement, out.claimed);
+  const dancecard::detail::settled verdict = dancecard::detail::settle(
+      out.at_claimed, out.below_claimed, out.certificate, out.clausal, clausal_disagreement, out.claimed);
   out.status = verdict.status;
   out.reason = verdict.reason;
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::dance

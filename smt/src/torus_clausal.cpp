@@ -17,14 +17,14 @@
 #include "torus_cnf_detail.hpp"
 #include "torus_search.hpp"
 
-namespace dancecard {
+namespace dancecard::torus {
 
 using namespace torus_cnf_detail;
 
 namespace torus_cnf_detail {
 
 // The table of a model of torus_gossip_cnf (PUs of one orbit read their orbit's variables).
-routing_table decode_table(const torus& network, const torus_variables& v, const std::vector<int>& model_true,
+routing_table decode_table(const torus::network& network, const torus_variables& v, const std::vector<int>& model_true,
                            int variables) {
   const pu_index P = network.size();
   const std::uint32_t ports = network.ports();
@@ -81,7 +81,7 @@ std::string check_unsat(torus_query_result& out, const clausal_result& solved, c
                 : " by the counting bound alone (some PU has fewer in-slots than packets to learn; no search)";
   }
   const auto checking = std::chrono::steady_clock::now();
-  const drat_report check = solved.proof.check(dimacs);
+  const certificates::drat_report check = solved.proof.check(dimacs);
   if (check.outcome == verdict::holds) {
     // the split of the time: long queries spend as much in the check as in the solver, or more
     const double check_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - checking).count();
@@ -100,13 +100,13 @@ std::string check_unsat(torus_query_result& out, const clausal_result& solved, c
 
 }  // namespace torus_cnf_detail
 
-routing_table detail::decode_full_table(const torus& network, torus_model model, std::uint64_t steps,
+routing_table detail::decode_full_table(const torus::network& network, torus_model model, std::uint64_t steps,
                                         const std::vector<int>& model_true, int variables) {
   return decode_table(network, layout(network, model, steps), model_true, variables);
 }
 
-torus_query_result solve_torus_clausal(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms,
-                                       torus_symmetry symmetry, bool keep_certificate) {
+torus_query_result solve_torus_clausal(const torus::network& network, torus_model model, std::uint64_t steps,
+                                       unsigned budget_ms, torus_symmetry symmetry, bool keep_certificate) {
   const auto start = std::chrono::steady_clock::now();
   const cnf_formula f = torus_gossip_cnf(network, model, steps, {.symmetry = symmetry});
   torus_query_result out =
@@ -118,7 +118,7 @@ torus_query_result solve_torus_clausal(const torus& network, torus_model model, 
   return out;
 }
 
-torus_minimum_result detail::prove_clausal_minimum(const torus& network, torus_model model, unsigned budget_ms,
+torus_minimum_result detail::prove_clausal_minimum(const torus::network& network, torus_model model, unsigned budget_ms,
                                                    std::uint64_t max_steps, bool keep_certificate,
                                                    const minimum_progress& on_query) {
   // Each step count is first asked of the tables invariant under a group (translations, then point groups, in the
@@ -139,7 +139,7 @@ torus_minimum_result detail::prove_clausal_minimum(const torus& network, torus_m
       [&](std::uint64_t steps) { return detail::heuristic_witness(network, model, steps, budget_ms); }, 1, on_query);
 }
 
-torus_minimum_result prove_torus_minimum(const torus& network, torus_model model, unsigned budget_ms,
+torus_minimum_result prove_torus_minimum(const torus::network& network, torus_model model, unsigned budget_ms,
                                          const torus_minimum_options& options) {
   if (options.engine == torus_engine::z3) {
     if (model != torus_model::pairing || options.packets != 1)
@@ -154,4 +154,4 @@ torus_minimum_result prove_torus_minimum(const torus& network, torus_model model
                                        options.on_query);
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::torus

@@ -18,7 +18,7 @@
 #include "torus_cnf_detail.hpp"
 #include "torus_search.hpp"
 
-namespace dancecard {
+namespace dancecard::torus {
 
 using namespace torus_cnf_detail;
 
@@ -55,7 +55,7 @@ namespace torus_cnf_detail {
 // s_even + s_odd <= s (all sides even: the classes split the packets, and the sum is s), the counter over all slots
 // is implied by the two and left out. s_c < 0: the empty clause.
 void add_arrival_count(cnf_formula& f, const torus_variables& v, bool parity_classes) {
-  const torus& network = v.net;
+  const torus::network& network = v.net;
   const pu_index P = network.size();
   const std::uint32_t ports = v.ports;
   if (v.steps < 2) return;  // the goal alone is then unsatisfiable or trivially met
@@ -106,11 +106,12 @@ void add_arrival_count(cnf_formula& f, const torus_variables& v, bool parity_cla
           moved[j] = (at[j] + cr[j] + network.dims()[j] - cu[j]) % network.dims()[j];
         const pu_index back = network.index(moved);
         for (std::uint32_t p = 0; p < ports; ++p)
-          source[u * ports + p] = static_cast<std::uint64_t>(network.neighbor(back, p)) * ports + torus::opposite(p);
+          source[u * ports + p] =
+              static_cast<std::uint64_t>(network.neighbor(back, p)) * ports + torus::network::opposite(p);
       } else {
         for (std::uint32_t p = 0; p < ports; ++p)
           source[u * ports + p] = static_cast<std::uint64_t>(v.preimage[u][network.neighbor(w, p)]) * ports +
-                                  v.port_map[u][torus::opposite(p)];
+                                  v.port_map[u][torus::network::opposite(p)];
       }
     }
     auto carries = [&](std::uint64_t k, pu_index u) {
@@ -178,7 +179,7 @@ void add_arrival_count(cnf_formula& f, const torus_variables& v, bool parity_cla
 // table, so they stay implied).
 void add_return_exclusion(cnf_formula& f, const torus_variables& v,
                           const std::vector<std::vector<std::uint32_t>>& pairings) {
-  const torus& network = v.net;
+  const torus::network& network = v.net;
   if (v.steps < 2) return;
   const parity_count count = arrival_parity_count(network, 0, v.steps);
   const std::int64_t allowed =
@@ -209,7 +210,7 @@ void add_return_exclusion(cnf_formula& f, const torus_variables& v,
     const std::uint64_t last = walk.back();
     const pu_index at = head(last);
     const std::uint32_t arrived =
-        torus::opposite(static_cast<std::uint32_t>(last % ports));  // the in-port of `at` it enters by
+        torus::network::opposite(static_cast<std::uint32_t>(last % ports));  // the in-port of `at` it enters by
     for (std::uint32_t o = 0; o < ports; ++o) {
       if (v.model == torus_model::pairing && o == arrived) continue;  // no pairing forwards a port to itself
       const std::uint64_t next = static_cast<std::uint64_t>(at) * ports + o;
@@ -219,7 +220,7 @@ void add_return_exclusion(cnf_formula& f, const torus_variables& v,
         std::vector<int> clause;
         for (std::size_t i = 0; i + 1 < walk.size(); ++i)
           not_forwarding(static_cast<pu_index>(walk[i + 1] / ports), static_cast<std::uint32_t>(walk[i + 1] % ports),
-                         torus::opposite(static_cast<std::uint32_t>(walk[i] % ports)), clause);
+                         torus::network::opposite(static_cast<std::uint32_t>(walk[i] % ports)), clause);
         std::sort(clause.begin(), clause.end());
         clause.erase(std::unique(clause.begin(), clause.end()), clause.end());
         f.clauses.push_back(std::move(clause));
@@ -249,7 +250,7 @@ void add_return_exclusion(cnf_formula& f, const torus_variables& v,
 // (with a group that relabels ports: over its normalizer, whatever `symmetry` names).
 cnf_formula gossip_cnf(const torus_variables& v, bool base_only, std::optional<torus_symmetry> symmetry,
                        bool arrival_count = true, bool parity_classes = true, bool returns = true) {
-  const torus& network = v.net;
+  const torus::network& network = v.net;
   const torus_model model = v.model;
   const std::uint64_t steps = v.steps;
   const pu_index P = network.size();
@@ -298,7 +299,7 @@ cnf_formula gossip_cnf(const torus_variables& v, bool base_only, std::optional<t
           auto previous = [&](std::uint32_t in) -> int {  // 0: constant false, INT_MAX: constant true, else a literal
             const pu_index from = network.neighbor(pu, in);
             if (t - 1 == 1) return from == u ? INT32_MAX : 0;
-            return v.x(t - 1, static_cast<std::uint64_t>(from) * ports + torus::opposite(in), u);
+            return v.x(t - 1, static_cast<std::uint64_t>(from) * ports + torus::network::opposite(in), u);
           };
           justify(
               f, model, pairings, ports, o, x, previous, [&](std::uint32_t c) { return v.choice(pu, c); },
@@ -317,7 +318,7 @@ cnf_formula gossip_cnf(const torus_variables& v, bool base_only, std::optional<t
         const pu_index from = network.neighbor(w, p);
         if (from == u) step_one = true;
         for (std::uint64_t t = 2; t <= steps; ++t)
-          reached.push_back(v.x(t, static_cast<std::uint64_t>(from) * ports + torus::opposite(p), u));
+          reached.push_back(v.x(t, static_cast<std::uint64_t>(from) * ports + torus::network::opposite(p), u));
       }
       if (!step_one) f.clauses.push_back(reached);  // empty when steps < 2: unsatisfiable, as it should be
     }
@@ -328,13 +329,13 @@ cnf_formula gossip_cnf(const torus_variables& v, bool base_only, std::optional<t
 
 }  // namespace torus_cnf_detail
 
-cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint64_t steps,
+cnf_formula torus_gossip_cnf(const torus::network& network, torus_model model, std::uint64_t steps,
                              const torus_cnf_options& options) {
   return gossip_cnf(layout(network, model, steps, options.orbit), options.base_only, options.symmetry,
                     options.arrival_count, options.parity_classes, options.returns);
 }
 
-cnf_formula torus_symmetric_cnf(const torus& network, torus_model model, std::uint64_t steps,
+cnf_formula torus_symmetric_cnf(const torus::network& network, torus_model model, std::uint64_t steps,
                                 const std::vector<torus_automorphism>& generators, const torus_cnf_options& options) {
   const bool arrival_count = options.arrival_count, symmetry_break = options.symmetry != torus_symmetry::none;
   const detail::group_orbits group = detail::orbits_of(network, generators);
@@ -364,4 +365,4 @@ cnf_formula torus_symmetric_cnf(const torus& network, torus_model model, std::ui
   return f;
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::torus

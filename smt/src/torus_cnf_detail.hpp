@@ -13,14 +13,14 @@
 #include "dancecard/smt/clausal.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
 
-namespace dancecard::torus_cnf_detail {
+namespace dancecard::torus::torus_cnf_detail {
 
 // The words by which the empty clause below the parity bound is told apart in the CNF's comments (check_unsat).
 inline constexpr std::string_view below_parity_bound = "below the parity bound";
 
 // The variables of the one-packet CNF (torus_cnf_layout.cpp).
 struct torus_variables {
-  const torus& net;
+  const torus::network& net;
   torus_model model;
   std::uint64_t steps;
   std::uint32_t ports, pairings;
@@ -51,16 +51,16 @@ struct torus_variables {
 };
 
 // The layout without a group (orbit empty) or with the orbit map of a group of translations (torus_cnf_layout.cpp).
-torus_variables layout(const torus& network, torus_model model, std::uint64_t steps,
+torus_variables layout(const torus::network& network, torus_model model, std::uint64_t steps,
                        const std::vector<pu_index>& orbit = {});
 // The layout of torus_symmetric_cnf: each PU reads its orbit's least PU's variables through a port relabelling.
-torus_variables symmetric_layout(const torus& network, torus_model model, std::uint64_t steps,
+torus_variables symmetric_layout(const torus::network& network, torus_model model, std::uint64_t steps,
                                  const detail::group_orbits& group);
 // image[c]: the index of σ·(pairing c), the pairing that pairs σ(o) with σ(o') where pairing c pairs o with o'.
 std::vector<std::uint32_t> pairing_image(const std::vector<std::vector<std::uint32_t>>& pairings,
                                          const std::vector<std::uint32_t>& sigma);
 // The lexicographic-leader symmetry break at PU 0 (why it is sound: at its definition).
-void add_symmetry_break(cnf_formula& f, const torus& network, const torus_variables& v,
+void add_symmetry_break(cnf_formula& f, const torus::network& network, const torus_variables& v,
                         const std::vector<std::vector<std::uint32_t>>& pairings, bool translations_only,
                         bool line_swaps, bool hypercube);
 
@@ -116,15 +116,16 @@ void justify(cnf_formula& f, torus_model model, const std::vector<std::vector<st
 }
 
 // A model of the one-packet CNF as a table (torus_clausal.cpp, beside the solving).
-routing_table decode_table(const torus& network, const torus_variables& v, const std::vector<int>& model_true,
+routing_table decode_table(const torus::network& network, const torus_variables& v, const std::vector<int>& model_true,
                            int variables);
 
 // The K-packet CNF (torus_packets_cnf.cpp): its precondition on K (std::invalid_argument), and a model as a table.
-void require_packets(const torus& network, std::uint32_t packets);
-routing_table decode_packets(const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps,
-                             const std::vector<pu_index>& orbit, const std::vector<int>& true_literals, int variables);
+void require_packets(const torus::network& network, std::uint32_t packets);
+routing_table decode_packets(const torus::network& network, torus_model model, std::uint32_t packets,
+                             std::uint64_t steps, const std::vector<pu_index>& orbit,
+                             const std::vector<int>& true_literals, int variables);
 
-using detail::at_most;  // Sinz's sequential counter (cnf_cardinality.hpp)
+using dancecard::detail::at_most;  // Sinz's sequential counter (cnf_cardinality.hpp)
 
 // A witness of a sat answer: simulated by the checker, accepted in `out` when it completes within `steps`.
 void accept_witness(torus_query_result& out, routing_table table, std::uint64_t steps);
@@ -156,4 +157,4 @@ torus_query_result solve_full_query(const cnf_formula& f, std::uint64_t steps, u
   return out;
 }
 
-}  // namespace dancecard::torus_cnf_detail
+}  // namespace dancecard::torus::torus_cnf_detail

@@ -18,13 +18,13 @@
 #include "torus_cnf_detail.hpp"
 #include "torus_search.hpp"
 
-namespace dancecard {
+namespace dancecard::torus {
 
 using namespace torus_cnf_detail;
 
 namespace torus_cnf_detail {
 
-torus_variables layout(const torus& network, torus_model model, std::uint64_t steps,
+torus_variables layout(const torus::network& network, torus_model model, std::uint64_t steps,
                        const std::vector<pu_index>& orbit) {
   torus_variables v{network,
                     model,
@@ -93,7 +93,7 @@ std::vector<std::uint32_t> pairing_image(const std::vector<std::vector<std::uint
 
 // The layout of torus_symmetric_cnf: the orbits of the group, each PU reading its orbit's least PU's variables through
 // the port relabelling of a group element (orbits_of), x following the least PUs' packets.
-torus_variables symmetric_layout(const torus& network, torus_model model, std::uint64_t steps,
+torus_variables symmetric_layout(const torus::network& network, torus_model model, std::uint64_t steps,
                                  const detail::group_orbits& group) {
   torus_variables v = layout(network, model, steps);
   v.orbit = group.orbit;
@@ -165,7 +165,7 @@ void add_lex_at_most(cnf_formula& f, const std::vector<std::vector<int>>& leader
 // PU behind its port k is φ of n = neighbor(q, σ⁻¹(k)), with rule σ'·B_n, σ' s's relabelling at neighbor(0, σ⁻¹(k)) —
 // a translation keeps ports. So each s gives comparisons (q, σ, the σ' behind each port); they are added for s = b ∘ ρ,
 // b a bit permutation and ρ a signed permutation, where the relabellings at PU 0 and behind its ports are new.
-void add_symmetry_break(cnf_formula& f, const torus& network, const torus_variables& v,
+void add_symmetry_break(cnf_formula& f, const torus::network& network, const torus_variables& v,
                         const std::vector<std::vector<std::uint32_t>>& pairings, bool translations_only,
                         bool line_swaps, bool hypercube) {
   const pu_index P = network.size();
@@ -321,7 +321,7 @@ void add_symmetry_break(cnf_formula& f, const torus& network, const torus_variab
   for (std::uint32_t j = 0; j < network.dimension(); ++j) {
     if (network.dims()[j] != 2) continue;
     std::vector<std::uint32_t> sigma(ports);
-    for (std::uint32_t o = 0; o < ports; ++o) sigma[o] = o / 2 == j ? torus::opposite(o) : o;
+    for (std::uint32_t o = 0; o < ports; ++o) sigma[o] = o / 2 == j ? torus::network::opposite(o) : o;
     const std::vector<std::uint32_t> image = pairing_image(pairings, sigma);
     for (pu_index u = 1; u < P; ++u) {
       if (network.coordinates(u)[j] != 0) continue;
@@ -342,10 +342,10 @@ void add_symmetry_break(cnf_formula& f, const torus& network, const torus_variab
 }
 }  // namespace torus_cnf_detail
 
-int torus_choice_variable(const torus& network, torus_model model, pu_index pu, std::uint32_t c_or_out,
+int torus_choice_variable(const torus::network& network, torus_model model, pu_index pu, std::uint32_t c_or_out,
                           std::uint32_t in_port) {
   const torus_variables v = layout(network, model, 1);
   return model == torus_model::pairing ? v.choice(pu, c_or_out) : v.sel(pu, c_or_out, in_port);
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::torus

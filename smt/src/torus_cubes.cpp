@@ -15,11 +15,11 @@
 #include "dancecard/checkers/drat_check.hpp"
 #include "torus_search.hpp"
 
-namespace dancecard {
+namespace dancecard::torus {
 
 namespace {
 
-std::uint64_t distance_from_zero(const torus& network, pu_index pu) {
+std::uint64_t distance_from_zero(const torus::network& network, pu_index pu) {
   const std::vector<std::uint32_t> c = network.coordinates(pu);
   std::uint64_t d = 0;
   for (std::uint32_t j = 0; j < network.dimension(); ++j) d += std::min(c[j], network.dims()[j] - c[j]);
@@ -35,7 +35,7 @@ struct split_group {
 // The groups: the PUs farthest from PU 0 first (ties by index), a pairing group per PU, or a group per out-port — less
 // the values the formula's unit clauses forbid (the general model's U-turns, where the return exclusion rules them
 // out), which would only make cubes refuted at once; a group left with one value splits nothing and is skipped.
-std::vector<split_group> choose_groups(const torus& network, torus_model model, std::uint64_t wanted,
+std::vector<split_group> choose_groups(const torus::network& network, torus_model model, std::uint64_t wanted,
                                        const std::set<int>& forbidden) {
   std::vector<pu_index> order(network.size());
   for (pu_index pu = 0; pu < network.size(); ++pu) order[pu] = pu;
@@ -80,8 +80,8 @@ std::vector<split_group> choose_groups(const torus& network, torus_model model, 
 
 }  // namespace
 
-torus_split_result solve_torus_cubes(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms,
-                                     const torus_split_options& options) {
+torus_split_result solve_torus_cubes(const torus::network& network, torus_model model, std::uint64_t steps,
+                                     unsigned budget_ms, const torus_split_options& options) {
   if (steps < 1) throw std::invalid_argument("solve_torus_cubes: steps must be at least 1");
   if (options.cubes < 1 || options.cubes > 65'536)
     throw std::invalid_argument("solve_torus_cubes: cubes must be 1 … 65,536, got " + std::to_string(options.cubes));
@@ -152,7 +152,7 @@ torus_split_result solve_torus_cubes(const torus& network, torus_model model, st
         cube.answer = solved.answer;
         cube.reason = solved.reason;
         if (solved.answer == solver_answer::unsat) {
-          const drat_report check = solved.proof.check(g.dimacs());
+          const certificates::drat_report check = solved.proof.check(g.dimacs());
           if (check.outcome == verdict::holds) {
             cube.lemmas_checked = check.checked_lemmas;
             cube.reason = "unsat, DRAT proof checked (" + std::to_string(check.checked_lemmas) + " of " +
@@ -204,7 +204,7 @@ torus_split_result solve_torus_cubes(const torus& network, torus_model model, st
     out.query.witness = std::move(witness);
     out.query.reason = witness_reason;
   } else if (out.refuted == count) {
-    const cube_cover_report cover = check_cube_cover(f.clauses, out.groups, refuted_cubes);
+    const certificates::cube_cover_report cover = certificates::check_cube_cover(f.clauses, out.groups, refuted_cubes);
     if (cover.holds()) {
       std::uint64_t lemmas = 0;
       for (const torus_cube_answer& cube : out.cubes) lemmas += cube.lemmas_checked;
@@ -227,4 +227,4 @@ torus_split_result solve_torus_cubes(const torus& network, torus_model model, st
   return out;
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::torus

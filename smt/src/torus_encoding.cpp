@@ -14,16 +14,17 @@
 #include "torus_search.hpp"
 #include "z3_query.hpp"
 
-namespace dancecard {
+namespace dancecard::torus {
 
-torus_query_result solve_torus_pairing(const torus& network, std::uint64_t steps, unsigned timeout_ms) {
+torus_query_result solve_torus_pairing(const torus::network& network, std::uint64_t steps, unsigned timeout_ms) {
   torus_query_result out;
   const pu_index P = network.size();
   const std::uint32_t ports = network.ports();
   const auto pairings = port_pairings(network.dimension());
-  detail::run_timed_query(out, [&] {
+  dancecard::detail::run_timed_query(out, [&] {
     z3::context ctx;
-    z3::solver s = detail::make_solver(ctx, {.timeout_ms = timeout_ms, .encoding = dance_encoding::counting});
+    z3::solver s =
+        dancecard::detail::make_solver(ctx, {.timeout_ms = timeout_ms, .encoding = dance::dance_encoding::counting});
     std::vector<z3::expr> choice;
     for (pu_index pu = 0; pu < P; ++pu) {
       choice.push_back(ctx.int_const(("choice_" + std::to_string(pu)).c_str()));
@@ -44,7 +45,8 @@ torus_query_result solve_torus_pairing(const torus& network, std::uint64_t steps
           for (std::size_t c = 0; c < pairings.size(); ++c) {
             const std::uint32_t in = pairings[c][o];
             const pu_index from = network.neighbor(pu, in);
-            s.add(z3::implies(choice[pu] == static_cast<int>(c), x == send[t - 1][from * ports + torus::opposite(in)]));
+            s.add(z3::implies(choice[pu] == static_cast<int>(c),
+                              x == send[t - 1][from * ports + torus::network::opposite(in)]));
           }
           send[t].push_back(x);
         }
@@ -55,10 +57,11 @@ torus_query_result solve_torus_pairing(const torus& network, std::uint64_t steps
         z3::expr_vector reached(ctx);
         for (std::uint64_t t = 0; t < steps; ++t)
           for (std::uint32_t p = 0; p < ports; ++p)
-            reached.push_back(send[t][network.neighbor(u, p) * ports + torus::opposite(p)] == static_cast<int>(v));
+            reached.push_back(send[t][network.neighbor(u, p) * ports + torus::network::opposite(p)] ==
+                              static_cast<int>(v));
         s.add(reached.empty() ? ctx.bool_val(false) : z3::mk_or(reached));
       }
-    detail::take_answer(s, out.answer, out.reason, [&](const z3::model& model) -> std::string {
+    dancecard::detail::take_answer(s, out.answer, out.reason, [&](const z3::model& model) -> std::string {
       std::vector<std::uint32_t> partner(static_cast<std::size_t>(P) * ports);
       for (pu_index pu = 0; pu < P; ++pu) {
         const int c = model.eval(choice[pu], true).get_numeral_int();
@@ -75,7 +78,7 @@ torus_query_result solve_torus_pairing(const torus& network, std::uint64_t steps
   return out;
 }
 
-torus_minimum_result detail::prove_z3_pairing_minimum(const torus& network, unsigned timeout_ms,
+torus_minimum_result detail::prove_z3_pairing_minimum(const torus::network& network, unsigned timeout_ms,
                                                       std::uint64_t max_steps, const minimum_progress& on_query) {
   return detail::search_torus_minimum(
       network, true, max_steps,
@@ -90,4 +93,4 @@ torus_minimum_result detail::prove_z3_pairing_minimum(const torus& network, unsi
       1, on_query);
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::torus

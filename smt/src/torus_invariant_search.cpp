@@ -17,7 +17,7 @@
 #include "torus_cnf_detail.hpp"
 #include "torus_search.hpp"
 
-namespace dancecard {
+namespace dancecard::torus {
 
 using namespace torus_cnf_detail;
 
@@ -60,19 +60,19 @@ class invariant_query {
 };
 
 // The decoder of a CNF over a layout (the torus and the layout held by value).
-invariant_query::decoder table_decoder(const torus& network, torus_variables v) {
+invariant_query::decoder table_decoder(const torus::network& network, torus_variables v) {
   return [network, v = std::move(v)](const std::vector<int>& true_literals, int variables) {
     return decode_table(network, v, true_literals, variables);
   };
 }
 
-invariant_query translation_query(const torus& network, torus_model model, std::uint64_t steps,
+invariant_query translation_query(const torus::network& network, torus_model model, std::uint64_t steps,
                                   const std::vector<pu_index>& orbit, bool certify) {
   return invariant_query(torus_gossip_cnf(network, model, steps, {.orbit = orbit}),
                          table_decoder(network, layout(network, model, steps, orbit)), certify);
 }
 
-invariant_query point_group_query(const torus& network, torus_model model, std::uint64_t steps,
+invariant_query point_group_query(const torus::network& network, torus_model model, std::uint64_t steps,
                                   const std::vector<torus_automorphism>& generators, bool certify) {
   return invariant_query(
       torus_symmetric_cnf(network, model, steps, generators),
@@ -80,7 +80,7 @@ invariant_query point_group_query(const torus& network, torus_model model, std::
 }
 
 // k packets per PU, tables invariant under a group of translations (torus_packets_cnf with the orbit map).
-invariant_query packets_translation_query(const torus& network, torus_model model, std::uint32_t packets,
+invariant_query packets_translation_query(const torus::network& network, torus_model model, std::uint32_t packets,
                                           std::uint64_t steps, const std::vector<pu_index>& orbit, bool certify) {
   return invariant_query(
       torus_packets_cnf(network, model, packets, steps, {.orbit = orbit}),
@@ -100,20 +100,20 @@ torus_query_result ask_once(const std::chrono::steady_clock::time_point start, i
 
 }  // namespace torus_cnf_detail
 
-torus_query_result solve_torus_invariant(const torus& network, torus_model model, std::uint64_t steps,
+torus_query_result solve_torus_invariant(const torus::network& network, torus_model model, std::uint64_t steps,
                                          const std::vector<pu_index>& orbit, unsigned budget_ms, bool certify) {
   const auto start = std::chrono::steady_clock::now();
   return ask_once(start, translation_query(network, model, steps, orbit, certify), steps, budget_ms);
 }
 
-torus_query_result solve_torus_symmetric(const torus& network, torus_model model, std::uint64_t steps,
+torus_query_result solve_torus_symmetric(const torus::network& network, torus_model model, std::uint64_t steps,
                                          const std::vector<torus_automorphism>& generators, unsigned budget_ms,
                                          bool certify) {
   const auto start = std::chrono::steady_clock::now();
   return ask_once(start, point_group_query(network, model, steps, generators, certify), steps, budget_ms);
 }
 
-invariant_table_query invariant_table_solver(const torus& network, torus_model model) {
+invariant_table_query invariant_table_solver(const torus::network& network, torus_model model) {
   return [network, model](const torus_symmetry_group& group, std::uint64_t steps,
                           unsigned budget_ms) -> std::optional<routing_table> {
     const torus_query_result r =
@@ -128,7 +128,8 @@ invariant_table_query invariant_table_solver(const torus& network, torus_model m
 namespace torus_cnf_detail {
 
 // search_invariant_table over the groups of `list`, build(g) making group g's query.
-torus_invariant_search_result search_groups(const torus& network, const std::vector<torus_symmetry_group>& list,
+torus_invariant_search_result search_groups(const torus::network& network,
+                                            const std::vector<torus_symmetry_group>& list,
                                             const std::function<invariant_query(std::size_t)>& build,
                                             std::uint64_t steps, unsigned budget_ms, unsigned query_ms, bool certify,
                                             const std::vector<std::size_t>& only,
@@ -228,8 +229,9 @@ torus_invariant_search_result search_groups(const torus& network, const std::vec
 
 }  // namespace torus_cnf_detail
 
-torus_invariant_search_result search_invariant_table(const torus& network, torus_model model, std::uint64_t steps,
-                                                     unsigned budget_ms, const invariant_search_options& options) {
+torus_invariant_search_result search_invariant_table(const torus::network& network, torus_model model,
+                                                     std::uint64_t steps, unsigned budget_ms,
+                                                     const invariant_search_options& options) {
   const bool certify = options.certify;
   if (options.packets != 1) {
     require_packets(network, options.packets);  // before any group is built
@@ -255,4 +257,4 @@ torus_invariant_search_result search_invariant_table(const torus& network, torus
                        options.on_answer);
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::torus

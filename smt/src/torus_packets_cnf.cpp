@@ -17,7 +17,7 @@
 #include "torus_cnf_detail.hpp"
 #include "torus_search.hpp"
 
-namespace dancecard {
+namespace dancecard::torus {
 
 using namespace torus_cnf_detail;
 
@@ -28,7 +28,7 @@ namespace torus_cnf_detail {
 // (tables invariant under a group of translations) a PU uses its orbit's least PU's choice and injection variables,
 // and only the least PUs' packets are tracked; without, every PU is its own orbit.
 struct packet_variables {
-  const torus& net;
+  const torus::network& net;
   torus_model model;
   std::uint32_t k;
   std::uint64_t steps;
@@ -38,12 +38,12 @@ struct packet_variables {
   std::vector<pu_index> source;       // source[i]: the i-th tracked PU
   std::vector<std::int64_t> tracked;  // tracked[u]: u's index among the tracked PUs, or -1
   // The packet count the CNFs accept: 1 to 2d (std::invalid_argument otherwise).
-  static void require_packets(const torus& network, std::uint32_t packets) {
+  static void require_packets(const torus::network& network, std::uint32_t packets) {
     if (packets == 0 || packets > network.ports())
       throw std::invalid_argument("torus packets CNF: " + std::to_string(packets) + " packets per PU (1 to " +
                                   std::to_string(network.ports()) + ": each needs an out-port in step 1)");
   }
-  packet_variables(const torus& network, torus_model m, std::uint32_t packets, std::uint64_t t,
+  packet_variables(const torus::network& network, torus_model m, std::uint32_t packets, std::uint64_t t,
                    const std::vector<pu_index>& orbit_map = {})
       : net(network),
         model(m),
@@ -87,13 +87,13 @@ struct packet_variables {
 
 }  // namespace torus_cnf_detail
 
-int torus_injection_variable(const torus& network, torus_model model, std::uint32_t packets, pu_index pu,
+int torus_injection_variable(const torus::network& network, torus_model model, std::uint32_t packets, pu_index pu,
                              std::uint32_t out, std::uint32_t packet) {
   return packet_variables(network, model, packets, 1).inj(pu, out, packet);
 }
 
-cnf_formula torus_packets_cnf(const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps,
-                              const torus_cnf_options& options) {
+cnf_formula torus_packets_cnf(const torus::network& network, torus_model model, std::uint32_t packets,
+                              std::uint64_t steps, const torus_cnf_options& options) {
   const bool base_only = options.base_only;
   const std::vector<pu_index>& orbit = options.orbit;
   const torus_symmetry symmetry = options.symmetry;
@@ -176,8 +176,8 @@ cnf_formula torus_packets_cnf(const torus& network, torus_model model, std::uint
   auto carried = [&](pu_index w, std::uint64_t t, std::uint32_t in, std::uint64_t p) -> int {
     const pu_index from = network.neighbor(w, in);
     if (t == 1)
-      return from == v.source[p / k] ? v.inj(from, torus::opposite(in), static_cast<std::uint32_t>(p % k)) : 0;
-    return v.x(t, static_cast<std::uint64_t>(from) * ports + torus::opposite(in), p);
+      return from == v.source[p / k] ? v.inj(from, torus::network::opposite(in), static_cast<std::uint32_t>(p % k)) : 0;
+    return v.x(t, static_cast<std::uint64_t>(from) * ports + torus::network::opposite(in), p);
   };
   // Justification of every transfer from step 2 on: x(t, pu→o, p) needs the rule's in-port to have carried p in step
   // t − 1 (step 1: the neighbour's injection of p, when p is the neighbour's).
@@ -260,12 +260,13 @@ namespace torus_cnf_detail {
 
 // A model of torus_packets_cnf as a table: the forwarding as torus_gossip_cnf's decoder reads it (the choice variables
 // are numbered alike, with the same orbit map), then the injections.
-void require_packets(const torus& network, std::uint32_t packets) {
+void require_packets(const torus::network& network, std::uint32_t packets) {
   packet_variables::require_packets(network, packets);
 }
 
-routing_table decode_packets(const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps,
-                             const std::vector<pu_index>& orbit, const std::vector<int>& true_literals, int variables) {
+routing_table decode_packets(const torus::network& network, torus_model model, std::uint32_t packets,
+                             std::uint64_t steps, const std::vector<pu_index>& orbit,
+                             const std::vector<int>& true_literals, int variables) {
   routing_table table = decode_table(network, layout(network, model, steps, orbit), true_literals, variables);
   const packet_variables v(network, model, packets, steps, orbit);
   std::vector<char> truth(static_cast<std::size_t>(variables) + 1, 0);
@@ -282,7 +283,7 @@ routing_table decode_packets(const torus& network, torus_model model, std::uint3
 
 }  // namespace torus_cnf_detail
 
-torus_query_result solve_torus_packets(const torus& network, torus_model model, std::uint32_t packets,
+torus_query_result solve_torus_packets(const torus::network& network, torus_model model, std::uint32_t packets,
                                        std::uint64_t steps, unsigned budget_ms, bool keep_certificate) {
   const auto start = std::chrono::steady_clock::now();
   const cnf_formula f = torus_packets_cnf(network, model, packets, steps);
@@ -295,9 +296,9 @@ torus_query_result solve_torus_packets(const torus& network, torus_model model, 
   return out;
 }
 
-torus_minimum_result detail::prove_packets_minimum(const torus& network, torus_model model, std::uint32_t packets,
-                                                   unsigned budget_ms, std::uint64_t max_steps, bool keep_certificate,
-                                                   const minimum_progress& on_query) {
+torus_minimum_result detail::prove_packets_minimum(const torus::network& network, torus_model model,
+                                                   std::uint32_t packets, unsigned budget_ms, std::uint64_t max_steps,
+                                                   bool keep_certificate, const minimum_progress& on_query) {
   packet_variables::require_packets(network, packets);  // as the queries' CNFs do
   // General model: each step count is first asked of the pairing model (a tenth of the budget, at most 30 s) — a
   // pairing table is a general table (out-port o forwards its partner's in-port), and its query is far smaller (4 x 5
@@ -322,4 +323,4 @@ torus_minimum_result detail::prove_packets_minimum(const torus& network, torus_m
       packets, on_query);
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::torus

@@ -11,11 +11,11 @@
 #include "dancecard/search/torus_tables.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
 
-namespace dancecard::detail {
+namespace dancecard::torus::detail {
 
 /// The table of a model of torus_gossip_cnf over all tables (no orbit map): each PU's pairing, or each out-port's
 /// in-port, read off the choice variables (`variables`: the formula's count; extra units of a cube do not matter).
-routing_table decode_full_table(const torus& network, torus_model model, std::uint64_t steps,
+routing_table decode_full_table(const torus::network& network, torus_model model, std::uint64_t steps,
                                 const std::vector<int>& model_true, int variables);
 /// torus_minimum_options::on_query.
 using minimum_progress =
@@ -23,14 +23,14 @@ using minimum_progress =
 
 /// prove_torus_minimum's engines: the clausal search with one packet, with k packets (torus_packets_cnf), and Z3's
 /// pairing-model search (as torus_encoding.hpp's prove_torus_minimum documents each).
-torus_minimum_result prove_clausal_minimum(const torus& network, torus_model model, unsigned budget_ms,
+torus_minimum_result prove_clausal_minimum(const torus::network& network, torus_model model, unsigned budget_ms,
                                            std::uint64_t max_steps, bool keep_certificate,
                                            const minimum_progress& on_query = {});
-torus_minimum_result prove_packets_minimum(const torus& network, torus_model model, std::uint32_t packets,
+torus_minimum_result prove_packets_minimum(const torus::network& network, torus_model model, std::uint32_t packets,
                                            unsigned budget_ms, std::uint64_t max_steps, bool keep_certificate,
                                            const minimum_progress& on_query = {});
-torus_minimum_result prove_z3_pairing_minimum(const torus& network, unsigned timeout_ms, std::uint64_t max_steps,
-                                              const minimum_progress& on_query = {});
+torus_minimum_result prove_z3_pairing_minimum(const torus::network& network, unsigned timeout_ms,
+                                              std::uint64_t max_steps, const minimum_progress& on_query = {});
 
 /// The rounds of search_invariant_table, over `questions` questions numbered 0, 1, …: every question still open is
 /// asked with the round's budget, and those out of time come back in the next round with twice as much, up to cap_ms
@@ -92,7 +92,7 @@ rounds_outcome ask_in_rounds(std::size_t questions, unsigned budget_ms, unsigned
 /// answers sat, of a point group — reflections, rotations, glide reflections; simulated within `steps`), or unknown —
 /// finding none proves nothing. The groups in rounds of doubling budgets, uncapped.
 /// With k = `packets` > 1 own packets per PU: the translation groups only.
-inline torus_query_result invariant_witness(const torus& network, torus_model model, std::uint64_t steps,
+inline torus_query_result invariant_witness(const torus::network& network, torus_model model, std::uint64_t steps,
                                             unsigned budget_ms, std::uint32_t packets = 1) {
   torus_invariant_search_result inv = search_invariant_table(
       network, model, steps, budget_ms,
@@ -118,7 +118,7 @@ inline torus_query_result invariant_witness(const torus& network, torus_model mo
 /// where the simulated witness comes from, or unknown when it found none. One packet in the pairing model: the tabu
 /// search's instead (tabu_search_torus_table, the same seed and budget), which reaches pairing minima the local search
 /// misses (4 x 8: 10 steps in 20 s where the local search ends at 11; docs/performance.md).
-inline torus_query_result local_search_witness(const torus& network, torus_model model, std::uint32_t packets,
+inline torus_query_result local_search_witness(const torus::network& network, torus_model model, std::uint32_t packets,
                                                std::uint64_t steps, unsigned budget_ms) {
   const bool tabu = packets == 1 && model == torus_model::pairing;
   torus_heuristic_result h =
@@ -141,7 +141,7 @@ inline torus_query_result local_search_witness(const torus& network, torus_model
 
 /// The table of the catalogue (formats/torus_catalogue.hpp: the best known for the small tori of docs/torus-limits.md,
 /// one packet per PU) as a sat answer, simulated here; unknown when the torus is not catalogued.
-inline torus_query_result catalogue_witness(const torus& network, torus_model model) {
+inline torus_query_result catalogue_witness(const torus::network& network, torus_model model) {
   torus_query_result r;
   auto found = catalogued_torus_table(network, to_string(model));
   if (!found) {
@@ -167,7 +167,7 @@ inline torus_query_result catalogue_witness(const torus& network, torus_model mo
 /// steps (up to steps + 2 if there is none) — each a sat answer whose reason says where the simulated witness comes
 /// from. Each invariant search gets a minute, or a quarter of budget_ms when that is more (3 x 3 x 3 general in 5
 /// steps took 214 s over its 59 groups), never more than budget_ms.
-inline torus_query_result heuristic_witness(const torus& network, torus_model model, std::uint64_t steps,
+inline torus_query_result heuristic_witness(const torus::network& network, torus_model model, std::uint64_t steps,
                                             unsigned budget_ms, std::uint32_t packets = 1) {
   const unsigned invariant_slice = std::min(budget_ms, std::max(60'000u, budget_ms / 4));
   torus_query_result r = packets == 1 ? catalogue_witness(network, model) : torus_query_result{};
@@ -198,8 +198,8 @@ inline torus_query_result heuristic_witness(const torus& network, torus_model mo
 /// bounds. With k = `packets` > 1 own packets per PU the search starts at the counting bound ⌈k(P − 1)/2d⌉
 /// (parity_bound is reported equal to it: core's parity count is for one packet per PU).
 template <class Query, class Heuristic>
-torus_minimum_result search_torus_minimum(const torus& network, bool pairing, std::uint64_t max_steps, Query query,
-                                          Heuristic heuristic, std::uint32_t packets = 1,
+torus_minimum_result search_torus_minimum(const torus::network& network, bool pairing, std::uint64_t max_steps,
+                                          Query query, Heuristic heuristic, std::uint32_t packets = 1,
                                           const minimum_progress& on_query = {}) {
   const auto start = std::chrono::steady_clock::now();
   torus_minimum_result out;
@@ -278,4 +278,4 @@ torus_minimum_result search_torus_minimum(const torus& network, bool pairing, st
   return out;
 }
 
-}  // namespace dancecard::detail
+}  // namespace dancecard::torus::detail

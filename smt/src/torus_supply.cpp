@@ -17,7 +17,7 @@
 #include "dancecard/checkers/torus_check.hpp"
 #include "dancecard/smt/clausal.hpp"
 
-namespace dancecard {
+namespace dancecard::torus {
 
 namespace {
 
@@ -27,7 +27,7 @@ constexpr std::uint32_t none = std::numeric_limits<std::uint32_t>::max();
 // cycles use.
 struct supply_layout {
   const cycle_system& system;
-  const torus& net;
+  const torus::network& net;
   pu_index P;
   std::uint32_t ports, cycles;
   std::vector<std::vector<std::uint64_t>> passes;  // [pu · cycles + c]: the positions of pu on cycle c, increasing
@@ -78,7 +78,7 @@ struct supply_layout {
   std::uint32_t cycle_in_port(pu_index pu, std::uint32_t c, std::uint32_t k) const {
     const torus_cycle& cy = system.cycles[c];
     const std::uint64_t i = at(pu, c)[k / 2], m = cy.length();
-    return k % 2 == 0 ? torus::opposite(cy.ports[(i + m - 1) % m]) : cy.ports[i];
+    return k % 2 == 0 ? torus::network::opposite(cy.ports[(i + m - 1) % m]) : cy.ports[i];
   }
 };
 
@@ -299,7 +299,7 @@ supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint
       for (int l : clause) solver.add(l);
       solver.add(0);
     }
-    detail::cadical_deadline stop(budget_ms);
+    dancecard::detail::cadical_deadline stop(budget_ms);
     solver.connect_terminator(&stop);
     result = solver.solve();
     solver.disconnect_terminator();
@@ -311,7 +311,7 @@ supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint
       result = 10;
       for (int lit : solved.model) truth[static_cast<std::size_t>(lit)] = 1;
     } else if (solved.answer == solver_answer::unsat) {
-      const drat_report check = solved.proof.check(formula.dimacs());
+      const certificates::drat_report check = solved.proof.check(formula.dimacs());
       if (check.outcome == verdict::holds) {
         result = 20;
         certificate = "; DRAT proof checked (" + std::to_string(check.checked_lemmas) + " lemmas)";
@@ -343,7 +343,7 @@ supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint
       for (std::uint64_t i = 0; i < cy.length(); ++i) {
         const pu_index pu = cy.pus[i];
         const std::uint32_t out_port = cy.ports[i],
-                            back = torus::opposite(cy.ports[(i + cy.length() - 1) % cy.length()]);
+                            back = torus::network::opposite(cy.ports[(i + cy.length() - 1) % cy.length()]);
         table.forward_at(pu, out_port) = back;
         table.forward_at(pu, back) = out_port;
         table.inject_at(pu, out_port) = table.inject_at(pu, back) = 0;
@@ -354,7 +354,7 @@ supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint
       const supply_option& opt = options[o];
       if (!val(opt.selector)) continue;
       const pu_index n = L.net.neighbor(opt.v, opt.p);
-      const std::uint32_t port = torus::opposite(opt.p);
+      const std::uint32_t port = torus::network::opposite(opt.p);
       ++streams[opt.v * L.cycles + opt.c];
       table.inject_at(n, port) = 0;
       if (opt.relay) {
@@ -381,7 +381,7 @@ supply_search_result schedule_cycle_supply(const cycle_system& system, std::uint
     for (pu_index v = 0; v < L.P; ++v) {
       for (std::uint32_t p = 0; p < L.ports; ++p)
         out.assignment.idle_links +=
-            L.free_in(v, p) && table.forward_at(L.net.neighbor(v, p), torus::opposite(p)) == no_port;
+            L.free_in(v, p) && table.forward_at(L.net.neighbor(v, p), torus::network::opposite(p)) == no_port;
       for (std::uint32_t c = 0; c < L.cycles; ++c)
         out.assignment.single_stream += !L.on(v, c) && streams[v * L.cycles + c] == 1;
     }
@@ -488,4 +488,4 @@ supply_search_result best_cycle_supply(const cycle_system& system, supply_policy
       [&](std::uint64_t steps, unsigned ms) { return schedule_cycle_supply(system, steps, policy, ms, options); });
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::torus

@@ -13,8 +13,9 @@ namespace dancecard::detail {
 /// Measured on this project's queries (docs/performance.md): Z3's default solver beats the finite-domain (SAT +
 /// cardinality) engine on the witness searches, and the bare "smt" tactic (no preprocessing pipeline) settles the
 /// counting encodings' infeasibility about 1.7 times faster than the default solver.
-inline z3::solver make_solver(z3::context& ctx, const solve_options& options) {
-  z3::solver s = options.encoding == dance_encoding::counting ? z3::tactic(ctx, "smt").mk_solver() : z3::solver(ctx);
+inline z3::solver make_solver(z3::context& ctx, const dance::solve_options& options) {
+  z3::solver s =
+      options.encoding == dance::dance_encoding::counting ? z3::tactic(ctx, "smt").mk_solver() : z3::solver(ctx);
   if (options.timeout_ms > 0) {
     z3::params p(ctx);
     p.set("timeout", options.timeout_ms);

@@ -1,29 +1,31 @@
-// A user's own round-robin scheduler (the circle method), checked by dancecard's public checker API.
-#include <dancecard/checkers/allgather_simulation.hpp>
-#include <dancecard/checkers/dance_check.hpp>
-#include <dancecard/checkers/torus_check.hpp>
+// A user's own round-robin scheduler (the circle method), checked by dancecard's public checker API through the
+// domain umbrella headers.
+#include <dancecard/dance.hpp>
+#include <dancecard/torus.hpp>
 #include <iostream>
 
 int main() {
+  namespace dance = dancecard::dance;
+  namespace torus = dancecard::torus;
   const dancecard::rank n = 10;
-  dancecard::dance_schedule mine(n);
+  dance::dance_schedule mine(n);
   for (dancecard::rank r = 0; r + 1 < n; ++r) {
     mine.begin_round();
-    mine.add_dance(n - 1, r);
+    mine.add_dance(r, n - 1);
     for (dancecard::rank k = 1; k < n / 2; ++k) mine.add_dance((r + k) % (n - 1), (r + n - 1 - k) % (n - 1));
   }
-  const auto report = dancecard::check_dance_schedule(mine);
-  const auto run = dancecard::simulate_allgather(mine);
-  std::cout << dancecard::describe(report) << dancecard::describe(run) << "\n";
-  // A broken copy must be rejected, or the check would prove nothing.
-  dancecard::dance_schedule broken(n);
+  const auto report = dance::check_dance_schedule(mine);
+  const auto run = dance::simulate_allgather(mine);
+  std::cout << describe(report) << describe(run) << "\n";
+
+  dance::dance_schedule broken(n);
   broken.begin_round();
   broken.add_dance(0, 1);
-  const bool rejected = !dancecard::check_dance_schedule(broken).holds();
+  const bool rejected = !dance::check_dance_schedule(broken).holds();
   // A user's own torus routing: one snake-shaped Hamiltonian cycle of the 4 x 4 torus (row by row, alternating
   // direction, closing over the wrap-around), walked both ways with one packet per PU: ceil((16 - 1)/2) = 8 steps.
-  const dancecard::torus t({4, 4});
-  dancecard::cycle_system snake{t, {}, "snake"};
+  const torus::network t({4, 4});
+  torus::cycle_system snake{t, {}, "snake"};
   snake.cycles.emplace_back();
   for (std::uint32_t row = 0; row < 4; ++row)
     for (std::uint32_t k = 0; k < 4; ++k) {
@@ -32,10 +34,9 @@ int main() {
       const bool row_end = k == 3;
       snake.cycles[0].ports.push_back(row_end ? 0u : (row % 2 == 0 ? 2u : 3u));  // down at a row's end, else R or L
     }
-  const auto cycles = dancecard::check_cycle_system(snake, 0);
-  const auto gossip =
-      dancecard::simulate_gossip(dancecard::cycle_routing(snake, dancecard::supply_policy::time_independent));
-  std::cout << dancecard::describe(cycles) << dancecard::describe(gossip) << "steps " << gossip.steps << "\n";
+  const auto cycles = torus::check_cycle_system(snake, 0);
+  const auto gossip = torus::simulate_gossip(torus::cycle_routing(snake, torus::supply_policy::time_independent));
+  std::cout << describe(cycles) << describe(gossip) << "steps " << gossip.steps << "\n";
   const bool torus_ok = cycles.holds() && gossip.holds() && gossip.steps == 8;
   return report.holds() && run.outcome == dancecard::verdict::holds && rejected && torus_ok ? 0 : 1;
 }

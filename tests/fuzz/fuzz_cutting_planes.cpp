@@ -3,6 +3,6 @@
 #include "fuzz_input.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  (void)dancecard::check_cutting_planes(dancecard::fuzz::text_of(data, size));
+  (void)dancecard::certificates::check_cutting_planes(dancecard::fuzz::text_of(data, size));
   return 0;
 }

@@ -6,8 +6,9 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   try {
-    const dancecard::dance_schedule schedule = dancecard::read_dance_json(dancecard::fuzz::text_of(data, size));
-    (void)dancecard::check_dance_schedule(schedule);
+    const dancecard::dance::dance_schedule schedule =
+        dancecard::dance::read_dance_json(dancecard::fuzz::text_of(data, size));
+    (void)dancecard::dance::check_dance_schedule(schedule);
   } catch (const dancecard::format_error&) {
   }
   return 0;

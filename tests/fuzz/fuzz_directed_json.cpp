@@ -5,8 +5,9 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   try {
-    const dancecard::directed_schedule schedule = dancecard::read_directed_json(dancecard::fuzz::text_of(data, size));
-    (void)dancecard::check_directed_schedule(schedule);
+    const dancecard::dance::directed_schedule schedule =
+        dancecard::dance::read_directed_json(dancecard::fuzz::text_of(data, size));
+    (void)dancecard::dance::check_directed_schedule(schedule);
   } catch (const dancecard::format_error&) {
   }
   return 0;

@@ -6,7 +6,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const auto [cnf, proof] = dancecard::fuzz::split_documents(dancecard::fuzz::text_of(data, size));
-  (void)dancecard::check_drat(cnf, proof);
-  (void)dancecard::check_drat(cnf, proof, dancecard::drat_options{.ignore_unit_deletions = true});
+  (void)dancecard::certificates::check_drat(cnf, proof);
+  (void)dancecard::certificates::check_drat(cnf, proof,
+                                            dancecard::certificates::drat_options{.ignore_unit_deletions = true});
   return 0;
 }

@@ -11,11 +11,11 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const auto [instance_text, schedule_text] = dancecard::fuzz::split_documents(dancecard::fuzz::text_of(data, size));
   try {
-    const dancecard::hrel_instance instance = dancecard::read_hrel_instance(instance_text);
-    const dancecard::hrel_schedule schedule = dancecard::read_hrel_schedule(schedule_text);
+    const dancecard::hrel::hrel_instance instance = dancecard::hrel::read_hrel_instance(instance_text);
+    const dancecard::hrel::hrel_schedule schedule = dancecard::hrel::read_hrel_schedule(schedule_text);
     if (schedule.pes != instance.pes()) return 0;
-    (void)dancecard::check_hrel_schedule(instance, schedule, dancecard::duplex::half);
-    (void)dancecard::check_hrel_schedule(instance, schedule, dancecard::duplex::full);
+    (void)dancecard::hrel::check_hrel_schedule(instance, schedule, dancecard::hrel::duplex::half);
+    (void)dancecard::hrel::check_hrel_schedule(instance, schedule, dancecard::hrel::duplex::full);
   } catch (const dancecard::format_error&) {
   } catch (const std::overflow_error&) {
   }

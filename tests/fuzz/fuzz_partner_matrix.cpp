@@ -5,8 +5,9 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   try {
-    const dancecard::partner_matrix matrix = dancecard::read_partner_matrix(dancecard::fuzz::text_of(data, size));
-    (void)dancecard::check_partner_matrix(matrix);
+    const dancecard::dance::partner_matrix matrix =
+        dancecard::dance::read_partner_matrix(dancecard::fuzz::text_of(data, size));
+    (void)dancecard::dance::check_partner_matrix(matrix);
   } catch (const dancecard::format_error&) {
   }
   return 0;

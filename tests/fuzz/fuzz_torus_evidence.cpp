@@ -5,7 +5,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   try {
-    (void)dancecard::read_torus_evidence(dancecard::fuzz::text_of(data, size));
+    (void)dancecard::torus::read_torus_evidence(dancecard::fuzz::text_of(data, size));
   } catch (const dancecard::format_error&) {
   }
   return 0;

@@ -7,8 +7,9 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   try {
-    const dancecard::routing_table table = dancecard::read_torus_routing(dancecard::fuzz::text_of(data, size));
-    if (table.network.size() <= 256) (void)dancecard::simulate_gossip(table);
+    const dancecard::torus::routing_table table =
+        dancecard::torus::read_torus_routing(dancecard::fuzz::text_of(data, size));
+    if (table.network.size() <= 256) (void)dancecard::torus::simulate_gossip(table);
   } catch (const dancecard::format_error&) {
   }
   return 0;

@@ -5,9 +5,9 @@
 #include <dancecard/properties/dance_properties.hpp>
 
 // The user's planner: the circle method with a bye for odd n.
-dancecard::dance_schedule round_robin(dancecard::rank n) {
+dancecard::dance::dance_schedule round_robin(dancecard::rank n) {
   const dancecard::rank even = n + n % 2;  // with a phantom player when n is odd
-  dancecard::dance_schedule s(n);
+  dancecard::dance::dance_schedule s(n);
   for (dancecard::rank r = 0; r + 1 < even; ++r) {
     s.begin_round();
     auto add = [&](dancecard::rank a, dancecard::rank b) {

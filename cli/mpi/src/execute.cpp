@@ -8,6 +8,8 @@
 
 namespace dancecard {
 
+using namespace dancecard::dance;
+
 namespace {
 
 constexpr int tag_block = 1, tag_piece = 2;
@@ -82,7 +84,7 @@ mpi_run_result mpi_run_allgather(const dance_schedule& schedule, MPI_Comm comm, 
   for (std::size_t r = 0; r < schedule.rounds(); ++r) {
     const double t0 = MPI_Wtime();
     int partner = -1;
-    for (const dance& d : schedule.round(r)) {
+    for (const couple& d : schedule.round(r)) {
       if (static_cast<int>(d.first) == me) partner = static_cast<int>(d.second);
       if (static_cast<int>(d.second) == me) partner = static_cast<int>(d.first);
     }
@@ -317,7 +319,7 @@ mpi_run_result mpi_run_builtin_alltoallv(const hrel_instance& instance, MPI_Comm
 mpi_run_result mpi_run_torus(const routing_table& table, MPI_Comm comm, std::uint64_t packet_bytes,
                              std::uint64_t max_steps) {
   const int n = size_of(comm);
-  const torus& net = table.network;
+  const torus::network& net = table.network;
   if (static_cast<pu_index>(n) != net.size())
     throw std::invalid_argument("mpi_run_torus: the torus has a different PU count");
   // The Cartesian communicator: coordinates in the torus's order (row-major, as torus::index), periodic.
@@ -382,7 +384,8 @@ mpi_run_result mpi_run_torus(const routing_table& table, MPI_Comm comm, std::uin
     // One exchange per link: every port sends (a packet, or an "empty" marker) and receives from its neighbour.
     std::vector<MPI_Request> requests(2 * ports);
     for (std::uint32_t p = 0; p < ports; ++p)
-      MPI_Irecv(in[p].data(), bytes, MPI_BYTE, neighbour[p], static_cast<int>(torus::opposite(p)), cart, &requests[p]);
+      MPI_Irecv(in[p].data(), bytes, MPI_BYTE, neighbour[p], static_cast<int>(torus::network::opposite(p)), cart,
+                &requests[p]);
     for (std::uint32_t o = 0; o < ports; ++o) {
       const unsigned char* data = sending[o] == none ? empty.data() : held[sending[o]].data();
       MPI_Isend(data, bytes, MPI_BYTE, neighbour[o], static_cast<int>(o), cart, &requests[ports + o]);

@@ -108,14 +108,14 @@ topology ring_topology(rank n) {
   return topology("ring:" + std::to_string(n), n, std::move(links));
 }
 
-topology torus_topology(const torus& network) {
-  const pu_index P = network.size();
+topology torus_topology(const torus::network& network) {
+  const torus::pu_index P = network.size();
   if (P > max_ranks) throw std::invalid_argument("torus:" + network.name() + ": at most 1048576 PUs");
   std::vector<link> links;
-  for (pu_index pu = 0; pu < P; ++pu) {
-    std::vector<pu_index> to;
+  for (torus::pu_index pu = 0; pu < P; ++pu) {
+    std::vector<torus::pu_index> to;
     for (std::uint32_t port = 0; port < network.ports(); ++port) {
-      const pu_index next = network.neighbor(pu, port);
+      const torus::pu_index next = network.neighbor(pu, port);
       if (next != pu) to.push_back(next);  // a side of 1 loops back
     }
     std::sort(to.begin(), to.end());
@@ -163,7 +163,7 @@ std::optional<topology> builtin_topology(std::string_view spec) {
   const std::size_t colon = spec.find(':');
   if (colon == std::string_view::npos) return std::nullopt;
   const std::string_view kind = spec.substr(0, colon), size = spec.substr(colon + 1);
-  if (kind == "torus") return torus_topology(torus::parse(std::string(size)));
+  if (kind == "torus") return torus_topology(torus::network::parse(std::string(size)));
   if (kind != "complete" && kind != "ring" && kind != "hypercube") return std::nullopt;
   const std::uint64_t n = parse_size(size, spec);
   if (kind == "hypercube") {

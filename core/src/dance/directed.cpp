@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace dancecard {
+namespace dancecard::dance {
 
 directed_schedule::directed_schedule(rank people) : people_(people), round_begin_{0} {
   if (people == 0) throw std::invalid_argument("directed_schedule: n must be at least 1");
@@ -26,7 +26,7 @@ directed_schedule to_directed(const dance_schedule& schedule) {
   for (std::size_t r = 0; r < schedule.rounds(); ++r)
     for (int phase = 0; phase < 2; ++phase) {
       out.begin_round();
-      for (dance d : schedule.round(r)) {
+      for (couple d : schedule.round(r)) {
         const rank lo = std::min(d.first, d.second), hi = std::max(d.first, d.second);
         if (phase == 0)
           out.add_transfer(lo, hi);
@@ -73,4 +73,4 @@ directed_schedule mpich_pairwise_schedule(rank p) {
   return out;
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::dance

@@ -15,7 +15,7 @@
 #include "dancecard/core/dance/generators.hpp"
 #include "dancecard/core/dance/round_counts.hpp"
 
-namespace dancecard {
+namespace dancecard::dance {
 
 namespace {
 
@@ -67,4 +67,4 @@ dance_schedule divide_and_conquer_schedule(rank n) {
   return schedule;
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::dance

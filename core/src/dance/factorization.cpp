@@ -10,7 +10,7 @@
 #include "dancecard/core/dance/generators.hpp"
 #include "dancecard/core/dance/round_counts.hpp"
 
-namespace dancecard {
+namespace dancecard::dance {
 
 namespace {
 
@@ -71,7 +71,7 @@ dance_schedule remove_person(const dance_schedule& schedule, rank dummy) {
   auto relabel = [dummy](rank p) { return p > dummy ? p - 1 : p; };
   for (std::size_t r = 0; r < schedule.rounds(); ++r) {
     reduced.begin_round();
-    for (dance d : schedule.round(r))
+    for (couple d : schedule.round(r))
       if (d.first != dummy && d.second != dummy) reduced.add_dance(relabel(d.first), relabel(d.second));
   }
   return reduced;
@@ -111,4 +111,4 @@ dance_schedule generate(dance_algorithm algorithm, rank n) {
   throw std::invalid_argument("generate: unknown algorithm");
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::dance

@@ -4,7 +4,7 @@
 #include <bit>
 #include <stdexcept>
 
-namespace dancecard {
+namespace dancecard::dance {
 
 namespace {
 void require_positive(std::uint64_t n, const char* what) {
@@ -54,4 +54,4 @@ std::uint64_t optimal_rounds(std::uint64_t n) {
   return n % 2 == 0 ? n - 1 : n;
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::dance

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-namespace dancecard {
+namespace dancecard::dance {
 
 dance_schedule::dance_schedule(rank people) : people_(people), round_begin_{0} {
   if (people == 0) throw std::invalid_argument("dance_schedule: n must be at least 1");
@@ -40,7 +40,7 @@ partner_matrix to_partner_matrix(const dance_schedule& schedule) {
     for (std::size_t c = 0; c < width; ++c) {
       std::uint32_t* column = buffer.data() + c * n;
       for (rank i = 0; i < n; ++i) column[i] = i + 1;
-      for (dance d : schedule.round(first + c)) {
+      for (couple d : schedule.round(first + c)) {
         column[d.first] = d.second + 1;
         column[d.second] = d.first + 1;
       }
@@ -67,7 +67,7 @@ dance_schedule from_partner_matrix(const partner_matrix& matrix) {
   return schedule;
 }
 
-std::string to_string(dance d) {
+std::string to_string(couple d) {
   std::string text = "(";  // appended piecewise: GCC 12 warns falsely (-Wrestrict) on the one-expression form
   text += std::to_string(d.first);
   text += ", ";
@@ -76,4 +76,4 @@ std::string to_string(dance d) {
   return text;
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::dance

@@ -16,7 +16,7 @@
 
 #include "dancecard/core/dance/generators.hpp"
 
-namespace dancecard {
+namespace dancecard::dance {
 
 dance_schedule searching_schedule(rank n) {
   dance_schedule schedule(n);
@@ -31,7 +31,7 @@ dance_schedule searching_schedule(rank n) {
   }
   std::vector<std::size_t> lowest_word(n, 0);
   std::vector<std::uint64_t> free_now(words);
-  std::vector<dance> this_round;
+  std::vector<couple> this_round;
   this_round.reserve(n / 2);
   for (;;) {
     for (std::size_t w = 0; w < words; ++w) free_now[w] = ~std::uint64_t{0};
@@ -58,9 +58,9 @@ dance_schedule searching_schedule(rank n) {
     }
     if (this_round.empty()) break;
     schedule.begin_round();
-    for (dance d : this_round) schedule.add_dance(d.first, d.second);
+    for (couple d : this_round) schedule.add_dance(d.first, d.second);
   }
   return schedule;
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::dance

@@ -2,7 +2,7 @@
 #include "dancecard/core/dance/generators.hpp"
 #include "dancecard/core/dance/round_counts.hpp"
 
-namespace dancecard {
+namespace dancecard::dance {
 
 dance_schedule sequential_schedule(rank n) {
   dance_schedule schedule(n);
@@ -16,4 +16,4 @@ dance_schedule sequential_schedule(rank n) {
   return schedule;
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::dance

@@ -6,27 +6,18 @@
 
 #include "json_support.hpp"
 
-namespace dancecard {
+namespace dancecard::collective {
 
 namespace {
 
-using collective::builtin_topology;
-using collective::collective_kind;
-using collective::link;
-using collective::parse_collective_kind;
-using collective::parse_port_model;
-using collective::port_model;
-using collective::require_valid;
-using collective::topology;
-using collective::transfer_op;
-using detail::json;
+using dancecard::detail::json;
 
 // The most transfers a file may hold: a guard against allocating for a typo (a 1,024-rank ring all-gather has about a
 // million).
 constexpr std::uint64_t max_transfers = std::uint64_t{1} << 27;
 
 std::string str(const json& v, const std::string& place) {
-  if (!v.is_string()) throw format_error(place, "expected a string, got " + detail::excerpt(v));
+  if (!v.is_string()) throw format_error(place, "expected a string, got " + dancecard::detail::excerpt(v));
   return v.get<std::string>();
 }
 
@@ -41,28 +32,30 @@ topology read_topology(const json& v) {
     }
     if (!found)
       throw format_error("topology",
-                         "unknown topology " + detail::excerpt(v) +
+                         "unknown topology " + dancecard::detail::excerpt(v) +
                              " (complete:N, ring:N, torus:AxB..., hypercube:D, dgx1, or an object with links)");
     return *found;
   }
-  if (!v.is_object()) throw format_error("topology", "expected a name or an object, got " + detail::excerpt(v));
-  detail::only_keys(v, "topology", {"name", "ranks", "links"});
+  if (!v.is_object())
+    throw format_error("topology", "expected a name or an object, got " + dancecard::detail::excerpt(v));
+  dancecard::detail::only_keys(v, "topology", {"name", "ranks", "links"});
   if (!v.contains("ranks")) throw format_error("topology.ranks", "missing");
   if (!v.contains("links")) throw format_error("topology.links", "missing");
-  const std::uint64_t ranks = detail::unsigned_at(v["ranks"], "topology.ranks", 1);
+  const std::uint64_t ranks = dancecard::detail::unsigned_at(v["ranks"], "topology.ranks", 1);
   if (ranks > (std::uint64_t{1} << 20)) throw format_error("topology.ranks", "at most 1048576 ranks");
   const json& links = v["links"];
-  if (!links.is_array()) throw format_error("topology.links", "expected an array, got " + detail::excerpt(links));
+  if (!links.is_array())
+    throw format_error("topology.links", "expected an array, got " + dancecard::detail::excerpt(links));
   std::vector<link> out;
   out.reserve(links.size());
   for (std::size_t i = 0; i < links.size(); ++i) {
     const std::string place = "topology.links[" + std::to_string(i) + "]";
     const json& l = links[i];
     if (!l.is_array() || l.size() != 3)
-      throw format_error(place, "expected [from, to, capacity], got " + detail::excerpt(l));
-    const std::uint64_t from = detail::unsigned_at(l[0], place + "[0]", 0),
-                        to = detail::unsigned_at(l[1], place + "[1]", 0);
-    const std::uint64_t capacity = detail::unsigned_at(l[2], place + "[2]", 1);
+      throw format_error(place, "expected [from, to, capacity], got " + dancecard::detail::excerpt(l));
+    const std::uint64_t from = dancecard::detail::unsigned_at(l[0], place + "[0]", 0),
+                        to = dancecard::detail::unsigned_at(l[1], place + "[1]", 0);
+    const std::uint64_t capacity = dancecard::detail::unsigned_at(l[2], place + "[2]", 1);
     if (from >= ranks || to >= ranks)
       throw format_error(place, "rank " + std::to_string(std::max(from, to)) + " is out of range for " +
                                     std::to_string(ranks) + " ranks");
@@ -89,10 +82,10 @@ bool builtin_topology_name(const topology& network) {
 
 }  // namespace
 
-collective::schedule read_collective_schedule(std::string_view text) {
-  const json doc = detail::parse_document(
+schedule read_collective_schedule(std::string_view text) {
+  const json doc = dancecard::detail::parse_document(
       text, collective_format_name, {"format", "topology", "ports", "collective", "algorithm", "steps", "comment"});
-  collective::schedule out;
+  schedule out;
   if (!doc.contains("topology")) throw format_error("topology", "missing");
   out.network = read_topology(doc["topology"]);
   if (doc.contains("ports")) {
@@ -100,34 +93,35 @@ collective::schedule read_collective_schedule(std::string_view text) {
     const std::optional<port_model> model = parse_port_model(ports);
     if (!model)
       throw format_error("ports", "expected all-port, one-port-full-duplex or one-port-half-duplex, got " +
-                                      detail::excerpt(doc["ports"]));
+                                      dancecard::detail::excerpt(doc["ports"]));
     out.ports = *model;
   }
   if (!doc.contains("collective")) throw format_error("collective", "missing");
   const json& c = doc["collective"];
-  if (!c.is_object()) throw format_error("collective", "expected an object, got " + detail::excerpt(c));
-  detail::only_keys(c, "collective", {"kind", "ranks", "chunks", "root"});
+  if (!c.is_object()) throw format_error("collective", "expected an object, got " + dancecard::detail::excerpt(c));
+  dancecard::detail::only_keys(c, "collective", {"kind", "ranks", "chunks", "root"});
   if (!c.contains("kind")) throw format_error("collective.kind", "missing");
   const std::optional<collective_kind> kind = parse_collective_kind(str(c["kind"], "collective.kind"));
   if (!kind)
     throw format_error("collective.kind",
                        "expected allgather, alltoall, broadcast, gather, scatter, reduce, reduce-scatter or "
                        "allreduce, got " +
-                           detail::excerpt(c["kind"]));
+                           dancecard::detail::excerpt(c["kind"]));
   out.coll.kind = *kind;
-  out.coll.ranks = c.contains("ranks") ? static_cast<rank>(std::min<std::uint64_t>(
-                                             detail::unsigned_at(c["ranks"], "collective.ranks", 1), rank{1} << 21))
-                                       : out.network.size();
+  out.coll.ranks = c.contains("ranks")
+                       ? static_cast<rank>(std::min<std::uint64_t>(
+                             dancecard::detail::unsigned_at(c["ranks"], "collective.ranks", 1), rank{1} << 21))
+                       : out.network.size();
   if (out.coll.ranks != out.network.size())
     throw format_error("collective.ranks", std::to_string(out.coll.ranks) + " ranks, but the topology " +
                                                out.network.name() + " has " + std::to_string(out.network.size()));
   if (c.contains("chunks")) {
-    const std::uint64_t chunks = detail::unsigned_at(c["chunks"], "collective.chunks", 1);
+    const std::uint64_t chunks = dancecard::detail::unsigned_at(c["chunks"], "collective.chunks", 1);
     if (chunks > (std::uint64_t{1} << 20)) throw format_error("collective.chunks", "at most 1048576 chunks per rank");
     out.coll.chunks = static_cast<std::uint32_t>(chunks);
   }
   if (c.contains("root")) {
-    const std::uint64_t root = detail::unsigned_at(c["root"], "collective.root", 0);
+    const std::uint64_t root = dancecard::detail::unsigned_at(c["root"], "collective.root", 0);
     if (root >= out.coll.ranks)
       throw format_error("collective.root", "rank " + std::to_string(root) + " is out of range");
     out.coll.root = static_cast<rank>(root);
@@ -140,24 +134,25 @@ collective::schedule read_collective_schedule(std::string_view text) {
   if (doc.contains("algorithm")) out.algorithm = str(doc["algorithm"], "algorithm");
   if (!doc.contains("steps")) throw format_error("steps", "missing");
   const json& steps = doc["steps"];
-  if (!steps.is_array()) throw format_error("steps", "expected an array, got " + detail::excerpt(steps));
+  if (!steps.is_array()) throw format_error("steps", "expected an array, got " + dancecard::detail::excerpt(steps));
   const std::uint64_t K = out.coll.chunk_count();
   std::uint64_t total = 0;
   out.steps.reserve(steps.size());
   for (std::size_t si = 0; si < steps.size(); ++si) {
     const std::string place = "steps[" + std::to_string(si) + "]";
     const json& s = steps[si];
-    if (!s.is_object()) throw format_error(place, "expected an object, got " + detail::excerpt(s));
-    detail::only_keys(s, place, {"rounds", "transfers"});
-    collective::step st;
+    if (!s.is_object()) throw format_error(place, "expected an object, got " + dancecard::detail::excerpt(s));
+    dancecard::detail::only_keys(s, place, {"rounds", "transfers"});
+    step st;
     if (s.contains("rounds")) {
-      const std::uint64_t rounds = detail::unsigned_at(s["rounds"], place + ".rounds", 1);
+      const std::uint64_t rounds = dancecard::detail::unsigned_at(s["rounds"], place + ".rounds", 1);
       if (rounds > (std::uint64_t{1} << 30)) throw format_error(place + ".rounds", "at most 2^30 rounds in one step");
       st.rounds = static_cast<std::uint32_t>(rounds);
     }
     if (!s.contains("transfers")) throw format_error(place + ".transfers", "missing");
     const json& ts = s["transfers"];
-    if (!ts.is_array()) throw format_error(place + ".transfers", "expected an array, got " + detail::excerpt(ts));
+    if (!ts.is_array())
+      throw format_error(place + ".transfers", "expected an array, got " + dancecard::detail::excerpt(ts));
     total += ts.size();
     if (total > max_transfers) throw format_error(place + ".transfers", "more than 2^27 transfers in all");
     st.transfers.reserve(ts.size());
@@ -165,11 +160,11 @@ collective::schedule read_collective_schedule(std::string_view text) {
       const std::string tplace = place + ".transfers[" + std::to_string(ti) + "]";
       const json& t = ts[ti];
       if (!t.is_array() || t.size() < 3 || t.size() > 4)
-        throw format_error(tplace,
-                           "expected [chunk, from, to] or [chunk, from, to, \"reduce\"], got " + detail::excerpt(t));
-      const std::uint64_t chunk = detail::unsigned_at(t[0], tplace + "[0]", 0);
-      const std::uint64_t from = detail::unsigned_at(t[1], tplace + "[1]", 0),
-                          to = detail::unsigned_at(t[2], tplace + "[2]", 0);
+        throw format_error(tplace, "expected [chunk, from, to] or [chunk, from, to, \"reduce\"], got " +
+                                       dancecard::detail::excerpt(t));
+      const std::uint64_t chunk = dancecard::detail::unsigned_at(t[0], tplace + "[0]", 0);
+      const std::uint64_t from = dancecard::detail::unsigned_at(t[1], tplace + "[1]", 0),
+                          to = dancecard::detail::unsigned_at(t[2], tplace + "[2]", 0);
       if (chunk >= K)
         throw format_error(tplace + "[0]",
                            "chunk " + std::to_string(chunk) + " is out of range (" + std::to_string(K) + " chunks)");
@@ -182,7 +177,8 @@ collective::schedule read_collective_schedule(std::string_view text) {
         if (name == "reduce")
           op = transfer_op::reduce;
         else if (name != "copy")
-          throw format_error(tplace + "[3]", "expected \"copy\" or \"reduce\", got " + detail::excerpt(t[3]));
+          throw format_error(tplace + "[3]",
+                             "expected \"copy\" or \"reduce\", got " + dancecard::detail::excerpt(t[3]));
       }
       st.transfers.push_back({chunk, static_cast<rank>(from), static_cast<rank>(to), op});
     }
@@ -191,14 +187,14 @@ collective::schedule read_collective_schedule(std::string_view text) {
   return out;
 }
 
-void write_collective_schedule(std::ostream& out, const collective::schedule& s) {
+void write_collective_schedule(std::ostream& out, const schedule& s) {
   out << "{\"format\": \"" << collective_format_name << "\", \"topology\": ";
   if (builtin_topology_name(s.network)) {
     out << json(s.network.name()).dump();
   } else {
     out << "{\"name\": " << json(s.network.name()).dump() << ", \"ranks\": " << s.network.size() << ", \"links\": [";
     for (std::size_t i = 0; i < s.network.links().size(); ++i) {
-      const collective::link& l = s.network.links()[i];
+      const link& l = s.network.links()[i];
       out << (i ? ", " : "") << "[" << l.from << ", " << l.to << ", " << l.capacity << "]";
     }
     out << "]}";
@@ -211,7 +207,7 @@ void write_collective_schedule(std::ostream& out, const collective::schedule& s)
     out << (si ? ",\n  " : "\n  ") << "{\"rounds\": " << s.steps[si].rounds << ", \"transfers\": [";
     const auto& ts = s.steps[si].transfers;
     for (std::size_t ti = 0; ti < ts.size(); ++ti) {
-      const collective::transfer& t = ts[ti];
+      const transfer& t = ts[ti];
       out << (ti ? ", " : "") << "[" << t.chunk << ", " << t.from << ", " << t.to;
       if (t.op == transfer_op::reduce) out << ", \"reduce\"";
       out << "]";
@@ -221,4 +217,4 @@ void write_collective_schedule(std::ostream& out, const collective::schedule& s)
   out << "]}\n";
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::collective

@@ -8,18 +8,18 @@
 #include <optional>
 #include <ostream>
 
-namespace dancecard {
+namespace dancecard::dance {
 
 namespace {
 
 using json = nlohmann::json;
-using detail::line_column;
-using detail::type_name;
+using dancecard::detail::line_column;
+using dancecard::detail::type_name;
 
 std::uint64_t read_count(const json& v, const std::string& place, const char* what) {
   if (v.is_number_unsigned()) return v.get<std::uint64_t>();
   if (v.is_number_integer())
-    throw format_error(place, std::string(what) + " must be non-negative, got " + detail::excerpt(v));
+    throw format_error(place, std::string(what) + " must be non-negative, got " + dancecard::detail::excerpt(v));
   throw format_error(place, std::string("expected ") + what + " (an integer), got " + type_name(v));
 }
 
@@ -32,11 +32,12 @@ namespace {
 template <class Begin, class Round, class Pair>
 void read_rounds_document(std::string_view text, std::string_view format_name, Begin begin, Round round_start,
                           Pair pair_found) {
-  const json doc = detail::parse_document(text, format_name, {"format", "n", "rounds", "algorithm", "comment"});
+  const json doc =
+      dancecard::detail::parse_document(text, format_name, {"format", "n", "rounds", "algorithm", "comment"});
   if (!doc.contains("n")) throw format_error("n", "missing; expected the number of people");
   const json& jn = doc["n"];
   if (jn.is_number_integer() && !jn.is_number_unsigned())
-    throw format_error("n", "must be a positive integer, got " + detail::excerpt(jn));
+    throw format_error("n", "must be a positive integer, got " + dancecard::detail::excerpt(jn));
   const std::uint64_t n = read_count(jn, "n", "the number of people");
   if (n == 0) throw format_error("n", "must be a positive integer, got 0");
   if (n > max_readable_people)
@@ -122,7 +123,7 @@ void write_directed_json(std::ostream& out, const directed_schedule& schedule, s
 void write_dance_json(std::ostream& out, const dance_schedule& schedule, std::string_view algorithm) {
   write_rounds_document(out, dance_format_name, schedule, algorithm, [&](std::size_t r) {
     std::vector<std::pair<rank, rank>> pairs;
-    for (dance d : schedule.round(r)) pairs.emplace_back(d.first, d.second);
+    for (couple d : schedule.round(r)) pairs.emplace_back(d.first, d.second);
     return pairs;
   });
 }
@@ -152,8 +153,8 @@ partner_matrix read_partner_matrix(std::string_view text) {
       auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
       const std::string place = "line " + std::to_string(line_number) + ", column " + std::to_string(i + 1);
       if (ec != std::errc() || ptr != token.data() + token.size())
-        throw format_error(place,
-                           "expected a positive integer (a 1-based person), got " + detail::quoted_excerpt(token));
+        throw format_error(
+            place, "expected a positive integer (a 1-based person), got " + dancecard::detail::quoted_excerpt(token));
       if (value == 0) throw format_error(place, "entry 0: persons are numbered from 1");
       row.push_back(value);
       i = j;
@@ -200,4 +201,4 @@ std::variant<dance_schedule, partner_matrix> read_dance_input(std::string_view t
   return read_partner_matrix(text);
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::dance

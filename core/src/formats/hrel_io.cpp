@@ -8,14 +8,14 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
-namespace dancecard {
+namespace dancecard::hrel {
 
 namespace {
 
 using json = nlohmann::json;
 
-using detail::parse_document;
-using detail::unsigned_at;
+using dancecard::detail::parse_document;
+using dancecard::detail::unsigned_at;
 
 rank pes_of(const json& doc) {
   if (!doc.contains("P")) throw format_error("P", "missing; expected the number of PEs");
@@ -28,16 +28,19 @@ rank pes_of(const json& doc) {
 rational exact_at(const json& v, const std::string& place) {
   // an unsigned value above 2^63 - 1 would wrap to a negative int64
   if (v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX))
-    throw format_error(place, "is " + detail::excerpt(v) + ", beyond the exact numbers dancecard reads (|a| < 2^63)");
+    throw format_error(
+        place, "is " + dancecard::detail::excerpt(v) + ", beyond the exact numbers dancecard reads (|a| < 2^63)");
   try {
     if (v.is_number_integer()) return rational(v.get<std::int64_t>());
     if (v.is_string()) return rational::parse(v.get<std::string>());
   } catch (const std::exception& e) {
     // the reason quotes the text it could not read: only when that is short
     if (std::string_view(e.what()).size() <= 120) throw format_error(place, e.what());
-    throw format_error(place, "expected an exact number (an integer or a string \"a/b\"), got " + detail::excerpt(v));
+    throw format_error(
+        place, "expected an exact number (an integer or a string \"a/b\"), got " + dancecard::detail::excerpt(v));
   }
-  throw format_error(place, "expected an exact number (an integer or a string \"a/b\"), got " + detail::excerpt(v));
+  throw format_error(place,
+                     "expected an exact number (an integer or a string \"a/b\"), got " + dancecard::detail::excerpt(v));
 }
 
 json exact_json(const rational& r) { return r.denominator() == 1 ? json(r.numerator()) : json(r.to_string()); }
@@ -54,7 +57,7 @@ hrel_instance read_hrel_instance(std::string_view text) {
     const std::string place = "messages[" + std::to_string(k) + "]";
     if (!m.is_object() || !m.contains("src") || !m.contains("dst") || !m.contains("packets"))
       throw format_error(place, "expected {\"src\": ..., \"dst\": ..., \"packets\": ...}");
-    detail::only_keys(m, place, {"src", "dst", "packets"});
+    dancecard::detail::only_keys(m, place, {"src", "dst", "packets"});
     const std::uint64_t src = unsigned_at(m["src"], place + ".src", 0), dst = unsigned_at(m["dst"], place + ".dst", 0);
     if (src >= P)
       throw format_error(place + ".src", "PE " + std::to_string(src) + " out of range for P = " + std::to_string(P));
@@ -92,14 +95,14 @@ hrel_schedule read_hrel_schedule(std::string_view text) {
     const std::string place = "slots[" + std::to_string(k) + "]";
     if (!slot.is_object() || !slot.contains("duration") || !slot.contains("transfers") || !slot["transfers"].is_array())
       throw format_error(place, "expected {\"duration\": ..., \"transfers\": [...]}");
-    detail::only_keys(slot, place, {"duration", "transfers"});
+    dancecard::detail::only_keys(slot, place, {"duration", "transfers"});
     hrel_slot out{exact_at(slot["duration"], place + ".duration"), {}};
     for (std::size_t j = 0; j < slot["transfers"].size(); ++j) {
       const json& t = slot["transfers"][j];
       const std::string tp = place + ".transfers[" + std::to_string(j) + "]";
       if (!t.is_object() || !t.contains("from") || !t.contains("to") || !t.contains("message") || !t.contains("amount"))
         throw format_error(tp, "expected {\"from\", \"to\", \"message\", \"amount\"}");
-      detail::only_keys(t, tp, {"from", "to", "message", "amount"});
+      dancecard::detail::only_keys(t, tp, {"from", "to", "message", "amount"});
       // Ranges of PEs and messages are judged by the checker against the instance (a bad_reference violation).
       out.transfers.push_back(
           {static_cast<rank>(std::min<std::uint64_t>(unsigned_at(t["from"], tp + ".from", 0), UINT32_MAX)),
@@ -122,4 +125,4 @@ void write_hrel_schedule(std::ostream& out, const hrel_schedule& schedule) {
   out << json{{"format", hrel_schedule_format_name}, {"P", schedule.pes}, {"slots", slots}}.dump(1) << "\n";
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::hrel

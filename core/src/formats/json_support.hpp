@@ -101,12 +101,12 @@ inline std::string line_column(std::string_view text, std::size_t offset) {
 // What the JSON formats that dancecard reads hold, so that a document given in the wrong place is named; empty for
 // any other name.
 inline std::string format_content(std::string_view name) {
-  if (name == dance_format_name) return "a dance schedule";
-  if (name == directed_format_name) return "a full-duplex all-to-all schedule";
-  if (name == hrel_format_name) return "an h-relation instance";
-  if (name == hrel_schedule_format_name) return "an h-relation schedule";
-  if (name == torus_routing_format_name) return "a torus routing table";
-  if (name == collective_format_name) return "a collective schedule";
+  if (name == dance::dance_format_name) return "a dance schedule";
+  if (name == dance::directed_format_name) return "a full-duplex all-to-all schedule";
+  if (name == hrel::hrel_format_name) return "an h-relation instance";
+  if (name == hrel::hrel_schedule_format_name) return "an h-relation schedule";
+  if (name == torus::torus_routing_format_name) return "a torus routing table";
+  if (name == collective::collective_format_name) return "a collective schedule";
   return "";
 }
 

@@ -7,7 +7,7 @@
 
 #include "json_support.hpp"
 
-namespace dancecard {
+namespace dancecard::torus {
 
 std::string_view to_string(torus_lower_evidence e) {
   switch (e) {
@@ -27,13 +27,13 @@ std::string_view to_string(torus_lower_evidence e) {
 
 namespace {
 
-using detail::json;
+using dancecard::detail::json;
 
 std::string string_at(const json& cell, const char* key, const std::string& place) {
   if (!cell.contains(key)) throw format_error(place + "." + key, "missing");
   const json& v = cell[key];
   if (!v.is_string() || v.get<std::string>().empty())
-    throw format_error(place + "." + key, "expected a non-empty string, got " + detail::excerpt(v));
+    throw format_error(place + "." + key, "expected a non-empty string, got " + dancecard::detail::excerpt(v));
   return v.get<std::string>();
 }
 
@@ -47,7 +47,7 @@ std::string sha256_at(const json& cell, const char* key, const std::string& plac
 
 std::uint64_t count_at(const json& cell, const char* key, const std::string& place, std::uint64_t at_least) {
   if (!cell.contains(key)) throw format_error(place + "." + key, "missing");
-  const std::uint64_t v = detail::unsigned_at(cell[key], place + "." + key, at_least);
+  const std::uint64_t v = dancecard::detail::unsigned_at(cell[key], place + "." + key, at_least);
   if (v > (std::uint64_t{1} << 40)) throw format_error(place + "." + key, "at most 2^40");
   return v;
 }
@@ -55,7 +55,7 @@ std::uint64_t count_at(const json& cell, const char* key, const std::string& pla
 }  // namespace
 
 std::vector<torus_evidence_cell> read_torus_evidence(std::string_view text) {
-  const json doc = detail::parse_document(text, torus_evidence_format_name, {"format", "comment", "cells"});
+  const json doc = dancecard::detail::parse_document(text, torus_evidence_format_name, {"format", "comment", "cells"});
   if (!doc.contains("cells") || !doc["cells"].is_array()) throw format_error("cells", "expected an array of cells");
   std::vector<torus_evidence_cell> cells;
   std::set<std::pair<std::vector<std::uint32_t>, std::string>> seen;
@@ -63,7 +63,7 @@ std::vector<torus_evidence_cell> read_torus_evidence(std::string_view text) {
   for (std::size_t k = 0; k < list.size(); ++k) {
     const std::string place = "cells[" + std::to_string(k) + "]";
     const json& c = list[k];
-    if (!c.is_object()) throw format_error(place, "expected an object, got " + detail::type_name(c));
+    if (!c.is_object()) throw format_error(place, "expected an object, got " + dancecard::detail::type_name(c));
     torus_evidence_cell cell;
     // the torus: "3x5", sizes ascending, each 2..64
     const std::string name = string_at(c, "torus", place);
@@ -118,10 +118,10 @@ std::vector<torus_evidence_cell> read_torus_evidence(std::string_view text) {
                          "expected counting, parity, general-model, drat-stored or drat-regenerated, got \"" +
                              by.substr(0, 40) + "\"");
     }
-    detail::only_keys(c, place, keys);
+    dancecard::detail::only_keys(c, place, keys);
     cells.push_back(std::move(cell));
   }
   return cells;
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::torus

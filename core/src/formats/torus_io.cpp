@@ -7,28 +7,28 @@
 
 #include "json_support.hpp"
 
-namespace dancecard {
+namespace dancecard::torus {
 
 std::uint64_t default_max_switch_step(std::uint64_t pus, std::uint64_t packets) { return 4 * pus * packets + 64; }
 
 routing_table read_torus_routing(std::string_view text, std::uint64_t max_switch_step) {
-  using detail::json;
-  const json doc = detail::parse_document(text, torus_routing_format_name,
-                                          {"format", "algorithm", "dims", "packets", "forward", "inject", "switches"});
+  using dancecard::detail::json;
+  const json doc = dancecard::detail::parse_document(
+      text, torus_routing_format_name, {"format", "algorithm", "dims", "packets", "forward", "inject", "switches"});
   if (!doc.contains("dims") || !doc["dims"].is_array()) throw format_error("dims", "expected an array of sizes");
   std::vector<std::uint32_t> dims;
   for (std::size_t j = 0; j < doc["dims"].size(); ++j)
-    dims.push_back(static_cast<std::uint32_t>(
-        std::min<std::uint64_t>(detail::unsigned_at(doc["dims"][j], "dims[" + std::to_string(j) + "]", 2), 1u << 24)));
-  torus network = [&] {
+    dims.push_back(static_cast<std::uint32_t>(std::min<std::uint64_t>(
+        dancecard::detail::unsigned_at(doc["dims"][j], "dims[" + std::to_string(j) + "]", 2), 1u << 24)));
+  torus::network network = [&] {
     try {
-      return torus(dims);
+      return torus::network(dims);
     } catch (const std::invalid_argument& e) {
       throw format_error("dims", e.what());
     }
   }();
   if (!doc.contains("packets")) throw format_error("packets", "missing");
-  const std::uint64_t packets = detail::unsigned_at(doc["packets"], "packets", 1);
+  const std::uint64_t packets = dancecard::detail::unsigned_at(doc["packets"], "packets", 1);
   if (packets > 64) throw format_error("packets", "at most 64 packets per PU");
   const std::uint32_t ports = network.ports();
   routing_table t{network,
@@ -51,7 +51,7 @@ routing_table read_torus_routing(std::string_view text, std::uint64_t max_switch
         const json& v = rows[pu][o];
         if (v.is_null()) continue;
         const std::string at = place + "[" + std::to_string(o) + "]";
-        const std::uint64_t value = detail::unsigned_at(v, at, 0);
+        const std::uint64_t value = dancecard::detail::unsigned_at(v, at, 0);
         if (forward && value >= ports)
           throw format_error(
               at, "in-port " + std::to_string(value) + " does not exist (ports 0.." + std::to_string(ports - 1) + ")");
@@ -71,10 +71,10 @@ routing_table read_torus_routing(std::string_view text, std::uint64_t max_switch
       const std::string at = "switches[" + std::to_string(k) + "]";
       if (!list[k].is_array() || (list[k].size() != 4 && list[k].size() != 5))
         throw format_error(at, "expected [pu, out-port, step, in-port] or [pu, out-port, step, in-port, delay]");
-      const std::uint64_t pu = detail::unsigned_at(list[k][0], at + "[0]", 0),
-                          port = detail::unsigned_at(list[k][1], at + "[1]", 0);
-      const std::uint64_t step = detail::unsigned_at(list[k][2], at + "[2]", 2),
-                          in = detail::unsigned_at(list[k][3], at + "[3]", 0);
+      const std::uint64_t pu = dancecard::detail::unsigned_at(list[k][0], at + "[0]", 0),
+                          port = dancecard::detail::unsigned_at(list[k][1], at + "[1]", 0);
+      const std::uint64_t step = dancecard::detail::unsigned_at(list[k][2], at + "[2]", 2),
+                          in = dancecard::detail::unsigned_at(list[k][3], at + "[3]", 0);
       const std::uint64_t latest =
           max_switch_step > 0 ? max_switch_step : default_max_switch_step(network.size(), packets);
       if (step > latest)
@@ -95,7 +95,7 @@ routing_table read_torus_routing(std::string_view text, std::uint64_t max_switch
                                            std::to_string(ports - 1) + ")");
       std::uint64_t delay = 1;
       if (list[k].size() == 5) {
-        delay = detail::unsigned_at(list[k][4], at + "[4]", 1);
+        delay = dancecard::detail::unsigned_at(list[k][4], at + "[4]", 1);
         if (delay > max_switch_delay)
           throw format_error(at + "[4]", "delay " + std::to_string(delay) + " is more than " +
                                              std::to_string(max_switch_delay) + " steps");
@@ -156,4 +156,4 @@ void write_torus_routing(std::ostream& out, const routing_table& table, std::str
   out << "}\n";
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::torus

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-namespace dancecard {
+namespace dancecard::hrel {
 
 namespace {
 rational integer(std::uint64_t v) { return rational(static_cast<std::int64_t>(v)); }
@@ -37,4 +37,4 @@ rational theorem1_upper_bound(rank P, std::uint64_t h) {
   return (P % 2 == 0 ? base : base + rational(2, static_cast<std::int64_t>(P))) * integer(h + 1);
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::hrel

@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace dancecard {
+namespace dancecard::hrel {
 
 std::uint64_t bipartite_multigraph::max_degree() const {
   std::vector<std::uint64_t> left(left_vertices, 0), right(right_vertices, 0);
@@ -385,4 +385,4 @@ std::vector<weighted_matching> decompose_bipartite_edges(const bipartite_multigr
   return out;
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::hrel

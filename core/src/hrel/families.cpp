@@ -5,7 +5,7 @@
 #include <random>
 #include <stdexcept>
 
-namespace dancecard {
+namespace dancecard::hrel {
 
 namespace {
 void require_even(std::uint64_t h) {
@@ -76,4 +76,4 @@ hrel_instance regular_relation(rank P, std::uint64_t l, std::uint64_t extra, std
   return hrel_instance(P, std::move(messages));
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::hrel

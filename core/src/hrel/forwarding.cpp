@@ -7,7 +7,7 @@
 #include "dancecard/core/hrel/schedules.hpp"
 #include "two_relations.hpp"
 
-namespace dancecard {
+namespace dancecard::hrel {
 
 namespace {
 
@@ -286,4 +286,4 @@ hrel_schedule regular_schedule(const hrel_instance& instance, decomposition meth
   return out;
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::hrel

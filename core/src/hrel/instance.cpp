@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace dancecard {
+namespace dancecard::hrel {
 
 hrel_instance::hrel_instance(rank pes, std::vector<hrel_message> messages) : pes_(pes), messages_(std::move(messages)) {
   if (pes == 0) throw std::invalid_argument("hrel_instance: P must be at least 1");
@@ -45,4 +45,4 @@ rational hrel_schedule::makespan() const {
   return total;
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::hrel

@@ -6,7 +6,7 @@
 #include "dancecard/core/hrel/edge_coloring.hpp"
 #include "two_relations.hpp"
 
-namespace dancecard {
+namespace dancecard::hrel {
 
 std::vector<std::uint64_t> euler_orientation(const hrel_instance& instance) {
   const auto& messages = instance.messages();
@@ -94,4 +94,4 @@ hrel_schedule direct_schedule(const hrel_instance& instance, decomposition metho
   return s;
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::hrel

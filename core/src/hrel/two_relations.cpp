@@ -3,7 +3,7 @@
 
 #include "dancecard/core/hrel/schedules.hpp"
 
-namespace dancecard::detail {
+namespace dancecard::hrel::detail {
 
 std::vector<weighted_matching> two_relations(const hrel_instance& instance, decomposition method) {
   const auto& messages = instance.messages();
@@ -57,4 +57,4 @@ std::vector<component> components(const hrel_instance& instance, const std::vect
   return out;
 }
 
-}  // namespace dancecard::detail
+}  // namespace dancecard::hrel::detail

@@ -7,7 +7,7 @@
 #include "dancecard/core/hrel/edge_coloring.hpp"
 #include "dancecard/core/hrel/instance.hpp"
 
-namespace dancecard::detail {
+namespace dancecard::hrel::detail {
 
 /// The Euler-oriented out × in multigraph decomposed into weighted matchings; an edge index e stands for message
 /// e / 2 (oriented src → dst when e is even, dst → src when odd). Every class is a 2-relation: each PE has at most
@@ -26,4 +26,4 @@ struct component {
 /// The components of one class (message indices = edge / 2), cycles first found from every vertex.
 std::vector<component> components(const hrel_instance& instance, const std::vector<std::size_t>& oriented_edges);
 
-}  // namespace dancecard::detail
+}  // namespace dancecard::hrel::detail

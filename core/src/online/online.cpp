@@ -11,7 +11,7 @@
 #include <random>
 #include <stdexcept>
 
-namespace dancecard {
+namespace dancecard::online {
 
 online_instance::online_instance(rank processors, std::vector<online_message> messages)
     : processors_(processors), messages_(std::move(messages)) {
@@ -441,4 +441,4 @@ online_run simulate_online(const online_instance& instance, const online_options
   return s.run();
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::online

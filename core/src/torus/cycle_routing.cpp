@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-namespace dancecard {
+namespace dancecard::torus {
 
 using namespace cycles_detail;
 
@@ -121,7 +121,7 @@ std::tuple<std::uint64_t, std::uint64_t, stream_shape> tune_stream(std::uint64_t
 // whole_supply_limit PUs, or a packet per cycle).
 routing_table greedy_cycle_routing(const cycle_system& system, supply_policy policy, bool one_packet, bool by_arrival,
                                    std::pair<std::uint64_t, std::uint64_t>& estimate) {
-  const torus& net = system.network;
+  const torus::network& net = system.network;
   const pu_index P = net.size();
   const std::uint32_t ports = net.ports();
   const auto cycles = static_cast<std::uint32_t>(system.cycles.size());
@@ -154,7 +154,7 @@ routing_table greedy_cycle_routing(const cycle_system& system, supply_policy pol
       } else {
         where[pu * cycles + c] = i;
       }
-      const std::uint32_t out = cy.ports[i], back = torus::opposite(cy.ports[(i + m - 1) % m]);
+      const std::uint32_t out = cy.ports[i], back = torus::network::opposite(cy.ports[(i + m - 1) % m]);
       t.forward_at(pu, out) = back;  // the in-port from the predecessor is the port leading back to it
       t.forward_at(pu, back) = out;
       t.inject_at(pu, out) = t.inject_at(pu, back) = one_packet ? 0 : c;
@@ -183,7 +183,7 @@ routing_table greedy_cycle_routing(const cycle_system& system, supply_policy pol
   auto cycle_in_port = [&](pu_index pu, std::uint32_t c, int dir) {
     const torus_cycle& cy = system.cycles[c];
     const std::uint64_t i = where[pu * cycles + c], m = cy.length();
-    return dir > 0 ? cy.ports[i] : torus::opposite(cy.ports[(i + m - 1) % m]);
+    return dir > 0 ? cy.ports[i] : torus::network::opposite(cy.ports[(i + m - 1) % m]);
   };
   // carries[pu · cycles + c]: an in-port of pu (off cycle c) on which a stream of cycle c arrives, once supplied
   std::vector<std::uint32_t> carries(static_cast<std::size_t>(P) * cycles * 2, none);
@@ -194,7 +194,7 @@ routing_table greedy_cycle_routing(const cycle_system& system, supply_policy pol
                                                        2);                // the streams relaying each
   std::vector<char> paired(static_cast<std::size_t>(P) * cycles * 2, 0);  // one of round 0's pairs (best_supply's plan)
   auto free_in_port = [&](pu_index pu, std::uint32_t p) {
-    return !link_used[net.neighbor(pu, p) * ports + torus::opposite(p)];
+    return !link_used[net.neighbor(pu, p) * ports + torus::network::opposite(p)];
   };
 
   std::map<std::tuple<std::uint64_t, std::uint64_t, supply_policy>, supply_plan> plans;  // by (length, gap, policy)
@@ -269,7 +269,7 @@ routing_table greedy_cycle_routing(const cycle_system& system, supply_policy pol
       for (int side = 0; side < 2; ++side) {
         const std::uint32_t in = side == 0 ? ch.p : ch.q;  // in-port of v
         const pu_index s = net.neighbor(v, in);
-        const std::uint32_t out = torus::opposite(in);  // out-port of the supplier
+        const std::uint32_t out = torus::network::opposite(in);  // out-port of the supplier
         const int dir = side == 0 ? ch.plan.direction_a : ch.plan.direction_b;
         const std::vector<std::uint64_t>& flips = side == 0 ? ch.plan.switches_a : ch.plan.switches_b;
         t.forward_at(s, out) = cycle_in_port(s, c, dir);
@@ -401,7 +401,7 @@ routing_table greedy_cycle_routing(const cycle_system& system, supply_policy pol
           {
             const candidate& ch = found[pick];
             const pu_index s = net.neighbor(v, ch.port);
-            const std::uint32_t out = torus::opposite(ch.port);
+            const std::uint32_t out = torus::network::opposite(ch.port);
             t.forward_at(s, out) = ch.source;
             if (ch.inject) t.inject_at(s, out) = 0;
             if (ch.relayed != none)
@@ -513,7 +513,7 @@ routing_table greedy_cycle_routing(const cycle_system& system, supply_policy pol
         const auto [after, after_sum, shape] = tune_stream(m, carried[at].origin, receivers, policy, score);
         if (std::tie(after, after_sum) >= std::tie(before, before_sum)) continue;
         const pu_index s = net.neighbor(v, carries[at]);
-        const std::uint32_t out = torus::opposite(carries[at]);
+        const std::uint32_t out = torus::network::opposite(carries[at]);
         t.forward_at(s, out) = cycle_in_port(s, c, shape.dir);
         retuned[static_cast<std::size_t>(s) * ports + out] = 1;
         std::vector<port_switch>& mine = link_switches[static_cast<std::size_t>(s) * ports + out];
@@ -563,19 +563,19 @@ routing_table greedy_cycle_routing(const cycle_system& system, supply_policy pol
 
 }  // namespace
 
-std::uint64_t theorem_7_switching_bound(const torus& network) {
+std::uint64_t theorem_7_switching_bound(const torus::network& network) {
   const std::uint64_t d = network.dimension(), P = network.size(), nd = network.dims().back();
   return ((nd + d) * P + 2 * d * nd - 1) / (2 * d * nd) + 2;
 }
 
 routing_table cycle_table(const cycle_system& system) {
-  const torus& net = system.network;
+  const torus::network& net = system.network;
   const std::size_t links = static_cast<std::size_t>(net.size()) * net.ports();
   routing_table t{net, 1, std::vector<std::uint32_t>(links, no_port), std::vector<std::uint32_t>(links, no_packet), {}};
   for (const torus_cycle& cy : system.cycles) {
     const std::size_t m = cy.length();
     for (std::size_t i = 0; i < m; ++i) {
-      const std::uint32_t out = cy.ports[i], back = torus::opposite(cy.ports[(i + m - 1) % m]);
+      const std::uint32_t out = cy.ports[i], back = torus::network::opposite(cy.ports[(i + m - 1) % m]);
       t.forward_at(cy.pus[i], out) = back;
       t.forward_at(cy.pus[i], back) = out;
       t.inject_at(cy.pus[i], out) = t.inject_at(cy.pus[i], back) = 0;
@@ -651,4 +651,4 @@ routing_table cycle_routing(const cycle_system& system, supply_policy policy, pa
   return best;
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::torus

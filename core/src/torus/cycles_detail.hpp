@@ -11,7 +11,7 @@
 
 #include "dancecard/core/torus/cycles.hpp"
 
-namespace dancecard::cycles_detail {
+namespace dancecard::torus::cycles_detail {
 
 // Two edge classes (0, 1) of the rows × cols torus, both sizes >= 3: the class of the edge from (r, c) to (r, c + 1)
 // and of the edge to (r + 1, c), vertex (r, c) numbered r·cols + c.
@@ -62,7 +62,7 @@ std::array<std::vector<std::uint64_t>, 2> decompose_2d(std::uint64_t rows, std::
 // Section 3.1's pairing of every PU's ports on the rows x cols torus, [pu · 4 + port] -> port.
 std::vector<std::uint32_t> section_3_1_partners(std::uint32_t rows, std::uint32_t cols);
 // The cycle system whose cycles visit the PUs in these sequences of PU indices, named `construction`; checked.
-cycle_system system_through(const torus& network, const std::vector<std::vector<std::uint64_t>>& sequences,
+cycle_system system_through(const torus::network& network, const std::vector<std::vector<std::uint64_t>>& sequences,
                             std::string construction);
 
 // A stream of a cycle arriving at a PU: in step t = u + delay (u >= 1), what its on-cycle supplier sent in its step u:
@@ -92,4 +92,4 @@ std::pair<int, std::vector<std::uint64_t>> flips_of(const std::vector<int>& dirs
 // The flip steps of a stream that switches once, in step s (none for s = 0).
 std::vector<std::uint64_t> one_flip(std::uint64_t s);
 
-}  // namespace dancecard::cycles_detail
+}  // namespace dancecard::torus::cycles_detail

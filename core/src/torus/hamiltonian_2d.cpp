@@ -17,14 +17,14 @@
 #include <utility>
 #include <vector>
 
-namespace dancecard {
+namespace dancecard::torus {
 
 using namespace cycles_detail;
 
 namespace cycles_detail {
 
 // Walks the closed trail that leaves `start` by `port`, following a pairing (what arrives on p leaves by partner[p]).
-torus_cycle walk_pairing(const torus& network, const std::vector<std::uint32_t>& partner, pu_index start,
+torus_cycle walk_pairing(const torus::network& network, const std::vector<std::uint32_t>& partner, pu_index start,
                          std::uint32_t port) {
   torus_cycle cycle;
   pu_index at = start;
@@ -32,7 +32,7 @@ torus_cycle walk_pairing(const torus& network, const std::vector<std::uint32_t>&
     cycle.pus.push_back(at);
     cycle.ports.push_back(port);
     const pu_index next = network.neighbor(at, port);
-    port = partner[next * network.ports() + torus::opposite(port)];
+    port = partner[next * network.ports() + torus::network::opposite(port)];
     at = next;
   } while (!(at == start && port == cycle.ports.front()));
   return cycle;
@@ -172,7 +172,7 @@ std::array<std::vector<std::uint64_t>, 2> decompose_2d(std::uint64_t rows, std::
 
 namespace cycles_detail {
 
-cycle_system system_through(const torus& network, const std::vector<std::vector<std::uint64_t>>& sequences,
+cycle_system system_through(const torus::network& network, const std::vector<std::vector<std::uint64_t>>& sequences,
                             std::string construction) {
   cycle_system out{network, {}, std::move(construction)};
   std::vector<char> used(static_cast<std::size_t>(network.size()) * network.ports(), 0);
@@ -183,12 +183,12 @@ cycle_system system_through(const torus& network, const std::vector<std::vector<
                  to = static_cast<pu_index>(sequence[(i + 1) % sequence.size()]);
       std::uint32_t port = no_port;
       for (std::uint32_t p = 0; p < network.ports() && port == no_port; ++p) {
-        const pu_index back = network.neighbor(to, torus::opposite(p));
+        const pu_index back = network.neighbor(to, torus::network::opposite(p));
         if (network.neighbor(from, p) == to && back == from && !used[from * network.ports() + p]) port = p;
       }
       if (port == no_port)
         throw std::logic_error("Hamilton decomposition: consecutive PUs are not joined by a free link");
-      used[from * network.ports() + port] = used[to * network.ports() + torus::opposite(port)] = 1;
+      used[from * network.ports() + port] = used[to * network.ports() + torus::network::opposite(port)] = 1;
       cycle.pus.push_back(from);
       cycle.ports.push_back(port);
     }
@@ -199,14 +199,14 @@ cycle_system system_through(const torus& network, const std::vector<std::vector<
 
 }  // namespace cycles_detail
 
-cycle_system square_switch_cycles(const torus& network) {
+cycle_system square_switch_cycles(const torus::network& network) {
   if (network.dimension() != 2)
     throw std::invalid_argument("square switches: needs a 2-D torus, got " + network.name());
   const auto halves = switch_2d(network.dims()[0], network.dims()[1]);  // names sizes below 3
   return system_through(network, {halves.begin(), halves.end()}, "square-switches");
 }
 
-cycle_system hamiltonian_2d_cycles(const torus& network) {
+cycle_system hamiltonian_2d_cycles(const torus::network& network) {
   const routing_table table = hamiltonian_2d(network);       // names the conditions when they fail
   std::vector<std::uint32_t> partner(table.forward.size());  // what arrives on p leaves by the out-port forwarding p
   for (pu_index pu = 0; pu < network.size(); ++pu)
@@ -217,4 +217,4 @@ cycle_system hamiltonian_2d_cycles(const torus& network) {
   return out;
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::torus

@@ -18,7 +18,7 @@
 #include <utility>
 #include <vector>
 
-namespace dancecard {
+namespace dancecard::torus {
 
 using namespace cycles_detail;
 
@@ -550,7 +550,7 @@ constexpr std::uint64_t budget_free_frame =
 constexpr std::uint64_t layered_work_budget = std::uint64_t{1}
                                               << 33;  // vertex visits of the whole search, above budget_free_frame
 
-std::vector<std::vector<std::uint64_t>> decompose_layered(const torus& network) {
+std::vector<std::vector<std::uint64_t>> decompose_layered(const torus::network& network) {
   const std::vector<std::uint32_t>& dims = network.dims();
   std::vector<std::size_t> order(dims.size());
   for (std::size_t a = 0; a < order.size(); ++a) order[a] = a;
@@ -639,7 +639,7 @@ std::vector<std::vector<std::uint64_t>> decompose_layered(const torus& network) 
 
 }  // namespace
 
-cycle_system hamiltonian_product_cycles(const torus& network) {
+cycle_system hamiltonian_product_cycles(const torus::network& network) {
   const auto d = network.dimension();
   const std::vector<std::uint32_t>& dims = network.dims();
   const bool all_at_least_3 = std::all_of(dims.begin(), dims.end(), [](std::uint32_t x) { return x >= 3; });
@@ -678,4 +678,4 @@ cycle_system hamiltonian_product_cycles(const torus& network) {
   return system_through(network, sequences, std::move(construction));
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::torus

@@ -6,7 +6,7 @@
 
 #include "dancecard/core/torus/torus.hpp"
 
-namespace dancecard {
+namespace dancecard::torus {
 
 // follow(s, in, delay): from step s on the out-port sends what arrived on `in` `delay` steps before. A first rule
 // that starts in step 2 with delay 1 is the table's forward entry; every later change is a port_switch; a rule equal
@@ -31,4 +31,4 @@ class link_rules {
   std::uint32_t in_, delay_ = 1;
 };
 
-}  // namespace dancecard
+}  // namespace dancecard::torus

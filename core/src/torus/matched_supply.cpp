@@ -34,7 +34,7 @@
 #include <utility>
 #include <vector>
 
-namespace dancecard {
+namespace dancecard::torus {
 namespace {
 
 constexpr std::uint32_t none = std::numeric_limits<std::uint32_t>::max();
@@ -117,7 +117,7 @@ std::vector<std::uint32_t> match_two_slots(const std::vector<std::array<std::uin
 
 std::optional<routing_table> matched_cycle_routing(const cycle_system& system,
                                                    std::pair<std::uint64_t, std::uint64_t>* estimate) {
-  const torus& net = system.network;
+  const torus::network& net = system.network;
   const pu_index P = net.size();
   const std::uint32_t ports = net.ports();
   const auto C = static_cast<std::uint32_t>(system.cycles.size());
@@ -254,10 +254,11 @@ std::optional<routing_table> matched_cycle_routing(const cycle_system& system,
         for (std::uint32_t k = 0; k < 2; ++k) {
           const std::uint32_t p = source[pair * 2 + k];
           from[k] = net.neighbor(v, p);
-          out_port[k] = torus::opposite(p);
+          out_port[k] = torus::network::opposite(p);
           if (is_on(from[k], c)) {
             const std::uint32_t i = where[static_cast<std::size_t>(from[k]) * C + c];
-            const std::uint32_t pred_port = torus::opposite(cy.ports[(i + m - 1) % m]), succ_port = cy.ports[i];
+            const std::uint32_t pred_port = torus::network::opposite(cy.ports[(i + m - 1) % m]),
+                                succ_port = cy.ports[i];
             for (std::uint32_t y = 0; y < m; ++y) {
               const std::uint32_t behind = (i + m - y) % m, ahead = (y + m - i) % m;  // forward and backward distances
               const bool forward = behind <= ahead;
@@ -337,4 +338,4 @@ std::optional<routing_table> matched_cycle_routing(const cycle_system& system,
   return t;
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::torus

@@ -42,7 +42,7 @@
 #include "dancecard/core/torus/cycles.hpp"
 #include "link_rules.hpp"
 
-namespace dancecard {
+namespace dancecard::torus {
 namespace {
 
 constexpr std::uint32_t none = std::numeric_limits<std::uint32_t>::max();
@@ -151,7 +151,7 @@ class planner {
       for (std::uint32_t p = 0; p < ports_; ++p) {
         if (!free_[slot_link(v, p)]) continue;
         const pu_index x = net_.neighbor(v, p);
-        const std::uint32_t o = torus::opposite(p);
+        const std::uint32_t o = torus::network::opposite(p);
         t.inject_at(x, o) = 0;  // step 1: x's own packet (v may need it; a duplicate does no harm)
         link_rules rules(t, x, o);
         for (std::uint32_t s = 2; s <= T_; ++s)
@@ -194,7 +194,7 @@ class planner {
     for (const auto& [c, i] : passes_[x]) {
       const torus_cycle& cy = system_.cycles[c];
       const auto m = static_cast<std::uint32_t>(cy.length());
-      out.push_back({cy.pus[(i + m - s % m) % m], torus::opposite(cy.ports[(i + m - 1) % m]), c, 1});
+      out.push_back({cy.pus[(i + m - s % m) % m], torus::network::opposite(cy.ports[(i + m - 1) % m]), c, 1});
       out.push_back({cy.pus[(i + s) % m], cy.ports[i], c, -1});
     }
     for (std::uint32_t r = 0; r < ports_; ++r)
@@ -239,7 +239,7 @@ class planner {
         for (const auto& [c, i] : passes_[x]) {
           const torus_cycle& cy = system_.cycles[c];
           const std::size_t m = cy.length();
-          if (in == torus::opposite(cy.ports[(i + m - 1) % m])) return {c, 1};
+          if (in == torus::network::opposite(cy.ports[(i + m - 1) % m])) return {c, 1};
           if (in == cy.ports[i]) return {c, -1};
         }
         return {none, 0};
@@ -378,7 +378,7 @@ class planner {
   }
 
   const cycle_system& system_;
-  const torus& net_;
+  const torus::network& net_;
   std::uint32_t T_;
   std::uint32_t max_delay_;
   pu_index P_ = 0;
@@ -398,7 +398,7 @@ class planner {
 packet_supply_result packet_matched_routing(const cycle_system& system, std::uint64_t steps, std::uint32_t max_delay) {
   packet_supply_result r;
   r.steps = steps;
-  const torus& net = system.network;
+  const torus::network& net = system.network;
   if (system.cycles.empty()) {
     r.reason = "no cycles";
     return r;
@@ -490,4 +490,4 @@ std::optional<routing_table> least_packet_matched_routing(const cycle_system& sy
   return std::move(best->table);
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::torus

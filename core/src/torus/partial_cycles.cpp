@@ -17,11 +17,11 @@
 #include <utility>
 #include <vector>
 
-namespace dancecard {
+namespace dancecard::torus {
 
 using namespace cycles_detail;
 
-cycle_system partial_2d_cycles(const torus& network) {
+cycle_system partial_2d_cycles(const torus::network& network) {
   if (network.dimension() != 2)
     throw std::invalid_argument("partial cycles (Section 3.2): needs a 2-D torus, got " + network.name());
   const std::uint32_t rows = network.dims()[0], cols = network.dims()[1];
@@ -66,7 +66,7 @@ cycle_system partial_2d_cycles(const torus& network) {
         cycle.pus.push_back(at);
         cycle.ports.push_back(leave);
         const pu_index next = network.neighbor(at, leave);
-        const std::uint32_t arrive = torus::opposite(leave);
+        const std::uint32_t arrive = torus::network::opposite(leave);
         seen[next * 4 + arrive] = 1;  // the reverse direction belongs to the same undirected trail
         leave = partner[next * 4 + arrive];
         at = next;
@@ -81,4 +81,4 @@ cycle_system partial_2d_cycles(const torus& network) {
   return out;
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::torus

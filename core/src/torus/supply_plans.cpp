@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-namespace dancecard {
+namespace dancecard::torus {
 
 using namespace cycles_detail;
 
@@ -276,4 +276,4 @@ supply_plan best_supply(std::uint64_t m, std::uint64_t gap, supply_policy policy
   return fallback;
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::torus

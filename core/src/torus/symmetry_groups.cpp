@@ -8,12 +8,12 @@
 #include <stdexcept>
 #include <string>
 
-namespace dancecard {
+namespace dancecard::torus {
 
 namespace {
 
 // require: φ is a signed permutation of the axes keeping sizes, with d shifts.
-void check_automorphism(const torus& network, const torus_automorphism& phi) {
+void check_automorphism(const torus::network& network, const torus_automorphism& phi) {
   const std::uint32_t d = network.dimension();
   if (phi.ports.size() != 2 * d || phi.shift.size() != d)
     throw std::invalid_argument("torus automorphism: " + std::to_string(phi.ports.size()) + " ports and " +
@@ -32,7 +32,7 @@ void check_automorphism(const torus& network, const torus_automorphism& phi) {
 }
 
 // A·v for φ's linear part: (A v)_π(j) = ±v_j.
-std::vector<std::uint32_t> linear(const torus& network, const std::vector<std::uint32_t>& ports,
+std::vector<std::uint32_t> linear(const torus::network& network, const std::vector<std::uint32_t>& ports,
                                   const std::vector<std::uint32_t>& v) {
   std::vector<std::uint32_t> out(v.size());
   for (std::uint32_t j = 0; j < v.size(); ++j) {
@@ -44,14 +44,14 @@ std::vector<std::uint32_t> linear(const torus& network, const std::vector<std::u
 
 }  // namespace
 
-pu_index apply_automorphism(const torus& network, const torus_automorphism& phi, pu_index pu) {
+pu_index apply_automorphism(const torus::network& network, const torus_automorphism& phi, pu_index pu) {
   check_automorphism(network, phi);
   std::vector<std::uint32_t> y = linear(network, phi.ports, network.coordinates(pu));
   for (std::size_t j = 0; j < y.size(); ++j) y[j] = (y[j] + phi.shift[j]) % network.dims()[j];
   return network.index(y);
 }
 
-std::string describe(const torus& network, const torus_automorphism& phi) {
+std::string describe(const torus::network& network, const torus_automorphism& phi) {
   check_automorphism(network, phi);
   const std::uint32_t d = network.dimension();
   std::string from = "(", to = "(";
@@ -66,7 +66,7 @@ std::string describe(const torus& network, const torus_automorphism& phi) {
   return from + ") -> " + to + ")";
 }
 
-std::string describe(const torus& network, const std::vector<torus_automorphism>& generators) {
+std::string describe(const torus::network& network, const std::vector<torus_automorphism>& generators) {
   std::string out;
   for (const torus_automorphism& g : generators) out += (out.empty() ? "" : "; ") + describe(network, g);
   return out;
@@ -74,7 +74,7 @@ std::string describe(const torus& network, const std::vector<torus_automorphism>
 
 namespace detail {
 
-std::vector<std::vector<std::uint32_t>> port_relabellings(const torus& network) {
+std::vector<std::vector<std::uint32_t>> port_relabellings(const torus::network& network) {
   const std::uint32_t d = network.dimension();
   std::vector<std::uint32_t> perm(d);
   for (std::uint32_t j = 0; j < d; ++j) perm[j] = j;
@@ -93,7 +93,7 @@ std::vector<std::vector<std::uint32_t>> port_relabellings(const torus& network) 
   return out;
 }
 
-std::vector<local_automorphism> hypercube_stabilizer(const torus& network) {
+std::vector<local_automorphism> hypercube_stabilizer(const torus::network& network) {
   const std::uint32_t d = network.dimension();
   std::vector<std::uint32_t> fours;  // the sides of 4
   for (std::uint32_t j = 0; j < d; ++j)
@@ -132,11 +132,11 @@ std::vector<local_automorphism> hypercube_stabilizer(const torus& network) {
   return out;
 }
 
-pu_index linear_image(const torus& network, const std::vector<std::uint32_t>& sigma, pu_index pu) {
+pu_index linear_image(const torus::network& network, const std::vector<std::uint32_t>& sigma, pu_index pu) {
   return network.index(linear(network, sigma, network.coordinates(pu)));
 }
 
-std::vector<pu_index> translation_class_key(const torus& network,
+std::vector<pu_index> translation_class_key(const torus::network& network,
                                             const std::vector<std::vector<std::uint32_t>>& relabellings,
                                             const std::vector<pu_index>& subgroup) {
   std::vector<pu_index> best, image(subgroup.size());
@@ -157,7 +157,7 @@ namespace {
 // PU's coordinates), with the tables that compose and conjugate them without allocating: point_subgroups asks
 // thousands of closures and conjugates on 3-D tori.
 struct encoded_automorphisms {
-  const torus& net;
+  const torus::network& net;
   pu_index P;
   std::vector<std::vector<std::uint32_t>> sigma;  // the relabellings, the identity first
   std::vector<std::uint32_t> compose_sigma;       // [a·R + b]: the index of σ_a ∘ σ_b
@@ -170,7 +170,7 @@ struct encoded_automorphisms {
 
   // The add table has P² entries: less than the CNF over any group of such a torus (steps · P · 2d · P / |G| x
   // variables), and point_subgroups takes at most 256 PUs.
-  explicit encoded_automorphisms(const torus& network)
+  explicit encoded_automorphisms(const torus::network& network)
       : net(network),
         P(network.size()),
         sigma(detail::port_relabellings(network)),
@@ -309,7 +309,7 @@ struct encoded_automorphisms {
 
 namespace detail {
 
-group_orbits orbits_of(const torus& network, const std::vector<torus_automorphism>& generators) {
+group_orbits orbits_of(const torus::network& network, const std::vector<torus_automorphism>& generators) {
   const pu_index P = network.size();
   encoded_automorphisms group(network);
   std::vector<std::uint64_t> encoded;
@@ -367,10 +367,10 @@ struct group_containment::impl {
   std::vector<std::uint64_t> order;
   enum class kind { translations, point, mixed };
   std::vector<kind> kinds;
-  explicit impl(const torus& network) : group(network) {}
+  explicit impl(const torus::network& network) : group(network) {}
 };
 
-group_containment::group_containment(const torus& network, const std::vector<torus_symmetry_group>& list) {
+group_containment::group_containment(const torus::network& network, const std::vector<torus_symmetry_group>& list) {
   if (network.size() > 256) return;  // the P² tables of encoded_automorphisms: meant for the invariant searches' tori
   impl_ = std::make_unique<impl>(network);
   encoded_automorphisms& group = impl_->group;
@@ -422,7 +422,7 @@ bool group_containment::contains_conjugate(std::size_t big, std::size_t small) c
 
 namespace detail {
 
-std::vector<torus_symmetry_group> point_groups(const torus& network) {
+std::vector<torus_symmetry_group> point_groups(const torus::network& network) {
   const pu_index P = network.size();
   if (P > 256) throw std::invalid_argument("point_subgroups: at most 256 PUs, not " + std::to_string(P));
   encoded_automorphisms group(network);
@@ -507,7 +507,7 @@ std::vector<torus_symmetry_group> point_groups(const torus& network) {
   return group.largest_first(found);
 }
 
-std::vector<torus_symmetry_group> mixed_groups(const torus& network) {
+std::vector<torus_symmetry_group> mixed_groups(const torus::network& network) {
   const pu_index P = network.size();
   if (P > 256) throw std::invalid_argument("mixed_subgroups: at most 256 PUs, not " + std::to_string(P));
   encoded_automorphisms group(network);
@@ -584,12 +584,12 @@ std::vector<std::vector<torus_automorphism>> generators_of(std::vector<torus_sym
 
 }  // namespace
 
-std::vector<std::vector<torus_automorphism>> point_subgroups(const torus& network) {
+std::vector<std::vector<torus_automorphism>> point_subgroups(const torus::network& network) {
   return generators_of(detail::point_groups(network));
 }
 
-std::vector<std::vector<torus_automorphism>> mixed_subgroups(const torus& network) {
+std::vector<std::vector<torus_automorphism>> mixed_subgroups(const torus::network& network) {
   return generators_of(detail::mixed_groups(network));
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::torus

@@ -5,9 +5,9 @@
 #include <sstream>
 #include <stdexcept>
 
-namespace dancecard {
+namespace dancecard::torus {
 
-torus::torus(std::vector<std::uint32_t> dims) : dims_(std::move(dims)) {
+network::network(std::vector<std::uint32_t> dims) : dims_(std::move(dims)) {
   if (dims_.empty() || dims_.size() > 8)
     throw std::invalid_argument("torus: expected 1 to 8 dimensions, got " + std::to_string(dims_.size()));
   std::uint64_t size = 1;
@@ -23,26 +23,26 @@ torus::torus(std::vector<std::uint32_t> dims) : dims_(std::move(dims)) {
   for (std::size_t j = dims_.size() - 1; j-- > 0;) stride_[j] = stride_[j + 1] * dims_[j + 1];
 }
 
-std::vector<std::uint32_t> torus::coordinates(pu_index pu) const {
+std::vector<std::uint32_t> torus::network::coordinates(pu_index pu) const {
   std::vector<std::uint32_t> c(dims_.size());
   for (std::size_t j = 0; j < dims_.size(); ++j) c[j] = (pu / stride_[j]) % dims_[j];
   return c;
 }
 
-pu_index torus::index(const std::vector<std::uint32_t>& c) const {
+pu_index torus::network::index(const std::vector<std::uint32_t>& c) const {
   pu_index pu = 0;
   for (std::size_t j = 0; j < dims_.size(); ++j) pu += (c[j] % dims_[j]) * stride_[j];
   return pu;
 }
 
-pu_index torus::neighbor(pu_index pu, std::uint32_t port) const {
+pu_index torus::network::neighbor(pu_index pu, std::uint32_t port) const {
   const std::uint32_t j = port / 2;
   const std::uint32_t x = (pu / stride_[j]) % dims_[j];
   const std::uint32_t y = port % 2 == 0 ? (x + 1) % dims_[j] : (x + dims_[j] - 1) % dims_[j];
   return pu + (y - x) * stride_[j];  // unsigned wrap-around is exact here
 }
 
-std::string torus::name() const {
+std::string torus::network::name() const {
   std::string s;
   for (std::size_t j = 0; j < dims_.size(); ++j) {
     if (j > 0) s.push_back('x');
@@ -51,7 +51,7 @@ std::string torus::name() const {
   return s;
 }
 
-torus torus::parse(const std::string& text) {
+torus::network torus::network::parse(const std::string& text) {
   std::vector<std::uint32_t> dims;
   std::size_t at = 0;
   while (at <= text.size()) {
@@ -66,10 +66,10 @@ torus torus::parse(const std::string& text) {
     if (end == std::string::npos) break;
     at = end + 1;
   }
-  return torus(std::move(dims));
+  return torus::network(std::move(dims));
 }
 
-std::uint64_t counting_bound(const torus& network, std::uint32_t packets) {
+std::uint64_t counting_bound(const torus::network& network, std::uint32_t packets) {
   const std::uint64_t need = static_cast<std::uint64_t>(packets) * (network.size() - 1);
   return (need + network.ports() - 1) / network.ports();
 }
@@ -84,11 +84,11 @@ namespace {
 // which a walk of t hops leads to w, walks being reversible; parities[u] bit c: some t in 2 … (steps so far) of parity
 // c.
 struct walk_front {
-  const torus& network;
+  const torus::network& network;
   std::vector<char> now, next;
   std::vector<std::uint8_t> parities;
   std::uint64_t t = 0;
-  walk_front(const torus& net, pu_index w)
+  walk_front(const torus::network& net, pu_index w)
       : network(net), now(net.size(), 0), next(net.size(), 0), parities(net.size(), 0) {
     now[w] = 1;
   }
@@ -105,7 +105,7 @@ struct walk_front {
   }
 };
 
-parity_count count_of(const torus& network, const walk_front& front, const std::vector<char>& early) {
+parity_count count_of(const torus::network& network, const walk_front& front, const std::vector<char>& early) {
   parity_count out;
   const std::uint64_t ports = network.ports();
   for (std::uint64_t t = 2; t <= front.t; ++t) out.slots[t % 2] += ports;
@@ -120,7 +120,7 @@ parity_count count_of(const torus& network, const walk_front& front, const std::
   return out;
 }
 
-std::vector<char> own_and_neighbours(const torus& network, pu_index w) {
+std::vector<char> own_and_neighbours(const torus::network& network, pu_index w) {
   std::vector<char> early(network.size(), 0);
   early[w] = 1;
   for (std::uint32_t p = 0; p < network.ports(); ++p) early[network.neighbor(w, p)] = 1;
@@ -129,7 +129,7 @@ std::vector<char> own_and_neighbours(const torus& network, pu_index w) {
 
 }  // namespace
 
-parity_count arrival_parity_count(const torus& network, pu_index w, std::uint64_t steps) {
+parity_count arrival_parity_count(const torus::network& network, pu_index w, std::uint64_t steps) {
   if (w >= network.size())
     throw std::invalid_argument("arrival_parity_count: PU " + std::to_string(w) + " of " +
                                 std::to_string(network.size()));
@@ -138,7 +138,7 @@ parity_count arrival_parity_count(const torus& network, pu_index w, std::uint64_
   return count_of(network, front, own_and_neighbours(network, w));
 }
 
-std::uint64_t parity_bound(const torus& network) {
+std::uint64_t parity_bound(const torus::network& network) {
   if (network.size() > 4096)
     throw std::invalid_argument("parity_bound: at most 4,096 PUs, not " + std::to_string(network.size()));
   const std::uint64_t counting = counting_bound(network);
@@ -158,7 +158,8 @@ std::uint64_t parity_bound(const torus& network) {
   return bound;
 }
 
-routing_table pairing_table(const torus& network, const std::vector<std::uint32_t>& partner, packets_per_pu packets) {
+routing_table pairing_table(const torus::network& network, const std::vector<std::uint32_t>& partner,
+                            packets_per_pu packets) {
   const bool one_packet = packets == packets_per_pu::one;
   const std::uint32_t ports = network.ports();
   if (partner.size() != static_cast<std::size_t>(network.size()) * ports)
@@ -218,11 +219,11 @@ std::uint32_t section_3_1_partner(std::uint64_t cols, std::uint64_t col, std::ui
   return port == T ? L : port == L ? T : port == B ? R : B;
 }
 
-bool section_3_1_applies(const torus& network) {
+bool section_3_1_applies(const torus::network& network) {
   return network.dimension() == 2 && network.dims()[0] % 2 == 0 && network.dims()[1] % 2 == 0;
 }
 
-routing_table hamiltonian_2d(const torus& network) {
+routing_table hamiltonian_2d(const torus::network& network) {
   if (network.dimension() != 2) throw std::invalid_argument("hamiltonian_2d: needs a 2-D torus, got " + network.name());
   const std::uint32_t rows = network.dims()[0], cols = network.dims()[1];
   if (rows % 2 != 0 || cols % 2 != 0)
@@ -233,4 +234,4 @@ routing_table hamiltonian_2d(const torus& network) {
   return pairing_table(network, partner);
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::torus

@@ -48,7 +48,7 @@
 #include "dancecard/core/torus/cycles.hpp"
 #include "link_rules.hpp"
 
-namespace dancecard {
+namespace dancecard::torus {
 namespace {
 
 constexpr std::uint32_t none = std::numeric_limits<std::uint32_t>::max();
@@ -184,7 +184,7 @@ class twin_planner {
           const std::uint32_t c = links_.owner[x * ports_ + w.in];
           const torus_cycle& cy = system_.cycles[c];
           const std::size_t m = cy.length(), i = position_[c * P_ + x];
-          const bool from_behind = w.in == torus::opposite(cy.ports[(i + m - 1) % m]);
+          const bool from_behind = w.in == torus::network::opposite(cy.ports[(i + m - 1) % m]);
           ways[c * P_ + net_.neighbor(x, o)] |= from_behind ? 1 : 2;
         }
     return std::none_of(ways.begin(), ways.end(), [](std::uint8_t b) { return b == 1 || b == 2; });
@@ -199,7 +199,7 @@ class twin_planner {
       const std::size_t m = cy.length();
       for (std::size_t i = 0; i < m; ++i) {
         const pu_index v = cy.pus[i];
-        const std::uint32_t ahead = cy.ports[i], behind = torus::opposite(cy.ports[(i + m - 1) % m]);
+        const std::uint32_t ahead = cy.ports[i], behind = torus::network::opposite(cy.ports[(i + m - 1) % m]);
         t.forward_at(v, ahead) = behind;
         t.forward_at(v, behind) = ahead;
         t.inject_at(v, ahead) = t.inject_at(v, behind) = c;
@@ -248,7 +248,7 @@ class twin_planner {
   // sends on no free link, so nobody asks).
   std::uint32_t arrival(pu_index v, std::uint32_t q, std::uint64_t t) const {
     if (t < 1 || t > T_) return none;
-    if (!links_.used(v, q)) return sends_[net_.neighbor(v, q) * ports_ + torus::opposite(q)][t].packet;
+    if (!links_.used(v, q)) return sends_[net_.neighbor(v, q) * ports_ + torus::network::opposite(q)][t].packet;
     const std::vector<std::uint32_t>& seq = ring_[v * ports_ + q];
     return seq.empty() ? none : seq[t - 1];
   }
@@ -311,7 +311,7 @@ class twin_planner {
         std::vector<std::vector<std::uint32_t>*> record(m, nullptr);
         for (std::size_t i = 0; i < m; ++i) {
           const pu_index v = cy.pus[i];
-          const std::uint32_t q = way == 0 ? torus::opposite(cy.ports[(i + m - 1) % m]) : cy.ports[i];
+          const std::uint32_t q = way == 0 ? torus::network::opposite(cy.ports[(i + m - 1) % m]) : cy.ports[i];
           if (supplier[v]) record[i] = &ring_[v * ports_ + q], record[i]->reserve(T_);
         }
         for (std::uint64_t s = 1; s <= T_; ++s) {
@@ -420,7 +420,7 @@ class twin_planner {
     std::vector<char> planned(static_cast<std::size_t>(P_) * k_, 0);  // already on the way to v (earlier commits)
     for (std::uint32_t p = 0; p < ports_; ++p)
       if (!links_.used(v, p))
-        for (const sent& w : sends_[net_.neighbor(v, p) * ports_ + torus::opposite(p)])
+        for (const sent& w : sends_[net_.neighbor(v, p) * ports_ + torus::network::opposite(p)])
           if (w.packet != none) planned[w.packet] = 1;
     std::vector<std::uint32_t> missing;
     for (std::uint32_t c : off)
@@ -440,7 +440,7 @@ class twin_planner {
     if (missing.empty()) return {true, 0};
     std::vector<slot> slots;
     for (std::uint32_t p = 0; p < ports_; ++p)
-      if (!links_.used(v, p)) add_slots(slots, net_.neighbor(v, p), torus::opposite(p), T_, index, off);
+      if (!links_.used(v, p)) add_slots(slots, net_.neighbor(v, p), torus::network::opposite(p), T_, index, off);
     const std::size_t matched = match(slots, missing, index, partial);
     if (matched < missing.size() && !partial) return {false, 0};
     return {matched == missing.size(), matched};
@@ -460,7 +460,7 @@ class twin_planner {
     if (to_w == none) return false;
     std::array<std::uint32_t, 2> direct{none, none};  // the in-port of v and of w from its direct source
     const std::array<pu_index, 2> pair{v, w};
-    const std::array<std::uint32_t, 2> towards{to_w, torus::opposite(to_w)};  // of v to w, of w to v
+    const std::array<std::uint32_t, 2> towards{to_w, torus::network::opposite(to_w)};  // of v to w, of w to v
     for (int side = 0; side < 2; ++side) {
       const pu_index x = pair[side];
       for (std::uint32_t p = 0; p < ports_; ++p) {
@@ -478,11 +478,13 @@ class twin_planner {
     if (missing_of(w, {v, w}, off, index).size() != 0 || missing.size() != P_ - 2) return false;  // nothing planned yet
     std::vector<slot> slots;
     for (int side = 0; side < 2; ++side)
-      add_slots(slots, net_.neighbor(pair[side], direct[side]), torus::opposite(direct[side]), T_ - 1, index, off);
+      add_slots(slots, net_.neighbor(pair[side], direct[side]), torus::network::opposite(direct[side]), T_ - 1, index,
+                off);
     if (match(slots, missing, index, false) < missing.size()) return false;
     for (int side = 0; side < 2; ++side) {  // the relay links: own packet, then the direct link's packets a step later
       const pu_index x = pair[side];
-      const std::vector<sent>& in = sends_[net_.neighbor(x, direct[side]) * ports_ + torus::opposite(direct[side])];
+      const std::vector<sent>& in =
+          sends_[net_.neighbor(x, direct[side]) * ports_ + torus::network::opposite(direct[side])];
       std::vector<sent>& out = sends_[x * ports_ + towards[side]];
       out[1] = sent{x * k_ + off[0], own, 1};
       for (std::uint64_t s = 2; s <= T_; ++s)
@@ -492,7 +494,7 @@ class twin_planner {
   }
 
   const cycle_system& system_;
-  const torus& net_;
+  const torus::network& net_;
   const cycle_links& links_;
   const host_assignment& hosts_;
   std::uint64_t T_;
@@ -511,7 +513,7 @@ class twin_planner {
 // matching with one place per host first (direct hand-overs tried before relayed ones), then more.
 // std::invalid_argument names a pair left without a host.
 host_assignment assign_hosts(const cycle_system& system, const cycle_links& links) {
-  const torus& net = system.network;
+  const torus::network& net = system.network;
   const pu_index P = net.size();
   const std::uint32_t ports = net.ports(), k = static_cast<std::uint32_t>(system.cycles.size());
   std::vector<char> on(static_cast<std::size_t>(k) * P, 0);
@@ -608,10 +610,10 @@ host_assignment assign_hosts(const cycle_system& system, const cycle_links& link
     out.sends.push_back({first, 1, packet, own});
     twin w{u, 0, 1, 0};
     if (r.second == none) {
-      w.in = torus::opposite(r.first);
+      w.in = torus::network::opposite(r.first);
     } else {
-      out.sends.push_back({second, 2, packet, torus::opposite(r.first)});
-      w.in = torus::opposite(r.second), w.arrives = 2;
+      out.sends.push_back({second, 2, packet, torus::network::opposite(r.first)});
+      w.in = torus::network::opposite(r.second), w.arrives = 2;
       ++out.relayed;
     }
     auto& twins = out.twins[c * P + r.host];
@@ -633,7 +635,7 @@ host_assignment assign_hosts(const cycle_system& system, const cycle_links& link
 }  // namespace
 
 twin_routing_result twin_cycle_routing(const cycle_system& system, std::uint64_t max_steps) {
-  const torus& net = system.network;
+  const torus::network& net = system.network;
   const pu_index P = net.size();
   const auto k = static_cast<std::uint32_t>(system.cycles.size());
   if (k == 0) throw std::invalid_argument("twin hand-over: the cycle system has no cycle");
@@ -705,4 +707,4 @@ twin_routing_result twin_cycle_routing(const cycle_system& system, std::uint64_t
   return std::move(*best);
 }
 
-}  // namespace dancecard
+}  // namespace dancecard::torus

@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-namespace dancecard {
+namespace dancecard::torus {
 
 using namespace cycles_detail;
 
@@ -43,7 +43,7 @@ std::uint32_t zigzag_type(const std::vector<std::uint32_t>& dims, std::uint64_t 
   return type;
 }
 
-std::string zigzag_condition_failure(const torus& network) {
+std::string zigzag_condition_failure(const torus::network& network) {
   const std::vector<std::uint32_t>& n = network.dims();
   const auto d = network.dimension();
   if (d < 2) return "zigzag cycles (Section 4): need d >= 2, got the " + network.name() + " torus";
@@ -66,7 +66,7 @@ std::string zigzag_condition_failure(const torus& network) {
   return "";
 }
 
-cycle_system zigzag_trails(const torus& network) {
+cycle_system zigzag_trails(const torus::network& network) {
   if (const std::string failure = zigzag_condition_failure(network); !failure.empty())
     throw std::invalid_argument(failure);
   const std::vector<std::uint32_t>& n = network.dims();
@@ -98,7 +98,7 @@ cycle_system zigzag_trails(const torus& network) {
 }
 
 cycle_links map_cycle_links(const cycle_system& system) {
-  const torus& net = system.network;
+  const torus::network& net = system.network;
   cycle_links out;
   out.ports = net.ports();
   out.owner.assign(static_cast<std::size_t>(net.size()) * out.ports, cycle_links::none);
@@ -122,7 +122,7 @@ cycle_links map_cycle_links(const cycle_system& system) {
         return out;
       }
       here = c;
-      out.owner[static_cast<std::size_t>(net.neighbor(pu, port)) * out.ports + torus::opposite(port)] = c;
+      out.owner[static_cast<std::size_t>(net.neighbor(pu, port)) * out.ports + torus::network::opposite(port)] = c;
     }
   }
   return out;
@@ -140,24 +140,24 @@ bool lap_rule_divides(const std::vector<std::uint32_t>& n) {
   return true;
 }
 
-cycle_system checked_zigzag_cycles(const torus& network);
+cycle_system checked_zigzag_cycles(const torus::network& network);
 
 }  // namespace
 
-std::optional<std::vector<std::uint32_t>> zigzag_axis_order(const torus& network) {
+std::optional<std::vector<std::uint32_t>> zigzag_axis_order(const torus::network& network) {
   if (network.dimension() > 8)
     throw std::invalid_argument("zigzag_axis_order: at most 8 dimensions, got the " + network.name() + " torus");
   std::vector<std::uint32_t> order = network.dims();
   std::sort(order.begin(), order.end());
   std::vector<std::vector<std::uint32_t>> candidates;
   do {  // every distinct order, lexicographically
-    if (zigzag_condition_failure(torus(order)).empty() && lap_rule_divides(order)) candidates.push_back(order);
+    if (zigzag_condition_failure(torus::network(order)).empty() && lap_rule_divides(order)) candidates.push_back(order);
   } while (std::next_permutation(order.begin(), order.end()));
   std::stable_sort(candidates.begin(), candidates.end(),
                    [](const auto& a, const auto& b) { return a.back() > b.back(); });
   std::optional<std::vector<std::uint32_t>> trails;  // the first order whose cycles pass some PU twice
   for (const std::vector<std::uint32_t>& n : candidates) {
-    const torus t(n);
+    const torus::network t(n);
     const cycle_system system = zigzag_trails(t);
     if (map_cycle_links(system).shared) continue;
     bool simple = true;
@@ -172,21 +172,21 @@ std::optional<std::vector<std::uint32_t>> zigzag_axis_order(const torus& network
   return trails;
 }
 
-cycle_system zigzag_cycles(const torus& network) {
+cycle_system zigzag_cycles(const torus::network& network) {
   try {
     return checked_zigzag_cycles(network);
   } catch (const std::invalid_argument& refused) {
     std::string hint;
     if (network.dimension() >= 2 && network.dimension() <= 8)
       if (const std::optional<std::vector<std::uint32_t>> order = zigzag_axis_order(network))
-        hint = "; the same sizes in the order " + torus(*order).name() + " give edge-disjoint zigzag cycles";
+        hint = "; the same sizes in the order " + torus::network(*order).name() + " give edge-disjoint zigzag cycles";
     throw std::invalid_argument(refused.what() + hint);
   }
 }
 
 namespace {
 
-cycle_system checked_zigzag_cycles(const torus& network) {
+cycle_system checked_zigzag_cycles(const torus::network& network) {
   cycle_system out = zigzag_trails(network);
   // Section 4.3.3 argues edge-disjointness for every admissible torus; with the printed lap rule it holds only where
   // n_1 = d or n_1 divides n_2, …, n_{d−2} (the lap starts of consecutive layers drift by n_1 − n_2 − 1 columns;
@@ -211,4 +211,4 @@ cycle_system checked_zigzag_cycles(const torus& network) {
 
 }  // namespace
 
-}  // namespace dancecard
+}  // namespace dancecard::torus

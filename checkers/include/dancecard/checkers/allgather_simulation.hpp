@@ -7,7 +7,7 @@
 // gives a deadlock witness: the cycle of ranks each waiting for the next (or a chain that ends at a rank that has
 // already finished).
 //
-//   auto r = dancecard::simulate_allgather(dancecard::to_partner_matrix(schedule));
+//   auto r = dancecard::dance::simulate_allgather(dancecard::dance::to_partner_matrix(schedule));
 //   r.outcome == verdict::holds && r.steps == 2 * schedule.rounds()   // for G_n
 #pragma once
 
@@ -19,7 +19,7 @@
 #include "dancecard/checkers/report.hpp"
 #include "dancecard/core/dance/schedule.hpp"
 
-namespace dancecard {
+namespace dancecard::dance {
 
 struct allgather_report {
   verdict outcome = verdict::holds;
@@ -43,4 +43,4 @@ allgather_report simulate_allgather(const partner_matrix& matrix);
 
 std::string describe(const allgather_report& report);
 
-}  // namespace dancecard
+}  // namespace dancecard::dance

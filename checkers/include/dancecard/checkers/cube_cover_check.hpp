@@ -14,7 +14,8 @@
 // most 2^20 combinations; beyond that the answer is unknown), each looked up in a hash of the cubes and, when not
 // found there, compared with every cube.
 //
-//   auto r = dancecard::check_cube_cover(formula_clauses, {{1, 2, 3}, {4, 5, 6}}, cubes);   // 9 cubes expected
+//   // 9 cubes expected:
+//   auto r = dancecard::certificates::check_cube_cover(formula_clauses, {{1, 2, 3}, {4, 5, 6}}, cubes);
 //   if (!r.holds()) std::cerr << describe(r);
 #pragma once
 
@@ -25,7 +26,7 @@
 
 #include "dancecard/checkers/report.hpp"
 
-namespace dancecard {
+namespace dancecard::certificates {
 
 enum class cube_cover_violation_kind { group_not_a_clause, combination_uncovered };
 std::string_view to_string(cube_cover_violation_kind kind);
@@ -53,4 +54,4 @@ cube_cover_report check_cube_cover(const std::vector<std::vector<int>>& clauses,
 
 std::string describe(const cube_cover_report& r);
 
-}  // namespace dancecard
+}  // namespace dancecard::certificates

@@ -28,7 +28,7 @@
 //                          deliver:m     Σ received − Σ sent at d ≥ k·n                       (d ends with all)
 //                          lower:t:a:b:m, upper:t:a:b:m   0/1 bounds (initial: k·n at the source, 0 elsewhere)
 //
-//   auto report = dancecard::check_cutting_planes(text);   // report.outcome == verdict::holds: accepted
+//   auto report = dancecard::certificates::check_cutting_planes(text);   // report.outcome == verdict::holds: accepted
 #pragma once
 
 #include <cstdint>
@@ -37,7 +37,7 @@
 
 #include "dancecard/checkers/report.hpp"
 
-namespace dancecard {
+namespace dancecard::certificates {
 
 inline constexpr std::string_view cutting_planes_format_name = "dancecard.cp/1";
 
@@ -56,4 +56,4 @@ cutting_planes_report check_cutting_planes(std::string_view text);
 
 std::string describe(const cutting_planes_report& report);
 
-}  // namespace dancecard
+}  // namespace dancecard::certificates

@@ -2,8 +2,8 @@
 // (then it is an edge-colouring check) and to the side conditions a real scheduler has: fixed dances, forbidden
 // dances, unavailable people, a round budget. Linear time in the schedule size plus O(n²/64) for the pair bitset.
 //
-//   dancecard::dance_requirements req;           // default: the complete graph, as in the paper
-//   auto r = dancecard::check_dance_schedule(schedule, req);
+//   dancecard::dance::dance_requirements req;           // default: the complete graph, as in the paper
+//   auto r = dancecard::dance::check_dance_schedule(schedule, req);
 //   // r.holds(), or r.witnesses[k].kind == dance_violation_kind::pair_never_meets with r.witnesses[k].a / .b
 #pragma once
 
@@ -16,7 +16,7 @@
 #include "dancecard/checkers/report.hpp"
 #include "dancecard/core/dance/schedule.hpp"
 
-namespace dancecard {
+namespace dancecard::dance {
 
 enum class dance_violation_kind {
   pair_never_meets,           // (i): a required pair {a, b} has no round
@@ -96,4 +96,4 @@ class checked_dance_schedule {
   dance_report report_;
 };
 
-}  // namespace dancecard
+}  // namespace dancecard::dance

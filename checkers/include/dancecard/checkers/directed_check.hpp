@@ -1,7 +1,7 @@
 // Checks a full-duplex directed schedule: per round every rank sends at most once and receives at most once, no rank
 // sends to itself, and every ordered pair (i, j), i ≠ j, is sent exactly once. Linear time plus n²/8 bytes.
 //
-//   auto r = dancecard::check_directed_schedule(dancecard::openmpi_pairwise_schedule(8));   // r.holds()
+//   auto r = dancecard::dance::check_directed_schedule(dancecard::dance::openmpi_pairwise_schedule(8));   // r.holds()
 #pragma once
 
 #include <array>
@@ -11,7 +11,7 @@
 #include "dancecard/checkers/report.hpp"
 #include "dancecard/core/dance/directed.hpp"
 
-namespace dancecard {
+namespace dancecard::dance {
 
 enum class directed_violation_kind {
   ordered_pair_missing,   // i never sends to j
@@ -52,4 +52,4 @@ class checked_directed_schedule {
   directed_report report_;
 };
 
-}  // namespace dancecard
+}  // namespace dancecard::dance

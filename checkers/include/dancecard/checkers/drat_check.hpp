@@ -28,9 +28,9 @@
 // gigabytes); what stays is every clause's literals (4 bytes each), about 60 bytes per clause and 4 per deletion
 // besides — the backward pass needs each lemma and each deletion of the whole proof.
 //
-//   auto r = dancecard::check_drat(cnf_text, proof_text);   // r.outcome == verdict::holds: accepted
+//   auto r = dancecard::certificates::check_drat(cnf_text, proof_text);   // r.outcome == verdict::holds: accepted
 //   std::ifstream proof("query.drat", std::ios::binary);
-//   auto s = dancecard::check_drat(cnf_text, proof);          // the same, streamed
+//   auto s = dancecard::certificates::check_drat(cnf_text, proof);          // the same, streamed
 #pragma once
 
 #include <cstddef>
@@ -42,7 +42,7 @@
 
 #include "dancecard/checkers/report.hpp"
 
-namespace dancecard {
+namespace dancecard::certificates {
 
 struct drat_report {
   verdict outcome = verdict::violated;  // holds: the formula is unsatisfiable, by this proof
@@ -81,4 +81,4 @@ drat_report check_drat(std::string_view cnf, const drat_source& proof, const dra
 
 std::string describe(const drat_report& report);
 
-}  // namespace dancecard
+}  // namespace dancecard::certificates

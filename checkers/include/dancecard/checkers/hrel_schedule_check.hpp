@@ -9,7 +9,7 @@
 // leaves them (amounts near 2^63, or durations whose denominators' lcm passes 2^63) it throws std::overflow_error
 // rather than answer from a wrapped number; `dancecard check hrel` reports that as bad input (exit 2).
 //
-//   auto r = dancecard::check_hrel_schedule(instance, schedule, dancecard::duplex::half);
+//   auto r = dancecard::hrel::check_hrel_schedule(instance, schedule, dancecard::hrel::duplex::half);
 //   r.holds() && r.makespan == dancecard::rational(12, 5)
 #pragma once
 
@@ -19,7 +19,7 @@
 #include "dancecard/checkers/report.hpp"
 #include "dancecard/core/hrel/instance.hpp"
 
-namespace dancecard {
+namespace dancecard::hrel {
 
 enum class duplex { half, full };
 
@@ -53,4 +53,4 @@ hrel_report check_hrel_schedule(const hrel_instance& instance, const hrel_schedu
                                 std::size_t max_witnesses = 10);
 std::string describe(const hrel_report& report);
 
-}  // namespace dancecard
+}  // namespace dancecard::hrel

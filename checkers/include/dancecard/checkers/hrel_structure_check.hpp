@@ -9,7 +9,7 @@
 #include "dancecard/core/hrel/edge_coloring.hpp"
 #include "dancecard/core/hrel/instance.hpp"
 
-namespace dancecard {
+namespace dancecard::hrel {
 
 /// Exactly Δ classes, each a matching, every edge in exactly `multiplicity` classes.
 std::string edge_coloring_problem(const bipartite_multigraph& graph,
@@ -22,4 +22,4 @@ std::string weighted_decomposition_problem(const bipartite_multigraph& graph,
 /// forward[m] packets of message m oriented src → dst, the rest back: every PE at most ⌈h/2⌉ out and in.
 std::string orientation_problem(const hrel_instance& instance, const std::vector<std::uint64_t>& forward);
 
-}  // namespace dancecard
+}  // namespace dancecard::hrel

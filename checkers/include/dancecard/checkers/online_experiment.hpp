@@ -2,7 +2,7 @@
 // summarized. Totals are exact (integers, and the mean as a rational for decisions); the mean and its 95% confidence
 // interval in floating point are for display only.
 //
-//   auto s = dancecard::run_online_campaign(dancecard::total_exchange(256), options, 1, 10);
+//   auto s = dancecard::online::run_online_campaign(dancecard::online::total_exchange(256), options, 1, 10);
 //   s.all_valid && s.mean_ratio <= dancecard::rational(21, 10)
 #pragma once
 
@@ -12,7 +12,7 @@
 #include "dancecard/core/common/rational.hpp"
 #include "dancecard/core/online/online.hpp"
 
-namespace dancecard {
+namespace dancecard::online {
 
 struct online_campaign {
   std::uint64_t h = 0, runs = 0;
@@ -28,4 +28,4 @@ struct online_campaign {
 online_campaign run_online_campaign(const online_instance& instance, online_options options, std::uint64_t first_seed,
                                     std::uint64_t runs);
 
-}  // namespace dancecard
+}  // namespace dancecard::online

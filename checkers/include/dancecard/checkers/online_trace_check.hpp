@@ -8,7 +8,7 @@
 //   every message is delivered exactly once, never sent after its delivery.
 // Returns the number of rounds, or the violations with witnesses (round, message, processor).
 //
-//   auto r = dancecard::check_online_trace(instance, run.trace);   r.holds() && r.rounds == run.rounds
+//   auto r = dancecard::online::check_online_trace(instance, run.trace);   r.holds() && r.rounds == run.rounds
 #pragma once
 
 #include <array>
@@ -17,7 +17,7 @@
 #include "dancecard/checkers/report.hpp"
 #include "dancecard/core/online/online.hpp"
 
-namespace dancecard {
+namespace dancecard::online {
 
 enum class online_violation_kind {
   bad_reference,        // a send or delivery names a message that does not exist
@@ -57,4 +57,4 @@ online_trace_report check_online_trace(const online_instance& instance, const on
                                        std::size_t max_witnesses = 10);
 std::string describe(const online_trace_report& report);
 
-}  // namespace dancecard
+}  // namespace dancecard::online

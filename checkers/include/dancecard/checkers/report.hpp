@@ -4,7 +4,7 @@
 // few witnesses of each run and the exact count of all violations found, so that a schedule with a million errors
 // is still reported in linear time and constant output.
 //
-//   auto r = dancecard::check_dance_schedule(s);
+//   auto r = dancecard::dance::check_dance_schedule(s);
 //   if (!r.holds()) for (const auto& v : r.witnesses) std::cerr << describe(v) << '\n';
 #pragma once
 

@@ -1,8 +1,8 @@
 // Checks of time-independent torus routing (core/torus): the cycles a routing table's forwarding rules form, and a
 // step-by-step gossip simulation that records when each PU first holds each packet.
 //
-//   auto cycles = dancecard::forwarding_cycles(table);       // cycles.holds(): every rule part of a closed cycle
-//   auto run = dancecard::simulate_gossip(table);            // run.holds(): every PU got every packet; run.steps
+//   auto cycles = dancecard::torus::forwarding_cycles(table);  // cycles.holds(): every rule part of a closed cycle
+//   auto run = dancecard::torus::simulate_gossip(table);       // run.holds(): every PU got every packet; run.steps
 #pragma once
 
 #include <array>
@@ -13,7 +13,7 @@
 #include "dancecard/core/torus/cycles.hpp"
 #include "dancecard/core/torus/torus.hpp"
 
-namespace dancecard {
+namespace dancecard::torus {
 
 enum class torus_violation_kind {
   bad_rule,            // PU `pu`, out-port `port`: forwards a port that does not exist, or injects a packet >= packets
@@ -163,4 +163,4 @@ std::string describe(const gossip_report& r);
 std::string describe(const cycle_system_report& r);
 std::string describe(const supply_report& r);
 
-}  // namespace dancecard
+}  // namespace dancecard::torus

@@ -16,13 +16,13 @@
 #include "dancecard/core/collective/schedule.hpp"
 #include "dancecard/formats/dance_io.hpp"
 
-namespace dancecard {
+namespace dancecard::collective {
 
 inline constexpr std::string_view collective_format_name = "dancecard.collective/1";
 
 /// Throws format_error naming the place: malformed JSON, unknown keys, a topology that does not exist, a transfer
 /// naming a rank or chunk that does not exist. (Whether the schedule is valid is checkers/collective_check's question.)
-collective::schedule read_collective_schedule(std::string_view text);
-void write_collective_schedule(std::ostream& out, const collective::schedule& schedule);
+schedule read_collective_schedule(std::string_view text);
+void write_collective_schedule(std::ostream& out, const schedule& schedule);
 
-}  // namespace dancecard
+}  // namespace dancecard::collective

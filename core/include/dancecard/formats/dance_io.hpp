@@ -2,8 +2,8 @@
 // Every reading error is a format_error whose message names the problem and its place (a JSON path such as
 // rounds[2][1][0], or a line and column), so that a user can fix the file without reading our code.
 //
-//   auto input = dancecard::read_dance_input(text);        // JSON or matrix, detected by the first character
-//   dancecard::write_dance_json(std::cout, schedule, "factorization");
+//   auto input = dancecard::dance::read_dance_input(text);        // JSON or matrix, detected by the first character
+//   dancecard::dance::write_dance_json(std::cout, schedule, "factorization");
 #pragma once
 
 #include <iosfwd>
@@ -14,23 +14,9 @@
 
 #include "dancecard/core/dance/directed.hpp"
 #include "dancecard/core/dance/schedule.hpp"
+#include "dancecard/formats/format_error.hpp"
 
-namespace dancecard {
-
-/// A malformed input. what() is "<place>: <problem>", e.g. "rounds[0][1][0]: rank 7 is out of range for n = 4".
-class format_error : public std::runtime_error {
- public:
-  format_error(std::string place, const std::string& problem)
-      : std::runtime_error(place + ": " + problem), place_(std::move(place)) {}
-  const std::string& place() const noexcept { return place_; }
-
- private:
-  std::string place_;
-};
-
-/// The largest n any reader accepts: a guard against allocating for a typo such as n = 1e12 (checking n people
-/// needs n²/16 bytes of pair bitset: 625 MB at this limit).
-inline constexpr rank max_readable_people = 100'000;
+namespace dancecard::dance {
 
 inline constexpr std::string_view dance_format_name = "dancecard.dance/1";
 inline constexpr std::string_view directed_format_name = "dancecard.directed/1";
@@ -54,4 +40,4 @@ void write_partner_matrix(std::ostream& out, const partner_matrix& matrix);
 /// Either form, told apart by the first non-blank character ('{' means JSON).
 std::variant<dance_schedule, partner_matrix> read_dance_input(std::string_view text);
 
-}  // namespace dancecard
+}  // namespace dancecard::dance

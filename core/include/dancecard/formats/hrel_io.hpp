@@ -12,7 +12,7 @@
 #include "dancecard/core/hrel/instance.hpp"
 #include "dancecard/formats/dance_io.hpp"
 
-namespace dancecard {
+namespace dancecard::hrel {
 
 inline constexpr std::string_view hrel_format_name = "dancecard.hrel/1";
 inline constexpr std::string_view hrel_schedule_format_name = "dancecard.hrel-schedule/1";
@@ -24,4 +24,4 @@ void write_hrel_instance(std::ostream& out, const hrel_instance& instance);
 hrel_schedule read_hrel_schedule(std::string_view text);
 void write_hrel_schedule(std::ostream& out, const hrel_schedule& schedule);
 
-}  // namespace dancecard
+}  // namespace dancecard::hrel

@@ -6,7 +6,7 @@
 // core/data/torus/torus_<n1>x<n2>[x<n3>]_<model>_<steps>_steps.json (dancecard.torus-routing/1, sizes ascending),
 // embedded at build time; the unit tests simulate every one in exactly its steps.
 //
-//   auto found = dancecard::catalogued_torus_table(dancecard::torus({6, 5}), "general");
+//   auto found = dancecard::torus::catalogued_torus_table(dancecard::torus::network({6, 5}), "general");
 //   // found->first.steps == 9 (an upper bound: 8 is open), found->second: the table for 6 x 5 (axes relabelled)
 #pragma once
 
@@ -19,7 +19,7 @@
 
 #include "dancecard/core/torus/torus.hpp"
 
-namespace dancecard {
+namespace dancecard::torus {
 
 struct torus_catalogue_entry {
   std::vector<std::uint32_t> dims;  // ascending
@@ -35,7 +35,7 @@ std::vector<torus_catalogue_entry> torus_catalogue();
 /// too (a pairing is a general rule; on a tie the general model's own table) — with its entry; sizes in any order (the
 /// table of the ascending sizes with its axes relabelled). None when the torus is not catalogued. require: model is
 /// "pairing" or "general" (std::invalid_argument).
-std::optional<std::pair<torus_catalogue_entry, routing_table>> catalogued_torus_table(const torus& network,
+std::optional<std::pair<torus_catalogue_entry, routing_table>> catalogued_torus_table(const torus::network& network,
                                                                                       std::string_view model);
 
-}  // namespace dancecard
+}  // namespace dancecard::torus

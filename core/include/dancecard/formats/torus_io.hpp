@@ -12,7 +12,7 @@
 #include "dancecard/core/torus/torus.hpp"
 #include "dancecard/formats/dance_io.hpp"
 
-namespace dancecard {
+namespace dancecard::torus {
 
 inline constexpr std::string_view torus_routing_format_name = "dancecard.torus-routing/1";
 
@@ -25,4 +25,4 @@ std::uint64_t default_max_switch_step(std::uint64_t pus, std::uint64_t packets);
 routing_table read_torus_routing(std::string_view text, std::uint64_t max_switch_step = 0);
 void write_torus_routing(std::ostream& out, const routing_table& table, std::string_view algorithm = {});
 
-}  // namespace dancecard
+}  // namespace dancecard::torus

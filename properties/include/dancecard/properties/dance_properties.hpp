@@ -7,7 +7,7 @@
 //
 //   #include <rapidcheck/gtest.h>
 //   #include <dancecard/properties/dance_properties.hpp>
-//   dancecard::dance_schedule my_schedule(dancecard::rank n);
+//   dancecard::dance::dance_schedule my_schedule(dancecard::rank n);
 //   RC_GTEST_PROP(my_scheduler, is_a_valid_dance_schedule, ()) {
 //     dancecard::properties::dance_generator_is_valid(my_schedule, {.max_people = 300});
 //   }
@@ -21,7 +21,7 @@
 
 namespace dancecard::properties {
 
-using dance_generator = std::function<dance_schedule(rank n)>;
+using dance_generator = std::function<dance::dance_schedule(rank n)>;
 
 struct dance_property_options {
   rank min_people = 1;

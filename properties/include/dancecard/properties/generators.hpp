@@ -10,10 +10,10 @@
 
 #include "dancecard/core/dance/generators.hpp"
 
-namespace dancecard {
+namespace dancecard::dance {
 /// How RapidCheck prints an algorithm in a counterexample.
 inline void showValue(dance_algorithm a, std::ostream& os) { os << name(a); }
-}  // namespace dancecard
+}  // namespace dancecard::dance
 
 namespace dancecard::properties {
 
@@ -45,21 +45,21 @@ inline rc::Gen<rank> people(rank max) {
       rc::gen::inRange<rank>(1, max + 1));
 }
 
-inline rc::Gen<dance_algorithm> algorithm() {
-  return rc::gen::element(dance_algorithm::sequential, dance_algorithm::searching, dance_algorithm::divide,
-                          dance_algorithm::factorization);
+inline rc::Gen<dance::dance_algorithm> algorithm() {
+  return rc::gen::element(dance::dance_algorithm::sequential, dance::dance_algorithm::searching,
+                          dance::dance_algorithm::divide, dance::dance_algorithm::factorization);
 }
 
 /// The largest n a property tries for each algorithm (S_n has n(n-1)/2 rounds; Q_n's search is O(n^3 / 64)).
-inline rank max_people(dance_algorithm a) {
+inline rank max_people(dance::dance_algorithm a) {
   switch (a) {
-    case dance_algorithm::sequential:
+    case dance::dance_algorithm::sequential:
       return 300;
-    case dance_algorithm::searching:
+    case dance::dance_algorithm::searching:
       return 1200;
-    case dance_algorithm::divide:
+    case dance::dance_algorithm::divide:
       return 3000;
-    case dance_algorithm::factorization:
+    case dance::dance_algorithm::factorization:
       return 3000;
   }
   return 100;

@@ -3,8 +3,9 @@
 // fewer and shorter messages.
 //
 //   RC_GTEST_PROP(my_scheduler, routes_everything, ()) {
-//     const dancecard::hrel_instance instance = *dancecard::properties::hrel_instances(64, 200);
-//     RC_ASSERT(dancecard::check_hrel_schedule(instance, my_schedule(instance), dancecard::duplex::half).holds());
+//     const dancecard::hrel::hrel_instance instance = *dancecard::properties::hrel_instances(64, 200);
+//     namespace hrel = dancecard::hrel;
+//     RC_ASSERT(hrel::check_hrel_schedule(instance, my_schedule(instance), hrel::duplex::half).holds());
 //   }
 #pragma once
 
@@ -17,18 +18,19 @@
 
 #include "dancecard/core/hrel/instance.hpp"
 
-namespace dancecard {
+namespace dancecard::hrel {
+
 /// How RapidCheck prints an instance in a counterexample: P, h and the messages as src->dst:packets.
 inline void showValue(const hrel_instance& instance, std::ostream& os) {
   os << "P = " << instance.pes() << ", h = " << instance.h_half_duplex() << ", messages";
   for (const hrel_message& m : instance.messages()) os << " " << m.src << "->" << m.dst << ":" << m.packets;
 }
-}  // namespace dancecard
+}  // namespace dancecard::hrel
 
 namespace dancecard::properties {
 
 /// require: max_pes >= 2, max_h >= 1.
-inline rc::Gen<hrel_instance> hrel_instances(rank max_pes, std::uint64_t max_h) {
+inline rc::Gen<hrel::hrel_instance> hrel_instances(rank max_pes, std::uint64_t max_h) {
   return rc::gen::exec([max_pes, max_h] {
     const rank P = *rc::gen::inRange<rank>(2, max_pes + 1);
     const std::uint64_t h = *rc::gen::inRange<std::uint64_t>(1, max_h + 1);
@@ -48,9 +50,9 @@ inline rc::Gen<hrel_instance> hrel_instances(rank max_pes, std::uint64_t max_h) 
       load[src] += take, load[dst] += take;
       packets[{src, dst}] += take;
     }
-    std::vector<hrel_message> messages;
+    std::vector<hrel::hrel_message> messages;
     for (const auto& [pair, n] : packets) messages.push_back({pair.first, pair.second, n});
-    return hrel_instance(P, std::move(messages));
+    return hrel::hrel_instance(P, std::move(messages));
   });
 }
 

@@ -2,8 +2,8 @@
 // that no construction in core/torus/cycles.hpp covers, or to compare against them. Every result is walked; none is a
 // proof that the search always succeeds.
 //
-//   if (auto system = dancecard::switch_search_decomposition(dancecard::torus({3, 5, 7})))
-//     assert(dancecard::check_cycle_system(*system).holds());
+//   if (auto system = dancecard::torus::switch_search_decomposition(dancecard::torus::network({3, 5, 7})))
+//     assert(dancecard::torus::check_cycle_system(*system).holds());
 #pragma once
 
 #include <cstdint>
@@ -11,7 +11,7 @@
 
 #include "dancecard/core/torus/cycles.hpp"
 
-namespace dancecard {
+namespace dancecard::torus {
 
 /// d edge-disjoint Hamiltonian cycles of any torus with every n_j >= 3, by randomized square switches (Kotzig's
 /// merging generalised): class k starts as the rings along x_k; switching a unit square in the (x_k, x_l) plane whose
@@ -22,7 +22,7 @@ namespace dancecard {
 /// another seed, up to 20 attempts. Not a proof that it always succeeds: none (std::nullopt) when every attempt
 /// fails; a result is walked and must be d Hamiltonian cycles. Deterministic for a seed.
 /// require (std::invalid_argument): every n_j >= 3.
-std::optional<cycle_system> switch_search_decomposition(const torus& network, std::uint64_t seed = 1,
+std::optional<cycle_system> switch_search_decomposition(const torus::network& network, std::uint64_t seed = 1,
                                                         std::uint64_t max_rounds = 100);
 
-}  // namespace dancecard
+}  // namespace dancecard::torus

@@ -5,8 +5,9 @@
 // does, with certificates). Searches are deterministic for a seed when a work count (evaluations, iterations) ends
 // them rather than the deadline — what tests use.
 //
-//   auto r = dancecard::tabu_search_torus_table(dancecard::torus({6, 6}), dancecard::torus_model::general, 10000,
-//                                               {.seed = 7});
+//   namespace torus = dancecard::torus;
+//   auto r = torus::tabu_search_torus_table(torus::network({6, 6}), torus::torus_model::general, 10000,
+//                                          {.seed = 7});
 //   if (r.table) std::cout << r.steps << " steps\n";
 #pragma once
 
@@ -17,7 +18,7 @@
 #include "dancecard/core/torus/symmetry.hpp"
 #include "dancecard/core/torus/torus.hpp"
 
-namespace dancecard {
+namespace dancecard::torus {
 
 /// The best injections for given forwarding rules, k own packets per PU (as torus_packets_cnf: in step 1 each out-port
 /// sends one of them, then only forwarding). With the forwarding fixed, what out-port o of PU u sends in step 1 reaches
@@ -31,7 +32,7 @@ namespace dancecard {
 class torus_injection_chooser {
  public:
   /// require: 1 <= packets <= 2d (std::invalid_argument).
-  torus_injection_chooser(const torus& network, std::uint32_t packets);
+  torus_injection_chooser(const torus::network& network, std::uint32_t packets);
   /// `forwarding`'s forward entries (its packets and inject are ignored; no switches, else std::invalid_argument):
   /// writes the best injection of every PU to `inject` ([pu · 2d + out-port] → packet) and returns the pairs then
   /// missing after `steps` steps — 0 exactly when some injection lets the table complete within them.
@@ -80,7 +81,7 @@ struct local_search_options {
 /// nothing forward straight on instead (an idle out-port never helps: a stream forwarded more never arrives later);
 /// its injections are not read.
 /// require: the same torus, no switches, and in the pairing model a pairing at every PU (std::invalid_argument).
-torus_heuristic_result search_torus_table(const torus& network, torus_model model, unsigned budget_ms,
+torus_heuristic_result search_torus_table(const torus::network& network, torus_model model, unsigned budget_ms,
                                           const local_search_options& options = {});
 
 /// Tabu search for a one-packet table of the model that completes gossip in few steps (search/src/torus_tabu.cpp). It
@@ -117,7 +118,7 @@ struct tabu_search_options {
   std::optional<torus_symmetry_group> group = std::nullopt;  // only tables invariant under it
   invariant_table_query solver = {};                         // asked for a start under a group (empty: never)
 };
-torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model model, unsigned budget_ms,
+torus_heuristic_result tabu_search_torus_table(const torus::network& network, torus_model model, unsigned budget_ms,
                                                const tabu_search_options& options = {});
 
 /// The (PU, packet) pairs a one-packet time-independent table (packet 0 sent on every out-port in step 1; idle
@@ -126,4 +127,4 @@ torus_heuristic_result tabu_search_torus_table(const torus& network, torus_model
 /// property holds the two to each other). require: such a table, every forward entry a port or no_port
 /// (std::invalid_argument).
 std::uint64_t torus_missing_pairs(const routing_table& table, std::uint64_t steps);
-}  // namespace dancecard
+}  // namespace dancecard::torus

@@ -36,7 +36,9 @@ struct cnf_formula {
 /// question itself: variable meet(pair e, round r) = e·R + r + 1 over the sorted required pairs; every required pair
 /// meets at least once and at most once (pairwise), every person at most once per round (pairwise); fixed dances
 /// are unit clauses, forbidden dances and unavailable people negative units.
+namespace dance {
 cnf_formula dance_query_cnf(const dance_query& query);
+}  // namespace dance
 
 enum class drat_encoding { binary, text };
 
@@ -48,7 +50,7 @@ class drat_trace {
   drat_trace(std::shared_ptr<std::FILE> file, std::uint64_t bytes);
   std::uint64_t bytes() const { return bytes_; }
   /// The checker's verdict on this proof for the formula `dimacs` (a read error is reported as malformed).
-  drat_report check(std::string_view dimacs) const;
+  certificates::drat_report check(std::string_view dimacs) const;
   /// The whole proof, as traced.
   std::string read() const;
   /// The proof, as traced, in pieces of at most a mebibyte, in order (for copying it without holding it).

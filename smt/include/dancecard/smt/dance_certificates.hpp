@@ -1,15 +1,15 @@
 // Certificates for the dance-party lower bound T(n) ≥ n − 1 (even n) / n (odd n) that code sharing nothing with
 // the solver can check (checkers/cutting_planes_check.hpp).
 //
-//   std::string cp = dancecard::dance_lower_bound_certificate(9);   // "dancecard.cp/1 ... contradiction #17"
-//   dancecard::check_cutting_planes(cp).outcome == verdict::holds
+//   std::string cp = dancecard::dance::dance_lower_bound_certificate(9);   // "dancecard.cp/1 ... contradiction #17"
+//   dancecard::certificates::check_cutting_planes(cp).outcome == verdict::holds
 #pragma once
 
 #include <string>
 
 #include "dancecard/core/dance/schedule.hpp"
 
-namespace dancecard {
+namespace dancecard::dance {
 
 /// A cutting-planes refutation of "a schedule for n people in T(n) − 1 rounds exists" (Proposition 1):
 /// odd n — for each round, the person axioms add up to −2·(dances in the round) ≥ −n, and division by 2 rounds
@@ -22,4 +22,4 @@ std::string dance_lower_bound_certificate(rank n);
 /// "dance n=N rounds=R".
 std::string dance_certificate_instance(rank n, std::uint64_t rounds);
 
-}  // namespace dancecard
+}  // namespace dancecard::dance

@@ -2,8 +2,8 @@
 // (edge colouring) and to a scheduler's side conditions (fixed dances, forbidden dances, unavailable people).
 // Public headers do not include Z3: a user links dancecard::smt and never sees a z3::expr.
 //
-//   dancecard::dance_query q{.n = 7, .rounds = 7};
-//   auto r = dancecard::solve_dance_existence(q, {.timeout_ms = 10'000});
+//   dancecard::dance::dance_query q{.n = 7, .rounds = 7};
+//   auto r = dancecard::dance::solve_dance_existence(q, {.timeout_ms = 10'000});
 //   if (r.answer == dancecard::solver_answer::sat) use(r.witness->schedule());   // already accepted by checkers/
 #pragma once
 
@@ -14,8 +14,16 @@
 
 namespace dancecard {
 
+/// Every query's answer; sat only with a witness that checkers/ accepted.
 enum class solver_answer { sat, unsat, unknown };
 std::string_view to_string(solver_answer a);
+
+/// "Z3 4.8.12" — the solver behind every answer, for manifests and reports.
+std::string solver_version();
+
+}  // namespace dancecard
+
+namespace dancecard::dance {
 
 /// plain: one Boolean per (pair, round), exactly-one per pair, at-most-one per (person, round), solved by Z3's
 ///        finite-domain (SAT + cardinality) engine. Odd n from about 11 makes its unsat side a pigeonhole problem.
@@ -59,10 +67,7 @@ struct existence_result {
 /// reason (it would be a bug in the encoding), never sat.
 existence_result solve_dance_existence(const dance_query& query, const solve_options& options = {});
 
-/// "Z3 4.8.12" — the solver behind every answer, for manifests and reports.
-std::string solver_version();
-
 /// The query in SMT-LIB 2, re-runnable with any SMT solver.
 std::string dance_query_smtlib(const dance_query& query, const solve_options& options = {});
 
-}  // namespace dancecard
+}  // namespace dancecard::dance

@@ -2,7 +2,7 @@
 // algorithms): n − 1 rounds for every n, proven like the dance optimum — a Z3 witness accepted by checkers/, Z3's
 // unsat one round below, a cutting-planes certificate and CaDiCaL's DRAT proof, both checked without the solver.
 //
-//   auto r = dancecard::prove_directed_optimum(9, {});   // r.status == proof_status::proven
+//   auto r = dancecard::dance::prove_directed_optimum(9, {});   // r.status == proof_status::proven
 #pragma once
 
 #include <optional>
@@ -12,7 +12,7 @@
 #include "dancecard/smt/clausal.hpp"
 #include "dancecard/smt/optimality.hpp"
 
-namespace dancecard {
+namespace dancecard::dance {
 
 struct directed_existence_result {
   solver_answer answer = solver_answer::unknown;
@@ -51,4 +51,4 @@ std::string directed_lower_bound_certificate(rank n);
 /// The base constraints as CNF (variable (i·n + j)·R + r + 1 = "i sends to j in round r"), pairwise at-most-one.
 cnf_formula directed_query_cnf(rank n, std::size_t rounds);
 
-}  // namespace dancecard
+}  // namespace dancecard::dance

@@ -15,8 +15,8 @@
 // The checker's model allows every move (back to a source, out of a destination), so a refutation holds for every
 // schedule with pieces of 1/k, not only for the solver's encoding of it.
 //
-//   auto cp = dancecard::hrel_lower_bound_certificate(two_triangles, 5, true, 11);   // 11 slots of 1/5: impossible
-//   cp && dancecard::check_cutting_planes(*cp).outcome == verdict::holds
+//   auto cp = dancecard::hrel::hrel_lower_bound_certificate(two_triangles, 5, true, 11);  // 11 slots of 1/5: no
+//   cp && dancecard::certificates::check_cutting_planes(*cp).outcome == verdict::holds
 #pragma once
 
 #include <cstddef>
@@ -25,7 +25,7 @@
 
 #include "dancecard/core/hrel/instance.hpp"
 
-namespace dancecard {
+namespace dancecard::hrel {
 
 /// What the three arguments refute: each field is the least number of slots that argument leaves possible.
 struct hrel_counting_bounds {
@@ -48,4 +48,4 @@ std::string hrel_certificate_instance(const hrel_instance& instance, unsigned gr
 std::optional<std::string> hrel_lower_bound_certificate(const hrel_instance& instance, unsigned granularity,
                                                         bool forwarding, std::size_t slots);
 
-}  // namespace dancecard
+}  // namespace dancecard::hrel

@@ -6,7 +6,7 @@
 // on the engine's unsat: CaDiCaL's on the CNF of hrel_query_cnf with an accepted DRAT proof (the default), or Z3's on
 // the integer encoding, uncertified (hrel_engine::z3).
 //
-//   auto r = dancecard::prove_hrel_optimum(two_triangles, {.granularity = 5, .forwarding = true});
+//   auto r = dancecard::hrel::prove_hrel_optimum(two_triangles, {.granularity = 5, .forwarding = true});
 //   r.status == proof_status::proven && r.optimum == dancecard::rational(12, 5)
 #pragma once
 
@@ -17,7 +17,7 @@
 #include "dancecard/smt/clausal.hpp"
 #include "dancecard/smt/optimality.hpp"
 
-namespace dancecard {
+namespace dancecard::hrel {
 
 enum class hrel_engine {
   sat,  // the CNF of hrel_query_cnf, CaDiCaL: an unsat answer only with a DRAT proof that checkers/drat_check accepts
@@ -77,4 +77,4 @@ std::optional<hrel_schedule> refine_to_granularity(const hrel_schedule& schedule
 /// not already refute it. require: granularity >= 1, the instance has messages.
 hrel_optimum_result prove_hrel_optimum(const hrel_instance& instance, const hrel_proof_options& options);
 
-}  // namespace dancecard
+}  // namespace dancecard::hrel

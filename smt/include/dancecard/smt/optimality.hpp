@@ -1,7 +1,7 @@
 // Optimality proofs: the least number of rounds, with a checked witness at the optimum and an infeasibility answer
 // one round below.
 //
-//   auto r = dancecard::prove_dance_optimum(11, {});
+//   auto r = dancecard::dance::prove_dance_optimum(11, {});
 //   r.status == proof_status::proven   // witness in T(11) = 11 rounds accepted by checkers/, 10 rounds unsat
 #pragma once
 
@@ -14,22 +14,6 @@ namespace dancecard {
 
 enum class proof_status { proven, refuted, unknown };
 std::string_view to_string(proof_status s);
-
-struct optimality_options {
-  unsigned timeout_ms = 0;  // per query; 0: no limit
-  /// Encodings for the two sides. The witness side is a search (plain SAT with symmetry breaking is fastest); the
-  /// lower-bound side is a counting argument (the counting encoding settles it by bound propagation).
-  dance_encoding witness_encoding = dance_encoding::plain;
-  dance_encoding lower_bound_encoding = dance_encoding::counting;
-  bool symmetry_breaking = true;
-  bool rotational_search = true;  // see solve_options::rotational_search (witness side only)
-  /// Generate the lower bound's cutting-planes certificate and check it with checkers/ (no solver involved).
-  bool certify = true;
-  /// Re-solve the lower bound's CNF with CaDiCaL within this budget and check its DRAT proof with checkers/;
-  /// 0 skips it. CNFs above max_clausal_clauses are not attempted (reported as such).
-  unsigned clausal_budget_ms = 1'000;
-  std::uint64_t max_clausal_clauses = 1'000'000;
-};
 
 /// A certificate for the lower-bound side, checked by code that shares nothing with Z3.
 struct certificate_check {
@@ -51,6 +35,26 @@ struct certificate_check {
 /// check's.
 certificate_check cutting_planes_certificate(std::string text, const std::string& expected_instance);
 
+}  // namespace dancecard
+
+namespace dancecard::dance {
+
+struct optimality_options {
+  unsigned timeout_ms = 0;  // per query; 0: no limit
+  /// Encodings for the two sides. The witness side is a search (plain SAT with symmetry breaking is fastest); the
+  /// lower-bound side is a counting argument (the counting encoding settles it by bound propagation).
+  dance_encoding witness_encoding = dance_encoding::plain;
+  dance_encoding lower_bound_encoding = dance_encoding::counting;
+  bool symmetry_breaking = true;
+  bool rotational_search = true;  // see solve_options::rotational_search (witness side only)
+  /// Generate the lower bound's cutting-planes certificate and check it with checkers/ (no solver involved).
+  bool certify = true;
+  /// Re-solve the lower bound's CNF with CaDiCaL within this budget and check its DRAT proof with checkers/;
+  /// 0 skips it. CNFs above max_clausal_clauses are not attempted (reported as such).
+  unsigned clausal_budget_ms = 1'000;
+  std::uint64_t max_clausal_clauses = 1'000'000;
+};
+
 struct dance_optimality_result {
   proof_status status = proof_status::unknown;
   rank n = 0;
@@ -70,4 +74,4 @@ struct dance_optimality_result {
 /// status unknown, and the reason starts with "disagreement".
 dance_optimality_result prove_dance_optimum(rank n, const optimality_options& options = {});
 
-}  // namespace dancecard
+}  // namespace dancecard::dance

@@ -18,8 +18,9 @@
 // query is no faster than the whole one (measured: docs/performance.md); it is meant for more cores, where the longest
 // cube, not the sum, is the wall time.
 //
-//   auto r = dancecard::solve_torus_cubes(dancecard::torus({3, 9}), dancecard::torus_model::pairing, 8, 600'000,
-//                                         {.cubes = 27, .jobs = 8});
+//   namespace torus = dancecard::torus;
+//   auto r = torus::solve_torus_cubes(torus::network({3, 9}), torus::torus_model::pairing, 8, 600'000,
+//                                    {.cubes = 27, .jobs = 8});
 //   r.query.answer == solver_answer::unsat;   // r.cubes[k]: each cube's answer, time and proof size
 #pragma once
 
@@ -29,7 +30,7 @@
 
 #include "dancecard/smt/torus_encoding.hpp"
 
-namespace dancecard {
+namespace dancecard::torus {
 
 struct torus_split_options {
   std::uint64_t cubes = 16;     // at least this many cubes (the product of the group sizes; at most 65,536)
@@ -63,7 +64,7 @@ struct torus_split_result {
 /// accepted DRAT proof and the cover accepted by check_cube_cover; budget_ms (0: no limit) bounds the wall time of
 /// the solving (each cube gets what is left; a proof check once started runs to its end). Below the counting or
 /// parity bound the formula holds the empty clause and the whole query is asked once, without a split.
-torus_split_result solve_torus_cubes(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms,
-                                     const torus_split_options& options);
+torus_split_result solve_torus_cubes(const torus::network& network, torus_model model, std::uint64_t steps,
+                                     unsigned budget_ms, const torus_split_options& options);
 
-}  // namespace dancecard
+}  // namespace dancecard::torus

@@ -4,7 +4,8 @@
 // those invariant under a symmetry group; and the least such T (prove_torus_minimum). Every sat answer's table is run
 // by checkers/torus_check's simulator before it is reported.
 //
-//   auto r = dancecard::prove_torus_minimum(dancecard::torus({4, 4}), dancecard::torus_model::pairing, 60000);
+//   namespace torus = dancecard::torus;
+//   auto r = torus::prove_torus_minimum(torus::network({4, 4}), torus::torus_model::pairing, 60000);
 //   r.status == proof_status::proven && r.minimum_steps == ...   // r.below_minimum: the DRAT-certified step below
 #pragma once
 
@@ -17,7 +18,7 @@
 #include "dancecard/smt/clausal.hpp"
 #include "dancecard/smt/optimality.hpp"
 
-namespace dancecard {
+namespace dancecard::torus {
 
 struct torus_query_result {
   solver_answer answer = solver_answer::unknown;
@@ -31,7 +32,7 @@ struct torus_query_result {
   drat_trace proof;
 };
 
-torus_query_result solve_torus_pairing(const torus& network, std::uint64_t steps, unsigned timeout_ms);
+torus_query_result solve_torus_pairing(const torus::network& network, std::uint64_t steps, unsigned timeout_ms);
 
 /// "Can some table of the model complete gossip within `steps` steps?" as CNF. Two implied constraints (general model:
 /// every out-port forwards something; arrival_count: no PU wastes more of its 2d·T in-slots than 2d·T − (P − 1) — fresh
@@ -85,18 +86,18 @@ struct torus_cnf_options {
   torus_symmetry symmetry = torus_symmetry::automorphisms;  // the automorphisms of the lex-leader break
   bool arrival_count = true, parity_classes = true, returns = true;  // the implied constraints, one by one
 };
-cnf_formula torus_gossip_cnf(const torus& network, torus_model model, std::uint64_t steps,
+cnf_formula torus_gossip_cnf(const torus::network& network, torus_model model, std::uint64_t steps,
                              const torus_cnf_options& options = {});
 /// The choice variable of the CNF: pairing — PU pu uses pairing c of port_pairings(d); general — out-port `out` of PU
 /// pu forwards in-port `in` (c is ignored in the general model and in_port in the pairing model).
-int torus_choice_variable(const torus& network, torus_model model, pu_index pu, std::uint32_t c_or_out,
+int torus_choice_variable(const torus::network& network, torus_model model, pu_index pu, std::uint32_t c_or_out,
                           std::uint32_t in_port = 0);
 
 /// Solves torus_gossip_cnf by CaDiCaL. sat: the model is decoded into a routing table that must complete within
 /// `steps` in the simulator (else answer unknown with the simulator's report). unsat: the DRAT proof is checked by
 /// checkers/drat_check (else unknown); `reason` says how many lemmas were checked.
-torus_query_result solve_torus_clausal(const torus& network, torus_model model, std::uint64_t steps, unsigned budget_ms,
-                                       torus_symmetry symmetry = torus_symmetry::automorphisms,
+torus_query_result solve_torus_clausal(const torus::network& network, torus_model model, std::uint64_t steps,
+                                       unsigned budget_ms, torus_symmetry symmetry = torus_symmetry::automorphisms,
                                        bool keep_certificate = false);
 
 /// k own packets per PU (routing_table::packets = k; Theorems 3 and 4 have k = 2), no packet held: in step 1 each
@@ -118,23 +119,23 @@ torus_query_result solve_torus_clausal(const torus& network, torus_model model, 
 /// nothing about tables outside the group. `symmetry`: the lex-leader's automorphisms (translations: translations only
 /// — the weaker break, for comparison in bench/; none: no lex-leader; the packet-0 break stays). require: orbit is
 /// empty or the orbit map of a translation group (std::invalid_argument).
-cnf_formula torus_packets_cnf(const torus& network, torus_model model, std::uint32_t packets, std::uint64_t steps,
-                              const torus_cnf_options& options = {});
+cnf_formula torus_packets_cnf(const torus::network& network, torus_model model, std::uint32_t packets,
+                              std::uint64_t steps, const torus_cnf_options& options = {});
 /// The choice variable inj(pu, out, q) of torus_packets_cnf (its model choices are numbered as
 /// torus_choice_variable's).
-int torus_injection_variable(const torus& network, torus_model model, std::uint32_t packets, pu_index pu,
+int torus_injection_variable(const torus::network& network, torus_model model, std::uint32_t packets, pu_index pu,
                              std::uint32_t out, std::uint32_t packet);
 /// Solves torus_packets_cnf by CaDiCaL: sat answers carry the decoded table (packets per PU, injections, forwarding),
 /// simulated within `steps`; unsat answers stand only with their DRAT proof checked by checkers/drat_check (else
 /// unknown). Below the counting bound ⌈k·(P − 1)/2d⌉ the answer is unsat without a search.
-torus_query_result solve_torus_packets(const torus& network, torus_model model, std::uint32_t packets,
+torus_query_result solve_torus_packets(const torus::network& network, torus_model model, std::uint32_t packets,
                                        std::uint64_t steps, unsigned budget_ms, bool keep_certificate = false);
 
 /// "Is there a table invariant under the group that completes within `steps`?" by CaDiCaL: sat answers carry the
 /// decoded table, simulated; unsat answers say nothing about the minimum (only that no table invariant under the group
 /// does it). certify: CaDiCaL traces a DRAT proof and unsat stands only once checkers/drat_check accepts it (else
 /// unknown, saying why); without, unsat carries no certificate.
-torus_query_result solve_torus_invariant(const torus& network, torus_model model, std::uint64_t steps,
+torus_query_result solve_torus_invariant(const torus::network& network, torus_model model, std::uint64_t steps,
                                          const std::vector<pu_index>& orbit, unsigned budget_ms, bool certify = false);
 
 /// torus_gossip_cnf restricted to the tables invariant under the group generated by `generators` (any automorphisms
@@ -147,18 +148,18 @@ torus_query_result solve_torus_invariant(const torus& network, torus_model model
 /// symmetry_break: torus_gossip_cnf's lex-leader on PU 0's rule (2-D pairing: and its neighbours'), over the group's
 /// normalizer — the automorphisms ψ with ψ G ψ⁻¹ = G, which alone carry invariant tables to invariant tables — one ψ
 /// per coset ψG (false: left out, for comparison; soundness in torus_cnf_layout.cpp).
-cnf_formula torus_symmetric_cnf(const torus& network, torus_model model, std::uint64_t steps,
+cnf_formula torus_symmetric_cnf(const torus::network& network, torus_model model, std::uint64_t steps,
                                 const std::vector<torus_automorphism>& generators,
                                 const torus_cnf_options& options = {});
 /// solve_torus_invariant for such a group: sat answers carry the decoded table, simulated; unsat says nothing about
 /// tables outside the group (certify: as there).
-torus_query_result solve_torus_symmetric(const torus& network, torus_model model, std::uint64_t steps,
+torus_query_result solve_torus_symmetric(const torus::network& network, torus_model model, std::uint64_t steps,
                                          const std::vector<torus_automorphism>& generators, unsigned budget_ms,
                                          bool certify = false);
 
 /// The SAT solver a heuristic search asks for a start (search/'s tabu search under a group): solve_torus_invariant for
 /// a group of translations, solve_torus_symmetric otherwise, without certificates; a sat answer's table, simulated.
-invariant_table_query invariant_table_solver(const torus& network, torus_model model);
+invariant_table_query invariant_table_solver(const torus::network& network, torus_model model);
 
 /// Upper bounds by symmetry (search_invariant_table): asks solve_torus_invariant for the groups of
 /// translation_subgroups (largest first), then (groups = all or point) solve_torus_symmetric for the groups of
@@ -217,8 +218,9 @@ struct invariant_search_options {
   std::vector<std::size_t> only = {};                        // ask just these groups (empty: all)
   std::function<void(const invariant_group_answer&)> on_answer = {};
 };
-torus_invariant_search_result search_invariant_table(const torus& network, torus_model model, std::uint64_t steps,
-                                                     unsigned budget_ms, const invariant_search_options& options = {});
+torus_invariant_search_result search_invariant_table(const torus::network& network, torus_model model,
+                                                     std::uint64_t steps, unsigned budget_ms,
+                                                     const invariant_search_options& options = {});
 
 struct torus_minimum_result {
   proof_status status = proof_status::unknown;
@@ -268,7 +270,7 @@ struct torus_minimum_options {
 /// keep_certificate (clausal): the full queries keep their certificate (torus_query_result::formula, proof), so that
 /// below_minimum carries the DIMACS and DRAT proof of the step below the minimum (none when the minimum is the bound,
 /// which needs no solver). require: P >= 2, 1 <= packets <= 2d (std::invalid_argument).
-torus_minimum_result prove_torus_minimum(const torus& network, torus_model model, unsigned budget_ms,
+torus_minimum_result prove_torus_minimum(const torus::network& network, torus_model model, unsigned budget_ms,
                                          const torus_minimum_options& options = {});
 
-}  // namespace dancecard
+}  // namespace dancecard::torus

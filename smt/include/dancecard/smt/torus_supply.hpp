@@ -9,8 +9,8 @@
 // simulated (checkers/torus_check) before it counts. An unsat answer is CaDiCaL's — with a checked DRAT proof when
 // options.certify — and speaks of this class of supplies only, never of routings in general.
 //
-//   auto system = dancecard::zigzag_cycles(dancecard::torus({4, 4, 4, 5}));
-//   auto r = dancecard::best_cycle_supply(system, dancecard::supply_policy::scheduled, 60'000);
+//   auto system = dancecard::torus::zigzag_cycles(dancecard::torus::network({4, 4, 4, 5}));
+//   auto r = dancecard::torus::best_cycle_supply(system, dancecard::torus::supply_policy::scheduled, 60'000);
 //   if (r.table) /* simulate_gossip(*r.table).steps == r.steps == 73 <= Theorem 7's bound 74 */;
 #pragma once
 
@@ -21,7 +21,7 @@
 #include "dancecard/core/torus/cycles.hpp"
 #include "dancecard/smt/optimality.hpp"
 
-namespace dancecard {
+namespace dancecard::torus {
 
 /// What the found supply uses: free links bringing a cycle directly, by a relay, or nothing.
 struct supply_assignment {
@@ -72,4 +72,4 @@ supply_search_result search_least_supply(std::uint64_t first, std::uint64_t max_
                                          const std::function<supply_search_result(std::uint64_t, unsigned)>& query);
 }  // namespace detail
 
-}  // namespace dancecard
+}  // namespace dancecard::torus

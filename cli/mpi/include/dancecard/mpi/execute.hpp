@@ -23,6 +23,10 @@
 
 namespace dancecard {
 
+using namespace dancecard::dance;
+using namespace dancecard::hrel;
+using namespace dancecard::torus;
+
 struct mpi_run_result {
   bool verified = false;              // this rank holds exactly what it should (all ranks: see all_verified)
   bool all_verified = false;          // the logical AND over the communicator

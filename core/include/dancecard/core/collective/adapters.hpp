@@ -18,9 +18,9 @@ namespace dancecard::collective {
 
 /// complete:n, one-port half duplex, all-to-all with one chunk per pair; round t is step t, a dance (a, b) moves
 /// a's chunk for b to b and b's chunk for a to a. require: 1 <= n <= 4096.
-schedule from_dance(const dance_schedule& dances);
+schedule from_dance(const dance::dance_schedule& dances);
 /// complete:n, one-port full duplex, all-to-all; round t is step t, a transfer i -> j moves i's chunk for j.
-schedule from_directed(const directed_schedule& transfers);
+schedule from_directed(const dance::directed_schedule& transfers);
 /// A time-independent torus routing table run for `steps` steps, as the all-gather it performs: torus:dims, all-port,
 /// the table's k packets per PU as chunks (PU p's packet q is chunk p·k + q). Step 1 moves over every out-port the
 /// packet it injects; step t > 1 what arrived on the in-port it forwards in step t − 1 (nothing where that in-port
@@ -28,6 +28,6 @@ schedule from_directed(const directed_schedule& transfers);
 /// when the table completes gossip within `steps` (properties/collective_properties_test.cpp holds it to
 /// checkers/torus_check's simulator). require: no switches, every entry a port or no_port / a packet or no_packet
 /// (std::invalid_argument).
-schedule from_torus_table(const routing_table& table, std::uint64_t steps);
+schedule from_torus_table(const torus::routing_table& table, std::uint64_t steps);
 
 }  // namespace dancecard::collective

@@ -70,7 +70,7 @@ topology complete_topology(rank n);
 topology ring_topology(rank n);
 /// The torus's PUs and links, each direction its own link; a side of 2, where +x_j and −x_j reach the same PU, gives
 /// capacity 2 ("torus:AxB…").
-topology torus_topology(const torus& network);
+topology torus_topology(const torus::network& network);
 /// 2^d ranks, r ↔ r xor 2^j ("hypercube:D"). require: d <= 20.
 topology hypercube_topology(unsigned dimension);
 /// NVIDIA DGX-1 (8 V100 GPUs, hybrid cube-mesh) as msccl-tools' topologies/nvidia.py and SCCL's paper give it: two

@@ -2,8 +2,9 @@
 // all-to-all personalized exchange needs every ordered pair (i, j), i ≠ j, once — optimum n − 1 rounds for every n.
 // This is the model of Open MPI's and MPICH's pairwise all-to-all algorithms, whose schedules are generated here.
 //
-//   auto ompi = dancecard::openmpi_pairwise_schedule(6);     // round s: i sends to i + s, receives from i − s
-//   auto half = dancecard::to_directed(dancecard::factorization_schedule(6));  // 2 sub-rounds per dance round
+//   auto ompi = dancecard::dance::openmpi_pairwise_schedule(6);     // round s: i sends to i + s, receives from i − s
+//   namespace dance = dancecard::dance;
+//   auto half = dance::to_directed(dance::factorization_schedule(6));  // 2 sub-rounds per dance round
 #pragma once
 
 #include <span>
@@ -11,7 +12,7 @@
 
 #include "dancecard/core/dance/schedule.hpp"
 
-namespace dancecard {
+namespace dancecard::dance {
 
 /// One message: `from` sends to `to`.
 struct transfer {
@@ -58,4 +59,4 @@ directed_schedule openmpi_pairwise_schedule(rank p);
 /// shift as Open MPI. require: p >= 1.
 directed_schedule mpich_pairwise_schedule(rank p);
 
-}  // namespace dancecard
+}  // namespace dancecard::dance

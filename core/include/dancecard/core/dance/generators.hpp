@@ -1,8 +1,8 @@
 // Generators of the dance-party paper (Wang, Blum, Parker, Massey): S_n, Q_n, D_n, G_n and the
 // (near-)one-factorizations of complete graphs, each reproducing the paper's printed tables entry for entry.
 //
-//   auto g = dancecard::factorization_schedule(6);   // G_6, 5 rounds, the paper's Section 5 table
-//   auto q = dancecard::searching_schedule(6);       // Q_6, 7 rounds
+//   auto g = dancecard::dance::factorization_schedule(6);   // G_6, 5 rounds, the paper's Section 5 table
+//   auto q = dancecard::dance::searching_schedule(6);       // Q_6, 7 rounds
 #pragma once
 
 #include <optional>
@@ -10,7 +10,7 @@
 
 #include "dancecard/core/dance/schedule.hpp"
 
-namespace dancecard {
+namespace dancecard::dance {
 
 /// Section 2: S_n, person 1 dances with 2..n one per round, then 2 with 3..n, ... (n(n-1)/2 rounds).
 /// require: n >= 1.
@@ -52,4 +52,4 @@ std::string_view name(dance_algorithm algorithm);
 std::optional<dance_algorithm> parse_dance_algorithm(std::string_view name);
 dance_schedule generate(dance_algorithm algorithm, rank n);
 
-}  // namespace dancecard
+}  // namespace dancecard::dance

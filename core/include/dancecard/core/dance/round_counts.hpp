@@ -1,12 +1,12 @@
 // Closed forms for the number of rounds of the dance-party schedules (exact integer arithmetic).
 //
-//   dancecard::divide_rounds_theorem(10) == 11   // Theorem 1
-//   dancecard::optimal_rounds(7) == 7            // T(n), Proposition 5
+//   dancecard::dance::divide_rounds_theorem(10) == 11   // Theorem 1
+//   dancecard::dance::optimal_rounds(7) == 7            // T(n), Proposition 5
 #pragma once
 
 #include <cstdint>
 
-namespace dancecard {
+namespace dancecard::dance {
 
 /// β(n): the number of factors 2 in n (0 for odd n). require: n >= 1.
 std::uint64_t two_adic_valuation(std::uint64_t n);
@@ -32,4 +32,4 @@ std::uint64_t factorization_rounds(std::uint64_t n);
 /// T(n) of Propositions 1 and 5: n − 1 for even n, n for odd n. require: n >= 1.
 std::uint64_t optimal_rounds(std::uint64_t n);
 
-}  // namespace dancecard
+}  // namespace dancecard::dance

@@ -4,7 +4,7 @@
 // pair never met. Deciding whether it satisfies the paper's constraints (i)–(iii) is the job of checkers/.
 // The only invariant kept here is structural: every rank is in [0, n).
 //
-//   dancecard::dance_schedule s(4);
+//   dancecard::dance::dance_schedule s(4);
 //   s.begin_round(); s.add_dance(0, 1); s.add_dance(2, 3);
 //   s.begin_round(); s.add_dance(0, 2); s.add_dance(1, 3);
 //   for (auto d : s.round(1)) { /* d.first, d.second */ }
@@ -20,14 +20,19 @@
 
 namespace dancecard {
 
-/// A 0-based participant index (a person, a processor rank).
+/// A 0-based participant index (a person, a processor rank), shared by every domain.
 using rank = std::uint32_t;
 
-/// One dance: two people meet in a round. Order is kept as written (generators reproduce the paper's order).
-struct dance {
+}  // namespace dancecard
+
+namespace dancecard::dance {
+
+/// One couple: two people who dance together in a round. Order is kept as written (generators reproduce the paper's
+/// order).
+struct couple {
   rank first = 0;
   rank second = 0;
-  friend bool operator==(const dance&, const dance&) = default;
+  friend bool operator==(const couple&, const couple&) = default;
 };
 
 /// Rounds of dances for n people. All dances live in one vector; round r is [round_begin[r], round_begin[r+1]).
@@ -41,11 +46,11 @@ class dance_schedule {
   std::size_t dance_count() const noexcept { return dances_.size(); }
 
   /// require: r < rounds().
-  std::span<const dance> round(std::size_t r) const {
+  std::span<const couple> round(std::size_t r) const {
     return {dances_.data() + round_begin_[r], dances_.data() + round_begin_[r + 1]};
   }
   /// Every dance of every round, in order.
-  std::span<const dance> all_dances() const noexcept { return dances_; }
+  std::span<const couple> all_dances() const noexcept { return dances_; }
   /// Offsets: round r occupies all_dances()[round_offsets()[r] .. round_offsets()[r+1]).
   std::span<const std::size_t> round_offsets() const noexcept { return round_begin_; }
 
@@ -67,7 +72,7 @@ class dance_schedule {
   [[noreturn]] void reject_dance(rank a, rank b) const;
 
   rank people_;
-  std::vector<dance> dances_;
+  std::vector<couple> dances_;
   std::vector<std::size_t> round_begin_;  // rounds() + 1 offsets, first is 0
 };
 
@@ -121,6 +126,6 @@ partner_matrix to_partner_matrix(const dance_schedule& schedule);
 dance_schedule from_partner_matrix(const partner_matrix& matrix);
 
 /// Text form of a dance: "(a, b)" with 0-based ranks.
-std::string to_string(dance d);
+std::string to_string(couple d);
 
-}  // namespace dancecard
+}  // namespace dancecard::dance

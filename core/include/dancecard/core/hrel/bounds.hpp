@@ -12,7 +12,7 @@
 
 #include "dancecard/core/hrel/instance.hpp"
 
-namespace dancecard {
+namespace dancecard::hrel {
 
 rational counting_lower_bound(const hrel_instance& instance);
 /// require: k >= 1, h >= 2 even.
@@ -20,4 +20,4 @@ rational triangles_lower_bound(rank k, std::uint64_t h);
 rational paper_triangles_bound(rank k, std::uint64_t h);
 rational theorem1_upper_bound(rank P, std::uint64_t h);
 
-}  // namespace dancecard
+}  // namespace dancecard::hrel

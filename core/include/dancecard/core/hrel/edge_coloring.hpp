@@ -14,14 +14,14 @@
 // matchings of the regularized graph with their least multiplicity (Birkhoff–von Neumann style), so the work depends
 // on the number of distinct edges only.
 //
-//   dancecard::bipartite_multigraph g{2, 2, {{0, 0, 2}, {0, 1, 1}, {1, 1, 2}, {1, 0, 1}}};   // 3-regular
-//   auto colours = dancecard::color_bipartite_edges(g);   // 3 classes; each a matching of edge indices
+//   dancecard::hrel::bipartite_multigraph g{2, 2, {{0, 0, 2}, {0, 1, 1}, {1, 1, 2}, {1, 0, 1}}};   // 3-regular
+//   auto colours = dancecard::hrel::color_bipartite_edges(g);   // 3 classes; each a matching of edge indices
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
-namespace dancecard {
+namespace dancecard::hrel {
 
 struct bipartite_edge {
   std::uint32_t left = 0, right = 0;
@@ -67,4 +67,4 @@ enum class decomposition {
 std::vector<weighted_matching> decompose_bipartite_edges(const bipartite_multigraph& graph,
                                                          decomposition method = decomposition::automatic);
 
-}  // namespace dancecard
+}  // namespace dancecard::hrel

@@ -13,7 +13,7 @@
 
 #include "dancecard/core/hrel/instance.hpp"
 
-namespace dancecard {
+namespace dancecard::hrel {
 
 /// require: k >= 1, h >= 2 even.
 hrel_instance triangles(rank k, std::uint64_t h);
@@ -27,4 +27,4 @@ hrel_instance skewed_relation(rank P, std::uint64_t h, std::uint64_t seed);
 /// random relation of half-duplex load at most `extra` on top. require: P >= 2, l >= 1.
 hrel_instance regular_relation(rank P, std::uint64_t l, std::uint64_t extra, std::uint64_t seed);
 
-}  // namespace dancecard
+}  // namespace dancecard::hrel

@@ -1,7 +1,8 @@
 // h-relations (Sibeyn, "h-relations with forwarding, half duplex"): P processing elements, messages m_ij of whole
 // packets, and schedules of time slots in which PEs exchange (pieces of) messages, possibly forwarding them.
 //
-//   dancecard::hrel_instance two_triangles(6, {{0, 1, 1}, {1, 2, 1}, {2, 0, 1}, {3, 4, 1}, {4, 5, 1}, {5, 3, 1}});
+//   dancecard::hrel::hrel_instance two_triangles(6, {{0, 1, 1}, {1, 2, 1}, {2, 0, 1},
+//                                                    {3, 4, 1}, {4, 5, 1}, {5, 3, 1}});
 //   two_triangles.h_half_duplex() == 2;   two_triangles.h_full_duplex() == 1
 #pragma once
 
@@ -11,7 +12,7 @@
 #include "dancecard/core/common/rational.hpp"
 #include "dancecard/core/dance/schedule.hpp"
 
-namespace dancecard {
+namespace dancecard::hrel {
 
 struct hrel_message {
   rank src = 0, dst = 0;
@@ -60,4 +61,4 @@ struct hrel_schedule {
   friend bool operator==(const hrel_schedule&, const hrel_schedule&) = default;
 };
 
-}  // namespace dancecard
+}  // namespace dancecard::hrel

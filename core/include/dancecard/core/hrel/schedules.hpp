@@ -25,7 +25,7 @@
 #include "dancecard/core/hrel/edge_coloring.hpp"
 #include "dancecard/core/hrel/instance.hpp"
 
-namespace dancecard {
+namespace dancecard::hrel {
 
 /// For each message, how many of its packets the Euler orientation points from src to dst (the others point back).
 /// Every PE then has at most ⌈h/2⌉ packets oriented out and at most ⌈h/2⌉ oriented in (h = h_half_duplex()).
@@ -52,4 +52,4 @@ std::uint64_t regular_part(const hrel_instance& instance);
 /// require: regular_part(instance) >= 1 (std::invalid_argument names a pair that exchanges nothing otherwise).
 hrel_schedule regular_schedule(const hrel_instance& instance, decomposition method = decomposition::automatic);
 
-}  // namespace dancecard
+}  // namespace dancecard::hrel

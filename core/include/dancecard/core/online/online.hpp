@@ -9,9 +9,9 @@
 // Protocols use only on-line knowledge: a processor knows h, n and its own messages' destinations (and, under ocpc
 // and arbitrary, whether its last transmission arrived).
 //
-//   auto instance = dancecard::total_exchange(64);
-//   auto run = dancecard::simulate_online(instance, {.discipline = dancecard::contention::fifo,
-//                                                    .protocol = dancecard::online_protocol::fifo_staged}, 7);
+//   auto instance = dancecard::online::total_exchange(64);
+//   auto run = dancecard::online::simulate_online(instance, {.discipline = dancecard::online::contention::fifo,
+//                                                    .protocol = dancecard::online::online_protocol::fifo_staged}, 7);
 //   run.finished && run.rounds > 0   // run.trace holds every send and delivery, for checkers/online_trace_check
 #pragma once
 
@@ -22,7 +22,7 @@
 
 #include "dancecard/core/dance/schedule.hpp"
 
-namespace dancecard {
+namespace dancecard::online {
 
 struct online_message {
   rank src = 0, dst = 0;
@@ -108,4 +108,4 @@ struct online_run {
 /// require: the protocol is valid for the discipline (std::invalid_argument otherwise).
 online_run simulate_online(const online_instance& instance, const online_options& options, std::uint64_t seed);
 
-}  // namespace dancecard
+}  // namespace dancecard::online

@@ -1,9 +1,9 @@
 // Edge-disjoint (partial) Hamiltonian cycles on tori and the routing tables that gossip along them (Meyer and Sibeyn,
 // "Time-independent gossiping on full-port tori", Sections 3.1, 3.2, 3.4 and 4).
 //
-//   dancecard::torus t({6, 8});
-//   auto system = dancecard::zigzag_cycles(t);             // Section 4.1: two cycles of n1·n2/2 + n1 PUs each
-//   auto table = dancecard::cycle_routing(system, dancecard::supply_policy::one_switch);
+//   dancecard::torus::network t({6, 8});
+//   auto system = dancecard::torus::zigzag_cycles(t);             // Section 4.1: two cycles of n1·n2/2 + n1 PUs each
+//   auto table = dancecard::torus::cycle_routing(system, dancecard::torus::supply_policy::one_switch);
 //   // checkers/torus_check: check_cycle_system(system), check_supply(table, system), simulate_gossip(table)
 //
 // A cycle is a closed walk given by its PUs and the out-port each leaves by. A PU off a cycle (out-of-cycle, OOC) is
@@ -20,7 +20,7 @@
 
 #include "dancecard/core/torus/torus.hpp"
 
-namespace dancecard {
+namespace dancecard::torus {
 
 struct torus_cycle {
   std::vector<pu_index> pus;         // in order; the cycle closes from the last back to the first
@@ -29,7 +29,7 @@ struct torus_cycle {
 };
 
 struct cycle_system {
-  torus network;
+  torus::network network;
   std::vector<torus_cycle> cycles;
   std::string construction;  // "zigzag", "hamiltonian-product", …
 };
@@ -43,17 +43,17 @@ struct cycle_system {
 /// is refused the same way, naming the cycles and the link (e.g. 8 × 4 × 8 × 4). Either refusal names an order of the
 /// same sizes that works where there is one (zigzag_axis_order; 8 × 4 × 8 × 4 → 4 × 8 × 8 × 4). A cycle may pass a PU
 /// twice (a closed trail; 4-D and 5-D with n_1 = d, e.g. the paper's own 4 × 5 × 2 × n_4).
-cycle_system zigzag_cycles(const torus& network);
+cycle_system zigzag_cycles(const torus::network& network);
 /// The lap rule as printed, without the edge-disjointness check (for studying where it fails: check_cycle_system
 /// reports the shared links). Same conditions (1)-(3).
-cycle_system zigzag_trails(const torus& network);
+cycle_system zigzag_trails(const torus::network& network);
 /// Which of zigzag_trails' requirements (d >= 2 and conditions (1)-(3)) the torus fails, named as the error names it;
 /// "" when all hold (the torus is admissible; its trails may still share links, see zigzag_cycles).
-std::string zigzag_condition_failure(const torus& network);
+std::string zigzag_condition_failure(const torus::network& network);
 
 /// Theorem 7's bound with switching on the zigzag cycles of a d-dimensional torus, ⌈(1 + d/n_d) · P/(2d)⌉ + 2 steps
 /// (exact integers). require: d >= 1 and n_d >= 1.
-std::uint64_t theorem_7_switching_bound(const torus& network);
+std::uint64_t theorem_7_switching_bound(const torus::network& network);
 
 /// The sizes of the torus in an order for which zigzag_cycles succeeds, if one exists: conditions (1)-(3) hold and the
 /// trails come out edge-disjoint (each candidate built and mapped by map_cycle_links, not assumed; only orders with
@@ -61,7 +61,7 @@ std::uint64_t theorem_7_switching_bound(const torus& network);
 /// Preferred: cycles rather than closed trails (no PU passed twice by one cycle: the supply of the off-cycle PUs is
 /// easier), then the largest n_d (Theorem 7's bound (1 + d/n_d)·P/(2d) + 2 falls as n_d grows — the paper's advice
 /// after Theorem 7), then the lexicographically least order. The order as given counts too. require: d <= 8.
-std::optional<std::vector<std::uint32_t>> zigzag_axis_order(const torus& network);
+std::optional<std::vector<std::uint32_t>> zigzag_axis_order(const torus::network& network);
 
 /// The links a cycle system runs over. A cycle uses each of its links both ways (gossip sends both directions), so
 /// a link belongs to a cycle at both ends: owner[pu · ports + p] is the cycle that runs over the link leaving pu by
@@ -125,19 +125,19 @@ std::uint32_t zigzag_type(const std::vector<std::uint32_t>& dims, std::uint64_t 
 /// require (std::invalid_argument names it): either d = 1, 2, 3, 4, 6 or 8 with every 3-D factor a cube with m >= 3,
 /// m != 4 and every 2-D torus on the way (the factors (n_1, n_2), (n_3, n_4), … and their products) both sizes even or
 /// both >= 3; or every size >= 3 and one of them odd; or every size >= 4 and even and P <= 2,097,152.
-cycle_system hamiltonian_product_cycles(const torus& network);
+cycle_system hamiltonian_product_cycles(const torus::network& network);
 /// Two Hamiltonian cycles of any 2-D torus with both sizes >= 3 by our schedule of square switches, construction
 /// "square-switches" (Kotzig's merging; the schedule and the induction that proves it for every size, from a base of
 /// R = 3 … 7, C = 3 … 6 walked by the tests, are in core/src/torus/hamiltonian_2d.cpp). hamiltonian_product_cycles uses
 /// the same cycles for 2-D tori not both even, and for every 2-D torus on the way of the layered construction.
 /// require (std::invalid_argument names it): a 2-D torus, both sizes >= 3.
-cycle_system square_switch_cycles(const torus& network);
+cycle_system square_switch_cycles(const torus::network& network);
 /// Whether square switches split the rows × cols torus into two Hamiltonian cycles: both sizes >= 3
 /// (hamiltonian_product_cycles uses them for every 2-D torus on the way that is not both even).
 bool square_switches_apply(std::uint64_t rows, std::uint64_t cols);
 
 /// The two Hamiltonian cycles of Section 3.1's rules (n1, n2 even), walked from the pairing table.
-cycle_system hamiltonian_2d_cycles(const torus& network);
+cycle_system hamiltonian_2d_cycles(const torus::network& network);
 
 /// Section 3.2's rules read for n_1 rows even and n_2 columns odd (the paper's Figure 2, 6 × 7): Section 3.1's rules,
 /// except that column n_2 − 2 passes L ↔ R only. Two edge-disjoint cycles of n_1·n_2 − n_1/2 PUs; the PUs of column
@@ -148,7 +148,7 @@ cycle_system hamiltonian_2d_cycles(const torus& network);
 /// pairs B ↔ R, T ↔ L in the last two columns, and PU (n_1 − 2, n_2 − 2) pairs B ↔ L, T ↔ R. Every PU lies on a cycle
 /// and is adjacent over a free link to the other; cycle_routing serves a few PUs through an off-cycle neighbour.
 /// require (std::invalid_argument names it): 2-D, n_2 odd, n_2 >= 5, n_1 even or odd >= 5.
-cycle_system partial_2d_cycles(const torus& network);
+cycle_system partial_2d_cycles(const torus::network& network);
 
 enum class supply_policy {
   time_independent,  // every supplying link forwards one stream forever
@@ -282,4 +282,4 @@ bool delivers_both_directions(const supply_plan& plan);
 /// The step after which the plan has delivered all `length` positions (UINT64_MAX if never), by stepping through it.
 std::uint64_t supply_completion(std::uint64_t length, std::uint64_t gap, const supply_plan& plan);
 
-}  // namespace dancecard
+}  // namespace dancecard::torus

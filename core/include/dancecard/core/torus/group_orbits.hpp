@@ -10,19 +10,19 @@
 
 #include "dancecard/core/torus/symmetry.hpp"
 
-namespace dancecard::detail {
+namespace dancecard::torus::detail {
 
 /// The port relabellings σ of the automorphisms that fix PU 0: a permutation π of the dimensions that keeps every
 /// size (n_π(j) = n_j) together with a reflection x_j → −x_j for each j in a sign set; σ(2j + b) = 2π(j) + (b xor s_j)
 /// (port 2j is +x_j, 2j + 1 is −x_j). Every such map, followed by any translation, is an automorphism of the
 /// port-labelled torus (also where n_j = 2, where +x_j and −x_j lead to the same PU over two links). The identity
 /// comes first.
-std::vector<std::vector<std::uint32_t>> port_relabellings(const torus& network);
+std::vector<std::vector<std::uint32_t>> port_relabellings(const torus::network& network);
 
 /// The class of the translation subgroup H (its elements as PUs: translation by a PU's coordinates moves PU 0 there)
 /// under conjugation by the torus's automorphisms: the least, over the port relabellings σ, of the sorted A_σ·H.
 /// Conjugating by a translation keeps H, so the relabellings alone give the whole class.
-std::vector<pu_index> translation_class_key(const torus& network,
+std::vector<pu_index> translation_class_key(const torus::network& network,
                                             const std::vector<std::vector<std::uint32_t>>& relabellings,
                                             const std::vector<pu_index>& subgroup);
 
@@ -41,12 +41,12 @@ struct group_orbits {
   // torus_symmetric_cnf.
   std::vector<std::pair<std::vector<std::uint32_t>, pu_index>> normalizer;
 };
-group_orbits orbits_of(const torus& network, const std::vector<torus_automorphism>& generators);
+group_orbits orbits_of(const torus::network& network, const std::vector<torus_automorphism>& generators);
 
 /// point_subgroups and mixed_subgroups as listed groups, each with its order (known from the enumeration, so the
 /// search's list needs no closure of its own).
-std::vector<torus_symmetry_group> point_groups(const torus& network);
-std::vector<torus_symmetry_group> mixed_groups(const torus& network);
+std::vector<torus_symmetry_group> point_groups(const torus::network& network);
+std::vector<torus_symmetry_group> mixed_groups(const torus::network& network);
 
 /// An automorphism of the torus as a graph, its port relabelling possibly different at every PU: map[pu] is its image,
 /// ports[pu][o] the port of map[pu] whose link is the image of pu's link o.
@@ -62,11 +62,11 @@ struct local_automorphism {
 /// uniform one does (the links are mapped to links). At PU 0 they permute the 2m ports of those sides in every way:
 /// (2m)! relabellings where the signed permutations give 2^m·m! (2 × 4 × 4: 24 against 8). Each bit permutation
 /// once, the identity first; empty when fewer than two sides are 4.
-std::vector<local_automorphism> hypercube_stabilizer(const torus& network);
+std::vector<local_automorphism> hypercube_stabilizer(const torus::network& network);
 
 /// A_σ·pu: pu's coordinates moved by the linear part of the port relabelling σ (a signed permutation of the axes
 /// keeping sizes, as port_relabellings gives).
-pu_index linear_image(const torus& network, const std::vector<std::uint32_t>& sigma, pu_index pu);
+pu_index linear_image(const torus::network& network, const std::vector<std::uint32_t>& sigma, pu_index pu);
 
 /// The groups of invariant_group_list as sets of automorphisms, to tell when one contains a conjugate of another: then
 /// a table invariant under the larger group is invariant under that conjugate, so when no table invariant under the
@@ -75,7 +75,7 @@ pu_index linear_image(const torus& network, const std::vector<std::uint32_t>& si
 /// keeps a reference to the torus, which must outlive it.
 class group_containment {
  public:
-  group_containment(const torus& network, const std::vector<torus_symmetry_group>& list);
+  group_containment(const torus::network& network, const std::vector<torus_symmetry_group>& list);
   ~group_containment();
   group_containment(group_containment&&) noexcept;
   group_containment& operator=(group_containment&&) noexcept;
@@ -88,4 +88,4 @@ class group_containment {
   std::unique_ptr<impl> impl_;
 };
 
-}  // namespace dancecard::detail
+}  // namespace dancecard::torus::detail

@@ -3,8 +3,8 @@
 // one packet. A time-independent routing table says, once and for all, which in-port's stream each out-port forwards
 // (or nothing), and which own packet each out-port injects in step 1.
 //
-//   dancecard::torus t({6, 8});                       // 6 rows, 8 columns; PU (i, j) has index i·8 + j
-//   auto table = dancecard::hamiltonian_2d(t);        // Section 3.1: two edge-disjoint Hamiltonian cycles
+//   dancecard::torus::network t({6, 8});                       // 6 rows, 8 columns; PU (i, j) has index i·8 + j
+//   auto table = dancecard::torus::hamiltonian_2d(t);        // Section 3.1: two edge-disjoint Hamiltonian cycles
 //   // checkers/torus_check: pairing_cycles(table) and simulate_gossip(table).steps == 24 (Theorem 2)
 #pragma once
 
@@ -14,16 +14,16 @@
 #include <string_view>
 #include <vector>
 
-namespace dancecard {
+namespace dancecard::torus {
 
 using pu_index = std::uint32_t;
 
 /// Ports: 2j is +x_j (towards coordinate + 1), 2j + 1 is −x_j. In 2-D with dims {rows, cols}: 0 = B (down),
 /// 1 = T (up), 2 = R, 3 = L.
-class torus {
+class network {
  public:
   /// require: 1 <= dims.size() <= 8, every n_j >= 2, product <= 2^24 (std::invalid_argument names the problem).
-  explicit torus(std::vector<std::uint32_t> dims);
+  explicit network(std::vector<std::uint32_t> dims);
   const std::vector<std::uint32_t>& dims() const noexcept { return dims_; }
   std::uint32_t dimension() const noexcept { return static_cast<std::uint32_t>(dims_.size()); }
   std::uint32_t ports() const noexcept { return 2 * dimension(); }
@@ -36,7 +36,7 @@ class torus {
   /// "6x8"
   std::string name() const;
   /// Parses "6x8" or "4x4x4". Throws std::invalid_argument naming the problem.
-  static torus parse(const std::string& text);
+  static torus::network parse(const std::string& text);
 
  private:
   std::vector<std::uint32_t> dims_;
@@ -47,7 +47,7 @@ class torus {
 /// ⌈packets·(P − 1)/2d⌉: a PU learns at most one packet per in-port and step and must learn the packets of the other
 /// P − 1 PUs, so no gossip with that many own packets per PU on the full-port torus (time-dependent or not) completes
 /// in fewer steps (one packet: ⌈(P − 1)/2d⌉).
-std::uint64_t counting_bound(const torus& network, std::uint32_t packets = 1);
+std::uint64_t counting_bound(const torus::network& network, std::uint32_t packets = 1);
 
 /// The arrival count of PU w split by step parity, for one-packet gossip in which every packet moves one hop in every
 /// step (sent on all ports in step 1, then forwarded in the step after it arrives and never held — the pairing and
@@ -64,14 +64,14 @@ struct parity_count {
   bool allows() const;
 };
 /// O(T · P · d). require: w < P (std::invalid_argument).
-parity_count arrival_parity_count(const torus& network, pu_index w, std::uint64_t steps);
+parity_count arrival_parity_count(const torus::network& network, pu_index w, std::uint64_t steps);
 /// The parity bound: one more than the largest T whose arrival_parity_count at PU 0 does not allow completion (every
 /// PU is PU 0 up to a translation), and at least counting_bound; a lower bound for one-packet gossip without held
 /// packets. Above the counting bound only where parity splits the slots badly: with all sides even, a packet at
 /// even distance comes in even steps only (6 × 6: 17 such packets, 4 slots in each of the even steps 2, 4, 6, 8, so
 /// 10 steps against the counting bound's 9). O(P² / d): for the small tori of the SAT queries (P <= 4,096, else
 /// std::invalid_argument).
-std::uint64_t parity_bound(const torus& network);
+std::uint64_t parity_bound(const torus::network& network);
 
 inline constexpr std::uint32_t no_port = UINT32_MAX;
 inline constexpr std::uint32_t no_packet = UINT32_MAX;
@@ -96,7 +96,7 @@ inline constexpr std::uint32_t max_switch_delay = 8;  // a buffer of up to 7 pac
 /// or no_port; `inject` — which of the PU's own packets (0 … packets − 1) it sends in step 1, or no_packet.
 /// An in-port p of a PU is the link arriving from neighbor(pu, p).
 struct routing_table {
-  torus network;
+  torus::network network;
   std::uint32_t packets = 1;           // own packets per PU
   std::vector<std::uint32_t> forward;  // [pu · ports + out-port]
   std::vector<std::uint32_t> inject;   // [pu · ports + out-port]
@@ -115,7 +115,7 @@ enum class packets_per_pu { one, per_cycle };
 /// The pairing model: each PU pairs its 2d ports; what arrives on a port leaves through its partner. `partner` is
 /// [pu · ports + port] → port. per_cycle: one packet per pair (packets = d), packet q out on both ports of the PU's
 /// q-th pair (pairs ordered by their smaller port) in step 1; one: one packet per PU, sent on every port in step 1.
-routing_table pairing_table(const torus& network, const std::vector<std::uint32_t>& partner,
+routing_table pairing_table(const torus::network& network, const std::vector<std::uint32_t>& partner,
                             packets_per_pu packets = packets_per_pu::per_cycle);
 
 /// All pairings of the 2d ports of one PU (perfect matchings of {0 … 2d−1}): 3 in 2-D, 15 in 3-D. Each as
@@ -137,8 +137,8 @@ std::uint32_t section_3_1_partner(std::uint64_t cols, std::uint64_t col, std::ui
 /// Section 3.1 (n_1, n_2 even): j < n_2 − 1 even: T↔R, B↔L; j odd: T↔L, B↔R; j = n_2 − 1: T↔R, B↔L. Two
 /// edge-disjoint Hamiltonian cycles, two packets per PU. require: a 2-D torus with both sides even
 /// (std::invalid_argument names the condition otherwise).
-routing_table hamiltonian_2d(const torus& network);
+routing_table hamiltonian_2d(const torus::network& network);
 /// Whether hamiltonian_2d applies: a 2-D torus with both sides even.
-bool section_3_1_applies(const torus& network);
+bool section_3_1_applies(const torus::network& network);
 
-}  // namespace dancecard
+}  // namespace dancecard::torus
