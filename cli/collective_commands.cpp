@@ -1,13 +1,15 @@
 // `dancecard generate collective --algo ring --coll allgather --ranks 8 [--chunks C] [--root R] [--output FILE]`: the
 // classic collective algorithms as dancecard.collective/1 schedules (core/collective/generators.hpp), for
-// `dancecard check collective`.
+// `dancecard check collective`; `dancecard export msccl FILE [--output XML]`: a schedule as an MSCCL-IR algorithm.
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <map>
 
 #include "common.hpp"
 #include "dancecard/core/collective/generators.hpp"
+#include "dancecard/core/collective/msccl.hpp"
 #include "dancecard/formats/collective_io.hpp"
+#include "dancecard/formats/msccl_io.hpp"
 
 namespace dancecard::cli {
 
@@ -71,6 +73,29 @@ void add_collective_commands(CLI::App& app, int& code) {
       throw bad_input("--algo " + opt->algo + " --ranks " + std::to_string(n) + ": " + e.what());
     }
     write_output(opt->output, [&](std::ostream& out) { write_collective_schedule(out, s); });
+    code = exit_holds;
+  });
+
+  CLI::App* exporter = app.add_subcommand("export", "Write a schedule in another tool's format");
+  exporter->require_subcommand(1);
+  CLI::App* msccl = exporter->add_subcommand(
+      "msccl", "A collective schedule (dancecard.collective/1) as an MSCCL-IR XML algorithm (check msccl reads it)");
+  auto eopt = std::make_shared<std::pair<std::string, std::string>>("-", "");
+  auto channels = std::make_shared<std::uint32_t>(1);
+  msccl->add_option("file", eopt->first, "schedule file, or - for stdin (default)");
+  msccl->add_option("--output,-o", eopt->second, "write to FILE instead of stdout")->check(writable_file());
+  msccl->add_option("--channels", *channels, "channels, 1..64: chunk k on channel k mod C (default 1)")
+      ->check(CLI::Range(1, 64));
+  msccl->callback([eopt, channels, &code] {
+    const collective::schedule s =
+        parse_input(eopt->first, [](const std::string& t) { return collective::read_collective_schedule(t); });
+    collective::msccl_program program;
+    try {
+      program = collective::to_msccl(s, {.channels = *channels});
+    } catch (const std::invalid_argument& e) {
+      throw bad_input(input_name(eopt->first) + ": " + e.what());
+    }
+    write_output(eopt->second, [&](std::ostream& out) { write_msccl_xml(out, program); });
     code = exit_holds;
   });
 }

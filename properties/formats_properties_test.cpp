@@ -19,13 +19,17 @@
 #include "dancecard/checkers/dance_check.hpp"
 #include "dancecard/checkers/directed_check.hpp"
 #include "dancecard/checkers/hrel_schedule_check.hpp"
+#include "dancecard/checkers/msccl_check.hpp"
 #include "dancecard/checkers/torus_check.hpp"
+#include "dancecard/core/collective/generators.hpp"
+#include "dancecard/core/collective/msccl.hpp"
 #include "dancecard/core/dance/directed.hpp"
 #include "dancecard/core/dance/generators.hpp"
 #include "dancecard/core/hrel/schedules.hpp"
 #include "dancecard/core/torus/cycles.hpp"
 #include "dancecard/formats/dance_io.hpp"
 #include "dancecard/formats/hrel_io.hpp"
+#include "dancecard/formats/msccl_io.hpp"
 #include "dancecard/formats/torus_io.hpp"
 #include "dancecard/properties/hrel_generators.hpp"
 #include "dancecard/smt/dance_certificates.hpp"
@@ -102,6 +106,19 @@ RC_GTEST_PROP(formats_damaged, directed_schedules_are_read_or_refused, ()) {
   const directed_schedule s = openmpi_pairwise_schedule(*rc::gen::inRange<rank>(2, 10));
   read_and_check<directed_schedule>(written(write_directed_json, s), read_directed_json,
                                     [](const directed_schedule& v) { check_directed_schedule(v); });
+}
+
+RC_GTEST_PROP(formats_damaged, msccl_programs_are_read_or_refused, ()) {
+  namespace coll = dancecard::collective;
+  const rank n = *rc::gen::inRange<rank>(2, 6);
+  const int which = *rc::gen::inRange(0, 3);
+  const coll::schedule s = which == 0   ? coll::ring_allreduce(n)
+                           : which == 1 ? coll::bruck_allgather(n)
+                                        : coll::pairwise_alltoall(n);
+  std::ostringstream out;
+  coll::write_msccl_xml(out, coll::to_msccl(s));
+  read_and_check<coll::msccl_program>(out.str(), coll::read_msccl_xml,
+                                      [](const coll::msccl_program& v) { coll::check_msccl_program(v); });
 }
 
 RC_GTEST_PROP(formats_damaged, hrel_instances_and_schedules_are_read_or_refused, ()) {

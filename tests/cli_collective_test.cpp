@@ -1,4 +1,5 @@
-// The collective commands end to end: generate collective, check collective, property-test collective.
+// The collective commands end to end: generate collective, check collective, property-test collective, export msccl
+// and check msccl.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
@@ -76,6 +77,46 @@ TEST(cli_collective, property_test_finds_the_smallest_failing_number_of_ranks) {
   EXPECT_EQ(r.code, 1) << r.output;
   EXPECT_NE(r.output.find("too-many-steps"), std::string::npos) << r.output;
   expect_run("property-test collective --cmd 'true'", 2, "--cmd: the command must contain {ranks}");
+}
+
+TEST(cli_collective, export_msccl_and_check_msccl_with_exit_codes) {
+  const std::string exe = DANCECARD_EXE;
+  const std::string dir = testing::TempDir();
+  for (const char* algo : {"ring allgather", "bruck allgather", "pairwise alltoall", "ring reduce-scatter",
+                           "ring allreduce", "rabenseifner allreduce"}) {
+    const std::string words = algo;
+    const run_result r =
+        run_shell(exe + " generate collective --algo " + words.substr(0, words.find(' ')) + " --coll " +
+                  words.substr(words.find(' ') + 1) + " -n 8 | " + exe + " export msccl | " + exe + " check msccl -");
+    EXPECT_EQ(r.code, 0) << algo << "\n" << r.output;
+    EXPECT_EQ(r.output.find("holds: MSCCL-IR "), 0u) << algo << "\n" << r.output;
+  }
+  const std::string xml = dir + "ring8.xml";
+  run_result r =
+      run_shell(exe + " generate collective --algo ring --coll allgather -n 8 | " + exe + " export msccl -o " + xml);
+  ASSERT_EQ(r.code, 0) << r.output;
+  r = run_shell(exe + " check msccl --json " + xml);
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("\"transfers\": 56"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\"gap\": \"0\""), std::string::npos) << r.output;  // 7 chunks in, (n - 1)·C = 7
+  // every GPU's last receive dropped: the sends to it are unmatched (exit 1, the step named)
+  r = run_shell("grep -v 's=\"6\" type=\"r\"' " + xml + " | " + exe + " check msccl --json -");
+  EXPECT_EQ(r.code, 1) << r.output;
+  EXPECT_NE(r.output.find("\"unmatched\""), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\"tb\""), std::string::npos) << r.output;
+  // a collective without a postcondition in the format: unknown (exit 3)
+  r = run_shell("sed 's/coll=\"allgather\"/coll=\"broadcast\"/' " + xml + " | " + exe + " check msccl -");
+  EXPECT_EQ(r.code, 3) << r.output;
+  // bad XML: the element, the attribute and the line; exit 2
+  r = run_shell("sed 's/cnt=\"1\"/cnt=\"one\"/' " + xml + " | " + exe + " check msccl -");
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_NE(r.output.find("stdin: algo/gpu[id=0]/tb[id=0]/step[0] (line 4): attribute 'cnt' is 'one'"),
+            std::string::npos)
+      << r.output;
+  expect_run("check msccl " + xml + " --connection-slots 0", 2, "--connection-slots");
+  r = run_shell(exe + " generate collective --algo binomial --coll broadcast -n 4 | " + exe + " export msccl");
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_NE(r.output.find("MSCCL-IR has no root"), std::string::npos) << r.output;
 }
 
 }  // namespace

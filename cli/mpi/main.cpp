@@ -3,6 +3,8 @@
 //   mpirun -np 8 dancecard-mpi allgather --schedule my.json
 //   mpirun -np 6 dancecard-mpi hrel INSTANCE.json SCHEDULE.json [--packet-bytes 600] [--full-duplex]
 //   mpirun -np 8 dancecard-mpi torus --dims 2x4 [--bytes 1024]         (or --table FILE)
+//   mpirun -np 8 dancecard-mpi collective --algo ring --coll allreduce [--chunks 2] [--chunk-bytes 4096]
+//   mpirun -np 8 dancecard-mpi collective --schedule my.json        (a dancecard.collective/1 schedule)
 //   mpirun -np 8 dancecard-mpi bench
 // The number of ranks is mpirun's -np. A schedule is checked (checkers/) on every rank before anything is sent; an
 // invalid one is refused with the checker's witnesses (exit 1). Exit codes: 0 verified, 1 refused or a content
@@ -16,11 +18,14 @@
 #include <iostream>
 #include <sstream>
 
+#include "dancecard/checkers/collective_check.hpp"
 #include "dancecard/checkers/dance_check.hpp"
 #include "dancecard/checkers/hrel_schedule_check.hpp"
 #include "dancecard/checkers/torus_check.hpp"
+#include "dancecard/core/collective/generators.hpp"
 #include "dancecard/core/dance/generators.hpp"
 #include "dancecard/core/torus/cycles.hpp"
+#include "dancecard/formats/collective_io.hpp"
 #include "dancecard/formats/dance_io.hpp"
 #include "dancecard/formats/hrel_io.hpp"
 #include "dancecard/formats/torus_io.hpp"
@@ -109,6 +114,20 @@ int main(int argc, char** argv) {
                         "partial (Sections 3.2, 3.3) or one-packet (Section 4, scheduled supply)");
   torus_cmd->add_option("--table", torus_file, "a dancecard.torus-routing/1 file instead of --dims/--algo");
   torus_cmd->add_option("--bytes", torus_bytes, "bytes per packet (default 1024)");
+  std::string coll_algo, coll_kind, coll_file;
+  std::uint64_t coll_chunks = 1, chunk_bytes = 4096;
+  int coll_fault = -1;
+  CLI::App* coll_cmd = app.add_subcommand(
+      "collective", "A collective schedule (reductions included), step by step, against the MPI collective");
+  coll_cmd->add_option("--algo", coll_algo,
+                       "ring | bruck | recursive-doubling | recursive-halving | rabenseifner | "
+                       "pairwise | binomial (with --coll)");
+  coll_cmd->add_option("--coll", coll_kind, "allgather | alltoall | broadcast | reduce | reduce-scatter | allreduce");
+  coll_cmd->add_option("--chunks", coll_chunks, "chunks per rank with --algo (default 1)");
+  coll_cmd->add_option("--schedule", coll_file, "a dancecard.collective/1 file for -np ranks instead of --algo");
+  coll_cmd->add_option("--chunk-bytes", chunk_bytes, "bytes per chunk, a multiple of 8 (default 4096)");
+  coll_cmd->add_flag("--per-round", per_round, "print every step's time");
+  coll_cmd->add_option("--inject-fault", coll_fault, "testing: this rank corrupts the first chunk it sends");
   CLI::App* bench = app.add_subcommand("bench", "Dance all-gather against MPI_Allgather: ranks x message size");
   try {
     try {
@@ -152,6 +171,70 @@ int main(int argc, char** argv) {
           std::cout << "all-gather by " << (algo.empty() ? schedule_file : algo) << " on " << size << " ranks, "
                     << bytes << " bytes per block: " << (dance.all_verified ? "verified" : "CONTENT MISMATCH") << "\n";
         code = compare_with_builtin(dance, builtin, "round", "MPI_Allgather, same blocks", per_round, me);
+      }
+    } else if (coll_cmd->parsed()) {
+      if (coll_algo.empty() == coll_file.empty())
+        throw usage_error("collective: give exactly one of --algo and --schedule");
+      if (chunk_bytes == 0 || chunk_bytes % 8 != 0 || chunk_bytes > (1u << 24))
+        throw usage_error("--chunk-bytes: a multiple of 8 from 8 to 16777216");
+      if (coll_chunks < 1 || coll_chunks > 64) throw usage_error("--chunks: expected 1..64");
+      collective::schedule s;
+      if (!coll_file.empty()) {
+        s = collective::read_collective_schedule(slurp(coll_file));
+      } else {
+        const auto n = static_cast<rank>(size);
+        const auto k = static_cast<std::uint32_t>(coll_chunks);
+        using collective::collective_kind;
+        const auto kind = collective::parse_collective_kind(coll_kind);
+        if (!kind)
+          throw usage_error("--coll: expected allgather, alltoall, broadcast, reduce, reduce-scatter or allreduce");
+        try {
+          if (coll_algo == "ring" && *kind == collective_kind::allgather)
+            s = collective::ring_allgather(n, k);
+          else if (coll_algo == "bruck" && *kind == collective_kind::allgather)
+            s = collective::bruck_allgather(n, k);
+          else if (coll_algo == "recursive-doubling" && *kind == collective_kind::allgather)
+            s = collective::recursive_doubling_allgather(n, k);
+          else if (coll_algo == "pairwise" && *kind == collective_kind::alltoall)
+            s = collective::pairwise_alltoall(n, k);
+          else if (coll_algo == "binomial" && *kind == collective_kind::broadcast)
+            s = collective::binomial_broadcast(n, 0, k);
+          else if (coll_algo == "binomial" && *kind == collective_kind::reduce)
+            s = collective::binomial_reduce(n, 0, k);
+          else if (coll_algo == "ring" && *kind == collective_kind::reduce_scatter)
+            s = collective::ring_reduce_scatter(n, k);
+          else if (coll_algo == "recursive-halving" && *kind == collective_kind::reduce_scatter)
+            s = collective::recursive_halving_reduce_scatter(n, k);
+          else if (coll_algo == "ring" && *kind == collective_kind::allreduce)
+            s = collective::ring_allreduce(n, k);
+          else if (coll_algo == "rabenseifner" && *kind == collective_kind::allreduce)
+            s = collective::rabenseifner_allreduce(n, k);
+          else
+            throw usage_error("--algo " + coll_algo + " --coll " + coll_kind +
+                              ": no such algorithm (dancecard generate "
+                              "collective --help lists them)");
+        } catch (const std::invalid_argument& e) {
+          throw usage_error("--algo " + coll_algo + " on " + std::to_string(size) + " ranks: " + e.what());
+        }
+      }
+      if (static_cast<int>(s.coll.ranks) != size)
+        throw usage_error("the schedule is for " + std::to_string(s.coll.ranks) + " ranks, but mpirun started " +
+                          std::to_string(size) + " ranks");
+      if (s.coll.chunk_count() * chunk_bytes > (1ull << 31))
+        throw usage_error("the collective's chunks times --chunk-bytes is above 2 GiB");
+      const collective::collective_report check = collective::check_collective_schedule(s);
+      if (!check.holds()) {
+        if (me == 0) std::cout << "refused before sending anything: " << describe(check);
+        code = 1;
+      } else {
+        const mpi_run_result run = mpi_run_collective(s, MPI_COMM_WORLD, chunk_bytes, coll_fault);
+        const mpi_run_result builtin = mpi_run_builtin_collective(s.coll, MPI_COMM_WORLD, chunk_bytes);
+        if (!run.verified) std::cerr << run.problem << "\n";
+        if (!builtin.verified) std::cerr << "MPI collective: " << builtin.problem << "\n";
+        if (me == 0)
+          std::cout << s.coll.describe() << " by " << (coll_file.empty() ? coll_algo : coll_file) << ", " << chunk_bytes
+                    << " bytes per chunk: " << (run.all_verified ? "verified" : "CONTENT MISMATCH") << "\n";
+        code = compare_with_builtin(run, builtin, "step", "the MPI collective, same data", per_round, me);
       }
     } else if (hrel->parsed()) {
       if (packet_bytes < 1 || packet_bytes > (1u << 20)) throw usage_error("--packet-bytes: expected 1..1048576");

@@ -3,7 +3,7 @@
 
 usage: seeds.py DANCECARD SOURCE_DIR OUT_DIR
 One directory per reader under OUT_DIR (dance_json, directed_json, partner_matrix, hrel, torus_routing,
-torus_evidence, drat_text, drat_binary, cutting_planes, collective_json); two-document inputs are joined at a line
+torus_evidence, drat_text, drat_binary, cutting_planes, collective_json, msccl_xml); two-document inputs are joined at a line
 "%%".
 """
 import json
@@ -60,7 +60,7 @@ def main():
     dancecard, source, out = sys.argv[1], pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3])
     dirs = {}
     for name in ["dance_json", "directed_json", "partner_matrix", "hrel", "torus_routing", "torus_evidence",
-                 "drat_text", "drat_binary", "cutting_planes", "collective_json"]:
+                 "drat_text", "drat_binary", "cutting_planes", "collective_json", "msccl_xml"]:
         dirs[name] = out / name
         shutil.rmtree(dirs[name], ignore_errors=True)
         dirs[name].mkdir(parents=True)
@@ -76,8 +76,14 @@ def main():
     for algo, coll, n in [("ring", "allgather", 4), ("bruck", "allgather", 5), ("pairwise", "alltoall", 3),
                           ("binomial", "broadcast", 5), ("binomial", "reduce", 4), ("ring", "allreduce", 3),
                           ("rabenseifner", "allreduce", 4)]:
-        (dirs["collective_json"] / f"{algo}-{coll}-{n}.json").write_bytes(
-            run(dancecard, "generate", "collective", "--algo", algo, "--coll", coll, "-n", str(n)))
+        schedule = run(dancecard, "generate", "collective", "--algo", algo, "--coll", coll, "-n", str(n))
+        (dirs["collective_json"] / f"{algo}-{coll}-{n}.json").write_bytes(schedule)
+        if algo in ("binomial",):
+            continue  # rooted: MSCCL-IR has no root
+        with tempfile.NamedTemporaryFile(suffix=".json") as f:
+            f.write(schedule)
+            f.flush()
+            (dirs["msccl_xml"] / f"{algo}-{coll}-{n}.xml").write_bytes(run(dancecard, "export", "msccl", f.name))
     (dirs["collective_json"] / "custom.json").write_bytes(
         b'{"format": "dancecard.collective/1", "topology": {"name": "pair", "ranks": 2, "links": [[0, 1, 2], [1, 0, 2]]},'
         b' "ports": "all-port", "collective": {"kind": "allgather", "chunks": 2},'

@@ -1,5 +1,6 @@
 // MPI executors for dance all-gathers and h-relation schedules, with byte-for-byte verification.
 #include "dancecard/mpi/execute.hpp"
+#include "run_support.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -9,21 +10,16 @@
 namespace dancecard {
 
 using namespace dancecard::dance;
+using namespace dancecard::hrel;
+using namespace dancecard::torus;
 
 namespace {
 
-constexpr int tag_block = 1, tag_piece = 2;
+using detail_mpi::finish;
+using detail_mpi::rank_of;
+using detail_mpi::size_of;
 
-int size_of(MPI_Comm comm) {
-  int s = 0;
-  MPI_Comm_size(comm, &s);
-  return s;
-}
-int rank_of(MPI_Comm comm) {
-  int r = 0;
-  MPI_Comm_rank(comm, &r);
-  return r;
-}
+constexpr int tag_block = 1, tag_piece = 2;
 
 std::uint64_t checksum(const unsigned char* data, std::uint64_t n) {  // FNV-1a, 64 bit
   std::uint64_t h = 0xcbf29ce484222325ull;
@@ -53,17 +49,6 @@ std::string check_block(const std::vector<unsigned char>& b, std::uint64_t origi
     if (b[24 + i] != pattern_byte(origin, i))
       return "block of rank " + std::to_string(origin) + ": byte " + std::to_string(i) + " differs";
   return "";
-}
-
-void finish(mpi_run_result& r, MPI_Comm comm, std::vector<double>& local_rounds, double total) {
-  r.round_seconds.assign(local_rounds.size(), 0);
-  if (!local_rounds.empty())
-    MPI_Allreduce(local_rounds.data(), r.round_seconds.data(), static_cast<int>(local_rounds.size()), MPI_DOUBLE,
-                  MPI_MAX, comm);
-  MPI_Allreduce(&total, &r.total_seconds, 1, MPI_DOUBLE, MPI_MAX, comm);
-  int mine = r.verified ? 1 : 0, all = 0;
-  MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, comm);
-  r.all_verified = all == 1;
 }
 
 }  // namespace
