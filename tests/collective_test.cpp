@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <sstream>
 
 #include "dancecard/checkers/collective_check.hpp"
@@ -237,6 +238,29 @@ TEST(collective_format, round_trips_and_names_the_place_of_an_error) {
   EXPECT_NE(error(format + R"("topology": {"ranks": 2, "links": [[0, 2, 1]]}, )" + allgather)
                 .find("topology.links[0]: rank 2 is out of range"),
             std::string::npos);
+}
+
+TEST(collective_bounds, a_network_named_like_a_built_in_is_searched_as_what_it_is) {
+  // A path of 6 ranks called "ring:6", rank 0 in its middle (1 - 2 - 0 - 3 - 4 - 5): the one-search shortcut of the
+  // vertex-transitive built-ins must not apply (its links are not the ring's), so the bound is the path's diameter 5,
+  // not rank 0's eccentricity 3 (nor the ring's 3).
+  const std::array<rank, 6> order = {1, 2, 0, 3, 4, 5};
+  std::vector<link> path;
+  for (std::size_t p = 0; p + 1 < 6; ++p)
+    path.push_back({order[p], order[p + 1], 1}), path.push_back({order[p + 1], order[p], 1});
+  schedule s{topology("ring:6", 6, path), port_model::all_port, {collective_kind::allgather, 6, 1, 0}, {}, "path"};
+  for (std::size_t hop = 0; hop < 5; ++hop) {  // every chunk walks the path both ways, one hop a step
+    step& st = s.steps.emplace_back();
+    for (std::size_t at = 0; at < 6; ++at) {  // the chunk of the rank at position `at`
+      const std::uint64_t chunk = order[at];
+      if (at + hop + 1 < 6) st.transfers.push_back({chunk, order[at + hop], order[at + hop + 1], transfer_op::copy});
+      if (at >= hop + 1) st.transfers.push_back({chunk, order[at - hop], order[at - hop - 1], transfer_op::copy});
+    }
+  }
+  const collective_report r = check(s);
+  EXPECT_TRUE(r.holds()) << describe(r);
+  EXPECT_EQ(r.step_bound, 5u);
+  EXPECT_EQ(check(ring_allgather(6)).step_bound, 3u);  // the real ring:6, searched once
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <array>
 #include <bit>
 #include <limits>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <utility>
@@ -52,17 +53,39 @@ class chunk_values {
   std::vector<std::uint64_t> bits_;
 };
 
-// n·K bits, one per (rank, chunk): held, or written in this step.
-class bits {
+// Two bits per (rank, chunk), side by side so that a step's end touches one word per write: held, and written in
+// this step.
+class held_bits {
  public:
-  explicit bits(std::uint64_t count) : words_((count + 63) / 64, 0) {}
-  bool test(std::size_t i) const { return (words_[i / 64] >> (i % 64) & 1) != 0; }
-  void set(std::size_t i) { words_[i / 64] |= std::uint64_t{1} << (i % 64); }
-  void reset(std::size_t i) { words_[i / 64] &= ~(std::uint64_t{1} << (i % 64)); }
+  explicit held_bits(std::uint64_t count) : words_((count + 31) / 32, 0) {}
+  bool held(std::size_t i) const { return (words_[i / 32] >> (2 * (i % 32)) & 1) != 0; }
+  bool written(std::size_t i) const { return (words_[i / 32] >> (2 * (i % 32) + 1) & 1) != 0; }
+  void hold(std::size_t i) { words_[i / 32] |= std::uint64_t{1} << (2 * (i % 32)); }
+  void write(std::size_t i) { words_[i / 32] |= std::uint64_t{2} << (2 * (i % 32)); }
+  /// The step's end: a written chunk is held.
+  void commit(std::size_t i) {
+    std::uint64_t& w = words_[i / 32];
+    w = (w | std::uint64_t{1} << (2 * (i % 32))) & ~(std::uint64_t{2} << (2 * (i % 32)));
+  }
 
  private:
   std::vector<std::uint64_t> words_;
 };
+
+// Whether the network is one of the vertex-transitive built-ins with links both ways, by its links: the complete graph
+// (every ordered pair: n·(n − 1) links, as no pair repeats), or the ring, torus or hypercube its name gives.
+bool vertex_transitive_builtin(const topology& network) {
+  const std::uint64_t n = network.size();
+  const std::string& name = network.name();
+  if (name.rfind("complete:", 0) == 0) return network.links().size() == n * (n - 1);
+  if (name.rfind("ring:", 0) != 0 && name.rfind("torus:", 0) != 0 && name.rfind("hypercube:", 0) != 0) return false;
+  try {
+    const std::optional<topology> same = builtin_topology(name);
+    return same && same->size() == network.size() && same->links() == network.links();
+  } catch (const std::invalid_argument&) {
+    return false;
+  }
+}
 
 // The first rank in both sets, or -1.
 std::int64_t first_common(const std::uint64_t* a, const std::uint64_t* b, std::size_t words) {
@@ -145,16 +168,18 @@ collective_report check_collective_schedule(const schedule& sched, const collect
   if (!combines && pairs > (std::uint64_t{1} << 34))
     throw std::invalid_argument("collective check: " + c.describe() + " needs " + std::to_string(pairs >> 23) +
                                 " MiB of chunk bits (at most 2048)");
-  // Non-combining: held[r·K + k] — r holds chunk k; written — r receives chunk k in this step (the targets in `plain`).
-  bits held(combines ? 0 : pairs), written(combines ? 0 : pairs);
+  // Non-combining: for r·K + k, r holds chunk k / r receives chunk k in this step (the targets in `plain`).
+  held_bits held(combines ? 0 : pairs);
   std::vector<std::size_t> plain;
   if (!combines)
-    for (std::uint64_t k = 0; k < K; ++k) held.set(static_cast<std::size_t>(c.source(k)) * K + k);
+    for (std::uint64_t k = 0; k < K; ++k) held.hold(static_cast<std::size_t>(c.source(k)) * K + k);
   const std::size_t links = sched.network.links().size();
   // Per link: the chunks of this step (valid where link_step is this step + 1) and of the whole schedule.
   std::vector<std::uint64_t> link_chunks(links, 0), total_chunks(links, 0);
   std::vector<std::uint32_t> link_step(links, 0);
+  // The port model's peers of this step: valid where the stamp is this step + 1 (no clearing between steps).
   std::vector<rank> send_peer(n), receive_peer(n);
+  std::vector<std::uint32_t> send_stamp(n, 0), receive_stamp(n, 0);
   constexpr rank none = std::numeric_limits<rank>::max();
   // The writes of the step: for (rank, chunk) written in it (write_step == step + 1), its place in `pending`; the new
   // values in `pending_values`, `words` words each.
@@ -175,94 +200,80 @@ collective_report check_collective_schedule(const schedule& sched, const collect
     const auto stamp = static_cast<std::uint32_t>(si + 1);
     pending.clear();
     pending_values.clear();
-    if (sched.ports != port_model::all_port) {
-      std::fill(send_peer.begin(), send_peer.end(), none);
-      std::fill(receive_peer.begin(), receive_peer.end(), none);
-    }
     for (std::size_t ti = 0; ti < st.transfers.size(); ++ti) {
       const transfer& t = st.transfers[ti];
-      collective_violation v{collective_violation_kind::out_of_range, si, ti, t.chunk, t.from, t.to, 0};
+      auto violation = [&](collective_violation_kind kind, rank other = 0) {
+        add({kind, si, ti, t.chunk, t.from, t.to, other});
+      };
       if (t.from >= n || t.to >= n || t.chunk >= K || t.from == t.to) {
-        add(v);
+        violation(collective_violation_kind::out_of_range);
         continue;
       }
       const std::size_t l = sched.network.link_index(t.from, t.to);
       if (l == links) {
-        v.kind = collective_violation_kind::not_a_link;
-        add(v);
+        violation(collective_violation_kind::not_a_link);
       } else {
         if (link_step[l] != stamp) link_step[l] = stamp, link_chunks[l] = 0;
         ++total_chunks[l];
-        if (++link_chunks[l] > static_cast<std::uint64_t>(sched.network.links()[l].capacity) * st.rounds) {
-          v.kind = collective_violation_kind::over_capacity;
-          add(v);
-        }
+        if (++link_chunks[l] > static_cast<std::uint64_t>(sched.network.links()[l].capacity) * st.rounds)
+          violation(collective_violation_kind::over_capacity);
       }
       // The port model: the peers of this step.
       if (sched.ports != port_model::all_port) {
         const bool half = sched.ports == port_model::one_port_half_duplex;
-        rank& sends = send_peer[t.from];
-        rank& receives = receive_peer[t.to];
+        auto peer = [&](const std::vector<rank>& p, const std::vector<std::uint32_t>& at, rank r) {
+          return at[r] == stamp ? p[r] : none;
+        };
+        const rank sends = peer(send_peer, send_stamp, t.from), receives = peer(receive_peer, receive_stamp, t.to);
         rank clash = none;
         if (sends != none && sends != t.to) clash = sends;
         if (receives != none && receives != t.from) clash = receives;
         if (half) {  // one partner: what `from` receives from and what `to` sends to must be the same peer
-          if (receive_peer[t.from] != none && receive_peer[t.from] != t.to) clash = receive_peer[t.from];
-          if (send_peer[t.to] != none && send_peer[t.to] != t.from) clash = send_peer[t.to];
+          const rank from_receives = peer(receive_peer, receive_stamp, t.from);
+          const rank to_sends = peer(send_peer, send_stamp, t.to);
+          if (from_receives != none && from_receives != t.to) clash = from_receives;
+          if (to_sends != none && to_sends != t.from) clash = to_sends;
         }
         if (clash != none) {
-          v.kind = collective_violation_kind::port_conflict;
-          v.other = clash;
-          add(v);
+          violation(collective_violation_kind::port_conflict, clash);
         } else {
-          sends = t.to;
-          receives = t.from;
+          send_peer[t.from] = t.to, send_stamp[t.from] = stamp;
+          receive_peer[t.to] = t.from, receive_stamp[t.to] = stamp;
         }
       }
       // Causality and the value written: one bit each where nothing combines.
       if (!combines) {
         const std::size_t source = static_cast<std::size_t>(t.from) * K + t.chunk;
         const std::size_t target = static_cast<std::size_t>(t.to) * K + t.chunk;
-        if (!held.test(source)) {
-          v.kind = collective_violation_kind::not_held;
-          add(v);
+        if (!held.held(source)) {
+          violation(collective_violation_kind::not_held);
           continue;
         }
         if (t.op == transfer_op::reduce) {
-          v.kind = collective_violation_kind::reduce_forbidden;
-          add(v);
+          violation(collective_violation_kind::reduce_forbidden);
           continue;
         }
-        if (options.exact && held.test(target)) {
-          v.kind = collective_violation_kind::redundant;
-          add(v);
-        }
-        if (written.test(target)) {  // the same chunk twice in one step: the same value, only redundant
-          if (options.exact) {
-            v.kind = collective_violation_kind::redundant;
-            add(v);
-          }
+        if (options.exact && held.held(target)) violation(collective_violation_kind::redundant);
+        if (held.written(target)) {  // the same chunk twice in one step: the same value, only redundant
+          if (options.exact) violation(collective_violation_kind::redundant);
           continue;
         }
-        written.set(target);
+        held.write(target);
         plain.push_back(target);
         continue;
       }
       const std::uint64_t* sent = values.at(t.from, t.chunk);
       if (chunk_values::empty(sent, words)) {
-        v.kind = collective_violation_kind::not_held;
-        add(v);
+        violation(collective_violation_kind::not_held);
         continue;
       }
       if (t.op == transfer_op::reduce && !combines) {
-        v.kind = collective_violation_kind::reduce_forbidden;
-        add(v);
+        violation(collective_violation_kind::reduce_forbidden);
         continue;
       }
       const std::uint64_t* held = values.at(t.to, t.chunk);
       if (options.exact && t.op == transfer_op::copy && std::equal(held, held + words, sent)) {
-        v.kind = collective_violation_kind::redundant;
-        add(v);
+        violation(collective_violation_kind::redundant);
       }
       const std::size_t target = static_cast<std::size_t>(t.to) * K + t.chunk;
       if (write_step[target] != stamp) {
@@ -273,9 +284,7 @@ collective_report check_collective_schedule(const schedule& sched, const collect
           pending_values.insert(pending_values.end(), sent, sent + words);
         } else {
           if (const std::int64_t twice = first_common(held, sent, words); twice >= 0) {
-            v.kind = collective_violation_kind::double_counted;
-            v.other = static_cast<rank>(twice);
-            add(v);
+            violation(collective_violation_kind::double_counted, static_cast<rank>(twice));
           }
           for (std::size_t w = 0; w < words; ++w) pending_values.push_back(held[w] | sent[w]);
         }
@@ -285,24 +294,20 @@ collective_report check_collective_schedule(const schedule& sched, const collect
       std::uint64_t* value = pending_values.data() + at * words;
       if (!pending[at].reduce && t.op == transfer_op::copy && std::equal(value, value + words, sent)) {
         if (options.exact) {  // a second copy of the same value: redundant, not a conflict
-          v.kind = collective_violation_kind::redundant;
-          add(v);
+          violation(collective_violation_kind::redundant);
         }
         continue;
       }
       if (!pending[at].reduce || t.op != transfer_op::reduce) {
-        v.kind = collective_violation_kind::write_conflict;
-        add(v);
+        violation(collective_violation_kind::write_conflict);
         continue;
       }
       if (const std::int64_t twice = first_common(value, sent, words); twice >= 0) {
-        v.kind = collective_violation_kind::double_counted;
-        v.other = static_cast<rank>(twice);
-        add(v);
+        violation(collective_violation_kind::double_counted, static_cast<rank>(twice));
       }
       for (std::size_t w = 0; w < words; ++w) value[w] |= sent[w];
     }
-    for (const std::size_t target : plain) held.set(target), written.reset(target);
+    for (const std::size_t target : plain) held.commit(target);
     plain.clear();
     for (std::size_t i = 0; i < pending.size(); ++i)
       std::copy(pending_values.begin() + static_cast<std::ptrdiff_t>(i * words),
@@ -316,7 +321,7 @@ collective_report check_collective_schedule(const schedule& sched, const collect
   // The postcondition: each chunk at every rank (allgather, broadcast, allreduce) or at the one rank that wants it.
   auto check_at = [&](std::uint64_t k, rank r) {
     if (!combines) {
-      if (!held.test(static_cast<std::size_t>(r) * K + k))
+      if (!held.held(static_cast<std::size_t>(r) * K + k))
         add({collective_violation_kind::missing, out.steps, 0, k, r, r, 0});
       return;
     }
@@ -362,13 +367,18 @@ collective_report check_collective_schedule(const schedule& sched, const collect
   // left out (0) where that is more than 2^27 link visits.
   const bool to_root = c.kind == collective_kind::gather || c.kind == collective_kind::reduce;
   const bool from_root = c.kind == collective_kind::broadcast || c.kind == collective_kind::scatter;
-  const std::uint64_t searches = from_root ? 1 : n;
+  // On a vertex-transitive network with links both ways (the built-in complete graph, ring, torus and hypercube,
+  // recognised by their links, not their name) every rank has the same eccentricity, the distance both ways: one
+  // search from the root (or rank 0) gives the bound.
+  const bool one_search = from_root || vertex_transitive_builtin(sched.network);
+  const std::uint64_t searches = one_search ? 1 : n;
   if (n > 1 && searches * (n + sched.network.links().size()) <= (std::uint64_t{1} << 27)) {
     std::uint64_t farthest = 0;
-    for (rank u = from_root ? c.root : 0; u < (from_root ? c.root + 1 : n); ++u) {
+    const rank first = from_root || to_root ? c.root : 0;
+    for (rank u = one_search ? first : 0; u < (one_search ? first + 1 : n); ++u) {
       const std::vector<std::uint32_t> d = distances_from(sched.network, u);
       for (rank r = 0; r < n; ++r) {
-        if (to_root && r != c.root) continue;
+        if (to_root && !one_search && r != c.root) continue;
         if (d[r] == std::numeric_limits<std::uint32_t>::max())
           out.unreachable = true;
         else

@@ -75,14 +75,6 @@ topology::topology(std::string name, rank ranks, std::vector<link> links)
   for (rank r = 0; r < ranks; ++r) first_[r + 1] += first_[r];
 }
 
-std::size_t topology::link_index(rank from, rank to) const {
-  if (from >= ranks_ || to >= ranks_) return links_.size();
-  const link* begin = out_begin(from);
-  const link* end = out_end(from);
-  const link* found = std::lower_bound(begin, end, to, [](const link& l, rank t) { return l.to < t; });
-  return found != end && found->to == to ? static_cast<std::size_t>(found - links_.data()) : links_.size();
-}
-
 std::uint32_t topology::capacity(rank from, rank to) const {
   const std::size_t at = link_index(from, to);
   return at == links_.size() ? 0 : links_[at].capacity;

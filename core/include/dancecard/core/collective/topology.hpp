@@ -44,8 +44,24 @@ class topology {
   const std::vector<link>& links() const noexcept { return links_; }
   /// The capacity of the link from → to, 0 where there is none.
   std::uint32_t capacity(rank from, rank to) const;
-  /// The link from → to's place in links(), or links().size() where there is none.
-  std::size_t link_index(rank from, rank to) const;
+  /// The link from → to's place in links(), or links().size() where there is none. (Inline: the checker asks it once
+  /// per transfer.)
+  std::size_t link_index(rank from, rank to) const {
+    if (from >= ranks_ || to >= ranks_) return links_.size();
+    const link* begin = links_.data() + first_[from];
+    const link* end = links_.data() + first_[from + 1];
+    while (begin < end) {  // binary search of `to` among the sorted out-links
+      const link* mid = begin + (end - begin) / 2;
+      if (mid->to < to) {
+        begin = mid + 1;
+      } else {
+        end = mid;
+      }
+    }
+    return begin != links_.data() + first_[from + 1] && begin->to == to
+               ? static_cast<std::size_t>(begin - links_.data())
+               : links_.size();
+  }
   /// The links leaving `from` (a contiguous range of links()).
   const link* out_begin(rank from) const { return links_.data() + first_[from]; }
   const link* out_end(rank from) const { return links_.data() + first_[from + 1]; }
