@@ -27,7 +27,8 @@ void add_collective_commands(CLI::App& app, int& code) {
   auto opt = std::make_shared<options>();
   generate
       ->add_option("--algo", opt->algo,
-                   "ring | bruck | recursive-doubling | recursive-halving | rabenseifner | pairwise | binomial")
+                   "ring | bruck | recursive-doubling | recursive-halving | rabenseifner | pairwise | binomial | "
+                   "double-binary-tree")
       ->required();
   generate->add_option("--coll", opt->coll, "allgather | alltoall | broadcast | reduce | reduce-scatter | allreduce")
       ->required();
@@ -58,6 +59,8 @@ void add_collective_commands(CLI::App& app, int& code) {
         {{"ring", "reduce-scatter"},
          [](rank r, std::uint32_t k, rank) { return collective::ring_reduce_scatter(r, k); }},
         {{"ring", "allreduce"}, [](rank r, std::uint32_t k, rank) { return collective::ring_allreduce(r, k); }},
+        {{"double-binary-tree", "allreduce"},
+         [](rank r, std::uint32_t k, rank) { return collective::double_binary_tree_allreduce(r, k); }},
     };
     const auto found = algorithms.find({opt->algo, opt->coll});
     if (found == algorithms.end()) {

@@ -24,7 +24,8 @@ TEST(cli_collective, every_generator_is_checked_and_damage_is_named) {
   const std::string exe = DANCECARD_EXE;
   for (const char* algo : {"ring allgather", "bruck allgather", "recursive-doubling allgather", "pairwise alltoall",
                            "binomial broadcast", "binomial reduce", "ring reduce-scatter",
-                           "recursive-halving reduce-scatter", "ring allreduce", "rabenseifner allreduce"}) {
+                           "recursive-halving reduce-scatter", "ring allreduce", "rabenseifner allreduce",
+                           "double-binary-tree allreduce"}) {
     const std::string words = algo;
     const std::string generate = exe + " generate collective --algo " + words.substr(0, words.find(' ')) + " --coll " +
                                  words.substr(words.find(' ') + 1) + " -n 8 --chunks 2";
@@ -50,7 +51,7 @@ TEST(cli_collective, every_generator_is_checked_and_damage_is_named) {
   EXPECT_NE(r.output.find("lacks the contribution of rank 1"), std::string::npos) << r.output;
   // bad input: the place, exit 2
   expect_run("generate collective --algo ring --coll alltoall -n 4", 2, "no such algorithm (there are: ");
-  expect_run("generate collective --algo recursive-doubling --coll allgather -n 6", 2, "is not a power of two");
+  expect_run("generate collective --algo recursive-halving --coll reduce-scatter -n 6", 2, "is not a power of two");
   const std::string bad = testing::TempDir() + "bad-collective.json";
   std::ofstream(bad)
       << R"({"format": "dancecard.collective/1", "topology": "ring:3", "collective": {"kind": "allgather"},)"

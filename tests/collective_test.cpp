@@ -81,6 +81,18 @@ TEST(collective_generators, hold_on_many_sizes_with_their_figures) {
       const collective_report ar = check(ring_allreduce(n, c));
       EXPECT_TRUE(ar.holds()) << n << "\n" << describe(ar);
       EXPECT_EQ(ar.steps, 2 * std::uint64_t{n - 1});
+      // recursive doubling for any n (MPICH's fold when n is not a power of two): log2 p + 2 steps
+      const collective_report rd = check(recursive_doubling_allgather(n, c));
+      EXPECT_TRUE(rd.holds()) << n << "\n" << describe(rd);
+      std::uint64_t p_log = 0;
+      while ((std::uint64_t{2} << p_log) <= n) ++p_log;
+      EXPECT_EQ(rd.steps, (n & (n - 1)) == 0 ? p_log : p_log + 2) << n;
+      // the double binary tree: two mirrored trees of height h, 2h steps; each chunk reduced up one and copied down
+      const collective_report dbt = check(double_binary_tree_allreduce(n, c));
+      EXPECT_TRUE(dbt.holds()) << n << "\n" << describe(dbt);
+      std::uint64_t h = 0;
+      while ((std::uint64_t{2} << h) <= n) ++h;  // a balanced binary tree of n nodes has height floor(log2 n)
+      EXPECT_EQ(dbt.steps, 2 * h) << n;
     }
   for (rank n = 1; n <= 64; n *= 2) {
     const collective_report rd = check(recursive_doubling_allgather(n, 2));
@@ -92,7 +104,7 @@ TEST(collective_generators, hold_on_many_sizes_with_their_figures) {
     EXPECT_TRUE(rab.holds()) << n << "\n" << describe(rab);
     EXPECT_EQ(rab.rounds, 2 * std::uint64_t{n - 1} * 2);  // the bandwidth of the ring in 2 log2 n steps
   }
-  EXPECT_THROW(recursive_doubling_allgather(6), std::invalid_argument);
+  EXPECT_THROW(recursive_doubling_allgather(0), std::invalid_argument);
 }
 
 TEST(collective_check, names_each_kind_of_violation) {

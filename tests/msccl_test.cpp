@@ -34,13 +34,14 @@ struct generated {
 std::vector<generated> generators() {
   return {
       {"ring_allgather", [](rank n) { return ring_allgather(n, 2); }},
-      {"recursive_doubling_allgather", [](rank n) { return recursive_doubling_allgather(n); }, true},
+      {"recursive_doubling_allgather", [](rank n) { return recursive_doubling_allgather(n); }},
       {"bruck_allgather", [](rank n) { return bruck_allgather(n); }},
       {"pairwise_alltoall", [](rank n) { return pairwise_alltoall(n, 2); }},
       {"ring_reduce_scatter", [](rank n) { return ring_reduce_scatter(n, 2); }},
       {"recursive_halving_reduce_scatter", [](rank n) { return recursive_halving_reduce_scatter(n); }, true},
       {"ring_allreduce", [](rank n) { return ring_allreduce(n); }},
       {"rabenseifner_allreduce", [](rank n) { return rabenseifner_allreduce(n, 2); }, true},
+      {"double_binary_tree_allreduce", [](rank n) { return double_binary_tree_allreduce(n, 2); }},
   };
 }
 

@@ -121,7 +121,7 @@ int main(int argc, char** argv) {
       "collective", "A collective schedule (reductions included), step by step, against the MPI collective");
   coll_cmd->add_option("--algo", coll_algo,
                        "ring | bruck | recursive-doubling | recursive-halving | rabenseifner | "
-                       "pairwise | binomial (with --coll)");
+                       "pairwise | binomial | double-binary-tree (with --coll)");
   coll_cmd->add_option("--coll", coll_kind, "allgather | alltoall | broadcast | reduce | reduce-scatter | allreduce");
   coll_cmd->add_option("--chunks", coll_chunks, "chunks per rank with --algo (default 1)");
   coll_cmd->add_option("--schedule", coll_file, "a dancecard.collective/1 file for -np ranks instead of --algo");
@@ -209,6 +209,8 @@ int main(int argc, char** argv) {
             s = collective::ring_allreduce(n, k);
           else if (coll_algo == "rabenseifner" && *kind == collective_kind::allreduce)
             s = collective::rabenseifner_allreduce(n, k);
+          else if (coll_algo == "double-binary-tree" && *kind == collective_kind::allreduce)
+            s = collective::double_binary_tree_allreduce(n, k);
           else
             throw usage_error("--algo " + coll_algo + " --coll " + coll_kind +
                               ": no such algorithm (dancecard generate "

@@ -14,8 +14,11 @@ namespace dancecard::collective {
 /// Ring all-gather on ring:n, one-port full duplex: in step s (0 … n − 2) rank r sends block (r − s) mod n, its
 /// `chunks` chunks in as many rounds, to r + 1. require: 1 <= n, chunks >= 1.
 schedule ring_allgather(rank n, std::uint32_t chunks = 1);
-/// Recursive doubling all-gather on hypercube:log2 n, one-port full duplex: in step s rank r exchanges everything it
-/// holds (2^s blocks) with r xor 2^s. require: n a power of two, 1 <= n <= 2^20.
+/// Recursive doubling all-gather, one-port full duplex: in step s rank r exchanges everything it holds (2^s blocks)
+/// with r xor 2^s, on hypercube:log2 n. For n not a power of two (complete:n; p the largest power of two below n),
+/// MPICH's way: rank p + j first sends its block to rank j, the doubling runs on 0 … p − 1 with those blocks carried
+/// along, and rank j finally sends rank p + j everything: log2 p + 2 steps. require: 1 <= n (<= 4096 when not a
+/// power of two).
 schedule recursive_doubling_allgather(rank n, std::uint32_t chunks = 1);
 /// Bruck's all-gather on complete:n, one-port full duplex, any n: in step k rank r sends the blocks r … r + m − 1
 /// (mod n) it holds, m = min(2^k, n − 2^k), to r − 2^k. ⌈log2 n⌉ steps (Bruck et al., "Efficient algorithms for
@@ -41,6 +44,10 @@ schedule rabenseifner_allreduce(rank n, std::uint32_t chunks = 1);
 /// Ring reduce-scatter on ring:n, one-port full duplex: in step s (0 … n − 2) rank r adds its block (r − s − 1) mod n
 /// into r + 1's; after n − 1 steps rank r holds block r summed over all ranks.
 schedule ring_reduce_scatter(rank n, std::uint32_t chunks = 1);
+/// Double binary tree all-reduce (NCCL's tree) on complete:n, all-port: two balanced binary trees, the second the
+/// mirror of the first (rank r as n − 1 − r), each carrying half the chunks; in each, a rank adds its subtree's sum
+/// into its parent once its children's sums arrived, then the root's total comes down by copies. 2·height steps.
+schedule double_binary_tree_allreduce(rank n, std::uint32_t chunks = 1);
 /// Ring all-reduce (NCCL's ring): ring_reduce_scatter's n − 1 steps, then ring_allgather's n − 1 steps copying the
 /// summed blocks round.
 schedule ring_allreduce(rank n, std::uint32_t chunks = 1);
