@@ -1,11 +1,15 @@
 // `dancecard generate collective --algo ring --coll allgather --ranks 8 [--chunks C] [--root R] [--output FILE]`: the
 // classic collective algorithms as dancecard.collective/1 schedules (core/collective/generators.hpp), for
-// `dancecard check collective`; `dancecard export msccl FILE [--output XML]`: a schedule as an MSCCL-IR algorithm.
+// `dancecard check collective`; `dancecard export msccl FILE [--output XML]`: a schedule as an MSCCL-IR algorithm;
+// `dancecard draw collective FILE --out SVG`: a schedule as a step × link timeline.
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <map>
+#include <sstream>
+#include <tuple>
 
 #include "common.hpp"
+#include "dancecard/checkers/collective_check.hpp"
 #include "dancecard/core/collective/generators.hpp"
 #include "dancecard/core/collective/msccl.hpp"
 #include "dancecard/formats/collective_io.hpp"
@@ -14,6 +18,75 @@
 namespace dancecard::cli {
 
 using namespace dancecard::dance;
+
+namespace {
+
+// `draw collective`: a step × link timeline. A row per link that carries anything, a column per step; each chunk moved
+// is a square in its link's row and its step's column, coloured by chunk (golden-angle hues), a reduction marked with a
+// white bar. Limits keep the picture readable: at most 512 links used and 1,024 steps.
+constexpr std::size_t max_drawn_links = 512, max_drawn_steps = 1024;
+
+void draw_collective_svg(std::ostream& out, const collective::schedule& s) {
+  std::map<std::pair<rank, rank>, std::size_t> row_of;
+  std::map<std::tuple<std::size_t, std::size_t>, std::uint64_t> cell_count;  // (row key order later)
+  std::uint64_t widest = 1;
+  for (const collective::step& st : s.steps)
+    for (const collective::transfer& t : st.transfers) row_of.try_emplace({t.from, t.to}, 0);
+  if (row_of.size() > max_drawn_links || s.steps.size() > max_drawn_steps)
+    throw bad_input("draw collective: " + std::to_string(row_of.size()) + " links used over " +
+                    std::to_string(s.steps.size()) + " steps; at most " + std::to_string(max_drawn_links) +
+                    " links and " + std::to_string(max_drawn_steps) + " steps are drawn");
+  std::size_t r = 0;
+  for (auto& [link, row] : row_of) row = r++;
+  for (std::size_t i = 0; i < s.steps.size(); ++i)
+    for (const collective::transfer& t : s.steps[i].transfers)
+      widest = std::max(widest, ++cell_count[{row_of.at({t.from, t.to}), i}]);
+  constexpr int square = 7, gap = 1, label = 70, top = 46, margin = 10;
+  const int per_line = static_cast<int>(std::min<std::uint64_t>(widest, 8));
+  const int lines = static_cast<int>((widest + per_line - 1) / per_line);
+  const int cell_w = per_line * (square + gap) + 6, cell_h = lines * (square + gap) + 6;
+  std::ostringstream caption;
+  caption << s.coll.describe() << " by " << (s.algorithm.empty() ? "a schedule" : s.algorithm) << " on "
+          << s.network.name() << " (" << to_string(s.ports) << "): " << s.steps.size() << " steps, " << s.transfers()
+          << " transfers; a square per chunk, coloured by chunk; a bar: a reduction";
+  const int width = std::max(label + static_cast<int>(s.steps.size()) * cell_w + margin,
+                             2 * margin + static_cast<int>(caption.str().size()) * 7);
+  const int height = top + static_cast<int>(row_of.size()) * cell_h + margin;
+  out << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
+      << "\" font-family=\"sans-serif\" font-size=\"10\">\n";
+  out << "<title>" << s.coll.describe() << " by " << (s.algorithm.empty() ? "a schedule" : s.algorithm) << " on "
+      << s.network.name() << "</title>\n";
+  out << "<text x=\"" << margin << "\" y=\"14\" font-size=\"12\">" << caption.str() << "</text>\n";
+  for (std::size_t i = 0; i < s.steps.size(); ++i)
+    out << "<text x=\"" << label + static_cast<int>(i) * cell_w + 2 << "\" y=\"" << top - 6 << "\">" << i
+        << "</text>\n";
+  for (const auto& [link, row] : row_of) {
+    const int y = top + static_cast<int>(row) * cell_h;
+    out << "<text x=\"" << margin << "\" y=\"" << y + cell_h / 2 + 3 << "\">" << link.first << " &#8594; "
+        << link.second << "</text>\n";
+    out << "<line x1=\"" << label << "\" y1=\"" << y << "\" x2=\"" << width - margin << "\" y2=\"" << y
+        << "\" stroke=\"#ddd\"/>\n";
+  }
+  std::map<std::pair<std::size_t, std::size_t>, int> placed;
+  for (std::size_t i = 0; i < s.steps.size(); ++i)
+    for (const collective::transfer& t : s.steps[i].transfers) {
+      const std::size_t row = row_of.at({t.from, t.to});
+      const int k = placed[{row, i}]++;
+      const int x = label + static_cast<int>(i) * cell_w + 3 + (k % per_line) * (square + gap);
+      const int y = top + static_cast<int>(row) * cell_h + 3 + (k / per_line) * (square + gap);
+      const unsigned hue = static_cast<unsigned>((t.chunk * 137) % 360);
+      out << "<rect class=\"chunk\" x=\"" << x << "\" y=\"" << y << "\" width=\"" << square << "\" height=\"" << square
+          << "\" fill=\"hsl(" << hue << ",70%,50%)\"><title>chunk " << t.chunk << ", " << t.from << " &#8594; " << t.to
+          << ", step " << i << (t.op == collective::transfer_op::reduce ? ", reduce" : "") << "</title></rect>";
+      if (t.op == collective::transfer_op::reduce)
+        out << "<rect x=\"" << x + 1 << "\" y=\"" << y + square / 2 << "\" width=\"" << square - 2
+            << "\" height=\"1\" fill=\"white\"/>";
+      out << "\n";
+    }
+  out << "</svg>\n";
+}
+
+}  // namespace
 
 void add_collective_commands(CLI::App& app, int& code) {
   CLI::App* generate =
@@ -77,6 +150,21 @@ void add_collective_commands(CLI::App& app, int& code) {
     }
     write_output(opt->output, [&](std::ostream& out) { write_collective_schedule(out, s); });
     code = exit_holds;
+  });
+
+  CLI::App* draw = app.get_subcommand("draw")->add_subcommand(
+      "collective", "A collective schedule as a step × link timeline (SVG), one square per chunk moved");
+  auto dopt = std::make_shared<std::pair<std::string, std::string>>("-", "");
+  draw->add_option("file", dopt->first, "schedule file (dancecard.collective/1), or - for stdin (default)");
+  draw->add_option("--out", dopt->second, "the SVG file to write (- for stdout)")->required()->check(writable_file());
+  draw->callback([dopt, &code] {
+    const collective::schedule s =
+        parse_input(dopt->first, [](const std::string& t) { return collective::read_collective_schedule(t); });
+    const collective::collective_report check = collective::check_collective_schedule(s);
+    write_output(dopt->second == "-" ? std::string() : dopt->second,
+                 [&](std::ostream& out) { draw_collective_svg(out, s); });
+    if (dopt->second != "-") std::cout << "wrote " << dopt->second << "; " << describe(check);
+    code = exit_for(check.outcome);
   });
 
   CLI::App* exporter = app.add_subcommand("export", "Write a schedule in another tool's format");

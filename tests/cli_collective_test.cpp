@@ -22,10 +22,10 @@ using namespace dancecard::cli_test;
 
 TEST(cli_collective, every_generator_is_checked_and_damage_is_named) {
   const std::string exe = DANCECARD_EXE;
-  for (const char* algo : {"ring allgather", "bruck allgather", "recursive-doubling allgather", "pairwise alltoall",
-                           "binomial broadcast", "binomial reduce", "ring reduce-scatter",
-                           "recursive-halving reduce-scatter", "ring allreduce", "rabenseifner allreduce",
-                           "double-binary-tree allreduce"}) {
+  for (const char* algo :
+       {"ring allgather", "bruck allgather", "recursive-doubling allgather", "pairwise alltoall", "binomial broadcast",
+        "binomial reduce", "ring reduce-scatter", "recursive-halving reduce-scatter", "ring allreduce",
+        "rabenseifner allreduce", "double-binary-tree allreduce"}) {
     const std::string words = algo;
     const std::string generate = exe + " generate collective --algo " + words.substr(0, words.find(' ')) + " --coll " +
                                  words.substr(words.find(' ') + 1) + " -n 8 --chunks 2";
@@ -118,6 +118,30 @@ TEST(cli_collective, export_msccl_and_check_msccl_with_exit_codes) {
   r = run_shell(exe + " generate collective --algo binomial --coll broadcast -n 4 | " + exe + " export msccl");
   EXPECT_EQ(r.code, 2) << r.output;
   EXPECT_NE(r.output.find("MSCCL-IR has no root"), std::string::npos) << r.output;
+}
+
+TEST(cli_collective, draw_collective_draws_a_square_per_transfer) {
+  const std::string exe = DANCECARD_EXE;
+  const std::string svg = testing::TempDir() + "ring-allreduce-4.svg";
+  run_result r = run_shell(exe + " generate collective --algo ring --coll allreduce -n 4 | " + exe +
+                           " draw collective --out " + svg);
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("holds: allreduce of 4 ranks"), std::string::npos) << r.output;
+  std::ifstream in(svg);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  auto count = [&text](const std::string& what) {
+    std::size_t n = 0;
+    for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+  };
+  EXPECT_EQ(count("class=\"chunk\""), 24u);   // 4 ranks, 6 steps, one chunk per rank a step
+  EXPECT_EQ(count(", reduce</title>"), 12u);  // the reduce-scatter half
+  EXPECT_EQ(count("&#8594; "), 24u + 4u);    // the chunks' titles and the labels of the 4 links used (r -> r + 1)
+  // too many links to draw: bad input, exit 2
+  r = run_shell(exe + " generate collective --algo pairwise --coll alltoall -n 64 | " + exe +
+                " draw collective --out " + svg);
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_NE(r.output.find("4032 links used"), std::string::npos) << r.output;
 }
 
 }  // namespace
