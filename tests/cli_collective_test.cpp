@@ -136,7 +136,7 @@ TEST(cli_collective, draw_collective_draws_a_square_per_transfer) {
   };
   EXPECT_EQ(count("class=\"chunk\""), 24u);   // 4 ranks, 6 steps, one chunk per rank a step
   EXPECT_EQ(count(", reduce</title>"), 12u);  // the reduce-scatter half
-  EXPECT_EQ(count("&#8594; "), 24u + 4u);    // the chunks' titles and the labels of the 4 links used (r -> r + 1)
+  EXPECT_EQ(count("&#8594; "), 24u + 4u);     // the chunks' titles and the labels of the 4 links used (r -> r + 1)
   // too many links to draw: bad input, exit 2
   r = run_shell(exe + " generate collective --algo pairwise --coll alltoall -n 64 | " + exe +
                 " draw collective --out " + svg);

@@ -6,7 +6,6 @@
 // as contribution sets for the postcondition (msccl-tools' collective definitions, msccl/language/collectives.py).
 #include <algorithm>
 #include <set>
-#include <unordered_map>
 
 #include "msccl_model.hpp"
 
@@ -16,7 +15,7 @@ std::vector<op_index> model::run(std::uint32_t slots, const reporter& report) co
   const std::size_t B = blocks.size();
   std::vector<std::uint32_t> pc(B, 0), outstanding(connections.size(), 0);
   std::vector<char> done(ops.size(), 0), queued(B, 1);
-  std::unordered_map<op_index, std::vector<std::uint32_t>> waiting_on_op;
+  std::vector<std::vector<std::uint32_t>> waiting_on_op(ops.size());  // blocks waiting for a step (by step)
   std::vector<std::vector<std::uint32_t>> waiting_on_connection(connections.size());
   std::vector<std::uint32_t> ready(B);
   for (std::uint32_t b = 0; b < B; ++b) ready[b] = static_cast<std::uint32_t>(B - 1 - b);
@@ -61,7 +60,7 @@ std::vector<op_index> model::run(std::uint32_t slots, const reporter& report) co
       done[o] = 1;
       order.push_back(o);
       ++pc[b];
-      if (auto it = waiting_on_op.find(o); it != waiting_on_op.end()) wake(it->second);
+      if (!waiting_on_op[o].empty()) wake(waiting_on_op[o]);
     }
   }
   if (order.size() == ops.size()) return order;
@@ -140,8 +139,10 @@ replay_result model::replay(const std::vector<op_index>& order, bool clocks, con
   std::vector<char> is_signal(ops.size(), 0);
   for (const op& x : ops)
     if (x.signal != no_op) is_signal[x.signal] = 1;
-  std::unordered_map<op_index, std::vector<std::uint32_t>> sent_clock, signal_clock;
-  std::unordered_map<op_index, std::vector<value>> in_flight;
+  // By step: the clock a send carries (until its receive takes it), the clock a signalling step leaves, the values a
+  // send carries.
+  std::vector<std::vector<std::uint32_t>> sent_clock(clocks ? ops.size() : 0), signal_clock(clocks ? ops.size() : 0);
+  std::vector<std::vector<value>> in_flight(ops.size());
   std::vector<std::uint32_t> depth(ops.size(), 0);
   std::vector<std::uint64_t> received(G, 0);
   out.slots.resize(G);
@@ -178,11 +179,10 @@ replay_result model::replay(const std::vector<op_index>& order, bool clocks, con
       auto merge = [&c](const std::vector<std::uint32_t>& other) {
         for (std::size_t i = 0; i < c.size(); ++i) c[i] = std::max(c[i], other[i]);
       };
-      if (x.signal != no_op) merge(signal_clock.at(x.signal));
+      if (x.signal != no_op) merge(signal_clock[x.signal]);
       if (receives(s.type)) {
-        auto it = sent_clock.find(x.matched_send);
-        merge(it->second);
-        sent_clock.erase(it);
+        merge(sent_clock[x.matched_send]);
+        std::vector<std::uint32_t>().swap(sent_clock[x.matched_send]);
       }
       c[b] = x.pos + 1;
       if (sends(s.type)) sent_clock[o] = c;
@@ -221,7 +221,7 @@ replay_result model::replay(const std::vector<op_index>& order, bool clocks, con
     std::vector<value> outgoing;
     const std::vector<value>* incoming = nullptr;
     if (receives(s.type)) {
-      incoming = &in_flight.at(x.matched_send);
+      incoming = &in_flight[x.matched_send];
       received[g] += s.cnt;
     }
     bool twice = false;
@@ -266,7 +266,7 @@ replay_result model::replay(const std::vector<op_index>& order, bool clocks, con
     if (twice)
       report(msccl_violation_kind::double_counted, {ref(o)},
              "the reduction adds a contribution that the value already holds");
-    if (receives(s.type)) in_flight.erase(x.matched_send);
+    if (receives(s.type)) std::vector<value>().swap(in_flight[x.matched_send]);
     if (sends(s.type)) in_flight[o] = std::move(outgoing);
   }
   for (std::uint64_t r : received) out.most_received = std::max(out.most_received, r);
