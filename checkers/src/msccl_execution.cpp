@@ -143,6 +143,7 @@ replay_result model::replay(const std::vector<op_index>& order, bool clocks, con
   // send carries.
   std::vector<std::vector<std::uint32_t>> sent_clock(clocks ? ops.size() : 0), signal_clock(clocks ? ops.size() : 0);
   std::vector<std::vector<value>> in_flight(ops.size());
+  std::vector<std::vector<std::uint32_t>> spare;  // clock buffers of received sends, reused (no allocation per send)
   std::vector<std::uint32_t> depth(ops.size(), 0);
   std::vector<std::uint64_t> received(G, 0);
   out.slots.resize(G);
@@ -182,10 +183,16 @@ replay_result model::replay(const std::vector<op_index>& order, bool clocks, con
       if (x.signal != no_op) merge(signal_clock[x.signal]);
       if (receives(s.type)) {
         merge(sent_clock[x.matched_send]);
-        std::vector<std::uint32_t>().swap(sent_clock[x.matched_send]);
+        spare.push_back(std::move(sent_clock[x.matched_send]));  // its buffer serves a later send
       }
       c[b] = x.pos + 1;
-      if (sends(s.type)) sent_clock[o] = c;
+      if (sends(s.type)) {
+        if (!spare.empty()) {
+          sent_clock[o] = std::move(spare.back());
+          spare.pop_back();
+        }
+        sent_clock[o].assign(c.begin(), c.end());
+      }
       if (is_signal[o]) signal_clock[o] = c;
     }
     if (s.type == msccl_instruction::nop) continue;
