@@ -299,6 +299,12 @@ void add_check_command(CLI::App& app, int& code) {
       out["rounds"] = report.rounds;
       out["transfers"] = report.transfers;
       out["round_bound"] = report.round_bound;
+      if (report.round_bound_cut != 0) {  // the ranks whose chunks must leave over the cut that gives the bound
+        nlohmann::json inside = nlohmann::json::array();
+        for (rank r = 0; r < 32; ++r)
+          if ((report.round_bound_cut >> r & 1) != 0) inside.push_back(r);
+        out["round_bound_cut"] = inside;
+      }
       out["busiest_link"] = {
           {"from", report.busiest_from}, {"to", report.busiest_to}, {"chunks", report.busiest_link_chunks}};
       overall = apply_gap(overall, gap, copt->report, &out);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <sstream>
 
 #include "dancecard/checkers/collective_check.hpp"
@@ -273,6 +274,21 @@ TEST(collective_bounds, a_network_named_like_a_built_in_is_searched_as_what_it_i
   EXPECT_TRUE(r.holds()) << describe(r);
   EXPECT_EQ(r.step_bound, 5u);
   EXPECT_EQ(check(ring_allgather(6)).step_bound, 3u);  // the real ring:6, searched once
+}
+
+TEST(collective_bounds, cuts_bound_the_rounds_where_the_network_is_thin) {
+  // DGX-1, all-to-all with 3 chunks per pair (SCCL's C = 24): a quad's 4·4·3 = 48 chunks must cross the 6 link
+  // capacities between the quads, so 8 rounds (SCCL's (24, 8, 8)); one GPU alone needs only ⌈7·3/6⌉ = 4.
+  schedule none{dgx1_topology(), port_model::all_port, {collective_kind::alltoall, 8, 3, 0}, {}, "nothing"};
+  const collective_report r = check(none);
+  EXPECT_FALSE(r.holds());  // no steps: every chunk is missing, but the bounds stand
+  EXPECT_EQ(r.round_bound, 8u);
+  EXPECT_EQ(std::popcount(r.round_bound_cut), 4);  // a quad (or its complement)
+  // all-gather with 6 chunks per GPU: the per-GPU bound ⌈7·6/6⌉ = 7 is the larger (SCCL's (6, 3, 7))
+  none.coll = {collective_kind::allgather, 8, 6, 0};
+  const collective_report ag = check(none);
+  EXPECT_EQ(ag.round_bound, 7u);
+  EXPECT_EQ(std::popcount(ag.round_bound_cut), 7);  // every GPU but the one receiving
 }
 
 }  // namespace

@@ -413,7 +413,68 @@ collective_report check_collective_schedule(const schedule& sched, const collect
         out.unreachable = true;
         continue;
       }
-      out.round_bound = std::max(out.round_bound, (need + per_round - 1) / per_round);
+      if (const std::uint64_t bound = (need + per_round - 1) / per_round; bound > out.round_bound) {
+        out.round_bound = bound;
+        // the cut: every rank but r inside (n <= 32)
+        out.round_bound_cut =
+            n > 32 ? 0 : static_cast<std::uint32_t>(((std::uint64_t{1} << n) - 1) ^ (std::uint64_t{1} << r));
+      }
+    }
+  }
+  // Rounds by cuts (non-combining, n <= 16: every subset S of the ranks): the chunks that start in S and are wanted
+  // outside it must cross from S to the rest, each at least once — |S|·C for allgather (and gather with the root
+  // outside), |S|·|rest|·C for alltoall, C for broadcast and |rest|·C for scatter (the root in S) — and at most the
+  // capacity of the links from S to the rest crosses a round (one port: each rank of S uses one of its links out of S,
+  // each rank of the rest one of its links from S, so the smaller sum of the widest ones). The singletons give the
+  // per-rank bound above; larger cuts bind where the network is thin between groups (DGX-1's two quads).
+  if (!combines && n >= 2 && n <= 16) {
+    const std::uint64_t C = c.chunks;
+    for (std::uint32_t set = 1; set + 1 < (std::uint32_t{1} << n); ++set) {
+      const auto inside = static_cast<std::uint64_t>(std::popcount(set)), outside = n - inside;
+      const bool root_in = (set >> c.root & 1) != 0;
+      std::uint64_t need = 0;
+      switch (c.kind) {
+        case collective_kind::allgather:
+          need = inside * C;
+          break;
+        case collective_kind::alltoall:
+          need = inside * outside * C;
+          break;
+        case collective_kind::gather:
+          need = root_in ? 0 : inside * C;
+          break;
+        case collective_kind::broadcast:
+          need = root_in ? C : 0;
+          break;
+        case collective_kind::scatter:
+          need = root_in ? outside * C : 0;
+          break;
+        default:
+          break;
+      }
+      if (need == 0) continue;
+      std::uint64_t across = 0;
+      std::vector<std::uint64_t> widest_out(n, 0), widest_in(n, 0);
+      for (const link& l : sched.network.links())
+        if ((set >> l.from & 1) != 0 && (set >> l.to & 1) == 0) {
+          across += l.capacity;
+          widest_out[l.from] = std::max<std::uint64_t>(widest_out[l.from], l.capacity);
+          widest_in[l.to] = std::max<std::uint64_t>(widest_in[l.to], l.capacity);
+        }
+      if (sched.ports != port_model::all_port) {
+        std::uint64_t senders = 0, receivers = 0;
+        for (rank r = 0; r < n; ++r) senders += widest_out[r], receivers += widest_in[r];
+        across = std::min(senders, receivers);
+      }
+      if (across == 0) {
+        out.unreachable = true;
+        continue;
+      }
+      const std::uint64_t bound = (need + across - 1) / across;
+      if (bound > out.round_bound) {
+        out.round_bound = bound;
+        out.round_bound_cut = set;
+      }
     }
   }
   out.checked += ": " + std::to_string(out.steps) + " steps, " + std::to_string(out.rounds) + " rounds, " +
@@ -430,6 +491,13 @@ std::string describe(const collective_report& report) {
   else
     s << report.step_bound << " steps"
       << (report.round_bound != 0 ? ", " + std::to_string(report.round_bound) + " rounds" : "");
+  if (report.round_bound_cut != 0 && !report.unreachable) {
+    s << " (the chunks leaving {";
+    bool first = true;
+    for (rank r = 0; r < 32; ++r)
+      if ((report.round_bound_cut >> r & 1) != 0) s << (first ? "" : ", ") << r, first = false;
+    s << "} over its links out)";
+  }
   if (report.busiest_link_chunks != 0)
     s << "; the busiest link " << report.busiest_from << " -> " << report.busiest_to << " carries "
       << report.busiest_link_chunks << " chunks";

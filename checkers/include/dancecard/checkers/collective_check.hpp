@@ -13,7 +13,9 @@
 // The report carries the figures (steps, rounds, transfers, the busiest link) and two lower bounds that hold for any
 // schedule on the network: steps >= the farthest distance a chunk (or a contribution) must travel, and under one port
 // >= ⌈log2 n⌉ (what a rank holds comes from at most twice as many ranks each step); rounds >= the most chunks a rank
-// must receive over what its in-links (one port: its widest in-link) carry per round (non-combining collectives).
+// must receive over what its in-links (one port: its widest in-link) carry per round, and for up to 16 ranks the same
+// over every cut of the network: the chunks that must leave a set of ranks over what its links out carry per round
+// (non-combining collectives).
 //
 //   auto r = dancecard::collective::check_collective_schedule(dancecard::collective::ring_allgather(8));  // holds
 #pragma once
@@ -67,6 +69,9 @@ struct collective_report : report<collective_violation> {
   // visit more than 2^27 links for the steps; combining collectives for the rounds); unreachable: some chunk can never
   // reach a rank that wants it.
   std::uint64_t step_bound = 0, round_bound = 0;
+  /// The cut that gives round_bound, as a set of ranks (bit r: rank r inside; the chunks from inside to outside bound
+  /// the rounds); 0 where not recorded (more than 32 ranks).
+  std::uint32_t round_bound_cut = 0;
   bool unreachable = false;
 };
 
