@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <tuple>
 
@@ -14,6 +15,7 @@
 #include "dancecard/core/collective/msccl.hpp"
 #include "dancecard/formats/collective_io.hpp"
 #include "dancecard/formats/msccl_io.hpp"
+#include "dancecard/smt/collective_synthesis.hpp"
 
 namespace dancecard::cli {
 
@@ -114,39 +116,16 @@ void add_collective_commands(CLI::App& app, int& code) {
     const auto c = static_cast<std::uint32_t>(opt->chunks);
     if (opt->root >= n)
       throw bad_input("--root: " + std::to_string(opt->root) + " is not one of the " + std::to_string(n) + " ranks");
-    using maker = collective::schedule (*)(rank, std::uint32_t, rank);
-    static const std::map<std::pair<std::string, std::string>, maker> algorithms = {
-        {{"ring", "allgather"}, [](rank r, std::uint32_t k, rank) { return collective::ring_allgather(r, k); }},
-        {{"bruck", "allgather"}, [](rank r, std::uint32_t k, rank) { return collective::bruck_allgather(r, k); }},
-        {{"binomial", "reduce"},
-         [](rank r, std::uint32_t k, rank root) { return collective::binomial_reduce(r, root, k); }},
-        {{"recursive-halving", "reduce-scatter"},
-         [](rank r, std::uint32_t k, rank) { return collective::recursive_halving_reduce_scatter(r, k); }},
-        {{"rabenseifner", "allreduce"},
-         [](rank r, std::uint32_t k, rank) { return collective::rabenseifner_allreduce(r, k); }},
-        {{"recursive-doubling", "allgather"},
-         [](rank r, std::uint32_t k, rank) { return collective::recursive_doubling_allgather(r, k); }},
-        {{"pairwise", "alltoall"}, [](rank r, std::uint32_t k, rank) { return collective::pairwise_alltoall(r, k); }},
-        {{"binomial", "broadcast"},
-         [](rank r, std::uint32_t k, rank root) { return collective::binomial_broadcast(r, root, k); }},
-        {{"ring", "reduce-scatter"},
-         [](rank r, std::uint32_t k, rank) { return collective::ring_reduce_scatter(r, k); }},
-        {{"ring", "allreduce"}, [](rank r, std::uint32_t k, rank) { return collective::ring_allreduce(r, k); }},
-        {{"double-binary-tree", "allreduce"},
-         [](rank r, std::uint32_t k, rank) { return collective::double_binary_tree_allreduce(r, k); }},
-    };
-    const auto found = algorithms.find({opt->algo, opt->coll});
-    if (found == algorithms.end()) {
-      std::string known;
-      for (const auto& [key, make] : algorithms) known += (known.empty() ? "" : ", ") + key.first + " " + key.second;
-      throw bad_input("--algo " + opt->algo + " --coll " + opt->coll + ": no such algorithm (there are: " + known +
-                      ")");
-    }
+    const auto kind = collective::parse_collective_kind(opt->coll);
+    if (!kind)
+      throw bad_input("--coll: expected allgather, alltoall, broadcast, reduce, reduce-scatter or allreduce, got '" +
+                      opt->coll + "'");
     collective::schedule s;
     try {
-      s = found->second(n, c, static_cast<rank>(opt->root));
+      s = collective::classic_schedule(opt->algo, *kind, n, c, static_cast<rank>(opt->root));
     } catch (const std::invalid_argument& e) {
-      throw bad_input("--algo " + opt->algo + " --ranks " + std::to_string(n) + ": " + e.what());
+      throw bad_input("--algo " + opt->algo + " --coll " + opt->coll + " --ranks " + std::to_string(n) + ": " +
+                      e.what());
     }
     write_output(opt->output, [&](std::ostream& out) { write_collective_schedule(out, s); });
     code = exit_holds;
@@ -165,6 +144,91 @@ void add_collective_commands(CLI::App& app, int& code) {
                  [&](std::ostream& out) { draw_collective_svg(out, s); });
     if (dopt->second != "-") std::cout << "wrote " << dopt->second << "; " << describe(check);
     code = exit_for(check.outcome);
+  });
+
+  CLI::App* prove = app.get_subcommand("prove")->add_subcommand(
+      "collective", "The least steps of a collective on a network: a checked witness and a checked DRAT proof below");
+  struct prove_options {
+    std::string topology, coll, ports = "all-port", timeout = "60", witness;
+    std::uint64_t chunks = 1, root = 0, rounds = 1, max_steps = 32;
+    bool json = false;
+  };
+  auto popt = std::make_shared<prove_options>();
+  prove->add_option("--topology", popt->topology, "complete:N, ring:N, torus:AxB…, hypercube:D, dgx1")->required();
+  prove->add_option("--coll", popt->coll, "allgather | alltoall | broadcast | gather | scatter")->required();
+  prove->add_option("--chunks", popt->chunks, "chunks per rank (SCCL's C; default 1)")->check(CLI::Range(1, 64));
+  prove->add_option("--root", popt->root, "broadcast, gather, scatter: the root rank (default 0)");
+  prove->add_option("--rounds-per-step", popt->rounds, "rounds in every step (default 1; R = S · this)")
+      ->check(CLI::Range(1, 64));
+  prove->add_option("--ports", popt->ports, "all-port (default) or one-port-full-duplex");
+  prove->add_option("--max-steps", popt->max_steps, "give up above this many steps (default 32)")
+      ->check(CLI::Range(0, 1024));
+  add_timeout_option(prove, popt->timeout, "solver query (default 60)");
+  prove->add_option("--witness", popt->witness, "write the witness schedule (dancecard.collective/1) to FILE")
+      ->check(writable_file());
+  prove->add_flag("--json", popt->json, "print the result as JSON");
+  prove->callback([popt, &code] {
+    std::optional<collective::topology> net;
+    try {
+      net = collective::builtin_topology(popt->topology);
+    } catch (const std::invalid_argument& e) {
+      throw bad_input("--topology: " + std::string(e.what()));
+    }
+    if (!net)
+      throw bad_input("--topology: '" + popt->topology +
+                      "' is no built-in network (complete:N, ring:N, torus:AxB…, hypercube:D, dgx1)");
+    const auto kind = collective::parse_collective_kind(popt->coll);
+    if (!kind || collective::combining(*kind))
+      throw bad_input("--coll: expected allgather, alltoall, broadcast, gather or scatter, got '" + popt->coll + "'");
+    const auto ports = collective::parse_port_model(popt->ports);
+    if (!ports || *ports == collective::port_model::one_port_half_duplex)
+      throw bad_input("--ports: expected all-port or one-port-full-duplex, got '" + popt->ports + "'");
+    if (popt->root >= net->size())
+      throw bad_input("--root: " + std::to_string(popt->root) + " is not one of the " + std::to_string(net->size()) +
+                      " ranks");
+    const collective::collective coll{*kind, net->size(), static_cast<std::uint32_t>(popt->chunks),
+                                      static_cast<rank>(popt->root)};
+    collective::synthesis_options options;
+    options.ports = *ports;
+    options.rounds_per_step = static_cast<std::uint32_t>(popt->rounds);
+    options.max_steps = static_cast<std::uint32_t>(popt->max_steps);
+    options.budget_ms = parse_timeout_ms(popt->timeout, "--timeout");
+    collective::least_steps_result r;
+    try {
+      r = collective::prove_least_steps(*net, coll, options);
+    } catch (const std::invalid_argument& e) {
+      throw bad_input(e.what());
+    }
+    if (!popt->witness.empty() && r.witness)
+      write_output(popt->witness, [&](std::ostream& out) { write_collective_schedule(out, *r.witness); });
+    if (popt->json) {
+      nlohmann::json queries = nlohmann::json::array();
+      for (const auto& q : r.queries)
+        queries.push_back({{"steps", q.steps},
+                           {"answer", to_string(q.answer)},
+                           {"variables", q.variables},
+                           {"clauses", q.clauses},
+                           {"seconds", q.seconds},
+                           {"detail", q.detail}});
+      std::cout << nlohmann::json{{"status", to_string(r.status)},
+                                  {"collective", coll.describe()},
+                                  {"network", net->name()},
+                                  {"ports", to_string(*ports)},
+                                  {"rounds_per_step", popt->rounds},
+                                  {"steps", r.steps},
+                                  {"rounds", r.steps * popt->rounds},
+                                  {"reason", r.reason},
+                                  {"queries", queries}}
+                       .dump(2)
+                << "\n";
+    } else {
+      std::cout << to_string(r.status) << ": " << coll.describe() << " on " << net->name() << " (" << to_string(*ports)
+                << ", " << popt->rounds << " round(s) a step): " << r.reason << "\n";
+      for (const auto& q : r.queries)
+        std::cout << "  " << q.steps << " steps: " << q.detail << " (" << q.variables << " variables, " << q.clauses
+                  << " clauses)\n";
+    }
+    code = r.status == proof_status::proven ? exit_holds : exit_unknown;
   });
 
   CLI::App* exporter = app.add_subcommand("export", "Write a schedule in another tool's format");

@@ -144,4 +144,22 @@ TEST(cli_collective, draw_collective_draws_a_square_per_transfer) {
   EXPECT_NE(r.output.find("4032 links used"), std::string::npos) << r.output;
 }
 
+TEST(cli_collective, prove_collective_least_steps_with_both_certificates) {
+  const std::string exe = DANCECARD_EXE;
+  const std::string witness = testing::TempDir() + "dgx1-allgather.json";
+  run_result r =
+      run_shell(exe + " prove collective --topology dgx1 --coll allgather --json --timeout 600 --witness " + witness);
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("\"status\": \"proven\""), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\"steps\": 2"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("unsat, DRAT proof checked"), std::string::npos) << r.output;
+  r = run_shell(exe + " check collective " + witness);  // the witness stands on its own
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("holds: allgather of 8 ranks, 1 chunk each on dgx1 (all-port): 2 steps"), std::string::npos)
+      << r.output;
+  expect_run("prove collective --topology dgx1 --coll allreduce", 2, "--coll: expected allgather");
+  expect_run("prove collective --topology mesh:4 --coll allgather", 2, "is no built-in network");
+  expect_run("prove collective --topology ring:4 --coll allgather --ports one-port-half-duplex", 2, "--ports");
+}
+
 }  // namespace

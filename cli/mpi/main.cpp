@@ -184,37 +184,11 @@ int main(int argc, char** argv) {
       } else {
         const auto n = static_cast<rank>(size);
         const auto k = static_cast<std::uint32_t>(coll_chunks);
-        using collective::collective_kind;
         const auto kind = collective::parse_collective_kind(coll_kind);
         if (!kind)
           throw usage_error("--coll: expected allgather, alltoall, broadcast, reduce, reduce-scatter or allreduce");
         try {
-          if (coll_algo == "ring" && *kind == collective_kind::allgather)
-            s = collective::ring_allgather(n, k);
-          else if (coll_algo == "bruck" && *kind == collective_kind::allgather)
-            s = collective::bruck_allgather(n, k);
-          else if (coll_algo == "recursive-doubling" && *kind == collective_kind::allgather)
-            s = collective::recursive_doubling_allgather(n, k);
-          else if (coll_algo == "pairwise" && *kind == collective_kind::alltoall)
-            s = collective::pairwise_alltoall(n, k);
-          else if (coll_algo == "binomial" && *kind == collective_kind::broadcast)
-            s = collective::binomial_broadcast(n, 0, k);
-          else if (coll_algo == "binomial" && *kind == collective_kind::reduce)
-            s = collective::binomial_reduce(n, 0, k);
-          else if (coll_algo == "ring" && *kind == collective_kind::reduce_scatter)
-            s = collective::ring_reduce_scatter(n, k);
-          else if (coll_algo == "recursive-halving" && *kind == collective_kind::reduce_scatter)
-            s = collective::recursive_halving_reduce_scatter(n, k);
-          else if (coll_algo == "ring" && *kind == collective_kind::allreduce)
-            s = collective::ring_allreduce(n, k);
-          else if (coll_algo == "rabenseifner" && *kind == collective_kind::allreduce)
-            s = collective::rabenseifner_allreduce(n, k);
-          else if (coll_algo == "double-binary-tree" && *kind == collective_kind::allreduce)
-            s = collective::double_binary_tree_allreduce(n, k);
-          else
-            throw usage_error("--algo " + coll_algo + " --coll " + coll_kind +
-                              ": no such algorithm (dancecard generate "
-                              "collective --help lists them)");
+          s = collective::classic_schedule(coll_algo, *kind, n, k);
         } catch (const std::invalid_argument& e) {
           throw usage_error("--algo " + coll_algo + " on " + std::to_string(size) + " ranks: " + e.what());
         }

@@ -231,4 +231,44 @@ schedule double_binary_tree_allreduce(rank n, std::uint32_t chunks) {
   return out;
 }
 
+schedule classic_schedule(std::string_view algorithm, collective_kind kind, rank n, std::uint32_t chunks, rank root) {
+  using maker = schedule (*)(rank, std::uint32_t, rank);
+  struct entry {
+    std::string_view name;
+    collective_kind kind;
+    maker make;
+  };
+  static const std::array<entry, 11> table{{
+      {"ring", collective_kind::allgather, [](rank r, std::uint32_t k, rank) { return ring_allgather(r, k); }},
+      {"bruck", collective_kind::allgather, [](rank r, std::uint32_t k, rank) { return bruck_allgather(r, k); }},
+      {"recursive-doubling", collective_kind::allgather,
+       [](rank r, std::uint32_t k, rank) { return recursive_doubling_allgather(r, k); }},
+      {"pairwise", collective_kind::alltoall, [](rank r, std::uint32_t k, rank) { return pairwise_alltoall(r, k); }},
+      {"binomial", collective_kind::broadcast,
+       [](rank r, std::uint32_t k, rank at) { return binomial_broadcast(r, at, k); }},
+      {"binomial", collective_kind::reduce, [](rank r, std::uint32_t k, rank at) { return binomial_reduce(r, at, k); }},
+      {"ring", collective_kind::reduce_scatter,
+       [](rank r, std::uint32_t k, rank) { return ring_reduce_scatter(r, k); }},
+      {"recursive-halving", collective_kind::reduce_scatter,
+       [](rank r, std::uint32_t k, rank) { return recursive_halving_reduce_scatter(r, k); }},
+      {"ring", collective_kind::allreduce, [](rank r, std::uint32_t k, rank) { return ring_allreduce(r, k); }},
+      {"rabenseifner", collective_kind::allreduce,
+       [](rank r, std::uint32_t k, rank) { return rabenseifner_allreduce(r, k); }},
+      {"double-binary-tree", collective_kind::allreduce,
+       [](rank r, std::uint32_t k, rank) { return double_binary_tree_allreduce(r, k); }},
+  }};
+  std::string known;
+  for (const entry& e : table) {
+    if (e.name == algorithm && e.kind == kind) {
+      if (root >= n && n > 0)
+        throw std::invalid_argument("root " + std::to_string(root) + " is not one of the " + std::to_string(n) +
+                                    " ranks");
+      return e.make(n, chunks, root);
+    }
+    known += (known.empty() ? "" : ", ") + std::string(e.name) + " " + std::string(to_string(e.kind));
+  }
+  throw std::invalid_argument(std::string(algorithm) + " " + std::string(to_string(kind)) +
+                              ": no such algorithm (there are: " + known + ")");
+}
+
 }  // namespace dancecard::collective

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string_view>
 
 #include "dancecard/core/collective/schedule.hpp"
 
@@ -51,5 +52,13 @@ schedule double_binary_tree_allreduce(rank n, std::uint32_t chunks = 1);
 /// Ring all-reduce (NCCL's ring): ring_reduce_scatter's n − 1 steps, then ring_allgather's n − 1 steps copying the
 /// summed blocks round.
 schedule ring_allreduce(rank n, std::uint32_t chunks = 1);
+
+/// The generators above by name, as the command lines spell them: ("ring", allgather), ("bruck", allgather),
+/// ("recursive-doubling", allgather), ("pairwise", alltoall), ("binomial", broadcast), ("binomial", reduce), ("ring",
+/// reduce_scatter), ("recursive-halving", reduce_scatter), ("ring", allreduce), ("rabenseifner", allreduce),
+/// ("double-binary-tree", allreduce). std::invalid_argument names the pairs there are, or the generator's own
+/// precondition.
+schedule classic_schedule(std::string_view algorithm, collective_kind kind, rank n, std::uint32_t chunks = 1,
+                          rank root = 0);
 
 }  // namespace dancecard::collective

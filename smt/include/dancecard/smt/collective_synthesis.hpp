@@ -1,0 +1,65 @@
+// The least number of steps of a collective on a network, proven: SCCL's synthesis question (Cai et al.,
+// "Synthesizing optimal collective algorithms", PPoPP 2021, Section 4) as CNF for CaDiCaL, with both sides carried by
+// code that shares nothing with the solver — the witness at the least S decoded into a schedule that
+// checkers/collective_check accepts, and "not in S − 1 steps" a DRAT proof that checkers/drat_check accepts.
+//
+// The encoding (collective_steps_cnf) is exactly the model's conditions, nothing implied that a schedule could break
+// and no symmetry breaking: held(c, r, t) for t = 0 … S, send(c, u → v, t) per link and step; the precondition and the
+// postcondition as units; a send only of a chunk held; a chunk held at t + 1 was held at t or arrived over a link in
+// step t (and what is held stays held: any schedule's simulation satisfies it); at most capacity × rounds chunks per
+// link and step; under one port full duplex, one out-link and one in-link per rank and step. Any schedule of at most S
+// steps satisfies the CNF (its sends and the holds they cause, empty steps appended), so unsat means none exists.
+// Non-combining collectives (allgather, alltoall, broadcast, gather, scatter).
+//
+//   auto r = dancecard::collective::prove_least_steps(dancecard::collective::dgx1_topology(),
+//                                                     {dancecard::collective::collective_kind::allgather, 8, 1, 0});
+//   r.status == proof_status::proven && r.steps == 2   // SCCL's (C, S, R) = (1, 2, 2) on DGX-1
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "dancecard/checkers/collective_check.hpp"
+#include "dancecard/smt/clausal.hpp"
+#include "dancecard/smt/optimality.hpp"
+
+namespace dancecard::collective {
+
+struct synthesis_options {
+  port_model ports = port_model::all_port;  // all_port or one_port_full_duplex
+  std::uint32_t rounds_per_step = 1;        // SCCL's rounds, the same in every step (R = S · rounds_per_step)
+  std::uint32_t max_steps = 32;             // give up (unknown) above
+  unsigned budget_ms = 60'000;              // per query; 0: no limit
+};
+
+/// One query: is there a schedule of `steps` steps?
+struct synthesis_query {
+  std::uint64_t steps = 0;
+  solver_answer answer = solver_answer::unknown;
+  std::uint64_t variables = 0, clauses = 0;
+  double seconds = 0;  // encode, solve, and check (witness or proof)
+  std::string detail;  // the witness's check, or the proof's ("DRAT proof checked (…)"), or why unknown
+};
+
+struct least_steps_result {
+  proof_status status = proof_status::unknown;
+  std::uint64_t steps = 0;          // proven: the least; unknown: the fewest with a checked witness (0: none)
+  std::optional<schedule> witness;  // accepted by check_collective_schedule, `steps` steps
+  std::vector<synthesis_query> queries;
+  std::string reason;  // one sentence: why proven or unknown
+};
+
+/// The CNF of "a schedule of `steps` steps exists" (above). require (std::invalid_argument): a non-combining
+/// collective on the network's ranks; all-port or one-port full duplex; rounds_per_step >= 1.
+cnf_formula collective_steps_cnf(const topology& network, const collective& coll, std::uint64_t steps,
+                                 const synthesis_options& options = {});
+
+/// Asks S = 0, 1, 2, … until a witness is found: proven when the witness passes the checker and the query one step
+/// below was refuted by a DRAT proof the checker accepted; unknown on a budget, a rejected witness or proof, or
+/// max_steps.
+least_steps_result prove_least_steps(const topology& network, const collective& coll,
+                                     const synthesis_options& options = {});
+
+}  // namespace dancecard::collective

@@ -1,0 +1,64 @@
+// Least steps of collectives, proven: a witness the collective checker accepts and a DRAT proof one step below that
+// the DRAT checker accepts, on networks whose answers are known (SCCL's DGX-1 all-gather, rings, the hypercube) and
+// against the checker's own lower bounds.
+#include <gtest/gtest.h>
+
+#include "dancecard/smt/collective_synthesis.hpp"
+
+namespace dancecard::collective {
+namespace {
+
+least_steps_result least(const topology& net, collective_kind kind, std::uint32_t chunks,
+                         synthesis_options options = {}) {
+  options.budget_ms = 0;  // small queries: no time limit, so the answer never depends on the machine's speed
+  return prove_least_steps(net, {kind, net.size(), chunks, 0}, options);
+}
+
+void expect_proven(const least_steps_result& r, std::uint64_t steps) {
+  ASSERT_EQ(r.status, proof_status::proven) << r.reason;
+  EXPECT_EQ(r.steps, steps) << r.reason;
+  ASSERT_TRUE(r.witness);
+  EXPECT_TRUE(check_collective_schedule(*r.witness).holds());
+  EXPECT_EQ(r.witness->steps.size(), steps);
+  ASSERT_EQ(r.queries.size(), steps + 1);
+  if (steps > 0) {
+    EXPECT_NE(r.queries[steps - 1].detail.find("DRAT proof checked"), std::string::npos) << r.queries[steps - 1].detail;
+  }
+}
+
+TEST(collective_synthesis, dgx1_allgather_in_two_steps_as_sccl_reports) {
+  expect_proven(least(dgx1_topology(), collective_kind::allgather, 1), 2);  // SCCL's (C, S, R) = (1, 2, 2)
+}
+
+TEST(collective_synthesis, rings_and_the_hypercube) {
+  synthesis_options one_port;
+  one_port.ports = port_model::one_port_full_duplex;
+  for (rank n : {3u, 4u, 6u}) {
+    expect_proven(least(ring_topology(n), collective_kind::allgather, 1), n / 2);            // all-port: the diameter
+    expect_proven(least(ring_topology(n), collective_kind::allgather, 1, one_port), n - 1);  // one chunk in a step
+  }
+  synthesis_options doubling = one_port;
+  doubling.rounds_per_step = 4;  // recursive doubling's last step moves 4 chunks
+  expect_proven(least(hypercube_topology(3), collective_kind::allgather, 1, doubling), 3);
+}
+
+TEST(collective_synthesis, never_below_the_checkers_bounds) {
+  // DGX-1 all-to-all, one chunk per pair: the cut between the quads needs 3 rounds (16 chunks over 6), one a step.
+  const least_steps_result r = least(dgx1_topology(), collective_kind::alltoall, 1);
+  ASSERT_EQ(r.status, proof_status::proven) << r.reason;
+  const collective_report check = check_collective_schedule(*r.witness);
+  EXPECT_GE(r.steps, check.round_bound);
+  EXPECT_GE(r.steps, check.step_bound);
+  EXPECT_GE(check.round_bound, 3u);
+}
+
+TEST(collective_synthesis, combining_collectives_and_half_duplex_are_refused) {
+  EXPECT_THROW(collective_steps_cnf(ring_topology(4), {collective_kind::allreduce, 4, 1, 0}, 2), std::invalid_argument);
+  synthesis_options half;
+  half.ports = port_model::one_port_half_duplex;
+  EXPECT_THROW(collective_steps_cnf(ring_topology(4), {collective_kind::allgather, 4, 1, 0}, 2, half),
+               std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace dancecard::collective
