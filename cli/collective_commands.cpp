@@ -147,10 +147,12 @@ void add_collective_commands(CLI::App& app, int& code) {
   });
 
   CLI::App* prove = app.get_subcommand("prove")->add_subcommand(
-      "collective", "The least steps of a collective on a network: a checked witness and a checked DRAT proof below");
+      "collective",
+      "The least steps (or with --steps the least rounds) of a collective on a network: a checked witness and a "
+      "checked DRAT proof below");
   struct prove_options {
     std::string topology, coll, ports = "all-port", timeout = "60", witness;
-    std::uint64_t chunks = 1, root = 0, rounds = 1, max_steps = 32;
+    std::uint64_t chunks = 1, root = 0, rounds = 1, max_steps = 32, steps = 0;
     bool json = false;
   };
   auto popt = std::make_shared<prove_options>();
@@ -163,6 +165,11 @@ void add_collective_commands(CLI::App& app, int& code) {
   prove->add_option("--ports", popt->ports, "all-port (default) or one-port-full-duplex");
   prove->add_option("--max-steps", popt->max_steps, "give up above this many steps (default 32)")
       ->check(CLI::Range(0, 1024));
+  prove
+      ->add_option("--steps", popt->steps,
+                   "instead: the least rounds R for this many steps S, the rounds distributed over the steps as the "
+                   "solver likes (SCCL's (C, S, R); at most S + 64 rounds asked)")
+      ->check(CLI::Range(1, 1024));
   add_timeout_option(prove, popt->timeout, "solver query (default 60)");
   prove->add_option("--witness", popt->witness, "write the witness schedule (dancecard.collective/1) to FILE")
       ->check(writable_file());
@@ -195,38 +202,48 @@ void add_collective_commands(CLI::App& app, int& code) {
     options.budget_ms = parse_timeout_ms(popt->timeout, "--timeout");
     collective::least_steps_result r;
     try {
-      r = collective::prove_least_steps(*net, coll, options);
+      r = popt->steps > 0 ? collective::prove_least_rounds(*net, coll, popt->steps, 64, options)
+                          : collective::prove_least_steps(*net, coll, options);
     } catch (const std::invalid_argument& e) {
       throw bad_input(e.what());
     }
+    const std::uint64_t rounds = r.witness ? r.witness->rounds() : 0;
     if (!popt->witness.empty() && r.witness)
       write_output(popt->witness, [&](std::ostream& out) { write_collective_schedule(out, *r.witness); });
     if (popt->json) {
       nlohmann::json queries = nlohmann::json::array();
-      for (const auto& q : r.queries)
+      for (std::size_t i = 0; i < r.queries.size(); ++i) {
+        const auto& q = r.queries[i];
         queries.push_back({{"steps", q.steps},
+                           {"rounds", popt->steps > 0 ? popt->steps + i : q.steps * popt->rounds},
                            {"answer", to_string(q.answer)},
                            {"variables", q.variables},
                            {"clauses", q.clauses},
                            {"seconds", q.seconds},
                            {"detail", q.detail}});
+      }
       std::cout << nlohmann::json{{"status", to_string(r.status)},
                                   {"collective", coll.describe()},
                                   {"network", net->name()},
                                   {"ports", to_string(*ports)},
-                                  {"rounds_per_step", popt->rounds},
                                   {"steps", r.steps},
-                                  {"rounds", r.steps * popt->rounds},
+                                  {"rounds", rounds},
                                   {"reason", r.reason},
                                   {"queries", queries}}
                        .dump(2)
                 << "\n";
     } else {
+      const std::string rounds_rule = popt->steps > 0 ? std::string(", rounds distributed over the steps")
+                                                      : ", " + std::to_string(popt->rounds) +
+                                                            (popt->rounds == 1 ? " round" : " rounds") + " a step";
       std::cout << to_string(r.status) << ": " << coll.describe() << " on " << net->name() << " (" << to_string(*ports)
-                << ", " << popt->rounds << " round(s) a step): " << r.reason << "\n";
-      for (const auto& q : r.queries)
-        std::cout << "  " << q.steps << " steps: " << q.detail << " (" << q.variables << " variables, " << q.clauses
-                  << " clauses)\n";
+                << rounds_rule << "): " << r.reason << "\n";
+      for (std::size_t i = 0; i < r.queries.size(); ++i) {
+        const auto& q = r.queries[i];
+        std::cout << "  " << q.steps << " steps"
+                  << (popt->steps > 0 ? ", " + std::to_string(popt->steps + i) + " rounds" : std::string()) << ": "
+                  << q.detail << " (" << q.variables << " variables, " << q.clauses << " clauses)\n";
+      }
     }
     code = r.status == proof_status::proven ? exit_holds : exit_unknown;
   });

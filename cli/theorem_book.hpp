@@ -82,6 +82,7 @@ class theorem_book {
 
 void register_dance_claims(theorem_book& book);
 void register_mpi_claims(theorem_book& book);
+void register_collective_claims(theorem_book& book);
 void register_hrel_claims(theorem_book& book);
 void register_online_claims(theorem_book& book);
 void register_torus_claims(theorem_book& book);

@@ -44,6 +44,7 @@ theorem_book make_theorem_book() {
   register_torus_claims(book);
   register_torus_zigzag_claims(book);
   register_torus_smt_claims(book);
+  register_collective_claims(book);
   return book;
 }
 
@@ -65,7 +66,8 @@ void add_verify_command(CLI::App& app, int& code) {
   };
   auto opt = std::make_shared<options>();
   verify
-      ->add_option("--only", opt->only, "a module (dance, mpi, hrel, online, torus) or a claim id prefix (dance.prop2)")
+      ->add_option("--only", opt->only,
+                   "a module (dance, mpi, hrel, online, torus, collective) or a claim id prefix (dance.prop2)")
       ->check([](const std::string& v) {
         return v.empty() ? std::string("empty: name a module or a claim id prefix") : std::string();
       });

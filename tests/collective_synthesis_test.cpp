@@ -30,6 +30,23 @@ TEST(collective_synthesis, dgx1_allgather_in_two_steps_as_sccl_reports) {
   expect_proven(least(dgx1_topology(), collective_kind::allgather, 1), 2);  // SCCL's (C, S, R) = (1, 2, 2)
 }
 
+TEST(collective_synthesis, dgx1_allgather_2_2_3_with_rounds_distributed_over_the_steps) {
+  synthesis_options options;
+  options.budget_ms = 0;
+  const least_steps_result r =
+      prove_least_rounds(dgx1_topology(), {collective_kind::allgather, 8, 2, 0}, 2, 8, options);  // SCCL's (2, 2, 3)
+  ASSERT_EQ(r.status, proof_status::proven) << r.reason;
+  ASSERT_TRUE(r.witness);
+  EXPECT_EQ(r.witness->rounds(), 3u);
+  EXPECT_EQ(r.witness->steps.size(), 2u);
+  EXPECT_TRUE(check_collective_schedule(*r.witness).holds());
+  ASSERT_EQ(r.queries.size(), 2u);  // 2 rounds refuted, 3 found
+  EXPECT_NE(r.queries[0].detail.find("DRAT proof checked"), std::string::npos) << r.queries[0].detail;
+  EXPECT_THROW(collective_steps_cnf(dgx1_topology(), {collective_kind::allgather, 8, 1, 0}, 3,
+                                    synthesis_options{.total_rounds = 2}),
+               std::invalid_argument);  // fewer rounds than steps
+}
+
 TEST(collective_synthesis, rings_and_the_hypercube) {
   synthesis_options one_port;
   one_port.ports = port_model::one_port_full_duplex;

@@ -26,6 +26,30 @@ struct layout {
   int last() const { return static_cast<int>((steps + 1) * ranks * chunks + steps * links * chunks); }
 };
 
+// At least m of `flags` true implies outputs[m − 1], for m = 1 … M (Sinz's sequential counter, the implications
+// towards "at least" only); an output beyond |flags| is never forced and stays free.
+std::vector<int> at_least_outputs(cnf_formula& f, const std::vector<int>& flags, std::uint64_t M) {
+  const std::uint64_t m = flags.size(), s = std::min(M, m);
+  std::vector<int> out(M, 0);
+  if (m == 0 || s == 0) {
+    for (int& o : out) o = ++f.variables;
+    return out;
+  }
+  std::vector<int> previous(s, 0);
+  for (std::uint64_t k = 0; k < m; ++k) {
+    std::vector<int> row(s);
+    for (int& c : row) c = ++f.variables;
+    f.clauses.push_back({-flags[k], row[0]});
+    if (k > 0) {
+      for (std::uint64_t j = 0; j < s; ++j) f.clauses.push_back({-previous[j], row[j]});
+      for (std::uint64_t j = 1; j < s; ++j) f.clauses.push_back({-flags[k], -previous[j - 1], row[j]});
+    }
+    previous = std::move(row);
+  }
+  for (std::uint64_t j = 0; j < M; ++j) out[j] = j < s ? previous[j] : ++f.variables;
+  return out;
+}
+
 layout make_layout(const topology& network, const collective& coll, std::uint64_t steps) {
   const std::uint64_t vars =
       (steps + 1) * coll.ranks * coll.chunk_count() + steps * network.links().size() * coll.chunk_count();
@@ -55,9 +79,32 @@ cnf_formula collective_steps_cnf(const topology& network, const collective& coll
   const auto& links = network.links();
   cnf_formula f;
   f.variables = at.last();
+  // Rounds as the solver distributes them: extra(t, j), j = 1 … R − S, "step t has at least 1 + j rounds", numbered
+  // right after the layout (t-major) so that a model can be read back.
+  std::uint64_t extra = 0;
+  if (options.total_rounds) {
+    if (*options.total_rounds < steps)
+      throw std::invalid_argument("collective synthesis: " + std::to_string(*options.total_rounds) +
+                                  " rounds cannot fill " + std::to_string(steps) + " steps");
+    extra = *options.total_rounds - steps;
+  }
+  auto extra_var = [&](std::uint64_t t, std::uint64_t j) {
+    return at.last() + 1 + static_cast<int>(t * extra + j - 1);
+  };
+  f.variables += static_cast<int>(steps * extra);
+  if (extra > 0) {
+    std::vector<int> all;
+    for (std::uint64_t t = 0; t < steps; ++t)
+      for (std::uint64_t j = 1; j <= extra; ++j) {
+        all.push_back(extra_var(t, j));
+        if (j > 1) f.clauses.push_back({-extra_var(t, j), extra_var(t, j - 1)});
+      }
+    detail::at_most(f, all, extra);  // the steps' rounds beyond the first sum to at most R − S
+  }
   f.comments.push_back("dancecard collective synthesis: " + coll.describe() + " on " + network.name() + " (" +
-                       std::string(to_string(options.ports)) + "), " + std::to_string(steps) + " steps of " +
-                       std::to_string(options.rounds_per_step) + " round(s)");
+                       std::string(to_string(options.ports)) + "), " + std::to_string(steps) + " steps, " +
+                       (options.total_rounds ? std::to_string(*options.total_rounds) + " rounds in all"
+                                             : std::to_string(options.rounds_per_step) + " round(s) each"));
   f.comments.push_back("held(c, r, t) = 1 + (t*" + std::to_string(n) + " + r)*" + std::to_string(K) +
                        " + c; send(c, link l, t) = " + std::to_string(at.send(0, 0, 0)) + " + (t*" +
                        std::to_string(links.size()) + " + l)*" + std::to_string(K) +
@@ -83,7 +130,15 @@ cnf_formula collective_steps_cnf(const topology& network, const collective& coll
     for (std::size_t l = 0; l < links.size(); ++l) {  // capacity × rounds per link and step
       std::vector<int> over;
       for (std::uint64_t c = 0; c < K; ++c) over.push_back(at.send(c, l, t));
-      detail::at_most(f, over, std::uint64_t{links[l].capacity} * options.rounds_per_step);
+      const std::uint64_t cap = links[l].capacity;
+      if (!options.total_rounds) {
+        detail::at_most(f, over, cap * options.rounds_per_step);
+        continue;
+      }
+      // more than cap·(1 + j) sends need the step's (j + 1)-th extra round; more than cap·(1 + R − S) none has
+      const std::vector<int> least = at_least_outputs(f, over, cap * (1 + extra) + 1);
+      for (std::uint64_t j = 0; j < extra; ++j) f.clauses.push_back({-least[cap * (1 + j)], extra_var(t, j + 1)});
+      if (over.size() > cap * (1 + extra)) f.clauses.push_back({-least[cap * (1 + extra)]});
     }
     if (options.ports == port_model::one_port_full_duplex) {  // one peer to send to and one to receive from
       std::vector<int> used(links.size());
@@ -105,86 +160,144 @@ cnf_formula collective_steps_cnf(const topology& network, const collective& coll
   return f;
 }
 
-least_steps_result prove_least_steps(const topology& network, const collective& coll,
-                                     const synthesis_options& options) {
-  least_steps_result out;
-  std::optional<std::uint64_t> refuted;  // the most steps refuted by a checked proof
-  for (std::uint64_t s = 0; s <= options.max_steps; ++s) {
-    const auto start = std::chrono::steady_clock::now();
-    const cnf_formula f = collective_steps_cnf(network, coll, s, options);
-    synthesis_query q;
-    q.steps = s;
-    q.variables = static_cast<std::uint64_t>(f.variables);
-    q.clauses = f.clauses.size();
-    clausal_result solved = solve_with_proof(f, options.budget_ms);
-    q.answer = solved.answer;
-    auto done = [&] {
-      q.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      out.queries.push_back(q);
-    };
-    if (solved.answer == solver_answer::unknown) {
-      q.detail = "unknown: " + solved.reason;
-      done();
-      out.reason = std::to_string(s) + " steps: the solver gave no answer (" + solved.reason + ")";
-      return out;
-    }
-    if (solved.answer == solver_answer::unsat) {
-      const certificates::drat_report check = solved.proof.check(f.dimacs());
-      if (check.outcome != verdict::holds) {
-        q.detail = "unsat, but the DRAT proof was rejected: " + check.problem;
-        done();
-        out.reason = "disagreement: CaDiCaL's proof for " + std::to_string(s) + " steps was rejected";
-        return out;
-      }
+namespace {
+
+// One query, both of its answers checked: sat only with a decoded schedule the collective checker accepts, unsat only
+// with a DRAT proof the DRAT checker accepts; anything else stops the search (unknown, with the reason).
+struct asked {
+  synthesis_query query;
+  std::optional<schedule> witness;
+  bool refuted = false;  // unsat, the proof checked
+  std::string stop;      // why the search cannot go on
+};
+
+asked ask(const topology& network, const collective& coll, std::uint64_t s, const synthesis_options& options) {
+  asked out;
+  const auto start = std::chrono::steady_clock::now();
+  const cnf_formula f = collective_steps_cnf(network, coll, s, options);
+  synthesis_query& q = out.query;
+  q.steps = s;
+  q.variables = static_cast<std::uint64_t>(f.variables);
+  q.clauses = f.clauses.size();
+  clausal_result solved = solve_with_proof(f, options.budget_ms);
+  q.answer = solved.answer;
+  auto finish = [&] { q.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  const std::string what = std::to_string(s) + " steps" +
+                           (options.total_rounds ? " and " + std::to_string(*options.total_rounds) + " rounds" : "");
+  if (solved.answer == solver_answer::unknown) {
+    q.detail = "unknown: " + solved.reason;
+    out.stop = what + ": the solver gave no answer (" + solved.reason + ")";
+    finish();
+    return out;
+  }
+  if (solved.answer == solver_answer::unsat) {
+    const certificates::drat_report check = solved.proof.check(f.dimacs());
+    if (check.outcome != verdict::holds) {
+      q.detail = "unsat, but the DRAT proof was rejected: " + check.problem;
+      out.stop = "disagreement: CaDiCaL's proof for " + what + " was rejected";
+    } else {
       q.detail = "unsat, DRAT proof checked (" + std::to_string(check.checked_lemmas) + " of " +
                  std::to_string(check.lemmas) + " lemmas, " + std::to_string(check.core_clauses) + " core clauses of " +
                  std::to_string(check.original_clauses) + ")";
-      refuted = s;
-      done();
-      continue;
+      out.refuted = true;
     }
-    // sat: decode the sends of chunks the receiver does not yet hold, and check the schedule
-    const layout at = make_layout(network, coll, s);
-    std::vector<char> truth(static_cast<std::size_t>(f.variables) + 1, 0);
-    for (int v : solved.model)
-      if (v > 0 && v <= f.variables) truth[static_cast<std::size_t>(v)] = 1;
-    schedule w{network, options.ports, coll, {}, "least steps (CaDiCaL)"};
-    for (std::uint64_t t = 0; t < s; ++t) {  // each chunk a rank lacks, once, over the first link the model uses
-      step& st = w.steps.emplace_back(step{options.rounds_per_step, {}});
-      std::vector<char> arrived(static_cast<std::size_t>(coll.ranks) * coll.chunk_count(), 0);
-      for (std::size_t l = 0; l < network.links().size(); ++l)
-        for (std::uint64_t c = 0; c < coll.chunk_count(); ++c) {
-          const rank to = network.links()[l].to;
-          char& once = arrived[static_cast<std::size_t>(to) * coll.chunk_count() + c];
-          if (truth[static_cast<std::size_t>(at.send(c, l, t))] &&
-              !truth[static_cast<std::size_t>(at.held(c, to, t))] && !once) {
-            once = 1;
-            st.transfers.push_back({c, network.links()[l].from, to, transfer_op::copy});
-          }
+    finish();
+    return out;
+  }
+  // sat: each chunk a rank lacks, once, over the first link the model uses; the rounds the model gives each step
+  const layout at = make_layout(network, coll, s);
+  std::vector<char> truth(static_cast<std::size_t>(f.variables) + 1, 0);
+  for (int v : solved.model)
+    if (v > 0 && v <= f.variables) truth[static_cast<std::size_t>(v)] = 1;
+  const std::uint64_t extra = options.total_rounds ? *options.total_rounds - s : 0;
+  schedule w{network, options.ports, coll, {}, "least steps (CaDiCaL)"};
+  std::uint64_t rounds_left = options.total_rounds ? *options.total_rounds : 0;
+  for (std::uint64_t t = 0; t < s; ++t) {
+    std::uint32_t rounds = options.rounds_per_step;
+    if (options.total_rounds) {
+      rounds = 1;
+      for (std::uint64_t j = 1; j <= extra; ++j)
+        rounds += truth[static_cast<std::size_t>(at.last() + 1 + static_cast<int>(t * extra + j - 1))];
+      if (t + 1 == s) rounds = static_cast<std::uint32_t>(std::max<std::uint64_t>(rounds, rounds_left));
+      rounds_left -= std::min<std::uint64_t>(rounds_left, rounds);
+    }
+    step& st = w.steps.emplace_back(step{rounds, {}});
+    std::vector<char> arrived(static_cast<std::size_t>(coll.ranks) * coll.chunk_count(), 0);
+    for (std::size_t l = 0; l < network.links().size(); ++l)
+      for (std::uint64_t c = 0; c < coll.chunk_count(); ++c) {
+        const rank to = network.links()[l].to;
+        char& once = arrived[static_cast<std::size_t>(to) * coll.chunk_count() + c];
+        if (truth[static_cast<std::size_t>(at.send(c, l, t))] && !truth[static_cast<std::size_t>(at.held(c, to, t))] &&
+            !once) {
+          once = 1;
+          st.transfers.push_back({c, network.links()[l].from, to, transfer_op::copy});
         }
-    }
-    const collective_report check = check_collective_schedule(w);
-    if (!check.holds()) {
-      q.detail = "sat, but the decoded schedule was rejected: " + describe(check);
-      done();
-      out.reason = "disagreement: the witness for " + std::to_string(s) + " steps was rejected by the checker";
+      }
+  }
+  const collective_report check = check_collective_schedule(w);
+  if (!check.holds()) {
+    q.detail = "sat, but the decoded schedule was rejected: " + describe(check);
+    out.stop = "disagreement: the witness for " + what + " was rejected by the checker";
+  } else {
+    q.detail = "sat, the decoded schedule holds (" + std::to_string(check.transfers) + " transfers, " +
+               std::to_string(check.rounds) + " rounds)";
+    out.witness = std::move(w);
+  }
+  finish();
+  return out;
+}
+
+}  // namespace
+
+least_steps_result prove_least_steps(const topology& network, const collective& coll,
+                                     const synthesis_options& options) {
+  least_steps_result out;
+  synthesis_options per_step = options;
+  per_step.total_rounds.reset();
+  for (std::uint64_t s = 0; s <= options.max_steps; ++s) {
+    asked a = ask(network, coll, s, per_step);
+    out.queries.push_back(a.query);
+    if (!a.stop.empty()) {
+      out.reason = a.stop;
       return out;
     }
-    q.detail = "sat, the decoded schedule holds (" + std::to_string(check.transfers) + " transfers)";
-    done();
+    if (a.refuted) continue;  // every query below the first witness was refuted (else the search stopped)
     out.steps = s;
-    out.witness = std::move(w);
-    if (s == 0 || (refuted && *refuted + 1 == s)) {
-      out.status = proof_status::proven;
-      out.reason = s == 0 ? std::string("0 steps: every rank starts with what it wants")
-                          : std::to_string(s) + " steps: a schedule the checker accepts, and " + std::to_string(s - 1) +
-                                (s == 2 ? " step" : " steps") + " refuted by a DRAT proof the checker accepts";
-    } else {
-      out.reason = std::to_string(s) + " steps found, but fewer were not refuted";
-    }
+    out.witness = std::move(a.witness);
+    out.status = proof_status::proven;
+    out.reason = s == 0 ? std::string("0 steps: every rank starts with what it wants")
+                        : std::to_string(s) + " steps: a schedule the checker accepts, and " + std::to_string(s - 1) +
+                              (s == 2 ? " step" : " steps") + " refuted by a DRAT proof the checker accepts";
     return out;
   }
   out.reason = "no schedule within " + std::to_string(options.max_steps) + " steps";
+  return out;
+}
+
+least_steps_result prove_least_rounds(const topology& network, const collective& coll, std::uint64_t steps,
+                                      std::uint32_t max_extra_rounds, const synthesis_options& options) {
+  least_steps_result out;
+  synthesis_options per_round = options;
+  for (std::uint64_t r = steps; r <= steps + max_extra_rounds; ++r) {
+    per_round.total_rounds = static_cast<std::uint32_t>(r);
+    asked a = ask(network, coll, steps, per_round);
+    out.queries.push_back(a.query);
+    if (!a.stop.empty()) {
+      out.reason = a.stop;
+      return out;
+    }
+    if (a.refuted) continue;
+    out.steps = steps;
+    out.witness = std::move(a.witness);
+    out.status = proof_status::proven;
+    out.reason = std::to_string(r) + " rounds in " + std::to_string(steps) +
+                 " steps: a schedule the checker accepts, " +
+                 (r == steps ? std::string("and a step has at least one round")
+                             : "and " + std::to_string(r - 1) + " rounds refuted by a DRAT proof the checker accepts");
+    return out;
+  }
+  out.reason = "no schedule of " + std::to_string(steps) + " steps within " + std::to_string(steps + max_extra_rounds) +
+               " rounds";
   return out;
 }
 

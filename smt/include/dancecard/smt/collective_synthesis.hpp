@@ -30,8 +30,11 @@ namespace dancecard::collective {
 struct synthesis_options {
   port_model ports = port_model::all_port;  // all_port or one_port_full_duplex
   std::uint32_t rounds_per_step = 1;        // SCCL's rounds, the same in every step (R = S · rounds_per_step)
-  std::uint32_t max_steps = 32;             // give up (unknown) above
-  unsigned budget_ms = 60'000;              // per query; 0: no limit
+  /// Instead: R rounds in all, each step at least one, as the solver distributes them (SCCL's k-synchronous
+  /// algorithms: step t may use each link capacity × r_t times, r_0 + … + r_(S−1) = R). require: R >= S.
+  std::optional<std::uint32_t> total_rounds;
+  std::uint32_t max_steps = 32;  // give up (unknown) above
+  unsigned budget_ms = 60'000;   // per query; 0: no limit
 };
 
 /// One query: is there a schedule of `steps` steps?
@@ -55,6 +58,12 @@ struct least_steps_result {
 /// collective on the network's ranks; all-port or one-port full duplex; rounds_per_step >= 1.
 cnf_formula collective_steps_cnf(const topology& network, const collective& coll, std::uint64_t steps,
                                  const synthesis_options& options = {});
+
+/// The least rounds R of a schedule of `steps` steps, rounds distributed over the steps as the solver likes (SCCL's
+/// (C, S, R) point for S): asks R = S, S + 1, … (at most S + max_extra_rounds); proven when the witness passes the
+/// checker and R − 1 was refuted by a checked DRAT proof (or R = S: a step has at least one round).
+least_steps_result prove_least_rounds(const topology& network, const collective& coll, std::uint64_t steps,
+                                      std::uint32_t max_extra_rounds, const synthesis_options& options = {});
 
 /// Asks S = 0, 1, 2, … until a witness is found: proven when the witness passes the checker and the query one step
 /// below was refuted by a DRAT proof the checker accepted; unknown on a budget, a rejected witness or proof, or
