@@ -151,7 +151,7 @@ void add_collective_commands(CLI::App& app, int& code) {
       "The least steps (or with --steps the least rounds) of a collective on a network: a checked witness and a "
       "checked DRAT proof below");
   struct prove_options {
-    std::string topology, coll, ports = "all-port", timeout = "60", witness;
+    std::string topology, coll, ports = "all-port", timeout = "60", witness, msccl;
     std::uint64_t chunks = 1, root = 0, rounds = 1, max_steps = 32, steps = 0;
     bool json = false;
   };
@@ -172,6 +172,11 @@ void add_collective_commands(CLI::App& app, int& code) {
       ->check(CLI::Range(1, 1024));
   add_timeout_option(prove, popt->timeout, "solver query (default 60)");
   prove->add_option("--witness", popt->witness, "write the witness schedule (dancecard.collective/1) to FILE")
+      ->check(writable_file());
+  prove
+      ->add_option(
+          "--export-msccl", popt->msccl,
+          "write the witness as an MSCCL-IR algorithm to FILE (allgather and alltoall; `check msccl` reads it)")
       ->check(writable_file());
   prove->add_flag("--json", popt->json, "print the result as JSON");
   prove->callback([popt, &code] {
@@ -210,6 +215,15 @@ void add_collective_commands(CLI::App& app, int& code) {
     const std::uint64_t rounds = r.witness ? r.witness->rounds() : 0;
     if (!popt->witness.empty() && r.witness)
       write_output(popt->witness, [&](std::ostream& out) { write_collective_schedule(out, *r.witness); });
+    if (!popt->msccl.empty() && r.witness) {
+      collective::msccl_program program;
+      try {
+        program = collective::to_msccl(*r.witness);
+      } catch (const std::invalid_argument& e) {
+        throw bad_input("--export-msccl: " + std::string(e.what()));
+      }
+      write_output(popt->msccl, [&](std::ostream& out) { write_msccl_xml(out, program); });
+    }
     if (popt->json) {
       nlohmann::json queries = nlohmann::json::array();
       for (std::size_t i = 0; i < r.queries.size(); ++i) {

@@ -153,6 +153,12 @@ TEST(cli_collective, prove_collective_least_steps_with_both_certificates) {
   EXPECT_NE(r.output.find("\"status\": \"proven\""), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("\"steps\": 2"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("unsat, DRAT proof checked"), std::string::npos) << r.output;
+  const std::string xml = testing::TempDir() + "dgx1-allgather.xml";
+  r = run_shell(exe + " prove collective --topology dgx1 --coll allgather --timeout 600 --export-msccl " + xml +
+                " && " + exe + " check msccl " + xml);  // the synthesized algorithm as MSCCL-IR, checked
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("holds: MSCCL-IR allgather"), std::string::npos) << r.output;
+  expect_run("prove collective --topology ring:4 --coll broadcast --export-msccl " + xml, 2, "MSCCL-IR has no root");
   r = run_shell(exe + " check collective " + witness);  // the witness stands on its own
   EXPECT_EQ(r.code, 0) << r.output;
   EXPECT_NE(r.output.find("holds: allgather of 8 ranks, 1 chunk each on dgx1 (all-port): 2 steps"), std::string::npos)
