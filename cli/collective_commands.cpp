@@ -157,9 +157,13 @@ void add_collective_commands(CLI::App& app, int& code) {
   };
   auto popt = std::make_shared<prove_options>();
   prove->add_option("--topology", popt->topology, "complete:N, ring:N, torus:AxB…, hypercube:D, dgx1")->required();
-  prove->add_option("--coll", popt->coll, "allgather | alltoall | broadcast | gather | scatter")->required();
+  prove
+      ->add_option("--coll", popt->coll,
+                   "allgather | alltoall | broadcast | gather | scatter | reduce-scatter | reduce (the last two by "
+                   "inversion)")
+      ->required();
   prove->add_option("--chunks", popt->chunks, "chunks per rank (SCCL's C; default 1)")->check(CLI::Range(1, 64));
-  prove->add_option("--root", popt->root, "broadcast, gather, scatter: the root rank (default 0)");
+  prove->add_option("--root", popt->root, "broadcast, gather, scatter, reduce: the root rank (default 0)");
   prove->add_option("--rounds-per-step", popt->rounds, "rounds in every step (default 1; R = S · this)")
       ->check(CLI::Range(1, 64));
   prove->add_option("--ports", popt->ports, "all-port (default) or one-port-full-duplex");
@@ -190,8 +194,10 @@ void add_collective_commands(CLI::App& app, int& code) {
       throw bad_input("--topology: '" + popt->topology +
                       "' is no built-in network (complete:N, ring:N, torus:AxB…, hypercube:D, dgx1)");
     const auto kind = collective::parse_collective_kind(popt->coll);
-    if (!kind || collective::combining(*kind))
-      throw bad_input("--coll: expected allgather, alltoall, broadcast, gather or scatter, got '" + popt->coll + "'");
+    if (!kind || *kind == collective::collective_kind::allreduce)
+      throw bad_input(
+          "--coll: expected allgather, alltoall, broadcast, gather, scatter, reduce-scatter or reduce, got '" +
+          popt->coll + "'");
     const auto ports = collective::parse_port_model(popt->ports);
     if (!ports || *ports == collective::port_model::one_port_half_duplex)
       throw bad_input("--ports: expected all-port or one-port-full-duplex, got '" + popt->ports + "'");

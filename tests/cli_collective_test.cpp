@@ -164,6 +164,10 @@ TEST(cli_collective, prove_collective_least_steps_with_both_certificates) {
   EXPECT_NE(r.output.find("holds: allgather of 8 ranks, 1 chunk each on dgx1 (all-port): 2 steps"), std::string::npos)
       << r.output;
   expect_run("prove collective --topology dgx1 --coll allreduce", 2, "--coll: expected allgather");
+  r = run_shell(exe + " prove collective --topology dgx1 --coll reduce-scatter --timeout 600");  // by inversion
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("proven: reduce-scatter of 8 ranks"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("the inverted schedule holds as a reduce-scatter"), std::string::npos) << r.output;
   expect_run("prove collective --topology mesh:4 --coll allgather", 2, "is no built-in network");
   expect_run("prove collective --topology ring:4 --coll allgather --ports one-port-half-duplex", 2, "--ports");
 }

@@ -69,6 +69,19 @@ TEST(collective_synthesis, never_below_the_checkers_bounds) {
   EXPECT_GE(check.round_bound, 3u);
 }
 
+TEST(collective_synthesis, reduce_scatter_and_reduce_by_inversion) {
+  // DGX-1's links are the same both ways, so the reduce-scatter takes the all-gather's 2 steps; a one-way ring turned
+  // round is a one-way ring the other way: its all-gather and so its reduce-scatter take n − 1 steps.
+  const least_steps_result rs = least(dgx1_topology(), collective_kind::reduce_scatter, 1);
+  expect_proven(rs, 2);
+  for (const step& st : rs.witness->steps)
+    for (const transfer& t : st.transfers) EXPECT_EQ(t.op, transfer_op::reduce);
+  std::vector<link> one_way;
+  for (rank r = 0; r < 5; ++r) one_way.push_back({r, (r + 1) % 5, 1});
+  expect_proven(least(topology("one-way ring", 5, one_way), collective_kind::reduce_scatter, 1), 4);
+  expect_proven(least(hypercube_topology(3), collective_kind::reduce, 2), 3);  // the binomial tree's depth
+}
+
 TEST(collective_synthesis, combining_collectives_and_half_duplex_are_refused) {
   EXPECT_THROW(collective_steps_cnf(ring_topology(4), {collective_kind::allreduce, 4, 1, 0}, 2), std::invalid_argument);
   synthesis_options half;

@@ -4,6 +4,7 @@
 #include "dancecard/smt/collective_synthesis.hpp"
 
 #include <chrono>
+#include <functional>
 #include <stdexcept>
 
 #include "cnf_cardinality.hpp"
@@ -249,8 +250,10 @@ asked ask(const topology& network, const collective& coll, std::uint64_t s, cons
 
 }  // namespace
 
-least_steps_result prove_least_steps(const topology& network, const collective& coll,
-                                     const synthesis_options& options) {
+namespace {
+
+least_steps_result search_least_steps(const topology& network, const collective& coll,
+                                      const synthesis_options& options) {
   least_steps_result out;
   synthesis_options per_step = options;
   per_step.total_rounds.reset();
@@ -274,8 +277,8 @@ least_steps_result prove_least_steps(const topology& network, const collective& 
   return out;
 }
 
-least_steps_result prove_least_rounds(const topology& network, const collective& coll, std::uint64_t steps,
-                                      std::uint32_t max_extra_rounds, const synthesis_options& options) {
+least_steps_result search_least_rounds(const topology& network, const collective& coll, std::uint64_t steps,
+                                       std::uint32_t max_extra_rounds, const synthesis_options& options) {
   least_steps_result out;
   synthesis_options per_round = options;
   for (std::uint64_t r = steps; r <= steps + max_extra_rounds; ++r) {
@@ -299,6 +302,65 @@ least_steps_result prove_least_rounds(const topology& network, const collective&
   out.reason = "no schedule of " + std::to_string(steps) + " steps within " + std::to_string(steps + max_extra_rounds) +
                " rounds";
   return out;
+}
+
+// The inversion (SCCL, Cai et al., PPoPP 2021, Section 4.3): a reduce-scatter (reduce) schedule run backwards, every
+// link turned round and every reduction read as a copy, is an all-gather (broadcast from the same root) schedule on the
+// turned network with the same steps and rounds — each contribution's path to the rank that wants the sum becomes that
+// rank's chunk's path to the contributor. So "no all-gather on the turned network in S − 1 steps" (a checked DRAT
+// proof) means no reduce-scatter in S − 1; and an all-gather witness whose every rank receives each chunk once (a
+// tree per chunk) runs backwards as a reduce-scatter whose partial sums go up those trees, which the checker then
+// judges on its own.
+least_steps_result by_inversion(const topology& network, const collective& coll,
+                                const std::function<least_steps_result(const topology&, const collective&)>& search) {
+  std::vector<link> turned;
+  for (const link& l : network.links()) turned.push_back({l.to, l.from, l.capacity});
+  const topology reversed(network.name() + " turned", network.size(), std::move(turned));
+  const collective dual{coll.kind == collective_kind::reduce ? collective_kind::broadcast : collective_kind::allgather,
+                        coll.ranks, coll.chunks, coll.root};
+  least_steps_result out = search(reversed, dual);
+  for (synthesis_query& q : out.queries) q.detail = "the dual " + std::string(to_string(dual.kind)) + ": " + q.detail;
+  if (!out.witness) {
+    out.reason = "by inversion (" + std::string(to_string(dual.kind)) + " on the turned network): " + out.reason;
+    return out;
+  }
+  schedule w{network, out.witness->ports, coll, {}, "least steps (CaDiCaL, by inversion)"};
+  for (auto st = out.witness->steps.rbegin(); st != out.witness->steps.rend(); ++st) {
+    step& back = w.steps.emplace_back(step{st->rounds, {}});
+    for (const transfer& t : st->transfers) back.transfers.push_back({t.chunk, t.to, t.from, transfer_op::reduce});
+  }
+  const collective_report check = check_collective_schedule(w);
+  if (!check.holds()) {
+    out.status = proof_status::unknown;
+    out.witness.reset();
+    out.reason = "disagreement: the inverted witness was rejected by the checker: " + describe(check);
+    return out;
+  }
+  out.witness = std::move(w);
+  out.reason = "by inversion (" + std::string(to_string(dual.kind)) + " on the turned network): " + out.reason +
+               "; the inverted schedule holds as a " + std::string(to_string(coll.kind));
+  return out;
+}
+
+bool inverted(const collective& coll) {
+  return coll.kind == collective_kind::reduce_scatter || coll.kind == collective_kind::reduce;
+}
+
+}  // namespace
+
+least_steps_result prove_least_steps(const topology& network, const collective& coll,
+                                     const synthesis_options& options) {
+  if (!inverted(coll)) return search_least_steps(network, coll, options);
+  return by_inversion(network, coll,
+                      [&](const topology& n, const collective& c) { return search_least_steps(n, c, options); });
+}
+
+least_steps_result prove_least_rounds(const topology& network, const collective& coll, std::uint64_t steps,
+                                      std::uint32_t max_extra_rounds, const synthesis_options& options) {
+  if (!inverted(coll)) return search_least_rounds(network, coll, steps, max_extra_rounds, options);
+  return by_inversion(network, coll, [&](const topology& n, const collective& c) {
+    return search_least_rounds(n, c, steps, max_extra_rounds, options);
+  });
 }
 
 }  // namespace dancecard::collective

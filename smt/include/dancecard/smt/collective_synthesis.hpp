@@ -9,7 +9,10 @@
 // step t (and what is held stays held: any schedule's simulation satisfies it); at most capacity × rounds chunks per
 // link and step; under one port full duplex, one out-link and one in-link per rank and step. Any schedule of at most S
 // steps satisfies the CNF (its sends and the holds they cause, empty steps appended), so unsat means none exists.
-// Non-combining collectives (allgather, alltoall, broadcast, gather, scatter).
+// Non-combining collectives (allgather, alltoall, broadcast, gather, scatter); reduce-scatter and reduce by SCCL's
+// inversion (prove_least_steps, prove_least_rounds): the all-gather (broadcast) on the network with every link turned
+// round is asked, its refutations carry over, and its witness run backwards with reductions is checked as the
+// reduce-scatter (reduce) it claims to be.
 //
 //   auto r = dancecard::collective::prove_least_steps(dancecard::collective::dgx1_topology(),
 //                                                     {dancecard::collective::collective_kind::allgather, 8, 1, 0});
