@@ -429,6 +429,8 @@ collective_report check_collective_schedule(const schedule& sched, const collect
   // per-rank bound above; larger cuts bind where the network is thin between groups (DGX-1's two quads).
   if (!combines && n >= 2 && n <= 16) {
     const std::uint64_t C = c.chunks;
+    const bool one_port = sched.ports != port_model::all_port;
+    std::vector<std::uint64_t> widest_out(one_port ? n : 0), widest_in(one_port ? n : 0);  // per cut, one port only
     for (std::uint32_t set = 1; set + 1 < (std::uint32_t{1} << n); ++set) {
       const auto inside = static_cast<std::uint64_t>(std::popcount(set)), outside = n - inside;
       const bool root_in = (set >> c.root & 1) != 0;
@@ -454,14 +456,17 @@ collective_report check_collective_schedule(const schedule& sched, const collect
       }
       if (need == 0) continue;
       std::uint64_t across = 0;
-      std::vector<std::uint64_t> widest_out(n, 0), widest_in(n, 0);
+      if (one_port)
+        std::fill(widest_out.begin(), widest_out.end(), 0), std::fill(widest_in.begin(), widest_in.end(), 0);
       for (const link& l : sched.network.links())
         if ((set >> l.from & 1) != 0 && (set >> l.to & 1) == 0) {
           across += l.capacity;
-          widest_out[l.from] = std::max<std::uint64_t>(widest_out[l.from], l.capacity);
-          widest_in[l.to] = std::max<std::uint64_t>(widest_in[l.to], l.capacity);
+          if (one_port) {
+            widest_out[l.from] = std::max<std::uint64_t>(widest_out[l.from], l.capacity);
+            widest_in[l.to] = std::max<std::uint64_t>(widest_in[l.to], l.capacity);
+          }
         }
-      if (sched.ports != port_model::all_port) {
+      if (one_port) {
         std::uint64_t senders = 0, receivers = 0;
         for (rank r = 0; r < n; ++r) senders += widest_out[r], receivers += widest_in[r];
         across = std::min(senders, receivers);
