@@ -1,6 +1,7 @@
 // `dancecard generate collective --algo ring --coll allgather --ranks 8 [--chunks C] [--root R] [--output FILE]`: the
 // classic collective algorithms as dancecard.collective/1 schedules (core/collective/generators.hpp), for
 // `dancecard check collective`; `dancecard export msccl FILE [--output XML]`: a schedule as an MSCCL-IR algorithm;
+// `dancecard import msccl FILE.xml [--topology T] [--output JSON]`: an MSCCL-IR algorithm as a collective schedule;
 // `dancecard draw collective FILE --out SVG`: a schedule as a step × link timeline.
 #include <CLI/CLI.hpp>
 #include <iostream>
@@ -11,6 +12,7 @@
 
 #include "common.hpp"
 #include "dancecard/checkers/collective_check.hpp"
+#include "dancecard/checkers/msccl_import.hpp"
 #include "dancecard/core/collective/generators.hpp"
 #include "dancecard/core/collective/msccl.hpp"
 #include "dancecard/formats/collective_io.hpp"
@@ -288,6 +290,65 @@ void add_collective_commands(CLI::App& app, int& code) {
       throw bad_input(input_name(eopt->first) + ": " + e.what());
     }
     write_output(eopt->second, [&](std::ostream& out) { write_msccl_xml(out, program); });
+    code = exit_holds;
+  });
+
+  CLI::App* importer = app.add_subcommand("import", "Read a schedule from another tool's format");
+  importer->require_subcommand(1);
+  CLI::App* from_msccl = importer->add_subcommand(
+      "msccl",
+      "An MSCCL-IR XML algorithm as a collective schedule (dancecard.collective/1): each transfer at its depth in the "
+      "program's order, its chunk and op read from the values it carries");
+  struct import_options {
+    std::string file = "-", output, topology, ports = "all-port";
+    std::uint32_t slots = 1;
+  };
+  auto iopt = std::make_shared<import_options>();
+  from_msccl->add_option("file", iopt->file, "MSCCL-IR XML file, or - for stdin (default)");
+  from_msccl->add_option("--output,-o", iopt->output, "write to FILE instead of stdout")->check(writable_file());
+  from_msccl->add_option("--topology", iopt->topology,
+                         "the network to put it on: complete:N (default, N = ngpus), ring:N, torus:AxB…, "
+                         "hypercube:D, dgx1");
+  from_msccl->add_option("--ports", iopt->ports, "all-port (default), one-port-full-duplex, one-port-half-duplex");
+  from_msccl->add_option("--connection-slots", iopt->slots, "messages a connection buffers (default 1)")
+      ->check(CLI::Range(1, 1 << 20));
+  from_msccl->callback([iopt, &code] {
+    const collective::msccl_program program =
+        parse_input(iopt->file, [](const std::string& t) { return collective::read_msccl_xml(t); });
+    collective::msccl_import_options options;
+    options.connection_slots = iopt->slots;
+    const auto ports = collective::parse_port_model(iopt->ports);
+    if (!ports)
+      throw bad_input("--ports: expected all-port, one-port-full-duplex or one-port-half-duplex, got '" + iopt->ports +
+                      "'");
+    options.ports = *ports;
+    if (!iopt->topology.empty()) {
+      try {
+        options.network = collective::builtin_topology(iopt->topology);
+      } catch (const std::invalid_argument& e) {
+        throw bad_input("--topology: " + std::string(e.what()));
+      }
+      if (!options.network)
+        throw bad_input("--topology: '" + iopt->topology +
+                        "' is no built-in network (complete:N, ring:N, torus:AxB…, hypercube:D, dgx1)");
+      if (options.network->size() != static_cast<rank>(program.ngpus))
+        throw bad_input("--topology: " + options.network->name() + " has " + std::to_string(options.network->size()) +
+                        " ranks; " + input_name(iopt->file) + " has " + std::to_string(program.ngpus) + " GPUs");
+    }
+    const collective::msccl_import_result r = collective::import_msccl(program, options);
+    if (!r.imported) {
+      if (r.program_invalid) {
+        std::cerr << input_name(iopt->file) << ": " << r.reason << "\n" << describe(r.program_check);
+        code = exit_violated;
+        return;
+      }
+      throw bad_input(input_name(iopt->file) + ": not a chunk schedule: " + r.reason);
+    }
+    write_output(iopt->output, [&](std::ostream& out) { write_collective_schedule(out, *r.imported); });
+    std::cerr << "imported " << r.imported->algorithm << ": " << r.imported->steps.size() << " steps, "
+              << r.imported->rounds() << " rounds, " << r.imported->transfers() << " transfers on "
+              << r.imported->network.name() << "; the program's own check: " << to_string(r.program_check.outcome)
+              << "\n";
     code = exit_holds;
   });
 }

@@ -1,5 +1,5 @@
-// The collective commands end to end: generate collective, check collective, property-test collective, export msccl
-// and check msccl.
+// The collective commands end to end: generate collective, check collective, property-test collective, export msccl,
+// check msccl and import msccl.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
@@ -118,6 +118,42 @@ TEST(cli_collective, export_msccl_and_check_msccl_with_exit_codes) {
   r = run_shell(exe + " generate collective --algo binomial --coll broadcast -n 4 | " + exe + " export msccl");
   EXPECT_EQ(r.code, 2) << r.output;
   EXPECT_NE(r.output.find("MSCCL-IR has no root"), std::string::npos) << r.output;
+}
+
+TEST(cli_collective, import_msccl_gives_a_schedule_that_check_collective_judges) {
+  const std::string exe = DANCECARD_EXE;
+  const std::string xml = testing::TempDir() + "ring-allreduce-6.xml";
+  run_result r = run_shell(exe + " generate collective --algo ring --coll allreduce -n 6 | " + exe +
+                           " export msccl --channels 2 -o " + xml);
+  ASSERT_EQ(r.code, 0) << r.output;
+  r = run_shell("(" + exe + " import msccl " + xml + " --topology ring:6 | " + exe + " check collective -) 2>&1");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("imported MSCCL-IR 'ring': 10 steps, 10 rounds, 60 transfers on ring:6"), std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("holds: allreduce of 6 ranks, 1 chunk each on ring:6 (all-port): 10 steps"),
+            std::string::npos)
+      << r.output;
+  // a network of another size: exit 2
+  r = run_shell(exe + " import msccl " + xml + " --topology hypercube:1 2>&1");
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_NE(r.output.find("--topology: hypercube:1 has 2 ranks; " + xml + " has 6 GPUs"), std::string::npos)
+      << r.output;
+  // on a network without the links it uses: imported, and check collective names the missing links (exit 1)
+  r = run_shell(exe + " generate collective --algo pairwise --coll alltoall -n 4 | " + exe + " export msccl | " + exe +
+                " import msccl --topology ring:4 | " + exe + " check collective -");
+  EXPECT_EQ(r.code, 1) << r.output;
+  EXPECT_NE(r.output.find("0 -> 2 is no link of the network"), std::string::npos) << r.output;
+  // a deadlocked program: exit 1 with the program's report; a broken file: exit 2 naming the place
+  r = run_shell("sed 's/type=\"s\"/type=\"r\"/' " + xml + " | " + exe + " import msccl -");
+  EXPECT_EQ(r.code, 1) << r.output;
+  EXPECT_NE(r.output.find("the program fails its own check"), std::string::npos) << r.output;
+  r = run_shell("sed 's/cnt=\"1\"/cnt=\"-4\"/' " + xml + " | " + exe + " import msccl -");
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_NE(r.output.find("stdin: algo/gpu[id=0]/tb[id=0]/step[0]"), std::string::npos) << r.output;
+  // a collective the format gives no root for: exit 2 with the reason
+  r = run_shell("sed 's/coll=\"allreduce\"/coll=\"broadcast\"/' " + xml + " | " + exe + " import msccl -");
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_NE(r.output.find("not a chunk schedule: coll 'broadcast'"), std::string::npos) << r.output;
 }
 
 TEST(cli_collective, draw_collective_draws_a_square_per_transfer) {

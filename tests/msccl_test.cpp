@@ -1,13 +1,17 @@
-// MSCCL-IR: every generator's schedule exported (on 1 and 3 channels), written as XML, read back equal and accepted
-// by the checker (the round trip); hand-written programs, each broken in one way, rejected with the kind and the steps
-// named; the reader's errors naming the element and attribute.
+// MSCCL-IR: every generator's schedule exported (on 1 and 3 channels), written as XML, read back equal, accepted
+// by the checker and imported back to the same transfers (the round trip); hand-written programs, each broken in one
+// way, rejected with the kind and the steps named; programs that are no chunk schedule refused with the step named;
+// the reader's errors naming the element and attribute.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 #include <sstream>
+#include <tuple>
 
 #include "dancecard/checkers/collective_check.hpp"
 #include "dancecard/checkers/msccl_check.hpp"
+#include "dancecard/checkers/msccl_import.hpp"
 #include "dancecard/core/collective/generators.hpp"
 #include "dancecard/core/collective/msccl.hpp"
 #include "dancecard/formats/msccl_io.hpp"
@@ -223,6 +227,99 @@ TEST(msccl_check, in_place_all_gather_aliases_the_input_into_the_output) {
   p.inplace = true;
   for (msccl_gpu& g : p.gpus) g.threadblocks.pop_back();
   EXPECT_TRUE(check(p).holds()) << describe(check(p));
+}
+
+// The transfers as a sorted list, for comparing schedules whose steps group them differently.
+std::vector<std::tuple<std::uint64_t, rank, rank, int>> transfer_list(const schedule& s) {
+  std::vector<std::tuple<std::uint64_t, rank, rank, int>> out;
+  for (const step& st : s.steps)
+    for (const transfer& t : st.transfers) out.emplace_back(t.chunk, t.from, t.to, static_cast<int>(t.op));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+TEST(msccl_import, every_generator_comes_back_with_its_transfers_and_holds) {
+  for (const generated& g : generators())
+    for (rank n : {2u, 3u, 4u, 5u, 8u, 12u}) {
+      if (g.powers_of_two && (n & (n - 1)) != 0) continue;
+      const schedule s = g.make(n);
+      for (std::uint32_t channels : {1u, 3u}) {
+        const msccl_import_result r =
+            import_msccl(read_msccl_xml(xml(to_msccl(s, {.channels = channels}))), {.network = s.network});
+        ASSERT_TRUE(r.imported) << g.name << " n = " << n << ": " << r.reason;
+        EXPECT_EQ(transfer_list(*r.imported), transfer_list(s)) << g.name << " n = " << n;
+        EXPECT_EQ(r.imported->coll.kind, s.coll.kind);
+        EXPECT_EQ(r.imported->coll.chunks, s.coll.chunks);
+        const collective_report check = check_collective_schedule(*r.imported);
+        EXPECT_TRUE(check.holds()) << g.name << " n = " << n << "\n" << describe(check);
+        // Every transfer is at most as deep as its step; the ring's chunks depend on each other hop by hop, so there
+        // the program's depth is the schedule's steps.
+        EXPECT_LE(r.imported->steps.size(), s.steps.size()) << g.name << " n = " << n;
+        if (g.name.starts_with("ring_")) {
+          EXPECT_EQ(r.imported->steps.size(), s.steps.size()) << g.name << " n = " << n;
+        }
+      }
+    }
+}
+
+TEST(msccl_import, a_program_with_wrong_values_imports_to_a_schedule_the_checker_rejects) {
+  schedule s = ring_allgather(4);
+  s.steps.pop_back();  // the last step's chunks never arrive
+  const msccl_import_result r = import_msccl(to_msccl(s), {.network = s.network});
+  ASSERT_TRUE(r.imported) << r.reason;
+  EXPECT_GT(r.program_check.count(msccl_violation_kind::wrong_value), 0u);
+  const collective_report check = check_collective_schedule(*r.imported);
+  EXPECT_EQ(check.count(collective_violation_kind::missing), 4u) << describe(check);
+}
+
+TEST(msccl_import, a_deadlocked_program_is_not_imported) {
+  msccl_program p = hand();
+  for (msccl_gpu& g : p.gpus) std::swap(g.threadblocks[0].steps[0].type, g.threadblocks[0].steps[1].type);
+  for (msccl_gpu& g : p.gpus) std::swap(g.threadblocks[0].steps[0].srcoff, g.threadblocks[0].steps[1].srcoff);
+  for (msccl_gpu& g : p.gpus) std::swap(g.threadblocks[0].steps[0].dstoff, g.threadblocks[0].steps[1].dstoff);
+  const msccl_import_result r = import_msccl(p);
+  EXPECT_FALSE(r.imported);
+  EXPECT_TRUE(r.program_invalid);
+  EXPECT_NE(r.reason.find("deadlock"), std::string::npos) << r.reason;
+}
+
+TEST(msccl_import, the_hand_written_all_gather_is_one_step_on_the_complete_network) {
+  const msccl_import_result r = import_msccl(hand());
+  ASSERT_TRUE(r.imported) << r.reason;
+  ASSERT_EQ(r.imported->steps.size(), 1u);
+  EXPECT_EQ(r.imported->network.name(), "complete:2");
+  EXPECT_EQ(transfer_list(*r.imported),
+            (std::vector<std::tuple<std::uint64_t, rank, rank, int>>{{0, 0, 1, 0}, {1, 1, 0, 0}}));
+}
+
+TEST(msccl_import, a_stale_copy_sent_after_a_reduction_is_no_chunk_schedule) {
+  // A 2-GPU all-reduce (one chunk each): the GPUs swap both input chunks and reduce them into the output. Then GPU 0
+  // sends its input[0] again, which it no longer holds as its value of chunk 0 (that is now the sum); GPU 1 puts it in
+  // scratch. The program holds, but a chunk schedule cannot say that.
+  msccl_program p = read_msccl_xml(xml(to_msccl(ring_allreduce(2))));
+  ASSERT_TRUE(import_msccl(p).imported);
+  msccl_step send;
+  send.type = msccl_instruction::send;
+  send.srcbuf = msccl_buffer::input;
+  send.srcoff = 0;
+  msccl_step recv;
+  recv.type = msccl_instruction::recv;
+  recv.dstbuf = msccl_buffer::scratch;
+  recv.dstoff = p.gpus[1].s_chunks++;
+  for (auto [g, s] : {std::pair{0, send}, std::pair{1, recv}}) {
+    auto& blocks = p.gpus[static_cast<std::size_t>(g)].threadblocks;
+    auto& steps = std::find_if(blocks.begin(), blocks.end(), [&](const msccl_threadblock& tb) {
+                    return (g == 0 ? tb.send : tb.recv) == 1 - g;
+                  })->steps;
+    s.s = static_cast<std::uint32_t>(steps.size());
+    steps.push_back(s);
+  }
+  ASSERT_TRUE(check(p).holds()) << describe(check(p));
+  const msccl_import_result r = import_msccl(p);
+  EXPECT_FALSE(r.imported);
+  EXPECT_FALSE(r.program_invalid);
+  EXPECT_NE(r.reason.find("gpu 0 tb 0 step"), std::string::npos) << r.reason;
+  EXPECT_NE(r.reason.find("one value per chunk and rank"), std::string::npos) << r.reason;
 }
 
 TEST(msccl_xml, errors_name_the_element_attribute_and_line) {

@@ -132,7 +132,8 @@ struct access_state {
 
 }  // namespace
 
-replay_result model::replay(const std::vector<op_index>& order, bool clocks, const reporter& report) const {
+replay_result model::replay(const std::vector<op_index>& order, bool clocks, const reporter& report,
+                            bool keep_sent) const {
   replay_result out;
   const std::size_t B = blocks.size(), G = program.gpus.size();
   std::vector<std::vector<std::uint32_t>> clock(clocks ? B : 0, std::vector<std::uint32_t>(clocks ? B : 0, 0));
@@ -273,10 +274,11 @@ replay_result model::replay(const std::vector<op_index>& order, bool clocks, con
     if (twice)
       report(msccl_violation_kind::double_counted, {ref(o)},
              "the reduction adds a contribution that the value already holds");
-    if (receives(s.type)) std::vector<value>().swap(in_flight[x.matched_send]);
+    if (receives(s.type) && !keep_sent) std::vector<value>().swap(in_flight[x.matched_send]);
     if (sends(s.type)) in_flight[o] = std::move(outgoing);
   }
   for (std::uint64_t r : received) out.most_received = std::max(out.most_received, r);
+  if (keep_sent) out.sent = std::move(in_flight);
   return out;
 }
 

@@ -49,6 +49,7 @@ struct connection {
 struct replay_result {
   std::uint64_t critical_path = 0, most_received = 0;
   std::vector<std::vector<value>> slots;  // per GPU, its canonical chunks (input, output, scratch; aliased in place)
+  std::vector<std::vector<value>> sent;   // by step, the values a sending step sent (only when asked to keep them)
 };
 
 class model {
@@ -68,7 +69,9 @@ class model {
   /// Runs the steps by the runtime's rules; returns the completion order, or reports a deadlock.
   std::vector<op_index> run(std::uint32_t slots, const reporter& report) const;
   /// Happens-before over `order` (vector clocks when `clocks`): the critical path, races, and the values.
-  replay_result replay(const std::vector<op_index>& order, bool clocks, const reporter& report) const;
+  /// `keep_sent`: the values each sending step sent stay in the result (the import reads them).
+  replay_result replay(const std::vector<op_index>& order, bool clocks, const reporter& report,
+                       bool keep_sent = false) const;
   std::uint64_t receive_bound() const;
   /// false when the collective has no postcondition to check.
   bool check_postcondition(const replay_result& replay, const reporter& report) const;
@@ -78,6 +81,8 @@ class model {
   std::uint64_t canonical(std::size_t gpu, msccl_buffer buffer, std::int64_t index) const;
   std::uint64_t slot_count(std::size_t gpu) const;
   std::uint32_t contribution(std::size_t gpu, std::int64_t input_index) const;
+  /// The inverse of contribution: (GPU index, input chunk).
+  std::pair<std::size_t, std::int64_t> source(std::uint32_t contribution) const;
   std::string describe_value(const value& v) const;
   std::uint64_t total_slots() const;
 

@@ -249,6 +249,11 @@ std::uint32_t model::contribution(std::size_t g, std::int64_t input_index) const
   return static_cast<std::uint32_t>(static_cast<std::int64_t>(g) * input_stride_ + input_index);
 }
 
+std::pair<std::size_t, std::int64_t> model::source(std::uint32_t contribution) const {
+  return {static_cast<std::size_t>(contribution / input_stride_),
+          static_cast<std::int64_t>(contribution % input_stride_)};
+}
+
 std::string model::describe_value(const value& v) const {
   if (!v) return "nothing (never written)";
   std::string s = "{";

@@ -7,6 +7,7 @@
 #include <array>
 #include <map>
 #include <stdexcept>
+#include <tuple>
 #include <unordered_map>
 
 namespace dancecard::collective {
@@ -92,7 +93,8 @@ struct op_ref {
 // the thread blocks with their steps.
 struct rank_program {
   std::vector<msccl_threadblock> threadblocks;
-  std::map<std::pair<std::int32_t, std::uint32_t>, std::size_t> block_of_peer;  // (peer, channel) -> block
+  // (peer, channel, sending) -> block; the local block is peer -1
+  std::map<std::tuple<std::int32_t, std::uint32_t, bool>, std::size_t> block_of_peer;
   std::int64_t scratch = 0;
   struct chunk_state {
     slot current;                           // where the value is now (offset -1: this rank holds no value)
@@ -106,14 +108,14 @@ struct rank_program {
   };
   std::unordered_map<std::uint64_t, chunk_state> chunks;
 
-  std::size_t block(std::int32_t peer, std::uint32_t channel) {
-    if (auto it = block_of_peer.find({peer, channel}); it != block_of_peer.end()) return it->second;
+  std::size_t block(std::int32_t peer, std::uint32_t channel, bool sending) {
+    if (auto it = block_of_peer.find({peer, channel, sending}); it != block_of_peer.end()) return it->second;
     msccl_threadblock tb;
     tb.id = static_cast<std::int32_t>(threadblocks.size());
-    tb.send = tb.recv = peer;
+    (sending ? tb.send : tb.recv) = peer;
     tb.chan = static_cast<std::int32_t>(channel);
     threadblocks.push_back(tb);
-    return block_of_peer[{peer, channel}] = threadblocks.size() - 1;
+    return block_of_peer[{peer, channel, sending}] = threadblocks.size() - 1;
   }
   slot new_scratch() { return {msccl_buffer::scratch, scratch++}; }
 
@@ -195,63 +197,71 @@ msccl_program to_msccl(const schedule& sched, const msccl_export_options& option
     }
     return st;
   };
-  for (std::uint64_t t = 0; t < sched.steps.size(); ++t) {
-    // Each transfer becomes a send and its receive, in the schedule's order. A step's sends read the values held when
-    // it began (`before`), and a received value goes to the slot that does not hold them — the other slot of the
-    // chunk, or for a second write of the same step the first one's — so no step waits for a later one and the
-    // program is free of deadlock for any number of buffered messages.
-    for (const transfer& tr : sched.steps[t].transfers) {
-      auto& from_state = state(tr.from, tr.chunk);
-      rank_program& from = ranks[tr.from];
-      const bool moved = from_state.written_in == t;  // already written in this step: read what it held before
-      msccl_step send;
-      send.type = msccl_instruction::send;
-      const slot source = moved ? from_state.before : from_state.current;
-      send.srcbuf = source.buffer;
-      send.srcoff = source.offset;
-      send.dstbuf = msccl_buffer::output;
-      std::vector<op_ref> after;
-      if (const auto& w = moved ? from_state.before_writer : from_state.writer) after.push_back(*w);
-      const auto channel = static_cast<std::uint32_t>(tr.chunk % channels);
-      const op_ref sent = from.append(from.block(static_cast<std::int32_t>(tr.to), channel), send, after);
-      (moved ? from_state.old_readers : from_state.readers).push_back(sent);
-
-      rank_program& to = ranks[tr.to];
-      auto& st = state(tr.to, tr.chunk);
-      const bool reduce = tr.op == transfer_op::reduce && st.current.offset >= 0;
-      const bool chained = st.written_in == t;
-      slot target = st.current;
-      if (!chained) {
-        if (st.current == st.primary) {
-          if (st.secondary.offset < 0) st.secondary = to.new_scratch();
-          target = st.secondary;
-        } else {
-          target = st.primary;
-        }
+  // Each transfer becomes a send, in the sender's thread block for that peer and channel, and its receive, in the
+  // receiver's; a thread block only sends or only receives, so no send waits for an unrelated receive and the
+  // program's depth in transfers is the schedule's steps. A step's sends read the values held when it began
+  // (`before`), and a received value goes to the slot that does not hold them — the other slot of the chunk, or for a
+  // second write of the same step the first one's — so no step waits for a later one and the program is free of
+  // deadlock for any number of buffered messages.
+  std::vector<op_ref> after;
+  auto send_part = [&](std::uint64_t t, const transfer& tr) {
+    auto& from_state = state(tr.from, tr.chunk);
+    rank_program& from = ranks[tr.from];
+    const bool moved = from_state.written_in == t;  // already written in this step: read what it held before
+    msccl_step send;
+    send.type = msccl_instruction::send;
+    const slot source = moved ? from_state.before : from_state.current;
+    send.srcbuf = source.buffer;
+    send.srcoff = source.offset;
+    send.dstbuf = msccl_buffer::output;
+    after.clear();
+    if (const auto& w = moved ? from_state.before_writer : from_state.writer) after.push_back(*w);
+    const auto channel = static_cast<std::uint32_t>(tr.chunk % channels);
+    const op_ref sent = from.append(from.block(static_cast<std::int32_t>(tr.to), channel, true), send, after);
+    (moved ? from_state.old_readers : from_state.readers).push_back(sent);
+  };
+  auto receive_part = [&](std::uint64_t t, const transfer& tr) {
+    const auto channel = static_cast<std::uint32_t>(tr.chunk % channels);
+    rank_program& to = ranks[tr.to];
+    auto& st = state(tr.to, tr.chunk);
+    const bool reduce = tr.op == transfer_op::reduce && st.current.offset >= 0;
+    const bool chained = st.written_in == t;
+    slot target = st.current;
+    if (!chained) {
+      if (st.current == st.primary) {
+        if (st.secondary.offset < 0) st.secondary = to.new_scratch();
+        target = st.secondary;
+      } else {
+        target = st.primary;
       }
-      msccl_step recv;
-      recv.type = reduce ? msccl_instruction::recv_reduce_copy : msccl_instruction::recv;
-      recv.srcbuf = reduce ? st.current.buffer : msccl_buffer::input;
-      recv.srcoff = reduce ? st.current.offset : -1;
-      recv.dstbuf = target.buffer;
-      recv.dstoff = target.offset;
-      after.clear();
-      if (st.writer) after.push_back(*st.writer);
-      const auto& overwritten = chained ? st.readers : st.old_readers;  // reads of the value the target held
-      after.insert(after.end(), overwritten.begin(), overwritten.end());
-      const op_ref received = to.append(to.block(static_cast<std::int32_t>(tr.from), channel), recv, after);
-      if (!chained) {
-        st.before = st.current;
-        st.before_writer = st.writer;
-        st.old_readers = std::move(st.readers);
-        st.readers.clear();
-        if (reduce) st.old_readers.push_back(received);
-      }
-      st.current = target;
-      st.writer = received;
-      st.written_in = t;
     }
-  }
+    msccl_step recv;
+    recv.type = reduce ? msccl_instruction::recv_reduce_copy : msccl_instruction::recv;
+    recv.srcbuf = reduce ? st.current.buffer : msccl_buffer::input;
+    recv.srcoff = reduce ? st.current.offset : -1;
+    recv.dstbuf = target.buffer;
+    recv.dstoff = target.offset;
+    after.clear();
+    if (st.writer) after.push_back(*st.writer);
+    const auto& overwritten = chained ? st.readers : st.old_readers;  // reads of the value the target held
+    after.insert(after.end(), overwritten.begin(), overwritten.end());
+    const op_ref received = to.append(to.block(static_cast<std::int32_t>(tr.from), channel, false), recv, after);
+    if (!chained) {
+      st.before = st.current;
+      st.before_writer = st.writer;
+      st.old_readers = std::move(st.readers);
+      st.readers.clear();
+      if (reduce) st.old_readers.push_back(received);
+    }
+    st.current = target;
+    st.writer = received;
+    st.written_in = t;
+  };
+  for (std::uint64_t t = 0; t < sched.steps.size(); ++t)
+    for (const transfer& tr : sched.steps[t].transfers) {
+      send_part(t, tr);
+      receive_part(t, tr);
+    }
   // Values that end outside their output slot are copied there by a local block.
   for (rank r = 0; r < n; ++r)
     for (std::uint64_t k = 0; k < K; ++k) {
@@ -260,8 +270,7 @@ msccl_program to_msccl(const schedule& sched, const msccl_export_options& option
       if (st.current.offset < 0 || st.current == st.primary) continue;
       rank_program& rp = ranks[r];
       rank_program::chunk_state& s0 = st;
-      std::size_t local = rp.block(-2, 0);
-      rp.threadblocks[local].send = rp.threadblocks[local].recv = -1;
+      const std::size_t local = rp.block(-1, 0, false);
       msccl_step s;
       s.type = msccl_instruction::copy;
       s.srcbuf = s0.current.buffer;

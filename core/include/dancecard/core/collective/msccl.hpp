@@ -103,12 +103,14 @@ struct msccl_export_options {
   std::uint32_t channels = 1;
 };
 
-/// Writes a schedule as an MSCCL-IR program (out of place, protocol Simple). Each rank gets one thread block per
-/// peer and channel it exchanges with (send and receive to that peer), steps in the schedule's order; a value is read
-/// from where it was last written, a received value goes to the other of two slots of its chunk so that the same
-/// step's sends still read the old value, and cross-block order is made explicit with depid/deps (nops where a step
-/// waits for more than one). Every wait is for an earlier transfer, so the program cannot deadlock however few
-/// messages a connection buffers. The result passes check_msccl_program whenever the schedule passes
+/// Writes a schedule as an MSCCL-IR program (out of place, protocol Simple). Each rank gets a thread block for each
+/// peer, channel and direction it uses (one sends to the peer, one receives from it), steps in the schedule's order,
+/// so a transfer waits only for the transfers its value depends on and the program is at most as deep as the schedule
+/// has steps (checkers/msccl_import measures it). A value is read from where it was last written, a received value
+/// goes to the other of two slots of its chunk so that the same step's sends still read the old value, and
+/// cross-block order is made explicit with depid/deps (nops where a step waits for more than one). Every wait is for
+/// an earlier transfer, so the program cannot deadlock however few messages a connection buffers. The result passes
+/// check_msccl_program whenever the schedule passes
 /// check_collective_schedule (held by tests on every generator). require (std::invalid_argument): allgather,
 /// alltoall, reduce_scatter or allreduce (the format has no root); 1 <= channels <= 64.
 msccl_program to_msccl(const schedule& schedule, const msccl_export_options& options = {});
