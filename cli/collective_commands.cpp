@@ -4,9 +4,11 @@
 // `dancecard import msccl FILE.xml [--topology T] [--output JSON]`: an MSCCL-IR algorithm as a collective schedule;
 // `dancecard draw collective FILE --out SVG`: a schedule as a step × link timeline.
 #include <CLI/CLI.hpp>
+#include <cstdio>
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <numeric>
 #include <sstream>
 #include <tuple>
 
@@ -17,6 +19,7 @@
 #include "dancecard/core/collective/msccl.hpp"
 #include "dancecard/formats/collective_io.hpp"
 #include "dancecard/formats/msccl_io.hpp"
+#include "dancecard/smt/collective_frontier.hpp"
 #include "dancecard/smt/collective_synthesis.hpp"
 
 namespace dancecard::cli {
@@ -90,6 +93,81 @@ void draw_collective_svg(std::ostream& out, const collective::schedule& s) {
   out << "</svg>\n";
 }
 
+// `prove collective --frontier`: the points as a table or JSON, the frontier's witnesses to --emit DIR.
+template <class Options>
+int run_frontier(const collective::topology& net, const collective::collective& coll,
+                 const collective::synthesis_options& synthesis, const Options& opt) {
+  collective::frontier_options options;
+  options.max_chunks = opt.max_chunks;
+  options.max_extra_steps = opt.max_extra_steps;
+  options.max_extra_rounds = opt.max_extra_rounds;
+  options.synthesis = synthesis;
+  collective::frontier_result f;
+  try {
+    f = collective::prove_frontier(net, coll, options);
+  } catch (const std::invalid_argument& e) {
+    throw bad_input(e.what());
+  }
+  if (!opt.emit.empty()) {
+    create_emit_directory(opt.emit);
+    nlohmann::json files = nlohmann::json::array();
+    for (std::size_t i : f.frontier) {
+      const collective::frontier_point& p = f.points[i];
+      if (!p.witness) continue;
+      std::ostringstream text;
+      write_collective_schedule(text, *p.witness);
+      files.push_back(emit_file(
+          opt.emit,
+          "C" + std::to_string(p.chunks) + "-S" + std::to_string(p.steps) + "-R" + std::to_string(p.rounds) + ".json",
+          text.str()));
+    }
+    emit_file(
+        opt.emit, "frontier.manifest.json",
+        nlohmann::json{{"network", net.name()}, {"status", to_string(f.status)}, {"files", files}}.dump(2) + "\n");
+  }
+  auto ratio = [](std::uint64_t r, std::uint64_t c) {
+    const std::uint64_t g = std::gcd(r, c);
+    return c / g == 1 ? std::to_string(r / g) : std::to_string(r / g) + "/" + std::to_string(c / g);
+  };
+  const std::string head = coll.describe().substr(0, coll.describe().find(','));
+  if (opt.json) {
+    nlohmann::json points = nlohmann::json::array();
+    for (const collective::frontier_point& p : f.points)
+      points.push_back({{"chunks", p.chunks},
+                        {"steps", p.steps},
+                        {"rounds", p.rounds},
+                        {"rounds_per_chunk", p.rounds ? ratio(p.rounds, p.chunks) : ""},
+                        {"status", to_string(p.status)},
+                        {"on_frontier", p.on_frontier},
+                        {"corner", p.corner},
+                        {"cut_bound", p.cut_bound},
+                        {"seconds", p.seconds},
+                        {"reason", p.reason}});
+    std::cout << nlohmann::json{{"status", to_string(f.status)},
+                                {"collective", head},
+                                {"network", net.name()},
+                                {"ports", to_string(synthesis.ports)},
+                                {"least_steps", f.least_steps},
+                                {"reason", f.reason},
+                                {"points", points}}
+                     .dump(2)
+              << "\n";
+  } else {
+    std::cout << to_string(f.status) << ": the (C, S, R) frontier of " << head << " on " << net.name() << " ("
+              << to_string(synthesis.ports) << "): " << f.reason << "\n";
+    std::cout << "   C   S   R  R/C    cut  answer    seconds\n";
+    for (const collective::frontier_point& p : f.points) {
+      char line[96];
+      std::snprintf(line, sizeof line, "  %2u  %2llu  %2s  %-5s %4s  %-8s %8.2f", p.chunks,
+                    static_cast<unsigned long long>(p.steps), p.rounds ? std::to_string(p.rounds).c_str() : "-",
+                    p.rounds ? ratio(p.rounds, p.chunks).c_str() : "-",
+                    p.cut_bound ? std::to_string(p.cut_bound).c_str() : "-", to_string(p.status).data(), p.seconds);
+      std::cout << line << (p.corner ? "  frontier, corner" : p.on_frontier ? "  frontier" : "") << "\n";
+    }
+  }
+  return f.status == proof_status::proven ? exit_holds : exit_unknown;
+}
+
 }  // namespace
 
 void add_collective_commands(CLI::App& app, int& code) {
@@ -153,9 +231,10 @@ void add_collective_commands(CLI::App& app, int& code) {
       "The least steps (or with --steps the least rounds) of a collective on a network: a checked witness and a "
       "checked DRAT proof below");
   struct prove_options {
-    std::string topology, coll, ports = "all-port", timeout = "60", witness, msccl;
+    std::string topology, coll, ports = "all-port", timeout = "60", witness, msccl, emit;
     std::uint64_t chunks = 1, root = 0, rounds = 1, max_steps = 32, steps = 0;
-    bool json = false;
+    std::uint32_t max_chunks = 4, max_extra_steps = 1, max_extra_rounds = 8;
+    bool json = false, frontier = false;
   };
   auto popt = std::make_shared<prove_options>();
   prove->add_option("--topology", popt->topology, "complete:N, ring:N, torus:AxB…, hypercube:D, dgx1")->required();
@@ -185,6 +264,16 @@ void add_collective_commands(CLI::App& app, int& code) {
           "write the witness as an MSCCL-IR algorithm to FILE (allgather and alltoall; `check msccl` reads it)")
       ->check(writable_file());
   prove->add_flag("--json", popt->json, "print the result as JSON");
+  prove->add_flag("--frontier", popt->frontier,
+                  "instead: SCCL's (C, S, R) frontier, the least R for every C = 1 … --max-chunks and S = the least … "
+                  "+ --max-extra-steps, and the points no other beats in S, R and R/C");
+  prove->add_option("--max-chunks", popt->max_chunks, "--frontier: chunks per rank up to this (default 4)")
+      ->check(CLI::Range(1, 64));
+  prove->add_option("--max-extra-steps", popt->max_extra_steps, "--frontier: steps above the least (default 1)")
+      ->check(CLI::Range(0, 16));
+  prove->add_option("--max-extra-rounds", popt->max_extra_rounds, "--frontier: rounds above S asked (default 8)")
+      ->check(CLI::Range(0, 64));
+  prove->add_option("--emit", popt->emit, "--frontier: write each frontier point's witness to DIR/C<c>-S<s>-R<r>.json");
   prove->callback([popt, &code] {
     std::optional<collective::topology> net;
     try {
@@ -213,6 +302,15 @@ void add_collective_commands(CLI::App& app, int& code) {
     options.rounds_per_step = static_cast<std::uint32_t>(popt->rounds);
     options.max_steps = static_cast<std::uint32_t>(popt->max_steps);
     options.budget_ms = parse_timeout_ms(popt->timeout, "--timeout");
+    if (popt->frontier) {
+      if (popt->steps > 0 || popt->rounds != 1 || !popt->witness.empty() || !popt->msccl.empty())
+        throw bad_input(
+            "--frontier: asks every (C, S) itself; --steps, --rounds-per-step, --witness and "
+            "--export-msccl do not apply (--emit DIR writes the witnesses)");
+      code = run_frontier(*net, coll, options, *popt);
+      return;
+    }
+    if (!popt->emit.empty()) throw bad_input("--emit: only with --frontier");
     collective::least_steps_result r;
     try {
       r = popt->steps > 0 ? collective::prove_least_rounds(*net, coll, popt->steps, 64, options)

@@ -208,4 +208,31 @@ TEST(cli_collective, prove_collective_least_steps_with_both_certificates) {
   expect_run("prove collective --topology ring:4 --coll allgather --ports one-port-half-duplex", 2, "--ports");
 }
 
+TEST(cli_collective, prove_collective_frontier_with_witnesses) {
+  const std::string exe = DANCECARD_EXE;
+  const std::string dir = testing::TempDir() + "frontier-ring4";
+  run_result r = run_shell(exe + " prove collective --topology ring:4 --coll allgather --frontier --max-chunks 3 " +
+                           "--timeout 600 --emit " + dir);
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("proven: the (C, S, R) frontier of allgather of 4 ranks on ring:4 (all-port): 2 points"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("2   2   3  3/2      3  proven"), std::string::npos) << r.output;
+  r = run_shell(exe + " check collective " + dir + "/C2-S2-R3.json");  // a frontier witness stands on its own
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("2 steps, 3 rounds"), std::string::npos) << r.output;
+  r = run_shell(exe +
+                " prove collective --topology ring:4 --coll allgather --frontier --max-chunks 2 --json --timeout 600");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("\"rounds_per_chunk\": \"3/2\""), std::string::npos) << r.output;
+  // a range too small to settle a point: unknown, exit 3
+  expect_run(
+      "prove collective --topology ring:4 --coll allgather --frontier --max-chunks 2 --max-extra-rounds 0 --timeout "
+      "600",
+      3, "not every (C, S)");
+  expect_run("prove collective --topology ring:4 --coll allgather --frontier --steps 3", 2, "--frontier: asks every");
+  expect_run("prove collective --topology ring:4 --coll allgather --emit " + dir, 2, "--emit: only with --frontier");
+  expect_run("prove collective --topology ring:4 --coll allgather --frontier --max-chunks 65", 2, "--max-chunks");
+}
+
 }  // namespace

@@ -1,8 +1,9 @@
 // Least steps of collectives, proven: a witness the collective checker accepts and a DRAT proof one step below that
 // the DRAT checker accepts, on networks whose answers are known (SCCL's DGX-1 all-gather, rings, the hypercube) and
-// against the checker's own lower bounds.
+// against the checker's own lower bounds; the (C, S, R) frontier built from them.
 #include <gtest/gtest.h>
 
+#include "dancecard/smt/collective_frontier.hpp"
 #include "dancecard/smt/collective_synthesis.hpp"
 
 namespace dancecard::collective {
@@ -88,6 +89,48 @@ TEST(collective_synthesis, combining_collectives_and_half_duplex_are_refused) {
   half.ports = port_model::one_port_half_duplex;
   EXPECT_THROW(collective_steps_cnf(ring_topology(4), {collective_kind::allgather, 4, 1, 0}, 2, half),
                std::invalid_argument);
+}
+
+// The frontier of all-gather on ring:4 for C ≤ 3, S = 2, 3. Each rank must take in 3·C chunks over two in-links, so
+// R ≥ ⌈3C/2⌉: 2, 3, 5. With S = 2, (1, 2, 2) and (2, 2, 3) reach it; (3, 2, 5) is beaten by (2, 2, 3) (fewer rounds,
+// and rounds per chunk 3/2 < 5/3); one more step never lowers R here, so S = 3 only repeats or loses.
+TEST(collective_frontier, ring_4_allgather) {
+  frontier_options o{.max_chunks = 3, .max_extra_steps = 1, .max_extra_rounds = 8, .synthesis = {}};
+  o.synthesis.budget_ms = 0;  // no time limit: the answer never depends on the machine's speed
+  const frontier_result f = prove_frontier(ring_topology(4), {collective_kind::allgather, 4, 1, 0}, o);
+  ASSERT_EQ(f.status, proof_status::proven) << f.reason;
+  EXPECT_EQ(f.least_steps, 2u);
+  ASSERT_EQ(f.points.size(), 6u);
+  const std::uint64_t expected_rounds[] = {2, 3, 5, 3, 3, 5};  // (C, S) = (1, 2) … (3, 2), (1, 3) … (3, 3)
+  for (std::size_t i = 0; i < 6; ++i) {
+    const frontier_point& p = f.points[i];
+    EXPECT_EQ(p.rounds, expected_rounds[i]) << "C = " << p.chunks << ", S = " << p.steps;
+    ASSERT_TRUE(p.witness);
+    EXPECT_EQ(p.witness->rounds(), p.rounds);
+    EXPECT_EQ(p.witness->steps.size(), p.steps);
+    EXPECT_TRUE(check_collective_schedule(*p.witness).holds());
+    EXPECT_GE(p.rounds, p.cut_bound);
+  }
+  ASSERT_EQ(f.frontier, (std::vector<std::size_t>{0, 1}));
+  EXPECT_FALSE(f.points[0].corner);  // (2, 2, 3) has the same steps and fewer rounds per chunk
+  EXPECT_TRUE(f.points[1].corner);
+  EXPECT_FALSE(f.points[4].on_frontier);  // (2, 3, 3): (2, 2, 3) is as good with fewer steps
+}
+
+TEST(collective_frontier, rounds_beyond_the_range_leave_the_frontier_unknown) {
+  frontier_options o{.max_chunks = 3, .max_extra_steps = 0, .max_extra_rounds = 0, .synthesis = {}};
+  o.synthesis.budget_ms = 0;
+  // Only R = S is asked: (2, 2, ·) and (3, 2, ·) need more rounds than S = 2, so their points are unsettled.
+  const frontier_result f = prove_frontier(ring_topology(4), {collective_kind::allgather, 4, 1, 0}, o);
+  EXPECT_EQ(f.status, proof_status::unknown);
+  ASSERT_EQ(f.points.size(), 3u);
+  EXPECT_EQ(f.points[0].status, proof_status::proven);
+  EXPECT_EQ(f.points[1].status, proof_status::unknown);
+  EXPECT_EQ(f.points[1].rounds, 0u);
+  EXPECT_EQ(f.frontier, (std::vector<std::size_t>{0}));
+  EXPECT_THROW(
+      prove_frontier(ring_topology(4), {collective_kind::allgather, 4, 1, 0}, {.max_chunks = 0, .synthesis = {}}),
+      std::invalid_argument);
 }
 
 }  // namespace
