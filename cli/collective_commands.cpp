@@ -93,7 +93,22 @@ void draw_collective_svg(std::ostream& out, const collective::schedule& s) {
   out << "</svg>\n";
 }
 
-// `prove collective --frontier`: the points as a table or JSON, the frontier's witnesses to --emit DIR.
+// --emit: a witness (STEM.json) and, where a cut refuted the query below it, that cut's cutting-planes certificate
+// (STEM-below.cp, which `dancecard check-proof` reads); their manifest entries.
+nlohmann::json emit_point(const std::string& dir, const std::string& stem, const collective::schedule* witness,
+                          const std::string& below) {
+  nlohmann::json files = nlohmann::json::array();
+  if (witness) {
+    std::ostringstream text;
+    write_collective_schedule(text, *witness);
+    files.push_back(emit_file(dir, stem + ".json", text.str()));
+  }
+  if (!below.empty()) files.push_back(emit_file(dir, stem + "-below.cp", below));
+  return files;
+}
+
+// `prove collective --frontier`: the points as a table or JSON, the frontier's witnesses and cut certificates to
+// --emit DIR.
 template <class Options>
 int run_frontier(const collective::topology& net, const collective::collective& coll,
                  const collective::synthesis_options& synthesis, const Options& opt) {
@@ -113,13 +128,10 @@ int run_frontier(const collective::topology& net, const collective::collective& 
     nlohmann::json files = nlohmann::json::array();
     for (std::size_t i : f.frontier) {
       const collective::frontier_point& p = f.points[i];
-      if (!p.witness) continue;
-      std::ostringstream text;
-      write_collective_schedule(text, *p.witness);
-      files.push_back(emit_file(
-          opt.emit,
-          "C" + std::to_string(p.chunks) + "-S" + std::to_string(p.steps) + "-R" + std::to_string(p.rounds) + ".json",
-          text.str()));
+      const std::string stem =
+          "C" + std::to_string(p.chunks) + "-S" + std::to_string(p.steps) + "-R" + std::to_string(p.rounds);
+      for (auto& file : emit_point(opt.emit, stem, p.witness ? &*p.witness : nullptr, p.below_certificate))
+        files.push_back(std::move(file));
     }
     emit_file(
         opt.emit, "frontier.manifest.json",
@@ -234,7 +246,7 @@ void add_collective_commands(CLI::App& app, int& code) {
     std::string topology, coll, ports = "all-port", timeout = "60", witness, msccl, emit;
     std::uint64_t chunks = 1, root = 0, rounds = 1, max_steps = 32, steps = 0;
     std::uint32_t max_chunks = 4, max_extra_steps = 1, max_extra_rounds = 8;
-    bool json = false, frontier = false;
+    bool json = false, frontier = false, drat_only = false;
   };
   auto popt = std::make_shared<prove_options>();
   prove->add_option("--topology", popt->topology, "complete:N, ring:N, torus:AxB…, hypercube:D, dgx1")->required();
@@ -264,6 +276,9 @@ void add_collective_commands(CLI::App& app, int& code) {
           "write the witness as an MSCCL-IR algorithm to FILE (allgather and alltoall; `check msccl` reads it)")
       ->check(writable_file());
   prove->add_flag("--json", popt->json, "print the result as JSON");
+  prove->add_flag("--drat-only", popt->drat_only,
+                  "refute every query with CaDiCaL and a DRAT proof, also where a cut's cutting-planes certificate "
+                  "would do");
   prove->add_flag("--frontier", popt->frontier,
                   "instead: SCCL's (C, S, R) frontier, the least R for every C = 1 … --max-chunks and S = the least … "
                   "+ --max-extra-steps, and the points no other beats in S, R and R/C");
@@ -271,9 +286,13 @@ void add_collective_commands(CLI::App& app, int& code) {
       ->check(CLI::Range(1, 64));
   prove->add_option("--max-extra-steps", popt->max_extra_steps, "--frontier: steps above the least (default 1)")
       ->check(CLI::Range(0, 16));
-  prove->add_option("--max-extra-rounds", popt->max_extra_rounds, "--frontier: rounds above S asked (default 8)")
+  prove
+      ->add_option("--max-extra-rounds", popt->max_extra_rounds,
+                   "--frontier: rounds asked above S or the cut bound, the larger (default 8)")
       ->check(CLI::Range(0, 64));
-  prove->add_option("--emit", popt->emit, "--frontier: write each frontier point's witness to DIR/C<c>-S<s>-R<r>.json");
+  prove->add_option("--emit", popt->emit,
+                    "write the witness (DIR/least.json; --frontier: DIR/C<c>-S<s>-R<r>.json per frontier point), the "
+                    "cut's cutting-planes certificate where a cut refuted the query below (…-below.cp) and a manifest");
   prove->callback([popt, &code] {
     std::optional<collective::topology> net;
     try {
@@ -302,6 +321,7 @@ void add_collective_commands(CLI::App& app, int& code) {
     options.rounds_per_step = static_cast<std::uint32_t>(popt->rounds);
     options.max_steps = static_cast<std::uint32_t>(popt->max_steps);
     options.budget_ms = parse_timeout_ms(popt->timeout, "--timeout");
+    options.cut_certificates = !popt->drat_only;
     if (popt->frontier) {
       if (popt->steps > 0 || popt->rounds != 1 || !popt->witness.empty() || !popt->msccl.empty())
         throw bad_input(
@@ -310,7 +330,6 @@ void add_collective_commands(CLI::App& app, int& code) {
       code = run_frontier(*net, coll, options, *popt);
       return;
     }
-    if (!popt->emit.empty()) throw bad_input("--emit: only with --frontier");
     collective::least_steps_result r;
     try {
       r = popt->steps > 0 ? collective::prove_least_rounds(*net, coll, popt->steps, 64, options)
@@ -319,6 +338,16 @@ void add_collective_commands(CLI::App& app, int& code) {
       throw bad_input(e.what());
     }
     const std::uint64_t rounds = r.witness ? r.witness->rounds() : 0;
+    if (!popt->emit.empty()) {
+      create_emit_directory(popt->emit);
+      std::string below;
+      for (const auto& q : r.queries)
+        if (q.answer == solver_answer::unsat) below = q.certificate;
+      const nlohmann::json files = emit_point(popt->emit, "least", r.witness ? &*r.witness : nullptr, below);
+      emit_file(
+          popt->emit, "least.manifest.json",
+          nlohmann::json{{"network", net->name()}, {"status", to_string(r.status)}, {"files", files}}.dump(2) + "\n");
+    }
     if (!popt->witness.empty() && r.witness)
       write_output(popt->witness, [&](std::ostream& out) { write_collective_schedule(out, *r.witness); });
     if (!popt->msccl.empty() && r.witness) {
@@ -362,7 +391,11 @@ void add_collective_commands(CLI::App& app, int& code) {
         const auto& q = r.queries[i];
         std::cout << "  " << q.steps << " steps"
                   << (popt->steps > 0 ? ", " + std::to_string(popt->steps + i) + " rounds" : std::string()) << ": "
-                  << q.detail << " (" << q.variables << " variables, " << q.clauses << " clauses)\n";
+                  << q.detail
+                  << (q.certificate.empty() ? " (" + std::to_string(q.variables) + " variables, " +
+                                                  std::to_string(q.clauses) + " clauses)"
+                                            : std::string())
+                  << "\n";
       }
     }
     code = r.status == proof_status::proven ? exit_holds : exit_unknown;

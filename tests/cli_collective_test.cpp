@@ -188,6 +188,10 @@ TEST(cli_collective, prove_collective_least_steps_with_both_certificates) {
   EXPECT_EQ(r.code, 0) << r.output;
   EXPECT_NE(r.output.find("\"status\": \"proven\""), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("\"steps\": 2"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("unsat by a cut: 7 chunks must leave"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("cutting-planes certificate checked"), std::string::npos) << r.output;
+  r = run_shell(exe + " prove collective --topology dgx1 --coll allgather --json --timeout 600 --drat-only");
+  EXPECT_EQ(r.code, 0) << r.output;
   EXPECT_NE(r.output.find("unsat, DRAT proof checked"), std::string::npos) << r.output;
   const std::string xml = testing::TempDir() + "dgx1-allgather.xml";
   r = run_shell(exe + " prove collective --topology dgx1 --coll allgather --timeout 600 --export-msccl " + xml +
@@ -227,11 +231,17 @@ TEST(cli_collective, prove_collective_frontier_with_witnesses) {
   EXPECT_NE(r.output.find("\"rounds_per_chunk\": \"3/2\""), std::string::npos) << r.output;
   // a range too small to settle a point: unknown, exit 3
   expect_run(
-      "prove collective --topology ring:4 --coll allgather --frontier --max-chunks 2 --max-extra-rounds 0 --timeout "
-      "600",
+      "prove collective --topology dgx1 --coll allgather --frontier --max-chunks 3 --max-extra-steps 0 "
+      "--max-extra-rounds 0 --timeout 600",
       3, "not every (C, S)");
   expect_run("prove collective --topology ring:4 --coll allgather --frontier --steps 3", 2, "--frontier: asks every");
-  expect_run("prove collective --topology ring:4 --coll allgather --emit " + dir, 2, "--emit: only with --frontier");
+  // the least steps of all-to-all on ring:4 with --emit: the witness and the cut's certificate below it, re-checked
+  r = run_shell(exe + " prove collective --topology ring:4 --coll alltoall --timeout 600 --emit " + dir + "-least && " +
+                exe + " check-proof " + dir + "-least/least-below.cp && " + exe + " check collective " + dir +
+                "-least/least.json");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("unsat by a cut"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("accepted: collective network=ring:4 coll=alltoall"), std::string::npos) << r.output;
   expect_run("prove collective --topology ring:4 --coll allgather --frontier --max-chunks 65", 2, "--max-chunks");
 }
 

@@ -22,8 +22,11 @@ void expect_proven(const least_steps_result& r, std::uint64_t steps) {
   EXPECT_TRUE(check_collective_schedule(*r.witness).holds());
   EXPECT_EQ(r.witness->steps.size(), steps);
   ASSERT_EQ(r.queries.size(), steps + 1);
-  if (steps > 0) {
-    EXPECT_NE(r.queries[steps - 1].detail.find("DRAT proof checked"), std::string::npos) << r.queries[steps - 1].detail;
+  if (steps > 0) {  // refuted by CaDiCaL with a checked DRAT proof, or by a cut with a checked cutting-planes one
+    const std::string& below = r.queries[steps - 1].detail;
+    EXPECT_TRUE(below.find("DRAT proof checked") != std::string::npos ||
+                below.find("cutting-planes certificate checked") != std::string::npos)
+        << below;
   }
 }
 
@@ -34,6 +37,7 @@ TEST(collective_synthesis, dgx1_allgather_in_two_steps_as_sccl_reports) {
 TEST(collective_synthesis, dgx1_allgather_2_2_3_with_rounds_distributed_over_the_steps) {
   synthesis_options options;
   options.budget_ms = 0;
+  options.cut_certificates = false;  // 2 rounds refuted by CaDiCaL and DRAT (collective_cut_test: by the cut)
   const least_steps_result r =
       prove_least_rounds(dgx1_topology(), {collective_kind::allgather, 8, 2, 0}, 2, 8, options);  // SCCL's (2, 2, 3)
   ASSERT_EQ(r.status, proof_status::proven) << r.reason;
@@ -118,16 +122,23 @@ TEST(collective_frontier, ring_4_allgather) {
 }
 
 TEST(collective_frontier, rounds_beyond_the_range_leave_the_frontier_unknown) {
+  // DGX-1, two steps, no rounds asked above the cut bound: C = 3 needs 5 rounds where the cut asks 4, so its point is
+  // unsettled, and the frontier with it.
   frontier_options o{.max_chunks = 3, .max_extra_steps = 0, .max_extra_rounds = 0, .synthesis = {}};
   o.synthesis.budget_ms = 0;
-  // Only R = S is asked: (2, 2, ·) and (3, 2, ·) need more rounds than S = 2, so their points are unsettled.
-  const frontier_result f = prove_frontier(ring_topology(4), {collective_kind::allgather, 4, 1, 0}, o);
+  const frontier_result f = prove_frontier(dgx1_topology(), {collective_kind::allgather, 8, 1, 0}, o);
   EXPECT_EQ(f.status, proof_status::unknown);
   ASSERT_EQ(f.points.size(), 3u);
-  EXPECT_EQ(f.points[0].status, proof_status::proven);
-  EXPECT_EQ(f.points[1].status, proof_status::unknown);
-  EXPECT_EQ(f.points[1].rounds, 0u);
-  EXPECT_EQ(f.frontier, (std::vector<std::size_t>{0}));
+  EXPECT_EQ(f.points[1].status, proof_status::proven);
+  EXPECT_EQ(f.points[1].rounds, 3u);
+  EXPECT_EQ(f.points[2].status, proof_status::unknown);
+  EXPECT_EQ(f.points[2].cut_bound, 4u);
+  EXPECT_EQ(f.points[2].rounds, 0u);
+  EXPECT_EQ(f.frontier, (std::vector<std::size_t>{0, 1}));
+  o.max_extra_rounds = 1;  // one round more settles it: 5
+  const frontier_result g = prove_frontier(dgx1_topology(), {collective_kind::allgather, 8, 1, 0}, o);
+  EXPECT_EQ(g.status, proof_status::proven) << g.reason;
+  EXPECT_EQ(g.points[2].rounds, 5u);
   EXPECT_THROW(
       prove_frontier(ring_topology(4), {collective_kind::allgather, 4, 1, 0}, {.max_chunks = 0, .synthesis = {}}),
       std::invalid_argument);

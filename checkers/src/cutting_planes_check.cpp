@@ -11,22 +11,17 @@
 #include <unordered_map>
 #include <vector>
 
+#include "cutting_planes_program.hpp"
+
 namespace dancecard::certificates {
 
 namespace {
 
-// Σ coefficient · x_variable ≥ rhs; each variable at most once, no zero coefficients, in no particular order.
-struct linear {
-  std::vector<std::pair<std::uint64_t, std::int64_t>> terms;
-  std::int64_t rhs = 0;
-};
-
-struct malformed_input {
-  std::string what;
-};
-struct rejected {
-  std::string what;
-};
+using detail_cp::linear;
+using detail_cp::malformed_input;
+using detail_cp::parse_unsigned;
+using detail_cp::program;
+using detail_cp::rejected;
 
 std::int64_t checked_add(std::int64_t a, std::int64_t b) {
   std::int64_t out;
@@ -67,44 +62,6 @@ std::int64_t ceil_div(std::int64_t a, std::int64_t k) {  // k >= 1
   // can reach it) is no undefined behaviour
   return a >= 0 ? a / k + (a % k != 0 ? 1 : 0) : a / k;
 }
-
-std::uint64_t parse_unsigned(std::string_view token, const char* what) {
-  std::uint64_t value = 0;
-  auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
-  if (token.empty() || ec != std::errc() || ptr != token.data() + token.size())
-    throw malformed_input{std::string("expected ") + what + ", got '" + std::string(token) + "'"};
-  return value;
-}
-
-// The 0/1 program a certificate refutes, built here from the instance line alone.
-class program {
- public:
-  virtual ~program() = default;
-  virtual std::uint64_t variables() const = 0;
-  virtual linear axiom(std::string_view name) const = 0;
-
- protected:
-  // "kind:1:2:3" split at the colons; number(k) reads part k as an integer below `limit`.
-  struct axiom_name {
-    std::string_view text;
-    std::vector<std::string_view> parts;
-    explicit axiom_name(std::string_view name) : text(name) {
-      for (std::size_t start = 0;;) {
-        const std::size_t colon = name.find(':', start);
-        parts.push_back(name.substr(start, colon == std::string_view::npos ? std::string_view::npos : colon - start));
-        if (colon == std::string_view::npos) break;
-        start = colon + 1;
-      }
-    }
-    std::uint64_t number(std::size_t k, std::uint64_t limit, const char* what) const {
-      const std::uint64_t v = parse_unsigned(parts[k], what);
-      if (v >= limit)
-        throw malformed_input{std::string(what) + " " + std::to_string(v) + " out of range in '" + std::string(text) +
-                              "'"};
-      return v;
-    }
-  };
-};
 
 // The dance instance: variables x(a, b, r) numbered (pair index) · R + r.
 class dance_instance : public program {
@@ -313,6 +270,11 @@ class checker {
   void instance(const std::vector<std::string_view>& tokens) {
     if (instance_) throw malformed_input{"a second 'instance' line"};
     if (tokens.size() >= 2 && tokens[1] == "hrel") return hrel_instance_line(tokens);
+    if (tokens.size() >= 2 && tokens[1] == "collective") {
+      std::string name;
+      instance_ = detail_cp::collective_program(tokens, name);
+      return allocate(std::move(name));
+    }
     if (tokens.size() != 4 || (tokens[1] != "dance" && tokens[1] != "directed") || tokens[2].substr(0, 2) != "n=" ||
         tokens[3].substr(0, 7) != "rounds=")
       throw malformed_input{

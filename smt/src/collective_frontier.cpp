@@ -49,18 +49,25 @@ frontier_result prove_frontier(const topology& network, const collective& coll, 
       collective with = coll;
       with.chunks = c;
       const auto start = std::chrono::steady_clock::now();
-      least_steps_result r = prove_least_rounds(network, with, s, options.max_extra_rounds, one);
+      // The checker's cut bound on R for C chunks, from any schedule of the collective (its figures do not depend on
+      // the schedule's transfers). Rounds below it are refuted at once by the cut (all-port): the range counts from
+      // there.
+      const std::uint64_t bound =
+          check_collective_schedule(schedule{network, options.synthesis.ports, with, {}, ""}).round_bound;
+      const std::uint64_t above = std::max<std::uint64_t>(bound, s) - s + options.max_extra_rounds;
+      least_steps_result r =
+          prove_least_rounds(network, with, s, static_cast<std::uint32_t>(std::min<std::uint64_t>(above, 4096)), one);
       frontier_point p;
       p.chunks = c;
       p.steps = s;
       p.status = r.status;
       p.reason = r.reason;
       if (r.witness) p.rounds = r.witness->rounds();
+      for (const synthesis_query& q : r.queries)
+        if (q.answer == solver_answer::unsat) p.below = q.detail, p.below_certificate = q.certificate;
       p.witness = std::move(r.witness);
       p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      // The checker's cut bound on R for C chunks, from any schedule of the collective (its figures do not depend on
-      // the schedule's transfers).
-      p.cut_bound = check_collective_schedule(schedule{network, options.synthesis.ports, with, {}, ""}).round_bound;
+      p.cut_bound = bound;
       if (p.status != proof_status::proven) settled = false;
       out.points.push_back(std::move(p));
     }
@@ -90,7 +97,8 @@ frontier_result prove_frontier(const topology& network, const collective& coll, 
   if (settled) {
     out.status = proof_status::proven;
     out.reason = std::to_string(out.frontier.size()) + " points on the frontier of " + range +
-                 ", every (C, S) settled: a least R with a checked witness and R − 1 refuted by a checked DRAT proof";
+                 ", every (C, S) settled: a least R with a checked witness and R − 1 refuted (a checked DRAT proof or "
+                 "a cut's checked cutting-planes certificate)";
   } else {
     out.reason = "not every (C, S) of " + range + " was settled (see the points)";
   }

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "cnf_cardinality.hpp"
+#include "dancecard/smt/collective_cut.hpp"
 
 namespace dancecard::collective {
 
@@ -175,14 +176,29 @@ struct asked {
 asked ask(const topology& network, const collective& coll, std::uint64_t s, const synthesis_options& options) {
   asked out;
   const auto start = std::chrono::steady_clock::now();
-  const cnf_formula f = collective_steps_cnf(network, coll, s, options);
   synthesis_query& q = out.query;
   q.steps = s;
+  auto finish = [&] { q.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  std::string cut_rejected;
+  if (options.cut_certificates && options.ports == port_model::all_port) {
+    const std::uint64_t rounds = options.total_rounds ? *options.total_rounds : s * options.rounds_per_step;
+    if (std::optional<cut_refutation> cut = refute_by_cut(network, coll, s, rounds)) {
+      if (cut->accepted) {
+        q.answer = solver_answer::unsat;
+        q.detail = "unsat by a cut: " + cut->detail;
+        q.certificate = std::move(cut->certificate);
+        out.refuted = true;
+        finish();
+        return out;
+      }
+      cut_rejected = " (" + cut->detail + ")";  // a fault of the certificate's writer: said, and CaDiCaL asked instead
+    }
+  }
+  const cnf_formula f = collective_steps_cnf(network, coll, s, options);
   q.variables = static_cast<std::uint64_t>(f.variables);
   q.clauses = f.clauses.size();
   clausal_result solved = solve_with_proof(f, options.budget_ms);
   q.answer = solved.answer;
-  auto finish = [&] { q.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   const std::string what = std::to_string(s) + " steps" +
                            (options.total_rounds ? " and " + std::to_string(*options.total_rounds) + " rounds" : "");
   if (solved.answer == solver_answer::unknown) {
@@ -199,7 +215,7 @@ asked ask(const topology& network, const collective& coll, std::uint64_t s, cons
     } else {
       q.detail = "unsat, DRAT proof checked (" + std::to_string(check.checked_lemmas) + " of " +
                  std::to_string(check.lemmas) + " lemmas, " + std::to_string(check.core_clauses) + " core clauses of " +
-                 std::to_string(check.original_clauses) + ")";
+                 std::to_string(check.original_clauses) + ")" + cut_rejected;
       out.refuted = true;
     }
     finish();
@@ -252,6 +268,12 @@ asked ask(const topology& network, const collective& coll, std::uint64_t s, cons
 
 namespace {
 
+// How a query was refuted, for the reason's sentence.
+std::string refuted_by(const synthesis_query& q) {
+  return q.certificate.empty() ? "a DRAT proof the checker accepts"
+                               : "a cut's cutting-planes certificate the checker accepts";
+}
+
 least_steps_result search_least_steps(const topology& network, const collective& coll,
                                       const synthesis_options& options) {
   least_steps_result out;
@@ -270,7 +292,7 @@ least_steps_result search_least_steps(const topology& network, const collective&
     out.status = proof_status::proven;
     out.reason = s == 0 ? std::string("0 steps: every rank starts with what it wants")
                         : std::to_string(s) + " steps: a schedule the checker accepts, and " + std::to_string(s - 1) +
-                              (s == 2 ? " step" : " steps") + " refuted by a DRAT proof the checker accepts";
+                              (s == 2 ? " step" : " steps") + " refuted by " + refuted_by(out.queries[s - 1]);
     return out;
   }
   out.reason = "no schedule within " + std::to_string(options.max_steps) + " steps";
@@ -296,7 +318,8 @@ least_steps_result search_least_rounds(const topology& network, const collective
     out.reason = std::to_string(r) + " rounds in " + std::to_string(steps) +
                  " steps: a schedule the checker accepts, " +
                  (r == steps ? std::string("and a step has at least one round")
-                             : "and " + std::to_string(r - 1) + " rounds refuted by a DRAT proof the checker accepts");
+                             : "and " + std::to_string(r - 1) + (r == 2 ? " round" : " rounds") + " refuted by " +
+                                   refuted_by(out.queries[out.queries.size() - 2]));
     return out;
   }
   out.reason = "no schedule of " + std::to_string(steps) + " steps within " + std::to_string(steps + max_extra_rounds) +

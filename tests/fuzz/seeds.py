@@ -140,6 +140,13 @@ def main():
                     (dirs["cutting_planes"] / f"{path.stem}.cp").write_bytes(data)
         except subprocess.TimeoutExpired:
             pass
+    # Cut certificates of collectives (instance collective): the least steps of small all-to-alls and all-gathers.
+    for topology, coll in [("ring:4", "alltoall"), ("dgx1", "allgather"), ("hypercube:2", "alltoall")]:
+        with tempfile.TemporaryDirectory() as emit:
+            run(dancecard, "prove", "collective", "--topology", topology, "--coll", coll, "--emit", emit)
+            below = pathlib.Path(emit) / "least-below.cp"
+            if below.exists():
+                shutil.copy(below, dirs["cutting_planes"] / f"collective-{topology.replace(':', '-')}-{coll}.cp")
     for name, d in dirs.items():
         print(f"{name}: {len(list(d.iterdir()))} seeds")
 

@@ -1,10 +1,10 @@
 // The (C, S, R) frontier of a collective on a network, as SCCL draws it (Cai et al., PPoPP 2021, Section 5): for
 // each number of steps S and chunks per rank C, the least rounds R of a k-synchronous schedule (prove_least_rounds:
-// a witness the checker accepts, R − 1 refuted by a DRAT proof the checker accepts), and the points that no other
-// point beats. Latency grows with the steps and rounds, bandwidth with the rounds per chunk R/C; a point is on the
-// frontier when no other asked point has at most its S, at most its R and at most its R/C with one of them smaller,
-// and a corner when it also has the least R/C among the points with at most its steps (SCCL's cost S·α + (R/C)·L·β
-// ranks only the corners).
+// a witness the checker accepts, R − 1 refuted by a checked DRAT proof or a cut's checked cutting-planes certificate),
+// and the points that no other point beats. Latency grows with the steps and rounds, bandwidth with the rounds per
+// chunk R/C; a point is on the frontier when no other asked point has at most its S, at most its R and at most its
+// R/C with one of them smaller, and a corner when it also has the least R/C among the points with at most its steps
+// (SCCL's cost S·α + (R/C)·L·β ranks only the corners).
 //
 // The frontier is proven within the range asked — C = 1 … max_chunks, S = the least steps … that + max_extra_steps
 // — when every (C, S) was settled; a point outside the range can still beat one inside (more chunks lower R/C).
@@ -27,7 +27,7 @@ namespace dancecard::collective {
 struct frontier_options {
   std::uint32_t max_chunks = 4;        // C = 1 … this (1 … 64)
   std::uint32_t max_extra_steps = 1;   // S = the least … the least + this (0 … 16)
-  std::uint32_t max_extra_rounds = 8;  // for each (C, S), R = S … S + this
+  std::uint32_t max_extra_rounds = 8;  // for each (C, S), R = S … max(S, the cut bound) + this
   /// Ports, max_steps (for the least S) and the budget of every query; rounds_per_step and total_rounds are set here.
   synthesis_options synthesis;
 };
@@ -40,6 +40,8 @@ struct frontier_point {
   std::uint64_t cut_bound = 0;  // the checker's lower bound on R for C chunks (0: not computed)
   std::optional<schedule> witness;
   std::string reason;
+  std::string below;              // how R − 1 was refuted (the query's detail; empty where R = S needs no refutation)
+  std::string below_certificate;  // dancecard.cp/1, where a cut refuted R − 1
   double seconds = 0;
 };
 

@@ -1,7 +1,9 @@
 // The least number of steps of a collective on a network, proven: SCCL's synthesis question (Cai et al.,
 // "Synthesizing optimal collective algorithms", PPoPP 2021, Section 4) as CNF for CaDiCaL, with both sides carried by
 // code that shares nothing with the solver — the witness at the least S decoded into a schedule that
-// checkers/collective_check accepts, and "not in S − 1 steps" a DRAT proof that checkers/drat_check accepts.
+// checkers/collective_check accepts, and "not in S − 1 steps" a DRAT proof that checkers/drat_check accepts, or, where
+// a cut of the network needs more rounds than the query has (all-port), that cut's cutting-planes certificate, which
+// checkers/cutting_planes_check accepts (smt/collective_cut.hpp; synthesis_options::cut_certificates).
 //
 // The encoding (collective_steps_cnf) is exactly the model's conditions, nothing implied that a schedule could break
 // and no symmetry breaking: held(c, r, t) for t = 0 … S, send(c, u → v, t) per link and step; the precondition and the
@@ -38,6 +40,9 @@ struct synthesis_options {
   std::optional<std::uint32_t> total_rounds;
   std::uint32_t max_steps = 32;  // give up (unknown) above
   unsigned budget_ms = 60'000;   // per query; 0: no limit
+  /// All-port: a query whose rounds are below the cut bound is refuted by a cutting-planes certificate of the cut
+  /// (smt/collective_cut.hpp, checked before it counts) instead of CaDiCaL and DRAT.
+  bool cut_certificates = true;
 };
 
 /// One query: is there a schedule of `steps` steps?
@@ -45,8 +50,9 @@ struct synthesis_query {
   std::uint64_t steps = 0;
   solver_answer answer = solver_answer::unknown;
   std::uint64_t variables = 0, clauses = 0;
-  double seconds = 0;  // encode, solve, and check (witness or proof)
-  std::string detail;  // the witness's check, or the proof's ("DRAT proof checked (…)"), or why unknown
+  double seconds = 0;       // encode, solve, and check (witness or proof)
+  std::string detail;       // the witness's check, or the proof's ("DRAT proof checked (…)"), or why unknown
+  std::string certificate;  // dancecard.cp/1, where a cut refuted the query
 };
 
 struct least_steps_result {
