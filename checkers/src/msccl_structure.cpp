@@ -227,22 +227,7 @@ std::uint64_t model::total_slots() const {
 }
 
 std::uint64_t model::canonical(std::size_t g, msccl_buffer buffer, std::int64_t index) const {
-  const msccl_gpu& gpu = program.gpus[g];
-  if (program.inplace) {
-    if (program.coll == "allgather" && buffer == msccl_buffer::input) {
-      buffer = msccl_buffer::output;
-      index += gpu.id * gpu.i_chunks;
-    } else if ((program.coll == "allreduce" || program.coll == "alltoall") && buffer == msccl_buffer::output) {
-      buffer = msccl_buffer::input;
-    } else if (is_reduce_scatter(program.coll) && buffer == msccl_buffer::output) {
-      buffer = msccl_buffer::input;
-      index += gpu.id * gpu.o_chunks;
-    }
-  }
-  const std::int64_t base = buffer == msccl_buffer::input    ? 0
-                            : buffer == msccl_buffer::output ? gpu.i_chunks
-                                                             : gpu.i_chunks + gpu.o_chunks;
-  return static_cast<std::uint64_t>(base + index);
+  return msccl_memory_index(program, program.gpus[g], buffer, index);
 }
 
 std::uint32_t model::contribution(std::size_t g, std::int64_t input_index) const {

@@ -5,6 +5,7 @@
 //   mpirun -np 8 dancecard-mpi torus --dims 2x4 [--bytes 1024]         (or --table FILE)
 //   mpirun -np 8 dancecard-mpi collective --algo ring --coll allreduce [--chunks 2] [--chunk-bytes 4096]
 //   mpirun -np 8 dancecard-mpi collective --schedule my.json        (a dancecard.collective/1 schedule)
+//   mpirun -np 8 dancecard-mpi collective --msccl algo.xml          (an MSCCL-IR program, interpreted)
 //   mpirun -np 8 dancecard-mpi bench
 // The number of ranks is mpirun's -np. A schedule is checked (checkers/) on every rank before anything is sent; an
 // invalid one is refused with the checker's witnesses (exit 1). Exit codes: 0 verified, 1 refused or a content
@@ -21,6 +22,7 @@
 #include "dancecard/checkers/collective_check.hpp"
 #include "dancecard/checkers/dance_check.hpp"
 #include "dancecard/checkers/hrel_schedule_check.hpp"
+#include "dancecard/checkers/msccl_check.hpp"
 #include "dancecard/checkers/torus_check.hpp"
 #include "dancecard/core/collective/generators.hpp"
 #include "dancecard/core/dance/generators.hpp"
@@ -28,6 +30,7 @@
 #include "dancecard/formats/collective_io.hpp"
 #include "dancecard/formats/dance_io.hpp"
 #include "dancecard/formats/hrel_io.hpp"
+#include "dancecard/formats/msccl_io.hpp"
 #include "dancecard/formats/torus_io.hpp"
 #include "dancecard/mpi/execute.hpp"
 
@@ -55,6 +58,10 @@ std::string ms(double seconds) {
 }
 
 void report_rounds(const mpi_run_result& r, const char* unit) {
+  if (r.round_seconds.empty()) {  // a run without rounds (an MSCCL-IR program): its total only
+    std::cout << "  total " << ms(r.total_seconds) << " (slowest rank)\n";
+    return;
+  }
   double slowest = 0;
   std::size_t at = 0;
   for (std::size_t i = 0; i < r.round_seconds.size(); ++i)
@@ -76,6 +83,76 @@ int compare_with_builtin(const mpi_run_result& run, const mpi_run_result& builti
               << ms(builtin.total_seconds) << "\n";
   }
   return run.all_verified && builtin.all_verified ? 0 : 1;
+}
+
+// `collective --algo/--schedule`: the schedule checked on every rank (refused with the checker's witnesses), then run
+// step by step, then the MPI collective of the same data.
+int run_schedule(const std::string& coll_algo, const std::string& coll_kind, const std::string& coll_file,
+                 std::uint64_t coll_chunks, std::uint64_t chunk_bytes, int coll_fault, bool per_round, int me,
+                 int size) {
+  if (coll_chunks < 1 || coll_chunks > 64) throw usage_error("--chunks: expected 1..64");
+  collective::schedule s;
+  if (!coll_file.empty()) {
+    s = collective::read_collective_schedule(slurp(coll_file));
+  } else {
+    const auto n = static_cast<rank>(size);
+    const auto k = static_cast<std::uint32_t>(coll_chunks);
+    const auto kind = collective::parse_collective_kind(coll_kind);
+    if (!kind)
+      throw usage_error("--coll: expected allgather, alltoall, broadcast, reduce, reduce-scatter or allreduce");
+    try {
+      s = collective::classic_schedule(coll_algo, *kind, n, k);
+    } catch (const std::invalid_argument& e) {
+      throw usage_error("--algo " + coll_algo + " on " + std::to_string(size) + " ranks: " + e.what());
+    }
+  }
+  if (static_cast<int>(s.coll.ranks) != size)
+    throw usage_error("the schedule is for " + std::to_string(s.coll.ranks) + " ranks, but mpirun started " +
+                      std::to_string(size) + " ranks");
+  if (s.coll.chunk_count() * chunk_bytes > (1ull << 31))
+    throw usage_error("the collective's chunks times --chunk-bytes is above 2 GiB");
+  const collective::collective_report check = collective::check_collective_schedule(s);
+  if (!check.holds()) {
+    if (me == 0) std::cout << "refused before sending anything: " << describe(check);
+    return 1;
+  }
+  const mpi_run_result run = mpi_run_collective(s, MPI_COMM_WORLD, chunk_bytes, coll_fault);
+  const mpi_run_result builtin = mpi_run_builtin_collective(s.coll, MPI_COMM_WORLD, chunk_bytes);
+  if (!run.verified) std::cerr << run.problem << "\n";
+  if (!builtin.verified) std::cerr << "MPI collective: " << builtin.problem << "\n";
+  if (me == 0)
+    std::cout << s.coll.describe() << " by " << (coll_file.empty() ? coll_algo : coll_file) << ", " << chunk_bytes
+              << " bytes per chunk: " << (run.all_verified ? "verified" : "CONTENT MISMATCH") << "\n";
+  return compare_with_builtin(run, builtin, "step", "the MPI collective, same data", per_round, me);
+}
+
+// `collective --msccl FILE`: the program checked on every rank (refused with the checker's witnesses), then
+// interpreted, then the MPI collective of the same data.
+int run_msccl(const std::string& file, std::uint64_t chunk_bytes, int fault, bool per_round, int me, int size) {
+  const collective::msccl_program program = collective::read_msccl_xml(slurp(file));
+  if (program.ngpus != size)
+    throw usage_error(file + ": the program is for " + std::to_string(program.ngpus) + " GPUs, but mpirun started " +
+                      std::to_string(size) + " ranks");
+  const std::optional<collective::collective> coll = collective::msccl_collective(program);
+  if (!coll)
+    throw usage_error(file + ": coll '" + program.coll +
+                      "' has no postcondition to verify (allgather, alltoall, allreduce, reducescatter)");
+  std::uint64_t memory = 0;
+  for (const auto& g : program.gpus) memory = std::max<std::uint64_t>(memory, g.i_chunks + g.o_chunks + g.s_chunks);
+  if (memory * chunk_bytes > (1ull << 31)) throw usage_error("the program's chunks times --chunk-bytes is above 2 GiB");
+  const collective::msccl_report check = collective::check_msccl_program(program);
+  if (check.outcome != verdict::holds) {
+    if (me == 0) std::cout << "refused before sending anything: " << describe(check);
+    return 1;
+  }
+  const mpi_run_result run = mpi_run_msccl(program, MPI_COMM_WORLD, chunk_bytes, fault);
+  const mpi_run_result builtin = mpi_run_builtin_collective(*coll, MPI_COMM_WORLD, chunk_bytes);
+  if (!run.verified) std::cerr << run.problem << "\n";
+  if (!builtin.verified) std::cerr << "MPI collective: " << builtin.problem << "\n";
+  if (me == 0)
+    std::cout << "MSCCL-IR " << program.coll << " '" << program.name << "' (" << file << ") on " << size << " ranks, "
+              << chunk_bytes << " bytes per chunk: " << (run.all_verified ? "verified" : "CONTENT MISMATCH") << "\n";
+  return compare_with_builtin(run, builtin, "program", "the MPI collective, same data", per_round, me);
 }
 
 }  // namespace
@@ -114,7 +191,7 @@ int main(int argc, char** argv) {
                         "partial (Sections 3.2, 3.3) or one-packet (Section 4, scheduled supply)");
   torus_cmd->add_option("--table", torus_file, "a dancecard.torus-routing/1 file instead of --dims/--algo");
   torus_cmd->add_option("--bytes", torus_bytes, "bytes per packet (default 1024)");
-  std::string coll_algo, coll_kind, coll_file;
+  std::string coll_algo, coll_kind, coll_file, msccl_file;
   std::uint64_t coll_chunks = 1, chunk_bytes = 4096;
   int coll_fault = -1;
   CLI::App* coll_cmd = app.add_subcommand(
@@ -125,6 +202,8 @@ int main(int argc, char** argv) {
   coll_cmd->add_option("--coll", coll_kind, "allgather | alltoall | broadcast | reduce | reduce-scatter | allreduce");
   coll_cmd->add_option("--chunks", coll_chunks, "chunks per rank with --algo (default 1)");
   coll_cmd->add_option("--schedule", coll_file, "a dancecard.collective/1 file for -np ranks instead of --algo");
+  coll_cmd->add_option("--msccl", msccl_file,
+                       "an MSCCL-IR XML algorithm for -np GPUs instead, interpreted thread block by thread block");
   coll_cmd->add_option("--chunk-bytes", chunk_bytes, "bytes per chunk, a multiple of 8 (default 4096)");
   coll_cmd->add_flag("--per-round", per_round, "print every step's time");
   coll_cmd->add_option("--inject-fault", coll_fault, "testing: this rank corrupts the first chunk it sends");
@@ -173,45 +252,13 @@ int main(int argc, char** argv) {
         code = compare_with_builtin(dance, builtin, "round", "MPI_Allgather, same blocks", per_round, me);
       }
     } else if (coll_cmd->parsed()) {
-      if (coll_algo.empty() == coll_file.empty())
-        throw usage_error("collective: give exactly one of --algo and --schedule");
+      if (!coll_algo.empty() + !coll_file.empty() + !msccl_file.empty() != 1)
+        throw usage_error("collective: give exactly one of --algo, --schedule and --msccl");
       if (chunk_bytes == 0 || chunk_bytes % 8 != 0 || chunk_bytes > (1u << 24))
         throw usage_error("--chunk-bytes: a multiple of 8 from 8 to 16777216");
-      if (coll_chunks < 1 || coll_chunks > 64) throw usage_error("--chunks: expected 1..64");
-      collective::schedule s;
-      if (!coll_file.empty()) {
-        s = collective::read_collective_schedule(slurp(coll_file));
-      } else {
-        const auto n = static_cast<rank>(size);
-        const auto k = static_cast<std::uint32_t>(coll_chunks);
-        const auto kind = collective::parse_collective_kind(coll_kind);
-        if (!kind)
-          throw usage_error("--coll: expected allgather, alltoall, broadcast, reduce, reduce-scatter or allreduce");
-        try {
-          s = collective::classic_schedule(coll_algo, *kind, n, k);
-        } catch (const std::invalid_argument& e) {
-          throw usage_error("--algo " + coll_algo + " on " + std::to_string(size) + " ranks: " + e.what());
-        }
-      }
-      if (static_cast<int>(s.coll.ranks) != size)
-        throw usage_error("the schedule is for " + std::to_string(s.coll.ranks) + " ranks, but mpirun started " +
-                          std::to_string(size) + " ranks");
-      if (s.coll.chunk_count() * chunk_bytes > (1ull << 31))
-        throw usage_error("the collective's chunks times --chunk-bytes is above 2 GiB");
-      const collective::collective_report check = collective::check_collective_schedule(s);
-      if (!check.holds()) {
-        if (me == 0) std::cout << "refused before sending anything: " << describe(check);
-        code = 1;
-      } else {
-        const mpi_run_result run = mpi_run_collective(s, MPI_COMM_WORLD, chunk_bytes, coll_fault);
-        const mpi_run_result builtin = mpi_run_builtin_collective(s.coll, MPI_COMM_WORLD, chunk_bytes);
-        if (!run.verified) std::cerr << run.problem << "\n";
-        if (!builtin.verified) std::cerr << "MPI collective: " << builtin.problem << "\n";
-        if (me == 0)
-          std::cout << s.coll.describe() << " by " << (coll_file.empty() ? coll_algo : coll_file) << ", " << chunk_bytes
-                    << " bytes per chunk: " << (run.all_verified ? "verified" : "CONTENT MISMATCH") << "\n";
-        code = compare_with_builtin(run, builtin, "step", "the MPI collective, same data", per_round, me);
-      }
+      code = msccl_file.empty() ? run_schedule(coll_algo, coll_kind, coll_file, coll_chunks, chunk_bytes, coll_fault,
+                                               per_round, me, size)
+                                : run_msccl(msccl_file, chunk_bytes, coll_fault, per_round, me, size);
     } else if (hrel->parsed()) {
       if (packet_bytes < 1 || packet_bytes > (1u << 20)) throw usage_error("--packet-bytes: expected 1..1048576");
       const hrel_instance instance = read_hrel_instance(slurp(instance_file));

@@ -23,22 +23,9 @@ using detail_mpi::rank_of;
 using detail_mpi::size_of;
 
 using collective::collective_kind;
-using chunk_value = std::vector<std::uint64_t>;
-
-chunk_value contribution(std::uint64_t r, std::uint64_t k, std::uint64_t words) {
-  chunk_value v(words);
-  for (std::uint64_t i = 0; i < words; ++i) v[i] = collective_word(r, k, i);
-  return v;
-}
-
-// What rank `me` must hold of chunk k at the end: the source's words, or the sum of every rank's.
-chunk_value expected(const collective::collective& c, std::uint64_t k, std::uint64_t words) {
-  if (!collective::combining(c.kind)) return contribution(c.source(k), k, words);
-  chunk_value sum(words, 0);
-  for (std::uint64_t r = 0; r < c.ranks; ++r)
-    for (std::uint64_t i = 0; i < words; ++i) sum[i] += collective_word(r, k, i);
-  return sum;
-}
+using detail_mpi::chunk_value;
+using detail_mpi::contribution;
+using detail_mpi::expected;
 
 // Compares what this rank holds with the collective's postcondition; "" when every wanted chunk is exact.
 std::string verify(const collective::collective& c, rank me, std::uint64_t words,

@@ -59,6 +59,26 @@ std::uint64_t msccl_program::step_count() const {
   return total;
 }
 
+std::uint64_t msccl_memory_index(const msccl_program& program, const msccl_gpu& gpu, msccl_buffer buffer,
+                                 std::int64_t index) {
+  if (program.inplace) {
+    const bool reduce_scatter = program.coll == "reducescatter" || program.coll == "reduce_scatter";
+    if (program.coll == "allgather" && buffer == msccl_buffer::input) {
+      buffer = msccl_buffer::output;
+      index += gpu.id * gpu.i_chunks;
+    } else if ((program.coll == "allreduce" || program.coll == "alltoall") && buffer == msccl_buffer::output) {
+      buffer = msccl_buffer::input;
+    } else if (reduce_scatter && buffer == msccl_buffer::output) {
+      buffer = msccl_buffer::input;
+      index += gpu.id * gpu.o_chunks;
+    }
+  }
+  const std::int64_t base = buffer == msccl_buffer::input    ? 0
+                            : buffer == msccl_buffer::output ? gpu.i_chunks
+                                                             : gpu.i_chunks + gpu.o_chunks;
+  return static_cast<std::uint64_t>(base + index);
+}
+
 std::optional<collective> msccl_collective(const msccl_program& p) {
   if (p.ngpus < 1 || p.gpus.empty()) return std::nullopt;
   const auto n = static_cast<std::int64_t>(p.ngpus);

@@ -9,7 +9,8 @@
 // assume a valid schedule; dancecard-mpi refuses an invalid one before anything is sent).
 //
 //   collective schedules — each step's transfers as nonblocking messages, reductions as word-wise sums, against the
-//       MPI collective of the same data.
+//       MPI collective of the same data;
+//   MSCCL-IR programs — interpreted thread block by thread block, against the MPI collective of the same data.
 //
 //   auto r = dancecard::mpi_run_allgather(schedule, MPI_COMM_WORLD, 1 << 20);   // r.verified on every rank
 #pragma once
@@ -20,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "dancecard/core/collective/msccl.hpp"
 #include "dancecard/core/collective/schedule.hpp"
 #include "dancecard/core/dance/schedule.hpp"
 #include "dancecard/core/hrel/instance.hpp"
@@ -70,6 +72,15 @@ mpi_run_result mpi_run_torus(const torus::routing_table& table, MPI_Comm comm, s
 mpi_run_result mpi_run_collective(const collective::schedule& schedule, MPI_Comm comm, std::uint64_t chunk_bytes,
                                   int corrupt_rank = -1);
 
+/// An MSCCL-IR program interpreted: MPI rank r runs GPU r's thread blocks as the MSCCL runtime does (each block's
+/// steps in order, depid/deps waited for, a receive waiting for its message; the channel is the MPI tag), chunks of
+/// chunk_bytes (a multiple of 8) with the input holding the collective's contributions (collective_word), reductions
+/// as word-wise sums modulo 2^64; at the end every output chunk is compared with the collective's (allgather,
+/// alltoall, allreduce, reducescatter as msccl-tools defines them, in place or not). require: ngpus is the
+/// communicator's size; the program passed check_msccl_program (the interpreter assumes it cannot deadlock).
+/// `corrupt_rank`: that rank flips bits of the first chunk it sends; -1: none.
+mpi_run_result mpi_run_msccl(const collective::msccl_program& program, MPI_Comm comm, std::uint64_t chunk_bytes,
+                             int corrupt_rank = -1);
 /// The MPI collective computing the same (MPI_Allgather, MPI_Alltoall, MPI_Bcast, MPI_Gather, MPI_Scatter,
 /// MPI_Reduce, MPI_Reduce_scatter_block, MPI_Allreduce with MPI_SUM on MPI_UINT64_T) on the same data, verified the
 /// same way.

@@ -97,6 +97,13 @@ struct msccl_program {
 /// custom ones.
 std::optional<collective> msccl_collective(const msccl_program& program);
 
+/// Where chunk `index` of `buffer` lives in GPU `gpu`'s memory, numbered input, then output, then scratch: in place
+/// (msccl-tools' definitions) the all-gather's input is output[id·i_chunks …], the all-reduce's and all-to-all's
+/// output is their input, and the reduce-scatter's output is input[id·o_chunks …]. The memory has i_chunks +
+/// o_chunks + s_chunks chunks.
+std::uint64_t msccl_memory_index(const msccl_program& program, const msccl_gpu& gpu, msccl_buffer buffer,
+                                 std::int64_t index);
+
 struct msccl_export_options {
   /// Channels (1 … 64): chunk k travels on channel k mod channels, each with its own thread blocks and connections,
   /// as MSCCL spreads an algorithm over channels to use more of each link at once.
