@@ -72,6 +72,10 @@ TEST(collective_cut, malformed_instances_and_axioms_are_named) {
   EXPECT_NE(problem("instance collective network=ring:4 coll=allgather chunks=1 root=0 steps=2 rounds=1\n")
                 .find("steps <= rounds"),
             std::string::npos);
+  // a short line naming a million-rank network is refused before the network is built
+  EXPECT_NE(problem("instance collective network=hypercube:20 coll=alltoall chunks=1 root=0 steps=1 rounds=1\n")
+                .find("more than 1000000 links"),
+            std::string::npos);
   const std::string ring = "instance collective network=ring:4 coll=allgather chunks=1 root=0 steps=1 rounds=1\n";
   EXPECT_NE(problem(ring + "c 1 sum 1 send:0:0:2:0\n").find("no link of ring:4"), std::string::npos);
   EXPECT_NE(problem(ring + "c 1 sum 1 want:0:9\n").find("rank 9 out of range"), std::string::npos);

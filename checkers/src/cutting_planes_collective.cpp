@@ -148,7 +148,11 @@ std::unique_ptr<program> collective_program(const std::vector<std::string_view>&
     value.push_back(tokens[2 + k].substr(keys[k].size()));
   }
   std::optional<collective::topology> net;
-  try {
+  try {  // sized before it is built: a short line must not build a million-rank network
+    const std::optional<std::uint64_t> links = collective::builtin_topology_links(value[0]);
+    if (links && *links > 1'000'000)
+      throw malformed_input{"instance collective: network " + std::string(value[0]) +
+                            " has more than 1000000 links (instance too large)"};
     net = collective::builtin_topology(value[0]);
   } catch (const std::invalid_argument& e) {
     throw malformed_input{"instance collective: " + std::string(e.what())};

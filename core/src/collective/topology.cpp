@@ -166,6 +166,25 @@ std::optional<topology> builtin_topology(std::string_view spec) {
   return kind == "complete" ? complete_topology(static_cast<rank>(n)) : ring_topology(static_cast<rank>(n));
 }
 
+std::optional<std::uint64_t> builtin_topology_links(std::string_view spec) {
+  if (spec == "dgx1") return dgx1_topology().links().size();
+  const std::size_t colon = spec.find(':');
+  if (colon == std::string_view::npos) return std::nullopt;
+  const std::string_view kind = spec.substr(0, colon), size = spec.substr(colon + 1);
+  if (kind == "torus") {
+    const torus::network t = torus::network::parse(std::string(size));
+    return 2 * t.dims().size() * t.size();
+  }
+  if (kind != "complete" && kind != "ring" && kind != "hypercube") return std::nullopt;
+  const std::uint64_t n = parse_size(size, spec);
+  if (kind == "hypercube") {
+    if (n > 20) throw std::invalid_argument("topology " + std::string(spec) + ": dimension 0 to 20");
+    return n << n;
+  }
+  if (n == 0 || n > max_ranks) throw std::invalid_argument("topology " + std::string(spec) + ": 1 to 1048576 ranks");
+  return kind == "complete" ? n * (n - 1) : 2 * n;
+}
+
 std::vector<std::uint32_t> distances_from(const topology& network, rank source) {
   constexpr std::uint32_t unreachable = std::numeric_limits<std::uint32_t>::max();
   std::vector<std::uint32_t> distance(network.size(), unreachable);

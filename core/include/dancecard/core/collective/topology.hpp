@@ -99,6 +99,10 @@ topology dgx1_topology();
 /// name; std::invalid_argument for a known name with a bad size (the message says which).
 std::optional<topology> builtin_topology(std::string_view spec);
 
+/// At most how many links builtin_topology(spec) has, found without building it (complete:N: N·(N − 1); ring:N: 2N;
+/// torus: 2·dimensions·PUs; hypercube:D: D·2^D); nullopt and std::invalid_argument as builtin_topology.
+std::optional<std::uint64_t> builtin_topology_links(std::string_view spec);
+
 /// Hop counts from `source` along the links (breadth first); unreachable ranks get UINT32_MAX.
 std::vector<std::uint32_t> distances_from(const topology& network, rank source);
 
