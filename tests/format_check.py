@@ -2,9 +2,9 @@
 """The sources' format: every C++ file as clang-format (.clang-format at the root) writes it, and no line wider than
 its ColumnLimit (120 columns, counted in characters, so that a comment's "≥" counts once).
 
-Usage: format_check.py ROOT [--fix] [--clang-format PATH]. Checks the C++ sources under ROOT's library, tool, test
-and benchmark directories (tests/data excepted); exit 0 when all conform, 1 naming each file and line that does not,
-2 when clang-format is missing. --fix rewrites the files in place first (what `./run format` does).
+Usage: format_check.py ROOT [--fix] [--clang-format PATH]. Checks the C++ sources under ROOT's library, tool, test,
+Python-binding and benchmark directories (tests/data excepted); exit 0 when all conform, 1 naming each file and line
+that does not, 2 when clang-format is missing. --fix rewrites the files in place first (what `./run format` does).
 """
 import argparse
 import pathlib
@@ -13,7 +13,7 @@ import shutil
 import subprocess
 import sys
 
-DIRECTORIES = ["core", "checkers", "smt", "search", "properties", "cli", "tests", "bench"]
+DIRECTORIES = ["core", "checkers", "smt", "search", "properties", "cli", "tests", "bench", "python"]
 SUFFIXES = {".cpp", ".hpp", ".h", ".cc"}
 
 

@@ -197,7 +197,7 @@ asked ask(const topology& network, const collective& coll, std::uint64_t s, cons
   const cnf_formula f = collective_steps_cnf(network, coll, s, options);
   q.variables = static_cast<std::uint64_t>(f.variables);
   q.clauses = f.clauses.size();
-  clausal_result solved = solve_with_proof(f, options.budget_ms);
+  clausal_result solved = solve_with_proof(f, options.budget_ms, drat_encoding::binary, options.cancel);
   q.answer = solved.answer;
   const std::string what = std::to_string(s) + " steps" +
                            (options.total_rounds ? " and " + std::to_string(*options.total_rounds) + " rounds" : "");

@@ -21,6 +21,7 @@
 //   r.status == proof_status::proven && r.steps == 2   // SCCL's (C, S, R) = (1, 2, 2) on DGX-1
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -43,6 +44,9 @@ struct synthesis_options {
   /// All-port: a query whose rounds are below the cut bound is refuted by a cutting-planes certificate of the cut
   /// (smt/collective_cut.hpp, checked before it counts) instead of CaDiCaL and DRAT.
   bool cut_certificates = true;
+  /// Raised by another thread or a signal handler (Python's Ctrl-C): the running solver stops and the answer is
+  /// unknown, as on a budget.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 /// One query: is there a schedule of `steps` steps?

@@ -1,0 +1,122 @@
+"""dancecard: check, generate and prove communication schedules of collective operations.
+
+The C++ library for Python: the checkers return a ``Report`` (``holds``, ``witnesses`` as dicts, ``describe()``,
+``to_json()``); the proofs return a dict whose ``status`` is "proven", "refuted" or "unknown", with a witness the
+checker accepted and the refutations below it (each a checked DRAT proof or cutting-planes certificate). Bad input
+raises ``ValueError`` (``FormatError`` for files and texts), whose message names the place. See docs/python.md.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable, Optional
+
+from . import _dancecard
+from ._dancecard import (  # noqa: F401  (the re-exported API)
+    Collective,
+    FormatError,
+    MscclProgram,
+    Schedule,
+    Topology,
+    classic_schedule,
+    generate_dance,
+    import_msccl,
+    prove_frontier,
+    prove_least_rounds,
+    prove_least_steps,
+    read_collective_schedule,
+    read_msccl_xml,
+    to_msccl,
+    write_collective_schedule,
+    write_msccl_xml,
+)
+
+__all__ = [
+    "Collective", "FormatError", "MscclProgram", "Report", "Schedule", "Topology", "check_collective_schedule",
+    "check_dance_schedule", "check_msccl_program", "classic_schedule", "generate_dance", "import_msccl",
+    "properties", "prove_frontier", "prove_least_rounds", "prove_least_steps", "read_collective_schedule",
+    "read_msccl_xml", "to_msccl", "write_collective_schedule", "write_msccl_xml",
+]
+
+
+class Report:
+    """A checker's answer: the verdict, what was checked, the witnesses (dicts) and the figures."""
+
+    def __init__(self, data: dict):
+        self._data = data
+
+    @property
+    def outcome(self) -> str:
+        """"holds", "violated" or "unknown"."""
+        return self._data["outcome"]
+
+    @property
+    def holds(self) -> bool:
+        return self._data["outcome"] == "holds"
+
+    @property
+    def checked(self) -> str:
+        return self._data["checked"]
+
+    @property
+    def violation_count(self) -> int:
+        """All violations found (the witnesses are the first few)."""
+        return self._data["violation_count"]
+
+    @property
+    def witnesses(self) -> list:
+        return self._data["witnesses"]
+
+    @property
+    def figures(self) -> dict:
+        return self._data["figures"]
+
+    def describe(self) -> str:
+        """The text `dancecard check` prints."""
+        return self._data["text"]
+
+    def to_json(self) -> str:
+        return json.dumps({k: v for k, v in self._data.items() if k != "text"}, indent=2)
+
+    def __bool__(self) -> bool:
+        return self.holds
+
+    def __repr__(self) -> str:
+        return f"<Report {self.outcome}: {self.checked}>"
+
+
+def check_collective_schedule(schedule: Schedule, exact: bool = False, max_witnesses: int = 10) -> Report:
+    """Links, capacities × rounds, ports, causality, contributions, the postcondition; figures and lower bounds."""
+    return Report(_dancecard.check_collective_schedule(schedule, exact=exact, max_witnesses=max_witnesses))
+
+
+def check_msccl_program(program: MscclProgram, connection_slots: int = 1, max_witnesses: int = 10) -> Report:
+    """Structure, matching, deadlock, races and the postcondition of an MSCCL-IR program."""
+    return Report(_dancecard.check_msccl_program(program, connection_slots=connection_slots,
+                                                 max_witnesses=max_witnesses))
+
+
+def check_dance_schedule(dances: Any, people: int, max_witnesses: int = 10) -> Report:
+    """A dance schedule as an int array rounds × pairs × 2 (NumPy or nested lists; -1 pairs pad short rounds)."""
+    return Report(_dancecard.check_dance_schedule(dances, people, max_witnesses=max_witnesses))
+
+
+class properties:  # noqa: N801  (a namespace, as the C++ library's properties/)
+    """Property tests of users' generators."""
+
+    @staticmethod
+    def check_generator(generate: Callable[[int], Schedule], n_max: int, n_min: int = 1,
+                        check: Optional[Callable[[Schedule], Report]] = None) -> dict:
+        """Calls ``generate(n)`` for n = n_min … n_max and checks each schedule (check_collective_schedule unless
+        ``check`` is given). Returns {"holds": bool, "sizes": checked sizes, "smallest_failing": n or None,
+        "report": the failing Report or None}; an exception raised by the generator counts as a failure at that n."""
+        check = check or check_collective_schedule
+        for n in range(n_min, n_max + 1):
+            try:
+                report = check(generate(n))
+            except (ValueError, RuntimeError, IndexError) as error:
+                return {"holds": False, "sizes": n - n_min, "smallest_failing": n, "report": None,
+                        "error": str(error)}
+            if not report.holds:
+                return {"holds": False, "sizes": n - n_min, "smallest_failing": n, "report": report}
+        return {"holds": True, "sizes": n_max - n_min + 1, "smallest_failing": None, "report": None}

@@ -1,0 +1,34 @@
+// The Python module's shared pieces: every check returns its report as a dict that the Python class Report wraps
+// (outcome, what was checked, the count and the first witnesses, the figures, the text describe() prints).
+#pragma once
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <string>
+
+#include "dancecard/checkers/report.hpp"
+
+namespace dancecard::python {
+
+namespace py = pybind11;
+
+/// The fields every report has; `witness` turns one violation into a dict; `figures` are added by the caller.
+template <class Report, class Witness>
+py::dict report_dict(const Report& r, const std::string& text, Witness witness) {
+  py::dict out;
+  out["outcome"] = std::string(to_string(r.outcome));
+  out["checked"] = r.checked;
+  out["violation_count"] = r.violation_count;
+  py::list witnesses;
+  for (const auto& v : r.witnesses) witnesses.append(witness(v));
+  out["witnesses"] = witnesses;
+  out["text"] = text;
+  out["figures"] = py::dict();
+  return out;
+}
+
+void bind_collective(py::module_& m);
+void bind_dance(py::module_& m);
+
+}  // namespace dancecard::python
