@@ -155,7 +155,7 @@ void check_rank(rank p, rank n, const char* what) {
 }
 
 struct checker {
-  const dance_schedule& schedule;
+  dance_schedule_view schedule;
   const dance_requirements& req;
   dance_report& out;
   pair_index index{schedule.people()};
@@ -371,6 +371,10 @@ std::string what_was_checked(rank n, std::size_t rounds, std::size_t dances, con
 }  // namespace
 
 dance_report check_dance_schedule(const dance_schedule& schedule, const dance_requirements& requirements) {
+  return check_dance_schedule(dance_schedule_view(schedule), requirements);
+}
+
+dance_report check_dance_schedule(dance_schedule_view schedule, const dance_requirements& requirements) {
   dance_report out;
   out.checked = what_was_checked(schedule.people(), schedule.rounds(), schedule.dance_count(), requirements);
   checker{schedule, requirements, out}.run();

@@ -1,6 +1,9 @@
-// Dance schedules for Python: a schedule is an int array rounds × pairs × 2 (NumPy, or nested lists), −1 pairs padding
-// shorter rounds; the generators of the dance-party paper and its checker.
+// Dance schedules for Python: a schedule is an int array rounds × pairs × 2 (NumPy int32 or int64 read in place, or
+// nested lists), −1 pairs padding shorter rounds; the generators of the dance-party paper and its checker.
 #include <pybind11/numpy.h>
+
+#include <algorithm>
+#include <vector>
 
 #include "bindings.hpp"
 #include "dancecard/checkers/dance_check.hpp"
@@ -13,20 +16,18 @@ using namespace dancecard::dance;
 
 namespace {
 
-dance_schedule from_array(const py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>& dances,
-                          rank people) {
-  if (dances.ndim() != 3 || dances.shape(2) != 2)
-    throw py::value_error("dances: expected an array rounds × pairs × 2, got " + std::to_string(dances.ndim()) +
-                          " dimensions");
-  if (people < 1) throw py::value_error("people: at least 1");
-  const auto d = dances.unchecked<3>();
+// The rows of a C-contiguous array rounds × pairs × 2 of T, read in place (no conversion, no copy of the array).
+template <class T>
+dance_schedule from_rows(const T* data, py::ssize_t rounds, py::ssize_t pairs, rank people) {
   dance_schedule s(people);
-  for (py::ssize_t r = 0; r < d.shape(0); ++r) {
+  s.reserve(static_cast<std::size_t>(rounds), static_cast<std::size_t>(rounds * pairs));
+  for (py::ssize_t r = 0; r < rounds; ++r) {
     s.begin_round();
-    for (py::ssize_t p = 0; p < d.shape(1); ++p) {
-      const std::int64_t a = d(r, p, 0), b = d(r, p, 1);
+    const T* row = data + r * pairs * 2;
+    for (py::ssize_t p = 0; p < pairs; ++p) {
+      const T a = row[2 * p], b = row[2 * p + 1];
       if (a == -1 && b == -1) continue;  // padding
-      if (a < 0 || b < 0 || a >= people || b >= people)
+      if (a < 0 || b < 0 || static_cast<std::uint64_t>(a) >= people || static_cast<std::uint64_t>(b) >= people)
         throw py::value_error("dances[" + std::to_string(r) + "][" + std::to_string(p) + "]: (" + std::to_string(a) +
                               ", " + std::to_string(b) + ") names someone outside 0 … " + std::to_string(people - 1));
       s.add_dance(static_cast<rank>(a), static_cast<rank>(b));
@@ -35,10 +36,28 @@ dance_schedule from_array(const py::array_t<std::int64_t, py::array::c_style | p
   return s;
 }
 
-py::array_t<std::int64_t> to_array(const dance_schedule& s) {
+// An int32 or int64 C-contiguous array is read as it is; anything else (lists, other types, strides) converted first.
+dance_schedule from_array(const py::object& dances, rank people) {
+  if (people < 1) throw py::value_error("people: at least 1");
+  py::array array = py::array::ensure(dances);
+  if (!array) throw py::value_error("dances: expected an array rounds × pairs × 2");
+  const bool contiguous = (array.flags() & py::array::c_style) != 0;
+  if (!contiguous ||
+      (!py::isinstance<py::array_t<std::int32_t>>(array) && !py::isinstance<py::array_t<std::int64_t>>(array)))
+    array = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(dances);
+  if (!array) throw py::value_error("dances: expected an integer array rounds × pairs × 2");
+  if (array.ndim() != 3 || array.shape(2) != 2)
+    throw py::value_error("dances: expected an array rounds × pairs × 2, got " + std::to_string(array.ndim()) +
+                          " dimensions");
+  if (py::isinstance<py::array_t<std::int32_t>>(array))
+    return from_rows(static_cast<const std::int32_t*>(array.data()), array.shape(0), array.shape(1), people);
+  return from_rows(static_cast<const std::int64_t*>(array.data()), array.shape(0), array.shape(1), people);
+}
+
+py::array_t<std::int32_t> to_array(const dance_schedule& s) {
   std::size_t widest = 0;
   for (std::size_t r = 0; r < s.rounds(); ++r) widest = std::max(widest, s.round(r).size());
-  py::array_t<std::int64_t> out(
+  py::array_t<std::int32_t> out(
       {static_cast<py::ssize_t>(s.rounds()), static_cast<py::ssize_t>(widest), py::ssize_t{2}});
   auto o = out.mutable_unchecked<3>();
   for (std::size_t r = 0; r < s.rounds(); ++r) {
@@ -46,9 +65,9 @@ py::array_t<std::int64_t> to_array(const dance_schedule& s) {
     for (std::size_t p = 0; p < widest; ++p) {
       const bool real = p < round.size();
       o(static_cast<py::ssize_t>(r), static_cast<py::ssize_t>(p), 0) =
-          real ? static_cast<std::int64_t>(round[p].first) : -1;
+          real ? static_cast<std::int32_t>(round[p].first) : -1;
       o(static_cast<py::ssize_t>(r), static_cast<py::ssize_t>(p), 1) =
-          real ? static_cast<std::int64_t>(round[p].second) : -1;
+          real ? static_cast<std::int32_t>(round[p].second) : -1;
     }
   }
   return out;
@@ -67,24 +86,53 @@ void bind_dance(py::module_& m) {
       "algorithm"_a, "people"_a, "a dance schedule of the dance-party paper as an array rounds × pairs × 2");
   m.def(
       "check_dance_schedule",
-      [](const py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>& dances, rank people,
-         std::size_t max_witnesses) {
-        const dance_schedule s = from_array(dances, people);
+      [](const py::object& dances, rank people, std::size_t max_witnesses) {
+        dance_requirements req;
+        req.max_witnesses = max_witnesses;
         dance_report r;
-        {
-          py::gil_scoped_release release;
-          dance_requirements req;
-          req.max_witnesses = max_witnesses;
-          r = check_dance_schedule(s, req);
+        std::uint64_t rounds = 0, count = 0;
+        // An int32 C-contiguous array with every round full is the checker's own layout (a couple is two 32-bit
+        // ranks): checked in place after one pass over the ranks; anything else is copied into a dance_schedule.
+        static_assert(sizeof(couple) == 2 * sizeof(std::int32_t) && alignof(couple) <= alignof(std::int32_t));
+        const py::array array = py::array::ensure(dances);
+        if (array && array.ndim() == 3 && array.shape(2) == 2 && (array.flags() & py::array::c_style) != 0 &&
+            py::isinstance<py::array_t<std::int32_t>>(array) && people >= 1) {
+          const auto* ranks = static_cast<const std::int32_t*>(array.data());
+          const auto size = static_cast<std::size_t>(array.size());
+          std::int32_t low = 0, high = 0;
+          {
+            py::gil_scoped_release release;
+            for (std::size_t i = 0; i < size; ++i) low = std::min(low, ranks[i]), high = std::max(high, ranks[i]);
+          }
+          if (low >= 0 && static_cast<std::uint64_t>(high) < people) {
+            std::vector<std::size_t> offsets(static_cast<std::size_t>(array.shape(0)) + 1);
+            for (std::size_t k = 0; k < offsets.size(); ++k) offsets[k] = k * static_cast<std::size_t>(array.shape(1));
+            const dance_schedule_view view(people, {reinterpret_cast<const couple*>(ranks), size / 2}, offsets);
+            {
+              py::gil_scoped_release release;
+              r = check_dance_schedule(view, req);
+            }
+            rounds = view.rounds();
+            count = view.dance_count();
+          }
+        }
+        if (rounds == 0 && count == 0) {
+          const dance_schedule s = from_array(dances, people);
+          {
+            py::gil_scoped_release release;
+            r = check_dance_schedule(s, req);
+          }
+          rounds = s.rounds();
+          count = s.dance_count();
         }
         py::dict out = report_dict(r, describe(r), [](const dance_violation& v) {
           return py::dict("kind"_a = std::string(to_string(v.kind)), "a"_a = v.a, "b"_a = v.b, "c"_a = v.c,
                           "round"_a = v.round, "other_round"_a = v.other_round, "text"_a = describe(v));
         });
         py::dict f = out["figures"];
-        f["people"] = s.people();
-        f["rounds"] = s.rounds();
-        f["dances"] = s.dance_count();
+        f["people"] = people;
+        f["rounds"] = rounds;
+        f["dances"] = count;
         return out;
       },
       "dances"_a, "people"_a, "max_witnesses"_a = 10,

@@ -30,3 +30,18 @@ def test_lists_and_bad_shapes():
         dc.check_dance_schedule(np.zeros((2, 2), dtype=np.int64), 2)
     with pytest.raises(ValueError, match="outside"):
         dc.check_dance_schedule([[[0, 5]]], 2)
+
+
+def test_int32_arrays_checked_in_place_answer_as_int64_copies_do():
+    dances = dc.generate_dance("factorization", 12)
+    assert dances.dtype == np.int32
+    broken = dances.copy()
+    broken[3, 2] = broken[0, 0]
+    for array in (dances, broken):
+        in_place = dc.check_dance_schedule(array, 12)
+        copied = dc.check_dance_schedule(array.astype(np.int64), 12)
+        strided = dc.check_dance_schedule(np.asfortranarray(array), 12)
+        assert in_place.outcome == copied.outcome == strided.outcome
+        assert in_place.witnesses == copied.witnesses == strided.witnesses
+    with pytest.raises(ValueError, match="outside"):
+        dc.check_dance_schedule(np.full((1, 1, 2), 12, dtype=np.int32), 12)

@@ -71,6 +71,8 @@ struct dance_report : report<dance_violation> {
 /// Checks (i)–(iii) and the requirements. Never throws on a bad schedule; throws std::invalid_argument only for
 /// requirements that name ranks outside [0, n) (a caller error, not a schedule error).
 dance_report check_dance_schedule(const dance_schedule& schedule, const dance_requirements& requirements = {});
+/// The same on dances in memory someone else owns (dance_schedule_view: every rank below people()).
+dance_report check_dance_schedule(dance_schedule_view schedule, const dance_requirements& requirements = {});
 
 /// Checks a partner matrix: entries in range and symmetric (iii), then (i)–(ii) and the requirements on the
 /// symmetric part. Rounds and people in witnesses are 0-based like everywhere else.

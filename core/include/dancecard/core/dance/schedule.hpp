@@ -76,6 +76,31 @@ class dance_schedule {
   std::vector<std::size_t> round_begin_;  // rounds() + 1 offsets, first is 0
 };
 
+/// A schedule's dances and round offsets in memory someone else owns (a NumPy array from Python), with the accessors
+/// of dance_schedule and no copy; a dance_schedule converts to it. The structural invariant is the owner's to keep:
+/// every rank below people(), offsets non-decreasing from 0 to dances.size() (rounds() + 1 of them).
+class dance_schedule_view {
+ public:
+  dance_schedule_view(rank people, std::span<const couple> dances, std::span<const std::size_t> offsets)
+      : people_(people), dances_(dances), offsets_(offsets) {}
+  dance_schedule_view(const dance_schedule& s)  // NOLINT(google-explicit-constructor): a view of it, as a span's
+      : people_(s.people()), dances_(s.all_dances()), offsets_(s.round_offsets()) {}
+
+  rank people() const noexcept { return people_; }
+  std::size_t rounds() const noexcept { return offsets_.size() - 1; }
+  std::size_t dance_count() const noexcept { return dances_.size(); }
+  std::span<const couple> round(std::size_t r) const {
+    return dances_.subspan(offsets_[r], offsets_[r + 1] - offsets_[r]);
+  }
+  std::span<const couple> all_dances() const noexcept { return dances_; }
+  std::span<const std::size_t> round_offsets() const noexcept { return offsets_; }
+
+ private:
+  rank people_;
+  std::span<const couple> dances_;
+  std::span<const std::size_t> offsets_;
+};
+
 /// The paper's n × t partner matrix, 1-based: entry (i, r) is the partner of person i in round r, or i when idle.
 /// Stored row-major (a row per person), values 1..n. It can express what a schedule cannot: asymmetric entries.
 class partner_matrix {
