@@ -6,16 +6,12 @@
 #include "dancecard/checkers/cutting_planes_check.hpp"
 #include "dancecard/smt/collective_cut.hpp"
 #include "dancecard/smt/collective_synthesis.hpp"
+#include "text_edit.hpp"
 
 namespace dancecard::collective {
 namespace {
 
-std::string replace_first(std::string text, const std::string& from, const std::string& to) {
-  const auto at = text.find(from);
-  EXPECT_NE(at, std::string::npos) << from;
-  if (at != std::string::npos) text.replace(at, from.size(), to);
-  return text;
-}
+using testing_support::replace_first;
 
 TEST(collective_cut, the_quads_of_dgx1_refute_the_all_to_all_in_seven_rounds) {
   const auto cut = refute_by_cut(dgx1_topology(), {collective_kind::alltoall, 8, 3, 0}, 7, 7);

@@ -6,6 +6,7 @@
 #include "dancecard/core/dance/round_counts.hpp"
 #include "dancecard/smt/dance_certificates.hpp"
 #include "dancecard/smt/optimality.hpp"
+#include "text_edit.hpp"
 
 namespace dancecard {
 
@@ -13,12 +14,7 @@ using namespace dancecard::dance;
 using namespace dancecard::certificates;
 namespace {
 
-std::string replace_first(std::string text, const std::string& from, const std::string& to) {
-  const auto at = text.find(from);
-  EXPECT_NE(at, std::string::npos) << from;
-  if (at != std::string::npos) text.replace(at, from.size(), to);
-  return text;
-}
+using testing_support::replace_first;
 
 TEST(cutting_planes, a_small_certificate_of_a_huge_instance_allocates_for_what_it_touches) {
   // dance n=4000 rounds=12 has 95,976,000 variables: one coefficient each was 768 MB at once, for a certificate of a
