@@ -15,27 +15,37 @@ from . import _dancecard
 from ._dancecard import (  # noqa: F401  (the re-exported API)
     Collective,
     FormatError,
+    HrelInstance,
+    HrelSchedule,
     MscclProgram,
     Schedule,
     Topology,
     classic_schedule,
     generate_dance,
+    hrel_family,
+    hrel_schedule_of,
     import_msccl,
     prove_frontier,
     prove_least_rounds,
     prove_least_steps,
     read_collective_schedule,
+    read_hrel_instance,
+    read_hrel_schedule,
     read_msccl_xml,
     to_msccl,
     write_collective_schedule,
+    write_hrel_instance,
+    write_hrel_schedule,
     write_msccl_xml,
 )
 
 __all__ = [
-    "Collective", "FormatError", "MscclProgram", "Report", "Schedule", "Topology", "check_collective_schedule",
-    "check_dance_schedule", "check_msccl_program", "classic_schedule", "generate_dance", "import_msccl",
-    "properties", "prove_frontier", "prove_least_rounds", "prove_least_steps", "read_collective_schedule",
-    "read_msccl_xml", "to_msccl", "write_collective_schedule", "write_msccl_xml",
+    "Collective", "FormatError", "HrelInstance", "HrelSchedule", "MscclProgram", "Report", "Schedule", "Topology",
+    "check_collective_schedule", "check_dance_schedule", "check_hrel_schedule", "check_msccl_program",
+    "classic_schedule", "generate_dance", "hrel_family", "hrel_schedule_of", "import_msccl", "properties",
+    "prove_frontier", "prove_least_rounds", "prove_least_steps", "read_collective_schedule", "read_hrel_instance",
+    "read_hrel_schedule", "read_msccl_xml", "to_msccl", "write_collective_schedule", "write_hrel_instance",
+    "write_hrel_schedule", "write_msccl_xml",
 ]
 
 
@@ -99,6 +109,12 @@ def check_msccl_program(program: MscclProgram, connection_slots: int = 1, max_wi
 def check_dance_schedule(dances: Any, people: int, max_witnesses: int = 10) -> Report:
     """A dance schedule as an int array rounds × pairs × 2 (NumPy or nested lists; -1 pairs pad short rounds)."""
     return Report(_dancecard.check_dance_schedule(dances, people, max_witnesses=max_witnesses))
+
+
+def check_hrel_schedule(instance: HrelInstance, schedule: HrelSchedule, duplex: str = "half",
+                        max_witnesses: int = 10) -> Report:
+    """Ports (half or full duplex), rates, causality with forwarding, delivery; figures["makespan"] a Fraction."""
+    return Report(_dancecard.check_hrel_schedule(instance, schedule, duplex=duplex, max_witnesses=max_witnesses))
 
 
 class properties:  # noqa: N801  (a namespace, as the C++ library's properties/)

@@ -10,4 +10,5 @@ PYBIND11_MODULE(_dancecard, m) {
   py::register_exception<dancecard::format_error>(m, "FormatError", PyExc_ValueError);
   dancecard::python::bind_collective(m);
   dancecard::python::bind_dance(m);
+  dancecard::python::bind_hrel(m);
 }

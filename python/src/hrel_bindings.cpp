@@ -1,0 +1,131 @@
+// h-relations for Python: instances (messages (src, dst, packets)) and their families, the paper's schedules, the
+// formats, and the half- and full-duplex checker; times and amounts come back as fractions.Fraction.
+#include <sstream>
+
+#include "bindings.hpp"
+#include "dancecard/checkers/hrel_schedule_check.hpp"
+#include "dancecard/core/hrel/families.hpp"
+#include "dancecard/core/hrel/schedules.hpp"
+#include "dancecard/formats/hrel_io.hpp"
+
+namespace dancecard::python {
+
+using namespace pybind11::literals;
+using namespace dancecard::hrel;
+
+namespace {
+
+py::object fraction(const rational& q) {
+  return py::module_::import("fractions").attr("Fraction")(q.numerator(), q.denominator());
+}
+
+}  // namespace
+
+void bind_hrel(py::module_& m) {
+  py::class_<hrel_instance>(m, "HrelInstance", "P processing elements and messages (src, dst, packets)")
+      .def(py::init([](rank pes, const std::vector<std::tuple<rank, rank, std::uint64_t>>& messages) {
+             std::vector<hrel_message> list;
+             for (const auto& [src, dst, packets] : messages) list.push_back({src, dst, packets});
+             return hrel_instance(pes, std::move(list));
+           }),
+           "pes"_a, "messages"_a)
+      .def_property_readonly("pes", &hrel_instance::pes)
+      .def_property_readonly("messages",
+                             [](const hrel_instance& i) {
+                               py::list out;
+                               for (const hrel_message& x : i.messages())
+                                 out.append(py::make_tuple(x.src, x.dst, x.packets));
+                               return out;
+                             })
+      .def_property_readonly("h_half_duplex", &hrel_instance::h_half_duplex)
+      .def_property_readonly("h_full_duplex", &hrel_instance::h_full_duplex)
+      .def("__repr__", [](const hrel_instance& i) {
+        return "<HrelInstance " + std::to_string(i.pes()) + " PEs, " + std::to_string(i.messages().size()) +
+               " messages, h = " + std::to_string(i.h_half_duplex()) + ">";
+      });
+  py::class_<hrel_schedule>(m, "HrelSchedule", "Time slots of exact duration, each a list of transfers")
+      .def_readonly("pes", &hrel_schedule::pes)
+      .def_property_readonly("makespan", [](const hrel_schedule& s) { return fraction(s.makespan()); })
+      .def_property_readonly(
+          "slots",
+          [](const hrel_schedule& s) {
+            py::list out;
+            for (const hrel_slot& slot : s.slots) {
+              py::list transfers;
+              for (const hrel_transfer& t : slot.transfers)
+                transfers.append(py::make_tuple(t.from, t.to, t.message, fraction(t.amount)));
+              out.append(py::dict("duration"_a = fraction(slot.duration), "transfers"_a = transfers));
+            }
+            return out;
+          })
+      .def("__repr__", [](const hrel_schedule& s) {
+        return "<HrelSchedule " + std::to_string(s.slots.size()) + " slots, makespan " + s.makespan().to_string() + ">";
+      });
+
+  m.def(
+      "hrel_family",
+      [](const std::string& family, rank pes, std::uint64_t h, std::uint64_t seed) {
+        if (family == "random") return random_relation(pes, h, seed);
+        if (family == "skewed") return skewed_relation(pes, h, seed);
+        if (family == "triangles") return triangles(pes, h);
+        throw py::value_error("family: expected random, skewed or triangles, got '" + family + "'");
+      },
+      "family"_a, "pes"_a, "h"_a, "seed"_a = 1,
+      "random (P, h, seed), skewed (P, h, seed) or triangles (k triangles, h)");
+  m.def(
+      "hrel_schedule_of",
+      [](const std::string& algorithm, const hrel_instance& instance) {
+        if (algorithm == "direct") return direct_schedule(instance);
+        if (algorithm == "forwarding") return forwarding_schedule(instance);
+        if (algorithm == "full-duplex") return full_duplex_schedule(instance);
+        if (algorithm == "regular") return regular_schedule(instance);
+        throw py::value_error("algorithm: expected direct, forwarding, full-duplex or regular, got '" + algorithm +
+                              "'");
+      },
+      "algorithm"_a, "instance"_a, "the paper's schedules: direct, forwarding, full-duplex or regular");
+  m.def(
+      "read_hrel_instance", [](const std::string& text) { return read_hrel_instance(text); }, "text"_a);
+  m.def(
+      "write_hrel_instance",
+      [](const hrel_instance& i) {
+        std::ostringstream out;
+        write_hrel_instance(out, i);
+        return out.str();
+      },
+      "instance"_a);
+  m.def(
+      "read_hrel_schedule", [](const std::string& text) { return read_hrel_schedule(text); }, "text"_a);
+  m.def(
+      "write_hrel_schedule",
+      [](const hrel_schedule& s) {
+        std::ostringstream out;
+        write_hrel_schedule(out, s);
+        return out.str();
+      },
+      "schedule"_a);
+  m.def(
+      "check_hrel_schedule",
+      [](const hrel_instance& instance, const hrel_schedule& schedule, const std::string& duplex_mode,
+         std::size_t max_witnesses) {
+        if (duplex_mode != "half" && duplex_mode != "full")
+          throw py::value_error("duplex: expected half or full, got '" + duplex_mode + "'");
+        hrel_report r;
+        {
+          py::gil_scoped_release release;
+          r = check_hrel_schedule(instance, schedule, duplex_mode == "half" ? duplex::half : duplex::full,
+                                  max_witnesses);
+        }
+        py::dict out = report_dict(r, describe(r), [](const hrel_violation& v) {
+          return py::dict("kind"_a = std::string(to_string(v.kind)), "slot"_a = v.slot, "first"_a = v.first,
+                          "second"_a = v.second, "message"_a = v.message, "pe"_a = v.pe, "held"_a = fraction(v.held),
+                          "amount"_a = fraction(v.amount), "text"_a = describe(v));
+        });
+        py::dict f = out["figures"];
+        f["makespan"] = fraction(r.makespan);
+        f["slots"] = schedule.slots.size();
+        return out;
+      },
+      "instance"_a, "schedule"_a, "duplex"_a = "half", "max_witnesses"_a = 10);
+}
+
+}  // namespace dancecard::python
