@@ -18,10 +18,12 @@ from ._dancecard import (  # noqa: F401  (the re-exported API)
     HrelInstance,
     HrelSchedule,
     MscclProgram,
+    RoutingTable,
     Schedule,
     Topology,
     classic_schedule,
     generate_dance,
+    hamiltonian_torus_table,
     hrel_family,
     hrel_schedule_of,
     import_msccl,
@@ -32,11 +34,14 @@ from ._dancecard import (  # noqa: F401  (the re-exported API)
     read_hrel_instance,
     read_hrel_schedule,
     read_msccl_xml,
+    read_torus_routing,
     to_msccl,
+    torus_table_as_collective,
     write_collective_schedule,
     write_hrel_instance,
     write_hrel_schedule,
     write_msccl_xml,
+    write_torus_routing,
 )
 
 __all__ = [
@@ -44,8 +49,9 @@ __all__ = [
     "check_collective_schedule", "check_dance_schedule", "check_hrel_schedule", "check_msccl_program",
     "classic_schedule", "generate_dance", "hrel_family", "hrel_schedule_of", "import_msccl", "properties",
     "prove_frontier", "prove_least_rounds", "prove_least_steps", "read_collective_schedule", "read_hrel_instance",
-    "read_hrel_schedule", "read_msccl_xml", "to_msccl", "write_collective_schedule", "write_hrel_instance",
-    "write_hrel_schedule", "write_msccl_xml",
+    "read_hrel_schedule", "read_msccl_xml", "read_torus_routing", "RoutingTable", "hamiltonian_torus_table",
+    "simulate_torus_gossip", "to_msccl", "torus_table_as_collective", "write_collective_schedule",
+    "write_hrel_instance", "write_hrel_schedule", "write_msccl_xml", "write_torus_routing",
 ]
 
 
@@ -115,6 +121,11 @@ def check_hrel_schedule(instance: HrelInstance, schedule: HrelSchedule, duplex: 
                         max_witnesses: int = 10) -> Report:
     """Ports (half or full duplex), rates, causality with forwarding, delivery; figures["makespan"] a Fraction."""
     return Report(_dancecard.check_hrel_schedule(instance, schedule, duplex=duplex, max_witnesses=max_witnesses))
+
+
+def simulate_torus_gossip(table: RoutingTable, max_steps: int = 0, max_witnesses: int = 10) -> Report:
+    """Runs a routing table until every PU holds every packet: figures["steps"] when it holds."""
+    return Report(_dancecard.simulate_torus_gossip(table, max_steps=max_steps, max_witnesses=max_witnesses))
 
 
 class properties:  # noqa: N801  (a namespace, as the C++ library's properties/)

@@ -31,5 +31,6 @@ py::dict report_dict(const Report& r, const std::string& text, Witness witness) 
 void bind_collective(py::module_& m);
 void bind_dance(py::module_& m);
 void bind_hrel(py::module_& m);
+void bind_torus(py::module_& m);
 
 }  // namespace dancecard::python

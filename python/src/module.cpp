@@ -11,4 +11,5 @@ PYBIND11_MODULE(_dancecard, m) {
   dancecard::python::bind_collective(m);
   dancecard::python::bind_dance(m);
   dancecard::python::bind_hrel(m);
+  dancecard::python::bind_torus(m);
 }
