@@ -51,7 +51,7 @@ __all__ = [
     "prove_frontier", "prove_least_rounds", "prove_least_steps", "read_collective_schedule", "read_hrel_instance",
     "read_hrel_schedule", "read_msccl_xml", "read_torus_routing", "RoutingTable", "hamiltonian_torus_table",
     "simulate_torus_gossip", "to_msccl", "torus_table_as_collective", "write_collective_schedule",
-    "write_hrel_instance", "write_hrel_schedule", "write_msccl_xml", "write_torus_routing",
+    "write_hrel_instance", "write_hrel_schedule", "write_msccl_xml", "write_torus_routing", "verify", "verify_list",
 ]
 
 
@@ -126,6 +126,21 @@ def check_hrel_schedule(instance: HrelInstance, schedule: HrelSchedule, duplex: 
 def simulate_torus_gossip(table: RoutingTable, max_steps: int = 0, max_witnesses: int = 10) -> Report:
     """Runs a routing table until every PU holds every packet: figures["steps"] when it holds."""
     return Report(_dancecard.simulate_torus_gossip(table, max_steps=max_steps, max_witnesses=max_witnesses))
+
+
+def verify(only: str = "") -> list:
+    """Runs the theorem book's rows (all, or those of a module such as "dance", or of a row id prefix): a dict per row
+    with its verdict ("holds", "violated", "unknown", "informational"), evidence and certificate."""
+    if not hasattr(_dancecard, "verify"):
+        raise RuntimeError("this build of dancecard has no theorem book (built without the CLI's library)")
+    return _dancecard.verify(only)
+
+
+def verify_list(only: str = "") -> list:
+    """The theorem book's rows without running them: id, paper, section, statement, method."""
+    if not hasattr(_dancecard, "verify_list"):
+        raise RuntimeError("this build of dancecard has no theorem book (built without the CLI's library)")
+    return _dancecard.verify_list(only)
 
 
 class properties:  # noqa: N801  (a namespace, as the C++ library's properties/)
