@@ -1,8 +1,9 @@
 // An MSCCL-IR interpreter on MPI: each MPI rank is the GPU of its id and runs that GPU's thread blocks as the MSCCL
 // runtime does (Azure/msccl-executor-nccl, msccl_kernel.cu): every thread block executes its steps in order, a step
-// with depid/deps waits until that thread block has completed step deps, a receive waits for its message, a send does
-// not wait (MPI buffers it). The thread blocks of a rank take turns in one process: a block runs until a step must
-// wait, then the next block runs, so the order among blocks is one the runtime could take. A connection (peer,
+// with depid/deps waits until that thread block has completed a step at or after deps that signals (hasdep = 1), a
+// receive waits for its message, a send does not wait (MPI buffers it); trailing nops are dropped, as the runtime
+// drops them. The thread blocks of a rank take turns in one process: a block runs until a step must wait, then the
+// next block runs, so the order among blocks is one the runtime could take. A connection (peer,
 // channel, direction) is one MPI tag stream — the channel is the tag — so its k-th send meets its k-th receive.
 // Chunks are `words` 64-bit words; the input holds the collective's contributions (collective_word), a reduction adds
 // word by word modulo 2^64, and at the end every output chunk is compared with what the collective asks for.
@@ -54,6 +55,10 @@ mpi_run_result mpi_run_msccl(const collective::msccl_program& program, MPI_Comm 
     std::copy(v.begin(), v.end(), at(msccl_buffer::input, i));
   }
   std::vector<block_state> state(gpu->threadblocks.size());
+  std::vector<std::size_t> live(state.size(), 0);  // steps up to the last that is not a nop: the runtime drops the rest
+  for (std::size_t b = 0; b < state.size(); ++b)
+    for (std::size_t k = 0; k < gpu->threadblocks[b].steps.size(); ++k)
+      if (gpu->threadblocks[b].steps[k].type != msccl_instruction::nop) live[b] = k + 1;
   std::deque<std::pair<MPI_Request, chunk_value>> sent;  // a send's words stay alive until it completes
   bool corrupted = false;
   auto post_send = [&](const collective::msccl_threadblock& tb, chunk_value words_out) {
@@ -72,9 +77,14 @@ mpi_run_result mpi_run_msccl(const collective::msccl_program& program, MPI_Comm 
     for (std::size_t b = 0; b < state.size(); ++b) {
       const collective::msccl_threadblock& tb = gpu->threadblocks[b];
       block_state& st = state[b];
-      while (st.pc < tb.steps.size()) {
+      while (st.pc < live[b]) {
         const collective::msccl_step& s = tb.steps[st.pc];
-        if (s.depid >= 0 && state[static_cast<std::size_t>(s.depid)].pc <= static_cast<std::size_t>(s.deps)) break;
+        if (s.depid >= 0) {  // done when that block has completed a step at or after deps that signals (hasdep)
+          const auto& waited = gpu->threadblocks[static_cast<std::size_t>(s.depid)].steps;
+          std::size_t signal = static_cast<std::size_t>(s.deps);
+          while (signal < waited.size() && !waited[signal].hasdep) ++signal;
+          if (state[static_cast<std::size_t>(s.depid)].pc <= signal) break;
+        }
         const std::size_t count = s.cnt * words;
         if (collective::receives(s.type)) {
           if (!st.posted) {
@@ -116,7 +126,7 @@ mpi_run_result mpi_run_msccl(const collective::msccl_program& program, MPI_Comm 
         if (collective::sends(s.type)) post_send(tb, std::move(value));
         ++st.pc;
       }
-      if (st.pc < tb.steps.size()) ++left;
+      if (st.pc < live[b]) ++left;
     }
   }
   for (auto& [request, words_out] : sent) MPI_Wait(&request, MPI_STATUS_IGNORE);

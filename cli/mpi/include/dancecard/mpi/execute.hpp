@@ -73,10 +73,11 @@ mpi_run_result mpi_run_collective(const collective::schedule& schedule, MPI_Comm
                                   int corrupt_rank = -1);
 
 /// An MSCCL-IR program interpreted: MPI rank r runs GPU r's thread blocks as the MSCCL runtime does (each block's
-/// steps in order, depid/deps waited for, a receive waiting for its message; the channel is the MPI tag), chunks of
-/// chunk_bytes (a multiple of 8) with the input holding the collective's contributions (collective_word), reductions
-/// as word-wise sums modulo 2^64; at the end every output chunk is compared with the collective's (allgather,
-/// alltoall, allreduce, reducescatter as msccl-tools defines them, in place or not). require: ngpus is the
+/// steps in order, depid/deps waited for as the runtime waits, trailing nops dropped, a receive waiting for its
+/// message; the channel is the MPI tag), chunks of chunk_bytes (a multiple of 8) with the input holding the
+/// collective's contributions (collective_word), reductions as word-wise sums modulo 2^64; at the end every output
+/// chunk is compared with the collective's (allgather, alltoall, allreduce, reducescatter as msccl-tools defines
+/// them, in place or not). require: ngpus is the
 /// communicator's size; the program passed check_msccl_program (the interpreter assumes it cannot deadlock).
 /// `corrupt_rank`: that rank flips bits of the first chunk it sends; -1: none.
 mpi_run_result mpi_run_msccl(const collective::msccl_program& program, MPI_Comm comm, std::uint64_t chunk_bytes,
