@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <csignal>
+#include <mutex>
 #include <sstream>
 #include <tuple>
 
@@ -107,19 +108,31 @@ py::dict proof_dict(const least_steps_result& r) {
 }
 
 // Ctrl-C during a proof: while a guard lives, SIGINT raises `interrupted` (and nothing else), so the solver stops and
-// the answer is unknown; the handler Python had is put back afterwards.
+// the answer is unknown; the handler Python had is put back when the last guard goes (proofs may run at once on
+// several Python threads: the first installs, the last restores).
 std::atomic<bool> interrupted{false};
 extern "C" void on_interrupt(int) { interrupted.store(true, std::memory_order_relaxed); }
 
 class interrupt_guard {
  public:
-  interrupt_guard() : previous_(std::signal(SIGINT, on_interrupt)) { interrupted.store(false); }
-  ~interrupt_guard() { std::signal(SIGINT, previous_); }
+  interrupt_guard() {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (active_++ == 0) {
+      interrupted.store(false);
+      previous_ = std::signal(SIGINT, on_interrupt);
+    }
+  }
+  ~interrupt_guard() {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (--active_ == 0) std::signal(SIGINT, previous_);
+  }
   interrupt_guard(const interrupt_guard&) = delete;
   interrupt_guard& operator=(const interrupt_guard&) = delete;
 
  private:
-  void (*previous_)(int);
+  static inline std::mutex mutex_;
+  static inline int active_ = 0;
+  static inline void (*previous_)(int) = SIG_DFL;
 };
 
 synthesis_options synthesis(const std::string& ports, std::uint32_t rounds_per_step, std::uint32_t max_steps,

@@ -123,3 +123,21 @@ def test_ctrl_c_stops_a_long_proof_and_the_answer_is_unknown():
     assert r["witness"] is None
     # Python's own handler is back: a Ctrl-C now is a KeyboardInterrupt again
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_proofs_on_two_threads_leave_pythons_ctrl_c_handler_in_place():
+    import signal
+    import threading
+
+    results = []
+
+    def prove():
+        results.append(dc.prove_least_steps("ring:6", dc.Collective("allgather", 6), timeout_ms=0)["status"])
+
+    threads = [threading.Thread(target=prove) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results == ["proven", "proven"]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
