@@ -23,7 +23,7 @@ class CMakeBuild(build_ext):
         build = pathlib.Path(self.build_temp).resolve() / "cmake"
         build.mkdir(parents=True, exist_ok=True)
         subprocess.run(["cmake", "-S", str(ROOT), "-B", str(build), "-DCMAKE_BUILD_TYPE=Release",
-                        "-DDANCECARD_TEST=OFF", "-DDANCECARD_BENCH=OFF",
+                        "-DDANCECARD_TEST=OFF", "-DDANCECARD_BENCH=OFF", "-DDANCECARD_CLI=ON",
                         f"-DPython3_EXECUTABLE={sys.executable}"], check=True)
         jobs = os.environ.get("DANCECARD_JOBS", "2")
         subprocess.run(["cmake", "--build", str(build), "--target", "dancecard_python", "-j", jobs], check=True)
