@@ -253,7 +253,7 @@ void add_collective_commands(CLI::App& app, int& code) {
   prove
       ->add_option("--coll", popt->coll,
                    "allgather | alltoall | broadcast | gather | scatter | reduce-scatter | reduce (the last two by "
-                   "inversion)")
+                   "inversion) | allreduce (reduce-scatter then all-gather: a checked witness, optimality unknown)")
       ->required();
   prove->add_option("--chunks", popt->chunks, "chunks per rank (SCCL's C; default 1)")->check(CLI::Range(1, 64));
   prove->add_option("--root", popt->root, "broadcast, gather, scatter, reduce: the root rank (default 0)");
@@ -304,10 +304,13 @@ void add_collective_commands(CLI::App& app, int& code) {
       throw bad_input("--topology: '" + popt->topology +
                       "' is no built-in network (complete:N, ring:N, torus:AxB…, hypercube:D, dgx1)");
     const auto kind = collective::parse_collective_kind(popt->coll);
-    if (!kind || *kind == collective::collective_kind::allreduce)
+    if (!kind)
       throw bad_input(
-          "--coll: expected allgather, alltoall, broadcast, gather, scatter, reduce-scatter or reduce, got '" +
+          "--coll: expected allgather, alltoall, broadcast, gather, scatter, reduce-scatter, reduce or allreduce, "
+          "got '" +
           popt->coll + "'");
+    if (*kind == collective::collective_kind::allreduce && (popt->frontier || popt->steps > 0))
+      throw bad_input("--coll allreduce: the least steps only (SCCL's composition); not with --frontier or --steps");
     const auto ports = collective::parse_port_model(popt->ports);
     if (!ports || *ports == collective::port_model::one_port_half_duplex)
       throw bad_input("--ports: expected all-port or one-port-full-duplex, got '" + popt->ports + "'");

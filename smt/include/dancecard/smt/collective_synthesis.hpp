@@ -80,7 +80,8 @@ least_steps_result prove_least_rounds(const topology& network, const collective&
 
 /// Asks S = 0, 1, 2, … until a witness is found: proven when the witness passes the checker and the query one step
 /// below was refuted by a DRAT proof the checker accepted; unknown on a budget, a rejected witness or proof, or
-/// max_steps.
+/// max_steps. All-reduce: SCCL's composition, the least reduce-scatter then the least all-gather — a witness the
+/// checker accepts as an all-reduce, and always unknown, since a direct one may take fewer steps.
 least_steps_result prove_least_steps(const topology& network, const collective& coll,
                                      const synthesis_options& options = {});
 
