@@ -3,6 +3,9 @@
 // against the checker's own lower bounds; the (C, S, R) frontier built from them.
 #include <gtest/gtest.h>
 
+#include <tuple>
+
+#include "dancecard/checkers/msccl_import.hpp"
 #include "dancecard/smt/collective_frontier.hpp"
 #include "dancecard/smt/collective_synthesis.hpp"
 
@@ -154,6 +157,23 @@ TEST(collective_synthesis, allreduce_is_the_composition_with_a_checked_witness_a
     EXPECT_EQ(r.witness->coll.kind, collective_kind::allreduce);
     EXPECT_TRUE(check_collective_schedule(*r.witness).holds());
     EXPECT_EQ(r.steps, 2 * (n / 2)) << n;  // reduce-scatter and all-gather, each the ring's diameter
+  }
+}
+
+// SCCL's DGX-1 points exported as MSCCL-IR and imported back on DGX-1 keep their steps and rounds: the import's list
+// schedule finds the rounds the k-synchronous witness had.
+TEST(collective_synthesis, sccl_points_survive_export_and_import) {
+  for (auto [chunks, steps, rounds] : {std::tuple{2u, 2u, 3u}, std::tuple{6u, 3u, 7u}}) {
+    synthesis_options o;
+    o.budget_ms = 0;
+    const least_steps_result r =
+        prove_least_rounds(dgx1_topology(), {collective_kind::allgather, 8, chunks, 0}, steps, 8, o);
+    ASSERT_TRUE(r.witness) << r.reason;
+    const msccl_import_result back = import_msccl(to_msccl(*r.witness), {.network = dgx1_topology()});
+    ASSERT_TRUE(back.imported) << back.reason;
+    EXPECT_EQ(back.imported->steps.size(), steps);
+    EXPECT_EQ(back.imported->rounds(), rounds);
+    EXPECT_TRUE(check_collective_schedule(*back.imported).holds());
   }
 }
 

@@ -72,21 +72,26 @@ class importer {
     for (std::size_t g = 0; g < p.gpus.size(); ++g) rank_of_[g] = static_cast<rank>(p.gpus[g].id);
   }
 
-  // The transfers placed as early as the program's order lets them run, and as late; the placement with fewer rounds
-  // (the early one on a tie, and whichever is a chunk schedule where only one is).
+  // The transfers placed as early as the program's order lets them run, as late, and in between by a list schedule;
+  // the placement with the fewest rounds (the earlier one on a tie; any that is a chunk schedule where not all are).
   schedule translate(const msccl_import_options& options) {
     std::vector<moved> transfers = collect();
-    std::string why;
-    std::optional<schedule> early = place(transfers, options, why);
+    const topology network = options.network ? *options.network : complete_topology(n_);
+    std::string why, other;
+    std::optional<schedule> best = place(transfers, options, why);
+    auto consider = [&](std::vector<moved>& placed) {
+      std::optional<schedule> s = place(placed, options, other);
+      if (s && (!best || s->rounds() < best->rounds())) best = std::move(s);
+    };
+    std::vector<moved> listed = transfers;
+    balance(listed, network);
+    consider(listed);
     latest(transfers);
-    std::string why_late;
-    std::optional<schedule> late = place(transfers, options, why_late);
-    if (!early && !late) fail(why);
-    if (!early || (late && late->rounds() < early->rounds())) return std::move(*late);
-    return std::move(*early);
+    consider(transfers);
+    if (!best) fail(why);
+    return std::move(*best);
   }
 
- private:
   std::optional<schedule> place(std::vector<moved> transfers, const msccl_import_options& options, std::string& why) {
     std::stable_sort(transfers.begin(), transfers.end(),
                      [](const moved& a, const moved& b) { return a.step < b.step; });
@@ -107,25 +112,99 @@ class importer {
     return s;
   }
 
-  // Moves each transfer as late as the deepest one allows: below[o] is the longest chain of transfers that starts at
-  // or after step o (its thread block's later steps, the steps waiting for its signal, the receive of what it sends).
-  void latest(std::vector<moved>& transfers) const {
-    std::uint32_t depth = 0;
-    for (const moved& mv : transfers) depth = std::max(depth, mv.step);
+  // For each sending step, the step of its transfer: as early as the program's order lets it run, no earlier than
+  // `floor`; steps in `fixed` (non-zero) are placed already (a run's order lists every step after all it waits for).
+  std::vector<std::uint32_t> earliest_steps(const std::vector<std::uint32_t>& fixed, std::uint32_t floor) const {
+    std::vector<std::uint32_t> known(m_.ops.size(), 0), step_of(m_.ops.size(), 0);
+    for (const op_index o : order_) {
+      const detail_msccl::op& x = m_.ops[o];
+      if (x.pos >= m_.blocks[x.block].live) continue;
+      std::uint32_t k = x.pos > 0 ? known[o - 1] : 0;
+      if (x.signal != no_op) k = std::max(k, known[x.signal]);
+      if (receives(x.step->type)) k = std::max(k, step_of[x.matched_send]);
+      known[o] = k;
+      if (sends(x.step->type)) step_of[o] = fixed[o] != 0 ? fixed[o] : std::max(k + 1, floor);
+    }
+    return step_of;
+  }
+
+  // For each sending step, the latest step of its transfer within `depth` steps: below[o] is the longest chain of
+  // transfers that starts at or after step o (its thread block's later steps, the steps waiting for its signal, the
+  // receive of what it sends).
+  std::vector<std::uint32_t> latest_steps(std::uint32_t depth) const {
     std::vector<std::vector<op_index>> waiters(m_.ops.size());
     for (op_index o = 0; o < m_.ops.size(); ++o)
       if (m_.ops[o].signal != no_op) waiters[m_.ops[o].signal].push_back(o);
-    std::vector<std::uint32_t> below(m_.ops.size(), 0);
+    std::vector<std::uint32_t> below(m_.ops.size(), 0), out(m_.ops.size(), 0);
     for (auto it = order_.rbegin(); it != order_.rend(); ++it) {
       const op_index o = *it;
       const detail_msccl::op& x = m_.ops[o];
       if (x.pos >= m_.blocks[x.block].live) continue;
       std::uint32_t h = x.pos + 1 < m_.blocks[x.block].live ? below[o + 1] : 0;
       for (op_index w : waiters[o]) h = std::max(h, below[w]);
-      if (sends(x.step->type)) h = std::max(h, below[x.matched_recv] + 1);
+      if (sends(x.step->type)) {
+        h = std::max(h, below[x.matched_recv] + 1);
+        out[o] = depth - below[x.matched_recv];
+      }
       below[o] = h;
     }
-    for (moved& mv : transfers) mv.step = depth - below[m_.ops[mv.send].matched_recv];
+    return out;
+  }
+
+  static std::uint32_t depth_of(const std::vector<moved>& transfers) {
+    std::uint32_t depth = 0;
+    for (const moved& mv : transfers) depth = std::max(depth, mv.step);
+    return depth;
+  }
+
+  // Moves each transfer as late as the deepest one allows.
+  void latest(std::vector<moved>& transfers) const {
+    const std::vector<std::uint32_t> late = latest_steps(depth_of(transfers));
+    for (moved& mv : transfers) mv.step = late[mv.send];
+  }
+
+  // A list schedule (Graham 1966) between the two: step by step, the transfers that cannot wait (their latest step)
+  // go first and set the step's rounds — the most chunks on a link over its capacity — and transfers that could go
+  // later fill what those rounds leave, the most urgent first. No claim of the fewest rounds; often fewer.
+  void balance(std::vector<moved>& transfers, const topology& network) const {
+    const std::uint32_t depth = depth_of(transfers);
+    const std::vector<std::uint32_t> late = latest_steps(depth);
+    std::vector<op_index> senders;
+    for (const op_index o : order_)
+      if (m_.ops[o].pos < m_.blocks[m_.ops[o].block].live && sends(m_.ops[o].step->type)) senders.push_back(o);
+    auto link_of = [&](op_index o) {
+      return std::pair{rank_of_[m_.blocks[m_.ops[o].block].gpu],
+                       rank_of_[m_.blocks[m_.ops[m_.ops[o].matched_recv].block].gpu]};
+    };
+    std::vector<std::uint32_t> fixed(m_.ops.size(), 0);
+    for (std::uint32_t s = 1; s <= depth; ++s) {
+      const std::vector<std::uint32_t> early = earliest_steps(fixed, s);
+      std::vector<op_index> can;
+      std::map<std::pair<rank, rank>, std::uint64_t> load;
+      for (const op_index o : senders) {
+        if (fixed[o] != 0 || early[o] > s) continue;
+        if (late[o] <= s) {
+          fixed[o] = s;
+          load[link_of(o)] += m_.ops[o].step->cnt;
+        } else {
+          can.push_back(o);
+        }
+      }
+      std::uint64_t rounds = 1;
+      auto capacity = [&](const std::pair<rank, rank>& l) {
+        return std::max<std::uint64_t>(network.capacity(l.first, l.second), 1);
+      };
+      for (const auto& [l, chunks] : load) rounds = std::max(rounds, (chunks + capacity(l) - 1) / capacity(l));
+      std::stable_sort(can.begin(), can.end(), [&](op_index a, op_index b) { return late[a] < late[b]; });
+      for (const op_index o : can) {
+        std::uint64_t& used = load[link_of(o)];
+        if (used + m_.ops[o].step->cnt <= rounds * capacity(link_of(o))) {
+          used += m_.ops[o].step->cnt;
+          fixed[o] = s;
+        }
+      }
+    }
+    for (moved& mv : transfers) mv.step = fixed[mv.send];
   }
 
   [[noreturn]] static void fail(const std::string& reason) { throw std::runtime_error(reason); }

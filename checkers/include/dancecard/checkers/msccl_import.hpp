@@ -8,9 +8,10 @@
 //     combining one's is a set of GPUs' contributions to one input chunk i, collective chunk i;
 //   - the step is the transfer's depth in the program's happens-before order: one more than the deepest transfer
 //     that reaches its sender before it sends (thread-block order, dependencies, receives), so the schedule's steps
-//     are the program's critical path in transfers. A transfer with slack goes as early as that order lets it, or
-//     as late, whichever of the two placements needs fewer rounds (a placement between them may need fewer still:
-//     the rounds are an upper bound, the steps exact);
+//     are the program's critical path in transfers. A transfer with slack goes as early as that order lets it, as
+//     late, or where a list schedule puts it (each step's rounds set by the transfers that cannot wait, the others
+//     filling what those leave), whichever placement needs the fewest rounds: the rounds are an upper bound, the
+//     steps exact;
 //   - the op is what the value says: copy where the receiver's value of the chunk is contained in what arrives,
 //     reduce where the two are disjoint (the receiver adds what it gets, whichever buffer and local `re` step the
 //     program uses to do so);
