@@ -5,6 +5,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <sstream>
 #include <string>
 
 #include "dancecard/checkers/report.hpp"
@@ -26,6 +27,14 @@ py::dict report_dict(const Report& r, const std::string& text, Witness witness) 
   out["text"] = text;
   out["figures"] = py::dict();
   return out;
+}
+
+/// The text `write(stream)` writes: what every write_* function returns to Python.
+template <class Write>
+std::string text_of(Write&& write) {
+  std::ostringstream out;
+  write(out);
+  return out.str();
 }
 
 void bind_collective(py::module_& m);

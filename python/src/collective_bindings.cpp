@@ -7,7 +7,6 @@
 #include <atomic>
 #include <csignal>
 #include <mutex>
-#include <sstream>
 #include <tuple>
 
 #include "bindings.hpp"
@@ -301,11 +300,7 @@ void bind_collective(py::module_& m) {
       "read_collective_schedule", [](const std::string& text) { return read_collective_schedule(text); }, "text"_a);
   m.def(
       "write_collective_schedule",
-      [](const schedule& s) {
-        std::ostringstream out;
-        write_collective_schedule(out, s);
-        return out.str();
-      },
+      [](const schedule& s) { return text_of([&](std::ostream& out) { write_collective_schedule(out, s); }); },
       "schedule"_a);
   m.def(
       "check_collective_schedule",
@@ -340,12 +335,7 @@ void bind_collective(py::module_& m) {
       "read_msccl_xml", [](const std::string& text) { return read_msccl_xml(text); }, "text"_a);
   m.def(
       "write_msccl_xml",
-      [](const msccl_program& p) {
-        std::ostringstream out;
-        write_msccl_xml(out, p);
-        return out.str();
-      },
-      "program"_a);
+      [](const msccl_program& p) { return text_of([&](std::ostream& out) { write_msccl_xml(out, p); }); }, "program"_a);
   m.def(
       "to_msccl", [](const schedule& s, std::uint32_t channels) { return to_msccl(s, {.channels = channels}); },
       "schedule"_a, "channels"_a = 1);

@@ -1,6 +1,5 @@
 // h-relations for Python: instances (messages (src, dst, packets)) and their families, the paper's schedules, the
 // formats, and the half- and full-duplex checker; times and amounts come back as fractions.Fraction.
-#include <sstream>
 
 #include "bindings.hpp"
 #include "dancecard/checkers/hrel_schedule_check.hpp"
@@ -87,21 +86,13 @@ void bind_hrel(py::module_& m) {
       "read_hrel_instance", [](const std::string& text) { return read_hrel_instance(text); }, "text"_a);
   m.def(
       "write_hrel_instance",
-      [](const hrel_instance& i) {
-        std::ostringstream out;
-        write_hrel_instance(out, i);
-        return out.str();
-      },
+      [](const hrel_instance& i) { return text_of([&](std::ostream& out) { write_hrel_instance(out, i); }); },
       "instance"_a);
   m.def(
       "read_hrel_schedule", [](const std::string& text) { return read_hrel_schedule(text); }, "text"_a);
   m.def(
       "write_hrel_schedule",
-      [](const hrel_schedule& s) {
-        std::ostringstream out;
-        write_hrel_schedule(out, s);
-        return out.str();
-      },
+      [](const hrel_schedule& s) { return text_of([&](std::ostream& out) { write_hrel_schedule(out, s); }); },
       "schedule"_a);
   m.def(
       "check_hrel_schedule",

@@ -1,7 +1,6 @@
 // Torus gossip for Python: time-independent routing tables (read, written, or Section 3.1's Hamiltonian pair of
 // cycles for 2-D tori), the simulator that says after how many steps every PU holds every packet, and the table as
 // the all-gather it performs in the collective model.
-#include <sstream>
 
 #include "bindings.hpp"
 #include "dancecard/checkers/torus_check.hpp"
@@ -32,11 +31,7 @@ void bind_torus(py::module_& m) {
       "read_torus_routing", [](const std::string& text) { return read_torus_routing(text); }, "text"_a);
   m.def(
       "write_torus_routing",
-      [](const routing_table& t) {
-        std::ostringstream out;
-        write_torus_routing(out, t);
-        return out.str();
-      },
+      [](const routing_table& t) { return text_of([&](std::ostream& out) { write_torus_routing(out, t); }); },
       "table"_a);
   m.def(
       "simulate_torus_gossip",
