@@ -230,22 +230,16 @@ class importer {
   // Each matched transfer of each chunk at its depth: one more than the deepest transfer that reaches its sender
   // before it sends (a run's order lists every step after all that it waits for).
   std::vector<moved> collect() const {
-    std::vector<std::uint32_t> known(m_.ops.size(), 0), step_of(m_.ops.size(), 0);
+    const std::vector<std::uint32_t> step_of = earliest_steps(std::vector<std::uint32_t>(m_.ops.size(), 0), 1);
     std::vector<moved> out;
     for (const op_index o : order_) {
       const detail_msccl::op& x = m_.ops[o];
-      if (x.pos >= m_.blocks[x.block].live) continue;  // a trailing nop: the runtime drops it
-      std::uint32_t k = x.pos > 0 ? known[o - 1] : 0;
-      if (x.signal != no_op) k = std::max(k, known[x.signal]);
-      if (receives(x.step->type)) k = std::max(k, step_of[x.matched_send]);
-      known[o] = k;
-      if (!sends(x.step->type)) continue;
-      step_of[o] = k + 1;
+      if (x.pos >= m_.blocks[x.block].live || !sends(x.step->type)) continue;  // trailing nops: the runtime drops them
       const detail_msccl::op& y = m_.ops[x.matched_recv];
       const rank from = rank_of_[m_.blocks[x.block].gpu], to = rank_of_[m_.blocks[y.block].gpu];
       for (std::uint32_t i = 0; i < x.step->cnt; ++i) {
         const value& v = replay_.sent[o][i];
-        out.push_back({o, k + 1, {chunk_of(v, o), from, to, transfer_op::copy}, v});
+        out.push_back({o, step_of[o], {chunk_of(v, o), from, to, transfer_op::copy}, v});
       }
     }
     return out;
