@@ -2,7 +2,8 @@
 // classic collective algorithms as dancecard.collective/1 schedules (core/collective/generators.hpp), for
 // `dancecard check collective`; `dancecard export msccl FILE [--output XML]`: a schedule as an MSCCL-IR algorithm;
 // `dancecard import msccl FILE.xml [--topology T] [--output JSON]`: an MSCCL-IR algorithm as a collective schedule;
-// `dancecard draw collective FILE --out SVG`: a schedule as a step × link timeline.
+// `dancecard import hrel|dance …`: the papers' schedules as collective schedules; `dancecard draw collective FILE
+// --out SVG`: a schedule as a step × link timeline.
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <iostream>
@@ -15,9 +16,12 @@
 #include "common.hpp"
 #include "dancecard/checkers/collective_check.hpp"
 #include "dancecard/checkers/msccl_import.hpp"
+#include "dancecard/core/collective/adapters.hpp"
 #include "dancecard/core/collective/generators.hpp"
 #include "dancecard/core/collective/msccl.hpp"
 #include "dancecard/formats/collective_io.hpp"
+#include "dancecard/formats/dance_io.hpp"
+#include "dancecard/formats/hrel_io.hpp"
 #include "dancecard/formats/msccl_io.hpp"
 #include "dancecard/smt/collective_frontier.hpp"
 #include "dancecard/smt/collective_synthesis.hpp"
@@ -180,6 +184,55 @@ int run_frontier(const collective::topology& net, const collective::collective& 
   return f.status == proof_status::proven ? exit_holds : exit_unknown;
 }
 
+// `import hrel INSTANCE SCHEDULE [--full-duplex]` and `import dance FILE`: the papers' schedules as the collectives
+// they perform (core/collective/adapters.hpp), for `check collective`, `draw collective` and `dancecard-mpi`.
+void add_model_imports(CLI::App* importer, int& code) {
+  CLI::App* hrel = importer->add_subcommand(
+      "hrel",
+      "An h-relation schedule (dancecard.hrel-schedule/1) as the all-to-allv of moves it performs, pieces of 1/g "
+      "packet (g the least common denominator of its durations and amounts)");
+  struct hrel_options {
+    std::string instance, schedule, output;
+    bool full_duplex = false;
+  };
+  auto hopt = std::make_shared<hrel_options>();
+  hrel->add_option("instance", hopt->instance, "the instance file (dancecard.hrel/1)")->required();
+  hrel->add_option("schedule", hopt->schedule, "the schedule file, or - for stdin")->required();
+  hrel->add_flag("--full-duplex", hopt->full_duplex,
+                 "one send and one receive per slot (one-port-full-duplex; default: half duplex, one-port-simplex)");
+  hrel->add_option("--output,-o", hopt->output, "write to FILE instead of stdout")->check(writable_file());
+  hrel->callback([hopt, &code] {
+    const hrel::hrel_instance instance =
+        parse_input(hopt->instance, [](const std::string& t) { return hrel::read_hrel_instance(t); });
+    const hrel::hrel_schedule slots =
+        parse_input(hopt->schedule, [](const std::string& t) { return hrel::read_hrel_schedule(t); });
+    collective::schedule s;
+    try {
+      s = collective::from_hrel(
+          instance, slots,
+          hopt->full_duplex ? collective::port_model::one_port_full_duplex : collective::port_model::one_port_simplex);
+    } catch (const std::invalid_argument& e) {
+      throw bad_input(input_name(hopt->schedule) + ": " + e.what());
+    }
+    write_output(hopt->output, [&](std::ostream& out) { write_collective_schedule(out, s); });
+    code = exit_holds;
+  });
+  CLI::App* dance = importer->add_subcommand(
+      "dance", "A dance schedule (dancecard.dance-schedule/1) as the half-duplex all-to-all it performs");
+  struct dance_options {
+    std::string file = "-", output;
+  };
+  auto dopt = std::make_shared<dance_options>();
+  dance->add_option("file", dopt->file, "the schedule file, or - for stdin (default)");
+  dance->add_option("--output,-o", dopt->output, "write to FILE instead of stdout")->check(writable_file());
+  dance->callback([dopt, &code] {
+    const dance_schedule d = parse_input(dopt->file, [](const std::string& t) { return read_dance_json(t); });
+    if (d.people() > 4096) throw bad_input(input_name(dopt->file) + ": at most 4096 people as a collective");
+    write_output(dopt->output, [&](std::ostream& out) { write_collective_schedule(out, collective::from_dance(d)); });
+    code = exit_holds;
+  });
+}
+
 }  // namespace
 
 void add_collective_commands(CLI::App& app, int& code) {
@@ -309,10 +362,13 @@ void add_collective_commands(CLI::App& app, int& code) {
           "--coll: expected allgather, alltoall, broadcast, gather, scatter, reduce-scatter, reduce or allreduce, "
           "got '" +
           popt->coll + "'");
+    if (*kind == collective::collective_kind::alltoallv)
+      throw bad_input("--coll alltoallv: its counts come with a schedule file (check collective), not this command");
     if (*kind == collective::collective_kind::allreduce && (popt->frontier || popt->steps > 0))
       throw bad_input("--coll allreduce: the least steps only (SCCL's composition); not with --frontier or --steps");
     const auto ports = collective::parse_port_model(popt->ports);
-    if (!ports || *ports == collective::port_model::one_port_half_duplex)
+    if (!ports || *ports == collective::port_model::one_port_half_duplex ||
+        *ports == collective::port_model::one_port_simplex)
       throw bad_input("--ports: expected all-port or one-port-full-duplex, got '" + popt->ports + "'");
     if (popt->root >= net->size())
       throw bad_input("--root: " + std::to_string(popt->root) + " is not one of the " + std::to_string(net->size()) +
@@ -427,7 +483,10 @@ void add_collective_commands(CLI::App& app, int& code) {
     code = exit_holds;
   });
 
-  CLI::App* importer = app.add_subcommand("import", "Read a schedule from another tool's format");
+  CLI::App* importer =
+      app.add_subcommand("import",
+                         "Read a schedule from another tool's format, or one of the papers' models, as a "
+                         "collective schedule");
   importer->require_subcommand(1);
   CLI::App* from_msccl = importer->add_subcommand(
       "msccl",
@@ -443,7 +502,8 @@ void add_collective_commands(CLI::App& app, int& code) {
   from_msccl->add_option("--topology", iopt->topology,
                          "the network to put it on: complete:N (default, N = ngpus), ring:N, torus:AxB…, "
                          "hypercube:D, dgx1");
-  from_msccl->add_option("--ports", iopt->ports, "all-port (default), one-port-full-duplex, one-port-half-duplex");
+  from_msccl->add_option("--ports", iopt->ports,
+                         "all-port (default), one-port-full-duplex, one-port-half-duplex, one-port-simplex");
   from_msccl->add_option("--connection-slots", iopt->slots, "messages a connection buffers (default 1)")
       ->check(CLI::Range(1, 1 << 20));
   from_msccl->callback([iopt, &code] {
@@ -453,8 +513,9 @@ void add_collective_commands(CLI::App& app, int& code) {
     options.connection_slots = iopt->slots;
     const auto ports = collective::parse_port_model(iopt->ports);
     if (!ports)
-      throw bad_input("--ports: expected all-port, one-port-full-duplex or one-port-half-duplex, got '" + iopt->ports +
-                      "'");
+      throw bad_input(
+          "--ports: expected all-port, one-port-full-duplex, one-port-half-duplex or one-port-simplex, got '" +
+          iopt->ports + "'");
     options.ports = *ports;
     if (!iopt->topology.empty()) {
       try {
@@ -485,6 +546,8 @@ void add_collective_commands(CLI::App& app, int& code) {
               << "\n";
     code = exit_holds;
   });
+
+  add_model_imports(importer, code);
 }
 
 }  // namespace dancecard::cli

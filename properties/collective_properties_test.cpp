@@ -1,18 +1,22 @@
 // The papers' models as collective schedules (collective/adapters.hpp): the collective checker, exact, gives the
 // verdict of each model's own checker — on dance and full-duplex schedules generated and damaged at random (a dance
 // or transfer dropped, repeated in another round, moved into a round where its rank is busy), and on random torus
-// routing tables run for a random number of steps.
+// routing tables run for a random number of steps; and on h-relation slot schedules (half and full duplex) generated
+// and damaged at random, where the two differ only as adapters.hpp says.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
 #include "dancecard/checkers/collective_check.hpp"
 #include "dancecard/checkers/dance_check.hpp"
 #include "dancecard/checkers/directed_check.hpp"
+#include "dancecard/checkers/hrel_schedule_check.hpp"
 #include "dancecard/checkers/torus_check.hpp"
 #include "dancecard/core/collective/adapters.hpp"
 #include "dancecard/core/dance/directed.hpp"
 #include "dancecard/core/dance/generators.hpp"
+#include "dancecard/core/hrel/schedules.hpp"
 #include "dancecard/properties/generators.hpp"
+#include "dancecard/properties/hrel_generators.hpp"
 
 namespace dancecard {
 
@@ -145,6 +149,82 @@ RC_GTEST_PROP(collective_adapters, a_torus_table_completes_exactly_when_its_coll
   RC_ASSERT(r.steps == steps);
   // nothing but missing chunks can be wrong: the adapter only forwards what arrived, one chunk per link and step
   RC_ASSERT(r.violation_count == r.count(collective::collective_violation_kind::missing));
+}
+
+}  // namespace
+}  // namespace dancecard
+
+namespace dancecard {
+namespace {
+
+// An h-relation schedule of one of the paper's constructions, with one change: 0 — none; 1 — a transfer dropped;
+// 2 — a transfer moved to another slot; 3 — a transfer's amount doubled or halved; 4 — a transfer sent to another PE;
+// 5 — a transfer repeated in another slot; 6 — a slot's duration halved; 7 — a transfer split in two halves in its
+// slot. The h-relation checker (every violation kept) and the collective checker on from_hrel agree, but for the one
+// difference adapters.hpp names: two transfers over one link in one slot.
+RC_GTEST_PROP(collective_adapters, the_hrel_checker_and_the_collective_checker_agree, ()) {
+  const hrel::hrel_instance instance = *rc::gen::resize(60, properties::hrel_instances(8, 6));
+  const int construction = *rc::gen::inRange(0, 3);
+  hrel::hrel_schedule s = construction == 0   ? hrel::forwarding_schedule(instance)
+                          : construction == 1 ? hrel::direct_schedule(instance)
+                                              : hrel::full_duplex_schedule(instance);
+  std::vector<std::pair<std::size_t, std::size_t>> places;  // (slot, transfer)
+  for (std::size_t i = 0; i < s.slots.size(); ++i)
+    for (std::size_t k = 0; k < s.slots[i].transfers.size(); ++k) places.emplace_back(i, k);
+  const int how = places.empty() ? 0 : *rc::gen::element(0, 1, 2, 3, 4, 5, 6, 7);
+  if (how != 0) {
+    const auto [slot, index] = *rc::gen::elementOf(places);
+    const std::size_t other = *rc::gen::inRange<std::size_t>(0, s.slots.size());
+    hrel::hrel_transfer& t = s.slots[slot].transfers[index];
+    const hrel::hrel_transfer copy = t;
+    switch (how) {
+      case 1:
+        s.slots[slot].transfers.erase(s.slots[slot].transfers.begin() + static_cast<std::ptrdiff_t>(index));
+        break;
+      case 2:
+        s.slots[slot].transfers.erase(s.slots[slot].transfers.begin() + static_cast<std::ptrdiff_t>(index));
+        s.slots[other].transfers.push_back(copy);
+        break;
+      case 3:
+        t.amount = *rc::gen::element(0, 1) == 0 ? t.amount * rational(2) : t.amount / rational(2);
+        break;
+      case 4: {
+        const rank to = *rc::gen::inRange<rank>(0, instance.pes());
+        RC_PRE(to != t.from);
+        t.to = to;
+        break;
+      }
+      case 5:
+        s.slots[other].transfers.push_back(copy);
+        break;
+      case 6:
+        s.slots[slot].duration = s.slots[slot].duration / rational(2);
+        break;
+      default:  // split in two halves over the same link in the same slot
+        t.amount = t.amount / rational(2);
+        s.slots[slot].transfers.push_back(t);
+    }
+  }
+  const hrel::duplex mode = *rc::gen::element(hrel::duplex::half, hrel::duplex::full);
+  const hrel::hrel_report old = hrel::check_hrel_schedule(instance, s, mode, SIZE_MAX);
+  const collective::schedule adapted =
+      collective::from_hrel(instance, s,
+                            mode == hrel::duplex::half ? collective::port_model::one_port_simplex
+                                                       : collective::port_model::one_port_full_duplex);
+  const collective::collective_report now = collective::check_collective_schedule(adapted);
+  RC_TAG(how, old.holds());
+  RC_ASSERT(now.steps == s.slots.size());
+  if (!now.holds()) RC_ASSERT(!old.holds());  // the collective model is never the stricter
+  if (now.holds() && !old.holds()) {          // then only the named difference: two transfers over one link in one slot
+    RC_TAG("one link twice in a slot");
+    RC_ASSERT(old.witnesses.size() == old.violation_count);
+    for (const hrel::hrel_violation& v : old.witnesses) {
+      RC_ASSERT(v.kind == hrel::hrel_violation_kind::port_busy);
+      const hrel::hrel_transfer &a = s.slots[v.slot].transfers[v.first], &b = s.slots[v.slot].transfers[v.second];
+      RC_ASSERT(a.from == b.from && a.to == b.to);
+    }
+  }
+  if (how == 0 && (construction < 2 || mode == hrel::duplex::full)) RC_ASSERT(now.holds());
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
 // The collective commands end to end: generate collective, check collective, property-test collective, export msccl,
-// check msccl and import msccl.
+// check msccl, import msccl, import hrel and import dance.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
@@ -154,6 +154,35 @@ TEST(cli_collective, import_msccl_gives_a_schedule_that_check_collective_judges)
   r = run_shell("sed 's/coll=\"allreduce\"/coll=\"broadcast\"/' " + xml + " | " + exe + " import msccl -");
   EXPECT_EQ(r.code, 2) << r.output;
   EXPECT_NE(r.output.find("not a chunk schedule: coll 'broadcast'"), std::string::npos) << r.output;
+}
+
+TEST(cli_collective, import_hrel_and_dance_give_the_collectives_they_perform) {
+  const std::string exe = DANCECARD_EXE, dir = testing::TempDir();
+  const std::string instance = dir + "hrel-i6.json", slots = dir + "hrel-s6.json";
+  run_result r = run_shell(exe + " instance hrel --family triangles --k 2 --h 2 -o " + instance + " && " + exe +
+                           " generate hrel --algo forwarding " + instance + " -o " + slots);
+  ASSERT_EQ(r.code, 0) << r.output;
+  r = run_shell(exe + " import hrel " + instance + " " + slots + " | " + exe + " check collective - 2>&1");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("holds: alltoallv of 6 ranks, 30 chunks in all on complete:6 (one-port-simplex): 12 "
+                          "steps, 12 rounds"),
+            std::string::npos)
+      << r.output;
+  // a slot dropped: the collective checker names the missing pieces (exit 1)
+  r = run_shell(exe + " import hrel " + instance + " " + slots + " | sed '$d' | sed '$s/,$/]}/' | " + exe +
+                " check collective - 2>&1");
+  EXPECT_EQ(r.code, 1) << r.output;
+  EXPECT_NE(r.output.find("lacks chunk"), std::string::npos) << r.output;
+  // arguments swapped: exit 2 naming the file
+  r = run_shell(exe + " import hrel " + slots + " " + instance + " 2>&1");
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_NE(r.output.find(slots), std::string::npos) << r.output;
+  r = run_shell(exe + " generate dance --algo factorization --n 6 | " + exe + " import dance | " + exe +
+                " check collective - 2>&1");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("holds: alltoall of 6 ranks, 1 chunk each on complete:6 (one-port-half-duplex)"),
+            std::string::npos)
+      << r.output;
 }
 
 TEST(cli_collective, draw_collective_draws_a_square_per_transfer) {

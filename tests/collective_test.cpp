@@ -238,7 +238,7 @@ TEST(collective_format, round_trips_and_names_the_place_of_an_error) {
   EXPECT_EQ(error(head + R"("steps": [{"transfers": [[0, 0, 7]]}]})"),
             "steps[0].transfers[0][2]: rank 7 is out of range");
   EXPECT_EQ(error(head + R"("steps": [{"transfers": [[0, 0, 1, "add"]]}]})"),
-            R"(steps[0].transfers[0][3]: expected "copy" or "reduce", got "add")");
+            R"(steps[0].transfers[0][3]: expected "copy", "reduce" or "move", got "add")");
   EXPECT_EQ(error(head + R"("steps": [{"tranfers": []}]})"),
             "steps[0].tranfers: unknown key (expected rounds, transfers)");
   const std::string format = R"({"format": "dancecard.collective/1", )";

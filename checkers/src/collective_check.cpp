@@ -18,8 +18,8 @@ namespace dancecard::collective {
 namespace {
 
 constexpr std::array<std::string_view, collective_violation_kind_count> kind_names = {
-    "out of range",   "not a link",       "over capacity", "port conflict",        "not held", "write conflict",
-    "double counted", "reduce forbidden", "missing",       "missing contribution", "redundant"};
+    "out of range",   "not a link",       "over capacity", "port conflict",        "not held",  "write conflict",
+    "double counted", "reduce forbidden", "missing",       "missing contribution", "redundant", "moved twice"};
 
 // The value of every (rank, chunk) of a combining collective: `words` words per pair, the set of contributing ranks.
 // (The other collectives need one bit per pair, held or not: `bits` below.)
@@ -62,6 +62,7 @@ class held_bits {
   bool written(std::size_t i) const { return (words_[i / 32] >> (2 * (i % 32) + 1) & 1) != 0; }
   void hold(std::size_t i) { words_[i / 32] |= std::uint64_t{1} << (2 * (i % 32)); }
   void write(std::size_t i) { words_[i / 32] |= std::uint64_t{2} << (2 * (i % 32)); }
+  void release(std::size_t i) { words_[i / 32] &= ~(std::uint64_t{1} << (2 * (i % 32))); }
   /// The step's end: a written chunk is held.
   void commit(std::size_t i) {
     std::uint64_t& w = words_[i / 32];
@@ -116,7 +117,7 @@ std::string describe(const collective_violation& v) {
         << " in this step than its capacity times the rounds";
       break;
     case collective_violation_kind::port_conflict:
-      s << where << ": the port model allows one peer per step, and this rank already uses " << v.other;
+      s << where << ": breaks the port model, as a rank of it already exchanges with " << v.other << " in this step";
       break;
     case collective_violation_kind::not_held:
       s << where << ": rank " << v.from << " does not hold chunk " << v.chunk << " when the step begins";
@@ -140,6 +141,10 @@ std::string describe(const collective_violation& v) {
     case collective_violation_kind::missing_contribution:
       s << "after " << v.step << " steps: rank " << v.to << "'s chunk " << v.chunk << " lacks the contribution of rank "
         << v.other;
+      break;
+    case collective_violation_kind::moved_twice:
+      s << where << ": rank " << v.from << " moved chunk " << v.chunk << " away already in this step (transfer "
+        << v.other << ")";
       break;
   }
   return s.str();
@@ -192,6 +197,8 @@ collective_report check_collective_schedule(const schedule& sched, const collect
   };
   std::vector<pending_write> pending;
   std::vector<std::uint64_t> pending_values;
+  // The moves of the step: (rank·K + chunk given up, the transfer's place), checked for repeats at the step's end.
+  std::vector<std::pair<std::size_t, std::size_t>> moved;
   if (sched.steps.size() >= std::numeric_limits<std::uint32_t>::max())
     throw std::invalid_argument("collective check: at most 2^32 - 2 steps");
 
@@ -200,6 +207,7 @@ collective_report check_collective_schedule(const schedule& sched, const collect
     const auto stamp = static_cast<std::uint32_t>(si + 1);
     pending.clear();
     pending_values.clear();
+    moved.clear();
     for (std::size_t ti = 0; ti < st.transfers.size(); ++ti) {
       const transfer& t = st.transfers[ti];
       auto violation = [&](collective_violation_kind kind, rank other = 0) {
@@ -221,6 +229,7 @@ collective_report check_collective_schedule(const schedule& sched, const collect
       // The port model: the peers of this step.
       if (sched.ports != port_model::all_port) {
         const bool half = sched.ports == port_model::one_port_half_duplex;
+        const bool simplex = sched.ports == port_model::one_port_simplex;
         auto peer = [&](const std::vector<rank>& p, const std::vector<std::uint32_t>& at, rank r) {
           return at[r] == stamp ? p[r] : none;
         };
@@ -228,11 +237,11 @@ collective_report check_collective_schedule(const schedule& sched, const collect
         rank clash = none;
         if (sends != none && sends != t.to) clash = sends;
         if (receives != none && receives != t.from) clash = receives;
-        if (half) {  // one partner: what `from` receives from and what `to` sends to must be the same peer
+        if (half || simplex) {  // half: one partner both ways; simplex: `from` receives nothing, `to` sends nothing
           const rank from_receives = peer(receive_peer, receive_stamp, t.from);
           const rank to_sends = peer(send_peer, send_stamp, t.to);
-          if (from_receives != none && from_receives != t.to) clash = from_receives;
-          if (to_sends != none && to_sends != t.from) clash = to_sends;
+          if (from_receives != none && (simplex || from_receives != t.to)) clash = from_receives;
+          if (to_sends != none && (simplex || to_sends != t.from)) clash = to_sends;
         }
         if (clash != none) {
           violation(collective_violation_kind::port_conflict, clash);
@@ -253,6 +262,7 @@ collective_report check_collective_schedule(const schedule& sched, const collect
           violation(collective_violation_kind::reduce_forbidden);
           continue;
         }
+        if (t.op == transfer_op::move) moved.emplace_back(source, ti);
         if (options.exact && held.held(target)) violation(collective_violation_kind::redundant);
         if (held.written(target)) {  // the same chunk twice in one step: the same value, only redundant
           if (options.exact) violation(collective_violation_kind::redundant);
@@ -271,8 +281,9 @@ collective_report check_collective_schedule(const schedule& sched, const collect
         violation(collective_violation_kind::reduce_forbidden);
         continue;
       }
+      if (t.op == transfer_op::move) moved.emplace_back(static_cast<std::size_t>(t.from) * K + t.chunk, ti);
       const std::uint64_t* held = values.at(t.to, t.chunk);
-      if (options.exact && t.op == transfer_op::copy && std::equal(held, held + words, sent)) {
+      if (options.exact && t.op != transfer_op::reduce && std::equal(held, held + words, sent)) {
         violation(collective_violation_kind::redundant);
       }
       const std::size_t target = static_cast<std::size_t>(t.to) * K + t.chunk;
@@ -280,7 +291,7 @@ collective_report check_collective_schedule(const schedule& sched, const collect
         write_step[target] = stamp;
         write_at[target] = static_cast<std::uint32_t>(pending.size());
         pending.push_back({t.to, t.chunk, t.op == transfer_op::reduce});
-        if (t.op == transfer_op::copy) {
+        if (t.op != transfer_op::reduce) {
           pending_values.insert(pending_values.end(), sent, sent + words);
         } else {
           if (const std::int64_t twice = first_common(held, sent, words); twice >= 0) {
@@ -292,7 +303,7 @@ collective_report check_collective_schedule(const schedule& sched, const collect
       }
       const std::size_t at = write_at[target];
       std::uint64_t* value = pending_values.data() + at * words;
-      if (!pending[at].reduce && t.op == transfer_op::copy && std::equal(value, value + words, sent)) {
+      if (!pending[at].reduce && t.op != transfer_op::reduce && std::equal(value, value + words, sent)) {
         if (options.exact) {  // a second copy of the same value: redundant, not a conflict
           violation(collective_violation_kind::redundant);
         }
@@ -306,6 +317,25 @@ collective_report check_collective_schedule(const schedule& sched, const collect
         violation(collective_violation_kind::double_counted, static_cast<rank>(twice));
       }
       for (std::size_t w = 0; w < words; ++w) value[w] |= sent[w];
+    }
+    // Moves give their chunks up before the writes land (a rank that moves a chunk and receives it back holds it).
+    if (!moved.empty()) {
+      std::sort(moved.begin(), moved.end());
+      for (std::size_t i = 0; i < moved.size(); ++i) {
+        const auto [pair, ti] = moved[i];
+        if (i > 0 && moved[i - 1].first == pair) {
+          const transfer& t = st.transfers[ti];
+          add({collective_violation_kind::moved_twice, si, ti, t.chunk, t.from, t.to,
+               static_cast<rank>(moved[i - 1].second)});
+          continue;
+        }
+        if (combines) {
+          std::uint64_t* value = values.at(static_cast<rank>(pair / K), pair % K);
+          std::fill(value, value + words, 0);
+        } else {
+          held.release(pair);
+        }
+      }
     }
     for (const std::size_t target : plain) held.commit(target);
     plain.clear();
@@ -344,7 +374,8 @@ collective_report check_collective_schedule(const schedule& sched, const collect
         check_at(k, c.root);
         break;
       case collective_kind::alltoall:
-        check_at(k, static_cast<rank>((k / c.chunks) % n));
+      case collective_kind::alltoallv:
+        check_at(k, static_cast<rank>(c.block(k) % n));
         break;
       case collective_kind::scatter:
       case collective_kind::reduce_scatter:
@@ -370,7 +401,9 @@ collective_report check_collective_schedule(const schedule& sched, const collect
   // On a vertex-transitive network with links both ways (the built-in complete graph, ring, torus and hypercube,
   // recognised by their links, not their name) every rank has the same eccentricity, the distance both ways: one
   // search from the root (or rank 0) gives the bound.
-  const bool one_search = from_root || vertex_transitive_builtin(sched.network);
+  // An alltoallv's pairs with nothing to send do not count: one search per source, the farthest wanted destination.
+  const bool pairs_only = c.kind == collective_kind::alltoallv;
+  const bool one_search = !pairs_only && (from_root || vertex_transitive_builtin(sched.network));
   const std::uint64_t searches = one_search ? 1 : n;
   if (n > 1 && searches * (n + sched.network.links().size()) <= (std::uint64_t{1} << 27)) {
     std::uint64_t farthest = 0;
@@ -379,6 +412,7 @@ collective_report check_collective_schedule(const schedule& sched, const collect
       const std::vector<std::uint32_t> d = distances_from(sched.network, u);
       for (rank r = 0; r < n; ++r) {
         if (to_root && !one_search && r != c.root) continue;
+        if (pairs_only && (r == u || c.block_chunks(u, r) == 0)) continue;
         if (d[r] == std::numeric_limits<std::uint32_t>::max())
           out.unreachable = true;
         else
@@ -388,24 +422,41 @@ collective_report check_collective_schedule(const schedule& sched, const collect
     out.step_bound = farthest;
   }
   // Under one port, a rank takes in one peer's values a step, so the ranks whose values (or contributions) a rank can
-  // hold after t steps are at most 2^t, as are the ranks a value can have reached: every collective here joins all n
-  // ranks (a rank wants every rank's values, or one rank's values reach all) — steps >= ⌈log2 n⌉.
+  // hold after t steps are at most 2^t, as are the ranks a value can have reached: every collective here but alltoallv
+  // joins all n ranks (a rank wants every rank's values, or one rank's values reach all) — steps >= ⌈log2 n⌉; an
+  // alltoallv joins a rank with the ranks it sends to, and with those it receives from.
   if (sched.ports != port_model::all_port && n > 1) {
+    std::uint64_t joined = n;
+    if (pairs_only) {
+      joined = 1;
+      for (rank r = 0; r < n; ++r) {
+        std::uint64_t to = 0, from = 0;
+        for (rank u = 0; u < n; ++u)
+          if (u != r) to += c.block_chunks(r, u) != 0, from += c.block_chunks(u, r) != 0;
+        joined = std::max(joined, 1 + std::max(to, from));
+      }
+    }
     std::uint64_t doubling = 0;
-    while ((std::uint64_t{1} << doubling) < n) ++doubling;
+    while ((std::uint64_t{1} << doubling) < joined) ++doubling;
     out.step_bound = std::max(out.step_bound, doubling);
   }
   // Rounds (non-combining): rank r must receive every chunk it wants and does not start with — (n − 1)·C for allgather
-  // and alltoall, at the root for gather; C for every other rank in broadcast and scatter — at most in_capacity(r) a
-  // round (one port: its widest in-link).
+  // and alltoall, at the root for gather; C for every other rank in broadcast and scatter; the blocks others send it in
+  // an alltoallv — at most in_capacity(r) a round (one port: its widest in-link).
+  auto receives = [&](rank r) {
+    std::uint64_t need = 0;
+    if (c.kind == collective_kind::allgather || c.kind == collective_kind::alltoall ||
+        (c.kind == collective_kind::gather && r == c.root))
+      need = std::uint64_t{n - 1} * c.chunks;
+    else if (pairs_only)
+      for (rank u = 0; u < n; ++u) need += u == r ? 0 : c.block_chunks(u, r);
+    else if ((c.kind == collective_kind::broadcast || c.kind == collective_kind::scatter) && r != c.root)
+      need = c.chunks;
+    return need;
+  };
   if (!combines) {
     for (rank r = 0; r < n; ++r) {
-      std::uint64_t need = 0;
-      if (c.kind == collective_kind::allgather || c.kind == collective_kind::alltoall ||
-          (c.kind == collective_kind::gather && r == c.root))
-        need = std::uint64_t{n - 1} * c.chunks;
-      else if ((c.kind == collective_kind::broadcast || c.kind == collective_kind::scatter) && r != c.root)
-        need = c.chunks;
+      const std::uint64_t need = receives(r);
       if (need == 0) continue;
       const std::uint64_t per_round =
           sched.ports == port_model::all_port ? sched.network.in_capacity(r) : sched.network.largest_in_link(r);
@@ -421,9 +472,38 @@ collective_report check_collective_schedule(const schedule& sched, const collect
       }
     }
   }
+  // Simplex (one link, one way, a step): rank r must also send at least once every chunk it starts with that another
+  // rank wants — its own C for allgather and gather off the root, (n − 1)·C for alltoall, the root's C or (n − 1)·C
+  // for broadcast and scatter, its blocks for alltoallv — and its one port carries at most its widest link a round,
+  // either way: rounds >= (received + sent) / widest (the h-relation paper's half-duplex h). Not a cut (none named).
+  if (!combines && sched.ports == port_model::one_port_simplex && n > 1) {
+    std::vector<std::uint64_t> widest(n, 0);
+    for (const link& l : sched.network.links()) {
+      widest[l.from] = std::max<std::uint64_t>(widest[l.from], l.capacity);
+      widest[l.to] = std::max<std::uint64_t>(widest[l.to], l.capacity);
+    }
+    for (rank r = 0; r < n; ++r) {
+      std::uint64_t sends = 0;
+      if (c.kind == collective_kind::allgather || (c.kind == collective_kind::gather && r != c.root))
+        sends = c.chunks;
+      else if (c.kind == collective_kind::alltoall || (c.kind == collective_kind::scatter && r == c.root))
+        sends = std::uint64_t{n - 1} * c.chunks;
+      else if (c.kind == collective_kind::broadcast && r == c.root)
+        sends = c.chunks;
+      else if (pairs_only)
+        for (rank u = 0; u < n; ++u) sends += u == r ? 0 : c.block_chunks(r, u);
+      const std::uint64_t need = receives(r) + sends;
+      if (need == 0 || widest[r] == 0) continue;  // unreachable where it matters: found above
+      if (const std::uint64_t bound = (need + widest[r] - 1) / widest[r]; bound > out.round_bound) {
+        out.round_bound = bound;
+        out.round_bound_cut = 0;
+      }
+    }
+  }
   // Rounds by cuts (non-combining, n <= 16: every subset S of the ranks): the chunks that start in S and are wanted
   // outside it must cross from S to the rest, each at least once — |S|·C for allgather (and gather with the root
-  // outside), |S|·|rest|·C for alltoall, C for broadcast and |rest|·C for scatter (the root in S) — and at most the
+  // outside), |S|·|rest|·C for alltoall, the blocks from S to the rest for alltoallv, C for broadcast and |rest|·C for
+  // scatter (the root in S) — and at most the
   // capacity of the links from S to the rest crosses a round (one port: each rank of S uses one of its links out of S,
   // each rank of the rest one of its links from S, so the smaller sum of the widest ones). The singletons give the
   // per-rank bound above; larger cuts bind where the network is thin between groups (DGX-1's two quads).
@@ -441,6 +521,11 @@ collective_report check_collective_schedule(const schedule& sched, const collect
           break;
         case collective_kind::alltoall:
           need = inside * outside * C;
+          break;
+        case collective_kind::alltoallv:
+          for (rank u = 0; u < n; ++u)
+            if ((set >> u & 1) != 0)
+              for (rank w = 0; w < n; ++w) need += (set >> w & 1) == 0 ? c.block_chunks(u, w) : 0;
           break;
         case collective_kind::gather:
           need = root_in ? 0 : inside * C;

@@ -159,7 +159,7 @@ std::unique_ptr<program> collective_program(const std::vector<std::string_view>&
   }
   if (!net) throw malformed_input{"instance collective: '" + std::string(value[0]) + "' is no built-in network"};
   const auto kind = collective::parse_collective_kind(value[1]);
-  if (!kind || collective::combining(*kind))
+  if (!kind || collective::combining(*kind) || *kind == collective::collective_kind::alltoallv)
     throw malformed_input{"instance collective: coll must be allgather, alltoall, broadcast, gather or scatter, not '" +
                           std::string(value[1]) + "'"};
   const std::uint64_t chunks = parse_unsigned(value[2], "chunks"), root = parse_unsigned(value[3], "root");

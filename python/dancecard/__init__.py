@@ -25,6 +25,7 @@ from ._dancecard import (  # noqa: F401  (the re-exported API)
     generate_dance,
     hamiltonian_torus_table,
     hrel_family,
+    hrel_schedule_as_collective,
     hrel_schedule_of,
     import_msccl,
     prove_frontier,
@@ -47,7 +48,8 @@ from ._dancecard import (  # noqa: F401  (the re-exported API)
 __all__ = [
     "Collective", "FormatError", "HrelInstance", "HrelSchedule", "MscclProgram", "Report", "Schedule", "Topology",
     "check_collective_schedule", "check_dance_schedule", "check_hrel_schedule", "check_msccl_program",
-    "classic_schedule", "generate_dance", "hrel_family", "hrel_schedule_of", "import_msccl", "properties",
+    "classic_schedule", "generate_dance", "hrel_family", "hrel_schedule_as_collective", "hrel_schedule_of",
+    "import_msccl", "properties",
     "prove_frontier", "prove_least_rounds", "prove_least_steps", "read_collective_schedule", "read_hrel_instance",
     "read_hrel_schedule", "read_msccl_xml", "read_torus_routing", "RoutingTable", "hamiltonian_torus_table",
     "simulate_torus_gossip", "to_msccl", "torus_table_as_collective", "write_collective_schedule",

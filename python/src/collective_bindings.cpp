@@ -32,8 +32,8 @@ collective_kind kind_of(const std::string& text) {
   const auto k = parse_collective_kind(text);
   if (!k)
     throw py::value_error(
-        "kind: expected allgather, alltoall, broadcast, gather, scatter, reduce, reduce-scatter or "
-        "allreduce, got '" +
+        "kind: expected allgather, alltoall, broadcast, gather, scatter, reduce, reduce-scatter, allreduce or "
+        "alltoallv, got '" +
         text + "'");
   return *k;
 }
@@ -41,7 +41,8 @@ collective_kind kind_of(const std::string& text) {
 port_model ports_of(const std::string& text) {
   const auto p = parse_port_model(text);
   if (!p)
-    throw py::value_error("ports: expected all-port, one-port-full-duplex or one-port-half-duplex, got '" + text + "'");
+    throw py::value_error(
+        "ports: expected all-port, one-port-full-duplex, one-port-half-duplex or one-port-simplex, got '" + text + "'");
   return *p;
 }
 
@@ -146,7 +147,8 @@ synthesis_options synthesis(const std::string& ports, std::uint32_t rounds_per_s
   return o;
 }
 
-// A transfer table: one row per transfer, (step, chunk, from, to, op) with op 0 copy, 1 reduce; rows in step order.
+// A transfer table: one row per transfer, (step, chunk, from, to, op) with op 0 copy, 1 reduce, 2 move; rows in step
+// order.
 schedule from_table(const py::object& net, const collective_t& coll, const py::array_t<std::int64_t>& table,
                     const std::optional<std::vector<std::uint32_t>>& rounds, const std::string& ports,
                     const std::string& algorithm) {
@@ -162,11 +164,11 @@ schedule from_table(const py::object& net, const collective_t& coll, const py::a
     if (static_cast<std::size_t>(at_step) + 1 < s.steps.size()) throw py::value_error(at("rows must be in step order"));
     if (chunk < 0 || from < 0 || to < 0 || from > 0xffffffffll || to > 0xffffffffll)
       throw py::value_error(at("negative or too large chunk or rank"));
-    if (op != 0 && op != 1) throw py::value_error(at("op must be 0 (copy) or 1 (reduce)"));
+    if (op < 0 || op > 2) throw py::value_error(at("op must be 0 (copy), 1 (reduce) or 2 (move)"));
     while (s.steps.size() <= static_cast<std::size_t>(at_step)) s.steps.push_back(step{1, {}});
     s.steps[static_cast<std::size_t>(at_step)].transfers.push_back({static_cast<std::uint64_t>(chunk),
                                                                     static_cast<rank>(from), static_cast<rank>(to),
-                                                                    op == 1 ? transfer_op::reduce : transfer_op::copy});
+                                                                    static_cast<transfer_op>(op)});
   }
   if (rounds) {
     if (rounds->size() < s.steps.size())
@@ -191,7 +193,7 @@ py::array_t<std::int64_t> to_table(const schedule& s) {
       t(row, 1) = static_cast<std::int64_t>(x.chunk);
       t(row, 2) = x.from;
       t(row, 3) = x.to;
-      t(row, 4) = x.op == transfer_op::reduce ? 1 : 0;
+      t(row, 4) = static_cast<std::int64_t>(x.op);
       ++row;
     }
   return out;
@@ -224,18 +226,48 @@ void bind_collective(py::module_& m) {
                std::to_string(t.links().size()) + " links>";
       });
 
-  py::class_<collective_t>(m, "Collective", "A collective: kind, ranks, chunks per rank (SCCL's C), root")
-      .def(py::init([](const std::string& kind, rank ranks, std::uint32_t chunks, rank root) {
-             collective_t c{kind_of(kind), ranks, chunks, root};
-             require_valid(c);
-             return c;
+  py::class_<collective_t>(m, "Collective",
+                           "A collective: kind, ranks, chunks per rank (SCCL's C), root; an alltoallv: counts[s][d], "
+                           "the chunks rank s sends rank d")
+      .def(py::init([](const std::string& kind, rank ranks, std::uint32_t chunks, rank root,
+                       const std::optional<std::vector<std::vector<std::uint64_t>>>& counts) {
+             const collective_kind k = kind_of(kind);
+             if ((k == collective_kind::alltoallv) != counts.has_value())
+               throw py::value_error("counts: given for an alltoallv, and only for one");
+             if (!counts) {
+               collective_t c{k, ranks, chunks, root};
+               require_valid(c);
+               return c;
+             }
+             if (counts->size() != ranks)
+               throw py::value_error("counts: " + std::to_string(ranks) + " rows, not " +
+                                     std::to_string(counts->size()));
+             std::vector<std::uint64_t> flat;
+             for (std::size_t s = 0; s < counts->size(); ++s) {
+               if ((*counts)[s].size() != ranks)
+                 throw py::value_error("counts[" + std::to_string(s) + "]: " + std::to_string(ranks) + " counts, not " +
+                                       std::to_string((*counts)[s].size()));
+               flat.insert(flat.end(), (*counts)[s].begin(), (*counts)[s].end());
+             }
+             return alltoallv_collective(ranks, flat);
            }),
-           "kind"_a, "ranks"_a, "chunks"_a = 1, "root"_a = 0)
+           "kind"_a, "ranks"_a, "chunks"_a = 1, "root"_a = 0, "counts"_a = py::none())
       .def_property_readonly("kind", [](const collective_t& c) { return std::string(to_string(c.kind)); })
       .def_readonly("ranks", &collective_t::ranks)
       .def_readonly("chunks", &collective_t::chunks)
       .def_readonly("root", &collective_t::root)
       .def_property_readonly("chunk_count", &collective_t::chunk_count)
+      .def_property_readonly("counts",
+                             [](const collective_t& c) -> py::object {
+                               if (c.kind != collective_kind::alltoallv) return py::none();
+                               py::list rows;
+                               for (rank s = 0; s < c.ranks; ++s) {
+                                 py::list row;
+                                 for (rank d = 0; d < c.ranks; ++d) row.append(c.block_chunks(s, d));
+                                 rows.append(row);
+                               }
+                               return rows;
+                             })
       .def("source", &collective_t::source, "chunk"_a)
       .def("wanted", &collective_t::wanted, "chunk"_a, "rank"_a)
       .def("__repr__", [](const collective_t& c) { return "<Collective " + c.describe() + ">"; });
@@ -254,12 +286,11 @@ void bind_collective(py::module_& m) {
                for (const py::handle& t : transfers) {
                  const py::tuple x = t.cast<py::tuple>();
                  if (x.size() != 3 && x.size() != 4)
-                   throw py::value_error("a transfer is (chunk, from, to) or (chunk, from, to, 'reduce')");
-                 const bool reduce = x.size() == 4 && x[3].cast<std::string>() == "reduce";
-                 if (x.size() == 4 && !reduce && x[3].cast<std::string>() != "copy")
-                   throw py::value_error("a transfer's op is 'copy' or 'reduce'");
-                 out.transfers.push_back({x[0].cast<std::uint64_t>(), x[1].cast<rank>(), x[2].cast<rank>(),
-                                          reduce ? transfer_op::reduce : transfer_op::copy});
+                   throw py::value_error("a transfer is (chunk, from, to) or (chunk, from, to, op)");
+                 const std::optional<transfer_op> op =
+                     x.size() == 4 ? parse_transfer_op(x[3].cast<std::string>()) : transfer_op::copy;
+                 if (!op) throw py::value_error("a transfer's op is 'copy', 'reduce' or 'move'");
+                 out.transfers.push_back({x[0].cast<std::uint64_t>(), x[1].cast<rank>(), x[2].cast<rank>(), *op});
                }
              }
              return s;

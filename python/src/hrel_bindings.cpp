@@ -3,6 +3,7 @@
 
 #include "bindings.hpp"
 #include "dancecard/checkers/hrel_schedule_check.hpp"
+#include "dancecard/core/collective/adapters.hpp"
 #include "dancecard/core/hrel/families.hpp"
 #include "dancecard/core/hrel/schedules.hpp"
 #include "dancecard/formats/hrel_io.hpp"
@@ -94,6 +95,17 @@ void bind_hrel(py::module_& m) {
       "write_hrel_schedule",
       [](const hrel_schedule& s) { return text_of([&](std::ostream& out) { write_hrel_schedule(out, s); }); },
       "schedule"_a);
+  m.def(
+      "hrel_schedule_as_collective",
+      [](const hrel_instance& instance, const hrel_schedule& schedule, const std::string& duplex_mode) {
+        if (duplex_mode != "half" && duplex_mode != "full")
+          throw py::value_error("duplex: expected half or full, got '" + duplex_mode + "'");
+        return collective::from_hrel(instance, schedule,
+                                     duplex_mode == "half" ? collective::port_model::one_port_simplex
+                                                           : collective::port_model::one_port_full_duplex);
+      },
+      "instance"_a, "schedule"_a, "duplex"_a = "half",
+      "the schedule as the all-to-allv of moves it performs (complete:P, one-port-simplex for half duplex)");
   m.def(
       "check_hrel_schedule",
       [](const hrel_instance& instance, const hrel_schedule& schedule, const std::string& duplex_mode,

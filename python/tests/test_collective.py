@@ -26,6 +26,34 @@ def test_a_ring_all_gather_from_a_list_holds_and_one_lost_transfer_is_named():
     assert '"outcome": "violated"' in damaged.to_json()
 
 
+def test_an_alltoallv_of_moves_and_an_h_relation_as_one():
+    coll = dc.Collective("alltoallv", 3, counts=[[0, 2, 0], [0, 0, 0], [1, 0, 0]])
+    assert coll.chunk_count == 3 and coll.counts == [[0, 2, 0], [0, 0, 0], [1, 0, 0]]
+    assert [coll.source(k) for k in range(3)] == [0, 0, 2] and coll.wanted(2, 0)
+    steps = [[(0, 0, 1, "move"), (2, 2, 0, "move")], [(1, 0, 1, "move")]]
+    schedule = dc.Schedule("complete:3", coll, steps, ports="one-port-simplex")
+    report = dc.check_collective_schedule(schedule)
+    assert not report.holds  # 0 sends and receives in step 0: one direction a step
+    assert report.witnesses[0]["kind"] == "port conflict"
+    steps = [[(0, 0, 1, "move")], [(1, 0, 1, "move")], [(2, 2, 0, "move")]]
+    assert dc.check_collective_schedule(dc.Schedule("complete:3", coll, steps, ports="one-port-simplex")).holds
+    table = dc.Schedule("complete:3", coll, steps).to_table()
+    assert list(table[:, 4]) == [2, 2, 2]  # op 2: move
+    steps[1] = [(0, 0, 1, "move")]  # chunk 0 again: 0 gave it up
+    again = dc.check_collective_schedule(dc.Schedule("complete:3", coll, steps))
+    assert [w["kind"] for w in again.witnesses] == ["not held", "missing"]
+    with pytest.raises(ValueError, match="counts"):
+        dc.Collective("alltoallv", 3)
+    with pytest.raises(ValueError, match="counts\\[1\\]"):
+        dc.Collective("alltoallv", 2, counts=[[0, 1], [1]])
+    # the paper's two triangles with forwarding: 12 slots of 1/5 as moves of fifths of a packet
+    instance = dc.hrel_family("triangles", 6, 2)
+    slots = dc.hrel_schedule_of("forwarding", instance)
+    adapted = dc.hrel_schedule_as_collective(instance, slots)
+    assert adapted.ports == "one-port-simplex" and adapted.collective.kind == "alltoallv"
+    assert dc.check_collective_schedule(adapted).holds == dc.check_hrel_schedule(instance, slots).holds
+
+
 def test_a_transfer_table_round_trips_through_numpy():
     schedule = dc.classic_schedule("ring", "allreduce", 6, chunks=2)
     table = schedule.to_table()

@@ -121,7 +121,10 @@ std::string write_certificate(const topology& net, const collective& coll, std::
 
 std::optional<cut_refutation> refute_by_cut(const topology& network, const collective& coll, std::uint64_t steps,
                                             std::uint64_t rounds) {
-  if (combining(coll.kind) || coll.ranks != network.size() || coll.ranks < 2) return std::nullopt;
+  // The certificate's instance line names the collective by kind, chunks and root: an alltoallv's counts have no
+  // place in it.
+  if (combining(coll.kind) || coll.kind == collective_kind::alltoallv || coll.ranks != network.size() || coll.ranks < 2)
+    return std::nullopt;
   try {  // the certificate names the network: it must be the built-in one of that name
     const std::optional<topology> same = builtin_topology(network.name());
     if (!same || same->links() != network.links()) return std::nullopt;

@@ -72,7 +72,7 @@ cnf_formula collective_steps_cnf(const topology& network, const collective& coll
   if (coll.ranks != network.size())
     throw std::invalid_argument("collective synthesis: the collective has " + std::to_string(coll.ranks) +
                                 " ranks, the network " + std::to_string(network.size()));
-  if (options.ports == port_model::one_port_half_duplex)
+  if (options.ports == port_model::one_port_half_duplex || options.ports == port_model::one_port_simplex)
     throw std::invalid_argument("collective synthesis: all-port or one-port-full-duplex");
   if (options.rounds_per_step < 1) throw std::invalid_argument("collective synthesis: rounds_per_step >= 1");
   const layout at = make_layout(network, coll, steps);

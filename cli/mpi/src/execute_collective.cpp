@@ -7,6 +7,7 @@
 // a buffer of its own, waits for all, then applies the receives in the step's order — the model's semantics.
 #include <algorithm>
 #include <functional>
+#include <limits>
 #include <map>
 #include <optional>
 #include <stdexcept>
@@ -93,9 +94,11 @@ mpi_run_result mpi_run_collective(const collective::schedule& s, MPI_Comm comm, 
       }
     }
     MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
+    for (const collective::transfer& tr : transfers)  // a move gives the chunk up before the step's writes land
+      if (tr.from == me && tr.op == collective::transfer_op::move) held.erase(tr.chunk);
     for (auto& [x, value] : incoming) {
       const collective::transfer& tr = transfers[x];
-      if (tr.op == collective::transfer_op::copy) {
+      if (tr.op != collective::transfer_op::reduce) {
         held[tr.chunk] = std::move(value);
       } else {
         chunk_value& into = held[tr.chunk];
@@ -134,6 +137,20 @@ mpi_run_result mpi_run_builtin_collective(const collective::collective& c, MPI_C
   const std::uint64_t K = c.chunk_count();
   chunk_value send, recv;
   std::uint64_t first_result = 0;  // the chunk number of recv's first chunk
+  // alltoallv: words to and from each rank, and where each block starts in send and recv (MPI counts are ints).
+  std::vector<int> send_counts, send_at, receive_counts, receive_at;
+  if (c.kind == collective_kind::alltoallv) {
+    std::uint64_t sent = 0, received = 0;
+    for (rank u = 0; u < c.ranks; ++u) {
+      const std::uint64_t out = c.block_chunks(me, u) * words, in = c.block_chunks(u, me) * words;
+      constexpr std::uint64_t most = std::numeric_limits<int>::max();
+      if (sent + out > most || received + in > most)
+        throw std::invalid_argument("mpi_run_builtin_collective: an alltoallv block past 2^31 words");
+      send_counts.push_back(static_cast<int>(out)), send_at.push_back(static_cast<int>(sent));
+      receive_counts.push_back(static_cast<int>(in)), receive_at.push_back(static_cast<int>(received));
+      sent += out, received += in;
+    }
+  }
   MPI_Barrier(comm);
   const double start = MPI_Wtime();
   switch (c.kind) {
@@ -178,6 +195,14 @@ mpi_run_result mpi_run_builtin_collective(const collective::collective& c, MPI_C
       recv.assign(K * words, 0);
       MPI_Allreduce(send.data(), recv.data(), static_cast<int>(K * words), MPI_UINT64_T, MPI_SUM, comm);
       break;
+    case collective_kind::alltoallv: {  // rank me's blocks are chunks offsets[me·n] … offsets[me·n + n] − 1
+      const std::uint64_t first = c.offsets[std::size_t{me} * c.ranks];
+      send = chunks(first, c.offsets[std::size_t{me} * c.ranks + c.ranks] - first, me);
+      recv.assign(static_cast<std::size_t>(receive_at.back()) + static_cast<std::size_t>(receive_counts.back()), 0);
+      MPI_Alltoallv(send.data(), send_counts.data(), send_at.data(), MPI_UINT64_T, recv.data(), receive_counts.data(),
+                    receive_at.data(), MPI_UINT64_T, comm);
+      break;
+    }
   }
   const double total = MPI_Wtime() - start;
   std::vector<chunk_value> results;
@@ -185,6 +210,10 @@ mpi_run_result mpi_run_builtin_collective(const collective::collective& c, MPI_C
   out.problem = verify(c, me, words, [&](std::uint64_t k) -> const chunk_value* {
     std::uint64_t at = k - first_result;
     if (c.kind == collective_kind::alltoall) at = (k / C / c.ranks) * C + k % C;  // block of the source
+    if (c.kind == collective_kind::alltoallv) {  // the source's block, where MPI_Alltoallv put it
+      const std::uint64_t b = c.block(k);
+      at = static_cast<std::uint64_t>(receive_at[b / c.ranks]) / words + (k - c.offsets[b]);
+    }
     if (k < first_result || (at + 1) * words > recv.size()) return nullptr;
     results.emplace_back(recv.begin() + static_cast<std::ptrdiff_t>(at * words),
                          recv.begin() + static_cast<std::ptrdiff_t>((at + 1) * words));

@@ -32,12 +32,15 @@ std::string_view to_string(port_model model) {
       return "one-port-full-duplex";
     case port_model::one_port_half_duplex:
       return "one-port-half-duplex";
+    case port_model::one_port_simplex:
+      return "one-port-simplex";
   }
   return "?";
 }
 
 std::optional<port_model> parse_port_model(std::string_view text) {
-  for (const port_model m : {port_model::all_port, port_model::one_port_full_duplex, port_model::one_port_half_duplex})
+  for (const port_model m : {port_model::all_port, port_model::one_port_full_duplex, port_model::one_port_half_duplex,
+                             port_model::one_port_simplex})
     if (text == to_string(m)) return m;
   return std::nullopt;
 }

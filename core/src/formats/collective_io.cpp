@@ -80,6 +80,35 @@ bool builtin_topology_name(const topology& network) {
   }
 }
 
+// An alltoallv's "counts": n rows of n chunk counts, row s for what rank s sends.
+collective read_counts(const json& c, rank n) {
+  if (c.contains("chunks") || c.contains("root"))
+    throw format_error("collective", "an alltoallv has counts, not chunks or a root");
+  if (!c.contains("counts")) throw format_error("collective.counts", "missing (n rows of n chunk counts)");
+  if (n > 4096) throw format_error("collective.ranks", "an alltoallv of at most 4096 ranks");
+  const json& rows = c["counts"];
+  if (!rows.is_array() || rows.size() != n)
+    throw format_error("collective.counts",
+                       "expected " + std::to_string(n) + " rows, got " + dancecard::detail::excerpt(rows));
+  std::vector<std::uint64_t> counts;
+  counts.reserve(std::size_t{n} * n);
+  std::uint64_t total = 0;
+  for (rank s = 0; s < n; ++s) {
+    const std::string place = "collective.counts[" + std::to_string(s) + "]";
+    const json& row = rows[s];
+    if (!row.is_array() || row.size() != n)
+      throw format_error(place, "expected " + std::to_string(n) + " counts, got " + dancecard::detail::excerpt(row));
+    for (rank d = 0; d < n; ++d) {
+      const std::uint64_t k = dancecard::detail::unsigned_at(row[d], place + "[" + std::to_string(d) + "]", 0);
+      total += std::min<std::uint64_t>(k, std::uint64_t{1} << 33);
+      if (total > (std::uint64_t{1} << 32))
+        throw format_error(place + "[" + std::to_string(d) + "]", "more than 2^32 chunks in all");
+      counts.push_back(k);
+    }
+  }
+  return alltoallv_collective(n, counts);
+}
+
 }  // namespace
 
 schedule read_collective_schedule(std::string_view text) {
@@ -92,20 +121,21 @@ schedule read_collective_schedule(std::string_view text) {
     const std::string ports = str(doc["ports"], "ports");
     const std::optional<port_model> model = parse_port_model(ports);
     if (!model)
-      throw format_error("ports", "expected all-port, one-port-full-duplex or one-port-half-duplex, got " +
-                                      dancecard::detail::excerpt(doc["ports"]));
+      throw format_error("ports",
+                         "expected all-port, one-port-full-duplex, one-port-half-duplex or one-port-simplex, got " +
+                             dancecard::detail::excerpt(doc["ports"]));
     out.ports = *model;
   }
   if (!doc.contains("collective")) throw format_error("collective", "missing");
   const json& c = doc["collective"];
   if (!c.is_object()) throw format_error("collective", "expected an object, got " + dancecard::detail::excerpt(c));
-  dancecard::detail::only_keys(c, "collective", {"kind", "ranks", "chunks", "root"});
+  dancecard::detail::only_keys(c, "collective", {"kind", "ranks", "chunks", "root", "counts"});
   if (!c.contains("kind")) throw format_error("collective.kind", "missing");
   const std::optional<collective_kind> kind = parse_collective_kind(str(c["kind"], "collective.kind"));
   if (!kind)
     throw format_error("collective.kind",
-                       "expected allgather, alltoall, broadcast, gather, scatter, reduce, reduce-scatter or "
-                       "allreduce, got " +
+                       "expected allgather, alltoall, broadcast, gather, scatter, reduce, reduce-scatter, "
+                       "allreduce or alltoallv, got " +
                            dancecard::detail::excerpt(c["kind"]));
   out.coll.kind = *kind;
   out.coll.ranks = c.contains("ranks")
@@ -126,6 +156,10 @@ schedule read_collective_schedule(std::string_view text) {
       throw format_error("collective.root", "rank " + std::to_string(root) + " is out of range");
     out.coll.root = static_cast<rank>(root);
   }
+  if (*kind == collective_kind::alltoallv)
+    out.coll = read_counts(c, out.coll.ranks);
+  else if (c.contains("counts"))
+    throw format_error("collective.counts", "counts belong to an alltoallv only");
   try {
     require_valid(out.coll);
   } catch (const std::invalid_argument& e) {
@@ -173,12 +207,11 @@ schedule read_collective_schedule(std::string_view text) {
       if (to >= out.coll.ranks) throw format_error(tplace + "[2]", "rank " + std::to_string(to) + " is out of range");
       transfer_op op = transfer_op::copy;
       if (t.size() == 4) {
-        const std::string name = str(t[3], tplace + "[3]");
-        if (name == "reduce")
-          op = transfer_op::reduce;
-        else if (name != "copy")
+        const std::optional<transfer_op> named = parse_transfer_op(str(t[3], tplace + "[3]"));
+        if (!named)
           throw format_error(tplace + "[3]",
-                             "expected \"copy\" or \"reduce\", got " + dancecard::detail::excerpt(t[3]));
+                             "expected \"copy\", \"reduce\" or \"move\", got " + dancecard::detail::excerpt(t[3]));
+        op = *named;
       }
       st.transfers.push_back({chunk, static_cast<rank>(from), static_cast<rank>(to), op});
     }
@@ -200,7 +233,18 @@ void write_collective_schedule(std::ostream& out, const schedule& s) {
     out << "]}";
   }
   out << ",\n \"ports\": \"" << to_string(s.ports) << "\", \"collective\": {\"kind\": \"" << to_string(s.coll.kind)
-      << "\", \"ranks\": " << s.coll.ranks << ", \"chunks\": " << s.coll.chunks << ", \"root\": " << s.coll.root << "}";
+      << "\", \"ranks\": " << s.coll.ranks;
+  if (s.coll.kind == collective_kind::alltoallv) {
+    out << ", \"counts\": [";
+    for (rank src = 0; src < s.coll.ranks; ++src) {
+      out << (src ? ", [" : "[");
+      for (rank dst = 0; dst < s.coll.ranks; ++dst) out << (dst ? ", " : "") << s.coll.block_chunks(src, dst);
+      out << "]";
+    }
+    out << "]}";
+  } else {
+    out << ", \"chunks\": " << s.coll.chunks << ", \"root\": " << s.coll.root << "}";
+  }
   if (!s.algorithm.empty()) out << ", \"algorithm\": " << json(s.algorithm).dump();
   out << ",\n \"steps\": [";
   for (std::size_t si = 0; si < s.steps.size(); ++si) {
@@ -209,7 +253,7 @@ void write_collective_schedule(std::ostream& out, const schedule& s) {
     for (std::size_t ti = 0; ti < ts.size(); ++ti) {
       const transfer& t = ts[ti];
       out << (ti ? ", " : "") << "[" << t.chunk << ", " << t.from << ", " << t.to;
-      if (t.op == transfer_op::reduce) out << ", \"reduce\"";
+      if (t.op != transfer_op::copy) out << ", \"" << to_string(t.op) << "\"";
       out << "]";
     }
     out << "]}";

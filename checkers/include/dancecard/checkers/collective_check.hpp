@@ -2,7 +2,8 @@
 // transfers (plus the state: n·K bits, or n·K·n bits for the combining collectives, K chunks):
 //   - every transfer runs over a link, within the link's capacity times the step's rounds;
 //   - the port model: one-port full duplex, one peer to send to and one to receive from per step; half duplex, one
-//     partner per step;
+//     partner per step; simplex, one link one way (a rank sends or receives);
+//   - moves: a chunk moved away is no longer held by its sender after the step, and is moved at most once a step;
 //   - causality: a rank sends only a chunk it holds when the step begins (all transfers of a step read the values
 //     held at its start);
 //   - no two writes of one chunk at one rank in a step that disagree (two reductions combine; two copies of the same
@@ -44,8 +45,9 @@ enum class collective_violation_kind {
   missing_contribution,  // at the end, rank `to`'s chunk `chunk` lacks the contribution of rank `other`
   redundant,             // (exact) a copy brings rank `to` the value of chunk `chunk` it already holds, or brings
                          // it twice in one step
+  moved_twice,           // a second move of one chunk from one rank in one step (`other`: the first move's place)
 };
-inline constexpr std::size_t collective_violation_kind_count = 11;
+inline constexpr std::size_t collective_violation_kind_count = 12;
 std::string_view to_string(collective_violation_kind kind);
 
 /// Steps are numbered from 0, transfers within a step from 0; `step` is the number of steps for the postcondition's

@@ -20,9 +20,11 @@ namespace dancecard::collective {
 
 /// How many links a rank uses in one step. all_port: every link at once (the torus paper, SCCL); one_port_full_duplex:
 /// one peer to send to and one to receive from (MPI's pairwise exchanges); one_port_half_duplex: one partner, both
-/// ways (the dance-party and h-relation papers).
-enum class port_model { all_port, one_port_full_duplex, one_port_half_duplex };
-std::string_view to_string(port_model model);  // "all-port", "one-port-full-duplex", "one-port-half-duplex"
+/// ways (the dance-party paper's exchanges); one_port_simplex: one link, one way — a rank sends or receives in a step,
+/// not both (the h-relation paper's half duplex).
+enum class port_model { all_port, one_port_full_duplex, one_port_half_duplex, one_port_simplex };
+/// "all-port", "one-port-full-duplex", "one-port-half-duplex", "one-port-simplex"
+std::string_view to_string(port_model model);
 std::optional<port_model> parse_port_model(std::string_view text);
 
 struct link {
