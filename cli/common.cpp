@@ -124,22 +124,29 @@ std::string sha256(std::string_view data) {
   return hex_of(digest, length);
 }
 
-// Writes a proof trace as one file of an --emit set, piece by piece (it may be gigabytes), and returns its entry.
-nlohmann::json emit_file(const std::filesystem::path& dir, const std::string& name, const drat_trace& proof) {
-  std::ofstream out(dir / name, std::ios::binary);
+// SHA-256 of a proof trace, piece by piece (it may be gigabytes); each piece is also given to `also` when set.
+std::string sha256(const drat_trace& proof, const std::function<void(std::string_view)>& also) {
   std::unique_ptr<EVP_MD_CTX, void (*)(EVP_MD_CTX*)> context(EVP_MD_CTX_new(), EVP_MD_CTX_free);
   if (!context || EVP_DigestInit_ex(context.get(), EVP_sha256(), nullptr) != 1)
     throw bad_input("cannot compute SHA-256 (OpenSSL)");
   proof.for_each_piece([&](std::string_view piece) {
-    out.write(piece.data(), static_cast<std::streamsize>(piece.size()));
+    if (also) also(piece);
     if (EVP_DigestUpdate(context.get(), piece.data(), piece.size()) != 1)
       throw bad_input("cannot compute SHA-256 (OpenSSL)");
   });
-  if (!out) throw bad_input((dir / name).string() + ": cannot write");
   unsigned char digest[EVP_MAX_MD_SIZE];
   unsigned int length = 0;
   if (EVP_DigestFinal_ex(context.get(), digest, &length) != 1) throw bad_input("cannot compute SHA-256 (OpenSSL)");
-  return {{"file", name}, {"bytes", proof.bytes()}, {"sha256", hex_of(digest, length)}};
+  return hex_of(digest, length);
+}
+
+// Writes a proof trace as one file of an --emit set, piece by piece, and returns its entry.
+nlohmann::json emit_file(const std::filesystem::path& dir, const std::string& name, const drat_trace& proof) {
+  std::ofstream out(dir / name, std::ios::binary);
+  const std::string digest = sha256(
+      proof, [&](std::string_view piece) { out.write(piece.data(), static_cast<std::streamsize>(piece.size())); });
+  if (!out) throw bad_input((dir / name).string() + ": cannot write");
+  return {{"file", name}, {"bytes", proof.bytes()}, {"sha256", digest}};
 }
 
 // Writes one file of an --emit set and returns its manifest entry.

@@ -98,6 +98,8 @@ std::vector<std::uint64_t> parse_values(const std::string& text, const std::stri
 
 /// SHA-256 of a file's content, hex, for the manifests of --emit.
 std::string sha256(std::string_view data);
+/// SHA-256 of a proof trace, read piece by piece; each piece is also handed to `also` when given (to write it).
+std::string sha256(const drat_trace& proof, const std::function<void(std::string_view)>& also = {});
 /// Writes one file of an --emit set into dir and returns its manifest entry (file, bytes, sha256); bad_input when it
 /// cannot be written.
 nlohmann::json emit_file(const std::filesystem::path& dir, const std::string& name, const std::string& content);

@@ -66,15 +66,46 @@ TEST(cube_cover, a_smaller_cube_covers_every_combination_that_contains_it) {
   EXPECT_EQ(check_cube_cover(formula, {}, {{1}}).outcome, verdict::violated);
 }
 
-TEST(cube_cover, too_many_combinations_are_not_claimed) {
-  std::vector<std::vector<int>> clauses, groups;
-  for (int g = 0; g < 21; ++g) {  // 2^21 combinations
+TEST(cube_cover, too_many_branches_are_not_claimed) {
+  // 23 groups {2g + 1, 2g + 2}; the last group's two cubes {45}, {46} cover everything, but the cubes {2g + 1, 46} make
+  // every earlier group worth branching on: 2^23 branches before the last group, past the search's 2^22.
+  std::vector<std::vector<int>> clauses, cubes = {{45}, {46}};
+  for (int g = 0; g < 23; ++g) {
     clauses.push_back({2 * g + 1, 2 * g + 2});
-    groups.push_back(clauses.back());
+    if (g < 22) cubes.push_back({2 * g + 1, 46});
   }
-  const cube_cover_report r = check_cube_cover(clauses, groups, {});
-  EXPECT_EQ(r.outcome, verdict::unknown);
-  EXPECT_NE(r.problem.find("2^20"), std::string::npos);
+  const cube_cover_report r = check_cube_cover(clauses, clauses, cubes);
+  EXPECT_EQ(r.outcome, verdict::unknown) << describe(r);
+  EXPECT_NE(r.problem.find("2^22"), std::string::npos);
+  // without those cubes the groups before the last are chosen once each: 24 branches, and it holds
+  const cube_cover_report quick = check_cube_cover(clauses, clauses, {{45}, {46}});
+  EXPECT_TRUE(quick.holds()) << describe(quick);
+  EXPECT_EQ(quick.combinations, std::uint64_t{1} << 23);
+}
+
+TEST(cube_cover, a_split_refined_cube_by_cube_is_checked_without_the_whole_product) {
+  // Split on {1, 2}; the cube {2} too hard, split again on {3, 4}; {2, 4} again on {5, 6}: a tree of 4 cubes.
+  const std::vector<std::vector<int>> clauses = {{1, 2}, {3, 4}, {5, 6}};
+  std::vector<std::vector<int>> tree = {{1}, {2, 3}, {2, 4, 5}, {2, 4, 6}};
+  EXPECT_TRUE(check_cube_cover(clauses, clauses, tree).holds());
+  tree.pop_back();  // {2, 4, 6} lost: the combination (2, 4, 6) is named
+  const cube_cover_report r = check_cube_cover(clauses, clauses, tree);
+  ASSERT_EQ(r.outcome, verdict::violated) << describe(r);
+  EXPECT_EQ(r.witnesses[0].combination, (std::vector<int>{2, 4, 6}));
+  // 30 groups of 2 refined along one path: 31 cubes, 2^30 combinations, decided
+  std::vector<std::vector<int>> groups, path;
+  std::vector<int> prefix;
+  for (int g = 0; g < 30; ++g) {
+    groups.push_back({2 * g + 1, 2 * g + 2});
+    std::vector<int> leaf = prefix;
+    leaf.push_back(2 * g + 1);
+    path.push_back(leaf);
+    prefix.push_back(2 * g + 2);
+  }
+  path.push_back(prefix);
+  EXPECT_TRUE(check_cube_cover(groups, groups, path).holds());
+  path.erase(path.begin() + 17);
+  EXPECT_EQ(check_cube_cover(groups, groups, path).outcome, verdict::violated);
 }
 
 }  // namespace

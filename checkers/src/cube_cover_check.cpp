@@ -2,8 +2,10 @@
 #include "dancecard/checkers/cube_cover_check.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <set>
 #include <sstream>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace dancecard::certificates {
@@ -15,14 +17,6 @@ std::vector<int> as_set(std::vector<int> literals) {
   literals.erase(std::unique(literals.begin(), literals.end()), literals.end());
   return literals;
 }
-
-struct literals_hash {
-  std::size_t operator()(const std::vector<int>& v) const noexcept {
-    std::size_t h = v.size();
-    for (int x : v) h = h * 1000003u ^ static_cast<std::size_t>(static_cast<unsigned>(x));
-    return h;
-  }
-};
 
 std::string literal_list(const std::vector<int>& literals) {
   std::ostringstream s;
@@ -75,48 +69,87 @@ cube_cover_report check_cube_cover(const std::vector<std::vector<int>>& clauses,
     return false;
   };
   std::vector<std::vector<int>> group_sets;
-  std::uint64_t product = 1;
-  constexpr std::uint64_t limit = std::uint64_t{1} << 20;
-  bool too_many = false;
+  std::uint64_t product = 1;  // the combinations, saturated at 2^63 (reported, not enumerated)
+  constexpr std::uint64_t saturated = std::uint64_t{1} << 63;
   for (std::size_t g = 0; g < groups.size(); ++g) {
     group_sets.push_back(as_set(groups[g]));
     if (!is_clause_less_falsified(group_sets.back()))
       r.add({cube_cover_violation_kind::group_not_a_clause, g, {}}, max_witnesses);
     const std::uint64_t size = group_sets.back().size();
-    if (size != 0 && product > limit / size) too_many = true;
-    product = too_many ? limit + 1 : product * size;
+    product = size == 0 ? 0 : (product > saturated / size ? saturated : product * size);
   }
   r.combinations = product;
   r.checked = std::to_string(groups.size()) + " groups against " + std::to_string(clause_sets.size()) +
-              " distinct clauses; " + (too_many ? "more than 2^20" : std::to_string(product)) +
+              " distinct clauses; " + (product == saturated ? "2^63 or more" : std::to_string(product)) +
               " combinations against " + std::to_string(cubes.size()) + " cubes";
-  if (!r.holds()) return r;  // a group that is no clause: the combinations prove nothing
-  if (too_many) {
-    r.outcome = verdict::unknown;
-    r.problem = "more than 2^20 combinations of the groups' literals: not enumerated";
-    return r;
-  }
-  std::unordered_set<std::vector<int>, literals_hash> exact;
+  if (!r.holds()) return r;    // a group that is no clause: the combinations prove nothing
+  if (product == 0) return r;  // an empty group: no model, nothing to cover
   std::vector<std::vector<int>> cube_sets;
-  for (const auto& c : cubes) {
-    cube_sets.push_back(as_set(c));
-    exact.insert(cube_sets.back());
-  }
-  // Odometer over the combinations (none when a group is empty: no model then, nothing to cover).
-  if (product == 0) return r;
-  std::vector<std::size_t> pick(group_sets.size(), 0);
-  for (std::uint64_t k = 0; k < product; ++k) {
-    std::vector<int> combination;
-    for (std::size_t g = 0; g < group_sets.size(); ++g) combination.push_back(group_sets[g][pick[g]]);
-    const std::vector<int> sorted = as_set(combination);
-    bool covered = exact.count(sorted) != 0;
-    for (std::size_t c = 0; !covered && c < cube_sets.size(); ++c)
-      covered = std::includes(sorted.begin(), sorted.end(), cube_sets[c].begin(), cube_sets[c].end());
-    if (!covered) r.add({cube_cover_violation_kind::combination_uncovered, 0, combination}, max_witnesses);
-    for (std::size_t g = group_sets.size(); g-- > 0;) {
-      if (++pick[g] < group_sets[g].size()) break;
-      pick[g] = 0;
-    }
+  for (const auto& c : cubes) cube_sets.push_back(as_set(c));
+  // The last group holding each literal: after the choice of that group a literal not chosen can no longer be.
+  std::unordered_map<int, std::size_t> last_group;
+  for (std::size_t g = 0; g < group_sets.size(); ++g)
+    for (int lit : group_sets[g]) last_group[lit] = g;
+  // The combinations, as a search over the groups in order: a branch ends where a cube lies within the literals
+  // chosen (every combination below contains it) or where no cube can any more (the branch's first combination is
+  // the witness). A group none of whose literals is in a cube still possible is chosen once, as every choice leaves
+  // the same cubes: a split refined cube by cube (a cube too hard, split again by another group) costs its cubes,
+  // not the product of all the groups. At most 2^22 branches; past that the answer is unknown.
+  constexpr std::uint64_t branch_limit = std::uint64_t{1} << 22;
+  std::uint64_t branches = 0;
+  std::vector<int> chosen;
+  std::unordered_set<int> chosen_set;
+  bool gave_up = false;
+  auto possible = [&](const std::vector<int>& cube, std::size_t decided) {  // groups 0 … decided − 1 chosen
+    return std::all_of(cube.begin(), cube.end(), [&](int lit) {
+      if (chosen_set.count(lit) != 0) return true;
+      const auto at = last_group.find(lit);
+      return at != last_group.end() && at->second >= decided;
+    });
+  };
+  auto within = [&](const std::vector<int>& cube) {
+    return std::all_of(cube.begin(), cube.end(), [&](int lit) { return chosen_set.count(lit) != 0; });
+  };
+  std::function<void(std::size_t, const std::vector<std::size_t>&)> search =
+      [&](std::size_t g, const std::vector<std::size_t>& alive) {
+        if (gave_up || r.violation_count >= std::max<std::size_t>(max_witnesses, 1)) return;
+        if (++branches > branch_limit) {
+          gave_up = true;
+          return;
+        }
+        for (std::size_t c : alive)
+          if (within(cube_sets[c])) return;  // covered
+        if (alive.empty() || g == group_sets.size()) {
+          std::vector<int> combination = chosen;
+          for (std::size_t h = g; h < group_sets.size(); ++h) combination.push_back(group_sets[h].front());
+          r.add({cube_cover_violation_kind::combination_uncovered, 0, combination}, max_witnesses);
+          return;
+        }
+        bool relevant = false;
+        for (std::size_t c : alive)
+          for (int lit : cube_sets[c])
+            relevant = relevant || std::binary_search(group_sets[g].begin(), group_sets[g].end(), lit);
+        const std::size_t choices = relevant ? group_sets[g].size() : 1;
+        for (std::size_t i = 0; i < choices && !gave_up; ++i) {
+          const int lit = group_sets[g][i];
+          chosen.push_back(lit);
+          const bool fresh = chosen_set.insert(lit).second;
+          std::vector<std::size_t> next;
+          for (std::size_t c : alive)
+            if (possible(cube_sets[c], g + 1)) next.push_back(c);
+          search(g + 1, next);
+          if (fresh) chosen_set.erase(lit);
+          chosen.pop_back();
+        }
+      };
+  std::vector<std::size_t> all;
+  for (std::size_t c = 0; c < cube_sets.size(); ++c)
+    if (possible(cube_sets[c], 0)) all.push_back(c);
+  search(0, all);
+  r.checked += " (" + std::to_string(std::min(branches, branch_limit)) + " branches searched)";
+  if (gave_up && r.holds()) {
+    r.outcome = verdict::unknown;
+    r.problem = "more than 2^22 branches of the search over the groups' literals";
   }
   return r;
 }

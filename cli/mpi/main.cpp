@@ -7,6 +7,7 @@
 //   mpirun -np 8 dancecard-mpi collective --schedule my.json        (a dancecard.collective/1 schedule)
 //   mpirun -np 8 dancecard-mpi collective --msccl algo.xml          (an MSCCL-IR program, interpreted)
 //   mpirun -np 8 dancecard-mpi bench
+//   mpirun -np 64 dancecard-mpi prove torus --dims 3x9 --steps 8 --cubes 256 --checkpoint 3x9.ckpt
 // The number of ranks is mpirun's -np. A schedule is checked (checkers/) on every rank before anything is sent; an
 // invalid one is refused with the checker's witnesses (exit 1). Exit codes: 0 verified, 1 refused or a content
 // mismatch, 2 bad input. Nothing assumes one host: the same command runs with --hostfile on a cluster.
@@ -33,6 +34,7 @@
 #include "dancecard/formats/msccl_io.hpp"
 #include "dancecard/formats/torus_io.hpp"
 #include "dancecard/mpi/execute.hpp"
+#include "src/prove_commands.hpp"
 
 namespace {
 
@@ -158,7 +160,8 @@ int run_msccl(const std::string& file, std::uint64_t chunk_bytes, int fault, boo
 }  // namespace
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
+  int provided = 0;  // prove: a worker solves on a thread of its own, while its main thread alone calls MPI
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
   int me = 0, size = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &me);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -208,6 +211,7 @@ int main(int argc, char** argv) {
   coll_cmd->add_flag("--per-round", per_round, "print every step's time");
   coll_cmd->add_option("--inject-fault", coll_fault, "testing: this rank corrupts the first chunk it sends");
   CLI::App* bench = app.add_subcommand("bench", "Dance all-gather against MPI_Allgather: ranks x message size");
+  cubes::add_prove_commands(app, code);
   try {
     try {
       app.parse(argc, argv);

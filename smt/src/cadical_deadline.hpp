@@ -17,6 +17,7 @@ class cadical_deadline : public CaDiCaL::Terminator {
            (on_ && std::chrono::steady_clock::now() >= end_);
   }
   bool cancelled() const { return cancel_ != nullptr && cancel_->load(std::memory_order_relaxed); }
+  bool timed_out() const { return on_ && std::chrono::steady_clock::now() >= end_; }
 
  private:
   std::chrono::steady_clock::time_point end_;

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -101,9 +102,11 @@ void load(CaDiCaL::Solver& solver, const cnf_formula& formula) {
 
 // One solve within budget_ms (0: no limit): the answer, and the true variables 1 … variables when sat.
 void run_until(CaDiCaL::Solver& solver, unsigned budget_ms, int variables, clausal_result& out,
-               const std::atomic<bool>* cancel) {
+               const std::atomic<bool>* cancel, std::uint64_t conflicts = 0) {
   dancecard::detail::cadical_deadline stop(budget_ms, cancel);
   solver.connect_terminator(&stop);
+  if (conflicts != 0)  // CaDiCaL's limit holds for the next solve only
+    solver.limit("conflicts", static_cast<int>(std::min<std::uint64_t>(conflicts, std::numeric_limits<int>::max())));
   const int result = solver.solve();
   solver.disconnect_terminator();
   if (result == 20) {
@@ -114,8 +117,9 @@ void run_until(CaDiCaL::Solver& solver, unsigned budget_ms, int variables, claus
       if (solver.val(v) > 0) out.model.push_back(v);
   } else {
     out.answer = solver_answer::unknown;
-    out.reason = stop.cancelled() ? "CaDiCaL stopped: cancelled by the caller"
-                                  : "CaDiCaL stopped at the budget of " + std::to_string(budget_ms) + " ms";
+    out.reason = stop.cancelled()   ? "CaDiCaL stopped: cancelled by the caller"
+                 : stop.timed_out() ? "CaDiCaL stopped at the budget of " + std::to_string(budget_ms) + " ms"
+                                    : "CaDiCaL stopped at the budget of " + std::to_string(conflicts) + " conflicts";
   }
 }
 
@@ -189,11 +193,11 @@ resumable_solve::resumable_solve(const cnf_formula& formula, std::optional<drat_
 resumable_solve::~resumable_solve() = default;
 resumable_solve::resumable_solve(resumable_solve&&) noexcept = default;
 
-clausal_result resumable_solve::solve(unsigned budget_ms, const std::atomic<bool>* cancel) {
+clausal_result resumable_solve::solve(unsigned budget_ms, const std::atomic<bool>* cancel, std::uint64_t conflicts) {
   if (final_) return *final_;  // asked again after unsat: the same answer and proof
   const auto start = std::chrono::steady_clock::now();
   clausal_result out;
-  run_until(*solver_, budget_ms, variables_, out, cancel);
+  run_until(*solver_, budget_ms, variables_, out, cancel, conflicts);
   if (out.answer == solver_answer::unsat) {
     if (trace_) {
       // The FILE is ours: CaDiCaL flushes but does not close an external file. The solver goes first, so that nothing

@@ -11,8 +11,6 @@
 #include <stdexcept>
 #include <thread>
 
-#include "dancecard/checkers/cube_cover_check.hpp"
-#include "dancecard/checkers/drat_check.hpp"
 #include "torus_search.hpp"
 
 namespace dancecard::torus {
@@ -26,34 +24,25 @@ std::uint64_t distance_from_zero(const torus::network& network, pu_index pu) {
   return d;
 }
 
-struct split_group {
-  std::vector<int> literals;
-  std::vector<std::string> values;  // the words for each literal's value
-  std::string name;
-};
-
-// The groups: the PUs farthest from PU 0 first (ties by index), a pairing group per PU, or a group per out-port — less
-// the values the formula's unit clauses forbid (the general model's U-turns, where the return exclusion rules them
-// out), which would only make cubes refuted at once; a group left with one value splits nothing and is skipped.
-std::vector<split_group> choose_groups(const torus::network& network, torus_model model, std::uint64_t wanted,
-                                       const std::set<int>& forbidden) {
+// Every group, in the order of use: the PUs farthest from PU 0 first (ties by index), a pairing group per PU, or a
+// group per out-port — less the values the formula's unit clauses forbid (the general model's U-turns, where the
+// return exclusion rules them out), which would only make cubes refuted at once; a group left with one value splits
+// nothing and is skipped.
+std::vector<cubes::split_group> all_groups(const torus::network& network, torus_model model,
+                                           const std::set<int>& forbidden) {
   std::vector<pu_index> order(network.size());
   for (pu_index pu = 0; pu < network.size(); ++pu) order[pu] = pu;
   std::stable_sort(order.begin(), order.end(), [&](pu_index a, pu_index b) {
     return distance_from_zero(network, a) > distance_from_zero(network, b);
   });
   const std::uint32_t pairings = static_cast<std::uint32_t>(port_pairings(network.dimension()).size());
-  std::vector<split_group> groups;
-  std::uint64_t product = 1;
+  std::vector<cubes::split_group> groups;
+  auto take = [&](cubes::split_group g) {
+    if (g.literals.size() >= 2) groups.push_back(std::move(g));
+  };
   for (pu_index pu : order) {
-    if (product >= wanted) break;
-    auto take = [&](split_group g) {
-      if (g.literals.size() < 2) return;
-      product *= g.literals.size();
-      groups.push_back(std::move(g));
-    };
     if (model == torus_model::pairing) {
-      split_group g{{}, {}, "PU " + std::to_string(pu) + "'s pairing"};
+      cubes::split_group g{"PU " + std::to_string(pu) + "'s pairing", {}, {}};
       for (std::uint32_t c = 0; c < pairings; ++c) {
         const int literal = torus_choice_variable(network, model, pu, c);
         if (forbidden.count(literal) != 0) continue;
@@ -63,8 +52,8 @@ std::vector<split_group> choose_groups(const torus::network& network, torus_mode
       take(std::move(g));
       continue;
     }
-    for (std::uint32_t o = 0; o < network.ports() && product < wanted; ++o) {
-      split_group g{{}, {}, "PU " + std::to_string(pu) + "'s out-port " + std::to_string(o)};
+    for (std::uint32_t o = 0; o < network.ports(); ++o) {
+      cubes::split_group g{"PU " + std::to_string(pu) + "'s out-port " + std::to_string(o), {}, {}};
       for (std::uint32_t in = 0; in < network.ports(); ++in) {
         const int literal = torus_choice_variable(network, model, pu, o, in);
         if (forbidden.count(literal) != 0) continue;
@@ -80,6 +69,29 @@ std::vector<split_group> choose_groups(const torus::network& network, torus_mode
 
 }  // namespace
 
+torus_cube_query torus_cubes_of(const torus::network& network, torus_model model, std::uint64_t steps,
+                                torus_symmetry symmetry) {
+  torus_cube_query out;
+  out.formula = torus_gossip_cnf(network, model, steps, {.symmetry = symmetry});
+  out.empty_clause = std::any_of(out.formula.clauses.begin(), out.formula.clauses.end(),
+                                 [](const std::vector<int>& c) { return c.empty(); });
+  std::set<int> forbidden;  // literals the formula's unit clauses make false
+  for (const std::vector<int>& c : out.formula.clauses)
+    if (c.size() == 1) forbidden.insert(-c[0]);
+  if (!out.empty_clause) out.groups = all_groups(network, model, forbidden);
+  return out;
+}
+
+std::pair<std::optional<routing_table>, std::string> torus_cube_witness(const torus::network& network,
+                                                                        torus_model model, std::uint64_t steps,
+                                                                        const std::vector<int>& model_literals,
+                                                                        int variables) {
+  routing_table table = detail::decode_full_table(network, model, steps, model_literals, variables);
+  const gossip_report run = simulate_gossip(table, steps);
+  if (!run.holds()) return {std::nullopt, "the decoded table fails in the simulator: " + describe(run)};
+  return {std::move(table), "completes in " + std::to_string(run.steps) + " steps (simulated)"};
+}
+
 torus_split_result solve_torus_cubes(const torus::network& network, torus_model model, std::uint64_t steps,
                                      unsigned budget_ms, const torus_split_options& options) {
   if (steps < 1) throw std::invalid_argument("solve_torus_cubes: steps must be at least 1");
@@ -89,41 +101,27 @@ torus_split_result solve_torus_cubes(const torus::network& network, torus_model 
     throw std::invalid_argument("solve_torus_cubes: jobs must be 1 … 256, got " + std::to_string(options.jobs));
   const auto start = std::chrono::steady_clock::now();
   torus_split_result out;
-  const cnf_formula f = torus_gossip_cnf(network, model, steps, {.symmetry = options.symmetry});
-  if (std::any_of(f.clauses.begin(), f.clauses.end(), [](const std::vector<int>& c) { return c.empty(); })) {
+  const torus_cube_query q = torus_cubes_of(network, model, steps, options.symmetry);
+  if (q.empty_clause) {
     out.query = solve_torus_clausal(network, model, steps, budget_ms,
                                     options.symmetry);  // the count's empty clause: nothing to split
     return out;
   }
-  std::set<int> forbidden;  // literals the formula's unit clauses make false
-  for (const std::vector<int>& c : f.clauses)
-    if (c.size() == 1) forbidden.insert(-c[0]);
-  const std::vector<split_group> groups = choose_groups(network, model, options.cubes, forbidden);
-  std::uint64_t count = 1;
-  for (const split_group& g : groups) {
-    out.split.push_back(g.name);
-    out.groups.push_back(g.literals);
-    count *= g.literals.size();
+  cubes::cube_plan plan(q.groups, options.cubes);
+  for (std::size_t g = 0; g < plan.first_groups(); ++g) {
+    out.split.push_back(plan.groups()[g].name);
+    out.groups.push_back(plan.groups()[g].literals);
   }
+  const std::size_t count = plan.cubes().size();
   out.cubes.resize(count);
-  for (std::uint64_t k = 0; k < count; ++k) {
-    std::uint64_t rest = k;
-    std::vector<std::size_t> pick(groups.size());
-    for (std::size_t g = groups.size(); g-- > 0;) {
-      pick[g] = rest % groups[g].literals.size();
-      rest /= groups[g].literals.size();
-    }
-    for (std::size_t g = 0; g < groups.size(); ++g) {
-      out.cubes[k].literals.push_back(groups[g].literals[pick[g]]);
-      out.cubes[k].description += (g ? ", " : "") + groups[g].values[pick[g]];
-    }
-    if (groups.empty()) out.cubes[k].description = "the whole query";
+  for (std::size_t k = 0; k < count; ++k) {
+    out.cubes[k].literals = plan.cubes()[k].literals;
+    out.cubes[k].description = plan.cubes()[k].description;
   }
 
   const auto deadline = start + std::chrono::milliseconds(budget_ms);
-  std::atomic<std::uint64_t> next{0};
   std::atomic<bool> found{false};
-  std::mutex witness_lock;
+  std::mutex lock;  // the plan, the witness and the first failure
   std::optional<routing_table> witness;
   std::string witness_reason;
   std::exception_ptr
@@ -131,57 +129,53 @@ torus_split_result solve_torus_cubes(const torus::network& network, torus_model 
   auto work = [&] {
     try {
       for (;;) {
-        const std::uint64_t k = next.fetch_add(1);
-        if (k >= count || found.load()) return;
+        std::optional<std::size_t> k;
+        {
+          std::lock_guard<std::mutex> hold(lock);
+          if (!found.load()) k = plan.take();
+        }
+        if (!k) return;
         unsigned left = 0;
         if (budget_ms != 0) {
           const auto now = std::chrono::steady_clock::now();
-          if (now >= deadline) return;
+          if (now >= deadline) {
+            std::lock_guard<std::mutex> hold(lock);
+            plan.give_back(*k);
+            return;
+          }
           left = static_cast<unsigned>(
               std::max<std::int64_t>(1, std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count()));
         }
         if (options.cube_budget_ms != 0)
           left = left == 0 ? options.cube_budget_ms : std::min(left, options.cube_budget_ms);
-        torus_cube_answer& cube = out.cubes[k];
+        torus_cube_answer& cube = out.cubes[*k];
         cube.asked = true;
-        const auto began = std::chrono::steady_clock::now();
-        cnf_formula g = f;
-        for (int lit : cube.literals) g.clauses.push_back({lit});
-        g.comments.push_back("cube " + std::to_string(k) + " of " + std::to_string(count) + ": " + cube.description);
-        const clausal_result solved = solve_with_proof(g, left, drat_encoding::binary, &found);
-        cube.answer = solved.answer;
-        cube.reason = solved.reason;
-        if (solved.answer == solver_answer::unsat) {
-          const certificates::drat_report check = solved.proof.check(g.dimacs());
-          if (check.outcome == verdict::holds) {
-            cube.lemmas_checked = check.checked_lemmas;
-            cube.reason = "unsat, DRAT proof checked (" + std::to_string(check.checked_lemmas) + " of " +
-                          std::to_string(check.lemmas) + " lemmas)";
-          } else {
-            cube.answer = solver_answer::unknown;
-            cube.reason = "CaDiCaL said unsat but its DRAT proof was not accepted: " + describe(check);
-          }
-        } else if (solved.answer == solver_answer::sat) {
-          routing_table table = detail::decode_full_table(network, model, steps, solved.model, g.variables);
-          const gossip_report run = simulate_gossip(table, steps);
-          if (run.holds()) {
-            cube.reason = "sat: its table completes in " + std::to_string(run.steps) + " steps (simulated)";
-            std::lock_guard<std::mutex> hold(witness_lock);
+        cubes::cube_result r = cubes::solve_cube(q.formula, cube.literals, {.milliseconds = left}, &found);
+        if (r.answer == solver_answer::sat) {
+          auto [table, reason] = torus_cube_witness(network, model, steps, r.model, q.formula.variables);
+          if (table) {
+            r.reason = "sat: its table " + reason;
+            std::lock_guard<std::mutex> hold(lock);
             if (!witness) {
               witness = std::move(table);
-              witness_reason = "witness table completes in " + std::to_string(run.steps) +
-                               " steps (simulated), from cube " + std::to_string(k) + " (" + cube.description + ")";
+              witness_reason =
+                  "witness table " + reason + ", from cube " + std::to_string(*k) + " (" + cube.description + ")";
             }
             found.store(true);
           } else {
-            cube.answer = solver_answer::unknown;
-            cube.reason = "the decoded table fails in the simulator: " + describe(run);
+            r.answer = solver_answer::unknown;
+            r.reason = reason;
           }
         }
-        cube.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+        cube.answer = r.answer;
+        cube.reason = r.reason;
+        cube.seconds = r.seconds;
+        cube.lemmas_checked = r.lemmas_checked;
+        std::lock_guard<std::mutex> hold(lock);
+        plan.record(*k, std::move(r), false);
       }
     } catch (...) {
-      std::lock_guard<std::mutex> hold(witness_lock);
+      std::lock_guard<std::mutex> hold(lock);
       if (!failure) failure = std::current_exception();
       found.store(true);  // stops the others
     }
@@ -194,28 +188,17 @@ torus_split_result solve_torus_cubes(const torus::network& network, torus_model 
   if (failure) std::rethrow_exception(failure);
 
   std::uint64_t asked = 0;
-  std::vector<std::vector<int>> refuted_cubes;
-  for (const torus_cube_answer& cube : out.cubes) {
+  for (const torus_cube_answer& cube : out.cubes)
     if (cube.asked) ++asked, out.cube_seconds += cube.seconds;
-    if (cube.answer == solver_answer::unsat) ++out.refuted, refuted_cubes.push_back(cube.literals);
-  }
+  out.refuted = plan.refuted();
   if (witness) {
     out.query.answer = solver_answer::sat;
     out.query.witness = std::move(witness);
     out.query.reason = witness_reason;
   } else if (out.refuted == count) {
-    const certificates::cube_cover_report cover = certificates::check_cube_cover(f.clauses, out.groups, refuted_cubes);
-    if (cover.holds()) {
-      std::uint64_t lemmas = 0;
-      for (const torus_cube_answer& cube : out.cubes) lemmas += cube.lemmas_checked;
-      out.query.answer = solver_answer::unsat;
-      out.query.reason = "unsat: all " + std::to_string(count) + " cubes refuted, each DRAT proof checked (" +
-                         std::to_string(lemmas) + " lemmas checked in all), and the cover checked (" + cover.checked +
-                         ")";
-    } else {
-      out.query.answer = solver_answer::unknown;
-      out.query.reason = "every cube was refuted, but the cubes do not cover the query: " + describe(cover);
-    }
+    auto [answer, reason] = plan.verdict(q.formula.clauses);
+    out.query.answer = answer;
+    out.query.reason = answer == solver_answer::unsat ? reason : "every cube was refuted, but " + reason;
   } else {
     out.query.answer = solver_answer::unknown;
     out.query.reason = std::to_string(out.refuted) + " of " + std::to_string(count) +

@@ -10,9 +10,13 @@
 // cube (a cube inside a combination holds wherever the combination does). So every model satisfies a combination,
 // hence a cube. The cubes may overlap, and may name fewer literals than a combination.
 //
-// Cost: a group that is no clause as it stands is compared with every clause; then the product of the group sizes (at
-// most 2^20 combinations; beyond that the answer is unknown), each looked up in a hash of the cubes and, when not
-// found there, compared with every cube.
+// A cube too hard to refute may be split again by another group (the cubes then form a tree): the groups are all the
+// groups used anywhere, and the same condition holds.
+//
+// Cost: a group that is no clause as it stands is compared with every clause; then a search over the groups in
+// order, which chooses once a group that no cube still possible mentions — so a split refined cube by cube costs about
+// its cubes times the groups, not the product of the group sizes — and ends a branch where a cube lies within the
+// literals chosen; at most 2^22 branches (beyond that the answer is unknown).
 //
 //   // 9 cubes expected:
 //   auto r = dancecard::certificates::check_cube_cover(formula_clauses, {{1, 2, 3}, {4, 5, 6}}, cubes);
@@ -47,7 +51,8 @@ struct cube_cover_report : report<cube_cover_violation> {
 /// clause of `clauses` (as a set of literals), possibly less literals whose negations are unit clauses of `clauses`,
 /// and every combination of one literal per group contains some cube —
 /// so every assignment satisfying `clauses` satisfies some cube; violated with the first few groups that are no
-/// clause, or combinations left uncovered; unknown past 2^20 combinations (nothing is claimed then).
+/// clause, or the first few combinations left uncovered (each stands for the combinations that share its choices up
+/// to where no cube remained possible); unknown past 2^22 branches of the search (nothing is claimed then).
 cube_cover_report check_cube_cover(const std::vector<std::vector<int>>& clauses,
                                    const std::vector<std::vector<int>>& groups,
                                    const std::vector<std::vector<int>>& cubes, std::size_t max_witnesses = 8);

@@ -89,9 +89,10 @@ class resumable_solve {
   ~resumable_solve();
   resumable_solve(resumable_solve&&) noexcept;
   resumable_solve& operator=(resumable_solve&&) = delete;  // would release the trace before the solver writing to it
-  /// At most budget_ms more (0: no limit); unknown when the budget runs out or `*cancel` is set (when given), and may
-  /// then be asked again.
-  clausal_result solve(unsigned budget_ms, const std::atomic<bool>* cancel = nullptr);
+  /// At most budget_ms more (0: no limit) and, when `conflicts` is not 0, at most that many more conflicts (a budget
+  /// that does not depend on the machine's speed); unknown when a budget runs out or `*cancel` is set (when given),
+  /// and may then be asked again.
+  clausal_result solve(unsigned budget_ms, const std::atomic<bool>* cancel = nullptr, std::uint64_t conflicts = 0);
   /// The solver time spent so far over every call.
   double seconds() const { return seconds_; }
 

@@ -28,6 +28,7 @@
 #include <string>
 #include <vector>
 
+#include "dancecard/smt/cube_and_conquer.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
 
 namespace dancecard::torus {
@@ -58,6 +59,24 @@ struct torus_split_result {
   std::uint64_t refuted = 0;             // cubes unsat with an accepted proof
   double cube_seconds = 0;  // the sum over the cubes asked (the work, against query.seconds, the wall time)
 };
+
+/// A torus query as cube and conquer sees it (smt/cube_and_conquer.hpp): torus_gossip_cnf, and every group it may be
+/// split along, in the order of use — the PUs farthest from PU 0 first, a pairing group per PU (pairing model) or a
+/// group per out-port (general model), less the values the formula's unit clauses forbid. `empty_clause`: the count or
+/// parity bound already refutes the query (nothing to split).
+struct torus_cube_query {
+  cnf_formula formula;
+  std::vector<cubes::split_group> groups;
+  bool empty_clause = false;
+};
+torus_cube_query torus_cubes_of(const torus::network& network, torus_model model, std::uint64_t steps,
+                                torus_symmetry symmetry = torus_symmetry::automorphisms);
+/// A cube's model as the table it encodes, when that table completes gossip within `steps` in checkers/torus_check's
+/// simulator; the reason: "completes in N steps (simulated)", or why not.
+std::pair<std::optional<routing_table>, std::string> torus_cube_witness(const torus::network& network,
+                                                                        torus_model model, std::uint64_t steps,
+                                                                        const std::vector<int>& model_literals,
+                                                                        int variables);
 
 /// require: steps >= 1, 1 <= options.cubes <= 65,536, 1 <= options.jobs <= 256 (std::invalid_argument).
 /// ensure: query.answer sat only with a witness simulated within `steps`; unsat only with every cube refuted by an

@@ -1,0 +1,347 @@
+// Cube and conquer on MPI (see the header): rank 0's dispatcher, the workers, and the checkpoint.
+//
+// Messages are JSON text on four tags. Rank 0 sends `work` ({"id", "literals"}), `cancel` (drop the cube in hand) and
+// `stop`; a worker sends `result` ({"id", "answer", "budget_spent", "proof_bytes", "proof_sha256", "lemmas_checked",
+// "seconds", "reason", "model", "failed"}). Both sides wait by probing and sleeping a millisecond, not in a blocking
+// receive, which Open MPI turns into a spinning core. A worker solves on a thread of its own while its main thread
+// (the only one that calls MPI) watches for a cancel.
+#include "prove_cubes.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <thread>
+
+#include "common.hpp"
+
+namespace dancecard::cubes {
+
+namespace {
+
+using nlohmann::json;
+
+enum tag : int { tag_work = 1, tag_result = 2, tag_cancel = 3, tag_stop = 4 };
+
+void send_text(const std::string& text, int to, int t, MPI_Comm comm) {
+  MPI_Send(text.data(), static_cast<int>(text.size()), MPI_CHAR, to, t, comm);
+}
+
+std::string receive_text(const MPI_Status& status, MPI_Comm comm) {
+  int count = 0;
+  MPI_Get_count(&status, MPI_CHAR, &count);
+  std::string text(static_cast<std::size_t>(count), '\0');
+  MPI_Recv(text.data(), count, MPI_CHAR, status.MPI_SOURCE, status.MPI_TAG, comm, MPI_STATUS_IGNORE);
+  return text;
+}
+
+// The next message for this rank (from `source`, any tag), waiting by probing.
+MPI_Status wait_for(int source, MPI_Comm comm) {
+  for (;;) {
+    int flag = 0;
+    MPI_Status status;
+    MPI_Iprobe(source, MPI_ANY_TAG, comm, &flag, &status);
+    if (flag) return status;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+}
+
+std::string answer_text(solver_answer a) {
+  return a == solver_answer::sat ? "sat" : a == solver_answer::unsat ? "unsat" : "unknown";
+}
+
+solver_answer answer_of(const std::string& text) {
+  return text == "sat" ? solver_answer::sat : text == "unsat" ? solver_answer::unsat : solver_answer::unknown;
+}
+
+json result_json(std::size_t id, const cube_result& r, bool failed) {
+  return {{"id", id},
+          {"answer", answer_text(r.answer)},
+          {"budget_spent", r.budget_spent},
+          {"proof_bytes", r.proof_bytes},
+          {"proof_sha256", r.proof_sha256},
+          {"lemmas_checked", r.lemmas_checked},
+          {"seconds", r.seconds},
+          {"reason", r.reason},
+          {"model", r.model},
+          {"failed", failed}};
+}
+
+cube_result result_of(const json& j) {
+  cube_result r;
+  r.answer = answer_of(j.at("answer").get<std::string>());
+  r.budget_spent = j.at("budget_spent").get<bool>();
+  r.proof_bytes = j.at("proof_bytes").get<std::uint64_t>();
+  r.proof_sha256 = j.at("proof_sha256").get<std::string>();
+  r.lemmas_checked = j.at("lemmas_checked").get<std::uint64_t>();
+  r.seconds = j.at("seconds").get<double>();
+  r.reason = j.at("reason").get<std::string>();
+  r.model = j.at("model").get<std::vector<int>>();
+  return r;
+}
+
+// Solves one cube, hashing its proof; `failed` when the solver threw (the reason says what).
+cube_result solve_and_hash(const mpi_cube_query& q, const std::vector<int>& literals, const cube_budget& budget,
+                           const std::atomic<bool>* cancel, bool& failed) {
+  try {
+    std::string digest;
+    cube_result r =
+        solve_cube(q.formula, literals, budget, cancel, [&](const drat_trace& proof) { digest = cli::sha256(proof); });
+    r.proof_sha256 = digest;
+    return r;
+  } catch (const std::exception& e) {
+    failed = true;
+    cube_result r;
+    r.reason = std::string("the solver failed: ") + e.what();
+    return r;
+  }
+}
+
+// The checkpoint: a header line naming the query and its formula's hash, then one line per refuted or divided cube.
+class checkpoint {
+ public:
+  checkpoint(const std::string& path, const mpi_cube_query& q, cube_plan& plan, std::uint64_t& resumed) : path_(path) {
+    if (path_.empty()) return;
+    const std::string identity = cli::sha256(q.formula.dimacs());
+    std::ifstream in(path_);
+    std::string line, kept;  // kept: the complete lines
+    bool header = false, cut = false;
+    std::size_t number = 0;
+    while (in && std::getline(in, line)) {
+      ++number;
+      if (in.eof()) {  // a last line without its newline: cut off when the job was killed
+        cut = true;
+        break;
+      }
+      kept += line + "\n";
+      json j;
+      try {
+        j = json::parse(line);
+      } catch (const json::exception&) {
+        throw std::invalid_argument(path_ + ": line " + std::to_string(number) + " is not JSON");
+      }
+      if (!header) {
+        if (j.value("format", "") != "dancecard.cubes-checkpoint/1" || j.value("query", "") != q.name ||
+            j.value("formula_sha256", "") != identity)
+          throw std::invalid_argument(path_ + ": a checkpoint of another query (it says '" + j.value("query", "?") +
+                                      "'), not of " + q.name);
+        if (j.value("first_cubes", std::uint64_t{0}) != plan.cubes().size())
+          throw std::invalid_argument(
+              path_ + ": a checkpoint of a split into " + std::to_string(j.value("first_cubes", std::uint64_t{0})) +
+              " first cubes; this run splits into " + std::to_string(plan.cubes().size()) + " (give the same --cubes)");
+        header = true;
+        continue;
+      }
+      const std::vector<int> literals = j.at("cube").get<std::vector<int>>();
+      bool restored = false;
+      if (j.contains("divided")) {
+        restored = plan.restore_divided(literals);
+        resumed += restored ? 1 : 0;
+      } else {
+        cube_result r;
+        r.answer = solver_answer::unsat;
+        r.proof_bytes = j.value("proof_bytes", std::uint64_t{0});
+        r.proof_sha256 = j.value("proof_sha256", "");
+        r.lemmas_checked = j.value("lemmas_checked", std::uint64_t{0});
+        r.reason = "refuted in an earlier run, DRAT proof " + r.proof_sha256 + " checked then";
+        restored = plan.restore_refuted(literals, r);
+        resumed += restored ? 1 : 0;
+      }
+      if (!restored)
+        throw std::invalid_argument(path_ + ": line " + std::to_string(number) +
+                                    " names a cube this split does not have");
+    }
+    if (cut) std::ofstream(path_, std::ios::trunc) << kept;  // drop the cut line before appending
+    out_.open(path_, std::ios::app);
+    if (!out_) throw std::invalid_argument(path_ + ": cannot be written");
+    if (!header)
+      write({{"format", "dancecard.cubes-checkpoint/1"},
+             {"query", q.name},
+             {"formula_sha256", identity},
+             {"first_cubes", plan.cubes().size()}});
+  }
+  void refuted(const cube& c) {
+    write({{"cube", c.literals},
+           {"proof_sha256", c.result.proof_sha256},
+           {"proof_bytes", c.result.proof_bytes},
+           {"lemmas_checked", c.result.lemmas_checked},
+           {"seconds", c.result.seconds}});
+  }
+  void divided(const cube& c) { write({{"cube", c.literals}, {"divided", true}}); }
+
+ private:
+  void write(const json& j) {
+    if (path_.empty()) return;
+    out_ << j.dump() << "\n";
+    out_.flush();
+    if (!out_) throw std::runtime_error(path_ + ": cannot be written");
+  }
+  std::string path_;
+  std::ofstream out_;
+};
+
+// Rank 0: records a result in the plan and the checkpoint; true when it ended the search with a checked witness.
+void record(const mpi_cube_query& q, cube_plan& plan, checkpoint& file, mpi_cube_result& out, std::size_t id,
+            cube_result r, bool failed) {
+  if (failed) {
+    ++out.reassigned;
+    if (plan.cubes()[id].attempts < 3) {
+      plan.give_back(id);
+      return;
+    }
+  }
+  out.cube_seconds += r.seconds;
+  if (r.answer == solver_answer::sat) {
+    auto [accepted, reason] = q.accept(r.model);
+    r.reason = accepted ? reason : "sat, but the model was not accepted: " + reason;
+    if (!accepted) r.answer = solver_answer::unknown, r.budget_spent = false;
+  }
+  plan.record(id, std::move(r));
+  const cube& c = plan.cubes()[id];
+  if (c.status == cube_status::refuted) file.refuted(c);
+  if (c.status == cube_status::divided) file.divided(c);
+}
+
+void worker(const mpi_cube_query& q, MPI_Comm comm, const mpi_cube_options& options) {
+  std::map<std::size_t, int> attempts;
+  for (;;) {
+    MPI_Status status = wait_for(0, comm);
+    const std::string text = receive_text(status, comm);
+    if (status.MPI_TAG == tag_stop) break;
+    if (status.MPI_TAG != tag_work) continue;  // a cancel that came after its cube was done
+    const json work = json::parse(text);
+    const auto id = work.at("id").get<std::size_t>();
+    const std::vector<int> literals = work.at("literals").get<std::vector<int>>();
+    if (options.kill_on_cube == id) std::raise(SIGKILL);
+    std::atomic<bool> cancel{false}, done{false};
+    bool failed = false;
+    cube_result r;
+    std::thread solver([&] {
+      r = solve_and_hash(q, literals, options.budget, &cancel, failed);
+      done.store(true);
+    });
+    while (!done.load()) {  // the main thread alone calls MPI
+      int flag = 0;
+      MPI_Status s;
+      MPI_Iprobe(0, tag_cancel, comm, &flag, &s);
+      if (flag) {
+        receive_text(s, comm);
+        cancel.store(true);
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    solver.join();
+    if (options.fail_cube == id && attempts[id]++ == 0) {
+      failed = true;
+      r = {};
+      r.reason = "the solver failed (a fault injected for testing)";
+    }
+    send_text(result_json(id, r, failed).dump(), 0, tag_result, comm);
+  }
+}
+
+// Rank 0: the plan, the checkpoint and the dispatch, to the end of the search.
+void dispatch(const mpi_cube_query& q, MPI_Comm comm, const mpi_cube_options& options, mpi_cube_result& out, int size) {
+  cube_plan plan(q.groups, options.cubes);
+  checkpoint file(options.checkpoint, q, plan, out.resumed);
+  std::uint64_t recorded = 0;
+  auto after_record = [&] {
+    if (options.abort_after && ++recorded >= *options.abort_after) MPI_Abort(comm, 9);  // a batch system's kill
+  };
+  std::vector<std::optional<std::size_t>> busy(static_cast<std::size_t>(size));
+  out.worker_busy.assign(static_cast<std::size_t>(size), 0);
+  if (size == 1) {  // alone: solve the cubes here
+    while (auto id = plan.take()) {
+      bool failed = false;
+      cube_result r = solve_and_hash(q, plan.cubes()[*id].literals, options.budget, nullptr, failed);
+      if (options.fail_cube == *id && plan.cubes()[*id].attempts == 1) failed = true, r = {};
+      out.worker_busy[0] += r.seconds;
+      record(q, plan, file, out, *id, std::move(r), failed);
+      after_record();
+    }
+  } else {
+    bool cancelled = false;
+    for (;;) {
+      for (int w = 1; w < size && !plan.sat_cube(); ++w) {
+        if (busy[static_cast<std::size_t>(w)]) continue;
+        const std::optional<std::size_t> id = plan.take();
+        if (!id) break;
+        busy[static_cast<std::size_t>(w)] = id;
+        send_text(json{{"id", *id}, {"literals", plan.cubes()[*id].literals}}.dump(), w, tag_work, comm);
+      }
+      // Nothing in hand after handing out: nothing waits, or a cube is sat.
+      if (std::none_of(busy.begin(), busy.end(), [](const auto& b) { return b.has_value(); })) break;
+      if (plan.sat_cube() && !cancelled) {  // the others are moot
+        for (int w = 1; w < size; ++w)
+          if (busy[static_cast<std::size_t>(w)]) send_text("{}", w, tag_cancel, comm);
+        cancelled = true;
+      }
+      int flag = 0;
+      MPI_Status status;
+      MPI_Iprobe(MPI_ANY_SOURCE, tag_result, comm, &flag, &status);
+      if (!flag) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        continue;
+      }
+      const json j = json::parse(receive_text(status, comm));
+      const auto w = static_cast<std::size_t>(status.MPI_SOURCE);
+      const auto id = j.at("id").get<std::size_t>();
+      busy[w].reset();
+      cube_result r = result_of(j);
+      out.worker_busy[w] += r.seconds;
+      if (plan.cubes()[id].status != cube_status::running) continue;
+      if (plan.sat_cube() && r.answer != solver_answer::sat) {  // cancelled: leave it unsolved
+        plan.give_back(id);
+        continue;
+      }
+      record(q, plan, file, out, id, std::move(r), j.at("failed").get<bool>());
+      after_record();
+    }
+    for (int w = 1; w < size; ++w) send_text("{}", w, tag_stop, comm);
+  }
+  auto [answer, reason] = plan.verdict(q.formula.clauses);
+  out.answer = answer;
+  out.reason = reason;
+  if (plan.sat_cube()) {
+    out.model = plan.cubes()[*plan.sat_cube()].result.model;
+    out.reason += ": " + plan.cubes()[*plan.sat_cube()].result.reason;
+  }
+  out.cubes = plan.cubes().size();
+  out.refuted = plan.refuted();
+  out.divided = static_cast<std::uint64_t>(std::count_if(
+      plan.cubes().begin(), plan.cubes().end(), [](const cube& c) { return c.status == cube_status::divided; }));
+}
+
+}  // namespace
+
+mpi_cube_result mpi_prove_cubes(const mpi_cube_query& q, MPI_Comm comm, const mpi_cube_options& options) {
+  int me = 0, size = 1;
+  MPI_Comm_rank(comm, &me);
+  MPI_Comm_size(comm, &size);
+  const auto start = std::chrono::steady_clock::now();
+  mpi_cube_result out;
+  std::string refused;  // rank 0: why the search could not go on (a checkpoint of another query, a file not written)
+  if (me != 0) {
+    worker(q, comm, options);
+  } else {
+    try {
+      dispatch(q, comm, options, out, size);
+    } catch (const std::exception& e) {
+      refused = e.what();
+      for (int w = 1; w < size; ++w) send_text("{}", w, tag_stop, comm);
+    }
+  }
+  // Every rank learns the answer (-1: refused).
+  int answer = refused.empty() ? static_cast<int>(out.answer) : -1;
+  MPI_Bcast(&answer, 1, MPI_INT, 0, comm);
+  if (answer < 0) throw std::invalid_argument(me == 0 ? refused : "rank 0 refused the query");
+  out.answer = static_cast<solver_answer>(answer);
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+}  // namespace dancecard::cubes
