@@ -115,29 +115,60 @@ static std::string hex_of(const unsigned char* digest, unsigned int length) {
   return hex;
 }
 
-// SHA-256 of a file's content, hex, for the manifest (OpenSSL's EVP interface).
+namespace {
+
+// SHA-256 fed piece by piece (OpenSSL's EVP interface).
+class sha256_stream {
+ public:
+  sha256_stream() : context_(EVP_MD_CTX_new(), EVP_MD_CTX_free) {
+    if (!context_ || EVP_DigestInit_ex(context_.get(), EVP_sha256(), nullptr) != 1)
+      throw bad_input("cannot compute SHA-256 (OpenSSL)");
+  }
+  void update(std::string_view piece) {
+    if (EVP_DigestUpdate(context_.get(), piece.data(), piece.size()) != 1)
+      throw bad_input("cannot compute SHA-256 (OpenSSL)");
+  }
+  std::string hex() {
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned int length = 0;
+    if (EVP_DigestFinal_ex(context_.get(), digest, &length) != 1) throw bad_input("cannot compute SHA-256 (OpenSSL)");
+    return hex_of(digest, length);
+  }
+
+ private:
+  std::unique_ptr<EVP_MD_CTX, void (*)(EVP_MD_CTX*)> context_;
+};
+
+}  // namespace
+
+// SHA-256 of a file's content, hex, for the manifest.
 std::string sha256(std::string_view data) {
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int length = 0;
-  if (EVP_Digest(data.data(), data.size(), digest, &length, EVP_sha256(), nullptr) != 1)
-    throw bad_input("cannot compute SHA-256 (OpenSSL)");
-  return hex_of(digest, length);
+  sha256_stream digest;
+  digest.update(data);
+  return digest.hex();
 }
 
 // SHA-256 of a proof trace, piece by piece (it may be gigabytes); each piece is also given to `also` when set.
 std::string sha256(const drat_trace& proof, const std::function<void(std::string_view)>& also) {
-  std::unique_ptr<EVP_MD_CTX, void (*)(EVP_MD_CTX*)> context(EVP_MD_CTX_new(), EVP_MD_CTX_free);
-  if (!context || EVP_DigestInit_ex(context.get(), EVP_sha256(), nullptr) != 1)
-    throw bad_input("cannot compute SHA-256 (OpenSSL)");
+  sha256_stream digest;
   proof.for_each_piece([&](std::string_view piece) {
     if (also) also(piece);
-    if (EVP_DigestUpdate(context.get(), piece.data(), piece.size()) != 1)
-      throw bad_input("cannot compute SHA-256 (OpenSSL)");
+    digest.update(piece);
   });
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int length = 0;
-  if (EVP_DigestFinal_ex(context.get(), digest, &length) != 1) throw bad_input("cannot compute SHA-256 (OpenSSL)");
-  return hex_of(digest, length);
+  return digest.hex();
+}
+
+std::string sha256_of_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw bad_input(path + ": cannot be read");
+  sha256_stream digest;
+  std::vector<char> buffer(std::size_t{1} << 20);
+  while (in) {
+    in.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+    digest.update(std::string_view(buffer.data(), static_cast<std::size_t>(in.gcount())));
+  }
+  if (in.bad()) throw bad_input(path + ": cannot be read");
+  return digest.hex();
 }
 
 // Writes a proof trace as one file of an --emit set, piece by piece, and returns its entry.

@@ -98,6 +98,8 @@ std::vector<std::uint64_t> parse_values(const std::string& text, const std::stri
 
 /// SHA-256 of a file's content, hex, for the manifests of --emit.
 std::string sha256(std::string_view data);
+/// SHA-256 of a file's content, read piece by piece; bad_input naming the file when it cannot be read.
+std::string sha256_of_file(const std::string& path);
 /// SHA-256 of a proof trace, read piece by piece; each piece is also handed to `also` when given (to write it).
 std::string sha256(const drat_trace& proof, const std::function<void(std::string_view)>& also = {});
 /// Writes one file of an --emit set into dir and returns its manifest entry (file, bytes, sha256); bad_input when it
@@ -179,5 +181,6 @@ void add_online_commands(CLI::App& app, int& code);
 void add_torus_commands(CLI::App& app, int& code);
 /// `generate collective` (needs the generate command registered first).
 void add_collective_commands(CLI::App& app, int& code);
+void add_cube_commands(CLI::App& app, int& code);  // cube_commands.cpp
 
 }  // namespace dancecard::cli

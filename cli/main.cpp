@@ -121,6 +121,7 @@ int main(int argc, char** argv) {
   add_online_commands(app, code);
   add_torus_commands(app, code);
   add_collective_commands(app, code);
+  add_cube_commands(app, code);
   if (const std::optional<std::string> unknown = unknown_command(app, argc, argv)) {
     std::cerr << "dancecard: " << *unknown << "\n";
     return exit_bad_input;

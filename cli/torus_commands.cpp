@@ -13,6 +13,8 @@
 #include <thread>
 
 #include "common.hpp"
+#include "cube_commands.hpp"
+#include "cube_queries.hpp"
 #include "dancecard/checkers/torus_check.hpp"
 #include "dancecard/formats/torus_catalogue.hpp"
 #include "dancecard/formats/torus_io.hpp"
@@ -442,7 +444,7 @@ void add_torus_commands(CLI::App& app, int& code) {
   });
 
   struct prove_options {
-    std::string dims, model = "pairing", timeout = "60", engine = "sat", witness, emit;
+    std::string dims, model = "pairing", timeout = "60", engine = "sat", witness, emit, emit_cubes;
     std::uint64_t steps = 0, cubes = 0;
     std::uint32_t packets = 1;
     unsigned jobs = 1;
@@ -489,6 +491,12 @@ void add_torus_commands(CLI::App& app, int& code) {
       "--cube-timeout", pr->cube_timeout,
       "with --cubes: at most this many seconds of solving per cube (default: what is left of --timeout); the cubes "
       "out of time are listed, to see how many cubes of a hard query answer quickly");
+  prove->add_option(
+      "--emit-cubes", pr->emit_cubes,
+      "with --steps and --cubes: solve nothing, write the split into DIR as jobs for a batch scheduler "
+      "(query.cnf, split.json, a cube-N.cube and a `dancecard solve-cube DIR N` line of jobs.txt per cube, "
+      "slurm.sh), for `dancecard merge-cubes DIR` (docs/scale-out.md); --cube-timeout becomes each job's "
+      "budget");
   pr->jobs_option =
       add_jobs_option(prove, pr->jobs, "cubes (with --cubes)", "each holds its own solver and proof trace (default 1)");
   prove
@@ -533,6 +541,14 @@ void add_torus_commands(CLI::App& app, int& code) {
       if (pr->engine != "sat") throw bad_input("--steps: only with --engine sat");
       if (pr->steps > t.dimension() * t.size() * 4)
         throw bad_input("--steps " + std::to_string(pr->steps) + ": more than 4·d·P steps");
+      if (!pr->emit_cubes.empty()) {
+        if (pr->cubes == 0) throw bad_input("--emit-cubes: with --cubes");
+        if (k != 1) throw bad_input("--emit-cubes: one packet per PU only");
+        if (pr->cubes > 65'536) throw bad_input("--cubes " + std::to_string(pr->cubes) + ": at most 65536");
+        emit_cubes(pr->emit_cubes, torus_spec(pr->dims, pr->model, pr->steps), pr->cubes, 0, cube_budget / 1000);
+        code = exit_holds;
+        return;
+      }
       if (pr->cubes != 0) {
         prove_split(t, model, pr->model, pr->steps, budget,
                     {.cubes = pr->cubes, .jobs = pr->jobs, .cube_budget_ms = cube_budget}, k, pr->emit, pr->json, save,

@@ -196,6 +196,14 @@ bool cube_plan::restore_refuted(const std::vector<int>& literals, const cube_res
   return true;
 }
 
+bool cube_plan::restore(const std::vector<int>& literals, cube_result r, bool split_again) {
+  const std::optional<std::size_t> id = find_waiting(literals);
+  if (!id) return false;
+  cubes_[*id].status = cube_status::running;
+  record(*id, std::move(r), split_again);
+  return true;
+}
+
 bool cube_plan::restore_divided(const std::vector<int>& literals) {
   const std::optional<std::size_t> id = find_waiting(literals);
   if (!id) return false;
@@ -227,7 +235,8 @@ std::uint64_t cube_plan::open() const {
 
 std::pair<solver_answer, std::string> cube_plan::verdict(const std::vector<std::vector<int>>& clauses) const {
   if (sat_)
-    return {solver_answer::sat, "cube " + std::to_string(*sat_) + " (" + cubes_[*sat_].description + ") is sat"};
+    return {solver_answer::sat, "cube " + std::to_string(*sat_) + " (" + cubes_[*sat_].description +
+                                    ") is sat: " + cubes_[*sat_].result.reason};
   const std::uint64_t leaves = refuted() + open() + waiting() + running();
   if (open() != 0 || waiting() != 0 || running() != 0)
     return {solver_answer::unknown, std::to_string(refuted()) + " of " + std::to_string(leaves) +

@@ -7,11 +7,9 @@
 #include <sstream>
 
 #include "common.hpp"
-#include "dancecard/formats/torus_io.hpp"
-#include "dancecard/smt/torus_cubes.hpp"
+#include "cube_queries.hpp"
 #include "prove_commands.hpp"
 #include "prove_cubes.hpp"
-#include "torus_support.hpp"
 
 namespace dancecard::cubes {
 
@@ -34,23 +32,16 @@ int prove_torus(const prove_torus_options& o) {
   int me = 0, size = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &me);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  const torus::network t = cli::parse_dims(o.dims);
-  const torus::torus_model model = cli::parse_model(o.model);
-  if (t.size() > 64) throw std::invalid_argument("--dims " + o.dims + ": at most 64 PUs");
   if (o.cubes < 1 || o.cubes > 65'536) throw std::invalid_argument("--cubes: 1 to 65536");
-  const torus::torus_cube_query tq = torus::torus_cubes_of(t, model, o.steps);
-  mpi_cube_query q;
-  q.name = "torus " + t.name() + ", " + o.model + " model, " + std::to_string(o.steps) + " steps";
-  q.formula = tq.formula;
-  q.groups = tq.groups;
-  std::optional<torus::routing_table> witness;
-  q.accept = [&](const std::vector<int>& m) {
-    auto [table, reason] = torus::torus_cube_witness(t, model, o.steps, m, q.formula.variables);
-    if (table) witness = std::move(table);
-    return std::pair<bool, std::string>(witness.has_value(), "its table " + reason);
-  };
+  cli::spec_query sq;
+  try {
+    sq = cli::spec_query_of(cli::torus_spec(o.dims, o.model, o.steps));
+  } catch (const cli::bad_input& e) {
+    throw std::invalid_argument(e.what());
+  }
+  const cube_query& q = sq.query;
   mpi_cube_options options;
-  options.cubes = tq.empty_clause ? 1 : o.cubes;  // below the count's bound: the whole query, refuted at once
+  options.cubes = sq.empty_clause ? 1 : o.cubes;  // below the count's bound: the whole query, refuted at once
   options.budget = {o.cube_seconds * 1000, o.conflicts};
   options.checkpoint = o.checkpoint;
   if (o.fail_cube >= 0) options.fail_cube = static_cast<std::size_t>(o.fail_cube);
@@ -58,14 +49,12 @@ int prove_torus(const prove_torus_options& o) {
   if (o.abort_after >= 0) options.abort_after = static_cast<std::uint64_t>(o.abort_after);
   const mpi_cube_result r = mpi_prove_cubes(q, MPI_COMM_WORLD, options);
   if (me == 0) {
-    std::cout << "prove torus " << t.name() << ", " << o.model << " model, " << o.steps << " steps, on " << size
-              << (size == 1 ? " rank: " : " ranks: ") << r.reason << "\n"
+    std::cout << "prove " << q.name << ", on " << size << (size == 1 ? " rank: " : " ranks: ") << r.reason << "\n"
               << "  " << r.cubes << " cubes (" << r.divided << " divided for their budget), " << r.refuted
               << " refuted; " << r.resumed << " results from the checkpoint, " << r.reassigned
               << " given to another rank; wall " << seconds_text(r.seconds) << ", cubes "
               << seconds_text(r.cube_seconds) << "\n";
-    if (witness && !o.witness.empty())
-      cli::write_output(o.witness, [&](std::ostream& out) { write_torus_routing(out, *witness, "sat-" + o.model); });
+    if (r.answer == solver_answer::sat && !o.witness.empty()) sq.write_witness(o.witness);
   }
   return r.answer == solver_answer::sat ? 0 : r.answer == solver_answer::unsat ? 1 : 3;
 }

@@ -85,7 +85,7 @@ cube_result result_of(const json& j) {
 }
 
 // Solves one cube, hashing its proof; `failed` when the solver threw (the reason says what).
-cube_result solve_and_hash(const mpi_cube_query& q, const std::vector<int>& literals, const cube_budget& budget,
+cube_result solve_and_hash(const cube_query& q, const std::vector<int>& literals, const cube_budget& budget,
                            const std::atomic<bool>* cancel, bool& failed) {
   try {
     std::string digest;
@@ -104,7 +104,7 @@ cube_result solve_and_hash(const mpi_cube_query& q, const std::vector<int>& lite
 // The checkpoint: a header line naming the query and its formula's hash, then one line per refuted or divided cube.
 class checkpoint {
  public:
-  checkpoint(const std::string& path, const mpi_cube_query& q, cube_plan& plan, std::uint64_t& resumed) : path_(path) {
+  checkpoint(const std::string& path, const cube_query& q, cube_plan& plan, std::uint64_t& resumed) : path_(path) {
     if (path_.empty()) return;
     const std::string identity = cli::sha256(q.formula.dimacs());
     std::ifstream in(path_);
@@ -185,8 +185,8 @@ class checkpoint {
 };
 
 // Rank 0: records a result in the plan and the checkpoint; true when it ended the search with a checked witness.
-void record(const mpi_cube_query& q, cube_plan& plan, checkpoint& file, mpi_cube_result& out, std::size_t id,
-            cube_result r, bool failed) {
+void record(const cube_query& q, cube_plan& plan, checkpoint& file, mpi_cube_result& out, std::size_t id, cube_result r,
+            bool failed) {
   if (failed) {
     ++out.reassigned;
     if (plan.cubes()[id].attempts < 3) {
@@ -206,7 +206,7 @@ void record(const mpi_cube_query& q, cube_plan& plan, checkpoint& file, mpi_cube
   if (c.status == cube_status::divided) file.divided(c);
 }
 
-void worker(const mpi_cube_query& q, MPI_Comm comm, const mpi_cube_options& options) {
+void worker(const cube_query& q, MPI_Comm comm, const mpi_cube_options& options) {
   std::map<std::size_t, int> attempts;
   for (;;) {
     MPI_Status status = wait_for(0, comm);
@@ -245,7 +245,7 @@ void worker(const mpi_cube_query& q, MPI_Comm comm, const mpi_cube_options& opti
 }
 
 // Rank 0: the plan, the checkpoint and the dispatch, to the end of the search.
-void dispatch(const mpi_cube_query& q, MPI_Comm comm, const mpi_cube_options& options, mpi_cube_result& out, int size) {
+void dispatch(const cube_query& q, MPI_Comm comm, const mpi_cube_options& options, mpi_cube_result& out, int size) {
   cube_plan plan(q.groups, options.cubes);
   checkpoint file(options.checkpoint, q, plan, out.resumed);
   std::uint64_t recorded = 0;
@@ -306,10 +306,7 @@ void dispatch(const mpi_cube_query& q, MPI_Comm comm, const mpi_cube_options& op
   auto [answer, reason] = plan.verdict(q.formula.clauses);
   out.answer = answer;
   out.reason = reason;
-  if (plan.sat_cube()) {
-    out.model = plan.cubes()[*plan.sat_cube()].result.model;
-    out.reason += ": " + plan.cubes()[*plan.sat_cube()].result.reason;
-  }
+  if (plan.sat_cube()) out.model = plan.cubes()[*plan.sat_cube()].result.model;
   out.cubes = plan.cubes().size();
   out.refuted = plan.refuted();
   out.divided = static_cast<std::uint64_t>(std::count_if(
@@ -318,7 +315,7 @@ void dispatch(const mpi_cube_query& q, MPI_Comm comm, const mpi_cube_options& op
 
 }  // namespace
 
-mpi_cube_result mpi_prove_cubes(const mpi_cube_query& q, MPI_Comm comm, const mpi_cube_options& options) {
+mpi_cube_result mpi_prove_cubes(const cube_query& q, MPI_Comm comm, const mpi_cube_options& options) {
   int me = 0, size = 1;
   MPI_Comm_rank(comm, &me);
   MPI_Comm_size(comm, &size);

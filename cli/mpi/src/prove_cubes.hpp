@@ -22,14 +22,6 @@
 
 namespace dancecard::cubes {
 
-struct mpi_cube_query {
-  std::string name;  // the query in words, also the checkpoint's identity ("torus 3x9, pairing model, 8 steps")
-  cnf_formula formula;
-  std::vector<split_group> groups;
-  /// A cube's model checked by the caller's checker: accepted, and the reason ("its table completes in 8 steps").
-  std::function<std::pair<bool, std::string>(const std::vector<int>& model)> accept;
-};
-
 struct mpi_cube_options {
   std::uint64_t cubes = 16;  // at least this many to begin with
   cube_budget budget;        // per cube; a cube that spends it is divided
@@ -55,6 +47,6 @@ struct mpi_cube_result {
 
 /// Collective over `comm`: every rank calls it with the same query and options; the result is rank 0's (the other
 /// ranks get the answer and reason only). Throws std::invalid_argument (on rank 0: a checkpoint of another query).
-mpi_cube_result mpi_prove_cubes(const mpi_cube_query& query, MPI_Comm comm, const mpi_cube_options& options);
+mpi_cube_result mpi_prove_cubes(const cube_query& query, MPI_Comm comm, const mpi_cube_options& options);
 
 }  // namespace dancecard::cubes

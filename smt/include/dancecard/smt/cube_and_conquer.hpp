@@ -41,6 +41,15 @@ struct split_group {
   std::vector<std::string> values;  // "PU 17 pairing 2", one per literal
 };
 
+/// A query as cube and conquer sees it: its formula, the groups to split along (in the order of use), and the
+/// caller's check of a cube's model (accepted, and the reason: "its table completes in 8 steps (simulated)").
+struct cube_query {
+  std::string name;  // the query in words ("torus 3x9, pairing model, 8 steps")
+  cnf_formula formula;
+  std::vector<split_group> groups;
+  std::function<std::pair<bool, std::string>(const std::vector<int>& model)> accept;
+};
+
 /// What one cube may spend: wall-clock milliseconds and CaDiCaL conflicts (0: no limit). Conflicts do not depend on
 /// the machine's speed: tests and reproducible runs use them.
 struct cube_budget {
@@ -106,6 +115,9 @@ class cube_plan {
   /// For resuming: the cube with these literals (as a set) was refuted with this proof, or divided. False when the
   /// plan has no such cube waiting (a checkpoint of another split).
   bool restore_refuted(const std::vector<int>& literals, const cube_result& r);
+  /// For merging results gathered elsewhere: the waiting cube with these literals takes `r` as record() would. False
+  /// when there is no such cube waiting.
+  bool restore(const std::vector<int>& literals, cube_result r, bool split_again);
   bool restore_divided(const std::vector<int>& literals);
 
   std::size_t waiting() const;
@@ -117,7 +129,7 @@ class cube_plan {
   std::uint64_t refuted() const;
   std::uint64_t open() const;
 
-  /// sat with the cube's model (the caller checked it); unsat when every leaf cube is refuted and the cover check
+  /// sat with the cube's model (the caller checked it; the reason ends with the cube's own reason); unsat when every leaf cube is refuted and the cover check
   /// accepts the groups used and the refuted cubes against `clauses`; unknown otherwise. The reason says which.
   std::pair<solver_answer, std::string> verdict(const std::vector<std::vector<int>>& clauses) const;
 

@@ -1,0 +1,27 @@
+// Queries that cube and conquer splits (smt/cube_and_conquer.hpp), rebuilt from a spec that every MPI rank, batch job
+// and merge makes the same formula from: {"kind": "torus", "dims": "3x5", "model": "pairing", "steps": 4}.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "dancecard/smt/cube_and_conquer.hpp"
+
+namespace dancecard::cli {
+
+struct spec_query {
+  nlohmann::json spec;
+  cubes::cube_query query;
+  bool empty_clause = false;  // the formula holds the empty clause (below a counting bound): nothing to split
+  /// Writes the witness `query.accept` last accepted (a routing table) to `path` (nothing before one was accepted).
+  std::function<void(const std::string& path)> write_witness;
+};
+
+/// require: a spec of a known kind with valid fields (bad_input naming the field otherwise).
+spec_query spec_query_of(const nlohmann::json& spec);
+/// The spec of `prove torus --dims D --model M --steps S`.
+nlohmann::json torus_spec(const std::string& dims, const std::string& model, std::uint64_t steps);
+
+}  // namespace dancecard::cli

@@ -1,0 +1,80 @@
+// Cube and conquer through a batch scheduler: prove torus --emit-cubes writes the jobs, solve-cube runs one, and
+// merge-cubes checks every proof, model and the cover — dividing the cubes that spent their budget with --divide.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "cli_support.hpp"
+
+namespace {
+
+using namespace dancecard::cli_test;
+namespace fs = std::filesystem;
+
+std::string fresh_dir(const std::string& name) {
+  const std::string dir = testing::TempDir() + name;
+  fs::remove_all(dir);
+  return dir;
+}
+
+TEST(cli_cubes, emitted_jobs_solved_one_by_one_merge_to_the_whole_querys_answer) {
+  const std::string exe = DANCECARD_EXE, dir = fresh_dir("cubes-3x5");
+  run_result r = run("prove torus --dims 3x5 --steps 4 --cubes 9 --emit-cubes " + dir);
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("wrote 9 cubes of torus 3x5, pairing model, 4 steps"), std::string::npos) << r.output;
+  for (const char* file : {"query.cnf", "split.json", "jobs.txt", "slurm.sh", "cube-0.cube", "cube-8.cube"})
+    EXPECT_TRUE(fs::exists(dir + "/" + file)) << file;
+  // before any job: unknown
+  r = run("merge-cubes " + dir);
+  EXPECT_EQ(r.code, 3) << r.output;
+  EXPECT_NE(r.output.find("9 cubes without a result"), std::string::npos) << r.output;
+  // the jobs as a batch system runs them (dancecard on the PATH)
+  r = run_shell("PATH=" + fs::path(exe).parent_path().string() + ":$PATH sh " + dir + "/jobs.txt");
+  ASSERT_EQ(r.code, 1) << r.output;  // the last cube's exit: unsat
+  r = run("merge-cubes " + dir);
+  EXPECT_EQ(r.code, 1) << r.output;
+  EXPECT_NE(r.output.find("unsat: all 9 cubes refuted"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("9 proofs checked here"), std::string::npos) << r.output;
+  // a proof damaged after the job: no longer unsat
+  {
+    std::fstream proof(dir + "/cube-4.drat", std::ios::in | std::ios::out | std::ios::binary);
+    proof.seekp(3);
+    proof.put('\x7f');
+  }
+  r = run("merge-cubes " + dir);
+  EXPECT_EQ(r.code, 3) << r.output;
+  // a sat query: the witness is simulated and written
+  const std::string sat = fresh_dir("cubes-3x5-sat");
+  ASSERT_EQ(run("prove torus --dims 3x5 --steps 5 --cubes 9 --emit-cubes " + sat).code, 0);
+  for (int id = 0; id < 9; ++id) run("solve-cube " + sat + " " + std::to_string(id));
+  const std::string witness = sat + "/witness.json";
+  r = run("merge-cubes " + sat + " --witness " + witness);
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("its table completes in 5 steps (simulated)"), std::string::npos) << r.output;
+  EXPECT_EQ(run("simulate torus " + witness).code, 0);
+  // bad input: no split there, no such cube
+  EXPECT_EQ(run("merge-cubes " + fresh_dir("nothing")).code, 2);
+  EXPECT_EQ(run("solve-cube " + dir + " 99").code, 2);
+}
+
+TEST(cli_cubes, merge_divide_splits_the_cubes_that_spent_their_budget_until_all_are_refuted) {
+  const std::string dir = fresh_dir("cubes-4x4");
+  ASSERT_EQ(run("prove torus --dims 4x4 --model general --steps 4 --cubes 1 --emit-cubes " + dir).code, 0);
+  // 1,500 conflicts a cube (CaDiCaL is deterministic under a conflict limit): rounds of solving and dividing
+  run_result merged;
+  std::size_t solved = 0;
+  for (int round = 0; round < 12; ++round) {
+    for (std::size_t id = 0; fs::exists(dir + "/cube-" + std::to_string(id) + ".cube"); ++id)
+      if (!fs::exists(dir + "/cube-" + std::to_string(id) + ".json"))
+        run("solve-cube " + dir + " " + std::to_string(id) + " --conflicts 1500"), ++solved;
+    merged = run("merge-cubes " + dir + " --divide");
+    if (merged.code != 3) break;
+  }
+  EXPECT_EQ(merged.code, 1) << merged.output;
+  EXPECT_NE(merged.output.find("unsat: all 33 cubes refuted"), std::string::npos) << merged.output;
+  EXPECT_EQ(solved, 49u);  // 33 leaves and 16 cubes divided, as on MPI
+}
+
+}  // namespace
