@@ -129,8 +129,9 @@ class cube_plan {
   std::uint64_t refuted() const;
   std::uint64_t open() const;
 
-  /// sat with the cube's model (the caller checked it; the reason ends with the cube's own reason); unsat when every leaf cube is refuted and the cover check
-  /// accepts the groups used and the refuted cubes against `clauses`; unknown otherwise. The reason says which.
+  /// sat with the cube's model (the caller checked it; the reason ends with the cube's own reason); unsat when every
+  /// leaf cube is refuted and the cover check accepts the groups used and the refuted cubes against `clauses`;
+  /// unknown otherwise. The reason says which.
   std::pair<solver_answer, std::string> verdict(const std::vector<std::vector<int>>& clauses) const;
 
  private:
