@@ -14,6 +14,8 @@
 #include <tuple>
 
 #include "common.hpp"
+#include "cube_commands.hpp"
+#include "cube_queries.hpp"
 #include "dancecard/checkers/collective_check.hpp"
 #include "dancecard/checkers/msccl_import.hpp"
 #include "dancecard/core/collective/adapters.hpp"
@@ -296,8 +298,8 @@ void add_collective_commands(CLI::App& app, int& code) {
       "The least steps (or with --steps the least rounds) of a collective on a network: a checked witness and a "
       "checked DRAT proof below");
   struct prove_options {
-    std::string topology, coll, ports = "all-port", timeout = "60", witness, msccl, emit;
-    std::uint64_t chunks = 1, root = 0, rounds = 1, max_steps = 32, steps = 0;
+    std::string topology, coll, ports = "all-port", timeout = "60", witness, msccl, emit, emit_cubes;
+    std::uint64_t chunks = 1, root = 0, rounds = 1, max_steps = 32, steps = 0, cubes = 0, query_rounds = 0;
     std::uint32_t max_chunks = 4, max_extra_steps = 1, max_extra_rounds = 8;
     bool json = false, frontier = false, drat_only = false;
   };
@@ -346,7 +348,24 @@ void add_collective_commands(CLI::App& app, int& code) {
   prove->add_option("--emit", popt->emit,
                     "write the witness (DIR/least.json; --frontier: DIR/C<c>-S<s>-R<r>.json per frontier point), the "
                     "cut's cutting-planes certificate where a cut refuted the query below (…-below.cp) and a manifest");
+  prove->add_option(
+      "--emit-cubes", popt->emit_cubes,
+      "instead: with --steps S and --cubes K, write the query \"a schedule of S steps (and --rounds R in "
+      "all)\" split into at least K cubes into DIR, as jobs for a batch scheduler (`dancecard solve-cube`, "
+      "`dancecard merge-cubes`; docs/scale-out.md)");
+  prove->add_option("--cubes", popt->cubes, "with --emit-cubes: at least this many cubes")->check(CLI::Range(1, 65536));
+  prove->add_option("--rounds", popt->query_rounds, "with --emit-cubes: the rounds in all (default: one a step)");
   prove->callback([popt, &code] {
+    if (!popt->emit_cubes.empty()) {
+      if (popt->steps == 0 || popt->cubes == 0) throw bad_input("--emit-cubes: with --steps S and --cubes K");
+      if (popt->ports != "all-port") throw bad_input("--emit-cubes: all-port only");
+      emit_cubes(popt->emit_cubes,
+                 collective_spec(popt->topology, popt->coll, popt->chunks, popt->root, popt->steps, popt->query_rounds),
+                 popt->cubes, 0, 0);
+      code = exit_holds;
+      return;
+    }
+    if (popt->cubes != 0 || popt->query_rounds != 0) throw bad_input("--cubes, --rounds: only with --emit-cubes");
     std::optional<collective::topology> net;
     try {
       net = collective::builtin_topology(popt->topology);

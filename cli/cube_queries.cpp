@@ -1,8 +1,12 @@
 // Queries rebuilt from their spec (see the header): the torus gossip query of smt/torus_cubes.hpp.
 #include "cube_queries.hpp"
 
+#include <algorithm>
 #include "common.hpp"
+
+#include "dancecard/formats/collective_io.hpp"
 #include "dancecard/formats/torus_io.hpp"
+#include "dancecard/smt/collective_synthesis.hpp"
 #include "dancecard/smt/torus_cubes.hpp"
 #include "torus_support.hpp"
 
@@ -12,9 +16,16 @@ nlohmann::json torus_spec(const std::string& dims, const std::string& model, std
   return {{"kind", "torus"}, {"dims", dims}, {"model", model}, {"steps", steps}};
 }
 
+namespace {
+
+spec_query collective_query_of(const nlohmann::json& spec);
+
+}  // namespace
+
 spec_query spec_query_of(const nlohmann::json& spec) {
+  if (spec.is_object() && spec.value("kind", "") == "collective") return collective_query_of(spec);
   if (!spec.is_object() || spec.value("kind", "") != "torus")
-    throw bad_input("query: expected {\"kind\": \"torus\", …}, got " + spec.dump());
+    throw bad_input("query: expected {\"kind\": \"torus\", …} or {\"kind\": \"collective\", …}, got " + spec.dump());
   if (!spec.contains("dims") || !spec["dims"].is_string() || !spec.contains("model") || !spec["model"].is_string() ||
       !spec.contains("steps") || !spec["steps"].is_number_unsigned())
     throw bad_input("query: a torus query names dims, model and steps, got " + spec.dump());
@@ -44,5 +55,82 @@ spec_query spec_query_of(const nlohmann::json& spec) {
   };
   return out;
 }
+
+nlohmann::json collective_spec(const std::string& topology, const std::string& coll, std::uint64_t chunks,
+                               std::uint64_t root, std::uint64_t steps, std::uint64_t rounds) {
+  nlohmann::json spec{{"kind", "collective"}, {"topology", topology}, {"coll", coll},
+                      {"chunks", chunks},     {"root", root},         {"steps", steps}};
+  if (rounds != 0) spec["rounds"] = rounds;
+  return spec;
+}
+
+namespace {
+
+std::uint64_t unsigned_field(const nlohmann::json& spec, const char* key, std::uint64_t lo, std::uint64_t hi) {
+  if (!spec.contains(key) || !spec[key].is_number_unsigned() || spec[key].get<std::uint64_t>() < lo ||
+      spec[key].get<std::uint64_t>() > hi)
+    throw bad_input(std::string("query: ") + key + " must be a whole number from " + std::to_string(lo) + " to " +
+                    std::to_string(hi) + ", in " + spec.dump());
+  return spec[key].get<std::uint64_t>();
+}
+
+// {"kind": "collective", "topology": "dgx1", "coll": "allgather", "chunks": C, "root": r, "steps": S[, "rounds": R]}:
+// collective_steps_cnf, all-port, split along collective_split_groups; a model is decoded and checked by the
+// collective checker.
+spec_query collective_query_of(const nlohmann::json& spec) {
+  if (!spec.contains("topology") || !spec["topology"].is_string() || !spec.contains("coll") ||
+      !spec["coll"].is_string())
+    throw bad_input("query: a collective query names topology and coll, got " + spec.dump());
+  const std::string topology_name = spec["topology"].get<std::string>(), coll_name = spec["coll"].get<std::string>();
+  std::optional<collective::topology> network;
+  try {
+    network = collective::builtin_topology(topology_name);
+  } catch (const std::invalid_argument& e) {
+    throw bad_input("query: topology " + topology_name + ": " + e.what());
+  }
+  if (!network) throw bad_input("query: topology " + topology_name + " is no built-in network");
+  const auto kind = collective::parse_collective_kind(coll_name);
+  if (!kind || collective::combining(*kind) || *kind == collective::collective_kind::alltoallv)
+    throw bad_input("query: coll must be allgather, alltoall, broadcast, gather or scatter, not " + coll_name);
+  const std::uint64_t chunks = unsigned_field(spec, "chunks", 1, 1024);
+  const std::uint64_t root = unsigned_field(spec, "root", 0, network->size() - 1);
+  const std::uint64_t steps = unsigned_field(spec, "steps", 1, 64);
+  const std::uint64_t rounds = spec.contains("rounds") ? unsigned_field(spec, "rounds", steps, steps + 4096) : 0;
+  const collective::collective coll(*kind, network->size(), static_cast<std::uint32_t>(chunks),
+                                    static_cast<rank>(root));
+  collective::synthesis_options options;
+  if (rounds != 0) options.total_rounds = static_cast<std::uint32_t>(rounds);
+  spec_query out;
+  out.spec = collective_spec(topology_name, coll_name, chunks, root, steps, rounds);
+  try {
+    out.query.formula = collective::collective_steps_cnf(*network, coll, steps, options);
+  } catch (const std::invalid_argument& e) {
+    throw bad_input(std::string("query: ") + e.what());
+  }
+  out.empty_clause = std::any_of(out.query.formula.clauses.begin(), out.query.formula.clauses.end(),
+                                 [](const std::vector<int>& c) { return c.empty(); });
+  out.query.groups = collective::collective_split_groups(*network, coll, steps);
+  out.query.name = coll.describe() + " on " + network->name() + ", " + std::to_string(steps) + " steps" +
+                   (rounds != 0 ? ", " + std::to_string(rounds) + " rounds" : "");
+  auto witness = std::make_shared<std::optional<collective::schedule>>();
+  const int variables = out.query.formula.variables;
+  const collective::topology net = *network;
+  out.query.accept = [net, coll, steps, options, variables, witness](const std::vector<int>& m) {
+    collective::schedule s =
+        collective::decode_collective_model(net, coll, steps, options, m, variables, "cube and conquer (CaDiCaL)");
+    const collective::collective_report check = collective::check_collective_schedule(s);
+    if (!check.holds()) return std::pair<bool, std::string>(false, "its schedule is rejected: " + describe(check));
+    *witness = std::move(s);
+    return std::pair<bool, std::string>(true, "its schedule holds in the collective checker (" +
+                                                  std::to_string(check.transfers) + " transfers, " +
+                                                  std::to_string(check.rounds) + " rounds)");
+  };
+  out.write_witness = [witness](const std::string& path) {
+    if (*witness) write_output(path, [&](std::ostream& o) { collective::write_collective_schedule(o, **witness); });
+  };
+  return out;
+}
+
+}  // namespace
 
 }  // namespace dancecard::cli

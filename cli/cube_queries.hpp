@@ -1,5 +1,6 @@
 // Queries that cube and conquer splits (smt/cube_and_conquer.hpp), rebuilt from a spec that every MPI rank, batch job
-// and merge makes the same formula from: {"kind": "torus", "dims": "3x5", "model": "pairing", "steps": 4}.
+// and merge makes the same formula from: {"kind": "torus", "dims": "3x5", "model": "pairing", "steps": 4}, or
+// {"kind": "collective", "topology": "dgx1", "coll": "allgather", "chunks": 6, "root": 0, "steps": 3, "rounds": 7}.
 #pragma once
 
 #include <functional>
@@ -23,5 +24,9 @@ struct spec_query {
 spec_query spec_query_of(const nlohmann::json& spec);
 /// The spec of `prove torus --dims D --model M --steps S`.
 nlohmann::json torus_spec(const std::string& dims, const std::string& model, std::uint64_t steps);
+/// The spec of `prove collective --topology T --coll K --chunks C --root R --steps S [--rounds R]` (rounds 0: one
+/// round a step), all-port.
+nlohmann::json collective_spec(const std::string& topology, const std::string& coll, std::uint64_t chunks,
+                               std::uint64_t root, std::uint64_t steps, std::uint64_t rounds);
 
 }  // namespace dancecard::cli

@@ -77,4 +77,25 @@ TEST(cli_cubes, merge_divide_splits_the_cubes_that_spent_their_budget_until_all_
   EXPECT_EQ(solved, 49u);  // 33 leaves and 16 cubes divided, as on MPI
 }
 
+TEST(cli_cubes, a_collective_query_splits_and_merges_the_same_way) {
+  const std::string dir = fresh_dir("cubes-dgx1");
+  run_result r =
+      run("prove collective --topology dgx1 --coll allgather --chunks 2 --steps 2 --rounds 2 --cubes 8 "
+          "--emit-cubes " +
+          dir);
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("wrote 25 cubes of allgather of 8 ranks, 2 chunks each on dgx1, 2 steps, 2 rounds"),
+            std::string::npos)
+      << r.output;
+  for (int id = 0; id < 25; ++id) run("solve-cube " + dir + " " + std::to_string(id));
+  r = run("merge-cubes " + dir);
+  EXPECT_EQ(r.code, 1) << r.output;
+  EXPECT_NE(r.output.find("unsat: all 25 cubes refuted"), std::string::npos) << r.output;
+  // a combining collective has no groups to split along: refused
+  EXPECT_EQ(run("prove collective --topology dgx1 --coll allreduce --steps 2 --cubes 8 --emit-cubes " +
+                fresh_dir("cubes-allreduce"))
+                .code,
+            2);
+}
+
 }  // namespace

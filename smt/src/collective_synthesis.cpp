@@ -3,6 +3,7 @@
 // Sinz's sequential counters, "Towards an optimal CNF encoding of Boolean cardinality constraints", CP 2005).
 #include "dancecard/smt/collective_synthesis.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <functional>
 #include <stdexcept>
@@ -162,6 +163,78 @@ cnf_formula collective_steps_cnf(const topology& network, const collective& coll
   return f;
 }
 
+schedule decode_collective_model(const topology& network, const collective& coll, std::uint64_t s,
+                                 const synthesis_options& options, const std::vector<int>& model, int variables,
+                                 const std::string& algorithm) {
+  const layout at = make_layout(network, coll, s);
+  std::vector<char> truth(static_cast<std::size_t>(variables) + 1, 0);
+  for (int v : model)
+    if (v > 0 && v <= variables) truth[static_cast<std::size_t>(v)] = 1;
+  const std::uint64_t extra = options.total_rounds ? *options.total_rounds - s : 0;
+  schedule w{network, options.ports, coll, {}, algorithm};
+  std::uint64_t rounds_left = options.total_rounds ? *options.total_rounds : 0;
+  for (std::uint64_t t = 0; t < s; ++t) {
+    std::uint32_t rounds = options.rounds_per_step;
+    if (options.total_rounds) {
+      rounds = 1;
+      for (std::uint64_t j = 1; j <= extra; ++j)
+        rounds += truth[static_cast<std::size_t>(at.last() + 1 + static_cast<int>(t * extra + j - 1))];
+      if (t + 1 == s) rounds = static_cast<std::uint32_t>(std::max<std::uint64_t>(rounds, rounds_left));
+      rounds_left -= std::min<std::uint64_t>(rounds_left, rounds);
+    }
+    step& st = w.steps.emplace_back(step{rounds, {}});
+    std::vector<char> arrived(static_cast<std::size_t>(coll.ranks) * coll.chunk_count(), 0);
+    for (std::size_t l = 0; l < network.links().size(); ++l)
+      for (std::uint64_t c = 0; c < coll.chunk_count(); ++c) {
+        const rank to = network.links()[l].to;
+        char& once = arrived[static_cast<std::size_t>(to) * coll.chunk_count() + c];
+        if (truth[static_cast<std::size_t>(at.send(c, l, t))] && !truth[static_cast<std::size_t>(at.held(c, to, t))] &&
+            !once) {
+          once = 1;
+          st.transfers.push_back({c, network.links()[l].from, to, transfer_op::copy});
+        }
+      }
+  }
+  return w;
+}
+
+std::vector<cubes::split_group> collective_split_groups(const topology& network, const collective& coll,
+                                                        std::uint64_t steps) {
+  const layout at = make_layout(network, coll, steps);
+  std::vector<cubes::split_group> out;
+  if (steps == 0 || combining(coll.kind)) return out;
+  struct wanted_pair {
+    std::uint64_t chunk;
+    rank to;
+    std::uint32_t distance;
+  };
+  std::vector<wanted_pair> pairs;
+  std::vector<std::vector<std::uint32_t>> from(coll.ranks);  // distances from each source, computed once
+  for (std::uint64_t c = 0; c < coll.chunk_count(); ++c) {
+    const rank s = coll.source(c);
+    if (from[s].empty()) from[s] = distances_from(network, s);
+    for (rank r = 0; r < coll.ranks; ++r)
+      if (r != s && coll.wanted(c, r)) pairs.push_back({c, r, from[s][r]});
+  }
+  // The farthest pairs first: their last step is the most constrained (ties by chunk, then rank).
+  std::stable_sort(pairs.begin(), pairs.end(),
+                   [](const wanted_pair& a, const wanted_pair& b) { return a.distance > b.distance; });
+  for (const wanted_pair& p : pairs) {
+    cubes::split_group g{"chunk " + std::to_string(p.chunk) + " at rank " + std::to_string(p.to), {}, {}};
+    g.literals.push_back(at.held(p.chunk, p.to, steps - 1));
+    g.values.push_back("chunk " + std::to_string(p.chunk) + " at rank " + std::to_string(p.to) +
+                       " before the last step");
+    for (std::size_t l = 0; l < network.links().size(); ++l)
+      if (network.links()[l].to == p.to) {
+        g.literals.push_back(at.send(p.chunk, l, steps - 1));
+        g.values.push_back("chunk " + std::to_string(p.chunk) + " sent " + std::to_string(network.links()[l].from) +
+                           " -> " + std::to_string(p.to) + " in the last step");
+      }
+    if (g.literals.size() >= 2) out.push_back(std::move(g));
+  }
+  return out;
+}
+
 namespace {
 
 // One query, both of its answers checked: sat only with a decoded schedule the collective checker accepts, unsat only
@@ -222,35 +295,7 @@ asked ask(const topology& network, const collective& coll, std::uint64_t s, cons
     return out;
   }
   // sat: each chunk a rank lacks, once, over the first link the model uses; the rounds the model gives each step
-  const layout at = make_layout(network, coll, s);
-  std::vector<char> truth(static_cast<std::size_t>(f.variables) + 1, 0);
-  for (int v : solved.model)
-    if (v > 0 && v <= f.variables) truth[static_cast<std::size_t>(v)] = 1;
-  const std::uint64_t extra = options.total_rounds ? *options.total_rounds - s : 0;
-  schedule w{network, options.ports, coll, {}, "least steps (CaDiCaL)"};
-  std::uint64_t rounds_left = options.total_rounds ? *options.total_rounds : 0;
-  for (std::uint64_t t = 0; t < s; ++t) {
-    std::uint32_t rounds = options.rounds_per_step;
-    if (options.total_rounds) {
-      rounds = 1;
-      for (std::uint64_t j = 1; j <= extra; ++j)
-        rounds += truth[static_cast<std::size_t>(at.last() + 1 + static_cast<int>(t * extra + j - 1))];
-      if (t + 1 == s) rounds = static_cast<std::uint32_t>(std::max<std::uint64_t>(rounds, rounds_left));
-      rounds_left -= std::min<std::uint64_t>(rounds_left, rounds);
-    }
-    step& st = w.steps.emplace_back(step{rounds, {}});
-    std::vector<char> arrived(static_cast<std::size_t>(coll.ranks) * coll.chunk_count(), 0);
-    for (std::size_t l = 0; l < network.links().size(); ++l)
-      for (std::uint64_t c = 0; c < coll.chunk_count(); ++c) {
-        const rank to = network.links()[l].to;
-        char& once = arrived[static_cast<std::size_t>(to) * coll.chunk_count() + c];
-        if (truth[static_cast<std::size_t>(at.send(c, l, t))] && !truth[static_cast<std::size_t>(at.held(c, to, t))] &&
-            !once) {
-          once = 1;
-          st.transfers.push_back({c, network.links()[l].from, to, transfer_op::copy});
-        }
-      }
-  }
+  schedule w = decode_collective_model(network, coll, s, options, solved.model, f.variables, "least steps (CaDiCaL)");
   const collective_report check = check_collective_schedule(w);
   if (!check.holds()) {
     q.detail = "sat, but the decoded schedule was rejected: " + describe(check);

@@ -1,6 +1,6 @@
-// `dancecard-mpi prove torus --dims AxB --steps S --cubes K …`: one torus query split into cubes and solved by the
-// ranks of the MPI job (prove_cubes.hpp), with the answer certified as `dancecard prove torus --steps S --cubes K`
-// certifies it on threads: every cube's DRAT proof checked, the cover checked, a witness simulated.
+// `dancecard-mpi prove torus|collective … --cubes K`: one query split into cubes and solved by the ranks of the MPI
+// job (prove_cubes.hpp), with the answer certified as `dancecard prove torus --steps S --cubes K` certifies it on
+// threads: every cube's DRAT proof checked, the cover checked, a witness checked by the query's own checker.
 #include <CLI/CLI.hpp>
 #include <iomanip>
 #include <iostream>
@@ -15,9 +15,10 @@ namespace dancecard::cubes {
 
 namespace {
 
-struct prove_torus_options {
-  std::string dims, model = "pairing", checkpoint, witness;
-  std::uint64_t steps = 0, cubes = 16, conflicts = 0;
+// What every prove command takes: the split, the budget, the checkpoint, the witness, and the testing faults.
+struct cube_run_options {
+  std::string checkpoint, witness;
+  std::uint64_t cubes = 16, conflicts = 0;
   unsigned cube_seconds = 0;
   std::int64_t fail_cube = -1, kill_on_cube = -1, abort_after = -1;
 };
@@ -28,20 +29,21 @@ std::string seconds_text(double s) {
   return out.str();
 }
 
-int prove_torus(const prove_torus_options& o) {
+// The query of `spec` split and solved by the job's ranks; the exit code (0 sat, 1 unsat, 3 unknown).
+int prove_spec(const nlohmann::json& spec, const cube_run_options& o) {
   int me = 0, size = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &me);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   if (o.cubes < 1 || o.cubes > 65'536) throw std::invalid_argument("--cubes: 1 to 65536");
   cli::spec_query sq;
   try {
-    sq = cli::spec_query_of(cli::torus_spec(o.dims, o.model, o.steps));
+    sq = cli::spec_query_of(spec);
   } catch (const cli::bad_input& e) {
     throw std::invalid_argument(e.what());
   }
   const cube_query& q = sq.query;
   mpi_cube_options options;
-  options.cubes = sq.empty_clause ? 1 : o.cubes;  // below the count's bound: the whole query, refuted at once
+  options.cubes = sq.empty_clause ? 1 : o.cubes;  // below a counting bound: the whole query, refuted at once
   options.budget = {o.cube_seconds * 1000, o.conflicts};
   options.checkpoint = o.checkpoint;
   if (o.fail_cube >= 0) options.fail_cube = static_cast<std::size_t>(o.fail_cube);
@@ -59,31 +61,59 @@ int prove_torus(const prove_torus_options& o) {
   return r.answer == solver_answer::sat ? 0 : r.answer == solver_answer::unsat ? 1 : 3;
 }
 
+void add_cube_run_options(CLI::App* command, cube_run_options& o, const std::string& witness) {
+  command->add_option("--cubes", o.cubes, "at least this many cubes to begin with (default 16)");
+  command->add_option("--cube-conflicts", o.conflicts,
+                      "a cube that spends this many CaDiCaL conflicts comes back and is divided (default: no limit)");
+  command->add_option("--cube-seconds", o.cube_seconds,
+                      "a cube that spends this many seconds comes back and is divided (default: no limit)");
+  command->add_option("--checkpoint", o.checkpoint,
+                      "append each refuted or divided cube to FILE, and resume from it: a job started again with the "
+                      "same FILE and query solves only what is left");
+  command->add_option("--witness", o.witness, "write the witness " + witness + " to FILE when sat");
+  command->add_option("--fail-cube", o.fail_cube, "testing: the solver of this cube fails the first time")->group("");
+  command->add_option("--kill-on-cube", o.kill_on_cube, "testing: the rank handed this cube kills itself")->group("");
+  command->add_option("--abort-after", o.abort_after, "testing: rank 0 aborts the job after this many results")
+      ->group("");
+}
+
 }  // namespace
 
 void add_prove_commands(CLI::App& app, int& code) {
   CLI::App* prove = app.add_subcommand("prove", "A query split into cubes and solved by the ranks of the job");
   prove->require_subcommand(1);
-  auto o = std::make_shared<prove_torus_options>();
+  struct torus_options {
+    std::string dims, model = "pairing";
+    std::uint64_t steps = 0;
+    cube_run_options run;
+  };
+  auto t = std::make_shared<torus_options>();
   CLI::App* torus = prove->add_subcommand(
       "torus", "Can some time-independent table complete torus gossip within --steps? (one packet per PU)");
-  torus->add_option("--dims", o->dims, "sizes, e.g. 3x4")->required();
-  torus->add_option("--model", o->model, "pairing (default) or general");
-  torus->add_option("--steps", o->steps, "the steps asked for")->required()->check(CLI::Range(1, 4096));
-  torus->add_option("--cubes", o->cubes, "at least this many cubes to begin with (default 16)");
-  torus->add_option("--cube-conflicts", o->conflicts,
-                    "a cube that spends this many CaDiCaL conflicts comes back and is divided (default: no limit)");
-  torus->add_option("--cube-seconds", o->cube_seconds,
-                    "a cube that spends this many seconds comes back and is divided (default: no limit)");
-  torus->add_option("--checkpoint", o->checkpoint,
-                    "append each refuted or divided cube to FILE, and resume from it: a job started again with the "
-                    "same FILE and query solves only what is left");
-  torus->add_option("--witness", o->witness, "write the witness table to FILE when sat");
-  torus->add_option("--fail-cube", o->fail_cube, "testing: the solver of this cube fails the first time")->group("");
-  torus->add_option("--kill-on-cube", o->kill_on_cube, "testing: the rank handed this cube kills itself")->group("");
-  torus->add_option("--abort-after", o->abort_after, "testing: rank 0 aborts the job after this many results")
-      ->group("");
-  torus->callback([o, &code] { code = prove_torus(*o); });
+  torus->add_option("--dims", t->dims, "sizes, e.g. 3x4")->required();
+  torus->add_option("--model", t->model, "pairing (default) or general");
+  torus->add_option("--steps", t->steps, "the steps asked for")->required()->check(CLI::Range(1, 4096));
+  add_cube_run_options(torus, t->run, "table");
+  torus->callback([t, &code] { code = prove_spec(cli::torus_spec(t->dims, t->model, t->steps), t->run); });
+
+  struct collective_options {
+    std::string topology, coll;
+    std::uint64_t chunks = 1, root = 0, steps = 0, rounds = 0;
+    cube_run_options run;
+  };
+  auto c = std::make_shared<collective_options>();
+  CLI::App* coll = prove->add_subcommand(
+      "collective", "Is there a schedule of the collective within --steps (and --rounds) on the network? (all-port)");
+  coll->add_option("--topology", c->topology, "dgx1, ring:N, torus:AxB…, hypercube:D, complete:N")->required();
+  coll->add_option("--coll", c->coll, "allgather, alltoall, broadcast, gather or scatter")->required();
+  coll->add_option("--chunks", c->chunks, "chunks per rank (default 1)");
+  coll->add_option("--root", c->root, "broadcast, gather, scatter: the root (default 0)");
+  coll->add_option("--steps", c->steps, "the steps asked for")->required();
+  coll->add_option("--rounds", c->rounds, "the rounds in all, spread over the steps (default: one a step)");
+  add_cube_run_options(coll, c->run, "schedule (dancecard.collective/1)");
+  coll->callback([c, &code] {
+    code = prove_spec(cli::collective_spec(c->topology, c->coll, c->chunks, c->root, c->steps, c->rounds), c->run);
+  });
 }
 
 }  // namespace dancecard::cubes

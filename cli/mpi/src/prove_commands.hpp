@@ -5,7 +5,7 @@
 
 namespace dancecard::cubes {
 
-/// Adds `prove torus …` to the app; its callback sets `code` (0 sat, 1 unsat, 3 unknown).
+/// Adds `prove torus …` and `prove collective …` to the app; its callback sets `code` (0 sat, 1 unsat, 3 unknown).
 void add_prove_commands(CLI::App& app, int& code);
 
 }  // namespace dancecard::cubes

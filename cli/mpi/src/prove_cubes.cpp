@@ -3,8 +3,8 @@
 // Messages are JSON text on four tags. Rank 0 sends `work` ({"id", "literals"}), `cancel` (drop the cube in hand) and
 // `stop`; a worker sends `result` ({"id", "answer", "budget_spent", "proof_bytes", "proof_sha256", "lemmas_checked",
 // "seconds", "reason", "model", "failed"}). Both sides wait by probing and sleeping a millisecond, not in a blocking
-// receive, which Open MPI turns into a spinning core. A worker solves on a thread of its own while its main thread
-// (the only one that calls MPI) watches for a cancel.
+// receive, which Open MPI turns into a spinning core. Every rank, rank 0 included, solves on a thread of its own while
+// its main thread (the only one that calls MPI) watches for messages.
 #include "prove_cubes.hpp"
 
 #include <algorithm>
@@ -12,10 +12,11 @@
 #include <chrono>
 #include <csignal>
 #include <fstream>
-#include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <stdexcept>
 #include <thread>
+#include <tuple>
 
 #include "common.hpp"
 
@@ -37,17 +38,6 @@ std::string receive_text(const MPI_Status& status, MPI_Comm comm) {
   std::string text(static_cast<std::size_t>(count), '\0');
   MPI_Recv(text.data(), count, MPI_CHAR, status.MPI_SOURCE, status.MPI_TAG, comm, MPI_STATUS_IGNORE);
   return text;
-}
-
-// The next message for this rank (from `source`, any tag), waiting by probing.
-MPI_Status wait_for(int source, MPI_Comm comm) {
-  for (;;) {
-    int flag = 0;
-    MPI_Status status;
-    MPI_Iprobe(source, MPI_ANY_TAG, comm, &flag, &status);
-    if (flag) return status;
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  }
 }
 
 std::string answer_text(solver_answer a) {
@@ -171,7 +161,7 @@ class checkpoint {
            {"lemmas_checked", c.result.lemmas_checked},
            {"seconds", c.result.seconds}});
   }
-  void divided(const cube& c) { write({{"cube", c.literals}, {"divided", true}}); }
+  void divided(const cube& c) { write({{"cube", c.literals}, {"divided", true}, {"seconds", c.result.seconds}}); }
 
  private:
   void write(const json& j) {
@@ -206,103 +196,156 @@ void record(const cube_query& q, cube_plan& plan, checkpoint& file, mpi_cube_res
   if (c.status == cube_status::divided) file.divided(c);
 }
 
+// One cube solved on a thread of its own, so that the thread calling MPI stays free to watch for messages.
+class solver_slot {
+ public:
+  ~solver_slot() {
+    if (thread_.joinable()) thread_.join();
+  }
+  bool busy() const { return id_.has_value(); }
+  bool done() const { return done_.load(); }
+  void cancel() { cancel_.store(true); }
+  void start(const cube_query& q, std::size_t id, std::vector<int> literals, const mpi_cube_options& options) {
+    id_ = id;
+    cancel_.store(false);
+    done_.store(false);
+    failed_ = false;
+    thread_ = std::thread([this, &q, literals = std::move(literals), &options] {
+      result_ = solve_and_hash(q, literals, options.budget, &cancel_, failed_);
+      done_.store(true);
+    });
+  }
+  /// The finished cube: its number, result, and whether the solver failed (the testing fault included: the first
+  /// time this rank solves options.fail_cube).
+  std::tuple<std::size_t, cube_result, bool> finish(const mpi_cube_options& options) {
+    thread_.join();
+    const std::size_t id = *id_;
+    id_.reset();
+    if (options.fail_cube == id && injected_.insert(id).second) {
+      failed_ = true;
+      result_ = {};
+      result_.reason = "the solver failed (a fault injected for testing)";
+    }
+    return {id, std::move(result_), failed_};
+  }
+
+ private:
+  std::thread thread_;
+  std::atomic<bool> cancel_{false}, done_{false};
+  std::optional<std::size_t> id_;
+  cube_result result_;
+  bool failed_ = false;
+  std::set<std::size_t> injected_;
+};
+
+// Waits a little, longer the longer nothing happens (1 to 8 ms): the waiting costs no core, and a cube of seconds is
+// handed on within milliseconds.
+class backoff {
+ public:
+  void wait() {
+    std::this_thread::sleep_for(std::chrono::microseconds(micros_));
+    micros_ = std::min(micros_ * 2, 8000);
+  }
+  void reset() { micros_ = 1000; }
+
+ private:
+  int micros_ = 1000;
+};
+
 void worker(const cube_query& q, MPI_Comm comm, const mpi_cube_options& options) {
-  std::map<std::size_t, int> attempts;
+  solver_slot slot;
+  backoff idle;
   for (;;) {
-    MPI_Status status = wait_for(0, comm);
+    if (slot.busy() && slot.done()) {
+      auto [id, r, failed] = slot.finish(options);
+      send_text(result_json(id, r, failed).dump(), 0, tag_result, comm);
+      idle.reset();
+      continue;
+    }
+    int flag = 0;
+    MPI_Status status;
+    MPI_Iprobe(0, MPI_ANY_TAG, comm, &flag, &status);
+    if (!flag) {
+      idle.wait();
+      continue;
+    }
+    idle.reset();
     const std::string text = receive_text(status, comm);
     if (status.MPI_TAG == tag_stop) break;
-    if (status.MPI_TAG != tag_work) continue;  // a cancel that came after its cube was done
+    if (status.MPI_TAG == tag_cancel) {
+      if (slot.busy()) slot.cancel();
+      continue;
+    }
+    if (status.MPI_TAG != tag_work) continue;
     const json work = json::parse(text);
     const auto id = work.at("id").get<std::size_t>();
-    const std::vector<int> literals = work.at("literals").get<std::vector<int>>();
     if (options.kill_on_cube == id) std::raise(SIGKILL);
-    std::atomic<bool> cancel{false}, done{false};
-    bool failed = false;
-    cube_result r;
-    std::thread solver([&] {
-      r = solve_and_hash(q, literals, options.budget, &cancel, failed);
-      done.store(true);
-    });
-    while (!done.load()) {  // the main thread alone calls MPI
-      int flag = 0;
-      MPI_Status s;
-      MPI_Iprobe(0, tag_cancel, comm, &flag, &s);
-      if (flag) {
-        receive_text(s, comm);
-        cancel.store(true);
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
-    solver.join();
-    if (options.fail_cube == id && attempts[id]++ == 0) {
-      failed = true;
-      r = {};
-      r.reason = "the solver failed (a fault injected for testing)";
-    }
-    send_text(result_json(id, r, failed).dump(), 0, tag_result, comm);
+    slot.start(q, id, work.at("literals").get<std::vector<int>>(), options);
   }
 }
 
-// Rank 0: the plan, the checkpoint and the dispatch, to the end of the search.
+// Rank 0: the plan, the checkpoint and the dispatch, to the end of the search. Rank 0 solves cubes too, on a thread of
+// its own, so that -np N gives N solvers.
 void dispatch(const cube_query& q, MPI_Comm comm, const mpi_cube_options& options, mpi_cube_result& out, int size) {
   cube_plan plan(q.groups, options.cubes);
   checkpoint file(options.checkpoint, q, plan, out.resumed);
   std::uint64_t recorded = 0;
-  auto after_record = [&] {
+  auto take_result = [&](std::size_t w, std::size_t id, cube_result r, bool failed) {
+    out.worker_busy[w] += r.seconds;
+    if (plan.cubes()[id].status != cube_status::running) return;
+    if (plan.sat_cube() && r.answer != solver_answer::sat) {  // cancelled: left unsolved
+      plan.give_back(id);
+      return;
+    }
+    record(q, plan, file, out, id, std::move(r), failed);
     if (options.abort_after && ++recorded >= *options.abort_after) MPI_Abort(comm, 9);  // a batch system's kill
   };
-  std::vector<std::optional<std::size_t>> busy(static_cast<std::size_t>(size));
+  std::vector<std::optional<std::size_t>> busy(static_cast<std::size_t>(size));  // ranks 1 … : the cube in hand
   out.worker_busy.assign(static_cast<std::size_t>(size), 0);
-  if (size == 1) {  // alone: solve the cubes here
-    while (auto id = plan.take()) {
-      bool failed = false;
-      cube_result r = solve_and_hash(q, plan.cubes()[*id].literals, options.budget, nullptr, failed);
-      if (options.fail_cube == *id && plan.cubes()[*id].attempts == 1) failed = true, r = {};
-      out.worker_busy[0] += r.seconds;
-      record(q, plan, file, out, *id, std::move(r), failed);
-      after_record();
+  solver_slot local;
+  backoff idle;
+  bool cancelled = false;
+  for (;;) {
+    if (!local.busy() && !plan.sat_cube())
+      if (const std::optional<std::size_t> id = plan.take()) {
+        if (options.kill_on_cube == *id) std::raise(SIGKILL);
+        local.start(q, *id, plan.cubes()[*id].literals, options);
+      }
+    for (int w = 1; w < size && !plan.sat_cube(); ++w) {
+      if (busy[static_cast<std::size_t>(w)]) continue;
+      const std::optional<std::size_t> id = plan.take();
+      if (!id) break;
+      busy[static_cast<std::size_t>(w)] = id;
+      send_text(json{{"id", *id}, {"literals", plan.cubes()[*id].literals}}.dump(), w, tag_work, comm);
     }
-  } else {
-    bool cancelled = false;
-    for (;;) {
-      for (int w = 1; w < size && !plan.sat_cube(); ++w) {
-        if (busy[static_cast<std::size_t>(w)]) continue;
-        const std::optional<std::size_t> id = plan.take();
-        if (!id) break;
-        busy[static_cast<std::size_t>(w)] = id;
-        send_text(json{{"id", *id}, {"literals", plan.cubes()[*id].literals}}.dump(), w, tag_work, comm);
-      }
-      // Nothing in hand after handing out: nothing waits, or a cube is sat.
-      if (std::none_of(busy.begin(), busy.end(), [](const auto& b) { return b.has_value(); })) break;
-      if (plan.sat_cube() && !cancelled) {  // the others are moot
-        for (int w = 1; w < size; ++w)
-          if (busy[static_cast<std::size_t>(w)]) send_text("{}", w, tag_cancel, comm);
-        cancelled = true;
-      }
-      int flag = 0;
-      MPI_Status status;
-      MPI_Iprobe(MPI_ANY_SOURCE, tag_result, comm, &flag, &status);
-      if (!flag) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
-        continue;
-      }
-      const json j = json::parse(receive_text(status, comm));
-      const auto w = static_cast<std::size_t>(status.MPI_SOURCE);
-      const auto id = j.at("id").get<std::size_t>();
-      busy[w].reset();
-      cube_result r = result_of(j);
-      out.worker_busy[w] += r.seconds;
-      if (plan.cubes()[id].status != cube_status::running) continue;
-      if (plan.sat_cube() && r.answer != solver_answer::sat) {  // cancelled: leave it unsolved
-        plan.give_back(id);
-        continue;
-      }
-      record(q, plan, file, out, id, std::move(r), j.at("failed").get<bool>());
-      after_record();
+    // Nothing in hand after handing out: nothing waits, or a cube is sat.
+    if (!local.busy() && std::none_of(busy.begin(), busy.end(), [](const auto& b) { return b.has_value(); })) break;
+    if (plan.sat_cube() && !cancelled) {  // the others are moot
+      for (int w = 1; w < size; ++w)
+        if (busy[static_cast<std::size_t>(w)]) send_text("{}", w, tag_cancel, comm);
+      if (local.busy()) local.cancel();
+      cancelled = true;
     }
-    for (int w = 1; w < size; ++w) send_text("{}", w, tag_stop, comm);
+    if (local.busy() && local.done()) {
+      auto [id, r, failed] = local.finish(options);
+      take_result(0, id, std::move(r), failed);
+      idle.reset();
+      continue;
+    }
+    int flag = 0;
+    MPI_Status status;
+    MPI_Iprobe(MPI_ANY_SOURCE, tag_result, comm, &flag, &status);
+    if (!flag) {
+      idle.wait();
+      continue;
+    }
+    idle.reset();
+    const json j = json::parse(receive_text(status, comm));
+    const auto w = static_cast<std::size_t>(status.MPI_SOURCE);
+    busy[w].reset();
+    take_result(w, j.at("id").get<std::size_t>(), result_of(j), j.at("failed").get<bool>());
   }
+  for (int w = 1; w < size; ++w) send_text("{}", w, tag_stop, comm);
   auto [answer, reason] = plan.verdict(q.formula.clauses);
   out.answer = answer;
   out.reason = reason;

@@ -1,5 +1,6 @@
-// Cube and conquer on MPI (smt/cube_and_conquer.hpp): rank 0 makes the cubes and hands them out on demand, the other
-// ranks solve them, check their own DRAT proofs and send back the verdict with the proof's SHA-256 and size.
+// Cube and conquer on MPI (smt/cube_and_conquer.hpp): rank 0 makes the cubes and hands them out on demand; every rank
+// (rank 0 too, on a thread beside its dispatch) solves them, checks its own DRAT proofs and reports the verdict with
+// the proof's SHA-256 and size.
 //
 // Rank 0 keeps the plan: a rank that finishes a cube gets the next one, so uneven cubes balance; a cube that runs out
 // of its budget comes back and is divided by the next group; a cube whose solver fails (an exception, memory) is given
@@ -7,7 +8,7 @@
 // unsat only when every leaf cube's proof was accepted and the cover check passed. With a checkpoint file every
 // refuted or divided cube is appended as it comes in (with its proof's hash), and a job started again with the same
 // file and query solves only what is left. Without a fault-tolerant MPI, a rank that dies ends the job: the checkpoint
-// is what lets the next run resume. With one rank, rank 0 solves the cubes itself.
+// is what lets the next run resume.
 #pragma once
 
 #include <mpi.h>

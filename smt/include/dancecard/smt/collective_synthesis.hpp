@@ -29,6 +29,7 @@
 
 #include "dancecard/checkers/collective_check.hpp"
 #include "dancecard/smt/clausal.hpp"
+#include "dancecard/smt/cube_and_conquer.hpp"
 #include "dancecard/smt/optimality.hpp"
 
 namespace dancecard::collective {
@@ -71,6 +72,18 @@ struct least_steps_result {
 /// collective on the network's ranks; all-port or one-port full duplex; rounds_per_step >= 1.
 cnf_formula collective_steps_cnf(const topology& network, const collective& coll, std::uint64_t steps,
                                  const synthesis_options& options = {});
+
+/// A model of collective_steps_cnf as the schedule it encodes (a chunk sent where it is not yet held, once per
+/// receiver and step; the steps' rounds as the model spreads them), for the collective checker to judge.
+schedule decode_collective_model(const topology& network, const collective& coll, std::uint64_t steps,
+                                 const synthesis_options& options, const std::vector<int>& model, int variables,
+                                 const std::string& algorithm);
+/// The groups cube and conquer splits collective_steps_cnf along (smt/cube_and_conquer.hpp): for each chunk wanted at
+/// a rank that does not start with it, "the rank holds it before the last step, or it arrives over one of the rank's
+/// in-links in the last step" — the formula's arrival clause for the last step, less ¬held(c, r, S), which the
+/// postcondition's unit clause falsifies — the pairs farthest apart first. None for the combining collectives.
+std::vector<cubes::split_group> collective_split_groups(const topology& network, const collective& coll,
+                                                        std::uint64_t steps);
 
 /// The least rounds R of a schedule of `steps` steps, rounds distributed over the steps as the solver likes (SCCL's
 /// (C, S, R) point for S): asks R = S, S + 1, … (at most S + max_extra_rounds); proven when the witness passes the
