@@ -147,24 +147,11 @@ void add_cube_commands(CLI::App& app, int& code) {
                                                if (!out) throw bad_input(proof_path + ": cannot write");
                                              });
     r.proof_sha256 = digest;
-    const char* answer = r.answer == solver_answer::sat     ? "sat"
-                         : r.answer == solver_answer::unsat ? "unsat"
-                                                            : "unknown";
     std::ofstream out(cube_file(dir, o->id, ".json"));
-    out << json{{"id", o->id},
-                {"answer", answer},
-                {"budget_spent", r.budget_spent},
-                {"proof_bytes", r.proof_bytes},
-                {"proof_sha256", r.proof_sha256},
-                {"lemmas_checked", r.lemmas_checked},
-                {"seconds", r.seconds},
-                {"reason", r.reason},
-                {"model", r.model}}
-               .dump()
-        << "\n";
+    out << cube_result_json(o->id, r).dump() << "\n";
     if (!out) throw bad_input(cube_file(dir, o->id, ".json") + ": cannot write");
-    std::cout << "cube " << o->id << " (" << entry->value("description", "") << "): " << answer << " (" << r.reason
-              << ")\n";
+    std::cout << "cube " << o->id << " (" << entry->value("description", "")
+              << "): " << cube_result_json(o->id, r)["answer"].get<std::string>() << " (" << r.reason << ")\n";
     code = r.answer == solver_answer::sat     ? exit_holds
            : r.answer == solver_answer::unsat ? exit_violated
                                               : exit_unknown;
@@ -202,30 +189,30 @@ void add_cube_commands(CLI::App& app, int& code) {
       } catch (const json::exception& e) {
         throw bad_input(cube_file(dir, id, ".json") + ": " + e.what());
       }
-      cubes::cube_result r;
-      const std::string answer = result.value("answer", "unknown");
-      r.budget_spent = result.value("budget_spent", false);
-      r.seconds = result.value("seconds", 0.0);
-      r.reason = result.value("reason", "");
-      if (answer == "unsat") {  // the job's proof, checked again here against the cube's own formula
+      const cubes::cube_result recorded = cube_result_of(result, cube_file(dir, id, ".json"));
+      cubes::cube_result r;  // what this merge accepts of it
+      r.budget_spent = recorded.budget_spent;
+      r.seconds = recorded.seconds;
+      r.reason = recorded.reason;
+      if (recorded.answer == solver_answer::unsat) {  // the job's proof, checked again against the cube's formula
         const std::string proof = cube_file(dir, id, ".drat");
         const std::string hash = sha256_of_file(proof);
         std::ifstream stream(proof, std::ios::binary);
         const certificates::drat_report check =
             certificates::check_drat(cubes::cube_formula(s.q.query.formula, literals, "").dimacs(), stream);
         ++checked;
-        if (hash != result.value("proof_sha256", "")) {
+        if (hash != recorded.proof_sha256) {
           r.reason = proof + " does not hash as the job recorded";
         } else if (check.outcome != verdict::holds) {
           r.reason = proof + " is not accepted: " + describe(check);
         } else {
           r.answer = solver_answer::unsat;
           r.proof_sha256 = hash;
-          r.proof_bytes = result.value("proof_bytes", std::uint64_t{0});
+          r.proof_bytes = recorded.proof_bytes;
           r.lemmas_checked = check.checked_lemmas;
         }
-      } else if (answer == "sat") {
-        auto [accepted, reason] = s.q.query.accept(result.value("model", std::vector<int>()));
+      } else if (recorded.answer == solver_answer::sat) {
+        auto [accepted, reason] = s.q.query.accept(recorded.model);
         r.answer = accepted ? solver_answer::sat : solver_answer::unknown;
         r.reason = accepted ? reason : "the model is not accepted: " + reason;
       }

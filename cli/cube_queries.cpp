@@ -12,6 +12,37 @@
 
 namespace dancecard::cli {
 
+nlohmann::json cube_result_json(std::size_t id, const cubes::cube_result& r) {
+  const char* answer = r.answer == solver_answer::sat ? "sat" : r.answer == solver_answer::unsat ? "unsat" : "unknown";
+  return {{"id", id},
+          {"answer", answer},
+          {"budget_spent", r.budget_spent},
+          {"proof_bytes", r.proof_bytes},
+          {"proof_sha256", r.proof_sha256},
+          {"lemmas_checked", r.lemmas_checked},
+          {"seconds", r.seconds},
+          {"reason", r.reason},
+          {"model", r.model}};
+}
+
+cubes::cube_result cube_result_of(const nlohmann::json& j, const std::string& where) {
+  cubes::cube_result r;
+  try {
+    const std::string answer = j.at("answer").get<std::string>();
+    r.answer = answer == "sat" ? solver_answer::sat : answer == "unsat" ? solver_answer::unsat : solver_answer::unknown;
+    r.budget_spent = j.at("budget_spent").get<bool>();
+    r.proof_bytes = j.at("proof_bytes").get<std::uint64_t>();
+    r.proof_sha256 = j.at("proof_sha256").get<std::string>();
+    r.lemmas_checked = j.at("lemmas_checked").get<std::uint64_t>();
+    r.seconds = j.at("seconds").get<double>();
+    r.reason = j.at("reason").get<std::string>();
+    r.model = j.at("model").get<std::vector<int>>();
+  } catch (const nlohmann::json::exception& e) {
+    throw bad_input(where + ": " + e.what());
+  }
+  return r;
+}
+
 nlohmann::json torus_spec(const std::string& dims, const std::string& model, std::uint64_t steps) {
   return {{"kind", "torus"}, {"dims", dims}, {"model", model}, {"steps", steps}};
 }

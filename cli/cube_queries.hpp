@@ -20,6 +20,12 @@ struct spec_query {
   std::function<void(const std::string& path)> write_witness;
 };
 
+/// A cube's result as JSON — {"id", "answer", "budget_spent", "proof_bytes", "proof_sha256", "lemmas_checked",
+/// "seconds", "reason", "model"} — as solve-cube writes it and the MPI ranks send it; and back (bad_input naming
+/// `where` when a field is missing or of another type).
+nlohmann::json cube_result_json(std::size_t id, const cubes::cube_result& r);
+cubes::cube_result cube_result_of(const nlohmann::json& j, const std::string& where);
+
 /// require: a spec of a known kind with valid fields (bad_input naming the field otherwise).
 spec_query spec_query_of(const nlohmann::json& spec);
 /// The spec of `prove torus --dims D --model M --steps S`.

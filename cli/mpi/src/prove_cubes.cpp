@@ -19,6 +19,7 @@
 #include <tuple>
 
 #include "common.hpp"
+#include "cube_queries.hpp"
 
 namespace dancecard::cubes {
 
@@ -38,40 +39,6 @@ std::string receive_text(const MPI_Status& status, MPI_Comm comm) {
   std::string text(static_cast<std::size_t>(count), '\0');
   MPI_Recv(text.data(), count, MPI_CHAR, status.MPI_SOURCE, status.MPI_TAG, comm, MPI_STATUS_IGNORE);
   return text;
-}
-
-std::string answer_text(solver_answer a) {
-  return a == solver_answer::sat ? "sat" : a == solver_answer::unsat ? "unsat" : "unknown";
-}
-
-solver_answer answer_of(const std::string& text) {
-  return text == "sat" ? solver_answer::sat : text == "unsat" ? solver_answer::unsat : solver_answer::unknown;
-}
-
-json result_json(std::size_t id, const cube_result& r, bool failed) {
-  return {{"id", id},
-          {"answer", answer_text(r.answer)},
-          {"budget_spent", r.budget_spent},
-          {"proof_bytes", r.proof_bytes},
-          {"proof_sha256", r.proof_sha256},
-          {"lemmas_checked", r.lemmas_checked},
-          {"seconds", r.seconds},
-          {"reason", r.reason},
-          {"model", r.model},
-          {"failed", failed}};
-}
-
-cube_result result_of(const json& j) {
-  cube_result r;
-  r.answer = answer_of(j.at("answer").get<std::string>());
-  r.budget_spent = j.at("budget_spent").get<bool>();
-  r.proof_bytes = j.at("proof_bytes").get<std::uint64_t>();
-  r.proof_sha256 = j.at("proof_sha256").get<std::string>();
-  r.lemmas_checked = j.at("lemmas_checked").get<std::uint64_t>();
-  r.seconds = j.at("seconds").get<double>();
-  r.reason = j.at("reason").get<std::string>();
-  r.model = j.at("model").get<std::vector<int>>();
-  return r;
 }
 
 // Solves one cube, hashing its proof; `failed` when the solver threw (the reason says what).
@@ -258,7 +225,9 @@ void worker(const cube_query& q, MPI_Comm comm, const mpi_cube_options& options)
   for (;;) {
     if (slot.busy() && slot.done()) {
       auto [id, r, failed] = slot.finish(options);
-      send_text(result_json(id, r, failed).dump(), 0, tag_result, comm);
+      json message = cli::cube_result_json(id, r);
+      message["failed"] = failed;
+      send_text(message.dump(), 0, tag_result, comm);
       idle.reset();
       continue;
     }
@@ -343,7 +312,8 @@ void dispatch(const cube_query& q, MPI_Comm comm, const mpi_cube_options& option
     const json j = json::parse(receive_text(status, comm));
     const auto w = static_cast<std::size_t>(status.MPI_SOURCE);
     busy[w].reset();
-    take_result(w, j.at("id").get<std::size_t>(), result_of(j), j.at("failed").get<bool>());
+    take_result(w, j.at("id").get<std::size_t>(), cli::cube_result_of(j, "a result from rank " + std::to_string(w)),
+                j.at("failed").get<bool>());
   }
   for (int w = 1; w < size; ++w) send_text("{}", w, tag_stop, comm);
   auto [answer, reason] = plan.verdict(q.formula.clauses);
