@@ -211,27 +211,17 @@ bool cube_plan::restore_divided(const std::vector<int>& literals) {
   return cubes_[*id].status == cube_status::divided;
 }
 
-std::size_t cube_plan::waiting() const {
+std::size_t cube_plan::count(cube_status status) const {
   return static_cast<std::size_t>(
-      std::count_if(cubes_.begin(), cubes_.end(), [](const cube& c) { return c.status == cube_status::waiting; }));
+      std::count_if(cubes_.begin(), cubes_.end(), [status](const cube& c) { return c.status == status; }));
 }
 
-std::size_t cube_plan::running() const {
-  return static_cast<std::size_t>(
-      std::count_if(cubes_.begin(), cubes_.end(), [](const cube& c) { return c.status == cube_status::running; }));
-}
-
+std::size_t cube_plan::waiting() const { return count(cube_status::waiting); }
+std::size_t cube_plan::running() const { return count(cube_status::running); }
+std::uint64_t cube_plan::refuted() const { return count(cube_status::refuted); }
+std::uint64_t cube_plan::open() const { return count(cube_status::open); }
+std::uint64_t cube_plan::divided() const { return count(cube_status::divided); }
 bool cube_plan::finished() const { return sat_.has_value() || (waiting() == 0 && running() == 0); }
-
-std::uint64_t cube_plan::refuted() const {
-  return static_cast<std::uint64_t>(
-      std::count_if(cubes_.begin(), cubes_.end(), [](const cube& c) { return c.status == cube_status::refuted; }));
-}
-
-std::uint64_t cube_plan::open() const {
-  return static_cast<std::uint64_t>(
-      std::count_if(cubes_.begin(), cubes_.end(), [](const cube& c) { return c.status == cube_status::open; }));
-}
 
 std::pair<solver_answer, std::string> cube_plan::verdict(const std::vector<std::vector<int>>& clauses) const {
   if (sat_)

@@ -141,7 +141,7 @@ class checkpoint {
   std::ofstream out_;
 };
 
-// Rank 0: records a result in the plan and the checkpoint; true when it ended the search with a checked witness.
+// Rank 0: records a result in the plan and the checkpoint (a sat model only once the query's checker accepts it).
 void record(const cube_query& q, cube_plan& plan, checkpoint& file, mpi_cube_result& out, std::size_t id, cube_result r,
             bool failed) {
   if (failed) {
@@ -322,8 +322,7 @@ void dispatch(const cube_query& q, MPI_Comm comm, const mpi_cube_options& option
   if (plan.sat_cube()) out.model = plan.cubes()[*plan.sat_cube()].result.model;
   out.cubes = plan.cubes().size();
   out.refuted = plan.refuted();
-  out.divided = static_cast<std::uint64_t>(std::count_if(
-      plan.cubes().begin(), plan.cubes().end(), [](const cube& c) { return c.status == cube_status::divided; }));
+  out.divided = plan.divided();
 }
 
 }  // namespace

@@ -125,9 +125,10 @@ class cube_plan {
   /// No cube waits or runs, or one is sat.
   bool finished() const;
   std::optional<std::size_t> sat_cube() const { return sat_; }
-  /// The leaf cubes refuted, and those left open.
+  /// The leaf cubes refuted, those left open, and the cubes divided.
   std::uint64_t refuted() const;
   std::uint64_t open() const;
+  std::uint64_t divided() const;
 
   /// sat with the cube's model (the caller checked it; the reason ends with the cube's own reason); unsat when every
   /// leaf cube is refuted and the cover check accepts the groups used and the refuted cubes against `clauses`;
@@ -139,6 +140,7 @@ class cube_plan {
                        std::optional<std::size_t> parent);
   void divide(std::size_t id);
   std::optional<std::size_t> find_waiting(const std::vector<int>& literals) const;
+  std::size_t count(cube_status status) const;
 
   std::vector<split_group> groups_;
   std::size_t first_groups_ = 0;
