@@ -166,7 +166,8 @@ void record(const cube_query& q, cube_plan& plan, checkpoint& file, mpi_cube_res
 // One cube solved on a thread of its own, so that the thread calling MPI stays free to watch for messages.
 class solver_slot {
  public:
-  ~solver_slot() {
+  ~solver_slot() {  // leaving with a cube in hand (a stop, an error): the solver is cancelled, not waited out
+    cancel_.store(true);
     if (thread_.joinable()) thread_.join();
   }
   bool busy() const { return id_.has_value(); }
