@@ -39,6 +39,10 @@ enum exit_code : int { exit_holds = 0, exit_violated = 1, exit_bad_input = 2, ex
 inline int exit_for(verdict v) {
   return v == verdict::holds ? exit_holds : v == verdict::violated ? exit_violated : exit_unknown;
 }
+/// A query's answer as the exit code: sat (a checked witness) 0, unsat (a checked refutation) 1, unknown 3.
+inline int exit_for(solver_answer a) {
+  return a == solver_answer::sat ? exit_holds : a == solver_answer::unsat ? exit_violated : exit_unknown;
+}
 
 /// Bad input or usage; main() prints "dancecard: <what>" and exits 2.
 class bad_input : public std::runtime_error {

@@ -150,11 +150,9 @@ void add_cube_commands(CLI::App& app, int& code) {
     std::ofstream out(cube_file(dir, o->id, ".json"));
     out << cube_result_json(o->id, r).dump() << "\n";
     if (!out) throw bad_input(cube_file(dir, o->id, ".json") + ": cannot write");
-    std::cout << "cube " << o->id << " (" << entry->value("description", "")
-              << "): " << cube_result_json(o->id, r)["answer"].get<std::string>() << " (" << r.reason << ")\n";
-    code = r.answer == solver_answer::sat     ? exit_holds
-           : r.answer == solver_answer::unsat ? exit_violated
-                                              : exit_unknown;
+    std::cout << "cube " << o->id << " (" << entry->value("description", "") << "): " << to_string(r.answer) << " ("
+              << r.reason << ")\n";
+    code = exit_for(r.answer);
   });
 
   CLI::App* merge = app.add_subcommand(
@@ -230,7 +228,7 @@ void add_cube_commands(CLI::App& app, int& code) {
     if (plan.cubes().size() > before)
       std::cout << ", " << plan.cubes().size() - before << " new cubes from --divide (their jobs are in jobs.txt)";
     std::cout << "\n";
-    code = answer == solver_answer::sat ? exit_holds : answer == solver_answer::unsat ? exit_violated : exit_unknown;
+    code = exit_for(answer);
   });
 }
 

@@ -13,9 +13,8 @@
 namespace dancecard::cli {
 
 nlohmann::json cube_result_json(std::size_t id, const cubes::cube_result& r) {
-  const char* answer = r.answer == solver_answer::sat ? "sat" : r.answer == solver_answer::unsat ? "unsat" : "unknown";
   return {{"id", id},
-          {"answer", answer},
+          {"answer", std::string(to_string(r.answer))},
           {"budget_spent", r.budget_spent},
           {"proof_bytes", r.proof_bytes},
           {"proof_sha256", r.proof_sha256},

@@ -98,9 +98,7 @@ void prove_split(const torus::network& t, torus_model model, const std::string& 
       if (c.asked && c.answer != solver_answer::unsat)
         std::cout << "  cube " << c.description << ": " << name(c.answer) << " (" << c.reason << ")\n";
   }
-  code = r.query.answer == solver_answer::sat     ? exit_holds
-         : r.query.answer == solver_answer::unsat ? exit_violated
-                                                  : exit_unknown;
+  code = exit_for(r.query.answer);
 }
 
 // --emit for prove torus: the witness table, the DIMACS query and its DRAT proof (of an unsat answer kept with its
@@ -589,9 +587,7 @@ void add_torus_commands(CLI::App& app, int& code) {
                   << " steps: " << answer << " (" << q.reason << "; " << static_cast<long long>(q.seconds * 1000)
                   << " ms)\n";
       }
-      code = q.answer == solver_answer::sat     ? exit_holds
-             : q.answer == solver_answer::unsat ? exit_violated
-                                                : exit_unknown;
+      code = exit_for(q.answer);
       return;
     }
     if (!pr->emit.empty()) create_emit_directory(pr->emit);

@@ -189,11 +189,7 @@ std::optional<std::size_t> cube_plan::find_waiting(const std::vector<int>& liter
 }
 
 bool cube_plan::restore_refuted(const std::vector<int>& literals, const cube_result& r) {
-  const std::optional<std::size_t> id = find_waiting(literals);
-  if (!id || r.answer != solver_answer::unsat) return false;
-  cubes_[*id].status = cube_status::refuted;
-  cubes_[*id].result = r;
-  return true;
+  return r.answer == solver_answer::unsat && restore(literals, r, false);
 }
 
 bool cube_plan::restore(const std::vector<int>& literals, cube_result r, bool split_again) {

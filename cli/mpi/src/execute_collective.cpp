@@ -70,6 +70,7 @@ mpi_run_result mpi_run_collective(const collective::schedule& s, MPI_Comm comm, 
     std::vector<MPI_Request> requests;
     std::vector<std::pair<std::size_t, chunk_value>> incoming;  // (transfer, buffer)
     std::vector<chunk_value> outgoing;
+    std::vector<std::uint64_t> moved;  // chunks this rank moves away in the step
     incoming.reserve(transfers.size());
     outgoing.reserve(transfers.size());
     const int tag = static_cast<int>(t % 32768);  // pairs match in posting order within a step (MPI non-overtaking)
@@ -91,11 +92,11 @@ mpi_run_result mpi_run_collective(const collective::schedule& s, MPI_Comm comm, 
         requests.emplace_back();
         MPI_Isend(outgoing.back().data(), static_cast<int>(words), MPI_UINT64_T, static_cast<int>(tr.to), tag, comm,
                   &requests.back());
+        if (tr.op == collective::transfer_op::move) moved.push_back(tr.chunk);
       }
     }
     MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
-    for (const collective::transfer& tr : transfers)  // a move gives the chunk up before the step's writes land
-      if (tr.from == me && tr.op == collective::transfer_op::move) held.erase(tr.chunk);
+    for (const std::uint64_t chunk : moved) held.erase(chunk);  // given up before the step's writes land
     for (auto& [x, value] : incoming) {
       const collective::transfer& tr = transfers[x];
       if (tr.op != collective::transfer_op::reduce) {

@@ -58,7 +58,7 @@ int prove_spec(const nlohmann::json& spec, const cube_run_options& o) {
               << seconds_text(r.cube_seconds) << "\n";
     if (r.answer == solver_answer::sat && !o.witness.empty()) sq.write_witness(o.witness);
   }
-  return r.answer == solver_answer::sat ? 0 : r.answer == solver_answer::unsat ? 1 : 3;
+  return cli::exit_for(r.answer);
 }
 
 void add_cube_run_options(CLI::App* command, cube_run_options& o, const std::string& witness) {
