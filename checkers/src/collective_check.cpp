@@ -54,14 +54,21 @@ class chunk_values {
 };
 
 // Two bits per (rank, chunk), side by side so that a step's end touches one word per write: held, and written in
-// this step.
+// this step. A view of words the caller owns, cheap to copy into the checking loop's registers.
 class held_bits {
  public:
-  explicit held_bits(std::uint64_t count) : words_((count + 31) / 32, 0) {}
+  explicit held_bits(std::uint64_t* words) : words_(words) {}
+  static std::size_t words_for(std::uint64_t count) { return static_cast<std::size_t>((count + 31) / 32); }
   bool held(std::size_t i) const { return (words_[i / 32] >> (2 * (i % 32)) & 1) != 0; }
-  bool written(std::size_t i) const { return (words_[i / 32] >> (2 * (i % 32) + 1) & 1) != 0; }
   void hold(std::size_t i) { words_[i / 32] |= std::uint64_t{1} << (2 * (i % 32)); }
-  void write(std::size_t i) { words_[i / 32] |= std::uint64_t{2} << (2 * (i % 32)); }
+  /// Marks i written in this step; false where it was already.
+  bool write(std::size_t i) {
+    std::uint64_t& w = words_[i / 32];
+    const std::uint64_t bit = std::uint64_t{2} << (2 * (i % 32));
+    const bool first = (w & bit) == 0;
+    w |= bit;
+    return first;
+  }
   void release(std::size_t i) { words_[i / 32] &= ~(std::uint64_t{1} << (2 * (i % 32))); }
   /// The step's end: a written chunk is held.
   void commit(std::size_t i) {
@@ -70,7 +77,7 @@ class held_bits {
   }
 
  private:
-  std::vector<std::uint64_t> words_;
+  std::uint64_t* words_;
 };
 
 // Whether the network is one of the vertex-transitive built-ins with links both ways, by its links: the complete graph
@@ -86,6 +93,32 @@ bool vertex_transitive_builtin(const topology& network) {
   } catch (const std::invalid_argument&) {
     return false;
   }
+}
+
+constexpr rank no_rank = std::numeric_limits<rank>::max();
+
+// What the checking loop keeps per rank, in one place as a transfer reads it: the last link the rank sent over, and
+// under one port its peers of this step (valid where the stamp is this step + 1: no clearing between steps).
+struct rank_state {
+  rank last_to = no_rank;
+  std::uint32_t last_link = 0;
+  std::uint32_t send_stamp = 0, receive_stamp = 0;
+  rank send_peer = no_rank, receive_peer = no_rank;
+};
+
+// The link from → to's place in network.links() (links().size() where there is none), by a one-entry cache per
+// sender in front of the topology's binary search: collective algorithms send to one peer many times in a row (a ring
+// always, a tree or recursive doubling within a step).
+std::size_t look_up_link(const topology& network, rank_state* ranks, rank from, rank to) {
+  const std::size_t l = network.link_index(from, to);
+  if (l < network.links().size() && l <= std::numeric_limits<std::uint32_t>::max())
+    ranks[from].last_to = to, ranks[from].last_link = static_cast<std::uint32_t>(l);
+  return l;
+}
+inline std::size_t find_link(const topology& network, rank_state* ranks, rank from, rank to) {
+  if (from < network.size() && ranks[from].last_to == to) [[likely]]
+    return ranks[from].last_link;
+  return look_up_link(network, ranks, from, to);
 }
 
 // The first rank in both sets, or -1.
@@ -174,18 +207,20 @@ collective_report check_collective_schedule(const schedule& sched, const collect
     throw std::invalid_argument("collective check: " + c.describe() + " needs " + std::to_string(pairs >> 23) +
                                 " MiB of chunk bits (at most 2048)");
   // Non-combining: for r·K + k, r holds chunk k / r receives chunk k in this step (the targets in `plain`).
-  held_bits held(combines ? 0 : pairs);
+  std::vector<std::uint64_t> held_words(held_bits::words_for(combines ? 0 : pairs), 0);
+  held_bits held(held_words.data());
   std::vector<std::size_t> plain;
   if (!combines)
     for (std::uint64_t k = 0; k < K; ++k) held.hold(static_cast<std::size_t>(c.source(k)) * K + k);
   const std::size_t links = sched.network.links().size();
-  // Per link: the chunks of this step (valid where link_step is this step + 1) and of the whole schedule.
-  std::vector<std::uint64_t> link_chunks(links, 0), total_chunks(links, 0);
-  std::vector<std::uint32_t> link_step(links, 0);
-  // The port model's peers of this step: valid where the stamp is this step + 1 (no clearing between steps).
-  std::vector<rank> send_peer(n), receive_peer(n);
-  std::vector<std::uint32_t> send_stamp(n, 0), receive_stamp(n, 0);
-  constexpr rank none = std::numeric_limits<rank>::max();
+  // Per link: its capacity, the chunks of this step (valid where `step` is this step + 1) and of the steps before.
+  struct link_load {
+    std::uint32_t step = 0, capacity = 0;
+    std::uint64_t count = 0, total = 0;
+  };
+  std::vector<link_load> load(links);
+  for (std::size_t l = 0; l < links; ++l) load[l].capacity = sched.network.links()[l].capacity;
+  std::vector<rank_state> rank_states(n);
   // The writes of the step: for (rank, chunk) written in it (write_step == step + 1), its place in `pending`; the new
   // values in `pending_values`, `words` words each.
   std::vector<std::uint32_t> write_step(combines ? static_cast<std::size_t>(pairs) : 0, 0);
@@ -198,154 +233,188 @@ collective_report check_collective_schedule(const schedule& sched, const collect
   std::vector<pending_write> pending;
   std::vector<std::uint64_t> pending_values;
   // The moves of the step: (rank·K + chunk given up, the transfer's place), checked for repeats at the step's end.
+  // Gathered after the step's loop, and only in a step with a move: a vector's growth inside the loop would cost every
+  // transfer its registers.
   std::vector<std::pair<std::size_t, std::size_t>> moved;
   if (sched.steps.size() >= std::numeric_limits<std::uint32_t>::max())
     throw std::invalid_argument("collective check: at most 2^32 - 2 steps");
+  if (!combines) {
+    std::size_t most = 0;
+    for (const step& st : sched.steps) most = std::max(most, st.transfers.size());
+    plain.resize(most);
+  }
 
-  for (std::size_t si = 0; si < sched.steps.size(); ++si) {
-    const step& st = sched.steps[si];
-    const auto stamp = static_cast<std::uint32_t>(si + 1);
-    pending.clear();
-    pending_values.clear();
-    moved.clear();
-    for (std::size_t ti = 0; ti < st.transfers.size(); ++ti) {
-      const transfer& t = st.transfers[ti];
-      auto violation = [&](collective_violation_kind kind, rank other = 0) {
-        add({kind, si, ti, t.chunk, t.from, t.to, other});
-      };
-      if (t.from >= n || t.to >= n || t.chunk >= K || t.from == t.to) {
-        violation(collective_violation_kind::out_of_range);
-        continue;
-      }
-      const std::size_t l = sched.network.link_index(t.from, t.to);
-      if (l == links) {
-        violation(collective_violation_kind::not_a_link);
-      } else {
-        if (link_step[l] != stamp) link_step[l] = stamp, link_chunks[l] = 0;
-        ++total_chunks[l];
-        if (++link_chunks[l] > static_cast<std::uint64_t>(sched.network.links()[l].capacity) * st.rounds)
-          violation(collective_violation_kind::over_capacity);
-      }
-      // The port model: the peers of this step.
-      if (sched.ports != port_model::all_port) {
-        const bool half = sched.ports == port_model::one_port_half_duplex;
-        const bool simplex = sched.ports == port_model::one_port_simplex;
-        auto peer = [&](const std::vector<rank>& p, const std::vector<std::uint32_t>& at, rank r) {
-          return at[r] == stamp ? p[r] : none;
+  // One pass over the steps, compiled once per kind of state (contributor sets or bits) and port model, so that the
+  // loop over a step's transfers carries no test that the schedule's kind already answers.
+  auto run = [&]<bool Combines, bool OnePort>() {
+    // Local copies of what every transfer reads: a store through a pointer cannot alias them, so they stay in
+    // registers (the captured originals would be read again after each store).
+    const std::uint64_t chunk_count = K;
+    const bool exact = options.exact;
+    rank_state* const at = rank_states.data();
+    link_load* const loads = load.data();
+    held_bits bits = held;
+    std::size_t* const targets = plain.data();
+    for (std::size_t si = 0; si < sched.steps.size(); ++si) {
+      const step& st = sched.steps[si];
+      const auto stamp = static_cast<std::uint32_t>(si + 1);
+      const std::uint32_t rounds = st.rounds;
+      std::size_t written = 0;  // the step's targets in plain[0, written)
+      bool has_move = false;
+      pending.clear();
+      pending_values.clear();
+      for (std::size_t ti = 0; ti < st.transfers.size(); ++ti) {
+        const transfer& t = st.transfers[ti];
+        // (Captures by value: the loop's counters stay in registers.)
+        auto violation = [&add, &t, si, ti](collective_violation_kind kind, rank other = 0) {
+          add({kind, si, ti, t.chunk, t.from, t.to, other});
         };
-        const rank sends = peer(send_peer, send_stamp, t.from), receives = peer(receive_peer, receive_stamp, t.to);
-        rank clash = none;
-        if (sends != none && sends != t.to) clash = sends;
-        if (receives != none && receives != t.from) clash = receives;
-        if (half || simplex) {  // half: one partner both ways; simplex: `from` receives nothing, `to` sends nothing
-          const rank from_receives = peer(receive_peer, receive_stamp, t.from);
-          const rank to_sends = peer(send_peer, send_stamp, t.to);
-          if (from_receives != none && (simplex || from_receives != t.to)) clash = from_receives;
-          if (to_sends != none && (simplex || to_sends != t.from)) clash = to_sends;
-        }
-        if (clash != none) {
-          violation(collective_violation_kind::port_conflict, clash);
+        const std::size_t l = find_link(sched.network, at, t.from, t.to);
+        if (l == links || t.chunk >= chunk_count) [[unlikely]] {
+          if (t.from >= n || t.to >= n || t.chunk >= chunk_count || t.from == t.to) {
+            violation(collective_violation_kind::out_of_range);
+            continue;
+          }
+          violation(collective_violation_kind::not_a_link);
         } else {
-          send_peer[t.from] = t.to, send_stamp[t.from] = stamp;
-          receive_peer[t.to] = t.from, receive_stamp[t.to] = stamp;
+          link_load& on = loads[l];
+          if (on.step != stamp) on.total += on.count, on.step = stamp, on.count = 0;
+          if (++on.count > std::uint64_t{on.capacity} * rounds) [[unlikely]]
+            violation(collective_violation_kind::over_capacity);
         }
-      }
-      // Causality and the value written: one bit each where nothing combines.
-      if (!combines) {
-        const std::size_t source = static_cast<std::size_t>(t.from) * K + t.chunk;
-        const std::size_t target = static_cast<std::size_t>(t.to) * K + t.chunk;
-        if (!held.held(source)) {
-          violation(collective_violation_kind::not_held);
-          continue;
+        // The port model: the peers of this step.
+        if constexpr (OnePort) {
+          const bool half = sched.ports == port_model::one_port_half_duplex;
+          const bool simplex = sched.ports == port_model::one_port_simplex;
+          rank_state& sender = at[t.from];
+          rank_state& receiver = at[t.to];
+          const rank sends = sender.send_stamp == stamp ? sender.send_peer : no_rank;
+          const rank receives = receiver.receive_stamp == stamp ? receiver.receive_peer : no_rank;
+          rank clash = no_rank;
+          if (sends != no_rank && sends != t.to) clash = sends;
+          if (receives != no_rank && receives != t.from) clash = receives;
+          if (half || simplex) {  // half: one partner both ways; simplex: `from` receives nothing, `to` sends nothing
+            const rank from_receives = sender.receive_stamp == stamp ? sender.receive_peer : no_rank;
+            const rank to_sends = receiver.send_stamp == stamp ? receiver.send_peer : no_rank;
+            if (from_receives != no_rank && (simplex || from_receives != t.to)) clash = from_receives;
+            if (to_sends != no_rank && (simplex || to_sends != t.from)) clash = to_sends;
+          }
+          if (clash != no_rank) [[unlikely]] {
+            violation(collective_violation_kind::port_conflict, clash);
+          } else {
+            sender.send_peer = t.to, sender.send_stamp = stamp;
+            receiver.receive_peer = t.from, receiver.receive_stamp = stamp;
+          }
         }
-        if (t.op == transfer_op::reduce) {
-          violation(collective_violation_kind::reduce_forbidden);
-          continue;
-        }
-        if (t.op == transfer_op::move) moved.emplace_back(source, ti);
-        if (options.exact && held.held(target)) violation(collective_violation_kind::redundant);
-        if (held.written(target)) {  // the same chunk twice in one step: the same value, only redundant
-          if (options.exact) violation(collective_violation_kind::redundant);
-          continue;
-        }
-        held.write(target);
-        plain.push_back(target);
-        continue;
-      }
-      const std::uint64_t* sent = values.at(t.from, t.chunk);
-      if (chunk_values::empty(sent, words)) {
-        violation(collective_violation_kind::not_held);
-        continue;
-      }
-      if (t.op == transfer_op::reduce && !combines) {
-        violation(collective_violation_kind::reduce_forbidden);
-        continue;
-      }
-      if (t.op == transfer_op::move) moved.emplace_back(static_cast<std::size_t>(t.from) * K + t.chunk, ti);
-      const std::uint64_t* held = values.at(t.to, t.chunk);
-      if (options.exact && t.op != transfer_op::reduce && std::equal(held, held + words, sent)) {
-        violation(collective_violation_kind::redundant);
-      }
-      const std::size_t target = static_cast<std::size_t>(t.to) * K + t.chunk;
-      if (write_step[target] != stamp) {
-        write_step[target] = stamp;
-        write_at[target] = static_cast<std::uint32_t>(pending.size());
-        pending.push_back({t.to, t.chunk, t.op == transfer_op::reduce});
-        if (t.op != transfer_op::reduce) {
-          pending_values.insert(pending_values.end(), sent, sent + words);
+        // Causality and the value written: one bit each where nothing combines.
+        if constexpr (!Combines) {
+          const std::size_t source = static_cast<std::size_t>(t.from) * chunk_count + t.chunk;
+          const std::size_t target = static_cast<std::size_t>(t.to) * chunk_count + t.chunk;
+          if (!bits.held(source)) [[unlikely]] {
+            violation(collective_violation_kind::not_held);
+            continue;
+          }
+          if (t.op != transfer_op::copy) [[unlikely]] {
+            if (t.op == transfer_op::reduce) {
+              violation(collective_violation_kind::reduce_forbidden);
+              continue;
+            }
+            has_move = true;
+          }
+          if (exact && bits.held(target)) violation(collective_violation_kind::redundant);
+          if (!bits.write(target)) {  // the same chunk twice in one step: the same value, only redundant
+            if (exact) violation(collective_violation_kind::redundant);
+            continue;
+          }
+          targets[written++] = target;
         } else {
-          if (const std::int64_t twice = first_common(held, sent, words); twice >= 0) {
+          const std::uint64_t* sent = values.at(t.from, t.chunk);
+          if (chunk_values::empty(sent, words)) {
+            violation(collective_violation_kind::not_held);
+            continue;
+          }
+          has_move = has_move || t.op == transfer_op::move;
+          const std::uint64_t* held_value = values.at(t.to, t.chunk);
+          if (exact && t.op != transfer_op::reduce && std::equal(held_value, held_value + words, sent)) {
+            violation(collective_violation_kind::redundant);
+          }
+          const std::size_t target = static_cast<std::size_t>(t.to) * K + t.chunk;
+          if (write_step[target] != stamp) {
+            write_step[target] = stamp;
+            write_at[target] = static_cast<std::uint32_t>(pending.size());
+            pending.push_back({t.to, t.chunk, t.op == transfer_op::reduce});
+            if (t.op != transfer_op::reduce) {
+              pending_values.insert(pending_values.end(), sent, sent + words);
+            } else {
+              if (const std::int64_t twice = first_common(held_value, sent, words); twice >= 0) {
+                violation(collective_violation_kind::double_counted, static_cast<rank>(twice));
+              }
+              for (std::size_t w = 0; w < words; ++w) pending_values.push_back(held_value[w] | sent[w]);
+            }
+            continue;
+          }
+          const std::size_t at = write_at[target];
+          std::uint64_t* value = pending_values.data() + at * words;
+          if (!pending[at].reduce && t.op != transfer_op::reduce && std::equal(value, value + words, sent)) {
+            if (exact) {  // a second copy of the same value: redundant, not a conflict
+              violation(collective_violation_kind::redundant);
+            }
+            continue;
+          }
+          if (!pending[at].reduce || t.op != transfer_op::reduce) {
+            violation(collective_violation_kind::write_conflict);
+            continue;
+          }
+          if (const std::int64_t twice = first_common(value, sent, words); twice >= 0) {
             violation(collective_violation_kind::double_counted, static_cast<rank>(twice));
           }
-          for (std::size_t w = 0; w < words; ++w) pending_values.push_back(held[w] | sent[w]);
+          for (std::size_t w = 0; w < words; ++w) value[w] |= sent[w];
         }
-        continue;
       }
-      const std::size_t at = write_at[target];
-      std::uint64_t* value = pending_values.data() + at * words;
-      if (!pending[at].reduce && t.op != transfer_op::reduce && std::equal(value, value + words, sent)) {
-        if (options.exact) {  // a second copy of the same value: redundant, not a conflict
-          violation(collective_violation_kind::redundant);
-        }
-        continue;
-      }
-      if (!pending[at].reduce || t.op != transfer_op::reduce) {
-        violation(collective_violation_kind::write_conflict);
-        continue;
-      }
-      if (const std::int64_t twice = first_common(value, sent, words); twice >= 0) {
-        violation(collective_violation_kind::double_counted, static_cast<rank>(twice));
-      }
-      for (std::size_t w = 0; w < words; ++w) value[w] |= sent[w];
-    }
-    // Moves give their chunks up before the writes land (a rank that moves a chunk and receives it back holds it).
-    if (!moved.empty()) {
-      std::sort(moved.begin(), moved.end());
-      for (std::size_t i = 0; i < moved.size(); ++i) {
-        const auto [pair, ti] = moved[i];
-        if (i > 0 && moved[i - 1].first == pair) {
+      // Moves give their chunks up before the writes land (a rank that moves a chunk and receives it back holds it).
+      if (has_move) {
+        // The moves that count: from a rank that holds the chunk as the step begins (the state is as it began), and
+        // not a reduction where nothing combines.
+        moved.clear();
+        for (std::size_t ti = 0; ti < st.transfers.size(); ++ti) {
           const transfer& t = st.transfers[ti];
-          add({collective_violation_kind::moved_twice, si, ti, t.chunk, t.from, t.to,
-               static_cast<rank>(moved[i - 1].second)});
-          continue;
+          if (t.op != transfer_op::move || t.from >= n || t.to >= n || t.chunk >= K || t.from == t.to) continue;
+          const std::size_t source = static_cast<std::size_t>(t.from) * K + t.chunk;
+          if (Combines ? !chunk_values::empty(values.at(t.from, t.chunk), words) : bits.held(source))
+            moved.emplace_back(source, ti);
         }
-        if (combines) {
-          std::uint64_t* value = values.at(static_cast<rank>(pair / K), pair % K);
-          std::fill(value, value + words, 0);
-        } else {
-          held.release(pair);
+        std::sort(moved.begin(), moved.end());
+        for (std::size_t i = 0; i < moved.size(); ++i) {
+          const auto [pair, ti] = moved[i];
+          if (i > 0 && moved[i - 1].first == pair) {
+            const transfer& t = st.transfers[ti];
+            add({collective_violation_kind::moved_twice, si, ti, t.chunk, t.from, t.to,
+                 static_cast<rank>(moved[i - 1].second)});
+            continue;
+          }
+          if constexpr (Combines) {
+            std::uint64_t* value = values.at(static_cast<rank>(pair / K), pair % K);
+            std::fill(value, value + words, 0);
+          } else {
+            bits.release(pair);
+          }
         }
       }
+      for (std::size_t i = 0; i < written; ++i) bits.commit(targets[i]);
+      for (std::size_t i = 0; i < pending.size(); ++i)
+        std::copy(pending_values.begin() + static_cast<std::ptrdiff_t>(i * words),
+                  pending_values.begin() + static_cast<std::ptrdiff_t>((i + 1) * words),
+                  values.at(pending[i].to, pending[i].chunk));
+      out.rounds += st.rounds;
+      out.transfers += st.transfers.size();
     }
-    for (const std::size_t target : plain) held.commit(target);
-    plain.clear();
-    for (std::size_t i = 0; i < pending.size(); ++i)
-      std::copy(pending_values.begin() + static_cast<std::ptrdiff_t>(i * words),
-                pending_values.begin() + static_cast<std::ptrdiff_t>((i + 1) * words),
-                values.at(pending[i].to, pending[i].chunk));
-    out.rounds += st.rounds;
-    out.transfers += st.transfers.size();
-  }
+  };
+  const bool one_port = sched.ports != port_model::all_port;
+  if (combines)
+    one_port ? run.template operator()<true, true>() : run.template operator()<true, false>();
+  else
+    one_port ? run.template operator()<false, true>() : run.template operator()<false, false>();
+  for (link_load& on : load) on.total += on.count;
   out.steps = sched.steps.size();
 
   // The postcondition: each chunk at every rank (allgather, broadcast, allreduce) or at the one rank that wants it.
@@ -362,7 +431,17 @@ collective_report check_collective_schedule(const schedule& sched, const collect
         return;
       }
   };
-  for (std::uint64_t k = 0; k < K; ++k) {
+  // Where nothing combines and every rank wants every chunk, a word of held bits at a time: the pairs one by one only
+  // when one is missing (for the witnesses, in their order).
+  const bool everywhere = c.kind == collective_kind::allgather || c.kind == collective_kind::broadcast;
+  const bool all_held =
+      !combines && everywhere && std::all_of(held_words.begin(), held_words.end(), [&](std::uint64_t w) {
+        const std::size_t first = static_cast<std::size_t>(&w - held_words.data()) * 32;
+        const std::uint64_t pairs_here = std::min<std::uint64_t>(32, pairs - first);
+        const std::uint64_t held_mask = 0x5555555555555555 >> (64 - 2 * pairs_here);
+        return (w & held_mask) == held_mask;
+      });
+  for (std::uint64_t k = 0; k < K && !all_held; ++k) {
     switch (c.kind) {
       case collective_kind::allgather:
       case collective_kind::broadcast:
@@ -385,8 +464,8 @@ collective_report check_collective_schedule(const schedule& sched, const collect
   }
 
   for (std::size_t l = 0; l < links; ++l)
-    if (total_chunks[l] > out.busiest_link_chunks) {
-      out.busiest_link_chunks = total_chunks[l];
+    if (load[l].total > out.busiest_link_chunks) {
+      out.busiest_link_chunks = load[l].total;
       out.busiest_from = sched.network.links()[l].from;
       out.busiest_to = sched.network.links()[l].to;
     }
