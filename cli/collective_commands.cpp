@@ -301,7 +301,7 @@ void add_collective_commands(CLI::App& app, int& code) {
     std::string topology, coll, ports = "all-port", timeout = "60", witness, msccl, emit, emit_cubes;
     std::uint64_t chunks = 1, root = 0, rounds = 1, max_steps = 32, steps = 0, cubes = 0, query_rounds = 0;
     std::uint32_t max_chunks = 4, max_extra_steps = 1, max_extra_rounds = 8;
-    bool json = false, frontier = false, drat_only = false;
+    bool json = false, frontier = false, drat_only = false, no_symmetry = false;
   };
   auto popt = std::make_shared<prove_options>();
   prove->add_option("--topology", popt->topology, "complete:N, ring:N, torus:AxB…, hypercube:D, dgx1")->required();
@@ -334,6 +334,9 @@ void add_collective_commands(CLI::App& app, int& code) {
   prove->add_flag("--drat-only", popt->drat_only,
                   "refute every query with CaDiCaL and a DRAT proof, also where a cut's cutting-planes certificate "
                   "would do");
+  prove->add_flag("--no-symmetric-witnesses", popt->no_symmetry,
+                  "ask every query of the whole model only, not first for a schedule that the network's translations "
+                  "map onto itself");
   prove->add_flag("--frontier", popt->frontier,
                   "instead: SCCL's (C, S, R) frontier, the least R for every C = 1 … --max-chunks and S = the least … "
                   "+ --max-extra-steps, and the points no other beats in S, R and R/C");
@@ -400,6 +403,7 @@ void add_collective_commands(CLI::App& app, int& code) {
     options.max_steps = static_cast<std::uint32_t>(popt->max_steps);
     options.budget_ms = parse_timeout_ms(popt->timeout, "--timeout");
     options.cut_certificates = !popt->drat_only;
+    options.symmetric_witnesses = !popt->no_symmetry;
     if (popt->frontier) {
       if (popt->steps > 0 || popt->rounds != 1 || !popt->witness.empty() || !popt->msccl.empty())
         throw bad_input(

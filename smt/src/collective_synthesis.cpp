@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "cnf_cardinality.hpp"
+#include "dancecard/core/collective/symmetry.hpp"
 #include "dancecard/smt/collective_cut.hpp"
 
 namespace dancecard::collective {
@@ -163,6 +164,57 @@ cnf_formula collective_steps_cnf(const topology& network, const collective& coll
   return f;
 }
 
+namespace {
+
+// The translations that map the collective onto itself: the network's, for the collectives without a root.
+std::vector<rank_permutation> collective_translations(const topology& network, const collective& coll) {
+  if (coll.kind != collective_kind::allgather && coll.kind != collective_kind::alltoall) return {};
+  return translations(network);
+}
+
+// held and send equal along the orbits of each generator: a schedule invariant under a generating set is invariant
+// under the group.
+void add_translation_equalities(cnf_formula& f, const topology& network, const collective& coll, std::uint64_t steps,
+                                const std::vector<rank_permutation>& generators) {
+  const layout at = make_layout(network, coll, steps);
+  const std::uint64_t K = coll.chunk_count(), C = coll.chunks;
+  const rank n = coll.ranks;
+  const auto& links = network.links();
+  auto same = [&f](int a, int b) {
+    if (a == b) return;
+    f.clauses.push_back({-a, b});
+    f.clauses.push_back({a, -b});
+  };
+  for (const rank_permutation& g : generators) {
+    auto image = [&](std::uint64_t c) {
+      if (coll.kind == collective_kind::allgather) return static_cast<std::uint64_t>(g[c / C]) * C + c % C;
+      const std::uint64_t block = c / C;
+      return (static_cast<std::uint64_t>(g[block / n]) * n + g[block % n]) * C + c % C;
+    };
+    std::vector<std::size_t> link_image(links.size());
+    for (std::size_t l = 0; l < links.size(); ++l) link_image[l] = network.link_index(g[links[l].from], g[links[l].to]);
+    for (std::uint64_t c = 0; c < K; ++c) {
+      const std::uint64_t d = image(c);
+      for (std::uint64_t t = 0; t <= steps; ++t)
+        for (rank r = 0; r < n; ++r) same(at.held(c, r, t), at.held(d, g[r], t));
+      for (std::uint64_t t = 0; t < steps; ++t)
+        for (std::size_t l = 0; l < links.size(); ++l) same(at.send(c, l, t), at.send(d, link_image[l], t));
+    }
+  }
+  f.comments.push_back("invariant under " + std::to_string(generators.size()) + " translation(s) of " + network.name());
+}
+
+}  // namespace
+
+std::optional<cnf_formula> invariant_steps_cnf(const topology& network, const collective& coll, std::uint64_t steps,
+                                               const synthesis_options& options) {
+  const std::vector<rank_permutation> generators = collective_translations(network, coll);
+  if (generators.empty()) return std::nullopt;
+  cnf_formula f = collective_steps_cnf(network, coll, steps, options);
+  add_translation_equalities(f, network, coll, steps, generators);
+  return f;
+}
+
 schedule decode_collective_model(const topology& network, const collective& coll, std::uint64_t s,
                                  const synthesis_options& options, const std::vector<int>& model, int variables,
                                  const std::string& algorithm) {
@@ -267,15 +319,49 @@ asked ask(const topology& network, const collective& coll, std::uint64_t s, cons
       cut_rejected = " (" + cut->detail + ")";  // a fault of the certificate's writer: said, and CaDiCaL asked instead
     }
   }
+  const std::string what = std::to_string(s) + " steps" +
+                           (options.total_rounds ? " and " + std::to_string(*options.total_rounds) + " rounds" : "");
+  // First a schedule the translations map onto themselves: a witness like any other when there is one; when not,
+  // nothing follows from it, and the whole query is asked.
   const cnf_formula f = collective_steps_cnf(network, coll, s, options);
+  std::string invariant_note;
+  if (const std::vector<rank_permutation> generators = options.symmetric_witnesses && s > 0
+                                                           ? collective_translations(network, coll)
+                                                           : std::vector<rank_permutation>{};
+      !generators.empty()) {
+    cnf_formula g = f;
+    add_translation_equalities(g, network, coll, s, generators);
+    resumable_solve invariant(g);
+    const clausal_result found = invariant.solve(options.budget_ms, options.cancel, options.symmetric_conflicts);
+    if (found.answer == solver_answer::sat) {
+      q.variables = static_cast<std::uint64_t>(g.variables);
+      q.clauses = g.clauses.size();
+      q.answer = solver_answer::sat;
+      schedule w = decode_collective_model(network, coll, s, options, found.model, g.variables,
+                                           "least steps (CaDiCaL, invariant under the translations)");
+      const collective_report check = check_collective_schedule(w);
+      if (!check.holds()) {
+        q.detail = "sat, but the decoded invariant schedule was rejected: " + describe(check);
+        out.stop = "disagreement: the witness for " + what + " was rejected by the checker";
+      } else {
+        q.detail = "sat, a schedule invariant under the network's translations, which holds (" +
+                   std::to_string(check.transfers) + " transfers, " + std::to_string(check.rounds) + " rounds)";
+        out.witness = std::move(w);
+      }
+      finish();
+      return out;
+    }
+    invariant_note =
+        found.answer == solver_answer::unsat
+            ? "; no schedule invariant under the translations"
+            : "; no invariant schedule within " + std::to_string(options.symmetric_conflicts) + " conflicts";
+  }
   q.variables = static_cast<std::uint64_t>(f.variables);
   q.clauses = f.clauses.size();
   clausal_result solved = solve_with_proof(f, options.budget_ms, drat_encoding::binary, options.cancel);
   q.answer = solved.answer;
-  const std::string what = std::to_string(s) + " steps" +
-                           (options.total_rounds ? " and " + std::to_string(*options.total_rounds) + " rounds" : "");
   if (solved.answer == solver_answer::unknown) {
-    q.detail = "unknown: " + solved.reason;
+    q.detail = "unknown: " + solved.reason + invariant_note;
     out.stop = what + ": the solver gave no answer (" + solved.reason + ")";
     finish();
     return out;
@@ -288,7 +374,7 @@ asked ask(const topology& network, const collective& coll, std::uint64_t s, cons
     } else {
       q.detail = "unsat, DRAT proof checked (" + std::to_string(check.checked_lemmas) + " of " +
                  std::to_string(check.lemmas) + " lemmas, " + std::to_string(check.core_clauses) + " core clauses of " +
-                 std::to_string(check.original_clauses) + ")" + cut_rejected;
+                 std::to_string(check.original_clauses) + ")" + cut_rejected + invariant_note;
       out.refuted = true;
     }
     finish();
@@ -302,7 +388,7 @@ asked ask(const topology& network, const collective& coll, std::uint64_t s, cons
     out.stop = "disagreement: the witness for " + what + " was rejected by the checker";
   } else {
     q.detail = "sat, the decoded schedule holds (" + std::to_string(check.transfers) + " transfers, " +
-               std::to_string(check.rounds) + " rounds)";
+               std::to_string(check.rounds) + " rounds)" + invariant_note;
     out.witness = std::move(w);
   }
   finish();

@@ -45,6 +45,13 @@ struct synthesis_options {
   /// All-port: a query whose rounds are below the cut bound is refuted by a cutting-planes certificate of the cut
   /// (smt/collective_cut.hpp, checked before it counts) instead of CaDiCaL and DRAT.
   bool cut_certificates = true;
+  /// Before each query CaDiCaL is asked, within `symmetric_conflicts` conflicts, for a schedule that the network's
+  /// translations map onto itself (core/collective/symmetry.hpp: the all-gather and all-to-all on a ring, complete
+  /// graph, hypercube or torus): the CNF with held and send equal along each translation's orbits. Such a schedule
+  /// is a schedule, decoded and judged by the checker like any witness; when there is none (or none within the
+  /// conflicts) the whole query is asked as before, so every refutation is still one of the whole model.
+  bool symmetric_witnesses = true;
+  std::uint64_t symmetric_conflicts = 200'000;
   /// Raised by another thread or a signal handler (Python's Ctrl-C): the running solver stops and the answer is
   /// unknown, as on a budget.
   const std::atomic<bool>* cancel = nullptr;
@@ -72,6 +79,13 @@ struct least_steps_result {
 /// collective on the network's ranks; all-port or one-port full duplex; rounds_per_step >= 1.
 cnf_formula collective_steps_cnf(const topology& network, const collective& coll, std::uint64_t steps,
                                  const synthesis_options& options = {});
+
+/// collective_steps_cnf with held(c, r, t) = held(g(c), g(r), t) and send(c, u → v, t) = send(g(c), g(u) → g(v), t)
+/// for each generator g of translations(network) (g(c): the chunk with g's image of c's source, and destination for
+/// the all-to-all): its models are the schedules the translations map onto themselves. nullopt where there are no
+/// translations or the collective has a root (broadcast, gather, scatter: no translation fixes it).
+std::optional<cnf_formula> invariant_steps_cnf(const topology& network, const collective& coll, std::uint64_t steps,
+                                               const synthesis_options& options = {});
 
 /// A model of collective_steps_cnf as the schedule it encodes (a chunk sent where it is not yet held, once per
 /// receiver and step; the steps' rounds as the model spreads them), for the collective checker to judge.

@@ -1,0 +1,30 @@
+// Symmetries of a network: rank permutations that map every link onto a link of the same capacity (automorphisms).
+// smt/collective_synthesis looks first for a schedule that the network's translations map onto itself — far fewer
+// free choices, and any schedule it finds is still judged by the collective checker — while every refutation stays a
+// refutation of the whole model (an invariant schedule is only one of the schedules).
+//
+//   auto gens = dancecard::collective::translations(dancecard::collective::hypercube_topology(4));
+//   gens.size() == 4   // r -> r xor 1, r xor 2, r xor 4, r xor 8
+#pragma once
+
+#include <vector>
+
+#include "dancecard/core/collective/topology.hpp"
+
+namespace dancecard::collective {
+
+/// A permutation of the ranks: perm[r] is where rank r goes.
+using rank_permutation = std::vector<rank>;
+
+/// Whether `perm` is a permutation of the network's ranks that maps each link (a, b, capacity) onto the link
+/// (perm[a], perm[b]) of the same capacity.
+bool is_automorphism(const topology& network, const rank_permutation& perm);
+
+/// Generators of the translations of a built-in network, recognised by its name and kept only where
+/// is_automorphism holds for the network given: ring:N and complete:N, r -> r + 1 mod N; hypercube:D, r -> r xor 2^j
+/// for each j; torus:AxB…, a step along each dimension. The group they generate moves rank 0 to every rank (it acts
+/// transitively), so a schedule it leaves unchanged is fixed by what it does with the chunks of rank 0. Empty for
+/// other networks (dgx1, files) and for one rank.
+std::vector<rank_permutation> translations(const topology& network);
+
+}  // namespace dancecard::collective

@@ -1,0 +1,121 @@
+// The translations of the built-in networks, checked as automorphisms, and the witnesses found first among the
+// schedules they leave unchanged: invariant where found, and the same least steps and rounds as the whole model.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+#include <tuple>
+
+#include "dancecard/core/collective/symmetry.hpp"
+#include "dancecard/smt/collective_synthesis.hpp"
+
+namespace dancecard::collective {
+namespace {
+
+TEST(collective_symmetry, translations_of_the_built_in_networks_are_automorphisms) {
+  EXPECT_EQ(translations(ring_topology(5)).size(), 1u);
+  EXPECT_EQ(translations(complete_topology(4)).size(), 1u);
+  EXPECT_EQ(translations(hypercube_topology(4)).size(), 4u);
+  EXPECT_EQ(translations(*builtin_topology("torus:4x8")).size(), 2u);
+  EXPECT_EQ(translations(*builtin_topology("torus:3x3x3")).size(), 3u);
+  EXPECT_TRUE(translations(dgx1_topology()).empty());  // not a translation-symmetric network: none claimed
+  EXPECT_TRUE(translations(ring_topology(1)).empty());
+  for (const char* name : {"ring:6", "complete:5", "hypercube:3", "torus:2x3", "torus:4x4"}) {
+    const topology net = *builtin_topology(name);
+    for (const rank_permutation& g : translations(net)) EXPECT_TRUE(is_automorphism(net, g)) << name;
+  }
+}
+
+TEST(collective_symmetry, a_network_that_only_bears_a_built_in_name_keeps_no_translation) {
+  std::vector<link> links = ring_topology(4).links();
+  links[0].capacity = 2;  // 0 -> 1 wider than the other links: the rotation no longer maps links onto equals
+  const topology lopsided("ring:4", 4, links);
+  EXPECT_TRUE(translations(lopsided).empty());
+  EXPECT_FALSE(is_automorphism(lopsided, {1, 2, 3, 0}));
+  EXPECT_TRUE(is_automorphism(ring_topology(4), {1, 2, 3, 0}));
+  EXPECT_TRUE(is_automorphism(ring_topology(4), {0, 3, 2, 1}));   // a reflection
+  EXPECT_FALSE(is_automorphism(ring_topology(4), {0, 2, 1, 3}));  // 0 -> 1 goes to 0 -> 2, no link
+  EXPECT_FALSE(is_automorphism(ring_topology(4), {1, 1, 2, 3}));  // not a permutation
+  EXPECT_FALSE(is_automorphism(ring_topology(4), {1, 2, 3}));     // too short
+}
+
+// The transfers of each step as a set, and the set each generator makes of it (chunk and ranks mapped).
+void expect_invariant(const schedule& s, const std::vector<rank_permutation>& generators) {
+  const std::uint64_t C = s.coll.chunks;
+  for (const step& st : s.steps) {
+    std::set<std::tuple<std::uint64_t, rank, rank>> here;
+    for (const transfer& t : st.transfers) here.insert({t.chunk, t.from, t.to});
+    for (const rank_permutation& g : generators) {
+      std::set<std::tuple<std::uint64_t, rank, rank>> moved;
+      for (const auto& [c, from, to] : here) moved.insert({std::uint64_t{g[c / C]} * C + c % C, g[from], g[to]});
+      EXPECT_EQ(moved, here);
+    }
+  }
+}
+
+TEST(collective_symmetry, the_hypercube_point_at_its_cut_bound_has_an_invariant_witness) {
+  // All-gather, 4 chunks per rank, 4 steps on the 16-rank hypercube: 60 chunks into each rank over 4 links, at least
+  // 15 rounds (a cut). The invariant query finds 15 within its conflict budget (no time limit: the answer does not
+  // depend on the machine's speed).
+  const topology net = hypercube_topology(4);
+  synthesis_options options;
+  options.budget_ms = 0;
+  const least_steps_result r = prove_least_rounds(net, {collective_kind::allgather, 16, 4, 0}, 4, 12, options);
+  ASSERT_EQ(r.status, proof_status::proven) << r.reason;
+  ASSERT_TRUE(r.witness);
+  EXPECT_EQ(check_collective_schedule(*r.witness).rounds, 15u);
+  EXPECT_NE(r.queries.back().detail.find("invariant under the network's translations"), std::string::npos)
+      << r.queries.back().detail;
+  expect_invariant(*r.witness, translations(net));
+  for (std::size_t q = 0; q + 1 < r.queries.size(); ++q)  // every query below by a checked cut certificate
+    EXPECT_NE(r.queries[q].detail.find("cutting-planes certificate checked"), std::string::npos) << q;
+}
+
+TEST(collective_symmetry, the_same_answers_with_and_without_invariant_witnesses) {
+  struct cell {
+    const char* network;
+    collective_kind kind;
+    std::uint32_t chunks;
+    port_model ports;
+  };
+  for (const cell& c : {cell{"ring:6", collective_kind::allgather, 1, port_model::one_port_full_duplex},
+                        cell{"ring:5", collective_kind::alltoall, 1, port_model::all_port},
+                        cell{"hypercube:3", collective_kind::allgather, 2, port_model::all_port},
+                        cell{"torus:3x3", collective_kind::allgather, 1, port_model::all_port},
+                        cell{"complete:4", collective_kind::alltoall, 1, port_model::one_port_full_duplex},
+                        cell{"dgx1", collective_kind::allgather, 1, port_model::all_port}}) {
+    const topology net = *builtin_topology(c.network);
+    const collective coll{c.kind, net.size(), c.chunks, 0};
+    synthesis_options with, without;
+    with.budget_ms = without.budget_ms = 0;
+    with.ports = without.ports = c.ports;
+    without.symmetric_witnesses = false;
+    const least_steps_result a = prove_least_steps(net, coll, with), b = prove_least_steps(net, coll, without);
+    ASSERT_EQ(a.status, proof_status::proven) << c.network << ": " << a.reason;
+    ASSERT_EQ(b.status, proof_status::proven) << c.network << ": " << b.reason;
+    EXPECT_EQ(a.steps, b.steps) << c.network;
+    const least_steps_result ra = prove_least_rounds(net, coll, a.steps, 8, with);
+    const least_steps_result rb = prove_least_rounds(net, coll, a.steps, 8, without);
+    ASSERT_EQ(ra.status, proof_status::proven) << c.network << ": " << ra.reason;
+    ASSERT_EQ(rb.status, proof_status::proven) << c.network << ": " << rb.reason;
+    EXPECT_EQ(check_collective_schedule(*ra.witness).rounds, check_collective_schedule(*rb.witness).rounds)
+        << c.network;
+    for (const synthesis_query& q : b.queries) EXPECT_EQ(q.detail.find("invariant"), std::string::npos);
+  }
+}
+
+TEST(collective_symmetry, the_invariant_formula_only_where_translations_fix_the_collective) {
+  EXPECT_TRUE(invariant_steps_cnf(ring_topology(4), {collective_kind::allgather, 4, 1, 0}, 2));
+  EXPECT_TRUE(invariant_steps_cnf(ring_topology(4), {collective_kind::alltoall, 4, 1, 0}, 2));
+  EXPECT_FALSE(invariant_steps_cnf(ring_topology(4), {collective_kind::broadcast, 4, 1, 0}, 2));  // a root
+  EXPECT_FALSE(invariant_steps_cnf(dgx1_topology(), {collective_kind::allgather, 8, 1, 0}, 2));
+  // One more pair of equalities per held and send variable and generator at most, nothing else.
+  const cnf_formula whole = collective_steps_cnf(ring_topology(4), {collective_kind::allgather, 4, 1, 0}, 2);
+  const cnf_formula invariant = *invariant_steps_cnf(ring_topology(4), {collective_kind::allgather, 4, 1, 0}, 2);
+  EXPECT_EQ(invariant.variables, whole.variables);
+  EXPECT_EQ(invariant.clauses.size(), whole.clauses.size() + 2 * (3 * 4 * 4 + 2 * 8 * 4));
+  EXPECT_TRUE(std::equal(whole.clauses.begin(), whole.clauses.end(), invariant.clauses.begin()));
+}
+
+}  // namespace
+}  // namespace dancecard::collective
