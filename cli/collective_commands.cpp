@@ -308,7 +308,8 @@ void add_collective_commands(CLI::App& app, int& code) {
   prove
       ->add_option("--coll", popt->coll,
                    "allgather | alltoall | broadcast | gather | scatter | reduce-scatter | reduce (the last two by "
-                   "inversion) | allreduce (reduce-scatter then all-gather: a checked witness, optimality unknown)")
+                   "inversion) | allreduce (directly; where that stays unknown, reduce-scatter then all-gather gives a "
+                   "checked witness)")
       ->required();
   prove->add_option("--chunks", popt->chunks, "chunks per rank (SCCL's C; default 1)")->check(CLI::Range(1, 64));
   prove->add_option("--root", popt->root, "broadcast, gather, scatter, reduce: the root rank (default 0)");
@@ -386,8 +387,6 @@ void add_collective_commands(CLI::App& app, int& code) {
           popt->coll + "'");
     if (*kind == collective::collective_kind::alltoallv)
       throw bad_input("--coll alltoallv: its counts come with a schedule file (check collective), not this command");
-    if (*kind == collective::collective_kind::allreduce && (popt->frontier || popt->steps > 0))
-      throw bad_input("--coll allreduce: the least steps only (SCCL's composition); not with --frontier or --steps");
     const auto ports = collective::parse_port_model(popt->ports);
     if (!ports || *ports == collective::port_model::one_port_half_duplex ||
         *ports == collective::port_model::one_port_simplex)

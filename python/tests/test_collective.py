@@ -118,6 +118,19 @@ def test_least_steps_and_rounds_with_their_certificates():
     assert r["status"] == "proven" and r["rounds"] == 3  # SCCL's (2, 2, 3)
 
 
+def test_invariant_witnesses_and_the_direct_all_reduce():
+    torus = dc.prove_least_rounds("torus:3x3", dc.Collective("allgather", 9, chunks=2), steps=2, timeout_ms=0)
+    assert torus["status"] == "proven"
+    assert "invariant under the network's translations" in torus["queries"][-1]["detail"]
+    whole = dc.prove_least_rounds("torus:3x3", dc.Collective("allgather", 9, chunks=2), steps=2, timeout_ms=0,
+                                  symmetric_witnesses=False)
+    assert whole["rounds"] == torus["rounds"]
+    assert all("invariant" not in q["detail"] for q in whole["queries"])
+    ring = dc.prove_least_steps("ring:4", dc.Collective("allreduce", 4), timeout_ms=0)
+    assert ring["status"] == "proven" and ring["steps"] == 3
+    assert dc.check_collective_schedule(ring["witness"]).holds
+
+
 def test_the_frontier_of_a_small_ring():
     f = dc.prove_frontier("ring:4", dc.Collective("allgather", 4), max_chunks=3, timeout_ms=0)
     assert f["status"] == "proven"

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "cnf_cardinality.hpp"
+#include "collective_cnf_parts.hpp"
 #include "dancecard/core/collective/symmetry.hpp"
 #include "dancecard/smt/collective_cut.hpp"
 
@@ -30,30 +31,6 @@ struct layout {
   int last() const { return static_cast<int>((steps + 1) * ranks * chunks + steps * links * chunks); }
 };
 
-// At least m of `flags` true implies outputs[m − 1], for m = 1 … M (Sinz's sequential counter, the implications
-// towards "at least" only); an output beyond |flags| is never forced and stays free.
-std::vector<int> at_least_outputs(cnf_formula& f, const std::vector<int>& flags, std::uint64_t M) {
-  const std::uint64_t m = flags.size(), s = std::min(M, m);
-  std::vector<int> out(M, 0);
-  if (m == 0 || s == 0) {
-    for (int& o : out) o = ++f.variables;
-    return out;
-  }
-  std::vector<int> previous(s, 0);
-  for (std::uint64_t k = 0; k < m; ++k) {
-    std::vector<int> row(s);
-    for (int& c : row) c = ++f.variables;
-    f.clauses.push_back({-flags[k], row[0]});
-    if (k > 0) {
-      for (std::uint64_t j = 0; j < s; ++j) f.clauses.push_back({-previous[j], row[j]});
-      for (std::uint64_t j = 1; j < s; ++j) f.clauses.push_back({-flags[k], -previous[j - 1], row[j]});
-    }
-    previous = std::move(row);
-  }
-  for (std::uint64_t j = 0; j < M; ++j) out[j] = j < s ? previous[j] : ++f.variables;
-  return out;
-}
-
 layout make_layout(const topology& network, const collective& coll, std::uint64_t steps) {
   const std::uint64_t vars =
       (steps + 1) * coll.ranks * coll.chunk_count() + steps * network.links().size() * coll.chunk_count();
@@ -67,44 +44,17 @@ layout make_layout(const topology& network, const collective& coll, std::uint64_
 
 cnf_formula collective_steps_cnf(const topology& network, const collective& coll, std::uint64_t steps,
                                  const synthesis_options& options) {
-  require_valid(coll);
+  cnf_parts::require_synthesizable(network, coll, options);
   if (combining(coll.kind))
     throw std::invalid_argument("collective synthesis: " + std::string(to_string(coll.kind)) +
                                 " combines; this encoding covers allgather, alltoall, broadcast, gather and scatter");
-  if (coll.ranks != network.size())
-    throw std::invalid_argument("collective synthesis: the collective has " + std::to_string(coll.ranks) +
-                                " ranks, the network " + std::to_string(network.size()));
-  if (options.ports == port_model::one_port_half_duplex || options.ports == port_model::one_port_simplex)
-    throw std::invalid_argument("collective synthesis: all-port or one-port-full-duplex");
-  if (options.rounds_per_step < 1) throw std::invalid_argument("collective synthesis: rounds_per_step >= 1");
   const layout at = make_layout(network, coll, steps);
   const std::uint64_t K = coll.chunk_count();
   const rank n = coll.ranks;
   const auto& links = network.links();
   cnf_formula f;
   f.variables = at.last();
-  // Rounds as the solver distributes them: extra(t, j), j = 1 … R − S, "step t has at least 1 + j rounds", numbered
-  // right after the layout (t-major) so that a model can be read back.
-  std::uint64_t extra = 0;
-  if (options.total_rounds) {
-    if (*options.total_rounds < steps)
-      throw std::invalid_argument("collective synthesis: " + std::to_string(*options.total_rounds) +
-                                  " rounds cannot fill " + std::to_string(steps) + " steps");
-    extra = *options.total_rounds - steps;
-  }
-  auto extra_var = [&](std::uint64_t t, std::uint64_t j) {
-    return at.last() + 1 + static_cast<int>(t * extra + j - 1);
-  };
-  f.variables += static_cast<int>(steps * extra);
-  if (extra > 0) {
-    std::vector<int> all;
-    for (std::uint64_t t = 0; t < steps; ++t)
-      for (std::uint64_t j = 1; j <= extra; ++j) {
-        all.push_back(extra_var(t, j));
-        if (j > 1) f.clauses.push_back({-extra_var(t, j), extra_var(t, j - 1)});
-      }
-    detail::at_most(f, all, extra);  // the steps' rounds beyond the first sum to at most R − S
-  }
+  const cnf_parts::round_spread spread = cnf_parts::spread_rounds(f, steps, options);
   f.comments.push_back("dancecard collective synthesis: " + coll.describe() + " on " + network.name() + " (" +
                        std::string(to_string(options.ports)) + "), " + std::to_string(steps) + " steps, " +
                        (options.total_rounds ? std::to_string(*options.total_rounds) + " rounds in all"
@@ -131,35 +81,13 @@ cnf_formula collective_steps_cnf(const topology& network, const collective& coll
         f.clauses.push_back(std::move(came));
       }
     }
+    std::vector<std::vector<int>> sends(links.size());
     for (std::size_t l = 0; l < links.size(); ++l) {  // capacity × rounds per link and step
-      std::vector<int> over;
-      for (std::uint64_t c = 0; c < K; ++c) over.push_back(at.send(c, l, t));
-      const std::uint64_t cap = links[l].capacity;
-      if (!options.total_rounds) {
-        detail::at_most(f, over, cap * options.rounds_per_step);
-        continue;
-      }
-      // more than cap·(1 + j) sends need the step's (j + 1)-th extra round; more than cap·(1 + R − S) none has
-      const std::vector<int> least = at_least_outputs(f, over, cap * (1 + extra) + 1);
-      for (std::uint64_t j = 0; j < extra; ++j) f.clauses.push_back({-least[cap * (1 + j)], extra_var(t, j + 1)});
-      if (over.size() > cap * (1 + extra)) f.clauses.push_back({-least[cap * (1 + extra)]});
+      for (std::uint64_t c = 0; c < K; ++c) sends[l].push_back(at.send(c, l, t));
+      cnf_parts::limit_link(f, sends[l], links[l].capacity, t, options, spread);
     }
-    if (options.ports == port_model::one_port_full_duplex) {  // one peer to send to and one to receive from
-      std::vector<int> used(links.size());
-      for (std::size_t l = 0; l < links.size(); ++l) {
-        used[l] = ++f.variables;
-        for (std::uint64_t c = 0; c < K; ++c) f.clauses.push_back({-at.send(c, l, t), used[l]});
-      }
-      for (rank r = 0; r < n; ++r) {
-        std::vector<int> out, in;
-        for (std::size_t l = 0; l < links.size(); ++l) {
-          if (links[l].from == r) out.push_back(used[l]);
-          if (links[l].to == r) in.push_back(used[l]);
-        }
-        detail::at_most(f, out, 1);
-        detail::at_most(f, in, 1);
-      }
-    }
+    if (options.ports == port_model::one_port_full_duplex)  // one peer to send to and one to receive from
+      cnf_parts::one_port(f, network, sends);
   }
   return f;
 }
@@ -222,18 +150,11 @@ schedule decode_collective_model(const topology& network, const collective& coll
   std::vector<char> truth(static_cast<std::size_t>(variables) + 1, 0);
   for (int v : model)
     if (v > 0 && v <= variables) truth[static_cast<std::size_t>(v)] = 1;
-  const std::uint64_t extra = options.total_rounds ? *options.total_rounds - s : 0;
+  const cnf_parts::round_spread spread{at.last() + 1, options.total_rounds ? *options.total_rounds - s : 0};
   schedule w{network, options.ports, coll, {}, algorithm};
   std::uint64_t rounds_left = options.total_rounds ? *options.total_rounds : 0;
   for (std::uint64_t t = 0; t < s; ++t) {
-    std::uint32_t rounds = options.rounds_per_step;
-    if (options.total_rounds) {
-      rounds = 1;
-      for (std::uint64_t j = 1; j <= extra; ++j)
-        rounds += truth[static_cast<std::size_t>(at.last() + 1 + static_cast<int>(t * extra + j - 1))];
-      if (t + 1 == s) rounds = static_cast<std::uint32_t>(std::max<std::uint64_t>(rounds, rounds_left));
-      rounds_left -= std::min<std::uint64_t>(rounds_left, rounds);
-    }
+    const std::uint32_t rounds = cnf_parts::rounds_of_step(truth, t, s, options, spread, rounds_left);
     step& st = w.steps.emplace_back(step{rounds, {}});
     std::vector<char> arrived(static_cast<std::size_t>(coll.ranks) * coll.chunk_count(), 0);
     for (std::size_t l = 0; l < network.links().size(); ++l)
@@ -323,7 +244,9 @@ asked ask(const topology& network, const collective& coll, std::uint64_t s, cons
                            (options.total_rounds ? " and " + std::to_string(*options.total_rounds) + " rounds" : "");
   // First a schedule the translations map onto themselves: a witness like any other when there is one; when not,
   // nothing follows from it, and the whole query is asked.
-  const cnf_formula f = collective_steps_cnf(network, coll, s, options);
+  const bool combines = combining(coll.kind);
+  const cnf_formula f =
+      combines ? combining_steps_cnf(network, coll, s, options) : collective_steps_cnf(network, coll, s, options);
   std::string invariant_note;
   if (const std::vector<rank_permutation> generators = options.symmetric_witnesses && s > 0
                                                            ? collective_translations(network, coll)
@@ -381,7 +304,10 @@ asked ask(const topology& network, const collective& coll, std::uint64_t s, cons
     return out;
   }
   // sat: each chunk a rank lacks, once, over the first link the model uses; the rounds the model gives each step
-  schedule w = decode_collective_model(network, coll, s, options, solved.model, f.variables, "least steps (CaDiCaL)");
+  schedule w =
+      combines ? decode_combining_model(network, coll, s, options, solved.model, f.variables,
+                                        "least steps (CaDiCaL, combining)")
+               : decode_collective_model(network, coll, s, options, solved.model, f.variables, "least steps (CaDiCaL)");
   const collective_report check = check_collective_schedule(w);
   if (!check.holds()) {
     q.detail = "sat, but the decoded schedule was rejected: " + describe(check);
@@ -505,7 +431,8 @@ bool inverted(const collective& coll) {
 // All-reduce as SCCL composes it (Section 4.3): the least reduce-scatter (by inversion) and then the least all-gather
 // of the same chunks — after the first, rank r holds the whole sum of its block, which the second spreads. Each half
 // is proven least, the whole only an upper bound: a direct all-reduce may interleave them. So the answer is unknown
-// with a witness the checker accepts as an all-reduce, never "proven".
+// with a witness the checker accepts as an all-reduce, never "proven" (prove_least_steps asks for it only where the
+// direct all-reduce queries stopped).
 least_steps_result compose_allreduce(const topology& network, const collective& coll,
                                      const synthesis_options& options) {
   least_steps_result out;
@@ -541,7 +468,19 @@ least_steps_result compose_allreduce(const topology& network, const collective& 
 
 least_steps_result prove_least_steps(const topology& network, const collective& coll,
                                      const synthesis_options& options) {
-  if (coll.kind == collective_kind::allreduce) return compose_allreduce(network, coll, options);
+  if (coll.kind == collective_kind::allreduce) {
+    least_steps_result direct = search_least_steps(network, coll, options);
+    if (direct.status == proof_status::proven || direct.witness) return direct;
+    // The direct queries stopped without a witness: the composition's witness, an upper bound.
+    least_steps_result composed = compose_allreduce(network, coll, options);
+    direct.queries.insert(direct.queries.end(), composed.queries.begin(), composed.queries.end());
+    if (composed.witness) {
+      direct.steps = composed.steps;
+      direct.witness = std::move(composed.witness);
+    }
+    direct.reason += "; by composition: " + composed.reason;
+    return direct;
+  }
   if (!inverted(coll)) return search_least_steps(network, coll, options);
   return by_inversion(network, coll,
                       [&](const topology& n, const collective& c) { return search_least_steps(n, c, options); });

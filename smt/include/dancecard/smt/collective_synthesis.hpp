@@ -80,6 +80,22 @@ struct least_steps_result {
 cnf_formula collective_steps_cnf(const topology& network, const collective& coll, std::uint64_t steps,
                                  const synthesis_options& options = {});
 
+/// The CNF of "a schedule of `steps` steps exists" for the combining collectives (all-reduce, reduce-scatter, reduce),
+/// whose models are exactly the schedules of copies and reductions that check_collective_schedule accepts:
+/// value(k, r, u, t) — rank r's value of chunk k holds u's contribution after t steps — and copy(k, l, t),
+/// reduce(k, l, t) per link and step. A transfer only of a value with a contribution; a copy replaces the value, every
+/// copy into one (chunk, rank) in a step carries the same value and no reduction goes beside it; otherwise the value
+/// grows by what the reductions bring, none of whose contributions the value or another reduction already has (the
+/// checker's "double counted"); the postcondition as units; capacity × rounds and one port as collective_steps_cnf.
+/// A schedule with a transfer twice loses nothing by dropping one, so unsat means none exists. require
+/// (std::invalid_argument): a combining collective, and as collective_steps_cnf.
+cnf_formula combining_steps_cnf(const topology& network, const collective& coll, std::uint64_t steps,
+                                const synthesis_options& options = {});
+/// A model of combining_steps_cnf as its schedule: every copy and reduction the model has, in link order.
+schedule decode_combining_model(const topology& network, const collective& coll, std::uint64_t steps,
+                                const synthesis_options& options, const std::vector<int>& model, int variables,
+                                const std::string& algorithm);
+
 /// collective_steps_cnf with held(c, r, t) = held(g(c), g(r), t) and send(c, u → v, t) = send(g(c), g(u) → g(v), t)
 /// for each generator g of translations(network) (g(c): the chunk with g's image of c's source, and destination for
 /// the all-to-all): its models are the schedules the translations map onto themselves. nullopt where there are no
@@ -107,8 +123,8 @@ least_steps_result prove_least_rounds(const topology& network, const collective&
 
 /// Asks S = 0, 1, 2, … until a witness is found: proven when the witness passes the checker and the query one step
 /// below was refuted by a DRAT proof the checker accepted; unknown on a budget, a rejected witness or proof, or
-/// max_steps. All-reduce: SCCL's composition, the least reduce-scatter then the least all-gather — a witness the
-/// checker accepts as an all-reduce, and always unknown, since a direct one may take fewer steps.
+/// max_steps. All-reduce: asked directly (combining_steps_cnf); where that stays unknown, SCCL's composition — the
+/// least reduce-scatter then the least all-gather — gives a witness the checker accepts as an upper bound.
 least_steps_result prove_least_steps(const topology& network, const collective& coll,
                                      const synthesis_options& options = {});
 

@@ -1,0 +1,44 @@
+// Parts of the collective CNFs that the copy-only encoding (collective_synthesis.cpp) and the combining one
+// (collective_combining.cpp) share: the checks of the options, the rounds the solver spreads over the steps, a link's
+// capacity in a step, one port; and reading the rounds back from a model.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "dancecard/smt/collective_synthesis.hpp"
+
+namespace dancecard::collective::cnf_parts {
+
+/// require (std::invalid_argument): the collective valid and on the network's ranks; all-port or one-port full
+/// duplex; rounds_per_step >= 1.
+void require_synthesizable(const topology& network, const collective& coll, const synthesis_options& options);
+
+/// The rounds as the solver distributes them (options.total_rounds): extra(t, j), j = 1 … R − S, "step t has at
+/// least 1 + j rounds", numbered from `first` (t-major) so that a model can be read back; each implies the one below,
+/// and they sum to at most R − S. None without total_rounds.
+struct round_spread {
+  int first = 0;
+  std::uint64_t extra = 0;  // R − S
+  int var(std::uint64_t t, std::uint64_t j) const { return first + static_cast<int>(t * extra + j - 1); }
+};
+/// Allocates the extra variables right after f.variables and adds their clauses. require (std::invalid_argument):
+/// total_rounds >= steps.
+round_spread spread_rounds(cnf_formula& f, std::uint64_t steps, const synthesis_options& options);
+
+/// At most capacity × rounds of `sends` (the chunks over one link in step t): rounds_per_step, or with the spread, more
+/// than capacity·(1 + j) sends need step t's (j + 1)-th extra round (Sinz's sequential counter, its "at least"
+/// outputs).
+void limit_link(cnf_formula& f, const std::vector<int>& sends, std::uint64_t capacity, std::uint64_t t,
+                const synthesis_options& options, const round_spread& spread);
+
+/// One port, full duplex, in one step: a link is used when one of its sends is, and each rank uses one out-link and
+/// one in-link. `sends[l]`: the send variables of link l in the step.
+void one_port(cnf_formula& f, const topology& network, const std::vector<std::vector<int>>& sends);
+
+/// The rounds of step t in a model (`truth` by variable): rounds_per_step, or 1 plus its true extras, the last step
+/// taking what is left of R.
+std::uint32_t rounds_of_step(const std::vector<char>& truth, std::uint64_t t, std::uint64_t steps,
+                             const synthesis_options& options, const round_spread& spread, std::uint64_t& rounds_left);
+
+}  // namespace dancecard::collective::cnf_parts

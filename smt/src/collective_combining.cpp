@@ -1,0 +1,159 @@
+// The combining collectives asked directly: all-reduce, reduce-scatter and reduce as CNF whose models are exactly the
+// schedules of copies and reductions that checkers/collective_check accepts, values tracked as contributor sets as the
+// checker tracks them (see combining_steps_cnf in the header). Cardinality by Sinz's sequential counters.
+#include <stdexcept>
+#include <string>
+
+#include "collective_cnf_parts.hpp"
+#include "dancecard/smt/collective_synthesis.hpp"
+
+namespace dancecard::collective {
+
+namespace {
+
+// value(k, r, u, t): rank r's value of chunk k holds u's contribution after t steps; then copy(k, l, t) and
+// reduce(k, l, t) per link and step.
+struct combining_layout {
+  std::uint64_t chunks = 0, steps = 0;
+  rank ranks = 0;
+  std::size_t links = 0;
+  int value(std::uint64_t k, rank r, rank u, std::uint64_t t) const {
+    return static_cast<int>(1 + ((t * ranks + r) * chunks + k) * ranks + u);
+  }
+  int transfer(std::uint64_t k, std::size_t l, std::uint64_t t, bool reduce) const {
+    return static_cast<int>(1 + (steps + 1) * ranks * chunks * ranks + ((t * links + l) * chunks + k) * 2 + reduce);
+  }
+  int last() const { return static_cast<int>((steps + 1) * ranks * chunks * ranks + steps * links * chunks * 2); }
+};
+
+combining_layout make_combining_layout(const topology& network, const collective& coll, std::uint64_t steps) {
+  const std::uint64_t n = coll.ranks, K = coll.chunk_count();
+  const std::uint64_t vars = (steps + 1) * n * K * n + steps * network.links().size() * K * 2;
+  if (vars > (std::uint64_t{1} << 27))
+    throw std::invalid_argument("collective synthesis: " + std::to_string(vars) +
+                                " variables for this query (at most 2^27)");
+  return {K, steps, coll.ranks, network.links().size()};
+}
+
+}  // namespace
+
+cnf_formula combining_steps_cnf(const topology& network, const collective& coll, std::uint64_t steps,
+                                const synthesis_options& options) {
+  cnf_parts::require_synthesizable(network, coll, options);
+  if (!combining(coll.kind))
+    throw std::invalid_argument("collective synthesis: " + std::string(to_string(coll.kind)) +
+                                " does not combine; collective_steps_cnf covers it");
+  const combining_layout at = make_combining_layout(network, coll, steps);
+  const std::uint64_t K = coll.chunk_count();
+  const rank n = coll.ranks;
+  const auto& links = network.links();
+  cnf_formula f;
+  f.variables = at.last();
+  const cnf_parts::round_spread spread = cnf_parts::spread_rounds(f, steps, options);
+  f.comments.push_back("dancecard collective synthesis: " + coll.describe() + " on " + network.name() + " (" +
+                       std::string(to_string(options.ports)) + "), " + std::to_string(steps) + " steps, " +
+                       (options.total_rounds ? std::to_string(*options.total_rounds) + " rounds in all"
+                                             : std::to_string(options.rounds_per_step) + " round(s) each"));
+  f.comments.push_back("value(k, r, u, t) = 1 + ((t*" + std::to_string(n) + " + r)*" + std::to_string(K) + " + k)*" +
+                       std::to_string(n) + " + u; copy(k, link l, t) = " + std::to_string(at.transfer(0, 0, 0, false)) +
+                       " + ((t*" + std::to_string(links.size()) + " + l)*" + std::to_string(K) +
+                       " + k)*2, reduce one more; links sorted by (from, to)");
+  // The precondition: each rank's value of each chunk is its own contribution. The postcondition: every contribution
+  // in the value of each (chunk, rank) that wants the chunk.
+  for (std::uint64_t k = 0; k < K; ++k)
+    for (rank r = 0; r < n; ++r)
+      for (rank u = 0; u < n; ++u) {
+        f.clauses.push_back({u == r ? at.value(k, r, u, 0) : -at.value(k, r, u, 0)});
+        if (coll.wanted(k, r)) f.clauses.push_back({at.value(k, r, u, steps)});
+      }
+  std::vector<std::vector<std::size_t>> in_links(n);
+  for (std::size_t l = 0; l < links.size(); ++l) in_links[links[l].to].push_back(l);
+  for (std::uint64_t t = 0; t < steps; ++t) {
+    for (std::uint64_t k = 0; k < K; ++k) {
+      for (std::size_t l = 0; l < links.size(); ++l)  // a transfer only of a value with a contribution
+        for (const bool reduce : {false, true}) {
+          std::vector<int> some{-at.transfer(k, l, t, reduce)};
+          for (rank u = 0; u < n; ++u) some.push_back(at.value(k, links[l].from, u, t));
+          f.clauses.push_back(std::move(some));
+        }
+      for (rank r = 0; r < n; ++r) {
+        const std::vector<std::size_t>& in = in_links[r];
+        // copied: some copy arrives (a copy replaces the value; beside it no reduction, and every copy the same value)
+        const int copied = ++f.variables;
+        std::vector<int> any{-copied};
+        for (const std::size_t l : in) {
+          const int copy = at.transfer(k, l, t, false), reduce = at.transfer(k, l, t, true);
+          f.clauses.push_back({-copy, copied});
+          any.push_back(copy);
+          f.clauses.push_back({-reduce, -copied});
+        }
+        f.clauses.push_back(std::move(any));
+        for (std::size_t i = 0; i < in.size(); ++i)
+          for (std::size_t j = i + 1; j < in.size(); ++j) {
+            const int a = at.transfer(k, in[i], t, false), b = at.transfer(k, in[j], t, false);
+            const int ra = at.transfer(k, in[i], t, true), rb = at.transfer(k, in[j], t, true);
+            for (rank u = 0; u < n; ++u) {
+              const int va = at.value(k, links[in[i]].from, u, t), vb = at.value(k, links[in[j]].from, u, t);
+              f.clauses.push_back({-a, -b, -va, vb});  // two copies: one value
+              f.clauses.push_back({-a, -b, va, -vb});
+              f.clauses.push_back({-ra, -rb, -va, -vb});  // two reductions: no contribution in both
+            }
+          }
+        for (rank u = 0; u < n; ++u) {
+          const int old = at.value(k, r, u, t), now = at.value(k, r, u, t + 1);
+          // copied: now = the copies' value
+          for (const std::size_t l : in) {
+            const int copy = at.transfer(k, l, t, false), sent = at.value(k, links[l].from, u, t);
+            f.clauses.push_back({-copy, -sent, now});
+            f.clauses.push_back({-copy, sent, -now});
+          }
+          // not copied: now = old plus what the reductions bring, none of it counted twice
+          f.clauses.push_back({copied, -old, now});
+          std::vector<int> came{copied, -now, old};
+          for (const std::size_t l : in) {
+            const int reduce = at.transfer(k, l, t, true), sent = at.value(k, links[l].from, u, t);
+            f.clauses.push_back({-reduce, -sent, -old});  // the contribution is not in the value already
+            f.clauses.push_back({-reduce, -sent, now});
+            const int brought = ++f.variables;  // this reduction brings u's contribution
+            f.clauses.push_back({-brought, reduce});
+            f.clauses.push_back({-brought, sent});
+            came.push_back(brought);
+          }
+          f.clauses.push_back(std::move(came));
+        }
+      }
+    }
+    std::vector<std::vector<int>> sends(links.size());
+    for (std::size_t l = 0; l < links.size(); ++l) {  // capacity × rounds per link and step: copies and reductions
+      for (std::uint64_t k = 0; k < K; ++k)
+        for (const bool reduce : {false, true}) sends[l].push_back(at.transfer(k, l, t, reduce));
+      cnf_parts::limit_link(f, sends[l], links[l].capacity, t, options, spread);
+    }
+    if (options.ports == port_model::one_port_full_duplex) cnf_parts::one_port(f, network, sends);
+  }
+  return f;
+}
+
+schedule decode_combining_model(const topology& network, const collective& coll, std::uint64_t s,
+                                const synthesis_options& options, const std::vector<int>& model, int variables,
+                                const std::string& algorithm) {
+  const combining_layout at = make_combining_layout(network, coll, s);
+  std::vector<char> truth(static_cast<std::size_t>(variables) + 1, 0);
+  for (int v : model)
+    if (v > 0 && v <= variables) truth[static_cast<std::size_t>(v)] = 1;
+  const cnf_parts::round_spread spread{at.last() + 1, options.total_rounds ? *options.total_rounds - s : 0};
+  schedule w{network, options.ports, coll, {}, algorithm};
+  std::uint64_t rounds_left = options.total_rounds ? *options.total_rounds : 0;
+  for (std::uint64_t t = 0; t < s; ++t) {
+    step& st = w.steps.emplace_back(step{cnf_parts::rounds_of_step(truth, t, s, options, spread, rounds_left), {}});
+    for (std::size_t l = 0; l < network.links().size(); ++l)
+      for (std::uint64_t k = 0; k < coll.chunk_count(); ++k)
+        for (const bool reduce : {false, true})
+          if (truth[static_cast<std::size_t>(at.transfer(k, l, t, reduce))])
+            st.transfers.push_back(
+                {k, network.links()[l].from, network.links()[l].to, reduce ? transfer_op::reduce : transfer_op::copy});
+  }
+  return w;
+}
+
+}  // namespace dancecard::collective
