@@ -157,6 +157,33 @@ TEST(dance_check, requirements_naming_unknown_ranks_are_caller_errors) {
   EXPECT_THROW(check_dance_schedule(k4, req), std::invalid_argument);
 }
 
+TEST(dance_check, unvalidated_ranks_are_compared_as_the_rounds_are_read) {
+  // In range: the same report as the checked view, on a valid and on a broken schedule.
+  const dance_schedule broken = make(4, {{{0, 1}, {2, 3}}, {{0, 1}, {2, 3}}, {{0, 3}, {1, 1}}});
+  for (const dance_schedule* s : {&k4, &broken}) {
+    const std::optional<dance_report> r = check_dance_schedule_unvalidated(*s);
+    ASSERT_TRUE(r);
+    const dance_report plain = check_dance_schedule(*s);
+    EXPECT_EQ(r->outcome, plain.outcome);
+    EXPECT_EQ(r->count_by_kind, plain.count_by_kind);
+    EXPECT_EQ(describe(*r), describe(plain));
+  }
+  // Out of range, in the first round, the last, as the largest rank there is (a negative int32 reads so), and with
+  // required pairs (the slow path): nothing.
+  for (const rank bad : {rank{4}, rank{5}, ~rank{0}}) {
+    for (std::size_t round : {0u, 2u}) {
+      std::vector<couple> dances{{0, 1}, {2, 3}, {0, 2}, {1, 3}, {0, 3}, {1, 2}};
+      dances[2 * round + 1].second = bad;
+      const std::vector<std::size_t> offsets{0, 2, 4, 6};
+      const dance_schedule_view view(4, dances, offsets);
+      EXPECT_FALSE(check_dance_schedule_unvalidated(view)) << bad << " in round " << round;
+      dance_requirements pairs;
+      pairs.required_pairs = std::vector<std::pair<rank, rank>>{{0, 1}, {2, 3}, {0, 2}, {1, 3}, {0, 3}, {1, 2}};
+      EXPECT_FALSE(check_dance_schedule_unvalidated(view, pairs)) << bad << " in round " << round;
+    }
+  }
+}
+
 TEST(checked_dance_schedule, exists_only_for_accepted_schedules) {
   EXPECT_TRUE(checked_dance_schedule::accept(k4, {}).has_value());
   dance_report rejection;

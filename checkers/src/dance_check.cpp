@@ -154,11 +154,22 @@ void check_rank(rank p, rank n, const char* what) {
                                 ", outside [0, " + std::to_string(n) + ")");
 }
 
+// Thrown by checker::run where a round names a rank out of range (validate_ranks only).
+struct rank_out_of_range {};
+
 struct checker {
   dance_schedule_view schedule;
   const dance_requirements& req;
   dance_report& out;
   pair_index index{schedule.people()};
+  bool validate_ranks = false;  // the view's invariant unchecked: each round's ranks compared before it is read
+
+  void validate(std::size_t r) const {
+    if (!validate_ranks) return;
+    rank largest = 0;
+    for (const couple d : schedule.round(r)) largest = std::max({largest, d.first, d.second});
+    if (largest >= schedule.people()) throw rank_out_of_range{};
+  }
 
   void add(dance_violation v) {
     ++out.count_by_kind[static_cast<std::size_t>(v.kind)];
@@ -181,7 +192,8 @@ struct checker {
     }
     bitset met(index.size() + 1);  // one spare bit, the target of self-dances in the fast loop
     const std::uint64_t spare_bit = index.size();
-    std::vector<std::uint32_t> stamp(n, 0);       // fast loop: round + 1 in which the person was last seen
+    std::vector<std::uint32_t> stamp(n + std::size_t{1}, 0);  // fast loop: round + 1 in which the person was last seen
+                                                              // (one spare: where validate_ranks clamps a bad rank)
     std::vector<std::uint64_t> slow_stamp(n, 0);  // slow path: same, kept apart so the fast loop cannot disturb it
     std::vector<rank> partner(n, 0);              // slow path: the partner at slow_stamp
     std::vector<std::uint64_t> twice;             // pair indices kept as meets-twice witnesses
@@ -229,35 +241,49 @@ struct checker {
     };
 
     if (allowed) {
-      for (std::size_t r = 0; r < schedule.rounds(); ++r) slow_round(r, true);
+      for (std::size_t r = 0; r < schedule.rounds(); ++r) validate(r), slow_round(r, true);
     } else {
       // Fast loop: no branches on the data. A person seen twice in a round or a self-dance flags the round for the
       // slow account of its bookings. Pair bits are only set: how many dances repeat a pair is the number of
       // (non-self) dances minus the number of distinct pairs met, and the repeats themselves are looked up
       // afterwards, only when there are any.
-      for (std::size_t r = 0; r < schedule.rounds(); ++r) {
-        if (r + 1 >= UINT32_MAX) {  // the 32-bit round stamps would wrap: account for this round slowly
-          slow_round(r, false);
-          continue;
+      // validate_ranks: each rank clamped to n (the spare stamp; a pair with n lands at most on the spare bit) and the
+      // round abandoned after its loop if one was out of range: the ranks are compared as they are read.
+      auto fast = [&]<bool Validate>() {
+        for (std::size_t r = 0; r < schedule.rounds(); ++r) {
+          if (r + 1 >= UINT32_MAX) {  // the 32-bit round stamps would wrap: account for this round slowly
+            validate(r);
+            slow_round(r, false);
+            continue;
+          }
+          const auto round_stamp = static_cast<std::uint32_t>(r + 1);
+          std::uint32_t booked = 0, outside = 0;
+          // Bounds in locals: the stores below could alias the offsets array, which would make the compiler reload
+          // the bound on every dance.
+          const couple* const first = dances.data() + offsets[r];
+          const couple* const last = dances.data() + offsets[r + 1];
+          for (const couple* d = first; d != last; ++d) {
+            rank a = d->first, b = d->second;
+            if constexpr (Validate) {
+              outside |= static_cast<std::uint32_t>(a >= n) | static_cast<std::uint32_t>(b >= n);
+              a = std::min(a, n), b = std::min(b, n);
+            }
+            booked |= static_cast<std::uint32_t>(a == b) | static_cast<std::uint32_t>(stamp[a] == round_stamp) |
+                      static_cast<std::uint32_t>(stamp[b] == round_stamp);
+            stamp[a] = round_stamp;
+            stamp[b] = round_stamp;
+            const rank lo = std::min(a, b), hi = std::max(a, b);
+            const std::uint64_t i = lo == hi ? spare_bit : ((std::uint64_t{lo} * (two_n_minus_3 - lo)) >> 1) + hi - 1;
+            words[i / 64] |= std::uint64_t{1} << (i % 64);
+          }
+          if (outside != 0) throw rank_out_of_range{};
+          if (booked != 0) slow_round(r, false);
         }
-        const auto round_stamp = static_cast<std::uint32_t>(r + 1);
-        std::uint32_t booked = 0;
-        // Bounds in locals: the stores below could alias the offsets array, which would make the compiler reload
-        // the bound on every dance.
-        const couple* const first = dances.data() + offsets[r];
-        const couple* const last = dances.data() + offsets[r + 1];
-        for (const couple* d = first; d != last; ++d) {
-          const rank a = d->first, b = d->second;
-          booked |= static_cast<std::uint32_t>(a == b) | static_cast<std::uint32_t>(stamp[a] == round_stamp) |
-                    static_cast<std::uint32_t>(stamp[b] == round_stamp);
-          stamp[a] = round_stamp;
-          stamp[b] = round_stamp;
-          const rank lo = std::min(a, b), hi = std::max(a, b);
-          const std::uint64_t i = lo == hi ? spare_bit : ((std::uint64_t{lo} * (two_n_minus_3 - lo)) >> 1) + hi - 1;
-          words[i / 64] |= std::uint64_t{1} << (i % 64);
-        }
-        if (booked != 0) slow_round(r, false);
-      }
+      };
+      if (validate_ranks)
+        fast.template operator()<true>();
+      else
+        fast.template operator()<false>();
       if (met.test(spare_bit)) met.clear(spare_bit);
       const std::uint64_t repeats = schedule.dance_count() - self_dances - met.count();
       if (repeats > 0) {
@@ -378,6 +404,20 @@ dance_report check_dance_schedule(dance_schedule_view schedule, const dance_requ
   dance_report out;
   out.checked = what_was_checked(schedule.people(), schedule.rounds(), schedule.dance_count(), requirements);
   checker{schedule, requirements, out}.run();
+  return out;
+}
+
+std::optional<dance_report> check_dance_schedule_unvalidated(dance_schedule_view schedule,
+                                                             const dance_requirements& requirements) {
+  dance_report out;
+  out.checked = what_was_checked(schedule.people(), schedule.rounds(), schedule.dance_count(), requirements);
+  checker c{schedule, requirements, out};
+  c.validate_ranks = true;
+  try {
+    c.run();
+  } catch (const rank_out_of_range&) {
+    return std::nullopt;
+  }
   return out;
 }
 

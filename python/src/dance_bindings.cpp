@@ -92,26 +92,25 @@ void bind_dance(py::module_& m) {
         dance_report r;
         std::uint64_t rounds = 0, count = 0;
         // An int32 C-contiguous array with every round full is the checker's own layout (a couple is two 32-bit
-        // ranks): checked in place after one pass over the ranks; anything else is copied into a dance_schedule.
+        // ranks): checked in place, each round's ranks as the checker reaches it; anything else, and an array with a
+        // rank out of range, is copied into a dance_schedule (whose construction names the bad rank).
         static_assert(sizeof(couple) == 2 * sizeof(std::int32_t) && alignof(couple) <= alignof(std::int32_t));
         const py::array array = py::array::ensure(dances);
         if (array && array.ndim() == 3 && array.shape(2) == 2 && (array.flags() & py::array::c_style) != 0 &&
             py::isinstance<py::array_t<std::int32_t>>(array) && people >= 1) {
           const auto* ranks = static_cast<const std::int32_t*>(array.data());
           const auto size = static_cast<std::size_t>(array.size());
-          std::int32_t low = 0, high = 0;
+          std::vector<std::size_t> offsets(static_cast<std::size_t>(array.shape(0)) + 1);
+          for (std::size_t k = 0; k < offsets.size(); ++k) offsets[k] = k * static_cast<std::size_t>(array.shape(1));
+          // A negative rank reads as a large one: out of range like any rank >= people.
+          const dance_schedule_view view(people, {reinterpret_cast<const couple*>(ranks), size / 2}, offsets);
+          std::optional<dance_report> checked;
           {
             py::gil_scoped_release release;
-            for (std::size_t i = 0; i < size; ++i) low = std::min(low, ranks[i]), high = std::max(high, ranks[i]);
+            checked = check_dance_schedule_unvalidated(view, req);
           }
-          if (low >= 0 && static_cast<std::uint64_t>(high) < people) {
-            std::vector<std::size_t> offsets(static_cast<std::size_t>(array.shape(0)) + 1);
-            for (std::size_t k = 0; k < offsets.size(); ++k) offsets[k] = k * static_cast<std::size_t>(array.shape(1));
-            const dance_schedule_view view(people, {reinterpret_cast<const couple*>(ranks), size / 2}, offsets);
-            {
-              py::gil_scoped_release release;
-              r = check_dance_schedule(view, req);
-            }
+          if (checked) {  // else a rank out of range: the copy below names it
+            r = std::move(*checked);
             rounds = view.rounds();
             count = view.dance_count();
           }

@@ -73,6 +73,11 @@ struct dance_report : report<dance_violation> {
 dance_report check_dance_schedule(const dance_schedule& schedule, const dance_requirements& requirements = {});
 /// The same on dances in memory someone else owns (dance_schedule_view: every rank below people()).
 dance_report check_dance_schedule(dance_schedule_view schedule, const dance_requirements& requirements = {});
+/// The same where nobody has checked the ranks yet (a NumPy array): each round's ranks are compared with people()
+/// just before the round is checked, while its dances are in cache, instead of in a pass of their own; nullopt where
+/// a rank is out of range (the view then breaks its invariant, and its owner says where).
+std::optional<dance_report> check_dance_schedule_unvalidated(dance_schedule_view schedule,
+                                                             const dance_requirements& requirements = {});
 
 /// Checks a partner matrix: entries in range and symmetric (iii), then (i)–(ii) and the requirements on the
 /// symmetric part. Rounds and people in witnesses are 0-based like everywhere else.
