@@ -132,11 +132,11 @@ void register_collective_claims(theorem_book& book) {
       {"collective.sccl_frontier", paper, "SCCL's DGX-1 all-gather frontier, C <= 6, S = 2, 3",
        "(1, 2, 2), (2, 2, 3) and (6, 3, 7) lie on the (C, S, R) frontier, whose corners are (2, 2, 3) and (6, 3, 7) "
        "(bandwidth-optimal: R/C = 7/6)",
-       claim_method::certificate, sccl_frontier, true});
+       claim_method::certificate, sccl_frontier, claim_cost::longest});
   book.add({"collective.sccl_24_8_8", paper, "SCCL's DGX-1 all-to-all, (C, S, R) = (24, 8, 8)",
             "with 3 chunks per pair (24 per GPU) and one round a step, 8 steps and not 7: the cut between DGX-1's two "
             "quads carries 6 of the 48 chunks that must cross it a round",
-            claim_method::certificate, sccl_alltoall, true});
+            claim_method::certificate, sccl_alltoall, claim_cost::longest});
 }
 
 }  // namespace dancecard

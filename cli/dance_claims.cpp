@@ -73,8 +73,8 @@ constexpr std::uint64_t smt_book_max = 32;  // the book proves T(n) for n = 2..3
 void register_dance_claims(theorem_book& book) {
   const std::string paper = "dance-party";
   auto add = [&](std::string id, std::string section, std::string statement, claim_method method,
-                 std::function<claim_result()> check) {
-    book.add({"dance." + id, paper, std::move(section), std::move(statement), method, std::move(check)});
+                 std::function<claim_result()> check, claim_cost cost = claim_cost::quick) {
+    book.add({"dance." + id, paper, std::move(section), std::move(statement), method, std::move(check), cost});
   };
 
   add("intro.examples", "Section 1", "the printed schedules for n = 2, 3, 4 are valid and optimal", claim_method::table,
@@ -121,8 +121,10 @@ void register_dance_claims(theorem_book& book) {
        << " ms solver time";
     return claim_result{verdict::holds, "n = 2.." + std::to_string(smt_book_max), ev.str(), certs.summary()};
   });
-  add("prop1.certificates", "Section 2, Proposition 1",
-      "T(n) >= n-1 / n has a cutting-planes proof, checked without a solver", claim_method::certificate, [] {
+  add(
+      "prop1.certificates", "Section 2, Proposition 1",
+      "T(n) >= n-1 / n has a cutting-planes proof, checked without a solver", claim_method::certificate,
+      [] {
         certificate_totals certs;
         for (rank n = 2; n <= certificate_book_max; ++n)
           if (!certs.add(n))
@@ -131,7 +133,8 @@ void register_dance_claims(theorem_book& book) {
         return claim_result{verdict::holds, "n = 2.." + std::to_string(certificate_book_max),
                             "every certificate refutes 'n people in T(n)-1 rounds' (checkers/cutting_planes_check)",
                             certs.summary()};
-      });
+      },
+      claim_cost::slow);
   add("prop1.monotone", "Section 2, Proposition 1", "T(n) <= T(n+1): removing a dummy person keeps a schedule valid",
       claim_method::generator_and_checker, [] {
         return for_each_n(
@@ -337,8 +340,10 @@ void register_dance_claims(theorem_book& book) {
             },
             "checker accepts G_n in T(n) rounds");
       });
-  add("prop5.optimal", "Section 5, Proposition 5", "T(n) = n-1 (even), n (odd): SMT witness + unsat one round below",
-      claim_method::smt, [] {
+  add(
+      "prop5.optimal", "Section 5, Proposition 5", "T(n) = n-1 (even), n (odd): SMT witness + unsat one round below",
+      claim_method::smt,
+      [] {
         double seconds = 0;
         const std::string covered = "n = 2.." + std::to_string(smt_book_max);
         certificate_totals certs;
@@ -355,7 +360,8 @@ void register_dance_claims(theorem_book& book) {
                             "solver witness accepted by the checker, T(n)-1 unsat, " +
                                 std::to_string(static_cast<int>(seconds * 1000)) + " ms (n <= 64: dancecard prove)",
                             certs.summary()};
-      });
+      },
+      claim_cost::slow);
   add("sec6.allgather", "Section 6",
       "all-gather by the send/receive loop completes without deadlock, all blocks everywhere", claim_method::simulation,
       [] {

@@ -42,7 +42,8 @@ void register_mpi_claims(theorem_book& book) {
          return claim_result{verdict::holds, "p = 2..64", "dance checker on the half-duplex reading of each"};
        }});
   book.add({"mpi.directed.optimum", paper, "full-duplex all-to-all", "n - 1 rounds are optimal for every n",
-            claim_method::smt, [] {
+            claim_method::smt,
+            [] {
               std::uint64_t cp = 0, drat = 0, timeouts = 0;
               for (rank n = 2; n <= 16; ++n) {
                 const auto r = prove_directed_optimum(n, {.timeout_ms = 30'000, .clausal_budget_ms = 1'000});
@@ -57,7 +58,8 @@ void register_mpi_claims(theorem_book& book) {
                                   "Z3 witness accepted by the directed checker, n - 2 rounds unsat",
                                   "cutting planes: " + std::to_string(cp) + " checked; DRAT: " + std::to_string(drat) +
                                       " checked, " + std::to_string(timeouts) + " CaDiCaL timeouts"};
-            }});
+            },
+            claim_cost::slow});
 }
 
 }  // namespace dancecard

@@ -60,6 +60,10 @@ struct claim_result {
 enum class claim_method { table, generator_and_checker, formula, simulation, smt, certificate };
 std::string_view to_string(claim_method m);
 
+/// How long a row takes alone on two cores: quick (seconds), slow (over about 5 s: `verify --quick` leaves it out),
+/// longest (minutes: also started first by `verify --jobs`, printing staying in book order).
+enum class claim_cost { quick, slow, longest };
+
 struct claim {
   std::string id;         // "dance.prop2"
   std::string paper;      // "dance-party"
@@ -67,8 +71,7 @@ struct claim {
   std::string statement;  // the claim in one line
   claim_method method;
   std::function<claim_result()> check;
-  bool long_running =
-      false;  // takes far longer than the others: `verify --jobs` starts it first (printing stays in book order)
+  claim_cost cost = claim_cost::quick;
 };
 
 class theorem_book {

@@ -243,7 +243,8 @@ void register_torus_smt_claims(theorem_book& book) {
       {"torus.sat.general_minima", "torus-gossip", "Section 2 (small tori, general model)",
        "with one packet per PU, 4x5, 4x6, 3x7 and 5x5 need exactly one step more than the time-dependent optimum "
        "ceil((P-1)/4) even in the general model: 6, 7, 6 and 7 steps",
-       claim_method::smt, [] {
+       claim_method::smt,
+       [] {
          std::string evidence;
          const char* tori = "4x5, 4x6, 3x7, 5x5";
          // 5x5 at 6 steps took 35 s before the arrival count of the CNF, about 1 s with it
@@ -278,14 +279,16 @@ void register_torus_smt_claims(theorem_book& book) {
          }
          return claim_result{verdict::holds, tori, evidence + "; tables simulated",
                              "DRAT proofs (CaDiCaL) of the optimum's unsat, checked by checkers/drat_check"};
-       }});
+       },
+       claim_cost::slow});
 
   book.add(
       {"torus.sat.k_packets", "torus-gossip", "Sections 3.1-3.3 (k packets per PU; beyond the paper's two)",
        "with three own packets per PU and none held, a 2-D pairing needs P - 1 steps (some packet leaves on one port "
        "only and follows one directed cycle of the pairing, one new PU a step), while the general model does better: "
        "3x3 pairing 8, general 7 (counting bound 6); 3x4 pairing 11, general 9 (the counting bound ceil(3(P - 1)/4))",
-       claim_method::smt, [] {
+       claim_method::smt,
+       [] {
          const char* tori = "3x3, 3x4, three packets per PU";
          std::string evidence;
          for (const char* dims : {"3x3", "3x4"}) {
@@ -330,7 +333,8 @@ void register_torus_smt_claims(theorem_book& book) {
          }
          return claim_result{verdict::holds, tori, evidence + "; witnesses simulated",
                              "DRAT proofs (CaDiCaL) of the step below each minimum, checked by checkers/drat_check"};
-       }});
+       },
+       claim_cost::slow});
 
   book.add(
       {"torus.parity_bound", "torus-gossip", "Section 2 (time-independent routing without held packets)",
@@ -338,7 +342,8 @@ void register_torus_smt_claims(theorem_book& book) {
        "only in steps of that parity; this parity bound exceeds the counting bound ceil((P-1)/2d) on every 2-D torus "
        "with even sides and P = 4 mod 8 (6x6: 10, against the time-dependent optimum 9), and the solver, without "
        "the count in its CNF, agrees on the small tori where the bound is above counting",
-       claim_method::smt, [] {
+       claim_method::smt,
+       [] {
          const std::string scope = "2-D even sides 4..20; 2x6, 2x10, 2x2x2, 2x2x4, 2x2x6, 2x2x9 both models";
          // the bound against the closed form 2·ceil((P/2 − 1)/4) for even sides (the even-distance packets fill
          // the even steps), which is the counting bound + 1 exactly when P = 4 mod 8
@@ -388,7 +393,8 @@ void register_torus_smt_claims(theorem_book& book) {
                  "); one step below the bound unsat without the count on " + confirmed + " (both models)",
              "DRAT proofs (CaDiCaL) of the CNF without the arrival count, " + std::to_string(lemmas) +
                  " lemmas checked by checkers/drat_check"};
-       }});
+       },
+       claim_cost::slow});
 
   book.add(
       {"torus.sat.split", "torus-gossip", "Section 2 (small tori; cube and conquer)",

@@ -314,7 +314,7 @@ void register_torus_zigzag_claims(theorem_book& book) {
                              "both bounds hold on them: " + found + "recorded (closed trails: both bounds met on " +
                                  std::to_string(trails_within) + "; P > 320: greedy supply): " + recorded};
        },
-       /* long_running: started first by verify --jobs (about 90 s alone) */ true});
+       claim_cost::longest});  // about 90 s alone
 
   book.add(
       {"torus.thm7.trails", "torus-gossip", "Section 4.3, Theorem 7 on the closed trails of the printed lap rule",
@@ -326,7 +326,8 @@ void register_torus_zigzag_claims(theorem_book& book) {
        "P <= 4096, and by the packet-matched supply at the bound (core; simulated) where P <= 600 -- forwarding what "
        "arrived the step before, or else with senders that hold packets (delayed switches); every simulated "
        "table must respect the counting bound",
-       claim_method::simulation, [] {
+       claim_method::simulation,
+       [] {
          std::map<std::uint32_t, std::uint64_t> tori, unreachable;  // per dimension
          std::uint64_t tried = 0, within = 0, held_within = 0;
          std::string first_unreachable, misses, found, with_delay;
@@ -403,7 +404,8 @@ void register_torus_zigzag_claims(theorem_book& book) {
                  " of them (counting; first " + first_unreachable +
                  "the PUs a trail passes twice keep only 2d - 4 free links, and as n_d grows they need more packets "
                  "than those can bring)**"};
-       }});
+       },
+       claim_cost::slow});
 
   book.add(
       {"torus.lap_rule", "torus-gossip", "Sections 4.3.1-4.3.3 (the lap rule and its edge-disjointness)",
@@ -411,7 +413,8 @@ void register_torus_zigzag_claims(theorem_book& book) {
        "n2, ..., n_{d-2} (so always for d <= 3) -- the paper claims it for all; checked against check_cycle_system on "
        "every admissible torus with sizes 2..12 (d = 2, 3 up to 2,000 PUs, d = 4 up to 6,000, d = 5 up to 20,000) and "
        "on larger ones where n1 > d and the divisibility holds or just fails",
-       claim_method::simulation, [] {
+       claim_method::simulation,
+       [] {
          struct tally {
            std::uint64_t tori = 0, trails = 0, shared = 0;
            std::string first;  // the first torus whose trails share a link
@@ -498,7 +501,8 @@ void register_torus_zigzag_claims(theorem_book& book) {
              text +
                  "Finding: the paper's edge-disjointness fails where n1 > d and n1 does not divide n2, ..., n_{d-2}: " +
                  finding + "zigzag_cycles refuses those tori by name (the link and the cycles)"};
-       }});
+       },
+       claim_cost::slow});
 
   book.add({"torus.lemma1_cor1", "torus-gossip", "Section 4.2, Lemma 1 and Corollary 1",
             "3-D zigzag cycles: PU (x1 + 3 k1, x2 + 3 k2, x3) lies on the same cycles as (x1, x2, x3); for x3 >= 3 the "

@@ -61,7 +61,7 @@ void add_verify_command(CLI::App& app, int& code) {
   CLI::App* verify = app.add_subcommand("verify", "The theorem book: check every claim of the papers");
   struct options {
     std::string only;
-    bool json = false, list = false;
+    bool json = false, list = false, quick = false;
     unsigned jobs = default_jobs();
   };
   auto opt = std::make_shared<options>();
@@ -73,6 +73,8 @@ void add_verify_command(CLI::App& app, int& code) {
       });
   verify->add_flag("--json", opt->json, "print the rows as JSON");
   verify->add_flag("--list", opt->list, "list the claims without checking them");
+  verify->add_flag("--quick", opt->quick,
+                   "leave out the slow claims (over about 5 s alone); every kind of check still runs");
   add_jobs_option(
       verify, opt->jobs, "claims",
       "default: the machine's cores, at most 8; rows are printed in book order either way, and a row's time is its "
@@ -80,13 +82,21 @@ void add_verify_command(CLI::App& app, int& code) {
   verify->callback([opt, &code] {
     const theorem_book book = make_theorem_book();
     std::vector<const claim*> selected;
+    std::vector<std::string> left_out;  // --quick
     for (const claim& c : book.claims())
-      if (opt->only.empty() || c.id.rfind(opt->only, 0) == 0)  // a module is the prefix of its claims' ids
-        selected.push_back(&c);
-    if (selected.empty()) throw bad_input("--only: no claim matches '" + opt->only + "'");
+      if (opt->only.empty() || c.id.rfind(opt->only, 0) == 0) {  // a module is the prefix of its claims' ids
+        if (opt->quick && c.cost != claim_cost::quick)
+          left_out.push_back(c.id);
+        else
+          selected.push_back(&c);
+      }
+    if (selected.empty())
+      throw bad_input(left_out.empty() ? "--only: no claim matches '" + opt->only + "'"
+                                       : "--only " + opt->only + " --quick: every claim it matches is slow");
     if (opt->list) {
       for (const claim* c : selected)
-        std::cout << std::left << std::setw(30) << c->id << " " << c->section << ": " << c->statement << "\n";
+        std::cout << std::left << std::setw(30) << c->id << " " << std::setw(20) << to_string(c->method) << " "
+                  << c->section << ": " << c->statement << "\n";
       code = exit_holds;
       return;
     }
@@ -107,7 +117,7 @@ void add_verify_command(CLI::App& app, int& code) {
     std::vector<std::size_t> order;
     for (int pass = 0; pass < 2; ++pass)
       for (std::size_t k = 0; k < selected.size(); ++k)
-        if (selected[k]->long_running == (pass == 0)) order.push_back(k);
+        if ((selected[k]->cost == claim_cost::longest) == (pass == 0)) order.push_back(k);
     struct done_row {
       claim_result result;
       double seconds = 0;
@@ -199,7 +209,8 @@ void add_verify_command(CLI::App& app, int& code) {
                                   {"unknown", unknown},
                                   {"informational", informational},
                                   {"seconds", total},
-                                  {"jobs", jobs}}
+                                  {"jobs", jobs},
+                                  {"left_out", left_out}}
                        .dump(2)
                 << "\n";
     } else {
@@ -207,6 +218,11 @@ void add_verify_command(CLI::App& app, int& code) {
                 << selected.size() << " claims: " << holds << " hold, " << violated << " violated, " << unknown
                 << " unknown, " << informational << " informational (" << std::fixed << std::setprecision(1) << total
                 << " s" << (jobs > 1 ? " on " + std::to_string(jobs) + " threads" : std::string()) << ")\n";
+      if (!left_out.empty()) {
+        std::cout << left_out.size() << " slow claims left out (--quick):";
+        for (const std::string& id : left_out) std::cout << " " << id;
+        std::cout << "\n";
+      }
     }
     code = violated > 0 ? exit_violated : unknown > 0 ? exit_unknown : exit_holds;
   });

@@ -1,5 +1,6 @@
 // The dancecard executable end to end: exit codes 0/1/2/3 and messages that name the problem and its place.
 #include <gtest/gtest.h>
+
 #include <sys/wait.h>
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 #include <iterator>
 #include <regex>
 #include <set>
+#include <sstream>
 #include <string>
 
 #include "cli_support.hpp"
@@ -647,6 +649,30 @@ TEST(cli_verify, only_takes_any_prefix_of_a_claim_id) {
   const auto r = expect_run("verify --only dance.prop --list", 0, "dance.prop1.lower");
   EXPECT_NE(r.output.find("dance.prop5.optimal"), std::string::npos) << r.output;
   EXPECT_EQ(r.output.find("dance.def1"), std::string::npos) << r.output;
+}
+
+TEST(cli_verify, the_quick_book_leaves_out_the_slow_claims_and_keeps_every_kind_of_check) {
+  const auto all = expect_run("verify --list", 0, "torus.thm7");
+  const auto quick = expect_run("verify --list --quick", 0, "dance.def1");
+  for (const char* slow : {"torus.thm7 ", "collective.sccl_24_8_8", "dance.prop5.optimal", "torus.sat.k_packets"})
+    EXPECT_EQ(quick.output.find(slow), std::string::npos) << slow;
+  // The method column (after the 30 characters of the id and a space, 20 wide) of every listed row.
+  auto methods = [](const std::string& listing) {
+    std::set<std::string> out;
+    std::istringstream lines(listing);
+    for (std::string line; std::getline(lines, line);) {
+      if (line.size() < 51) continue;
+      std::string m = line.substr(31, 20);
+      m.erase(m.find_last_not_of(' ') + 1);
+      out.insert(m);
+    }
+    return out;
+  };
+  const std::set<std::string> kinds{"printed table", "generator + checker", "formula", "simulation",
+                                    "SMT",           "certificate"};
+  EXPECT_EQ(methods(all.output), kinds);
+  EXPECT_EQ(methods(quick.output), kinds);
+  expect_run("verify --only torus.thm7.trails --quick", 2, "every claim it matches is slow");
 }
 
 TEST(cli, usage_errors_exit_2) {
