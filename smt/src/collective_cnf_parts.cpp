@@ -99,14 +99,38 @@ void one_port(cnf_formula& f, const topology& network, const std::vector<std::ve
   }
 }
 
-std::uint32_t rounds_of_step(const std::vector<char>& truth, std::uint64_t t, std::uint64_t steps,
-                             const synthesis_options& options, const round_spread& spread, std::uint64_t& rounds_left) {
-  if (!options.total_rounds) return options.rounds_per_step;
-  std::uint32_t rounds = 1;
-  for (std::uint64_t j = 1; j <= spread.extra; ++j) rounds += truth[static_cast<std::size_t>(spread.var(t, j))];
-  if (t + 1 == steps) rounds = static_cast<std::uint32_t>(std::max<std::uint64_t>(rounds, rounds_left));
-  rounds_left -= std::min<std::uint64_t>(rounds_left, rounds);
-  return rounds;
+std::string query_comment(const topology& network, const collective& coll, std::uint64_t steps,
+                          const synthesis_options& options) {
+  return "dancecard collective synthesis: " + coll.describe() + " on " + network.name() + " (" +
+         std::string(to_string(options.ports)) + "), " + std::to_string(steps) + " steps, " +
+         (options.total_rounds ? std::to_string(*options.total_rounds) + " rounds in all"
+                               : std::to_string(options.rounds_per_step) + " round(s) each");
+}
+
+std::vector<char> truth_of(const std::vector<int>& model, int variables) {
+  std::vector<char> truth(static_cast<std::size_t>(variables) + 1, 0);
+  for (const int v : model)
+    if (v > 0 && v <= variables) truth[static_cast<std::size_t>(v)] = 1;
+  return truth;
+}
+
+schedule steps_of_model(const topology& network, const collective& coll, std::uint64_t steps,
+                        const synthesis_options& options, const std::vector<char>& truth, int first_extra,
+                        const std::string& algorithm) {
+  const round_spread spread{first_extra, options.total_rounds ? *options.total_rounds - steps : 0};
+  schedule w{network, options.ports, coll, {}, algorithm};
+  std::uint64_t rounds_left = options.total_rounds ? *options.total_rounds : 0;
+  for (std::uint64_t t = 0; t < steps; ++t) {
+    std::uint32_t rounds = options.rounds_per_step;
+    if (options.total_rounds) {
+      rounds = 1;
+      for (std::uint64_t j = 1; j <= spread.extra; ++j) rounds += truth[static_cast<std::size_t>(spread.var(t, j))];
+      if (t + 1 == steps) rounds = static_cast<std::uint32_t>(std::max<std::uint64_t>(rounds, rounds_left));
+      rounds_left -= std::min<std::uint64_t>(rounds_left, rounds);
+    }
+    w.steps.push_back(step{rounds, {}});
+  }
+  return w;
 }
 
 }  // namespace dancecard::collective::cnf_parts

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "dancecard/smt/collective_synthesis.hpp"
@@ -36,9 +37,18 @@ void limit_link(cnf_formula& f, const std::vector<int>& sends, std::uint64_t cap
 /// one in-link. `sends[l]`: the send variables of link l in the step.
 void one_port(cnf_formula& f, const topology& network, const std::vector<std::vector<int>>& sends);
 
-/// The rounds of step t in a model (`truth` by variable): rounds_per_step, or 1 plus its true extras, the last step
-/// taking what is left of R.
-std::uint32_t rounds_of_step(const std::vector<char>& truth, std::uint64_t t, std::uint64_t steps,
-                             const synthesis_options& options, const round_spread& spread, std::uint64_t& rounds_left);
+/// The formula's first comment line: what it asks ("dancecard collective synthesis: … on …, S steps, …").
+std::string query_comment(const topology& network, const collective& coll, std::uint64_t steps,
+                          const synthesis_options& options);
+
+/// A model (the true variables) as a truth value per variable 1 … variables.
+std::vector<char> truth_of(const std::vector<int>& model, int variables);
+
+/// The schedule a model encodes with its steps still empty: the network, port model and collective, and each step's
+/// rounds — rounds_per_step, or 1 plus its true extras (numbered from first_extra), the last step taking what is left
+/// of R.
+schedule steps_of_model(const topology& network, const collective& coll, std::uint64_t steps,
+                        const synthesis_options& options, const std::vector<char>& truth, int first_extra,
+                        const std::string& algorithm);
 
 }  // namespace dancecard::collective::cnf_parts

@@ -55,10 +55,7 @@ cnf_formula collective_steps_cnf(const topology& network, const collective& coll
   cnf_formula f;
   f.variables = at.last();
   const cnf_parts::round_spread spread = cnf_parts::spread_rounds(f, steps, options);
-  f.comments.push_back("dancecard collective synthesis: " + coll.describe() + " on " + network.name() + " (" +
-                       std::string(to_string(options.ports)) + "), " + std::to_string(steps) + " steps, " +
-                       (options.total_rounds ? std::to_string(*options.total_rounds) + " rounds in all"
-                                             : std::to_string(options.rounds_per_step) + " round(s) each"));
+  f.comments.push_back(cnf_parts::query_comment(network, coll, steps, options));
   f.comments.push_back("held(c, r, t) = 1 + (t*" + std::to_string(n) + " + r)*" + std::to_string(K) +
                        " + c; send(c, link l, t) = " + std::to_string(at.send(0, 0, 0)) + " + (t*" +
                        std::to_string(links.size()) + " + l)*" + std::to_string(K) +
@@ -147,15 +144,10 @@ schedule decode_collective_model(const topology& network, const collective& coll
                                  const synthesis_options& options, const std::vector<int>& model, int variables,
                                  const std::string& algorithm) {
   const layout at = make_layout(network, coll, s);
-  std::vector<char> truth(static_cast<std::size_t>(variables) + 1, 0);
-  for (int v : model)
-    if (v > 0 && v <= variables) truth[static_cast<std::size_t>(v)] = 1;
-  const cnf_parts::round_spread spread{at.last() + 1, options.total_rounds ? *options.total_rounds - s : 0};
-  schedule w{network, options.ports, coll, {}, algorithm};
-  std::uint64_t rounds_left = options.total_rounds ? *options.total_rounds : 0;
+  const std::vector<char> truth = cnf_parts::truth_of(model, variables);
+  schedule w = cnf_parts::steps_of_model(network, coll, s, options, truth, at.last() + 1, algorithm);
   for (std::uint64_t t = 0; t < s; ++t) {
-    const std::uint32_t rounds = cnf_parts::rounds_of_step(truth, t, s, options, spread, rounds_left);
-    step& st = w.steps.emplace_back(step{rounds, {}});
+    step& st = w.steps[t];
     std::vector<char> arrived(static_cast<std::size_t>(coll.ranks) * coll.chunk_count(), 0);
     for (std::size_t l = 0; l < network.links().size(); ++l)
       for (std::uint64_t c = 0; c < coll.chunk_count(); ++c) {

@@ -143,27 +143,26 @@ struct pool {
 };
 
 // The weighted protocol's per-processor state: its destinations, the undelivered messages to each (a stack: the one
-// sent is the top, and only a sent message can be delivered), and a Fenwick tree over the weights w_j.
+// sent is the top, and only a sent message can be delivered), a Fenwick tree over the weights w_j, and their sum.
 struct weighted_state {
   std::vector<std::vector<std::uint32_t>> messages;  // per local destination
+  std::vector<std::uint32_t> top;                    // per local destination: its stack's top, `none` when empty
   std::vector<double> weight, tree;                  // tree: Fenwick sums of weight (1-based)
-  void rebuild(double h) {                           // O(destinations): weights, then the tree bottom-up
+  double total = 0;                                  // Σ weight, kept as they change
+  // O(destinations): weights (by_count[d]: the weight of a destination with d messages), then the tree bottom-up.
+  void rebuild(const std::vector<double>& by_count) {
     weight.resize(messages.size());
     tree.assign(messages.size() + 1, 0);
-    for (std::size_t j = 0; j < messages.size(); ++j)
-      tree[j + 1] = weight[j] = messages[j].empty() ? 0 : -std::expm1(-static_cast<double>(messages[j].size()) / h);
+    total = 0;
+    for (std::size_t j = 0; j < messages.size(); ++j) total += tree[j + 1] = weight[j] = by_count[messages[j].size()];
     for (std::size_t i = 1; i < tree.size(); ++i)
       if (const std::size_t up = i + (i & (~i + 1)); up < tree.size()) tree[up] += tree[i];
   }
   void set(std::size_t j, double w) {
     const double delta = w - weight[j];
     weight[j] = w;
+    total += delta;
     for (std::size_t i = j + 1; i < tree.size(); i += i & (~i + 1)) tree[i] += delta;
-  }
-  double prefix(std::size_t count) const {  // Σ weight[0 .. count)
-    double s = 0;
-    for (std::size_t i = count; i > 0; i -= i & (~i + 1)) s += tree[i];
-    return s;
   }
   std::size_t search(double u) const {  // the j with prefix(j) <= u < prefix(j + 1), for 0 <= u < prefix(size)
     std::size_t at = 0, step = 1;
@@ -201,6 +200,10 @@ class simulator {
           local_dst_[m] = slot[d];
         }
         for (std::uint32_t m : pools_[p].items) slot[instance.messages()[m].dst] = UINT32_MAX;
+        for (const auto& stack : weighted_[p].messages) {
+          most_to_one_ = std::max(most_to_one_, stack.size());
+          weighted_[p].top.push_back(stack.back());  // (the tops apart: a round reads them, not the stacks)
+        }
       }
     }
     max_rounds_ = options.max_rounds != 0 ? options.max_rounds : 100 * h_ + 10'000;
@@ -243,7 +246,10 @@ class simulator {
       if (round_ == phase_end_ && !final_phase_) {  // stage k: h_{k−1} = (1 − β)^{k−1} h
         k_ = round_ == 0 ? static_cast<double>(h_) : k_ * (1 - opt_.beta);
         const double next = k_ * (1 - opt_.beta);
-        for (weighted_state& st : weighted_) st.rebuild(k_);
+        // w(d) = 1 − exp(−d / h_{k−1}) once per count d a destination can have, not once per destination
+        weight_by_count_.assign(most_to_one_ + 1, 0);
+        for (std::size_t d = 1; d <= most_to_one_; ++d) weight_by_count_[d] = -std::expm1(-static_cast<double>(d) / k_);
+        for (weighted_state& st : weighted_) st.rebuild(weight_by_count_);
         if (next <= std::pow(static_cast<double>(h_), 0.4) || next < 1) {
           final_phase_ = true;
         } else {
@@ -316,12 +322,11 @@ class simulator {
         // Destination j with probability w_j = 1 − exp(−d_pj / h_{k−1}) (all scaled down if they sum above 1),
         // sampled by a prefix search in a Fenwick tree over this processor's destinations: O(log destinations).
         weighted_state& st = weighted_[p];
-        const double total = st.prefix(st.weight.size());
+        const double total = st.total;
         const double u = unit(random_) * std::max(total, 1.0);
         if (u >= total) return none;
         const std::size_t j = st.search(u);
-        if (st.messages[j].empty()) return none;  // only reachable through rounding in the tree's sums
-        return st.messages[j].back();
+        return st.top[j];  // none where the stack is empty: only reachable through rounding in the tree's sums
       }
       case online_protocol::fifo_staged: {
         if (final_phase_) return stalled_[p] ? none : uniform_from(p);
@@ -397,8 +402,8 @@ class simulator {
             stack.pop_back();
           else
             stack.erase(std::find(stack.begin(), stack.end(), winner));
-          if (!final_phase_)
-            st.set(local_dst_[winner], stack.empty() ? 0 : 1 - std::exp(-static_cast<double>(stack.size()) / k_));
+          st.top[local_dst_[winner]] = stack.empty() ? none : stack.back();
+          if (!final_phase_) st.set(local_dst_[winner], weight_by_count_[stack.size()]);
         }
         deliver(winner, out);
       }
@@ -426,6 +431,8 @@ class simulator {
   std::uint64_t round_ = 0, max_rounds_ = 0, phase_end_ = 0, phase_start_ = 0, last_delivery_ = 0, stage_ = 0;
   bool delivered_any_ = false, final_phase_ = false;
   double k_ = 0;
+  std::size_t most_to_one_ = 0;          // weighted: the most messages from one processor to one destination
+  std::vector<double> weight_by_count_;  // weighted: w(d) in this stage
 };
 
 }  // namespace
