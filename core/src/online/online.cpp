@@ -143,33 +143,61 @@ struct pool {
 };
 
 // The weighted protocol's per-processor state: its destinations, the undelivered messages to each (a stack: the one
-// sent is the top, and only a sent message can be delivered), a Fenwick tree over the weights w_j, and their sum.
+// sent is the top, and only a sent message can be delivered), and the destinations grouped by how many messages they
+// still have. A destination's weight w(d) = 1 − exp(−d/h_{k−1}) depends on its count d only, so a draw picks a count
+// with probability (destinations with it)·w(d) and then one of those destinations uniformly: the distribution of a
+// draw by weight over the destinations, in O(distinct counts), at most √(2h) of them.
 struct weighted_state {
   std::vector<std::vector<std::uint32_t>> messages;  // per local destination
-  std::vector<std::uint32_t> top;                    // per local destination: its stack's top, `none` when empty
-  std::vector<double> weight, tree;                  // tree: Fenwick sums of weight (1-based)
-  double total = 0;                                  // Σ weight, kept as they change
-  // O(destinations): weights (by_count[d]: the weight of a destination with d messages), then the tree bottom-up.
-  void rebuild(const std::vector<double>& by_count) {
-    weight.resize(messages.size());
-    tree.assign(messages.size() + 1, 0);
+  std::vector<std::uint32_t> top;                    // per local destination: its stack's top
+  std::vector<std::vector<std::uint32_t>> with;      // with[d]: the destinations with d messages left (d >= 1)
+  std::vector<std::uint32_t> place;                  // per local destination: its place in with[its count]
+  std::vector<std::uint32_t> counts;                 // the d with with[d] not empty, increasing
+  double total = 0;                                  // Σ w(count) over the destinations
+
+  void group() {
+    std::size_t most = 0;
+    for (const auto& stack : messages) most = std::max(most, stack.size());
+    with.assign(most + 1, {});
+    place.resize(messages.size());
+    for (std::size_t j = 0; j < messages.size(); ++j) {
+      std::vector<std::uint32_t>& level = with[messages[j].size()];
+      place[j] = static_cast<std::uint32_t>(level.size());
+      level.push_back(static_cast<std::uint32_t>(j));
+    }
+    for (std::size_t d = 1; d <= most; ++d)
+      if (!with[d].empty()) counts.push_back(static_cast<std::uint32_t>(d));
+  }
+  void weigh(const std::vector<double>& w) {  // a new stage's weights
     total = 0;
-    for (std::size_t j = 0; j < messages.size(); ++j) total += tree[j + 1] = weight[j] = by_count[messages[j].size()];
-    for (std::size_t i = 1; i < tree.size(); ++i)
-      if (const std::size_t up = i + (i & (~i + 1)); up < tree.size()) tree[up] += tree[i];
+    for (const std::uint32_t d : counts) total += static_cast<double>(with[d].size()) * w[d];
   }
-  void set(std::size_t j, double w) {
-    const double delta = w - weight[j];
-    weight[j] = w;
-    total += delta;
-    for (std::size_t i = j + 1; i < tree.size(); i += i & (~i + 1)) tree[i] += delta;
+  // Destination j has one message fewer (its stack already popped): from with[d] to with[d − 1].
+  void drop(std::uint32_t j, const std::vector<double>& w) {
+    const std::uint32_t d = static_cast<std::uint32_t>(messages[j].size()) + 1;
+    std::vector<std::uint32_t>& from = with[d];
+    const std::uint32_t moved = from.back();
+    from[place[j]] = moved;
+    place[moved] = place[j];
+    from.pop_back();
+    if (from.empty()) counts.erase(std::lower_bound(counts.begin(), counts.end(), d));
+    total -= w[d];
+    if (d == 1) return;
+    std::vector<std::uint32_t>& to = with[d - 1];
+    if (to.empty()) counts.insert(std::lower_bound(counts.begin(), counts.end(), d - 1), d - 1);
+    place[j] = static_cast<std::uint32_t>(to.size());
+    to.push_back(j);
+    total += w[d - 1];
   }
-  std::size_t search(double u) const {  // the j with prefix(j) <= u < prefix(j + 1), for 0 <= u < prefix(size)
-    std::size_t at = 0, step = 1;
-    while (step * 2 < tree.size()) step *= 2;
-    for (; step > 0; step /= 2)
-      if (at + step < tree.size() && tree[at + step] <= u) at += step, u -= tree[at];
-    return std::min(at, weight.size() - 1);
+  // The destination at u of the levels' weights laid end to end (0 <= u < total), or none past their sum (rounding).
+  std::uint32_t draw(double u, const std::vector<double>& w) const {
+    for (const std::uint32_t d : counts) {
+      const std::vector<std::uint32_t>& level = with[d];
+      const double weight = static_cast<double>(level.size()) * w[d];
+      if (u < weight) return level[std::min(level.size() - 1, static_cast<std::size_t>(u / w[d]))];
+      u -= weight;
+    }
+    return none;
   }
 };
 
@@ -204,6 +232,7 @@ class simulator {
           most_to_one_ = std::max(most_to_one_, stack.size());
           weighted_[p].top.push_back(stack.back());  // (the tops apart: a round reads them, not the stacks)
         }
+        weighted_[p].group();
       }
     }
     max_rounds_ = options.max_rounds != 0 ? options.max_rounds : 100 * h_ + 10'000;
@@ -249,7 +278,7 @@ class simulator {
         // w(d) = 1 − exp(−d / h_{k−1}) once per count d a destination can have, not once per destination
         weight_by_count_.assign(most_to_one_ + 1, 0);
         for (std::size_t d = 1; d <= most_to_one_; ++d) weight_by_count_[d] = -std::expm1(-static_cast<double>(d) / k_);
-        for (weighted_state& st : weighted_) st.rebuild(weight_by_count_);
+        for (weighted_state& st : weighted_) st.weigh(weight_by_count_);
         if (next <= std::pow(static_cast<double>(h_), 0.4) || next < 1) {
           final_phase_ = true;
         } else {
@@ -320,13 +349,13 @@ class simulator {
       case online_protocol::weighted: {
         if (final_phase_) return uniform_from(p);
         // Destination j with probability w_j = 1 − exp(−d_pj / h_{k−1}) (all scaled down if they sum above 1),
-        // sampled by a prefix search in a Fenwick tree over this processor's destinations: O(log destinations).
-        weighted_state& st = weighted_[p];
+        // drawn by count, then uniformly among the destinations with that count (weighted_state).
+        const weighted_state& st = weighted_[p];
         const double total = st.total;
         const double u = unit(random_) * std::max(total, 1.0);
         if (u >= total) return none;
-        const std::size_t j = st.search(u);
-        return st.top[j];  // none where the stack is empty: only reachable through rounding in the tree's sums
+        const std::uint32_t j = st.draw(u, weight_by_count_);
+        return j == none ? none : st.top[j];
       }
       case online_protocol::fifo_staged: {
         if (final_phase_) return stalled_[p] ? none : uniform_from(p);
@@ -403,7 +432,7 @@ class simulator {
           else
             stack.erase(std::find(stack.begin(), stack.end(), winner));
           st.top[local_dst_[winner]] = stack.empty() ? none : stack.back();
-          if (!final_phase_) st.set(local_dst_[winner], weight_by_count_[stack.size()]);
+          st.drop(local_dst_[winner], weight_by_count_);
         }
         deliver(winner, out);
       }
