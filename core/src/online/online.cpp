@@ -142,50 +142,53 @@ struct pool {
   }
 };
 
-// The weighted protocol's per-processor state: its destinations, the undelivered messages to each (a stack: the one
-// sent is the top, and only a sent message can be delivered), and the destinations grouped by how many messages they
-// still have. A destination's weight w(d) = 1 − exp(−d/h_{k−1}) depends on its count d only, so a draw picks a count
-// with probability (destinations with it)·w(d) and then one of those destinations uniformly: the distribution of a
-// draw by weight over the destinations, in O(distinct counts), at most √(2h) of them.
+// The weighted protocol's per-processor state: its destinations, each with a stack of its undelivered messages (the
+// one sent is the top, and only a sent message can be delivered; linked through the messages, `below`), and the
+// destinations grouped by how many messages they still have. A destination's weight w(d) = 1 − exp(−d/h_{k−1})
+// depends on its count d only, so a draw picks a count with probability (destinations with it)·w(d) and then one of
+// those destinations uniformly: the distribution of a draw by weight over the destinations, in O(distinct counts), at
+// most √(2h) of them.
 struct weighted_state {
-  std::vector<std::vector<std::uint32_t>> messages;  // per local destination
-  std::vector<std::uint32_t> top;                    // per local destination: its stack's top
-  std::vector<std::vector<std::uint32_t>> with;      // with[d]: the destinations with d messages left (d >= 1)
-  std::vector<std::uint32_t> place;                  // per local destination: its place in with[its count]
-  std::vector<std::uint32_t> counts;                 // the d with with[d] not empty, increasing
-  double total = 0;                                  // Σ w(count) over the destinations
+  struct destination {
+    std::uint32_t top = none;  // the top of its stack
+    std::uint32_t count = 0;   // messages left
+    std::uint32_t place = 0;   // in with[count]
+  };
+  std::vector<destination> dest;                 // per local destination
+  std::vector<std::vector<std::uint32_t>> with;  // with[d]: the destinations with d messages left (d >= 1)
+  std::vector<std::uint32_t> counts;             // the d with with[d] not empty, increasing
+  double total = 0;                              // Σ w(count) over the destinations
 
   void group() {
-    std::size_t most = 0;
-    for (const auto& stack : messages) most = std::max(most, stack.size());
-    with.assign(most + 1, {});
-    place.resize(messages.size());
-    for (std::size_t j = 0; j < messages.size(); ++j) {
-      std::vector<std::uint32_t>& level = with[messages[j].size()];
-      place[j] = static_cast<std::uint32_t>(level.size());
+    std::uint32_t most = 0;
+    for (const destination& x : dest) most = std::max(most, x.count);
+    with.assign(most + std::size_t{1}, {});
+    for (std::size_t j = 0; j < dest.size(); ++j) {
+      std::vector<std::uint32_t>& level = with[dest[j].count];
+      dest[j].place = static_cast<std::uint32_t>(level.size());
       level.push_back(static_cast<std::uint32_t>(j));
     }
-    for (std::size_t d = 1; d <= most; ++d)
-      if (!with[d].empty()) counts.push_back(static_cast<std::uint32_t>(d));
+    for (std::uint32_t d = 1; d <= most; ++d)
+      if (!with[d].empty()) counts.push_back(d);
   }
   void weigh(const std::vector<double>& w) {  // a new stage's weights
     total = 0;
     for (const std::uint32_t d : counts) total += static_cast<double>(with[d].size()) * w[d];
   }
-  // Destination j has one message fewer (its stack already popped): from with[d] to with[d − 1].
+  // Destination j has one message fewer: from with[d] to with[d − 1].
   void drop(std::uint32_t j, const std::vector<double>& w) {
-    const std::uint32_t d = static_cast<std::uint32_t>(messages[j].size()) + 1;
+    const std::uint32_t d = dest[j].count--;
     std::vector<std::uint32_t>& from = with[d];
     const std::uint32_t moved = from.back();
-    from[place[j]] = moved;
-    place[moved] = place[j];
+    from[dest[j].place] = moved;
+    dest[moved].place = dest[j].place;
     from.pop_back();
     if (from.empty()) counts.erase(std::lower_bound(counts.begin(), counts.end(), d));
     total -= w[d];
     if (d == 1) return;
     std::vector<std::uint32_t>& to = with[d - 1];
     if (to.empty()) counts.insert(std::lower_bound(counts.begin(), counts.end(), d - 1), d - 1);
-    place[j] = static_cast<std::uint32_t>(to.size());
+    dest[j].place = static_cast<std::uint32_t>(to.size());
     to.push_back(j);
     total += w[d - 1];
   }
@@ -217,21 +220,19 @@ class simulator {
     remaining_ = instance.messages().size();
     if (options.protocol == online_protocol::weighted) {
       weighted_.resize(n_);
-      local_dst_.assign(instance.messages().size(), 0);
+      local_.assign(instance.messages().size(), {});
       std::vector<std::uint32_t> slot(n_, UINT32_MAX);
       for (rank p = 0; p < n_; ++p) {
+        std::vector<weighted_state::destination>& dest = weighted_[p].dest;
         for (std::uint32_t m : pools_[p].items) {
           const rank d = instance.messages()[m].dst;
-          if (slot[d] == UINT32_MAX)
-            slot[d] = static_cast<std::uint32_t>(weighted_[p].messages.size()), weighted_[p].messages.emplace_back();
-          weighted_[p].messages[slot[d]].push_back(m);
-          local_dst_[m] = slot[d];
+          if (slot[d] == UINT32_MAX) slot[d] = static_cast<std::uint32_t>(dest.size()), dest.emplace_back();
+          weighted_state::destination& x = dest[slot[d]];
+          local_[m] = {slot[d], x.top};  // pushed onto its destination's stack
+          x.top = m;
+          most_to_one_ = std::max<std::size_t>(most_to_one_, ++x.count);
         }
         for (std::uint32_t m : pools_[p].items) slot[instance.messages()[m].dst] = UINT32_MAX;
-        for (const auto& stack : weighted_[p].messages) {
-          most_to_one_ = std::max(most_to_one_, stack.size());
-          weighted_[p].top.push_back(stack.back());  // (the tops apart: a round reads them, not the stacks)
-        }
         weighted_[p].group();
       }
     }
@@ -355,7 +356,7 @@ class simulator {
         const double u = unit(random_) * std::max(total, 1.0);
         if (u >= total) return none;
         const std::uint32_t j = st.draw(u, weight_by_count_);
-        return j == none ? none : st.top[j];
+        return j == none ? none : st.dest[j].top;
       }
       case online_protocol::fifo_staged: {
         if (final_phase_) return stalled_[p] ? none : uniform_from(p);
@@ -426,13 +427,16 @@ class simulator {
         pools_[messages[winner].src].remove(winner);
         if (!weighted_.empty()) {  // the delivered message is the top of its destination's stack
           weighted_state& st = weighted_[messages[winner].src];
-          auto& stack = st.messages[local_dst_[winner]];
-          if (stack.back() == winner)
-            stack.pop_back();
-          else
-            stack.erase(std::find(stack.begin(), stack.end(), winner));
-          st.top[local_dst_[winner]] = stack.empty() ? none : stack.back();
-          st.drop(local_dst_[winner], weight_by_count_);
+          const weighted_message at = local_[winner];
+          weighted_state::destination& x = st.dest[at.destination];
+          if (x.top == winner) {
+            x.top = at.below;
+          } else {  // (not the top: unlinked from the one above it)
+            std::uint32_t above = x.top;
+            while (local_[above].below != winner) above = local_[above].below;
+            local_[above].below = at.below;
+          }
+          st.drop(at.destination, weight_by_count_);
         }
         deliver(winner, out);
       }
@@ -455,7 +459,11 @@ class simulator {
   std::vector<rank> touched_;
   std::vector<std::vector<std::pair<std::uint64_t, std::uint32_t>>> schedule_;
   std::vector<weighted_state> weighted_;
-  std::vector<std::uint32_t> local_dst_;
+  struct weighted_message {
+    std::uint32_t destination = 0;  // its sender's local destination
+    std::uint32_t below = none;     // the message under it on that destination's stack
+  };
+  std::vector<weighted_message> local_;  // weighted: per message
   std::size_t remaining_ = 0;
   std::uint64_t round_ = 0, max_rounds_ = 0, phase_end_ = 0, phase_start_ = 0, last_delivery_ = 0, stage_ = 0;
   bool delivered_any_ = false, final_phase_ = false;
