@@ -18,10 +18,12 @@ from ._dancecard import (  # noqa: F401  (the re-exported API)
     HrelInstance,
     HrelSchedule,
     MscclProgram,
+    OnlineInstance,
     RoutingTable,
     Schedule,
     Topology,
     classic_schedule,
+    difficult_relation,
     generate_dance,
     hamiltonian_torus_table,
     hrel_family,
@@ -31,12 +33,16 @@ from ._dancecard import (  # noqa: F401  (the re-exported API)
     prove_frontier,
     prove_least_rounds,
     prove_least_steps,
+    random_online_relation,
     read_collective_schedule,
     read_hrel_instance,
     read_hrel_schedule,
     read_msccl_xml,
     read_torus_routing,
+    run_online_campaign,
+    simulate_online,
     to_msccl,
+    total_exchange,
     torus_table_as_collective,
     write_collective_schedule,
     write_hrel_instance,
@@ -46,8 +52,10 @@ from ._dancecard import (  # noqa: F401  (the re-exported API)
 )
 
 __all__ = [
-    "Collective", "FormatError", "HrelInstance", "HrelSchedule", "MscclProgram", "Report", "Schedule", "Topology",
-    "check_collective_schedule", "check_dance_schedule", "check_hrel_schedule", "check_msccl_program",
+    "Collective", "FormatError", "HrelInstance", "HrelSchedule", "MscclProgram", "OnlineInstance", "Report",
+    "Schedule", "Topology", "check_collective_schedule", "check_dance_schedule", "check_hrel_schedule",
+    "check_msccl_program", "check_online_trace", "difficult_relation", "random_online_relation",
+    "run_online_campaign", "simulate_online", "total_exchange",
     "classic_schedule", "generate_dance", "hrel_family", "hrel_schedule_as_collective", "hrel_schedule_of",
     "import_msccl", "properties",
     "prove_frontier", "prove_least_rounds", "prove_least_steps", "read_collective_schedule", "read_hrel_instance",
@@ -128,6 +136,12 @@ def check_hrel_schedule(instance: HrelInstance, schedule: HrelSchedule, duplex: 
 def simulate_torus_gossip(table: RoutingTable, max_steps: int = 0, max_witnesses: int = 10) -> Report:
     """Runs a routing table until every PU holds every packet: figures["steps"] when it holds."""
     return Report(_dancecard.simulate_torus_gossip(table, max_steps=max_steps, max_witnesses=max_witnesses))
+
+
+def check_online_trace(instance: OnlineInstance, trace: dict, max_witnesses: int = 10) -> Report:
+    """Replays an on-line trace (as simulate_online returns it) under its discipline: every send and delivery allowed,
+    every message delivered once; figures["rounds"]."""
+    return Report(_dancecard.check_online_trace(instance, trace, max_witnesses=max_witnesses))
 
 
 def verify(only: str = "") -> list:

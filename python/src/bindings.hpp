@@ -40,6 +40,7 @@ std::string text_of(Write&& write) {
 void bind_collective(py::module_& m);
 void bind_dance(py::module_& m);
 void bind_hrel(py::module_& m);
+void bind_online(py::module_& m);
 void bind_torus(py::module_& m);
 /// The theorem book, where the module is built with the CLI's library (DANCECARD_PYTHON_BOOK).
 void bind_book(py::module_& m);

@@ -11,6 +11,7 @@ PYBIND11_MODULE(_dancecard, m) {
   dancecard::python::bind_collective(m);
   dancecard::python::bind_dance(m);
   dancecard::python::bind_hrel(m);
+  dancecard::python::bind_online(m);
   dancecard::python::bind_torus(m);
 #ifdef DANCECARD_PYTHON_BOOK
   dancecard::python::bind_book(m);
