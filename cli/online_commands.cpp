@@ -22,29 +22,13 @@ using namespace dancecard::online;
 namespace {
 
 contention parse_discipline(const std::string& s) {
-  if (s == "ocpc") return contention::ocpc;
-  if (s == "arbitrary") return contention::arbitrary;
-  if (s == "fifo") return contention::fifo;
-  if (s == "priority") return contention::priority;
+  if (const std::optional<contention> c = parse_contention(s)) return *c;
   throw bad_input("--discipline: expected ocpc, arbitrary, fifo or priority, got '" + s + "'");
 }
 
 online_protocol parse_protocol(const std::string& s, contention d) {
-  if (s.empty()) {
-    switch (d) {
-      case contention::ocpc:
-        return online_protocol::ggt;
-      case contention::arbitrary:
-        return online_protocol::weighted;
-      case contention::fifo:
-        return online_protocol::fifo_staged;
-      case contention::priority:
-        return online_protocol::random_priority;
-    }
-  }
-  for (online_protocol p : {online_protocol::ggt, online_protocol::weighted, online_protocol::equal,
-                            online_protocol::fifo_staged, online_protocol::random_priority})
-    if (s == to_string(p)) return p;
+  if (s.empty()) return paper_protocol(d);
+  if (const std::optional<online_protocol> p = parse_online_protocol(s)) return *p;
   throw bad_input("--protocol: expected ggt, weighted, equal, fifo-staged or random-priority, got '" + s + "'");
 }
 

@@ -16,34 +16,19 @@ using namespace dancecard::online;
 namespace {
 
 contention discipline_of(const std::string& s) {
-  for (contention c : {contention::ocpc, contention::arbitrary, contention::fifo, contention::priority})
-    if (to_string(c) == s) return c;
+  if (const std::optional<contention> c = parse_contention(s)) return *c;
   throw py::value_error("discipline: expected ocpc, arbitrary, fifo or priority, got '" + s + "'");
 }
 
 // The protocol by name, or the paper's for the discipline where the name is empty.
 online_protocol protocol_of(const std::string& s, contention d) {
-  if (s.empty()) {
-    switch (d) {
-      case contention::ocpc:
-        return online_protocol::ggt;
-      case contention::arbitrary:
-        return online_protocol::weighted;
-      case contention::fifo:
-        return online_protocol::fifo_staged;
-      case contention::priority:
-        return online_protocol::random_priority;
-    }
-  }
-  for (online_protocol p : {online_protocol::ggt, online_protocol::weighted, online_protocol::equal,
-                            online_protocol::fifo_staged, online_protocol::random_priority})
-    if (to_string(p) == s) {
-      if (!runs_under(d, p))
-        throw py::value_error("protocol: " + s + " does not run under the " + std::string(to_string(d)) +
-                              " discipline");
-      return p;
-    }
-  throw py::value_error("protocol: expected ggt, weighted, equal, fifo-staged or random-priority, got '" + s + "'");
+  if (s.empty()) return paper_protocol(d);
+  const std::optional<online_protocol> p = parse_online_protocol(s);
+  if (!p)
+    throw py::value_error("protocol: expected ggt, weighted, equal, fifo-staged or random-priority, got '" + s + "'");
+  if (!runs_under(d, *p))
+    throw py::value_error("protocol: " + s + " does not run under the " + std::string(to_string(d)) + " discipline");
+  return *p;
 }
 
 online_options options_of(const std::string& discipline, const std::string& protocol, double epsilon, double beta,

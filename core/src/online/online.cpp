@@ -107,6 +107,33 @@ std::string_view to_string(online_protocol p) {
   return "?";
 }
 
+std::optional<contention> parse_contention(std::string_view name) {
+  for (contention c : {contention::ocpc, contention::arbitrary, contention::fifo, contention::priority})
+    if (to_string(c) == name) return c;
+  return std::nullopt;
+}
+
+std::optional<online_protocol> parse_online_protocol(std::string_view name) {
+  for (online_protocol p : {online_protocol::ggt, online_protocol::weighted, online_protocol::equal,
+                            online_protocol::fifo_staged, online_protocol::random_priority})
+    if (to_string(p) == name) return p;
+  return std::nullopt;
+}
+
+online_protocol paper_protocol(contention c) {
+  switch (c) {
+    case contention::ocpc:
+      return online_protocol::ggt;
+    case contention::arbitrary:
+      return online_protocol::weighted;
+    case contention::fifo:
+      return online_protocol::fifo_staged;
+    case contention::priority:
+      return online_protocol::random_priority;
+  }
+  return online_protocol::fifo_staged;
+}
+
 bool runs_under(contention c, online_protocol p) {
   switch (p) {
     case online_protocol::ggt:

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -65,6 +66,12 @@ enum class online_protocol {
   random_priority,  // priority: random priorities, each processor sends in decreasing priority
 };
 std::string_view to_string(online_protocol p);
+/// The discipline and the protocol by the names to_string gives them; nullopt for another name.
+std::optional<contention> parse_contention(std::string_view name);
+std::optional<online_protocol> parse_online_protocol(std::string_view name);
+/// The paper's protocol for a discipline: ggt (ocpc), weighted (arbitrary), fifo-staged (fifo), random-priority
+/// (priority).
+online_protocol paper_protocol(contention c);
 /// Whether protocol p is defined for discipline c (ggt: ocpc, arbitrary; weighted, equal: arbitrary; fifo-staged:
 /// fifo, priority; random-priority: priority).
 bool runs_under(contention c, online_protocol p);
