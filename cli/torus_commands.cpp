@@ -48,12 +48,7 @@ void prove_split(const torus::network& t, torus_model model, const std::string& 
   const unsigned jobs = split.jobs;
   const torus_split_result r = solve_torus_cubes(t, model, steps, budget, split);
   save(r.query.witness, "sat-" + model_name);
-  const char* answer = r.query.answer == solver_answer::sat     ? "sat"
-                       : r.query.answer == solver_answer::unsat ? "unsat"
-                                                                : "unknown";
-  auto name = [](solver_answer a) {
-    return a == solver_answer::sat ? "sat" : a == solver_answer::unsat ? "unsat" : "unknown";
-  };
+  const std::string answer(to_string(r.query.answer));
   const auto slowest =
       std::max_element(r.cubes.begin(), r.cubes.end(),
                        [](const torus_cube_answer& a, const torus_cube_answer& b) { return a.seconds < b.seconds; });
@@ -61,7 +56,7 @@ void prove_split(const torus::network& t, torus_model model, const std::string& 
     nlohmann::json list = nlohmann::json::array();
     for (const torus_cube_answer& c : r.cubes)
       list.push_back({{"cube", c.description},
-                      {"answer", c.asked ? name(c.answer) : "not asked"},
+                      {"answer", c.asked ? std::string(to_string(c.answer)) : "not asked"},
                       {"seconds", c.seconds},
                       {"reason", c.reason}});
     std::cout << nlohmann::json{{"format", "dancecard.torus-query/1"},
@@ -96,7 +91,7 @@ void prove_split(const torus::network& t, torus_model model, const std::string& 
     std::cout << ")\n";
     for (const torus_cube_answer& c : r.cubes)
       if (c.asked && c.answer != solver_answer::unsat)
-        std::cout << "  cube " << c.description << ": " << name(c.answer) << " (" << c.reason << ")\n";
+        std::cout << "  cube " << c.description << ": " << to_string(c.answer) << " (" << c.reason << ")\n";
   }
   code = exit_for(r.query.answer);
 }
@@ -562,9 +557,7 @@ void add_torus_commands(CLI::App& app, int& code) {
                  : solve_torus_packets(t, model, k, pr->steps, budget, !pr->emit.empty());
       progress.reset();
       save(q.witness, "sat-" + pr->model);
-      const char* answer = q.answer == solver_answer::sat     ? "sat"
-                           : q.answer == solver_answer::unsat ? "unsat"
-                                                              : "unknown";
+      const std::string answer(to_string(q.answer));
       if (!pr->emit.empty())
         emit_torus_certificates(
             pr->emit, t, pr->model, "torus-" + t.name() + "-" + tag + "-" + std::to_string(pr->steps),
