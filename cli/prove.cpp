@@ -1,4 +1,4 @@
-// `dancecard prove dance --n N | --n A..B [--timeout SEC] [--jobs J] [--json]`
+// `dancecard prove dance|directed --n N | --n A..B [--timeout SEC] [--jobs J] [--json] [--solve-below]`
 #include <CLI/CLI.hpp>
 #include <atomic>
 #include <cstdio>
@@ -24,7 +24,8 @@ using namespace dancecard::certificates;
 namespace {
 
 template <class Existence>
-nlohmann::json side_json(const Existence& r, std::uint64_t rounds) {
+nlohmann::json side_json(const Existence& r, std::uint64_t rounds, bool asked = true) {
+  if (!asked) return {{"rounds", rounds}, {"asked", false}, {"reason", r.reason}};
   nlohmann::json j = {{"rounds", rounds},
                       {"answer", to_string(r.answer)},
                       {"seconds", r.seconds},
@@ -88,7 +89,7 @@ void emit_common(const std::filesystem::path& dir, const std::string& stem, cons
                              {"status", to_string(r.status)},
                              {"reason", r.reason},
                              {"witness", side_json(r.at_claimed, r.claimed)},
-                             {"lower_bound", side_json(r.below_claimed, r.claimed - 1)},
+                             {"lower_bound", side_json(r.below_claimed, r.claimed - 1, r.solver_below)},
                              {"files", files}};
   manifest["solvers"] = {solver_version(), clausal_solver_version()};
   manifest["certificates"] = nlohmann::json::array();
@@ -138,7 +139,10 @@ void emit(const std::filesystem::path& dir, const directed_optimality_result& r,
 struct prove_options {
   std::string n, timeout = "60", lower_encoding = "counting", emit, clausal_budget = "1";
   unsigned jobs = 1;
-  bool json = false, no_rotational = false;
+  // CaDiCaL does not refute the pigeonhole-like counting of the dance (n = 9, n >= 11) or directed (P >= 11) CNFs
+  // within a second (docs/performance.md): from 10,000 clauses on the re-solve is not attempted.
+  std::uint64_t clausal_max_clauses = 10'000;
+  bool json = false, no_rotational = false, solve_below = false;
 };
 
 // Proves every n of --n (in parallel with --jobs), prints results in the order given, sets the exit code.
@@ -150,6 +154,8 @@ void run_campaign(const prove_options& opt, const char* optimum, Prove prove, in
   po.timeout_ms = timeout_ms;
   po.rotational_search = !opt.no_rotational;
   po.clausal_budget_ms = opt.clausal_budget == "0" ? 0 : parse_timeout_ms(opt.clausal_budget, "--clausal-budget");
+  po.max_clausal_clauses = opt.clausal_max_clauses;
+  po.solve_below_when_certified = opt.solve_below;
   const auto lower = parse_dance_encoding(opt.lower_encoding);
   if (!lower) throw bad_input("--lower-bound-encoding: expected plain or counting, got '" + opt.lower_encoding + "'");
   po.lower_bound_encoding = *lower;
@@ -169,10 +175,12 @@ void run_campaign(const prove_options& opt, const char* optimum, Prove prove, in
       if (!opt.json)
         std::cout << "n = " << r.n << ": " << optimum << " = " << r.claimed << " " << to_string(r.status) << " in "
                   << ms(r.seconds) << " (witness: " << to_string(r.at_claimed.answer) << ", " << r.at_claimed.encoding
-                  << ", " << ms(r.at_claimed.seconds) << "; " << r.claimed - 1
-                  << " rounds: " << to_string(r.below_claimed.answer) << ", " << r.below_claimed.encoding << ", "
-                  << ms(r.below_claimed.seconds) << certificate_text(r) << ")"
-                  << (r.status == proof_status::proven ? "" : " -- " + r.reason) << std::endl;
+                  << ", " << ms(r.at_claimed.seconds) << "; " << r.claimed - 1 << " rounds: "
+                  << (r.solver_below ? std::string(to_string(r.below_claimed.answer)) + ", " +
+                                           r.below_claimed.encoding + ", " + ms(r.below_claimed.seconds)
+                                     : "solver not asked")
+                  << certificate_text(r) << ")" << (r.status == proof_status::proven ? "" : " -- " + r.reason)
+                  << std::endl;
       ++printed;
     }
   };
@@ -205,7 +213,7 @@ void run_campaign(const prove_options& opt, const char* optimum, Prove prove, in
                    {"reason", r->reason},
                    {"seconds", r->seconds},
                    {"at_optimum", side_json(r->at_claimed, r->claimed)},
-                   {"below_optimum", side_json(r->below_claimed, r->claimed - 1)}});
+                   {"below_optimum", side_json(r->below_claimed, r->claimed - 1, r->solver_below)}});
     all.back()["certificates"] = nlohmann::json::array();
     if (r->certificate) all.back()["certificates"].push_back(certificate_json(*r->certificate));
     if (r->clausal) all.back()["certificates"].push_back(certificate_json(*r->clausal));
@@ -234,8 +242,15 @@ void add_prove_command(CLI::App& app, int& code) {
     sub->add_option("--clausal-budget", opt.clausal_budget,
                     "seconds for CaDiCaL to re-solve the lower bound with a DRAT proof (default 1; 0 skips it)");
     sub->add_option("--emit", opt.emit, "write the witness, certificates and a manifest per n into DIR");
+    sub->add_option("--clausal-max-clauses", opt.clausal_max_clauses,
+                    "CNFs above this many clauses are not re-solved with CaDiCaL (default 10000)")
+        ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1'000'000'000}));
+    sub->add_flag("--solve-below", opt.solve_below,
+                  "also ask Z3 the one-round-below query when the checked cutting-planes certificate refutes it");
     sub->add_option("--lower-bound-encoding", opt.lower_encoding,
-                    "encoding of the one-round-below query: counting (default) or plain (no implied counts)");
+                    "encoding of the one-round-below query: counting (default) or plain (no implied counts); "
+                    "implies --solve-below")
+        ->each([&opt](const std::string&) { opt.solve_below = true; });
   };
   CLI::App* dance = prove->add_subcommand("dance", "Prove T(n) = n-1 (even n) / n (odd n)");
   auto opt = std::make_shared<prove_options>();

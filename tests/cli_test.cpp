@@ -151,11 +151,29 @@ TEST(cli_prove, proves_small_range_and_rejects_bad_ranges) {
   EXPECT_EQ(r.code, 2);
 }
 
+TEST(cli_prove, the_checked_certificate_carries_the_bound_unless_the_solver_is_asked_too) {
+  auto r = run("prove dance --n 9");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("8 rounds: solver not asked; cutting planes: 1925 bytes, 17 steps, checked"),
+            std::string::npos)
+      << r.output;
+  r = run("prove dance --n 9 --solve-below");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("8 rounds: unsat, counting"), std::string::npos) << r.output;
+  r = run("prove directed --n 5 --lower-bound-encoding plain");  // an encoding for the query asks it
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("3 rounds: unsat, plain"), std::string::npos) << r.output;
+  // the DRAT re-solve stops at --clausal-max-clauses (n = 5 below: 190 clauses)
+  expect_run("prove dance --n 5 --clausal-max-clauses 189", 0, "DRAT: not attempted: the CNF has 190 clauses");
+  expect_run("prove dance --n 5 --clausal-max-clauses 190", 0, "lemmas, CaDiCaL");
+}
+
 TEST(cli_prove, json_output_has_both_sides) {
   const auto r = run("prove dance --n 5 --json");
   EXPECT_EQ(r.code, 0) << r.output;
   EXPECT_NE(r.output.find("\"status\": \"proven\""), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("\"below_optimum\""), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\"asked\": false"), std::string::npos) << r.output;
 }
 
 TEST(cli_prove, timeout_gives_exit_3_unknown) {

@@ -35,6 +35,22 @@ TEST(dance_optimality, plain_encoding_also_proves_small_odd_lower_bounds) {
   EXPECT_EQ(r.status, proof_status::proven) << r.reason;
 }
 
+TEST(dance_optimality, the_solver_below_is_skipped_only_beside_an_accepted_certificate) {
+  // Without solve_below_when_certified the checked certificate alone carries the lower bound: Z3 is not asked.
+  optimality_options o{.timeout_ms = timeout, .clausal_budget_ms = 0, .solve_below_when_certified = false};
+  auto r = prove_dance_optimum(9, o);
+  EXPECT_EQ(r.status, proof_status::proven) << r.reason;
+  EXPECT_FALSE(r.solver_below);
+  EXPECT_EQ(r.below_claimed.answer, solver_answer::unknown);
+  EXPECT_NE(r.reason.find("solver not asked, cutting planes checked"), std::string::npos) << r.reason;
+  // With no certificate to lean on, Z3 is asked whatever the option says.
+  o.certify = false;
+  r = prove_dance_optimum(9, o);
+  EXPECT_EQ(r.status, proof_status::proven) << r.reason;
+  EXPECT_TRUE(r.solver_below);
+  EXPECT_EQ(r.below_claimed.answer, solver_answer::unsat);
+}
+
 TEST(dance_optimality, n_below_two_is_a_caller_error) { EXPECT_THROW(prove_dance_optimum(1), std::invalid_argument); }
 
 TEST(dance_existence, one_round_more_than_optimal_is_sat_without_full_rounds) {

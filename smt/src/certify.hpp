@@ -21,9 +21,18 @@ certificate_check clausal_certificate(std::uint64_t estimated_clauses, const std
 struct existence_summary {
   solver_answer answer;
   std::string reason;
+  bool asked = true;  // false: the query was not put to the solver (answer unknown)
   existence_summary(const dance::existence_result& r) : answer(r.answer), reason(r.reason) {}  // NOLINT: implicit
-  existence_summary(solver_answer a, std::string why) : answer(a), reason(std::move(why)) {}
+  existence_summary(solver_answer a, std::string why, bool was_asked = true)
+      : answer(a), reason(std::move(why)), asked(was_asked) {}
 };
+
+/// Whether the one-round-below query goes to the solver: always when no cutting-planes certificate was accepted, and
+/// beside an accepted one only with options.solve_below_when_certified.
+bool ask_solver_below(const std::optional<certificate_check>& cp, const dance::optimality_options& options);
+
+/// The reason a below query that was not asked carries.
+inline constexpr const char* not_asked_below = "not asked: the checked cutting-planes certificate refutes it";
 
 struct settled {
   proof_status status;

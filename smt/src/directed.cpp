@@ -169,12 +169,16 @@ directed_optimality_result prove_directed_optimum(rank n, const optimality_optio
                                             {.timeout_ms = options.timeout_ms,
                                              .encoding = options.witness_encoding,
                                              .symmetry_breaking = options.symmetry_breaking});
-  out.below_claimed = solve_directed_existence(
-      n, out.claimed - 1,
-      {.timeout_ms = options.timeout_ms, .encoding = options.lower_bound_encoding, .symmetry_breaking = false});
   if (options.certify)
     out.certificate = cutting_planes_certificate(
         directed_lower_bound_certificate(n), "directed n=" + std::to_string(n) + " rounds=" + std::to_string(n - 2));
+  out.solver_below = dancecard::detail::ask_solver_below(out.certificate, options);
+  if (out.solver_below)
+    out.below_claimed = solve_directed_existence(
+        n, out.claimed - 1,
+        {.timeout_ms = options.timeout_ms, .encoding = options.lower_bound_encoding, .symmetry_breaking = false});
+  else
+    out.below_claimed.reason = dancecard::detail::not_asked_below;
   std::string clausal_disagreement;
   if (options.clausal_budget_ms > 0) {
     const std::uint64_t R = n - 2, m = static_cast<std::uint64_t>(n);
@@ -182,9 +186,10 @@ directed_optimality_result prove_directed_optimum(rank n, const optimality_optio
     out.clausal = dancecard::detail::clausal_certificate(
         clauses, [&] { return directed_query_cnf(n, R); }, R, options, clausal_disagreement);
   }
-  const dancecard::detail::settled s = dancecard::detail::settle(
-      {out.at_claimed.answer, out.at_claimed.reason}, {out.below_claimed.answer, out.below_claimed.reason},
-      out.certificate, out.clausal, clausal_disagreement, out.claimed);
+  const dancecard::detail::settled s =
+      dancecard::detail::settle({out.at_claimed.answer, out.at_claimed.reason},
+                                {out.below_claimed.answer, out.below_claimed.reason, out.solver_below}, out.certificate,
+                                out.clausal, clausal_disagreement, out.claimed);
   out.status = s.status;
   out.reason = s.reason;
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

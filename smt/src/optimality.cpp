@@ -80,6 +80,10 @@ certificate_check clausal_certificate(std::uint64_t estimated_clauses, const std
   return c;
 }
 
+bool ask_solver_below(const std::optional<certificate_check>& cp, const dance::optimality_options& options) {
+  return !(cp && cp->accepted) || options.solve_below_when_certified;
+}
+
 settled settle(const existence_summary& at, const existence_summary& below, const std::optional<certificate_check>& cp,
                const std::optional<certificate_check>& drat, const std::string& drat_disagreement,
                std::uint64_t claimed) {
@@ -98,10 +102,12 @@ settled settle(const existence_summary& at, const existence_summary& below, cons
     return {proof_status::refuted, "a schedule with " + fewer + " rounds exists (checked witness)"};
   if (up == solver_answer::unsat) return {proof_status::refuted, "no schedule with " + t + " rounds exists"};
   if (up == solver_answer::sat && (down == solver_answer::unsat || certified))
-    return {proof_status::proven,
-            "checked witness with " + t + " rounds; " + fewer + " rounds: " +
-                (down == solver_answer::unsat ? std::string("unsat") : "solver " + std::string(to_string(down))) +
-                (certified ? ", cutting planes checked" : "") + (drat ? ", DRAT " + drat->status : "")};
+    return {proof_status::proven, "checked witness with " + t + " rounds; " + fewer + " rounds: " +
+                                      (down == solver_answer::unsat ? std::string("unsat")
+                                       : !below.asked               ? std::string("solver not asked")
+                                                                    : "solver " + std::string(to_string(down))) +
+                                      (certified ? ", cutting planes checked" : "") +
+                                      (drat ? ", DRAT " + drat->status : "")};
   return {proof_status::unknown, up != solver_answer::sat ? "witness side unknown: " + at.reason
                                                           : "lower-bound side unknown: " + below.reason};
 }
@@ -124,15 +130,19 @@ dance_optimality_result prove_dance_optimum(rank n, const optimality_options& op
                                               .encoding = options.witness_encoding,
                                               .symmetry_breaking = options.symmetry_breaking,
                                               .rotational_search = options.rotational_search});
-  // The lower-bound side runs without symmetry breaking: its infeasibility should come from the counting argument,
-  // not from a symmetry constraint that happens to leave no room.
-  dance_query below{.n = n, .rounds = out.claimed - 1, .requirements = {}};
-  out.below_claimed = solve_dance_existence(
-      below, {.timeout_ms = options.timeout_ms, .encoding = options.lower_bound_encoding, .symmetry_breaking = false});
-
   if (options.certify)
     out.certificate =
         cutting_planes_certificate(dance_lower_bound_certificate(n), dance_certificate_instance(n, out.claimed - 1));
+  // The lower-bound side runs without symmetry breaking: its infeasibility should come from the counting argument,
+  // not from a symmetry constraint that happens to leave no room.
+  dance_query below{.n = n, .rounds = out.claimed - 1, .requirements = {}};
+  out.solver_below = dancecard::detail::ask_solver_below(out.certificate, options);
+  if (out.solver_below)
+    out.below_claimed = solve_dance_existence(
+        below,
+        {.timeout_ms = options.timeout_ms, .encoding = options.lower_bound_encoding, .symmetry_breaking = false});
+  else
+    out.below_claimed.reason = dancecard::detail::not_asked_below;
   std::string clausal_disagreement;
   if (options.clausal_budget_ms > 0) {
     const std::uint64_t pairs = static_cast<std::uint64_t>(n) * (n - 1) / 2, rounds = out.claimed - 1;
@@ -141,8 +151,9 @@ dance_optimality_result prove_dance_optimum(rank n, const optimality_options& op
     out.clausal = dancecard::detail::clausal_certificate(
         clauses, [&] { return dance_query_cnf(below); }, rounds, options, clausal_disagreement);
   }
-  const dancecard::detail::settled verdict = dancecard::detail::settle(
-      out.at_claimed, out.below_claimed, out.certificate, out.clausal, clausal_disagreement, out.claimed);
+  const dancecard::detail::settled verdict =
+      dancecard::detail::settle(out.at_claimed, {out.below_claimed.answer, out.below_claimed.reason, out.solver_below},
+                                out.certificate, out.clausal, clausal_disagreement, out.claimed);
   out.status = verdict.status;
   out.reason = verdict.reason;
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

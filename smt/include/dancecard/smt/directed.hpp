@@ -37,6 +37,7 @@ struct directed_optimality_result {
   std::uint64_t claimed = 0;  // n − 1
   directed_existence_result at_claimed, below_claimed;
   std::optional<certificate_check> certificate, clausal;
+  bool solver_below = true;  // false: below_claimed was not asked (optimality_options::solve_below_when_certified)
   double seconds = 0;
   std::string reason;
 };

@@ -53,6 +53,10 @@ struct optimality_options {
   /// 0 skips it. CNFs above max_clausal_clauses are not attempted (reported as such).
   unsigned clausal_budget_ms = 1'000;
   std::uint64_t max_clausal_clauses = 1'000'000;
+  /// Ask Z3 the one-round-below query even when the checked cutting-planes certificate already refutes it: a second,
+  /// independent answer, and from n ≈ 30 the costliest part of a proof. false: Z3 is asked only when no certificate
+  /// was accepted (certify off, or the certificate rejected), and the result's `solver_below` says so.
+  bool solve_below_when_certified = true;
 };
 
 struct dance_optimality_result {
@@ -63,13 +67,15 @@ struct dance_optimality_result {
   existence_result below_claimed;                // must be unsat
   std::optional<certificate_check> certificate;  // the lower bound's cutting-planes certificate (certify)
   std::optional<certificate_check> clausal;      // CaDiCaL's DRAT proof of the lower bound (clausal_budget_ms)
+  bool solver_below = true;                      // false: below_claimed was not asked (see solve_below_when_certified)
   double seconds = 0;
   std::string reason;  // one sentence: why proven / refuted / unknown
 };
 
 /// Proves T(n) = n − 1 (even n) or n (odd n). require: n >= 2 (the paper states T(n) for n > 1).
 /// proven: a witness with T(n) rounds accepted by checkers/, and T(n) − 1 rounds infeasible — by Z3's unsat and,
-/// with certify, by an accepted cutting-planes certificate (which alone carries the claim when Z3 times out).
+/// with certify, by an accepted cutting-planes certificate (which alone carries the claim when Z3 times out or, without
+/// solve_below_when_certified, is not asked).
 /// A rejected certificate, or a checked witness below T(n) next to an accepted certificate, is a disagreement:
 /// status unknown, and the reason starts with "disagreement".
 dance_optimality_result prove_dance_optimum(rank n, const optimality_options& options = {});
