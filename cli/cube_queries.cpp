@@ -1,12 +1,16 @@
-// Queries rebuilt from their spec (see the header): the torus gossip query of smt/torus_cubes.hpp.
+// Queries rebuilt from their spec (see the header): torus gossip (smt/torus_cubes.hpp), collectives and h-relations.
 #include "cube_queries.hpp"
 
 #include <algorithm>
+#include <sstream>
+
 #include "common.hpp"
 
 #include "dancecard/formats/collective_io.hpp"
+#include "dancecard/formats/hrel_io.hpp"
 #include "dancecard/formats/torus_io.hpp"
 #include "dancecard/smt/collective_synthesis.hpp"
+#include "dancecard/smt/hrel_cubes.hpp"
 #include "dancecard/smt/torus_cubes.hpp"
 #include "torus_support.hpp"
 
@@ -49,13 +53,17 @@ nlohmann::json torus_spec(const std::string& dims, const std::string& model, std
 namespace {
 
 spec_query collective_query_of(const nlohmann::json& spec);
+spec_query hrel_query_of(const nlohmann::json& spec);
 
 }  // namespace
 
 spec_query spec_query_of(const nlohmann::json& spec) {
   if (spec.is_object() && spec.value("kind", "") == "collective") return collective_query_of(spec);
+  if (spec.is_object() && spec.value("kind", "") == "hrel") return hrel_query_of(spec);
   if (!spec.is_object() || spec.value("kind", "") != "torus")
-    throw bad_input("query: expected {\"kind\": \"torus\", …} or {\"kind\": \"collective\", …}, got " + spec.dump());
+    throw bad_input(
+        "query: expected {\"kind\": \"torus\", …}, {\"kind\": \"collective\", …} or {\"kind\": \"hrel\", …}, got " +
+        spec.dump());
   if (!spec.contains("dims") || !spec["dims"].is_string() || !spec.contains("model") || !spec["model"].is_string() ||
       !spec.contains("steps") || !spec["steps"].is_number_unsigned())
     throw bad_input("query: a torus query names dims, model and steps, got " + spec.dump());
@@ -92,6 +100,17 @@ nlohmann::json collective_spec(const std::string& topology, const std::string& c
                       {"chunks", chunks},     {"root", root},         {"steps", steps}};
   if (rounds != 0) spec["rounds"] = rounds;
   return spec;
+}
+
+nlohmann::json hrel_spec(const hrel::hrel_instance& instance, unsigned granularity, bool forwarding,
+                         std::uint64_t slots) {
+  std::ostringstream text;
+  hrel::write_hrel_instance(text, instance);
+  return {{"kind", "hrel"},
+          {"instance", nlohmann::json::parse(text.str())},
+          {"granularity", granularity},
+          {"forwarding", forwarding},
+          {"slots", slots}};
 }
 
 namespace {
@@ -157,6 +176,47 @@ spec_query collective_query_of(const nlohmann::json& spec) {
   };
   out.write_witness = [witness](const std::string& path) {
     if (*witness) write_output(path, [&](std::ostream& o) { collective::write_collective_schedule(o, **witness); });
+  };
+  return out;
+}
+
+// {"kind": "hrel", "instance": {dancecard.hrel/1}, "granularity": k, "forwarding": true, "slots": T}: hrel_query_cnf,
+// split along hrel_cubes_of's groups; a model is decoded and checked by the half-duplex checker.
+spec_query hrel_query_of(const nlohmann::json& spec) {
+  if (!spec.contains("instance") || !spec["instance"].is_object() || !spec.contains("forwarding") ||
+      !spec["forwarding"].is_boolean())
+    throw bad_input("query: an hrel query holds its instance (a dancecard.hrel/1 object) and forwarding, got " +
+                    spec.dump());
+  const hrel::hrel_instance instance = [&] {
+    try {
+      return hrel::read_hrel_instance(spec["instance"].dump());
+    } catch (const std::exception& e) {
+      throw bad_input(std::string("query: instance: ") + e.what());
+    }
+  }();
+  if (instance.messages().empty()) throw bad_input("query: instance: the instance has no messages");
+  const auto k = static_cast<unsigned>(unsigned_field(spec, "granularity", 1, 100));
+  const bool forwarding = spec["forwarding"].get<bool>();
+  const std::uint64_t slots = unsigned_field(spec, "slots", 1, 4096);
+  if (static_cast<std::uint64_t>(instance.pes()) * instance.pes() * instance.h_half_duplex() * k > 2'000'000)
+    throw bad_input("query: instance: too large for an exact proof (P² · h · k above 2,000,000)");
+  hrel::hrel_cube_query hq = hrel::hrel_cubes_of(instance, k, forwarding, slots);
+  spec_query out;
+  out.spec = hrel_spec(instance, k, forwarding, slots);
+  out.query.name = "h-relation of " + std::to_string(instance.messages().size()) + " messages on " +
+                   std::to_string(instance.pes()) + " PEs, " + std::to_string(slots) + " slots of 1/" +
+                   std::to_string(k) + (forwarding ? ", with" : ", without") + " forwarding";
+  out.query.formula = std::move(hq.formula);
+  out.query.groups = std::move(hq.groups);
+  auto witness = std::make_shared<std::optional<hrel::hrel_schedule>>();
+  out.query.accept = [instance, k, forwarding, slots, witness](const std::vector<int>& m) {
+    auto [schedule, reason] = hrel::hrel_cube_witness(instance, k, forwarding, slots, m);
+    const bool accepted = schedule.has_value();
+    if (accepted) *witness = std::move(schedule);
+    return std::pair<bool, std::string>(accepted, "its schedule " + reason);
+  };
+  out.write_witness = [witness](const std::string& path) {
+    if (*witness) write_output(path, [&](std::ostream& o) { hrel::write_hrel_schedule(o, **witness); });
   };
   return out;
 }

@@ -1,6 +1,7 @@
 // Queries that cube and conquer splits (smt/cube_and_conquer.hpp), rebuilt from a spec that every MPI rank, batch job
 // and merge makes the same formula from: {"kind": "torus", "dims": "3x5", "model": "pairing", "steps": 4}, or
-// {"kind": "collective", "topology": "dgx1", "coll": "allgather", "chunks": 6, "root": 0, "steps": 3, "rounds": 7}.
+// {"kind": "collective", "topology": "dgx1", "coll": "allgather", "chunks": 6, "root": 0, "steps": 3, "rounds": 7}, or
+// {"kind": "hrel", "instance": {"format": "dancecard.hrel/1", …}, "granularity": 2, "forwarding": true, "slots": 5}.
 #pragma once
 
 #include <functional>
@@ -8,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "dancecard/core/hrel/instance.hpp"
 #include "dancecard/smt/cube_and_conquer.hpp"
 
 namespace dancecard::cli {
@@ -30,6 +32,9 @@ cubes::cube_result cube_result_of(const nlohmann::json& j, const std::string& wh
 spec_query spec_query_of(const nlohmann::json& spec);
 /// The spec of `prove torus --dims D --model M --steps S`.
 nlohmann::json torus_spec(const std::string& dims, const std::string& model, std::uint64_t steps);
+/// The spec of `prove hrel INSTANCE -k K [--forwarding] --slots T`: the instance itself is in it.
+nlohmann::json hrel_spec(const hrel::hrel_instance& instance, unsigned granularity, bool forwarding,
+                         std::uint64_t slots);
 /// The spec of `prove collective --topology T --coll K --chunks C --root R --steps S [--rounds R]` (rounds 0: one
 /// round a step), all-port.
 nlohmann::json collective_spec(const std::string& topology, const std::string& coll, std::uint64_t chunks,

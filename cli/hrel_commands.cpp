@@ -7,6 +7,8 @@
 #include <optional>
 
 #include "common.hpp"
+#include "cube_commands.hpp"
+#include "cube_queries.hpp"
 #include "dancecard/core/hrel/families.hpp"
 #include "dancecard/core/hrel/schedules.hpp"
 #include "dancecard/formats/hrel_io.hpp"
@@ -99,8 +101,9 @@ void add_prove_hrel_command(CLI::App& app, int& code) {
   CLI::App* hrel =
       prove->add_subcommand("hrel", "The least time to deliver an h-relation at piece granularity 1/k (CaDiCaL or Z3)");
   struct options {
-    std::string instance, timeout = "60", hint, certificate, engine = "sat";
+    std::string instance, timeout = "60", hint, certificate, engine = "sat", emit_cubes;
     unsigned granularity = 1;
+    std::uint64_t slots = 0, cubes = 0;
     bool forwarding = false, json = false;
   };
   auto opt = std::make_shared<options>();
@@ -121,6 +124,14 @@ void add_prove_hrel_command(CLI::App& app, int& code) {
       "sat (CaDiCaL on the CNF of hrel_query_cnf: an unsat answer only with a checked DRAT proof; default) or "
       "z3 (the integer encoding with the Section 2.5 sums; unsat uncertified)");
   hrel->add_flag("--json", opt->json, "print the result as JSON");
+  hrel->add_option("--emit-cubes", opt->emit_cubes,
+                   "instead: with --slots T and --cubes K, write the query \"delivered within T slots of 1/k\" (the "
+                   "CNF of hrel_query_cnf) split into at least K cubes into DIR, as jobs for a batch scheduler "
+                   "(`dancecard solve-cube`, `dancecard merge-cubes`; docs/scale-out.md)");
+  hrel->add_option("--slots", opt->slots, "with --emit-cubes: the slots of 1/k asked for")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{4096}));
+  hrel->add_option("--cubes", opt->cubes, "with --emit-cubes: at least this many cubes")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{65536}));
   hrel->callback([opt, &code] {
     if (opt->engine != "sat" && opt->engine != "z3")
       throw bad_input("--engine: expected sat or z3, got '" + opt->engine + "'");
@@ -129,6 +140,13 @@ void add_prove_hrel_command(CLI::App& app, int& code) {
     if (inst.messages().empty()) throw bad_input(opt->instance + ": messages: the instance has no messages");
     if (static_cast<std::uint64_t>(inst.pes()) * inst.pes() * inst.h_half_duplex() * opt->granularity > 2'000'000)
       throw bad_input(opt->instance + ": too large for an exact proof (P² · h · k above 2,000,000)");
+    if (!opt->emit_cubes.empty()) {
+      if (opt->slots == 0 || opt->cubes == 0) throw bad_input("--emit-cubes: with --slots T and --cubes K");
+      emit_cubes(opt->emit_cubes, hrel_spec(inst, opt->granularity, opt->forwarding, opt->slots), opt->cubes, 0, 0);
+      code = exit_holds;
+      return;
+    }
+    if (opt->slots != 0 || opt->cubes != 0) throw bad_input("--slots, --cubes: only with --emit-cubes");
     std::optional<hrel_schedule> hint;
     if (opt->hint == "forwarding")
       hint = forwarding_schedule(inst);

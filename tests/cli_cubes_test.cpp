@@ -98,4 +98,30 @@ TEST(cli_cubes, a_collective_query_splits_and_merges_the_same_way) {
             2);
 }
 
+TEST(cli_cubes, an_hrel_query_splits_and_merges_the_same_way) {
+  const std::string instance = testing::TempDir() + "cubes-two-triangles.json";
+  ASSERT_EQ(run("instance hrel --family triangles --k 2 --h 2 -o " + instance).code, 0);
+  const std::string below = fresh_dir("cubes-hrel-5"), at = fresh_dir("cubes-hrel-6");
+  run_result r = run("prove hrel " + instance + " --forwarding -k 2 --slots 5 --cubes 8 --emit-cubes " + below);
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("wrote 36 cubes of h-relation of 6 messages on 6 PEs, 5 slots of 1/2, with forwarding"),
+            std::string::npos)
+      << r.output;
+  for (int id = 0; id < 36; ++id) run("solve-cube " + below + " " + std::to_string(id));
+  r = run("merge-cubes " + below);
+  EXPECT_EQ(r.code, 1) << r.output;
+  EXPECT_NE(r.output.find("unsat: all 36 cubes refuted"), std::string::npos) << r.output;
+  // one slot more: the first cube gives a schedule, which the merge checks and writes, and check hrel accepts
+  ASSERT_EQ(run("prove hrel " + instance + " --forwarding -k 2 --slots 6 --cubes 8 --emit-cubes " + at).code, 0);
+  for (int id = 0; id < 36; ++id) run("solve-cube " + at + " " + std::to_string(id));
+  r = run("merge-cubes " + at + " --witness " + at + "/witness.json");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("is sat: its schedule delivers every message in 6 slots of 1/2"), std::string::npos)
+      << r.output;
+  expect_run("check hrel " + instance + " " + at + "/witness.json", 0, "holds: half-duplex schedule of 6 slots");
+  expect_run("prove hrel " + instance + " --slots 5", 2, "--slots, --cubes: only with --emit-cubes");
+  expect_run("prove hrel " + instance + " --slots 5 --emit-cubes " + fresh_dir("cubes-hrel-none"), 2,
+             "--emit-cubes: with --slots T and --cubes K");
+}
+
 }  // namespace

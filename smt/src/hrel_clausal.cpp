@@ -27,6 +27,7 @@
 #include "cnf_cardinality.hpp"
 #include "dancecard/checkers/hrel_schedule_check.hpp"
 #include "dancecard/smt/clausal.hpp"
+#include "dancecard/smt/hrel_cubes.hpp"
 #include "dancecard/smt/hrel_encoding.hpp"
 
 namespace dancecard::hrel {
@@ -36,6 +37,7 @@ namespace {
 struct hrel_layout {
   std::size_t P, M, T;
   std::vector<int> move;  // (t·M + m)·P² + a·P + b → variable, 0 where the move does not exist
+  std::vector<int> out;   // (t·M + m)·P + p → out(p, m, t), 0 where p has no move of m in slot t
   int& at(std::size_t t, std::size_t m, std::size_t a, std::size_t b) { return move[((t * M + m) * P + a) * P + b]; }
   int at(std::size_t t, std::size_t m, std::size_t a, std::size_t b) const {
     return move[((t * M + m) * P + a) * P + b];
@@ -58,9 +60,10 @@ int or_of(cnf_formula& f, const std::vector<int>& lits) {
 cnf_formula build(const hrel_instance& instance, unsigned k, bool forwarding, std::size_t slots, hrel_layout& layout,
                   bool pruned = false) {
   const auto& messages = instance.messages();
-  layout = {instance.pes(), messages.size(), slots, {}};
+  layout = {instance.pes(), messages.size(), slots, {}, {}};
   const std::size_t P = layout.P, M = layout.M, T = slots;
   layout.move.assign(T * M * P * P, 0);
+  layout.out.assign(T * M * P, 0);
   cnf_formula f;
   for (std::size_t t = 0; t < T; ++t)
     for (std::size_t m = 0; m < M; ++m)
@@ -108,6 +111,7 @@ cnf_formula build(const hrel_instance& instance, unsigned k, bool forwarding, st
         for (std::size_t j = 0; j < K; ++j) next[j] = ++f.variables;
         for (std::size_t j = 0; j + 1 < K; ++j) f.clauses.push_back({-next[j + 1], next[j]});
         const int in = ins.empty() ? 0 : or_of(f, ins), out = outs.empty() ? 0 : or_of(f, outs);  // 0: no such move
+        layout.out[(t * M + m) * P + p] = out;
         std::vector<int> quiet;  // "in or out": without a move the counter stays (always, where p has no move of m)
         if (in) quiet.push_back(in);
         if (out) quiet.push_back(out);
@@ -221,6 +225,48 @@ hrel_existence_result solve_hrel_clausal(const hrel_instance& instance, std::siz
   }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
+}
+
+hrel_cube_query hrel_cubes_of(const hrel_instance& instance, unsigned granularity, bool forwarding, std::size_t slots) {
+  if (granularity == 0 || slots == 0) throw std::invalid_argument("hrel_cubes_of: granularity and slots at least 1");
+  hrel_layout layout;
+  hrel_cube_query q;
+  q.formula = build(instance, granularity, forwarding, slots, layout);
+  const auto& messages = instance.messages();
+  for (std::size_t t = 0; t < layout.T; ++t)
+    for (std::size_t m = 0; m < layout.M; ++m)
+      for (std::size_t p = 0; p < layout.P; ++p) {
+        const int out = layout.out[(t * layout.M + m) * layout.P + p];
+        if (out == 0 || (t == 0 && p != messages[m].src)) continue;  // in slot 0 only the source holds a piece
+        const std::string message = "message " + std::to_string(m) + " (" + std::to_string(messages[m].src) + "->" +
+                                    std::to_string(messages[m].dst) + ")";
+        cubes::split_group g;
+        g.name = "slot " + std::to_string(t) + ", PE " + std::to_string(p) + ", " + message;
+        g.literals.push_back(-out);
+        g.values.push_back("slot " + std::to_string(t) + ": PE " + std::to_string(p) + " sends no piece of " + message);
+        for (std::size_t b = 0; b < layout.P; ++b)
+          if (const int v = layout.at(t, m, p, b)) {
+            g.literals.push_back(v);
+            g.values.push_back("slot " + std::to_string(t) + ": PE " + std::to_string(p) + " sends a piece of " +
+                               message + " to PE " + std::to_string(b));
+          }
+        q.groups.push_back(std::move(g));
+      }
+  return q;
+}
+
+std::pair<std::optional<hrel_schedule>, std::string> hrel_cube_witness(const hrel_instance& instance,
+                                                                       unsigned granularity, bool forwarding,
+                                                                       std::size_t slots,
+                                                                       const std::vector<int>& model) {
+  if (granularity == 0) throw std::invalid_argument("hrel_cube_witness: the granularity must be at least 1");
+  hrel_layout layout;
+  const cnf_formula f = build(instance, granularity, forwarding, slots, layout);
+  hrel_schedule schedule = decode(instance, granularity, layout, f, model);
+  const hrel_report report = check_hrel_schedule(instance, schedule, duplex::half);
+  if (!report.holds()) return {std::nullopt, "is rejected by the half-duplex checker: " + describe(report)};
+  return {std::move(schedule), "delivers every message in " + std::to_string(slots) + " slots of 1/" +
+                                   std::to_string(granularity) + " (half-duplex checker)"};
 }
 
 }  // namespace dancecard::hrel

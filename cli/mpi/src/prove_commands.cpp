@@ -1,5 +1,5 @@
-// `dancecard-mpi prove torus|collective … --cubes K`: one query split into cubes and solved by the ranks of the MPI
-// job (prove_cubes.hpp), with the answer certified as `dancecard prove torus --steps S --cubes K` certifies it on
+// `dancecard-mpi prove torus|collective|hrel … --cubes K`: one query split into cubes and solved by the ranks of the
+// MPI job (prove_cubes.hpp), with the answer certified as `dancecard prove torus --steps S --cubes K` certifies it on
 // threads: every cube's DRAT proof checked, the cover checked, a witness checked by the query's own checker.
 #include <CLI/CLI.hpp>
 #include <iomanip>
@@ -8,6 +8,7 @@
 
 #include "common.hpp"
 #include "cube_queries.hpp"
+#include "dancecard/formats/hrel_io.hpp"
 #include "prove_commands.hpp"
 #include "prove_cubes.hpp"
 
@@ -113,6 +114,37 @@ void add_prove_commands(CLI::App& app, int& code) {
   add_cube_run_options(coll, c->run, "schedule (dancecard.collective/1)");
   coll->callback([c, &code] {
     code = prove_spec(cli::collective_spec(c->topology, c->coll, c->chunks, c->root, c->steps, c->rounds), c->run);
+  });
+
+  struct hrel_options {
+    std::string instance;
+    unsigned granularity = 1;
+    bool forwarding = false;
+    std::uint64_t slots = 0;
+    cube_run_options run;
+  };
+  auto h = std::make_shared<hrel_options>();
+  CLI::App* hrel = prove->add_subcommand(
+      "hrel", "Can every message be delivered within --slots slots of 1/k, half duplex? (every rank reads INSTANCE)");
+  hrel->add_option("instance", h->instance, "the instance file (dancecard.hrel/1)")->required();
+  hrel->add_option("--granularity,-k", h->granularity, "pieces of 1/k packet (default 1)")->check(CLI::Range(1, 100));
+  hrel->add_flag("--forwarding", h->forwarding, "pieces may travel through other PEs");
+  hrel->add_option("--slots", h->slots, "the slots of 1/k asked for")->required()->check(CLI::Range(1, 4096));
+  add_cube_run_options(hrel, h->run, "schedule (dancecard.hrel-schedule/1)");
+  hrel->callback([h, &code] {
+    std::string text;
+    try {
+      text = cli::read_input(h->instance);
+    } catch (const cli::bad_input& e) {
+      throw std::invalid_argument(e.what());  // it names the file
+    }
+    nlohmann::json spec;
+    try {
+      spec = cli::hrel_spec(hrel::read_hrel_instance(text), h->granularity, h->forwarding, h->slots);
+    } catch (const std::exception& e) {
+      throw std::invalid_argument(h->instance + ": " + e.what());
+    }
+    code = prove_spec(spec, h->run);
   });
 }
 
