@@ -124,8 +124,8 @@ std::uint64_t unsigned_field(const nlohmann::json& spec, const char* key, std::u
 }
 
 // {"kind": "collective", "topology": "dgx1", "coll": "allgather", "chunks": C, "root": r, "steps": S[, "rounds": R]}:
-// collective_steps_cnf, all-port, split along collective_split_groups; a model is decoded and checked by the
-// collective checker.
+// collective_steps_cnf (combining_steps_cnf for reduce, reduce-scatter and all-reduce), all-port, split along
+// collective_split_groups; a model is decoded and checked by the collective checker.
 spec_query collective_query_of(const nlohmann::json& spec) {
   if (!spec.contains("topology") || !spec["topology"].is_string() || !spec.contains("coll") ||
       !spec["coll"].is_string())
@@ -139,8 +139,12 @@ spec_query collective_query_of(const nlohmann::json& spec) {
   }
   if (!network) throw bad_input("query: topology " + topology_name + " is no built-in network");
   const auto kind = collective::parse_collective_kind(coll_name);
-  if (!kind || collective::combining(*kind) || *kind == collective::collective_kind::alltoallv)
-    throw bad_input("query: coll must be allgather, alltoall, broadcast, gather or scatter, not " + coll_name);
+  if (!kind || *kind == collective::collective_kind::alltoallv)
+    throw bad_input(
+        "query: coll must be allgather, alltoall, broadcast, gather, scatter, reduce, reduce-scatter or allreduce, "
+        "not " +
+        coll_name);
+  const bool combines = collective::combining(*kind);
   const std::uint64_t chunks = unsigned_field(spec, "chunks", 1, 1024);
   const std::uint64_t root = unsigned_field(spec, "root", 0, network->size() - 1);
   const std::uint64_t steps = unsigned_field(spec, "steps", 1, 64);
@@ -152,21 +156,22 @@ spec_query collective_query_of(const nlohmann::json& spec) {
   spec_query out;
   out.spec = collective_spec(topology_name, coll_name, chunks, root, steps, rounds);
   try {
-    out.query.formula = collective::collective_steps_cnf(*network, coll, steps, options);
+    out.query.formula = combines ? collective::combining_steps_cnf(*network, coll, steps, options)
+                                 : collective::collective_steps_cnf(*network, coll, steps, options);
   } catch (const std::invalid_argument& e) {
     throw bad_input(std::string("query: ") + e.what());
   }
   out.empty_clause = std::any_of(out.query.formula.clauses.begin(), out.query.formula.clauses.end(),
                                  [](const std::vector<int>& c) { return c.empty(); });
-  out.query.groups = collective::collective_split_groups(*network, coll, steps);
+  out.query.groups = collective::collective_split_groups(*network, coll, steps, options);
   out.query.name = coll.describe() + " on " + network->name() + ", " + std::to_string(steps) + " steps" +
                    (rounds != 0 ? ", " + std::to_string(rounds) + " rounds" : "");
   auto witness = std::make_shared<std::optional<collective::schedule>>();
   const int variables = out.query.formula.variables;
   const collective::topology net = *network;
-  out.query.accept = [net, coll, steps, options, variables, witness](const std::vector<int>& m) {
-    collective::schedule s =
-        collective::decode_collective_model(net, coll, steps, options, m, variables, "cube and conquer (CaDiCaL)");
+  out.query.accept = [net, coll, steps, options, variables, witness, combines](const std::vector<int>& m) {
+    const auto decode = combines ? collective::decode_combining_model : collective::decode_collective_model;
+    collective::schedule s = decode(net, coll, steps, options, m, variables, "cube and conquer (CaDiCaL)");
     const collective::collective_report check = collective::check_collective_schedule(s);
     if (!check.holds()) return std::pair<bool, std::string>(false, "its schedule is rejected: " + describe(check));
     *witness = std::move(s);

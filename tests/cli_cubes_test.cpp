@@ -91,11 +91,19 @@ TEST(cli_cubes, a_collective_query_splits_and_merges_the_same_way) {
   r = run("merge-cubes " + dir);
   EXPECT_EQ(r.code, 1) << r.output;
   EXPECT_NE(r.output.find("unsat: all 25 cubes refuted"), std::string::npos) << r.output;
-  // a combining collective has no groups to split along: refused
-  EXPECT_EQ(run("prove collective --topology dgx1 --coll allreduce --steps 2 --cubes 8 --emit-cubes " +
-                fresh_dir("cubes-allreduce"))
-                .code,
-            2);
+  // all-reduce, asked directly (values as contributor sets): 2 steps on ring:4 refuted cube by cube, 3 a schedule
+  const std::string two = fresh_dir("cubes-allreduce-2"), three = fresh_dir("cubes-allreduce-3");
+  for (const std::string& dir : {two, three}) {
+    r = run("prove collective --topology ring:4 --coll allreduce --steps " + std::string(dir == two ? "2" : "3") +
+            " --cubes 8 --emit-cubes " + dir);
+    ASSERT_EQ(r.code, 0) << r.output;
+    EXPECT_NE(r.output.find("wrote 16 cubes of allreduce of 4 ranks"), std::string::npos) << r.output;
+    for (int id = 0; id < 16; ++id) run("solve-cube " + dir + " " + std::to_string(id));
+  }
+  expect_run("merge-cubes " + two, 1, "unsat: all 16 cubes refuted");
+  expect_run("merge-cubes " + three + " --witness " + three + "/witness.json", 0,
+             "is sat: its schedule holds in the collective checker");
+  expect_run("check collective " + three + "/witness.json", 0, "holds: allreduce of 4 ranks");
 }
 
 TEST(cli_cubes, an_hrel_query_splits_and_merges_the_same_way) {

@@ -3,11 +3,13 @@
 // schedule, and the least steps it proves are those of the checker's and the classic algorithms' bounds.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 #include <tuple>
 
 #include "dancecard/core/collective/generators.hpp"
 #include "dancecard/smt/collective_synthesis.hpp"
+#include "dancecard/smt/cube_and_conquer.hpp"
 
 namespace dancecard::collective {
 namespace {
@@ -143,6 +145,44 @@ TEST(collective_combining, reduce_scatter_directly_agrees_with_the_inversion) {
     EXPECT_EQ(solve_for_model(at, 0).answer, solver_answer::sat) << name;
     const cnf_formula below = combining_steps_cnf(net, rs, inverted.steps - 1, options);
     EXPECT_EQ(solve_for_model(below, 0).answer, solver_answer::unsat) << name;
+  }
+}
+
+TEST(collective_combining, the_split_groups_are_clauses_and_the_split_answers_as_the_whole_query) {
+  const topology ring = ring_topology(4);
+  const collective allreduce(collective_kind::allreduce, 4, 1);
+  for (const std::uint64_t steps : {2u, 3u}) {  // all-reduce on ring:4 needs 3 steps
+    synthesis_options options;
+    options.total_rounds =
+        static_cast<std::uint32_t>(steps + 1);  // one extra round: fresh variables before the groups'
+    const cnf_formula f = combining_steps_cnf(ring, allreduce, steps, options);
+    const std::vector<cubes::split_group> groups = collective_split_groups(ring, allreduce, steps, options);
+    ASSERT_EQ(groups.size(), 48u);  // 4 chunks at each of 4 ranks, each 3 other contributions
+    std::set<std::vector<int>> clauses;
+    for (std::vector<int> c : f.clauses) {
+      std::sort(c.begin(), c.end());
+      clauses.insert(c);
+    }
+    for (const cubes::split_group& g : groups) {
+      std::vector<int> less = g.literals;  // the clause holds ¬value(k, r, u, S) too, which the postcondition falsifies
+      std::sort(less.begin(), less.end());
+      EXPECT_EQ(g.literals.size(), 4u) << g.name;  // copy, held before, a reduction over each of 2 in-links
+      EXPECT_TRUE(std::any_of(clauses.begin(), clauses.end(), [&](const std::vector<int>& c) {
+        return c.size() == less.size() + 1 && std::includes(c.begin(), c.end(), less.begin(), less.end());
+      })) << g.name;
+    }
+    EXPECT_EQ(groups[0].name, "rank 0's chunk 0 gets 2's contribution");  // two hops: the farthest first
+    cubes::cube_plan plan(groups, 8);
+    while (auto id = plan.take()) {
+      cubes::cube_result r = cubes::solve_cube(f, plan.cubes()[*id].literals, {});
+      if (r.answer == solver_answer::sat &&
+          !check_collective_schedule(decode_combining_model(ring, allreduce, steps, options, r.model, f.variables, "t"))
+               .holds())
+        r.answer = solver_answer::unknown;
+      plan.record(*id, std::move(r));
+    }
+    const auto [answer, reason] = plan.verdict(f.clauses);
+    EXPECT_EQ(answer, steps == 3 ? solver_answer::sat : solver_answer::unsat) << reason;
   }
 }
 

@@ -1,6 +1,7 @@
 // The combining collectives asked directly: all-reduce, reduce-scatter and reduce as CNF whose models are exactly the
 // schedules of copies and reductions that checkers/collective_check accepts, values tracked as contributor sets as the
 // checker tracks them (see combining_steps_cnf in the header). Cardinality by Sinz's sequential counters.
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -35,10 +36,19 @@ combining_layout make_combining_layout(const topology& network, const collective
   return {K, steps, coll.ranks, network.links().size()};
 }
 
-}  // namespace
+// The clause of the last step that says how rank r's value of chunk k came to hold u's contribution: "a copy arrived,
+// or the value held it already, or a reduction over one of r's in-links brought it" (the "came" clause less ¬now).
+struct came_clause {
+  std::uint64_t k;
+  rank r, u;
+  int copied;
+  std::vector<std::pair<std::size_t, int>> brought;  // (in-link, its "brings u's contribution" variable)
+};
 
-cnf_formula combining_steps_cnf(const topology& network, const collective& coll, std::uint64_t steps,
-                                const synthesis_options& options) {
+// combining_steps_cnf; with `last_step`, the came clauses of the last step where the postcondition wants the value
+// (u != r) are recorded there.
+cnf_formula build(const topology& network, const collective& coll, std::uint64_t steps,
+                  const synthesis_options& options, std::vector<came_clause>* last_step) {
   cnf_parts::require_synthesizable(network, coll, options);
   if (!combining(coll.kind))
     throw std::invalid_argument("collective synthesis: " + std::string(to_string(coll.kind)) +
@@ -107,6 +117,11 @@ cnf_formula combining_steps_cnf(const topology& network, const collective& coll,
           // not copied: now = old plus what the reductions bring, none of it counted twice
           f.clauses.push_back({copied, -old, now});
           std::vector<int> came{copied, -now, old};
+          came_clause* record = nullptr;
+          if (last_step && t + 1 == steps && u != r && coll.wanted(k, r)) {
+            last_step->push_back({k, r, u, copied, {}});
+            record = &last_step->back();
+          }
           for (const std::size_t l : in) {
             const int reduce = at.transfer(k, l, t, true), sent = at.value(k, links[l].from, u, t);
             f.clauses.push_back({-reduce, -sent, -old});  // the contribution is not in the value already
@@ -115,6 +130,7 @@ cnf_formula combining_steps_cnf(const topology& network, const collective& coll,
             f.clauses.push_back({-brought, reduce});
             f.clauses.push_back({-brought, sent});
             came.push_back(brought);
+            if (record) record->brought.emplace_back(l, brought);
           }
           f.clauses.push_back(std::move(came));
         }
@@ -130,6 +146,48 @@ cnf_formula combining_steps_cnf(const topology& network, const collective& coll,
   }
   return f;
 }
+
+}  // namespace
+
+cnf_formula combining_steps_cnf(const topology& network, const collective& coll, std::uint64_t steps,
+                                const synthesis_options& options) {
+  return build(network, coll, steps, options, nullptr);
+}
+
+namespace cnf_parts {
+
+std::vector<cubes::split_group> combining_split_groups(const topology& network, const collective& coll,
+                                                       std::uint64_t steps, const synthesis_options& options) {
+  std::vector<cubes::split_group> out;
+  if (steps == 0) return out;
+  std::vector<came_clause> last;
+  build(network, coll, steps, options, &last);
+  const combining_layout at = make_combining_layout(network, coll, steps);
+  std::vector<std::vector<std::uint32_t>> from(coll.ranks);
+  for (const came_clause& c : last)
+    if (from[c.u].empty()) from[c.u] = distances_from(network, c.u);
+  // The contributions that travel farthest first: their last step is the most constrained (ties in build order).
+  std::stable_sort(last.begin(), last.end(),
+                   [&](const came_clause& a, const came_clause& b) { return from[a.u][a.r] > from[b.u][b.r]; });
+  for (const came_clause& c : last) {
+    const std::string value = "rank " + std::to_string(c.r) + "'s chunk " + std::to_string(c.k);
+    cubes::split_group g{value + " gets " + std::to_string(c.u) + "'s contribution", {}, {}};
+    g.literals.push_back(c.copied);
+    g.values.push_back("a copy of chunk " + std::to_string(c.k) + " reaches rank " + std::to_string(c.r) +
+                       " in the last step");
+    g.literals.push_back(at.value(c.k, c.r, c.u, steps - 1));
+    g.values.push_back(value + " holds " + std::to_string(c.u) + "'s contribution before the last step");
+    for (const auto& [l, brought] : c.brought) {
+      g.literals.push_back(brought);
+      g.values.push_back("a reduction " + std::to_string(network.links()[l].from) + " -> " + std::to_string(c.r) +
+                         " brings " + std::to_string(c.u) + "'s contribution in the last step");
+    }
+    out.push_back(std::move(g));
+  }
+  return out;
+}
+
+}  // namespace cnf_parts
 
 schedule decode_combining_model(const topology& network, const collective& coll, std::uint64_t s,
                                 const synthesis_options& options, const std::vector<int>& model, int variables,

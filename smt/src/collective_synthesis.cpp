@@ -164,10 +164,11 @@ schedule decode_collective_model(const topology& network, const collective& coll
 }
 
 std::vector<cubes::split_group> collective_split_groups(const topology& network, const collective& coll,
-                                                        std::uint64_t steps) {
+                                                        std::uint64_t steps, const synthesis_options& options) {
+  if (combining(coll.kind)) return cnf_parts::combining_split_groups(network, coll, steps, options);
   const layout at = make_layout(network, coll, steps);
   std::vector<cubes::split_group> out;
-  if (steps == 0 || combining(coll.kind)) return out;
+  if (steps == 0) return out;
   struct wanted_pair {
     std::uint64_t chunk;
     rank to;

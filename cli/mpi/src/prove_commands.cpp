@@ -106,7 +106,9 @@ void add_prove_commands(CLI::App& app, int& code) {
   CLI::App* coll = prove->add_subcommand(
       "collective", "Is there a schedule of the collective within --steps (and --rounds) on the network? (all-port)");
   coll->add_option("--topology", c->topology, "dgx1, ring:N, torus:AxB…, hypercube:D, complete:N")->required();
-  coll->add_option("--coll", c->coll, "allgather, alltoall, broadcast, gather or scatter")->required();
+  coll->add_option("--coll", c->coll,
+                   "allgather, alltoall, broadcast, gather, scatter, reduce, reduce-scatter or allreduce")
+      ->required();
   coll->add_option("--chunks", c->chunks, "chunks per rank (default 1)");
   coll->add_option("--root", c->root, "broadcast, gather, scatter: the root (default 0)");
   coll->add_option("--steps", c->steps, "the steps asked for")->required();

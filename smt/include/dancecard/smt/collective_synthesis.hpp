@@ -111,9 +111,13 @@ schedule decode_collective_model(const topology& network, const collective& coll
 /// The groups cube and conquer splits collective_steps_cnf along (smt/cube_and_conquer.hpp): for each chunk wanted at
 /// a rank that does not start with it, "the rank holds it before the last step, or it arrives over one of the rank's
 /// in-links in the last step" — the formula's arrival clause for the last step, less ¬held(c, r, S), which the
-/// postcondition's unit clause falsifies — the pairs farthest apart first. None for the combining collectives.
+/// postcondition's unit clause falsifies — the pairs farthest apart first. The combining collectives split
+/// combining_steps_cnf (built with `options`, whose rounds number its fresh variables): for each (chunk, rank) wanted
+/// and each other rank's contribution, "a copy arrives in the last step, or the value held the contribution before it,
+/// or a reduction over one of the rank's in-links brings it" — again the formula's clause less the literal the
+/// postcondition falsifies — the contributions that travel farthest first.
 std::vector<cubes::split_group> collective_split_groups(const topology& network, const collective& coll,
-                                                        std::uint64_t steps);
+                                                        std::uint64_t steps, const synthesis_options& options = {});
 
 /// The least rounds R of a schedule of `steps` steps, rounds distributed over the steps as the solver likes (SCCL's
 /// (C, S, R) point for S): asks R = S, S + 1, … (at most S + max_extra_rounds); proven when the witness passes the
