@@ -415,10 +415,10 @@ TEST(torus_packets, least_steps_with_k_packets) {
   EXPECT_NE(below.reason.find("by the counting bound alone"), std::string::npos) << below.reason;
   // one packet per PU: the same minimum as the one-packet CNF (3 x 3 general: 2, pairing: 3)
   EXPECT_EQ(
-      detail::prove_packets_minimum(torus::network({3, 3}), torus_model::general, 1, 60'000, 0, false).minimum_steps,
+      detail::prove_packets_minimum(torus::network({3, 3}), torus_model::general, 60'000, {.packets = 1}).minimum_steps,
       2u);
   EXPECT_EQ(
-      detail::prove_packets_minimum(torus::network({3, 3}), torus_model::pairing, 1, 60'000, 0, false).minimum_steps,
+      detail::prove_packets_minimum(torus::network({3, 3}), torus_model::pairing, 60'000, {.packets = 1}).minimum_steps,
       3u);
   EXPECT_THROW(torus_packets_cnf(t, torus_model::general, 0, 5), std::invalid_argument);
   EXPECT_THROW(torus_packets_cnf(t, torus_model::general, 5, 5), std::invalid_argument);

@@ -4,9 +4,6 @@
 // stopping it (the answer is then unknown).
 #include <pybind11/numpy.h>
 
-#include <atomic>
-#include <csignal>
-#include <mutex>
 #include <tuple>
 
 #include "bindings.hpp"
@@ -19,6 +16,7 @@
 #include "dancecard/formats/msccl_io.hpp"
 #include "dancecard/smt/collective_frontier.hpp"
 #include "dancecard/smt/collective_synthesis.hpp"
+#include "interrupt.hpp"
 
 namespace dancecard::python {
 
@@ -106,34 +104,6 @@ py::dict proof_dict(const least_steps_result& r) {
                   "rounds"_a = r.witness ? r.witness->rounds() : 0, "witness"_a = witness, "reason"_a = r.reason,
                   "queries"_a = queries);
 }
-
-// Ctrl-C during a proof: while a guard lives, SIGINT raises `interrupted` (and nothing else), so the solver stops and
-// the answer is unknown; the handler Python had is put back when the last guard goes (proofs may run at once on
-// several Python threads: the first installs, the last restores).
-std::atomic<bool> interrupted{false};
-extern "C" void on_interrupt(int) { interrupted.store(true, std::memory_order_relaxed); }
-
-class interrupt_guard {
- public:
-  interrupt_guard() {
-    const std::lock_guard<std::mutex> lock(mutex_);
-    if (active_++ == 0) {
-      interrupted.store(false);
-      previous_ = std::signal(SIGINT, on_interrupt);
-    }
-  }
-  ~interrupt_guard() {
-    const std::lock_guard<std::mutex> lock(mutex_);
-    if (--active_ == 0) std::signal(SIGINT, previous_);
-  }
-  interrupt_guard(const interrupt_guard&) = delete;
-  interrupt_guard& operator=(const interrupt_guard&) = delete;
-
- private:
-  static inline std::mutex mutex_;
-  static inline int active_ = 0;
-  static inline void (*previous_)(int) = SIG_DFL;
-};
 
 synthesis_options synthesis(const std::string& ports, std::uint32_t rounds_per_step, std::uint32_t max_steps,
                             unsigned timeout_ms, bool cut_certificates, bool symmetric_witnesses) {

@@ -8,6 +8,10 @@
 #include "bindings.hpp"
 #include "dancecard/checkers/dance_check.hpp"
 #include "dancecard/core/dance/generators.hpp"
+#include "dancecard/smt/directed.hpp"
+#include "dancecard/smt/optimality.hpp"
+#include "interrupt.hpp"
+#include "proof_dicts.hpp"
 
 namespace dancecard::python {
 
@@ -73,6 +77,28 @@ py::array_t<std::int32_t> to_array(const dance_schedule& s) {
   return out;
 }
 
+optimality_options proof_options(unsigned timeout_ms, bool solve_below, unsigned clausal_budget_ms,
+                                 std::uint64_t clausal_max_clauses) {
+  optimality_options o;
+  o.timeout_ms = timeout_ms;
+  o.solve_below_when_certified = solve_below;
+  o.clausal_budget_ms = clausal_budget_ms;
+  o.max_clausal_clauses = clausal_max_clauses;
+  o.cancel = &interrupted;
+  return o;
+}
+
+// The fields both optimum proofs share; `witness` is added by the caller.
+template <class Result>
+py::dict optimum_dict(const Result& r) {
+  py::list certificates;
+  if (r.certificate) certificates.append(certificate_dict(*r.certificate));
+  if (r.clausal) certificates.append(certificate_dict(*r.clausal));
+  return py::dict("status"_a = std::string(to_string(r.status)), "n"_a = r.n, "rounds"_a = r.claimed,
+                  "reason"_a = r.reason, "below"_a = below_dict(r.below_claimed, r.claimed - 1, r.solver_below),
+                  "certificates"_a = certificates, "seconds"_a = r.seconds);
+}
+
 }  // namespace
 
 void bind_dance(py::module_& m) {
@@ -136,6 +162,52 @@ void bind_dance(py::module_& m) {
       },
       "dances"_a, "people"_a, "max_witnesses"_a = 10,
       "checks that every pair dances exactly once and nobody twice in a round (the dance-party paper's (i)–(iii))");
+  m.def(
+      "prove_dance",
+      [](rank n, unsigned timeout_ms, bool solve_below, unsigned clausal_budget_ms, std::uint64_t clausal_max_clauses) {
+        if (n < 2) throw py::value_error("n: at least 2 (T(n) is stated for n > 1), got " + std::to_string(n));
+        dance_optimality_result r;
+        {
+          interrupt_guard guard;
+          py::gil_scoped_release release;
+          r = prove_dance_optimum(n, proof_options(timeout_ms, solve_below, clausal_budget_ms, clausal_max_clauses));
+        }
+        py::dict out = optimum_dict(r);
+        out["witness"] = r.at_claimed.witness ? py::object(to_array(r.at_claimed.witness->schedule())) : py::none();
+        return out;
+      },
+      "n"_a, "timeout_ms"_a = 60'000, "solve_below"_a = false, "clausal_budget_ms"_a = 1'000,
+      "clausal_max_clauses"_a = 10'000,
+      "T(n) rounds optimal: a witness the checker accepted, and T(n) - 1 refuted by a checked cutting-planes "
+      "certificate (and a checked DRAT proof where CaDiCaL finds one; Z3's answer too with solve_below)");
+  m.def(
+      "prove_directed",
+      [](rank n, unsigned timeout_ms, bool solve_below, unsigned clausal_budget_ms, std::uint64_t clausal_max_clauses) {
+        if (n < 2) throw py::value_error("n: at least 2, got " + std::to_string(n));
+        directed_optimality_result r;
+        {
+          interrupt_guard guard;
+          py::gil_scoped_release release;
+          r = prove_directed_optimum(n, proof_options(timeout_ms, solve_below, clausal_budget_ms, clausal_max_clauses));
+        }
+        py::dict out = optimum_dict(r);
+        py::object witness = py::none();
+        if (r.at_claimed.witness) {
+          py::list rounds;
+          const directed_schedule& s = r.at_claimed.witness->schedule();
+          for (std::size_t k = 0; k < s.rounds(); ++k) {
+            py::list round;
+            for (const transfer& t : s.round(k)) round.append(py::make_tuple(t.from, t.to));
+            rounds.append(round);
+          }
+          witness = rounds;
+        }
+        out["witness"] = witness;
+        return out;
+      },
+      "n"_a, "timeout_ms"_a = 60'000, "solve_below"_a = false, "clausal_budget_ms"_a = 1'000,
+      "clausal_max_clauses"_a = 10'000,
+      "n - 1 rounds optimal for full-duplex all-to-all (a witness as rounds of (from, to), checked; n - 2 refuted)");
 }
 
 }  // namespace dancecard::python

@@ -1,5 +1,6 @@
 // h-relations for Python: instances (messages (src, dst, packets)) and their families, the paper's schedules, the
-// formats, and the half- and full-duplex checker; times and amounts come back as fractions.Fraction.
+// formats, the half- and full-duplex checker, and the exact optimum at granularity 1/k; times and amounts come back
+// as fractions.Fraction.
 
 #include "bindings.hpp"
 #include "dancecard/checkers/hrel_schedule_check.hpp"
@@ -7,6 +8,8 @@
 #include "dancecard/core/hrel/families.hpp"
 #include "dancecard/core/hrel/schedules.hpp"
 #include "dancecard/formats/hrel_io.hpp"
+#include "dancecard/smt/hrel_encoding.hpp"
+#include "interrupt.hpp"
 
 namespace dancecard::python {
 
@@ -129,6 +132,44 @@ void bind_hrel(py::module_& m) {
         return out;
       },
       "instance"_a, "schedule"_a, "duplex"_a = "half", "max_witnesses"_a = 10);
+  m.def(
+      "prove_hrel",
+      [](const hrel_instance& instance, unsigned granularity, bool forwarding, unsigned timeout_ms,
+         const std::string& engine, const std::optional<hrel_schedule>& hint) {
+        if (granularity == 0 || granularity > 100)
+          throw py::value_error("granularity: 1 to 100, got " + std::to_string(granularity));
+        if (engine != "sat" && engine != "z3")
+          throw py::value_error("engine: expected sat or z3, got '" + engine + "'");
+        if (instance.messages().empty()) throw py::value_error("instance: it has no messages");
+        if (static_cast<std::uint64_t>(instance.pes()) * instance.pes() * instance.h_half_duplex() * granularity >
+            2'000'000)
+          throw py::value_error("instance: too large for an exact proof (P² · h · k above 2,000,000)");
+        hrel_optimum_result r;
+        {
+          interrupt_guard guard;
+          py::gil_scoped_release release;
+          r = prove_hrel_optimum(instance, {.granularity = granularity,
+                                            .forwarding = forwarding,
+                                            .timeout_ms = timeout_ms,
+                                            .engine = engine == "z3" ? hrel_engine::z3 : hrel_engine::sat,
+                                            .hint = hint ? &*hint : nullptr,
+                                            .cancel = &interrupted});
+        }
+        const bool proven = r.status == proof_status::proven;
+        return py::dict(
+            "status"_a = std::string(to_string(r.status)), "optimum"_a = proven ? fraction(r.optimum) : py::none(),
+            "slots"_a = r.slots, "witness"_a = r.at_optimum.witness ? py::cast(*r.at_optimum.witness) : py::none(),
+            "certified_bound"_a = r.certified_bound, "certificate"_a = r.certificate,
+            "certificate_check"_a = r.certificate_check,
+            "below"_a = py::dict("answer"_a = std::string(to_string(r.below_optimum.answer)),
+                                 "reason"_a = r.below_optimum.reason, "proof_check"_a = r.below_optimum.proof_check),
+            "reason"_a = r.reason, "seconds"_a = r.seconds);
+      },
+      "instance"_a, "granularity"_a = 1, "forwarding"_a = false, "timeout_ms"_a = 60'000, "engine"_a = "sat",
+      "hint"_a = py::none(),
+      "the least time in slots of 1/k: a witness the half-duplex checker accepted; below it a checked cutting-planes "
+      "certificate of the counting arguments, then CaDiCaL's unsat with a checked DRAT proof (engine z3: Z3's, "
+      "uncertified)");
 }
 
 }  // namespace dancecard::python

@@ -1,12 +1,14 @@
 // Torus gossip for Python: time-independent routing tables (read, written, or Section 3.1's Hamiltonian pair of
-// cycles for 2-D tori), the simulator that says after how many steps every PU holds every packet, and the table as
-// the all-gather it performs in the collective model.
+// cycles for 2-D tori), the simulator that says after how many steps every PU holds every packet, the table as the
+// all-gather it performs in the collective model, and the least steps of any table, proven.
 
 #include "bindings.hpp"
 #include "dancecard/checkers/torus_check.hpp"
 #include "dancecard/core/collective/adapters.hpp"
 #include "dancecard/core/torus/torus.hpp"
 #include "dancecard/formats/torus_io.hpp"
+#include "dancecard/smt/torus_encoding.hpp"
+#include "interrupt.hpp"
 
 namespace dancecard::python {
 
@@ -57,6 +59,53 @@ void bind_torus(py::module_& m) {
       "torus_table_as_collective",
       [](const routing_table& table, std::uint64_t steps) { return collective::from_torus_table(table, steps); },
       "table"_a, "steps"_a, "the table run for `steps` steps as the all-gather it performs (torus:dims, all-port)");
+  m.def(
+      "prove_torus",
+      [](const std::vector<std::uint32_t>& dims, const std::string& model, std::uint32_t packets, unsigned timeout_ms,
+         const std::string& engine) {
+        if (model != "pairing" && model != "general")
+          throw py::value_error("model: expected pairing or general, got '" + model + "'");
+        if (engine != "clausal" && engine != "z3")
+          throw py::value_error("engine: expected clausal or z3, got '" + engine + "'");
+        if (dims.empty() || dims.size() > 8) throw py::value_error("dims: 1 to 8 sides");
+        std::uint64_t size = 1;
+        for (std::uint32_t d : dims) {
+          if (d < 2 || d > 4096) throw py::value_error("dims: every side from 2 to 4096, got " + std::to_string(d));
+          size *= d;
+          if (size > 4096) throw py::value_error("dims: at most 4096 PUs for a proof");
+        }
+        const network t(dims);
+        if (packets < 1 || packets > t.ports())
+          throw py::value_error("packets: 1 to 2d = " + std::to_string(t.ports()) + ", got " + std::to_string(packets));
+        if (engine == "z3" && (model != "pairing" || packets != 1))
+          throw py::value_error("engine z3: the pairing model with one packet per PU only");
+        torus_minimum_result r;
+        {
+          interrupt_guard guard;
+          py::gil_scoped_release release;
+          r = prove_torus_minimum(t, model == "pairing" ? torus_model::pairing : torus_model::general, timeout_ms,
+                                  {.engine = engine == "z3" ? torus_engine::z3 : torus_engine::clausal,
+                                   .packets = packets,
+                                   .cancel = &interrupted});
+        }
+        const bool proven = r.status == proof_status::proven;
+        const std::optional<routing_table>& best = proven    ? r.at_minimum.witness
+                                                   : r.upper ? r.upper->witness
+                                                             : r.at_minimum.witness;
+        return py::dict("status"_a = std::string(to_string(r.status)),
+                        "minimum_steps"_a = proven ? py::object(py::int_(r.minimum_steps)) : py::none(),
+                        "counting_bound"_a = r.lower_bound, "parity_bound"_a = r.parity_bound,
+                        "proven_lower_bound"_a = r.proven_lower,
+                        "upper_bound"_a = r.upper_bound != 0 ? py::object(py::int_(r.upper_bound)) : py::none(),
+                        "witness"_a = best ? py::cast(*best) : py::none(),
+                        "below"_a = py::dict("answer"_a = std::string(to_string(r.below_minimum.answer)),
+                                             "reason"_a = r.below_minimum.reason),
+                        "reason"_a = r.reason, "seconds"_a = r.seconds);
+      },
+      "dims"_a, "model"_a = "pairing", "packets"_a = 1, "timeout_ms"_a = 60'000, "engine"_a = "clausal",
+      "the least steps of any time-independent table of the model: a witness the simulator accepts, and the step "
+      "below unsat with a checked DRAT proof (or under the counting or parity bound; engine z3: Z3's unsat, "
+      "uncertified)");
 }
 
 }  // namespace dancecard::python

@@ -171,8 +171,8 @@ clausal_result solve_with_proof(const cnf_formula& formula, unsigned budget_ms, 
   return resumable_solve(formula, encoding).solve(budget_ms, cancel);
 }
 
-clausal_result solve_for_model(const cnf_formula& formula, unsigned budget_ms) {
-  return resumable_solve(formula).solve(budget_ms);
+clausal_result solve_for_model(const cnf_formula& formula, unsigned budget_ms, const std::atomic<bool>* cancel) {
+  return resumable_solve(formula).solve(budget_ms, cancel);
 }
 
 resumable_solve::resumable_solve(const cnf_formula& formula, std::optional<drat_encoding> proof)

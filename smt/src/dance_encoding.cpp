@@ -357,20 +357,23 @@ existence_result solve_once(const dance_query& query, const solve_options& optio
     encoding enc = encode(ctx, s, query, options);
     out.encoding = enc.description;
     out.variables = enc.variables;
-    dancecard::detail::take_answer(s, out.answer, out.reason, [&](const z3::model& m) -> std::string {
-      dance_schedule schedule(query.n);
-      for (std::size_t r = 0; r < enc.rounds; ++r) {
-        schedule.begin_round();
-        for (std::size_t e = 0; e < enc.pairs.size(); ++e)
-          if (enc.at(e, r) && m.eval(*enc.at(e, r), true).is_true())
-            schedule.add_dance(enc.pairs[e].first, enc.pairs[e].second);
-      }
-      dance_requirements req = query.requirements;
-      req.max_rounds = query.rounds;
-      dance_report rejection;
-      out.witness = checked_dance_schedule::accept(std::move(schedule), req, &rejection);
-      return out.witness ? std::string() : describe(rejection);
-    });
+    dancecard::detail::take_answer(
+        s, out.answer, out.reason,
+        [&](const z3::model& m) -> std::string {
+          dance_schedule schedule(query.n);
+          for (std::size_t r = 0; r < enc.rounds; ++r) {
+            schedule.begin_round();
+            for (std::size_t e = 0; e < enc.pairs.size(); ++e)
+              if (enc.at(e, r) && m.eval(*enc.at(e, r), true).is_true())
+                schedule.add_dance(enc.pairs[e].first, enc.pairs[e].second);
+          }
+          dance_requirements req = query.requirements;
+          req.max_rounds = query.rounds;
+          dance_report rejection;
+          out.witness = checked_dance_schedule::accept(std::move(schedule), req, &rejection);
+          return out.witness ? std::string() : describe(rejection);
+        },
+        options.cancel);
   });
   return out;
 }

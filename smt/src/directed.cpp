@@ -89,19 +89,22 @@ directed_existence_result solve_directed_existence(rank n, std::size_t rounds, c
     const std::size_t R = rounds;
     const std::vector<z3::expr> x = encode_directed(ctx, s, n, R, options, out.encoding);
     out.variables = static_cast<std::size_t>(n) * (n - 1) * R;
-    dancecard::detail::take_answer(s, out.answer, out.reason, [&](const z3::model& m) -> std::string {
-      directed_schedule schedule(n);
-      for (std::size_t r = 0; r < R; ++r) {
-        schedule.begin_round();
-        for (rank i = 0; i < n; ++i)
-          for (rank j = 0; j < n; ++j)
-            if (i != j && m.eval(x[(static_cast<std::size_t>(i) * n + j) * R + r], true).is_true())
-              schedule.add_transfer(i, j);
-      }
-      directed_report rejection;
-      out.witness = checked_directed_schedule::accept(std::move(schedule), R, &rejection);
-      return out.witness ? std::string() : describe(rejection);
-    });
+    dancecard::detail::take_answer(
+        s, out.answer, out.reason,
+        [&](const z3::model& m) -> std::string {
+          directed_schedule schedule(n);
+          for (std::size_t r = 0; r < R; ++r) {
+            schedule.begin_round();
+            for (rank i = 0; i < n; ++i)
+              for (rank j = 0; j < n; ++j)
+                if (i != j && m.eval(x[(static_cast<std::size_t>(i) * n + j) * R + r], true).is_true())
+                  schedule.add_transfer(i, j);
+          }
+          directed_report rejection;
+          out.witness = checked_directed_schedule::accept(std::move(schedule), R, &rejection);
+          return out.witness ? std::string() : describe(rejection);
+        },
+        options.cancel);
   });
   return out;
 }
@@ -168,15 +171,18 @@ directed_optimality_result prove_directed_optimum(rank n, const optimality_optio
   out.at_claimed = solve_directed_existence(n, out.claimed,
                                             {.timeout_ms = options.timeout_ms,
                                              .encoding = options.witness_encoding,
-                                             .symmetry_breaking = options.symmetry_breaking});
+                                             .symmetry_breaking = options.symmetry_breaking,
+                                             .cancel = options.cancel});
   if (options.certify)
     out.certificate = cutting_planes_certificate(
         directed_lower_bound_certificate(n), "directed n=" + std::to_string(n) + " rounds=" + std::to_string(n - 2));
   out.solver_below = dancecard::detail::ask_solver_below(out.certificate, options);
   if (out.solver_below)
-    out.below_claimed = solve_directed_existence(
-        n, out.claimed - 1,
-        {.timeout_ms = options.timeout_ms, .encoding = options.lower_bound_encoding, .symmetry_breaking = false});
+    out.below_claimed = solve_directed_existence(n, out.claimed - 1,
+                                                 {.timeout_ms = options.timeout_ms,
+                                                  .encoding = options.lower_bound_encoding,
+                                                  .symmetry_breaking = false,
+                                                  .cancel = options.cancel});
   else
     out.below_claimed.reason = dancecard::detail::not_asked_below;
   std::string clausal_disagreement;

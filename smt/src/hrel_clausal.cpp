@@ -204,14 +204,14 @@ hrel_existence_result solve_hrel_clausal(const hrel_instance& instance, std::siz
     const cnf_formula pruned = build(instance, options.granularity, true, slots, layout, true);
     // 0 is no limit: a budget of 1 ms must not become one
     const clausal_result r =
-        solve_for_model(pruned, options.timeout_ms == 0 ? 0 : std::max(1u, options.timeout_ms / 2));
+        solve_for_model(pruned, options.timeout_ms == 0 ? 0 : std::max(1u, options.timeout_ms / 2), options.cancel);
     if (r.answer == solver_answer::sat) return accept(decode(instance, options.granularity, layout, pruned, r.model));
   }
   hrel_layout layout;
   const cnf_formula f = build(instance, options.granularity, options.forwarding, slots, layout);
   const unsigned spent = elapsed_ms();
   const unsigned rest = options.timeout_ms == 0 ? 0 : options.timeout_ms > spent ? options.timeout_ms - spent : 1;
-  const clausal_result r = solve_with_proof(f, rest);
+  const clausal_result r = solve_with_proof(f, rest, drat_encoding::binary, options.cancel);
   out.answer = r.answer;
   out.reason = r.reason;
   if (r.answer == solver_answer::sat) return accept(decode(instance, options.granularity, layout, f, r.model));

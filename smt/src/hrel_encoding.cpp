@@ -208,17 +208,20 @@ hrel_existence_result solve_hrel_existence(const hrel_instance& instance, std::s
         if (p == messages[m].dst) s.add(held == ctx.int_val(pieces));
       }
     }
-    dancecard::detail::take_answer(s, out.answer, out.reason, [&](const z3::model& model) -> std::string {
-      hrel_schedule schedule{P, {}};
-      for (std::size_t t = 0; t < slots; ++t) schedule.slots.push_back({rational(1, k), {}});
-      for (const move& mv : moves)
-        if (model.eval(mv.var, true).is_true())
-          schedule.slots[mv.t].transfers.push_back({mv.from, mv.to, mv.message, rational(1, k)});
-      const hrel_report report = check_hrel_schedule(instance, schedule, duplex::half);
-      if (!report.holds()) return describe(report);
-      out.witness = std::move(schedule);
-      return "";
-    });
+    dancecard::detail::take_answer(
+        s, out.answer, out.reason,
+        [&](const z3::model& model) -> std::string {
+          hrel_schedule schedule{P, {}};
+          for (std::size_t t = 0; t < slots; ++t) schedule.slots.push_back({rational(1, k), {}});
+          for (const move& mv : moves)
+            if (model.eval(mv.var, true).is_true())
+              schedule.slots[mv.t].transfers.push_back({mv.from, mv.to, mv.message, rational(1, k)});
+          const hrel_report report = check_hrel_schedule(instance, schedule, duplex::half);
+          if (!report.holds()) return describe(report);
+          out.witness = std::move(schedule);
+          return "";
+        },
+        options.cancel);
   });
   return out;
 }

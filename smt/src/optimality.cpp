@@ -57,7 +57,7 @@ certificate_check clausal_certificate(std::uint64_t estimated_clauses, const std
   }
   const cnf_formula cnf = make_cnf();
   c.formula = cnf.dimacs();
-  const clausal_result solved = solve_with_proof(cnf, options.clausal_budget_ms, drat_encoding::text);
+  const clausal_result solved = solve_with_proof(cnf, options.clausal_budget_ms, drat_encoding::text, options.cancel);
   c.solve_seconds = solved.seconds;
   if (solved.answer == solver_answer::unknown) {
     c.status = "timeout";
@@ -129,7 +129,8 @@ dance_optimality_result prove_dance_optimum(rank n, const optimality_options& op
   out.at_claimed = solve_dance_existence(at, {.timeout_ms = options.timeout_ms,
                                               .encoding = options.witness_encoding,
                                               .symmetry_breaking = options.symmetry_breaking,
-                                              .rotational_search = options.rotational_search});
+                                              .rotational_search = options.rotational_search,
+                                              .cancel = options.cancel});
   if (options.certify)
     out.certificate =
         cutting_planes_certificate(dance_lower_bound_certificate(n), dance_certificate_instance(n, out.claimed - 1));
@@ -138,9 +139,10 @@ dance_optimality_result prove_dance_optimum(rank n, const optimality_options& op
   dance_query below{.n = n, .rounds = out.claimed - 1, .requirements = {}};
   out.solver_below = dancecard::detail::ask_solver_below(out.certificate, options);
   if (out.solver_below)
-    out.below_claimed = solve_dance_existence(
-        below,
-        {.timeout_ms = options.timeout_ms, .encoding = options.lower_bound_encoding, .symmetry_breaking = false});
+    out.below_claimed = solve_dance_existence(below, {.timeout_ms = options.timeout_ms,
+                                                      .encoding = options.lower_bound_encoding,
+                                                      .symmetry_breaking = false,
+                                                      .cancel = options.cancel});
   else
     out.below_claimed.reason = dancecard::detail::not_asked_below;
   std::string clausal_disagreement;

@@ -106,21 +106,24 @@ routing_table detail::decode_full_table(const torus::network& network, torus_mod
 }
 
 torus_query_result solve_torus_clausal(const torus::network& network, torus_model model, std::uint64_t steps,
-                                       unsigned budget_ms, torus_symmetry symmetry, bool keep_certificate) {
+                                       unsigned budget_ms, torus_symmetry symmetry, bool keep_certificate,
+                                       const std::atomic<bool>* cancel) {
   const auto start = std::chrono::steady_clock::now();
   const cnf_formula f = torus_gossip_cnf(network, model, steps, {.symmetry = symmetry});
-  torus_query_result out =
-      solve_full_query(f, steps, budget_ms, keep_certificate, [&](const std::vector<int>& true_literals) {
+  torus_query_result out = solve_full_query(
+      f, steps, budget_ms, keep_certificate,
+      [&](const std::vector<int>& true_literals) {
         return detail::decode_full_table(network, model, steps, true_literals, f.variables);
-      });
+      },
+      cancel);
   out.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();  // building the CNF included
   return out;
 }
 
 torus_minimum_result detail::prove_clausal_minimum(const torus::network& network, torus_model model, unsigned budget_ms,
-                                                   std::uint64_t max_steps, bool keep_certificate,
-                                                   const minimum_progress& on_query) {
+                                                   const torus_minimum_options& options) {
+  const std::atomic<bool>* cancel = options.cancel;
   // Each step count is first asked of the tables invariant under a group (translations, then point groups, in the
   // rounds of search_invariant_table), with a tenth of the budget (at most 30 s): where one exists, its group's query
   // often answers in well under a second (4 x 5 general in 6 steps: 28 ms, the full query 262–347 s), and where none
@@ -128,15 +131,17 @@ torus_minimum_result detail::prove_clausal_minimum(const torus::network& network
   // the full query's unsat counts as a lower bound.
   const unsigned quick_ms = std::min(budget_ms / 10, 30'000u);
   auto query = [&](std::uint64_t steps) {
-    if (network.size() <= 256 && quick_ms > 0) {
+    if (network.size() <= 256 && quick_ms > 0 && !(cancel && cancel->load())) {
       torus_query_result quick = detail::invariant_witness(network, model, steps, quick_ms);
       if (quick.answer == solver_answer::sat) return quick;
     }
-    return solve_torus_clausal(network, model, steps, budget_ms, torus_symmetry::automorphisms, keep_certificate);
+    return solve_torus_clausal(network, model, steps, budget_ms, torus_symmetry::automorphisms,
+                               options.keep_certificate, cancel);
   };
   return detail::search_torus_minimum(
-      network, model == torus_model::pairing, max_steps, query,
-      [&](std::uint64_t steps) { return detail::heuristic_witness(network, model, steps, budget_ms); }, 1, on_query);
+      network, model == torus_model::pairing, options.max_steps, query,
+      [&](std::uint64_t steps) { return detail::heuristic_witness(network, model, steps, budget_ms); }, 1,
+      options.on_query, cancel);
 }
 
 torus_minimum_result prove_torus_minimum(const torus::network& network, torus_model model, unsigned budget_ms,
@@ -145,13 +150,10 @@ torus_minimum_result prove_torus_minimum(const torus::network& network, torus_mo
     if (model != torus_model::pairing || options.packets != 1)
       throw std::invalid_argument(
           "torus minimum by Z3: the pairing model with one packet per PU only (the clausal engine takes the others)");
-    return detail::prove_z3_pairing_minimum(network, budget_ms, options.max_steps, options.on_query);
+    return detail::prove_z3_pairing_minimum(network, budget_ms, options);
   }
-  if (options.packets != 1)
-    return detail::prove_packets_minimum(network, model, options.packets, budget_ms, options.max_steps,
-                                         options.keep_certificate, options.on_query);
-  return detail::prove_clausal_minimum(network, model, budget_ms, options.max_steps, options.keep_certificate,
-                                       options.on_query);
+  if (options.packets != 1) return detail::prove_packets_minimum(network, model, budget_ms, options);
+  return detail::prove_clausal_minimum(network, model, budget_ms, options);
 }
 
 }  // namespace dancecard::torus

@@ -137,11 +137,11 @@ std::string check_unsat(torus_query_result& out, const clausal_result& solved, c
 // (and, keep_certificate, the DIMACS and the text proof kept in the answer).
 template <class Decode>
 torus_query_result solve_full_query(const cnf_formula& f, std::uint64_t steps, unsigned budget_ms,
-                                    bool keep_certificate, Decode&& decode) {
+                                    bool keep_certificate, Decode&& decode, const std::atomic<bool>* cancel = nullptr) {
   torus_query_result out;
   const auto start = std::chrono::steady_clock::now();
   clausal_result solved =
-      solve_with_proof(f, budget_ms, keep_certificate ? drat_encoding::text : drat_encoding::binary);
+      solve_with_proof(f, budget_ms, keep_certificate ? drat_encoding::text : drat_encoding::binary, cancel);
   out.answer = solved.answer;
   out.reason = solved.reason;
   if (solved.answer == solver_answer::sat) {

@@ -16,7 +16,8 @@
 
 namespace dancecard::torus {
 
-torus_query_result solve_torus_pairing(const torus::network& network, std::uint64_t steps, unsigned timeout_ms) {
+torus_query_result solve_torus_pairing(const torus::network& network, std::uint64_t steps, unsigned timeout_ms,
+                                       const std::atomic<bool>* cancel) {
   torus_query_result out;
   const pu_index P = network.size();
   const std::uint32_t ports = network.ports();
@@ -61,36 +62,40 @@ torus_query_result solve_torus_pairing(const torus::network& network, std::uint6
                               static_cast<int>(v));
         s.add(reached.empty() ? ctx.bool_val(false) : z3::mk_or(reached));
       }
-    dancecard::detail::take_answer(s, out.answer, out.reason, [&](const z3::model& model) -> std::string {
-      std::vector<std::uint32_t> partner(static_cast<std::size_t>(P) * ports);
-      for (pu_index pu = 0; pu < P; ++pu) {
-        const int c = model.eval(choice[pu], true).get_numeral_int();
-        if (c < 0 || c >= static_cast<int>(pairings.size())) return "choice out of range";
-        for (std::uint32_t o = 0; o < ports; ++o) partner[pu * ports + o] = pairings[static_cast<std::size_t>(c)][o];
-      }
-      routing_table table = pairing_table(network, partner, packets_per_pu::one);
-      const gossip_report run = simulate_gossip(table, steps);
-      if (!run.holds()) return describe(run);
-      out.witness = std::move(table);
-      return "";
-    });
+    dancecard::detail::take_answer(
+        s, out.answer, out.reason,
+        [&](const z3::model& model) -> std::string {
+          std::vector<std::uint32_t> partner(static_cast<std::size_t>(P) * ports);
+          for (pu_index pu = 0; pu < P; ++pu) {
+            const int c = model.eval(choice[pu], true).get_numeral_int();
+            if (c < 0 || c >= static_cast<int>(pairings.size())) return "choice out of range";
+            for (std::uint32_t o = 0; o < ports; ++o)
+              partner[pu * ports + o] = pairings[static_cast<std::size_t>(c)][o];
+          }
+          routing_table table = pairing_table(network, partner, packets_per_pu::one);
+          const gossip_report run = simulate_gossip(table, steps);
+          if (!run.holds()) return describe(run);
+          out.witness = std::move(table);
+          return "";
+        },
+        cancel);
   });
   return out;
 }
 
 torus_minimum_result detail::prove_z3_pairing_minimum(const torus::network& network, unsigned timeout_ms,
-                                                      std::uint64_t max_steps, const minimum_progress& on_query) {
+                                                      const torus_minimum_options& options) {
   return detail::search_torus_minimum(
-      network, true, max_steps,
+      network, true, options.max_steps,
       [&](std::uint64_t steps) {
-        torus_query_result r = solve_torus_pairing(network, steps, timeout_ms);
+        torus_query_result r = solve_torus_pairing(network, steps, timeout_ms, options.cancel);
         if (r.answer == solver_answer::sat)
           r.reason = "witness pairing completes in " + std::to_string(steps) + " steps (simulated)";
         if (r.answer == solver_answer::unsat) r.reason = "unsat (Z3 only, no certificate)";
         return r;
       },
       [&](std::uint64_t steps) { return detail::heuristic_witness(network, torus_model::pairing, steps, timeout_ms); },
-      1, on_query);
+      1, options.on_query, options.cancel);
 }
 
 }  // namespace dancecard::torus

@@ -284,21 +284,25 @@ routing_table decode_packets(const torus::network& network, torus_model model, s
 }  // namespace torus_cnf_detail
 
 torus_query_result solve_torus_packets(const torus::network& network, torus_model model, std::uint32_t packets,
-                                       std::uint64_t steps, unsigned budget_ms, bool keep_certificate) {
+                                       std::uint64_t steps, unsigned budget_ms, bool keep_certificate,
+                                       const std::atomic<bool>* cancel) {
   const auto start = std::chrono::steady_clock::now();
   const cnf_formula f = torus_packets_cnf(network, model, packets, steps);
-  torus_query_result out =
-      solve_full_query(f, steps, budget_ms, keep_certificate, [&](const std::vector<int>& true_literals) {
+  torus_query_result out = solve_full_query(
+      f, steps, budget_ms, keep_certificate,
+      [&](const std::vector<int>& true_literals) {
         return decode_packets(network, model, packets, steps, {}, true_literals, f.variables);
-      });
+      },
+      cancel);
   out.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();  // building the CNF included
   return out;
 }
 
-torus_minimum_result detail::prove_packets_minimum(const torus::network& network, torus_model model,
-                                                   std::uint32_t packets, unsigned budget_ms, std::uint64_t max_steps,
-                                                   bool keep_certificate, const minimum_progress& on_query) {
+torus_minimum_result detail::prove_packets_minimum(const torus::network& network, torus_model model, unsigned budget_ms,
+                                                   const torus_minimum_options& options) {
+  const std::uint32_t packets = options.packets;
+  const std::atomic<bool>* cancel = options.cancel;
   packet_variables::require_packets(network, packets);  // as the queries' CNFs do
   // General model: each step count is first asked of the pairing model (a tenth of the budget, at most 30 s) — a
   // pairing table is a general table (out-port o forwards its partner's in-port), and its query is far smaller (4 x 5
@@ -307,20 +311,21 @@ torus_minimum_result detail::prove_packets_minimum(const torus::network& network
   const unsigned quick_ms = std::min(budget_ms / 10, 30'000u);
   auto query = [&](std::uint64_t T) {
     if (model == torus_model::general && quick_ms > 0) {
-      torus_query_result quick = solve_torus_packets(network, torus_model::pairing, packets, T, quick_ms);
+      torus_query_result quick =
+          solve_torus_packets(network, torus_model::pairing, packets, T, quick_ms, false, cancel);
       if (quick.answer == solver_answer::sat) {
         quick.reason = "a pairing table (a pairing is a general rule): " + quick.reason;
         return quick;
       }
     }
-    return solve_torus_packets(network, model, packets, T, budget_ms, keep_certificate);
+    return solve_torus_packets(network, model, packets, T, budget_ms, options.keep_certificate, cancel);
   };
   // Past a query out of time, the local search with k packets and the translation-invariant tables give an upper bound,
   // and the search asks the steps below it.
   return detail::search_torus_minimum(
-      network, model == torus_model::pairing, max_steps, query,
+      network, model == torus_model::pairing, options.max_steps, query,
       [&](std::uint64_t steps) { return detail::heuristic_witness(network, model, steps, budget_ms, packets); },
-      packets, on_query);
+      packets, options.on_query, cancel);
 }
 
 }  // namespace dancecard::torus

@@ -22,15 +22,14 @@ using minimum_progress =
     std::function<void(std::uint64_t steps, std::uint64_t proven_lower, std::uint64_t upper_bound)>;
 
 /// prove_torus_minimum's engines: the clausal search with one packet, with k packets (torus_packets_cnf), and Z3's
-/// pairing-model search (as torus_encoding.hpp's prove_torus_minimum documents each).
+/// pairing-model search (as torus_encoding.hpp's prove_torus_minimum documents each); they read max_steps,
+/// keep_certificate, on_query and cancel of `options` (and packets, the second).
 torus_minimum_result prove_clausal_minimum(const torus::network& network, torus_model model, unsigned budget_ms,
-                                           std::uint64_t max_steps, bool keep_certificate,
-                                           const minimum_progress& on_query = {});
-torus_minimum_result prove_packets_minimum(const torus::network& network, torus_model model, std::uint32_t packets,
-                                           unsigned budget_ms, std::uint64_t max_steps, bool keep_certificate,
-                                           const minimum_progress& on_query = {});
+                                           const torus_minimum_options& options);
+torus_minimum_result prove_packets_minimum(const torus::network& network, torus_model model, unsigned budget_ms,
+                                           const torus_minimum_options& options);
 torus_minimum_result prove_z3_pairing_minimum(const torus::network& network, unsigned timeout_ms,
-                                              std::uint64_t max_steps, const minimum_progress& on_query = {});
+                                              const torus_minimum_options& options);
 
 /// The rounds of search_invariant_table, over `questions` questions numbered 0, 1, …: every question still open is
 /// asked with the round's budget, and those out of time come back in the next round with twice as much, up to cap_ms
@@ -197,10 +196,14 @@ inline torus_query_result heuristic_witness(const torus::network& network, torus
 /// lowering the upper bound. Proven when the two meet; after three queries out of time it stops, unknown, with both
 /// bounds. With k = `packets` > 1 own packets per PU the search starts at the counting bound ⌈k(P − 1)/2d⌉
 /// (parity_bound is reported equal to it: core's parity count is for one packet per PU).
+/// With `cancel` set by another thread the search stops after the query running (which the solver ends unknown), and
+/// asks no heuristic.
 template <class Query, class Heuristic>
 torus_minimum_result search_torus_minimum(const torus::network& network, bool pairing, std::uint64_t max_steps,
                                           Query query, Heuristic heuristic, std::uint32_t packets = 1,
-                                          const minimum_progress& on_query = {}) {
+                                          const minimum_progress& on_query = {},
+                                          const std::atomic<bool>* cancel = nullptr) {
+  auto cancelled = [cancel] { return cancel != nullptr && cancel->load(std::memory_order_relaxed); };
   const auto start = std::chrono::steady_clock::now();
   torus_minimum_result out;
   const std::uint64_t P = network.size();
@@ -232,7 +235,7 @@ torus_minimum_result search_torus_minimum(const torus::network& network, bool pa
       witness = std::move(r);
       break;
     }
-    if (unknown.empty()) {
+    if (unknown.empty() && !cancelled()) {
       torus_query_result h = heuristic(T);
       if (h.answer == solver_answer::sat && h.witness) {
         const gossip_report run = simulate_gossip(*h.witness);  // re-simulated here, whatever the heuristic claims
@@ -240,7 +243,7 @@ torus_minimum_result search_torus_minimum(const torus::network& network, bool pa
       }
     }
     unknown.emplace(T, std::move(r));
-    if (unknown.size() == max_unknowns) break;
+    if (unknown.size() == max_unknowns || cancelled()) break;
   }
   if (out.upper_bound != 0 && out.upper_bound < out.proven_lower) {  // a simulated table below a certified unsat
     out.reason = "inconsistent: a table completes in " + std::to_string(out.upper_bound) + " steps, yet " +

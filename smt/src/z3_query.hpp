@@ -3,8 +3,12 @@
 #pragma once
 
 #include <z3++.h>
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <string>
+#include <thread>
 
 #include "dancecard/smt/dance_encoding.hpp"
 
@@ -24,17 +28,60 @@ inline z3::solver make_solver(z3::context& ctx, const dance::solve_options& opti
   return s;
 }
 
-/// Checks `s`. On sat, `accept(model)` decodes the model and runs the checker; it returns "" when the checker
-/// accepted the witness, or the checker's rejection — then the answer is unknown, never sat.
+/// While it lives, a thread interrupts `ctx` (Z3_interrupt, meant to be called from another thread) as soon as
+/// `*cancel` is set, looking every 10 ms; without `cancel` it does nothing.
+class interrupt_watch {
+ public:
+  interrupt_watch(z3::context& ctx, const std::atomic<bool>* cancel) {
+    if (cancel == nullptr) return;
+    watcher_ = std::thread([this, &ctx, cancel] {
+      std::unique_lock<std::mutex> lock(mutex_);
+      while (!done_) {
+        if (cancel->load(std::memory_order_relaxed)) {
+          ctx.interrupt();
+          return;
+        }
+        wake_.wait_for(lock, std::chrono::milliseconds(10));
+      }
+    });
+  }
+  ~interrupt_watch() {
+    if (!watcher_.joinable()) return;
+    {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      done_ = true;
+    }
+    wake_.notify_one();
+    watcher_.join();
+  }
+  interrupt_watch(const interrupt_watch&) = delete;
+  interrupt_watch& operator=(const interrupt_watch&) = delete;
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool done_ = false;
+  std::thread watcher_;
+};
+
+/// Checks `s` (interrupted when `*cancel` is set: unknown, "cancelled by the caller"). On sat, `accept(model)` decodes
+/// the model and runs the checker; it returns "" when the checker accepted the witness, or the checker's rejection —
+/// then the answer is unknown, never sat.
 template <class Accept>
-void take_answer(z3::solver& s, solver_answer& answer, std::string& reason, Accept accept) {
-  switch (s.check()) {
+void take_answer(z3::solver& s, solver_answer& answer, std::string& reason, Accept accept,
+                 const std::atomic<bool>* cancel = nullptr) {
+  z3::check_result result = z3::unknown;
+  {
+    interrupt_watch watch(s.ctx(), cancel);
+    result = s.check();
+  }
+  switch (result) {
     case z3::unsat:
       answer = solver_answer::unsat;
       return;
     case z3::unknown:
       answer = solver_answer::unknown;
-      reason = s.reason_unknown();
+      reason = cancel != nullptr && cancel->load() ? "Z3 stopped: cancelled by the caller" : s.reason_unknown();
       return;
     case z3::sat: {
       const std::string rejection = accept(s.get_model());

@@ -77,7 +77,8 @@ clausal_result solve_with_proof(const cnf_formula& formula, unsigned budget_ms,
                                 const std::atomic<bool>* cancel = nullptr);
 /// The same without the proof trace: for queries whose unsat answer proves nothing the caller reports (a sat answer
 /// is still only a model, to be checked by the caller). `proof` stays empty.
-clausal_result solve_for_model(const cnf_formula& formula, unsigned budget_ms);
+clausal_result solve_for_model(const cnf_formula& formula, unsigned budget_ms,
+                               const std::atomic<bool>* cancel = nullptr);
 
 /// A solve that can be asked again: the formula stays loaded, and each solve goes on from what CaDiCaL learned in the
 /// ones before (for budgets that grow round by round, so no work is done twice). With `proof`, the DRAT trace of every

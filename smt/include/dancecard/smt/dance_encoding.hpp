@@ -7,6 +7,7 @@
 //   if (r.answer == dancecard::solver_answer::sat) use(r.witness->schedule());   // already accepted by checkers/
 #pragma once
 
+#include <atomic>
 #include <optional>
 #include <string>
 
@@ -52,6 +53,8 @@ struct solve_options {
   /// side conditions at R = T(n), and when the restricted search finds nothing the free search runs, so an unsat
   /// answer never rests on it. Symmetry breaking is skipped in the restricted search (the two are not compatible).
   bool rotational_search = false;
+  /// When another thread sets it, the query stops (Z3 is interrupted): answer unknown, "cancelled by the caller".
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 struct existence_result {

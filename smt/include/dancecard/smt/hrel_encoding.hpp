@@ -33,6 +33,8 @@ struct hrel_proof_options {
   /// pass the half-duplex checker (and use no forwarding unless `forwarding`); then only "one slot less" is asked of
   /// the solver. For instances where the solver proves the bound but cannot find the witness itself.
   const hrel_schedule* hint = nullptr;
+  /// When another thread sets it, the solver stops (answer unknown, "cancelled by the caller"): the proof ends unknown.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 struct hrel_existence_result {

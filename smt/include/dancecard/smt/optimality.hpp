@@ -57,6 +57,8 @@ struct optimality_options {
   /// independent answer, and from n ≈ 30 the costliest part of a proof. false: Z3 is asked only when no certificate
   /// was accepted (certify off, or the certificate rejected), and the result's `solver_below` says so.
   bool solve_below_when_certified = true;
+  /// When another thread sets it, every solver query stops (answer unknown): the proof ends unknown.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 struct dance_optimality_result {

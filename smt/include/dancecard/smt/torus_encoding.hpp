@@ -32,7 +32,9 @@ struct torus_query_result {
   drat_trace proof;
 };
 
-torus_query_result solve_torus_pairing(const torus::network& network, std::uint64_t steps, unsigned timeout_ms);
+/// `cancel` (here and in the solves below): when another thread sets it, the solver stops, answer unknown.
+torus_query_result solve_torus_pairing(const torus::network& network, std::uint64_t steps, unsigned timeout_ms,
+                                       const std::atomic<bool>* cancel = nullptr);
 
 /// "Can some table of the model complete gossip within `steps` steps?" as CNF. Two implied constraints (general model:
 /// every out-port forwards something; arrival_count: no PU wastes more of its 2d·T in-slots than 2d·T − (P − 1) — fresh
@@ -98,7 +100,7 @@ int torus_choice_variable(const torus::network& network, torus_model model, pu_i
 /// checkers/drat_check (else unknown); `reason` says how many lemmas were checked.
 torus_query_result solve_torus_clausal(const torus::network& network, torus_model model, std::uint64_t steps,
                                        unsigned budget_ms, torus_symmetry symmetry = torus_symmetry::automorphisms,
-                                       bool keep_certificate = false);
+                                       bool keep_certificate = false, const std::atomic<bool>* cancel = nullptr);
 
 /// k own packets per PU (routing_table::packets = k; Theorems 3 and 4 have k = 2), no packet held: in step 1 each
 /// out-port sends one of its PU's k packets (a choice), from step 2 on every PU only forwards what arrived the step
@@ -129,7 +131,8 @@ int torus_injection_variable(const torus::network& network, torus_model model, s
 /// simulated within `steps`; unsat answers stand only with their DRAT proof checked by checkers/drat_check (else
 /// unknown). Below the counting bound ⌈k·(P − 1)/2d⌉ the answer is unsat without a search.
 torus_query_result solve_torus_packets(const torus::network& network, torus_model model, std::uint32_t packets,
-                                       std::uint64_t steps, unsigned budget_ms, bool keep_certificate = false);
+                                       std::uint64_t steps, unsigned budget_ms, bool keep_certificate = false,
+                                       const std::atomic<bool>* cancel = nullptr);
 
 /// "Is there a table invariant under the group that completes within `steps`?" by CaDiCaL: sat answers carry the
 /// decoded table, simulated; unsat answers say nothing about the minimum (only that no table invariant under the group
@@ -251,6 +254,9 @@ struct torus_minimum_options {
   // Called on the calling thread before each step count is asked: the steps asked, and what is proven so far (the
   // minimum is >= proven_lower, and <= upper_bound when that is not 0) — for a progress display.
   std::function<void(std::uint64_t steps, std::uint64_t proven_lower, std::uint64_t upper_bound)> on_query = {};
+  /// When another thread sets it, the query running stops (unknown) and the search ends, unknown, with what it proved
+  /// so far; a heuristic witness search already running (at most a minute) ends first.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 /// "How many steps does the best time-independent table of the model need?" Asks "within T steps?" upward from the
