@@ -166,6 +166,11 @@ BENCHMARK(euler_colouring<colouring_engine::euler_hopcroft_karp>)
     ->Arg(100'000)
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
+BENCHMARK(euler_colouring<colouring_engine::euler_multiplicities>)
+    ->Arg(10'000)
+    ->Arg(100'000)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
 BENCHMARK(euler_colouring<colouring_engine::alon>)
     ->Arg(10'000)
     ->Arg(100'000)

@@ -177,6 +177,7 @@ TEST(hrel_formats, round_trip_and_positioned_errors) {
 }  // namespace
 }  // namespace dancecard
 
+#include <algorithm>
 #include <random>
 
 #include "dancecard/core/hrel/edge_coloring.hpp"
@@ -216,7 +217,31 @@ TEST(edge_coloring, random_multigraphs_get_exactly_delta_colours) {
     for (int e = 0; e < edges; ++e)
       g.edges.push_back({static_cast<std::uint32_t>(random() % left), static_cast<std::uint32_t>(random() % right),
                          1 + random() % (trial % 3 == 0 ? 50 : 3)});
-    EXPECT_EQ(edge_coloring_problem(g, color_bipartite_edges(g)), "") << "trial " << trial;
+    for (colouring_engine engine :
+         {colouring_engine::euler_hopcroft_karp, colouring_engine::euler_multiplicities, colouring_engine::alon})
+      EXPECT_EQ(edge_coloring_problem(g, color_bipartite_edges(g, engine)), "")
+          << "trial " << trial << ", engine " << static_cast<int>(engine);
+  }
+}
+
+TEST(edge_coloring, unions_of_random_permutations_by_unit_copies_and_by_multiplicities) {
+  // Δ random permutations on n + n vertices (parallel edges where two coincide): the default lays out unit copies,
+  // the comparison engine works on multiplicities; both must give exactly Δ matchings covering every edge once.
+  std::mt19937_64 random(20261129);
+  for (const std::uint32_t delta : {1u, 2u, 7u, 37u, 64u, 100u}) {
+    const std::uint32_t n = 500 + static_cast<std::uint32_t>(random() % 500);
+    bipartite_multigraph g{n, n, {}};
+    std::vector<std::uint32_t> perm(n);
+    for (std::uint32_t c = 0; c < delta; ++c) {
+      for (std::uint32_t i = 0; i < n; ++i) perm[i] = i;
+      std::shuffle(perm.begin(), perm.end(), random);
+      for (std::uint32_t i = 0; i < n; ++i) g.edges.push_back({i, perm[i], 1});
+    }
+    for (colouring_engine engine : {colouring_engine::euler_hopcroft_karp, colouring_engine::euler_multiplicities}) {
+      const auto classes = color_bipartite_edges(g, engine);
+      EXPECT_EQ(classes.size(), delta);
+      EXPECT_EQ(edge_coloring_problem(g, classes), "") << "Δ = " << delta << ", engine " << static_cast<int>(engine);
+    }
   }
 }
 

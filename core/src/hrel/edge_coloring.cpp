@@ -2,8 +2,11 @@
 // odd Δ by Euler splits of a 2^t-regular scaling.
 #include "dancecard/core/hrel/edge_coloring.hpp"
 
+#include "regular_unit_colouring.hpp"
+
 #include <algorithm>
 #include <bit>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -231,47 +234,60 @@ struct regular_graph {
   std::uint64_t delta = 0;
 };
 
-regular_graph regularize(const bipartite_multigraph& graph, const char* who) {
-  regular_graph out;
-  const std::uint64_t delta = graph.max_degree();
-  out.delta = delta;
-  if (delta == 0) return out;
-  if (delta > (std::uint64_t{1} << 40)) throw std::invalid_argument(std::string(who) + ": Δ above 2^40");
+// How regularize merges vertices: Δ, the number k of groups per side, each vertex's group, and how many copies each
+// group lacks of Δ (what the dummy edges fill). Degrees are summed once for both sides.
+struct regular_plan {
+  std::uint64_t delta = 0;
+  std::uint32_t k = 0;
+  std::vector<std::uint32_t> left_group, right_group;
+  std::vector<std::uint64_t> left_deficit, right_deficit;
+};
+
+regular_plan plan_regular(const bipartite_multigraph& graph, const char* who) {
+  regular_plan plan;
   if (graph.edges.size() >= no_edge) throw std::invalid_argument(std::string(who) + ": too many edges");
-  auto group = [&](std::uint32_t count, bool left, std::vector<std::uint32_t>& group_of) {
-    std::vector<std::uint64_t> degree(count, 0);
-    for (const bipartite_edge& e : graph.edges) {
-      if ((left ? e.left : e.right) >= count) throw std::invalid_argument(std::string(who) + ": vertex out of range");
-      degree[left ? e.left : e.right] += e.multiplicity;
-    }
-    group_of.assign(count, 0);
+  std::vector<std::uint64_t> left_degree(graph.left_vertices, 0), right_degree(graph.right_vertices, 0);
+  for (const bipartite_edge& e : graph.edges) {
+    if (e.left >= graph.left_vertices || e.right >= graph.right_vertices)
+      throw std::invalid_argument(std::string(who) + ": vertex out of range");
+    left_degree[e.left] += e.multiplicity, right_degree[e.right] += e.multiplicity;
+  }
+  for (const auto* degrees : {&left_degree, &right_degree})
+    for (std::uint64_t x : *degrees) plan.delta = std::max(plan.delta, x);
+  if (plan.delta == 0) return plan;
+  if (plan.delta > (std::uint64_t{1} << 40)) throw std::invalid_argument(std::string(who) + ": Δ above 2^40");
+  auto group = [&](const std::vector<std::uint64_t>& degree, std::vector<std::uint32_t>& group_of,
+                   std::vector<std::uint64_t>& filled_of) {
+    group_of.assign(degree.size(), 0);
     std::uint32_t groups = 0;
-    std::uint64_t filled = delta;  // forces a first group
-    for (std::uint32_t x = 0; x < count; ++x) {
+    std::uint64_t filled = plan.delta;  // forces a first group
+    for (std::uint32_t x = 0; x < degree.size(); ++x) {
       if (degree[x] == 0) continue;
-      if (filled + degree[x] > delta) {
+      if (filled + degree[x] > plan.delta) {
         ++groups;
         filled = 0;
+        filled_of.push_back(0);
       }
       group_of[x] = groups - 1;
       filled += degree[x];
+      filled_of.back() += degree[x];
     }
     return groups;
   };
-  std::vector<std::uint32_t> left_group, right_group;
-  const std::uint32_t k =
-      std::max(group(graph.left_vertices, true, left_group), group(graph.right_vertices, false, right_group));
-  out.k = k;
-  std::vector<std::uint64_t> left_deficit(k, delta), right_deficit(k, delta);
-  for (std::uint32_t i = 0; i < graph.edges.size(); ++i) {
-    const bipartite_edge& e = graph.edges[i];
-    if (e.multiplicity == 0) continue;
-    const std::uint32_t u = left_group[e.left], v = right_group[e.right];
-    out.entries.push_back({u, v, e.multiplicity, i});
-    left_deficit[u] -= e.multiplicity;
-    right_deficit[v] -= e.multiplicity;
-  }
-  // Dummy edges fill the deficits (both sides miss the same total, k·Δ − E).
+  std::vector<std::uint64_t> left_filled, right_filled;
+  plan.k =
+      std::max(group(left_degree, plan.left_group, left_filled), group(right_degree, plan.right_group, right_filled));
+  plan.left_deficit.assign(plan.k, plan.delta);
+  plan.right_deficit.assign(plan.k, plan.delta);
+  for (std::uint32_t g = 0; g < left_filled.size(); ++g) plan.left_deficit[g] -= left_filled[g];
+  for (std::uint32_t g = 0; g < right_filled.size(); ++g) plan.right_deficit[g] -= right_filled[g];
+  return plan;
+}
+
+// The dummy edges that fill the deficits (both sides miss the same total, k·Δ − E): add(u, v, copies) for each.
+template <class Add>
+void fill_deficits(std::vector<std::uint64_t> left_deficit, std::vector<std::uint64_t> right_deficit, std::uint32_t k,
+                   Add add) {
   for (std::uint32_t u = 0, v = 0; u < k && v < k;) {
     if (left_deficit[u] == 0) {
       ++u;
@@ -282,10 +298,26 @@ regular_graph regularize(const bipartite_multigraph& graph, const char* who) {
       continue;
     }
     const std::uint64_t m = std::min(left_deficit[u], right_deficit[v]);
-    out.entries.push_back({u, v, m, no_edge});
+    add(u, v, m);
     left_deficit[u] -= m;
     right_deficit[v] -= m;
   }
+}
+
+regular_graph regularize(const bipartite_multigraph& graph, const char* who) {
+  const regular_plan plan = plan_regular(graph, who);
+  regular_graph out;
+  out.delta = plan.delta;
+  if (plan.delta == 0) return out;
+  out.k = plan.k;
+  for (std::uint32_t i = 0; i < graph.edges.size(); ++i) {
+    const bipartite_edge& e = graph.edges[i];
+    if (e.multiplicity != 0)
+      out.entries.push_back({plan.left_group[e.left], plan.right_group[e.right], e.multiplicity, i});
+  }
+  fill_deficits(plan.left_deficit, plan.right_deficit, plan.k, [&](std::uint32_t u, std::uint32_t v, std::uint64_t m) {
+    out.entries.push_back({u, v, m, no_edge});
+  });
   return out;
 }
 
@@ -321,15 +353,54 @@ bool augment(const std::vector<entry>& graph, const std::vector<std::vector<std:
   return false;
 }
 
+// The regular graph of `plan` as unit copies in left-major order (regular_unit_colouring.hpp), built straight from
+// the input, when they are not many more than its edges (at most 8 per edge, so memory stays proportional to the
+// input) and fewer than 2^30; otherwise nullopt, and the multiplicity form does the work.
+std::optional<std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>>> unit_copies(
+    const bipartite_multigraph& graph, const regular_plan& plan) {
+  const std::uint64_t copies = static_cast<std::uint64_t>(plan.k) * plan.delta;
+  if (copies >= (std::uint64_t{1} << 30) || copies > 8 * graph.edges.size() + 1024) return std::nullopt;
+  std::vector<std::uint32_t> right(copies), ref(copies);
+  std::vector<std::uint64_t> cursor(plan.k);
+  for (std::uint32_t u = 0; u < plan.k; ++u) cursor[u] = static_cast<std::uint64_t>(u) * plan.delta;
+  auto add = [&](std::uint32_t u, std::uint32_t v, std::uint64_t m, std::uint32_t what) {
+    for (; m > 0; --m) right[cursor[u]] = v, ref[cursor[u]++] = what;
+  };
+  for (std::uint32_t i = 0; i < graph.edges.size(); ++i) {
+    const bipartite_edge& e = graph.edges[i];
+    add(plan.left_group[e.left], plan.right_group[e.right], e.multiplicity, i);
+  }
+  fill_deficits(plan.left_deficit, plan.right_deficit, plan.k,
+                [&](std::uint32_t u, std::uint32_t v, std::uint64_t m) { add(u, v, m, detail::no_ref); });
+  return std::pair(std::move(right), std::move(ref));
+}
+
+// Δ unit colour classes of `graph`: on unit copies where that layout pays, else on the multiplicities (always for
+// Alon's matching and the weighted engine).
+std::vector<std::vector<std::size_t>> colour_graph(const bipartite_multigraph& graph, colouring_engine engine,
+                                                   const char* who) {
+  std::vector<std::vector<std::size_t>> classes;
+  if (engine == colouring_engine::euler_hopcroft_karp) {
+    const regular_plan plan = plan_regular(graph, who);
+    if (plan.delta == 0) return classes;
+    if (auto copies = unit_copies(graph, plan)) {
+      detail::colour_regular_units(std::move(copies->first), std::move(copies->second), plan.k,
+                                   static_cast<std::uint32_t>(plan.delta), classes);
+      return classes;
+    }
+  }
+  regular_graph regular = regularize(graph, who);
+  if (regular.delta == 0) return classes;
+  color(std::move(regular.entries), regular.k, regular.delta, classes,
+        engine == colouring_engine::alon ? colouring_engine::alon : colouring_engine::euler_hopcroft_karp);
+  return classes;
+}
+
 }  // namespace
 
 std::vector<std::vector<std::size_t>> color_bipartite_edges(const bipartite_multigraph& graph,
                                                             colouring_engine engine) {
-  regular_graph regular = regularize(graph, "color_bipartite_edges");
-  if (regular.delta == 0) return {};
-  std::vector<std::vector<std::size_t>> classes;
-  color(std::move(regular.entries), regular.k, regular.delta, classes, engine);
-  return classes;
+  return colour_graph(graph, engine, "color_bipartite_edges");
 }
 
 std::vector<weighted_matching> decompose_bipartite_edges(const bipartite_multigraph& graph, decomposition method) {
@@ -339,9 +410,9 @@ std::vector<weighted_matching> decompose_bipartite_edges(const bipartite_multigr
   if (method == decomposition::automatic)
     method = regular.delta <= regular.entries.size() ? decomposition::unit_colouring : decomposition::matching_peeling;
   if (method == decomposition::unit_colouring) {
-    std::vector<std::vector<std::size_t>> classes;
-    color(std::move(regular.entries), regular.k, regular.delta, classes, colouring_engine::euler_hopcroft_karp);
-    for (auto& c : classes) out.push_back({std::move(c), 1});
+    regular = {};
+    for (auto& c : colour_graph(graph, colouring_engine::euler_hopcroft_karp, "decompose_bipartite_edges"))
+      out.push_back({std::move(c), 1});
     return out;
   }
   // Peeling: a perfect matching of the regular graph's support, taken with the least multiplicity on it; what is

@@ -38,9 +38,12 @@ struct bipartite_multigraph {
 /// How the perfect matching is found when the recursion meets an odd degree (at most ⌊log2 Δ⌋ + 1 times on any
 /// branch; the even degrees are always halved by Euler splits):
 enum class colouring_engine {
-  euler_hopcroft_karp,  // Hopcroft–Karp on the support (Gabow's Euler-partition scheme): O(E √V) worst case per
-                        // odd level, a few linear phases in practice — the default, and the faster one measured
-  alon,                 // Alon 2003: t ≈ log2(kΔ) Euler splits of a 2^t-regular scaling: O(E log E) per odd level
+  euler_hopcroft_karp,   // Hopcroft–Karp on the support (Gabow's Euler-partition scheme): O(E √V) worst case per
+                         // odd level, a few linear phases in practice — the default, and the faster one measured; on
+                         // the regular graph's unit copies (4 bytes each, left-major, nothing rebuilt per level) when
+                         // there are at most 8 per distinct edge, else on the multiplicities
+  alon,                  // Alon 2003: t ≈ log2(kΔ) Euler splits of a 2^t-regular scaling: O(E log E) per odd level
+  euler_multiplicities,  // the default's scheme on the multiplicities always (for comparison in bench/)
 };
 
 /// Δ colour classes; class c lists edge indices (an edge of multiplicity m is in exactly m classes), and no vertex
