@@ -32,6 +32,8 @@ cubes::cube_result cube_result_of(const nlohmann::json& j, const std::string& wh
   cubes::cube_result r;
   try {
     const std::string answer = j.at("answer").get<std::string>();
+    if (answer != "sat" && answer != "unsat" && answer != "unknown")
+      throw bad_input(where + ": answer: expected sat, unsat or unknown, got '" + answer + "'");
     r.answer = answer == "sat" ? solver_answer::sat : answer == "unsat" ? solver_answer::unsat : solver_answer::unknown;
     r.budget_spent = j.at("budget_spent").get<bool>();
     r.proof_bytes = j.at("proof_bytes").get<std::uint64_t>();

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include "cli_support.hpp"
@@ -127,6 +128,17 @@ TEST(cli_cubes, an_hrel_query_splits_and_merges_the_same_way) {
   EXPECT_NE(r.output.find("is sat: its schedule delivers every message in 6 slots of 1/2"), std::string::npos)
       << r.output;
   expect_run("check hrel " + instance + " " + at + "/witness.json", 0, "holds: half-duplex schedule of 6 slots");
+  // a job's result file with an answer that is none of the three is bad input, not an unknown cube
+  {
+    std::ifstream in(below + "/cube-0.json");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string unsat = "\"answer\":\"unsat\"";
+    const std::size_t at = text.find(unsat);
+    ASSERT_NE(at, std::string::npos) << text;
+    text.replace(at, unsat.size(), "\"answer\":\"maybe\"");
+    std::ofstream(below + "/cube-0.json") << text;
+  }
+  expect_run("merge-cubes " + below, 2, "cube-0.json: answer: expected sat, unsat or unknown, got 'maybe'");
   expect_run("prove hrel " + instance + " --slots 5", 2, "--slots, --cubes: only with --emit-cubes");
   expect_run("prove hrel " + instance + " --slots 5 --emit-cubes " + fresh_dir("cubes-hrel-none"), 2,
              "--emit-cubes: with --slots T and --cubes K");
