@@ -39,9 +39,12 @@ from ._dancecard import (  # noqa: F401  (the re-exported API)
     prove_torus,
     random_online_relation,
     read_collective_schedule,
+    read_dance_json,
+    read_directed_json,
     read_hrel_instance,
     read_hrel_schedule,
     read_msccl_xml,
+    read_partner_matrix,
     read_torus_routing,
     run_online_campaign,
     simulate_online,
@@ -49,15 +52,20 @@ from ._dancecard import (  # noqa: F401  (the re-exported API)
     total_exchange,
     torus_table_as_collective,
     write_collective_schedule,
+    write_dance_json,
+    write_directed_json,
     write_hrel_instance,
     write_hrel_schedule,
     write_msccl_xml,
+    write_partner_matrix,
     write_torus_routing,
 )
 
 __all__ = [
     "Collective", "FormatError", "HrelInstance", "HrelSchedule", "MscclProgram", "OnlineInstance", "Report",
-    "Schedule", "Topology", "check_collective_schedule", "check_dance_schedule", "check_hrel_schedule",
+    "Schedule", "Topology", "check_collective_schedule", "check_dance_schedule", "check_directed_schedule",
+    "check_hrel_schedule", "check_partner_matrix", "read_dance_json", "read_directed_json", "read_partner_matrix",
+    "write_dance_json", "write_directed_json", "write_partner_matrix",
     "check_msccl_program", "check_online_trace", "difficult_relation", "random_online_relation",
     "run_online_campaign", "simulate_online", "total_exchange",
     "classic_schedule", "generate_dance", "hrel_family", "hrel_schedule_as_collective", "hrel_schedule_of",
@@ -130,6 +138,16 @@ def check_msccl_program(program: MscclProgram, connection_slots: int = 1, max_wi
 def check_dance_schedule(dances: Any, people: int, max_witnesses: int = 10) -> Report:
     """A dance schedule as an int array rounds × pairs × 2 (NumPy or nested lists; -1 pairs pad short rounds)."""
     return Report(_dancecard.check_dance_schedule(dances, people, max_witnesses=max_witnesses))
+
+
+def check_partner_matrix(matrix: Any, max_witnesses: int = 10) -> Report:
+    """The paper's partner matrix (people × rounds, 1-based entries, a person's own number when idle)."""
+    return Report(_dancecard.check_partner_matrix(matrix, max_witnesses=max_witnesses))
+
+
+def check_directed_schedule(rounds: Any, people: int, max_witnesses: int = 10) -> Report:
+    """Full-duplex all-to-all as rounds of (from, to): every ordered pair once, one send and one receive a round."""
+    return Report(_dancecard.check_directed_schedule(rounds, people, max_witnesses=max_witnesses))
 
 
 def check_hrel_schedule(instance: HrelInstance, schedule: HrelSchedule, duplex: str = "half",

@@ -1,5 +1,6 @@
 // Dance schedules for Python: a schedule is an int array rounds × pairs × 2 (NumPy int32 or int64 read in place, or
-// nested lists), −1 pairs padding shorter rounds; the generators of the dance-party paper and its checker.
+// nested lists), −1 pairs padding shorter rounds; the generators of the dance-party paper, its checker, the partner
+// matrix (an n × t array of 1-based entries), the directed schedules (rounds of (from, to)), their formats and optima.
 #include <pybind11/numpy.h>
 
 #include <algorithm>
@@ -7,7 +8,9 @@
 
 #include "bindings.hpp"
 #include "dancecard/checkers/dance_check.hpp"
+#include "dancecard/checkers/directed_check.hpp"
 #include "dancecard/core/dance/generators.hpp"
+#include "dancecard/formats/dance_io.hpp"
 #include "dancecard/smt/directed.hpp"
 #include "dancecard/smt/optimality.hpp"
 #include "interrupt.hpp"
@@ -74,6 +77,66 @@ py::array_t<std::int32_t> to_array(const dance_schedule& s) {
           real ? static_cast<std::int32_t>(round[p].second) : -1;
     }
   }
+  return out;
+}
+
+// Rounds of (from, to) transfers, as lists or tuples, into a directed schedule of `people` ranks (ValueError naming
+// the place when a rank is out of range).
+directed_schedule directed_of(const std::vector<std::vector<std::pair<std::int64_t, std::int64_t>>>& rounds,
+                              rank people) {
+  if (people < 1) throw py::value_error("people: at least 1");
+  directed_schedule s(people);
+  for (std::size_t r = 0; r < rounds.size(); ++r) {
+    s.begin_round();
+    for (std::size_t t = 0; t < rounds[r].size(); ++t) {
+      const auto [from, to] = rounds[r][t];
+      if (from < 0 || to < 0 || from >= people || to >= people)
+        throw py::value_error("rounds[" + std::to_string(r) + "][" + std::to_string(t) + "]: (" + std::to_string(from) +
+                              ", " + std::to_string(to) + ") names a rank outside 0 … " + std::to_string(people - 1));
+      s.add_transfer(static_cast<rank>(from), static_cast<rank>(to));
+    }
+  }
+  return s;
+}
+
+py::list rounds_of(const directed_schedule& s) {
+  py::list rounds;
+  for (std::size_t k = 0; k < s.rounds(); ++k) {
+    py::list round;
+    for (const transfer& t : s.round(k)) round.append(py::make_tuple(t.from, t.to));
+    rounds.append(round);
+  }
+  return rounds;
+}
+
+// An n × t array of 1-based partner entries (a person's own number when idle) as a partner matrix.
+partner_matrix matrix_of(const py::object& entries) {
+  const auto array = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(entries);
+  if (!array || array.ndim() != 2) throw py::value_error("matrix: expected an integer array people × rounds");
+  const auto people = array.shape(0), rounds = array.shape(1);
+  if (people < 1 || people > UINT32_MAX) throw py::value_error("matrix: at least one row (person)");
+  partner_matrix m(static_cast<rank>(people), static_cast<std::size_t>(rounds));
+  const auto a = array.unchecked<2>();
+  for (py::ssize_t i = 0; i < people; ++i)
+    for (py::ssize_t r = 0; r < rounds; ++r) {
+      const std::int64_t v = a(i, r);
+      if (v < 0 || v > UINT32_MAX)
+        throw py::value_error("matrix[" + std::to_string(i) + "][" + std::to_string(r) + "]: " + std::to_string(v) +
+                              " is not a person's number");
+      m.set(static_cast<rank>(i + 1), static_cast<std::size_t>(r + 1), static_cast<std::uint32_t>(v));
+    }
+  return m;
+}
+
+py::dict dance_report_dict(const dance_report& r, std::uint64_t people, std::uint64_t rounds, std::uint64_t dances) {
+  py::dict out = report_dict(r, describe(r), [](const dance_violation& v) {
+    return py::dict("kind"_a = std::string(to_string(v.kind)), "a"_a = v.a, "b"_a = v.b, "c"_a = v.c,
+                    "round"_a = v.round, "other_round"_a = v.other_round, "text"_a = describe(v));
+  });
+  py::dict f = out["figures"];
+  f["people"] = people;
+  f["rounds"] = rounds;
+  f["dances"] = dances;
   return out;
 }
 
@@ -150,18 +213,94 @@ void bind_dance(py::module_& m) {
           rounds = s.rounds();
           count = s.dance_count();
         }
-        py::dict out = report_dict(r, describe(r), [](const dance_violation& v) {
+        return dance_report_dict(r, people, rounds, count);
+      },
+      "dances"_a, "people"_a, "max_witnesses"_a = 10,
+      "checks that every pair dances exactly once and nobody twice in a round (the dance-party paper's (i)–(iii))");
+  m.def(
+      "read_dance_json",
+      [](const std::string& text) {
+        const dance_schedule s = read_dance_json(text);
+        return py::dict("people"_a = s.people(), "dances"_a = to_array(s));
+      },
+      "text"_a, "dancecard.dance/1 as {people, dances: an int32 array rounds × pairs × 2}");
+  m.def(
+      "write_dance_json",
+      [](const py::object& dances, rank people, const std::string& algorithm) {
+        const dance_schedule s = from_array(dances, people);
+        return text_of([&](std::ostream& out) { write_dance_json(out, s, algorithm); });
+      },
+      "dances"_a, "people"_a, "algorithm"_a = "");
+  m.def(
+      "read_partner_matrix",
+      [](const std::string& text) {
+        const partner_matrix mx = read_partner_matrix(text);
+        py::array_t<std::uint32_t> out({static_cast<py::ssize_t>(mx.people()), static_cast<py::ssize_t>(mx.rounds())});
+        std::copy(mx.entries().begin(), mx.entries().end(), out.mutable_data());
+        return out;
+      },
+      "text"_a, "the paper's partner matrix as a uint32 array people × rounds of 1-based entries");
+  m.def(
+      "write_partner_matrix",
+      [](const py::object& matrix) {
+        const partner_matrix mx = matrix_of(matrix);
+        return text_of([&](std::ostream& out) { write_partner_matrix(out, mx); });
+      },
+      "matrix"_a);
+  m.def(
+      "check_partner_matrix",
+      [](const py::object& matrix, std::size_t max_witnesses) {
+        const partner_matrix mx = matrix_of(matrix);
+        dance_requirements req;
+        req.max_witnesses = max_witnesses;
+        dance_report r;
+        {
+          py::gil_scoped_release release;
+          r = check_partner_matrix(mx, req);
+        }
+        std::uint64_t busy = 0;  // entries naming another person: twice the dances of a symmetric matrix
+        for (rank i = 1; i <= mx.people(); ++i)
+          for (std::size_t t = 1; t <= mx.rounds(); ++t) busy += mx.at(i, t) != i;
+        return dance_report_dict(r, mx.people(), mx.rounds(), busy / 2);
+      },
+      "matrix"_a, "max_witnesses"_a = 10, "entries in range and symmetric (iii), then (i) and (ii)");
+  m.def(
+      "read_directed_json",
+      [](const std::string& text) {
+        const directed_schedule s = read_directed_json(text);
+        return py::dict("people"_a = s.people(), "rounds"_a = rounds_of(s));
+      },
+      "text"_a, "dancecard.directed/1 as {people, rounds: lists of (from, to)}");
+  m.def(
+      "write_directed_json",
+      [](const std::vector<std::vector<std::pair<std::int64_t, std::int64_t>>>& rounds, rank people,
+         const std::string& algorithm) {
+        const directed_schedule s = directed_of(rounds, people);
+        return text_of([&](std::ostream& out) { write_directed_json(out, s, algorithm); });
+      },
+      "rounds"_a, "people"_a, "algorithm"_a = "");
+  m.def(
+      "check_directed_schedule",
+      [](const std::vector<std::vector<std::pair<std::int64_t, std::int64_t>>>& rounds, rank people,
+         std::size_t max_witnesses) {
+        const directed_schedule s = directed_of(rounds, people);
+        directed_report r;
+        {
+          py::gil_scoped_release release;
+          r = check_directed_schedule(s, max_witnesses);
+        }
+        py::dict out = report_dict(r, describe(r), [](const directed_violation& v) {
           return py::dict("kind"_a = std::string(to_string(v.kind)), "a"_a = v.a, "b"_a = v.b, "c"_a = v.c,
                           "round"_a = v.round, "other_round"_a = v.other_round, "text"_a = describe(v));
         });
         py::dict f = out["figures"];
         f["people"] = people;
-        f["rounds"] = rounds;
-        f["dances"] = count;
+        f["rounds"] = s.rounds();
+        f["transfers"] = s.transfer_count();
         return out;
       },
-      "dances"_a, "people"_a, "max_witnesses"_a = 10,
-      "checks that every pair dances exactly once and nobody twice in a round (the dance-party paper's (i)–(iii))");
+      "rounds"_a, "people"_a, "max_witnesses"_a = 10,
+      "full duplex: every ordered pair once, each rank sends and receives at most once per round");
   m.def(
       "prove_dance",
       [](rank n, unsigned timeout_ms, bool solve_below, unsigned clausal_budget_ms, std::uint64_t clausal_max_clauses) {
@@ -191,18 +330,7 @@ void bind_dance(py::module_& m) {
           r = prove_directed_optimum(n, proof_options(timeout_ms, solve_below, clausal_budget_ms, clausal_max_clauses));
         }
         py::dict out = optimum_dict(r);
-        py::object witness = py::none();
-        if (r.at_claimed.witness) {
-          py::list rounds;
-          const directed_schedule& s = r.at_claimed.witness->schedule();
-          for (std::size_t k = 0; k < s.rounds(); ++k) {
-            py::list round;
-            for (const transfer& t : s.round(k)) round.append(py::make_tuple(t.from, t.to));
-            rounds.append(round);
-          }
-          witness = rounds;
-        }
-        out["witness"] = witness;
+        out["witness"] = r.at_claimed.witness ? py::object(rounds_of(r.at_claimed.witness->schedule())) : py::none();
         return out;
       },
       "n"_a, "timeout_ms"_a = 60'000, "solve_below"_a = false, "clausal_budget_ms"_a = 1'000,
