@@ -162,6 +162,28 @@ py::dict optimum_dict(const Result& r) {
                   "certificates"_a = certificates, "seconds"_a = r.seconds);
 }
 
+// prove_dance and prove_directed: the same arguments, the same result but for the witness's form.
+template <class Prove, class Witness>
+void def_optimum(py::module_& m, const char* name, Prove prove, Witness witness, const char* doc) {
+  m.def(
+      name,
+      [prove, witness](rank n, unsigned timeout_ms, bool solve_below, unsigned clausal_budget_ms,
+                       std::uint64_t clausal_max_clauses) {
+        if (n < 2) throw py::value_error("n: at least 2, got " + std::to_string(n));
+        decltype(prove(n, optimality_options{})) r;
+        {
+          interrupt_guard guard;
+          py::gil_scoped_release release;
+          r = prove(n, proof_options(timeout_ms, solve_below, clausal_budget_ms, clausal_max_clauses));
+        }
+        py::dict out = optimum_dict(r);
+        out["witness"] = r.at_claimed.witness ? witness(r.at_claimed.witness->schedule()) : py::none();
+        return out;
+      },
+      "n"_a, "timeout_ms"_a = 60'000, "solve_below"_a = false, "clausal_budget_ms"_a = 1'000,
+      "clausal_max_clauses"_a = 10'000, doc);
+}
+
 }  // namespace
 
 void bind_dance(py::module_& m) {
@@ -301,40 +323,14 @@ void bind_dance(py::module_& m) {
       },
       "rounds"_a, "people"_a, "max_witnesses"_a = 10,
       "full duplex: every ordered pair once, each rank sends and receives at most once per round");
-  m.def(
-      "prove_dance",
-      [](rank n, unsigned timeout_ms, bool solve_below, unsigned clausal_budget_ms, std::uint64_t clausal_max_clauses) {
-        if (n < 2) throw py::value_error("n: at least 2 (T(n) is stated for n > 1), got " + std::to_string(n));
-        dance_optimality_result r;
-        {
-          interrupt_guard guard;
-          py::gil_scoped_release release;
-          r = prove_dance_optimum(n, proof_options(timeout_ms, solve_below, clausal_budget_ms, clausal_max_clauses));
-        }
-        py::dict out = optimum_dict(r);
-        out["witness"] = r.at_claimed.witness ? py::object(to_array(r.at_claimed.witness->schedule())) : py::none();
-        return out;
-      },
-      "n"_a, "timeout_ms"_a = 60'000, "solve_below"_a = false, "clausal_budget_ms"_a = 1'000,
-      "clausal_max_clauses"_a = 10'000,
+  def_optimum(
+      m, "prove_dance", [](rank n, const optimality_options& o) { return prove_dance_optimum(n, o); },
+      [](const dance_schedule& s) { return py::object(to_array(s)); },
       "T(n) rounds optimal: a witness the checker accepted, and T(n) - 1 refuted by a checked cutting-planes "
       "certificate (and a checked DRAT proof where CaDiCaL finds one; Z3's answer too with solve_below)");
-  m.def(
-      "prove_directed",
-      [](rank n, unsigned timeout_ms, bool solve_below, unsigned clausal_budget_ms, std::uint64_t clausal_max_clauses) {
-        if (n < 2) throw py::value_error("n: at least 2, got " + std::to_string(n));
-        directed_optimality_result r;
-        {
-          interrupt_guard guard;
-          py::gil_scoped_release release;
-          r = prove_directed_optimum(n, proof_options(timeout_ms, solve_below, clausal_budget_ms, clausal_max_clauses));
-        }
-        py::dict out = optimum_dict(r);
-        out["witness"] = r.at_claimed.witness ? py::object(rounds_of(r.at_claimed.witness->schedule())) : py::none();
-        return out;
-      },
-      "n"_a, "timeout_ms"_a = 60'000, "solve_below"_a = false, "clausal_budget_ms"_a = 1'000,
-      "clausal_max_clauses"_a = 10'000,
+  def_optimum(
+      m, "prove_directed", [](rank n, const optimality_options& o) { return prove_directed_optimum(n, o); },
+      [](const directed_schedule& s) { return py::object(rounds_of(s)); },
       "n - 1 rounds optimal for full-duplex all-to-all (a witness as rounds of (from, to), checked; n - 2 refuted)");
 }
 
