@@ -50,6 +50,7 @@ from ._dancecard import (  # noqa: F401  (the re-exported API)
     simulate_online,
     to_msccl,
     total_exchange,
+    torus_table,
     torus_table_as_collective,
     write_collective_schedule,
     write_dance_json,
@@ -73,7 +74,7 @@ __all__ = [
     "prove_dance", "prove_directed", "prove_frontier", "prove_hrel", "prove_least_rounds", "prove_least_steps",
     "prove_torus", "read_collective_schedule", "read_hrel_instance",
     "read_hrel_schedule", "read_msccl_xml", "read_torus_routing", "RoutingTable", "hamiltonian_torus_table",
-    "simulate_torus_gossip", "to_msccl", "torus_table_as_collective", "write_collective_schedule",
+    "simulate_torus_gossip", "to_msccl", "torus_table", "torus_table_as_collective", "write_collective_schedule",
     "write_hrel_instance", "write_hrel_schedule", "write_msccl_xml", "write_torus_routing", "verify", "verify_list",
 ]
 

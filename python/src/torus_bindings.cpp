@@ -1,10 +1,12 @@
-// Torus gossip for Python: time-independent routing tables (read, written, or Section 3.1's Hamiltonian pair of
-// cycles for 2-D tori), the simulator that says after how many steps every PU holds every packet, the table as the
-// all-gather it performs in the collective model, and the least steps of any table, proven.
+// Torus gossip for Python: routing tables (read, written, Section 3.1's Hamiltonian pair of cycles for 2-D tori, or
+// the paper's constructions for any torus: Hamiltonian products, zigzag and partial cycles with their supply), the
+// simulator that says after how many steps every PU holds every packet, the table as the all-gather it performs in the
+// collective model, and the least steps of any table, proven.
 
 #include "bindings.hpp"
 #include "dancecard/checkers/torus_check.hpp"
 #include "dancecard/core/collective/adapters.hpp"
+#include "dancecard/core/torus/cycles.hpp"
 #include "dancecard/core/torus/torus.hpp"
 #include "dancecard/formats/torus_io.hpp"
 #include "dancecard/smt/torus_encoding.hpp"
@@ -23,12 +25,37 @@ void bind_torus(py::module_& m) {
       .def_property_readonly("time_independent", [](const routing_table& t) { return t.switches.empty(); })
       .def("__repr__", [](const routing_table& t) {
         std::string dims;
-        for (std::uint32_t d : t.network.dims()) dims += (dims.empty() ? "" : "x") + std::to_string(d);
+        for (std::uint32_t d : t.network.dims()) {
+          if (!dims.empty()) dims += 'x';
+          dims += std::to_string(d);
+        }
         return "<RoutingTable torus " + dims + ", " + std::to_string(t.packets) + " packet(s) per PU>";
       });
   m.def(
       "hamiltonian_torus_table", [](const std::vector<std::uint32_t>& dims) { return hamiltonian_2d(network(dims)); },
       "dims"_a, "Section 3.1: two edge-disjoint Hamiltonian cycles of a 2-D torus as a time-independent table");
+  m.def(
+      "torus_table",
+      [](const std::vector<std::uint32_t>& dims, const std::string& algorithm, const std::string& supply) {
+        std::optional<supply_policy> policy;
+        for (supply_policy p : {supply_policy::time_independent, supply_policy::one_switch, supply_policy::scheduled})
+          if (supply == to_string(p)) policy = p;
+        if (!policy)
+          throw py::value_error("supply: expected time-independent, one-switch or scheduled, got '" + supply + "'");
+        const network t(dims);
+        py::gil_scoped_release release;
+        if (algorithm == "hamiltonian")
+          return section_3_1_applies(t)
+                     ? hamiltonian_2d(t)
+                     : cycle_routing(hamiltonian_product_cycles(t), *policy, packets_per_pu::per_cycle);
+        if (algorithm == "one-packet") return cycle_routing(zigzag_cycles(t), *policy, packets_per_pu::one);
+        if (algorithm == "partial") return cycle_routing(partial_2d_cycles(t), *policy, packets_per_pu::one);
+        throw std::invalid_argument("algorithm: expected hamiltonian, one-packet or partial, got '" + algorithm + "'");
+      },
+      "dims"_a, "algorithm"_a = "hamiltonian", "supply"_a = "scheduled",
+      "the paper's tables: hamiltonian (Section 3.1 in 2-D with both sides even, else Section 3.4's products, one "
+      "packet per cycle), one-packet (Section 4's zigzag cycles) or partial (2-D, an odd side of 5 or more), the PUs "
+      "off the cycles supplied under the policy");
   m.def(
       "read_torus_routing", [](const std::string& text) { return read_torus_routing(text); }, "text"_a);
   m.def(

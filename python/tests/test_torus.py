@@ -26,3 +26,21 @@ def test_a_table_round_trips_and_a_cut_short_run_is_named():
     assert not report.holds and report.violation_count >= 1
     with pytest.raises(dc.FormatError):
         dc.read_torus_routing("{}")
+
+
+def test_the_papers_constructions_for_any_torus_gossip_as_the_cli_simulates_them():
+    # (dims, algorithm, packets per PU, steps): the same tables as `dancecard simulate torus --dims D --algo A`
+    for dims, algorithm, packets, steps in [([4, 6], "hamiltonian", 2, 12), ([3, 5], "hamiltonian", 2, 7),
+                                            ([3, 4, 5], "hamiltonian", 3, 30), ([6, 8], "one-packet", 1, 15),
+                                            ([6, 7], "partial", 1, 19)]:
+        table = dc.torus_table(dims, algorithm)
+        assert table.dims == dims and table.packets == packets
+        report = dc.simulate_torus_gossip(table)
+        assert report.holds, report.describe()
+        assert report.figures["steps"] == steps, (dims, algorithm)
+    with pytest.raises(ValueError, match="partial cycles"):
+        dc.torus_table([4, 4], "partial")
+    with pytest.raises(ValueError, match="algorithm: expected"):
+        dc.torus_table([4, 4], "zigzag")
+    with pytest.raises(ValueError, match="supply: expected"):
+        dc.torus_table([6, 8], "one-packet", supply="sometimes")
