@@ -169,7 +169,7 @@ void def_optimum(py::module_& m, const char* name, Prove prove, Witness witness,
       name,
       [prove, witness](rank n, unsigned timeout_ms, bool solve_below, unsigned clausal_budget_ms,
                        std::uint64_t clausal_max_clauses) {
-        if (n < 2) throw py::value_error("n: at least 2, got " + std::to_string(n));
+        if (n < 2 || n > 200) throw py::value_error("n: 2 to 200 (as dancecard prove takes), got " + std::to_string(n));
         decltype(prove(n, optimality_options{})) r;
         {
           interrupt_guard guard;

@@ -37,8 +37,10 @@ def test_the_dance_optimum_with_its_witness_and_certificates():
     assert asked["status"] == "proven" and asked["below"]["asked"] and asked["below"]["answer"] == "unsat"
     drat = {c["kind"]: c for c in asked["certificates"]}["DRAT"]
     assert drat["accepted"] and drat["steps"] > 0  # CaDiCaL's proof of 4 rounds, checked
-    with pytest.raises(ValueError, match="n: at least 2"):
+    with pytest.raises(ValueError, match="n: 2 to 200"):
         dc.prove_dance(1)
+    with pytest.raises(ValueError, match="n: 2 to 200"):
+        dc.prove_dance(201)
 
 
 def test_the_directed_optimum_is_n_minus_one_rounds_of_full_duplex_transfers():
