@@ -207,6 +207,15 @@ spec_query hrel_query_of(const nlohmann::json& spec) {
   const std::uint64_t slots = unsigned_field(spec, "slots", 1, 4096);
   if (static_cast<std::uint64_t>(instance.pes()) * instance.pes() * instance.h_half_duplex() * k > 2'000'000)
     throw bad_input("query: instance: too large for an exact proof (P² · h · k above 2,000,000)");
+  {  // the formula's size before it is built: moves, and the unary holding counters
+    const std::uint64_t P = instance.pes(), M = instance.messages().size();
+    std::uint64_t pieces = 0;
+    for (const hrel::hrel_message& m : instance.messages()) pieces += m.packets * k;
+    const std::uint64_t variables = slots * M * (forwarding ? P * (P - 1) : 1) + (slots + 1) * P * pieces;
+    if (variables > (std::uint64_t{1} << 26))
+      throw bad_input("query: " + std::to_string(variables) + " variables for " + std::to_string(slots) +
+                      " slots (at most 2^26): ask fewer slots, or a smaller instance");
+  }
   hrel::hrel_cube_query hq = hrel::hrel_cubes_of(instance, k, forwarding, slots);
   spec_query out;
   out.spec = hrel_spec(instance, k, forwarding, slots);

@@ -139,6 +139,12 @@ TEST(cli_cubes, an_hrel_query_splits_and_merges_the_same_way) {
     std::ofstream(below + "/cube-0.json") << text;
   }
   expect_run("merge-cubes " + below, 2, "cube-0.json: answer: expected sat, unsat or unknown, got 'maybe'");
+  // a query whose formula would not fit is refused before it is built
+  const std::string forty = testing::TempDir() + "cubes-random-40.json";
+  ASSERT_EQ(run("instance hrel --family random --P 40 --h 8 -o " + forty).code, 0);
+  expect_run("prove hrel " + forty + " --forwarding -k 100 --slots 4096 --cubes 2 --emit-cubes " +
+                 fresh_dir("cubes-hrel-huge"),
+             2, "variables for 4096 slots (at most 2^26): ask fewer slots");
   expect_run("prove hrel " + instance + " --slots 5", 2, "--slots, --cubes: only with --emit-cubes");
   expect_run("prove hrel " + instance + " --slots 5 --emit-cubes " + fresh_dir("cubes-hrel-none"), 2,
              "--emit-cubes: with --slots T and --cubes K");
