@@ -126,8 +126,8 @@ std::uint64_t unsigned_field(const nlohmann::json& spec, const char* key, std::u
 }
 
 // {"kind": "collective", "topology": "dgx1", "coll": "allgather", "chunks": C, "root": r, "steps": S[, "rounds": R]}:
-// collective_steps_cnf (combining_steps_cnf for reduce, reduce-scatter and all-reduce), all-port, split along
-// collective_split_groups; a model is decoded and checked by the collective checker.
+// collective_split_query: collective_steps_cnf (combining_steps_cnf for reduce, reduce-scatter and all-reduce),
+// all-port, with its groups; a model is decoded and checked by the collective checker.
 spec_query collective_query_of(const nlohmann::json& spec) {
   if (!spec.contains("topology") || !spec["topology"].is_string() || !spec.contains("coll") ||
       !spec["coll"].is_string())
@@ -158,14 +158,14 @@ spec_query collective_query_of(const nlohmann::json& spec) {
   spec_query out;
   out.spec = collective_spec(topology_name, coll_name, chunks, root, steps, rounds);
   try {
-    out.query.formula = combines ? collective::combining_steps_cnf(*network, coll, steps, options)
-                                 : collective::collective_steps_cnf(*network, coll, steps, options);
+    collective::split_query split = collective::collective_split_query(*network, coll, steps, options);
+    out.query.formula = std::move(split.formula);
+    out.query.groups = std::move(split.groups);
   } catch (const std::invalid_argument& e) {
     throw bad_input(std::string("query: ") + e.what());
   }
   out.empty_clause = std::any_of(out.query.formula.clauses.begin(), out.query.formula.clauses.end(),
                                  [](const std::vector<int>& c) { return c.empty(); });
-  out.query.groups = collective::collective_split_groups(*network, coll, steps, options);
   out.query.name = coll.describe() + " on " + network->name() + ", " + std::to_string(steps) + " steps" +
                    (rounds != 0 ? ", " + std::to_string(rounds) + " rounds" : "");
   auto witness = std::make_shared<std::optional<collective::schedule>>();
@@ -205,8 +205,8 @@ spec_query hrel_query_of(const nlohmann::json& spec) {
   const auto k = static_cast<unsigned>(unsigned_field(spec, "granularity", 1, 100));
   const bool forwarding = spec["forwarding"].get<bool>();
   const std::uint64_t slots = unsigned_field(spec, "slots", 1, 4096);
-  if (static_cast<std::uint64_t>(instance.pes()) * instance.pes() * instance.h_half_duplex() * k > 2'000'000)
-    throw bad_input("query: instance: too large for an exact proof (P² · h · k above 2,000,000)");
+  if (const std::string why = hrel::hrel_proof_size_problem(instance, k); !why.empty())
+    throw bad_input("query: instance: " + why);
   {  // the formula's size before it is built: moves, and the unary holding counters
     const std::uint64_t P = instance.pes(), M = instance.messages().size();
     std::uint64_t pieces = 0;

@@ -138,8 +138,8 @@ void add_prove_hrel_command(CLI::App& app, int& code) {
     if (opt->granularity == 0 || opt->granularity > 100) throw bad_input("--granularity: expected 1..100");
     const hrel_instance inst = parse_input(opt->instance, [](const std::string& t) { return read_hrel_instance(t); });
     if (inst.messages().empty()) throw bad_input(opt->instance + ": messages: the instance has no messages");
-    if (static_cast<std::uint64_t>(inst.pes()) * inst.pes() * inst.h_half_duplex() * opt->granularity > 2'000'000)
-      throw bad_input(opt->instance + ": too large for an exact proof (P² · h · k above 2,000,000)");
+    if (const std::string why = hrel_proof_size_problem(inst, opt->granularity); !why.empty())
+      throw bad_input(opt->instance + ": " + why);
     if (!opt->emit_cubes.empty()) {
       if (opt->slots == 0 || opt->cubes == 0) throw bad_input("--emit-cubes: with --slots T and --cubes K");
       emit_cubes(opt->emit_cubes, hrel_spec(inst, opt->granularity, opt->forwarding, opt->slots), opt->cubes, 0, 0);

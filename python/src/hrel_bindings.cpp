@@ -141,9 +141,8 @@ void bind_hrel(py::module_& m) {
         if (engine != "sat" && engine != "z3")
           throw py::value_error("engine: expected sat or z3, got '" + engine + "'");
         if (instance.messages().empty()) throw py::value_error("instance: it has no messages");
-        if (static_cast<std::uint64_t>(instance.pes()) * instance.pes() * instance.h_half_duplex() * granularity >
-            2'000'000)
-          throw py::value_error("instance: too large for an exact proof (P² · h · k above 2,000,000)");
+        if (const std::string why = hrel_proof_size_problem(instance, granularity); !why.empty())
+          throw py::value_error("instance: " + why);
         hrel_optimum_result r;
         {
           interrupt_guard guard;

@@ -51,11 +51,11 @@ schedule steps_of_model(const topology& network, const collective& coll, std::ui
                         const synthesis_options& options, const std::vector<char>& truth, int first_extra,
                         const std::string& algorithm);
 
-/// collective_split_groups for the combining collectives (collective_combining.cpp): for each (chunk, rank) the
+/// collective_split_query for the combining collectives (collective_combining.cpp): for each (chunk, rank) the
 /// postcondition wants and each other rank's contribution, the last step's clause "a copy arrives, or the value held
 /// the contribution before, or a reduction over an in-link brings it" — combining_steps_cnf's clause less the literal
 /// the postcondition's unit falsifies — the contributions that travel farthest first.
-std::vector<cubes::split_group> combining_split_groups(const topology& network, const collective& coll,
-                                                       std::uint64_t steps, const synthesis_options& options);
+split_query combining_split_query(const topology& network, const collective& coll, std::uint64_t steps,
+                                  const synthesis_options& options);
 
 }  // namespace dancecard::collective::cnf_parts

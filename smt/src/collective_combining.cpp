@@ -156,12 +156,12 @@ cnf_formula combining_steps_cnf(const topology& network, const collective& coll,
 
 namespace cnf_parts {
 
-std::vector<cubes::split_group> combining_split_groups(const topology& network, const collective& coll,
-                                                       std::uint64_t steps, const synthesis_options& options) {
-  std::vector<cubes::split_group> out;
-  if (steps == 0) return out;
+split_query combining_split_query(const topology& network, const collective& coll, std::uint64_t steps,
+                                  const synthesis_options& options) {
+  split_query out;
   std::vector<came_clause> last;
-  build(network, coll, steps, options, &last);
+  out.formula = build(network, coll, steps, options, &last);
+  if (steps == 0) return out;
   const combining_layout at = make_combining_layout(network, coll, steps);
   std::vector<std::vector<std::uint32_t>> from(coll.ranks);
   for (const came_clause& c : last)
@@ -182,7 +182,7 @@ std::vector<cubes::split_group> combining_split_groups(const topology& network, 
       g.values.push_back("a reduction " + std::to_string(network.links()[l].from) + " -> " + std::to_string(c.r) +
                          " brings " + std::to_string(c.u) + "'s contribution in the last step");
     }
-    out.push_back(std::move(g));
+    out.groups.push_back(std::move(g));
   }
   return out;
 }

@@ -165,7 +165,7 @@ schedule decode_collective_model(const topology& network, const collective& coll
 
 std::vector<cubes::split_group> collective_split_groups(const topology& network, const collective& coll,
                                                         std::uint64_t steps, const synthesis_options& options) {
-  if (combining(coll.kind)) return cnf_parts::combining_split_groups(network, coll, steps, options);
+  if (combining(coll.kind)) return cnf_parts::combining_split_query(network, coll, steps, options).groups;
   const layout at = make_layout(network, coll, steps);
   std::vector<cubes::split_group> out;
   if (steps == 0) return out;
@@ -199,6 +199,12 @@ std::vector<cubes::split_group> collective_split_groups(const topology& network,
     if (g.literals.size() >= 2) out.push_back(std::move(g));
   }
   return out;
+}
+
+split_query collective_split_query(const topology& network, const collective& coll, std::uint64_t steps,
+                                   const synthesis_options& options) {
+  if (combining(coll.kind)) return cnf_parts::combining_split_query(network, coll, steps, options);
+  return {collective_steps_cnf(network, coll, steps, options), collective_split_groups(network, coll, steps, options)};
 }
 
 namespace {

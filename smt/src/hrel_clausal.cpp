@@ -36,6 +36,7 @@ namespace {
 
 struct hrel_layout {
   std::size_t P, M, T;
+  int moves = 0;          // the move variables are 1 .. moves
   std::vector<int> move;  // (t·M + m)·P² + a·P + b → variable, 0 where the move does not exist
   std::vector<int> out;   // (t·M + m)·P + p → out(p, m, t), 0 where p has no move of m in slot t
   int& at(std::size_t t, std::size_t m, std::size_t a, std::size_t b) { return move[((t * M + m) * P + a) * P + b]; }
@@ -56,22 +57,31 @@ int or_of(cnf_formula& f, const std::vector<int>& lits) {
   return v;
 }
 
-// pruned: leave out the moves into a message's source and out of its destination (the witness-first CNF)
-cnf_formula build(const hrel_instance& instance, unsigned k, bool forwarding, std::size_t slots, hrel_layout& layout,
-                  bool pruned = false) {
+// The move variables, numbered first (what decoding a model needs); pruned: leave out the moves into a message's
+// source and out of its destination (the witness-first CNF).
+hrel_layout number_moves(const hrel_instance& instance, bool forwarding, std::size_t slots, bool pruned = false) {
   const auto& messages = instance.messages();
-  layout = {instance.pes(), messages.size(), slots, {}, {}};
+  hrel_layout layout{instance.pes(), messages.size(), slots, 0, {}, {}};
   const std::size_t P = layout.P, M = layout.M, T = slots;
   layout.move.assign(T * M * P * P, 0);
-  layout.out.assign(T * M * P, 0);
-  cnf_formula f;
   for (std::size_t t = 0; t < T; ++t)
     for (std::size_t m = 0; m < M; ++m)
       for (std::size_t a = 0; a < P; ++a)
         for (std::size_t b = 0; b < P; ++b)
           if (a != b && (forwarding || (a == messages[m].src && b == messages[m].dst)) &&
               !(pruned && (b == messages[m].src || a == messages[m].dst)))
-            layout.at(t, m, a, b) = ++f.variables;
+            layout.at(t, m, a, b) = ++layout.moves;
+  return layout;
+}
+
+cnf_formula build(const hrel_instance& instance, unsigned k, bool forwarding, std::size_t slots, hrel_layout& layout,
+                  bool pruned = false) {
+  const auto& messages = instance.messages();
+  layout = number_moves(instance, forwarding, slots, pruned);
+  const std::size_t P = layout.P, M = layout.M, T = slots;
+  layout.out.assign(T * M * P, 0);
+  cnf_formula f;
+  f.variables = layout.moves;
   f.comments.push_back("h-relation: " + std::to_string(M) + " messages on " + std::to_string(P) + " PEs in " +
                        std::to_string(T) + " slots of 1/" + std::to_string(k) + (forwarding ? ", with" : ", without") +
                        " forwarding (dancecard smt/src/hrel_clausal.cpp)");
@@ -160,14 +170,14 @@ cnf_formula hrel_query_cnf(const hrel_instance& instance, unsigned granularity, 
 
 namespace {
 // The true moves of a model as a schedule of slots of 1/k.
-hrel_schedule decode(const hrel_instance& instance, unsigned k, const hrel_layout& layout, const cnf_formula& f,
+hrel_schedule decode(const hrel_instance& instance, unsigned k, const hrel_layout& layout,
                      const std::vector<int>& model) {
   hrel_schedule schedule{instance.pes(), {}};
   const rational piece(1, static_cast<std::int64_t>(k));
   for (std::size_t t = 0; t < layout.T; ++t) schedule.slots.push_back({piece, {}});
-  std::vector<char> truth(static_cast<std::size_t>(f.variables) + 1, 0);
+  std::vector<char> truth(static_cast<std::size_t>(layout.moves) + 1, 0);
   for (int v : model)
-    if (v > 0 && v <= f.variables) truth[static_cast<std::size_t>(v)] = 1;
+    if (v > 0 && v <= layout.moves) truth[static_cast<std::size_t>(v)] = 1;
   for (std::size_t t = 0; t < layout.T; ++t)
     for (std::size_t m = 0; m < layout.M; ++m)
       for (std::size_t a = 0; a < layout.P; ++a)
@@ -205,7 +215,7 @@ hrel_existence_result solve_hrel_clausal(const hrel_instance& instance, std::siz
     // 0 is no limit: a budget of 1 ms must not become one
     const clausal_result r =
         solve_for_model(pruned, options.timeout_ms == 0 ? 0 : std::max(1u, options.timeout_ms / 2), options.cancel);
-    if (r.answer == solver_answer::sat) return accept(decode(instance, options.granularity, layout, pruned, r.model));
+    if (r.answer == solver_answer::sat) return accept(decode(instance, options.granularity, layout, r.model));
   }
   hrel_layout layout;
   const cnf_formula f = build(instance, options.granularity, options.forwarding, slots, layout);
@@ -214,7 +224,7 @@ hrel_existence_result solve_hrel_clausal(const hrel_instance& instance, std::siz
   const clausal_result r = solve_with_proof(f, rest, drat_encoding::binary, options.cancel);
   out.answer = r.answer;
   out.reason = r.reason;
-  if (r.answer == solver_answer::sat) return accept(decode(instance, options.granularity, layout, f, r.model));
+  if (r.answer == solver_answer::sat) return accept(decode(instance, options.granularity, layout, r.model));
   if (r.answer == solver_answer::unsat) {
     const certificates::drat_report check = r.proof.check(f.dimacs());
     out.proof_check = describe(check);
@@ -260,9 +270,7 @@ std::pair<std::optional<hrel_schedule>, std::string> hrel_cube_witness(const hre
                                                                        std::size_t slots,
                                                                        const std::vector<int>& model) {
   if (granularity == 0) throw std::invalid_argument("hrel_cube_witness: the granularity must be at least 1");
-  hrel_layout layout;
-  const cnf_formula f = build(instance, granularity, forwarding, slots, layout);
-  hrel_schedule schedule = decode(instance, granularity, layout, f, model);
+  hrel_schedule schedule = decode(instance, granularity, number_moves(instance, forwarding, slots), model);
   const hrel_report report = check_hrel_schedule(instance, schedule, duplex::half);
   if (!report.holds()) return {std::nullopt, "is rejected by the half-duplex checker: " + describe(report)};
   return {std::move(schedule), "delivers every message in " + std::to_string(slots) + " slots of 1/" +

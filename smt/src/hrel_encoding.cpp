@@ -290,6 +290,12 @@ std::string below_reason(const hrel_optimum_result& out) {
 }
 }  // namespace
 
+std::string hrel_proof_size_problem(const hrel_instance& instance, unsigned granularity) {
+  const std::uint64_t P = instance.pes();
+  if (P * P * instance.h_half_duplex() * granularity <= 2'000'000) return "";
+  return "too large for an exact proof (P² · h · k above 2,000,000)";
+}
+
 hrel_optimum_result prove_hrel_optimum(const hrel_instance& instance, const hrel_proof_options& options) {
   if (options.granularity == 0) throw std::invalid_argument("prove_hrel_optimum: granularity must be at least 1");
   if (instance.messages().empty()) throw std::invalid_argument("prove_hrel_optimum: the instance has no messages");

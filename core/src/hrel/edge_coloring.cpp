@@ -304,8 +304,7 @@ void fill_deficits(std::vector<std::uint64_t> left_deficit, std::vector<std::uin
   }
 }
 
-regular_graph regularize(const bipartite_multigraph& graph, const char* who) {
-  const regular_plan plan = plan_regular(graph, who);
+regular_graph regularize(const bipartite_multigraph& graph, const regular_plan& plan) {
   regular_graph out;
   out.delta = plan.delta;
   if (plan.delta == 0) return out;
@@ -377,20 +376,17 @@ std::optional<std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>>>
 
 // Δ unit colour classes of `graph`: on unit copies where that layout pays, else on the multiplicities (always for
 // Alon's matching and the weighted engine).
-std::vector<std::vector<std::size_t>> colour_graph(const bipartite_multigraph& graph, colouring_engine engine,
-                                                   const char* who) {
+std::vector<std::vector<std::size_t>> colour_graph(const bipartite_multigraph& graph, const regular_plan& plan,
+                                                   colouring_engine engine) {
   std::vector<std::vector<std::size_t>> classes;
-  if (engine == colouring_engine::euler_hopcroft_karp) {
-    const regular_plan plan = plan_regular(graph, who);
-    if (plan.delta == 0) return classes;
+  if (plan.delta == 0) return classes;
+  if (engine == colouring_engine::euler_hopcroft_karp)
     if (auto copies = unit_copies(graph, plan)) {
       detail::colour_regular_units(std::move(copies->first), std::move(copies->second), plan.k,
                                    static_cast<std::uint32_t>(plan.delta), classes);
       return classes;
     }
-  }
-  regular_graph regular = regularize(graph, who);
-  if (regular.delta == 0) return classes;
+  regular_graph regular = regularize(graph, plan);
   color(std::move(regular.entries), regular.k, regular.delta, classes,
         engine == colouring_engine::alon ? colouring_engine::alon : colouring_engine::euler_hopcroft_karp);
   return classes;
@@ -400,19 +396,19 @@ std::vector<std::vector<std::size_t>> colour_graph(const bipartite_multigraph& g
 
 std::vector<std::vector<std::size_t>> color_bipartite_edges(const bipartite_multigraph& graph,
                                                             colouring_engine engine) {
-  return colour_graph(graph, engine, "color_bipartite_edges");
+  return colour_graph(graph, plan_regular(graph, "color_bipartite_edges"), engine);
 }
 
 std::vector<weighted_matching> decompose_bipartite_edges(const bipartite_multigraph& graph, decomposition method) {
-  regular_graph regular = regularize(graph, "decompose_bipartite_edges");
+  const regular_plan plan = plan_regular(graph, "decompose_bipartite_edges");
+  regular_graph regular = regularize(graph, plan);
   if (regular.delta == 0) return {};
   std::vector<weighted_matching> out;
   if (method == decomposition::automatic)
     method = regular.delta <= regular.entries.size() ? decomposition::unit_colouring : decomposition::matching_peeling;
   if (method == decomposition::unit_colouring) {
     regular = {};
-    for (auto& c : colour_graph(graph, colouring_engine::euler_hopcroft_karp, "decompose_bipartite_edges"))
-      out.push_back({std::move(c), 1});
+    for (auto& c : colour_graph(graph, plan, colouring_engine::euler_hopcroft_karp)) out.push_back({std::move(c), 1});
     return out;
   }
   // Peeling: a perfect matching of the regular graph's support, taken with the least multiplicity on it; what is

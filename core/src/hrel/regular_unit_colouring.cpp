@@ -275,9 +275,9 @@ void colour(std::uint32_t* right, std::uint32_t* ref, std::uint32_t* spare_right
   const std::uint32_t k = w.k, n = k * d;
   if (d == 0) return;
   if (d == 1) {  // the graph is a perfect matching
-    std::vector<std::uint32_t> all(n);
-    for (std::uint32_t i = 0; i < n; ++i) all[i] = i;
-    take_class(ref, all, *w.out);
+    std::vector<std::size_t>& colour_class = w.out->emplace_back();
+    for (std::uint32_t i = 0; i < n; ++i)
+      if (ref[i] != no_ref) colour_class.push_back(ref[i]);
     return;
   }
   if (d % 2 == 1) {

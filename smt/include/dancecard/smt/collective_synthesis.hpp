@@ -118,6 +118,15 @@ schedule decode_collective_model(const topology& network, const collective& coll
 /// postcondition falsifies — the contributions that travel farthest first.
 std::vector<cubes::split_group> collective_split_groups(const topology& network, const collective& coll,
                                                         std::uint64_t steps, const synthesis_options& options = {});
+/// A query as cube and conquer splits it: collective_steps_cnf, or combining_steps_cnf for the combining
+/// collectives, with collective_split_groups — the formula built once (the combining groups name variables the
+/// building numbers).
+struct split_query {
+  cnf_formula formula;
+  std::vector<cubes::split_group> groups;
+};
+split_query collective_split_query(const topology& network, const collective& coll, std::uint64_t steps,
+                                   const synthesis_options& options = {});
 
 /// The least rounds R of a schedule of `steps` steps, rounds distributed over the steps as the solver likes (SCCL's
 /// (C, S, R) point for S): asks R = S, S + 1, … (at most S + max_extra_rounds); proven when the witness passes the

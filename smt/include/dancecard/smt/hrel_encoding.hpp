@@ -70,6 +70,10 @@ struct hrel_optimum_result {
   std::string reason;
 };
 
+/// The size the exact proofs take (prove hrel, its Python form and its cube queries): P² · h · k at most 2,000,000.
+/// Empty within it, else the reason, for the caller to prefix with where the instance came from.
+std::string hrel_proof_size_problem(const hrel_instance& instance, unsigned granularity);
+
 /// `schedule` as slots of exactly 1/k with pieces of 1/k, or nullopt (with `why`) if some duration or amount is not a
 /// multiple of 1/k. The result must still be checked: refining is bookkeeping, the checker is the judge.
 std::optional<hrel_schedule> refine_to_granularity(const hrel_schedule& schedule, unsigned k, std::string& why);
