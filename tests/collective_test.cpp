@@ -183,6 +183,39 @@ TEST(collective_check, names_each_kind_of_violation) {
   EXPECT_TRUE(check(tree).holds()) << describe(check(tree));
 }
 
+// The checker codes each held chunk by the step that wrote it, and recodes them once every 32,766 steps: a chunk held
+// since the first step is still held, and a chunk written in a step is still unreadable in it, across that span.
+TEST(collective_check, what_a_step_wrote_is_read_right_across_tens_of_thousands_of_steps) {
+  constexpr std::size_t span = 32766;
+  auto broadcast_over = [](std::size_t last) {
+    schedule s{complete_topology(3), port_model::all_port, {collective_kind::broadcast, 3, 1, 0}, {}, "spread out"};
+    s.steps.resize(last + 1);
+    s.steps[0].transfers = {{0, 0, 1, transfer_op::copy}};
+    return s;
+  };
+  for (const std::size_t last : {span - 1, span, span + 1, 2 * span, 2 * span + 3}) {
+    schedule s = broadcast_over(last);
+    s.steps[last].transfers = {{0, 1, 2, transfer_op::copy}};
+    EXPECT_TRUE(check(s).holds()) << last << ": " << describe(check(s));
+    // rank 2 forwards in the step that brings it the chunk
+    s.steps[last].transfers.push_back({0, 2, 1, transfer_op::copy});
+    collective_report r = check(s);
+    ASSERT_EQ(r.count(collective_violation_kind::not_held), 1u) << last << ": " << describe(r);
+    EXPECT_EQ(r.witnesses.front().step, last);
+    // a move away in that step leaves rank 1 without it
+    s.steps[last].transfers = {{0, 1, 2, transfer_op::move}};
+    r = check(s);
+    ASSERT_EQ(r.count(collective_violation_kind::missing), 1u) << last << ": " << describe(r);
+    EXPECT_EQ(r.witnesses.front().to, 1u);
+    // written just before the recoding, forwarded just after it
+    s = broadcast_over(last);
+    s.steps[0].transfers.clear();
+    s.steps[last - 1].transfers = {{0, 0, 1, transfer_op::copy}};
+    s.steps[last].transfers = {{0, 1, 2, transfer_op::copy}};
+    EXPECT_TRUE(check(s).holds()) << last << ": " << describe(check(s));
+  }
+}
+
 TEST(collective_check, the_missing_transfer_is_named) {
   schedule s = ring_allgather(5);
   // step 1, rank 2 sends block 1 to rank 3: without it rank 3 lacks chunk 1, and ranks 4 and 0 after it cannot get it

@@ -1,5 +1,6 @@
 // Checks a collective schedule against its collective, network and port model, step by step, in time linear in the
-// transfers (plus the state: n·K bits, or n·K·n bits for the combining collectives, K chunks):
+// transfers (plus the state: n·K codes of 16 bits, recoded in one pass every 32,766 steps, or n·K·n bits for the
+// combining collectives, K chunks):
 //   - every transfer runs over a link, within the link's capacity times the step's rounds;
 //   - the port model: one-port full duplex, one peer to send to and one to receive from per step; half duplex, one
 //     partner per step; simplex, one link one way (a rank sends or receives);
