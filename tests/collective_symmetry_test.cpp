@@ -1,5 +1,6 @@
-// The translations of the built-in networks, checked as automorphisms, and the witnesses found first among the
-// schedules they leave unchanged: invariant where found, and the same least steps and rounds as the whole model.
+// The translations of the built-in networks, checked as automorphisms; the whole automorphism group of any network,
+// against brute force; and the witnesses found first among the schedules they leave unchanged: invariant where found,
+// and the same least steps and rounds as the whole model.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -39,6 +40,60 @@ TEST(collective_symmetry, a_network_that_only_bears_a_built_in_name_keeps_no_tra
   EXPECT_FALSE(is_automorphism(ring_topology(4), {1, 2, 3}));     // too short
 }
 
+// The order of the group the generators make (every product, breadth first), and every automorphism by brute force.
+std::size_t group_order(rank n, const std::vector<rank_permutation>& generators) {
+  rank_permutation identity(n);
+  for (rank r = 0; r < n; ++r) identity[r] = r;
+  std::set<rank_permutation> seen{identity};
+  std::vector<rank_permutation> queue{identity};
+  for (std::size_t i = 0; i < queue.size(); ++i)
+    for (const rank_permutation& g : generators) {
+      rank_permutation product(n);
+      for (rank r = 0; r < n; ++r) product[r] = g[queue[i][r]];
+      if (seen.insert(product).second) queue.push_back(std::move(product));
+    }
+  return seen.size();
+}
+
+std::size_t automorphisms_by_brute_force(const topology& net) {
+  rank_permutation p(net.size());
+  for (rank r = 0; r < net.size(); ++r) p[r] = r;
+  std::size_t count = 0;
+  do count += is_automorphism(net, p) ? 1 : 0;
+  while (std::next_permutation(p.begin(), p.end()));
+  return count;
+}
+
+TEST(collective_symmetry, automorphism_generators_make_the_whole_group) {
+  std::vector<topology> nets;
+  for (const char* name : {"dgx1", "ring:5", "ring:8", "complete:5", "hypercube:3", "torus:2x3", "torus:2x2x2"})
+    nets.push_back(*builtin_topology(name));
+  auto both_ways = [](rank n, std::initializer_list<std::pair<rank, rank>> edges, std::uint32_t capacity = 1) {
+    std::vector<link> links;
+    for (const auto& [a, b] : edges) links.push_back({a, b, capacity}), links.push_back({b, a, capacity});
+    return topology("file", n, links);
+  };
+  nets.push_back(both_ways(6, {{0, 1}, {1, 2}, {2, 0}, {3, 4}, {4, 5}, {5, 3}}));  // two triangles: 72
+  nets.push_back(both_ways(6, {{0, 1}, {0, 2}, {0, 3}, {0, 4}, {0, 5}}));          // a star: 120
+  nets.push_back(both_ways(6, {{0, 3}, {0, 4}, {0, 5}, {1, 3}, {1, 4}, {1, 5}, {2, 3}, {2, 4}, {2, 5}}));  // K3,3
+  nets.push_back(both_ways(7, {{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 5}, {5, 6}}));                          // a path: 2
+  nets.push_back(topology("file", 4, {{0, 1, 1}, {1, 2, 1}, {2, 3, 1}, {3, 0, 1}}));  // one way round: 4
+  std::vector<link> lopsided = ring_topology(6).links();
+  lopsided[0].capacity = 2;  // one wider link: only the reflection through it
+  nets.push_back(topology("file", 6, lopsided));
+  nets.push_back(topology("file", 5, {}));  // no links: every permutation
+  for (const topology& net : nets) {
+    const std::vector<rank_permutation> generators = automorphism_generators(net);
+    for (const rank_permutation& g : generators) EXPECT_TRUE(is_automorphism(net, g)) << net.name();
+    EXPECT_EQ(group_order(net.size(), generators), automorphisms_by_brute_force(net)) << net.name();
+  }
+  EXPECT_EQ(group_order(8, automorphism_generators(dgx1_topology())), 4u);
+  EXPECT_TRUE(automorphism_generators(ring_topology(1)).empty());
+  // A search cut short still returns automorphisms only.
+  for (const rank_permutation& g : automorphism_generators(complete_topology(7), 20))
+    EXPECT_TRUE(is_automorphism(complete_topology(7), g));
+}
+
 // The transfers of each step as a set, and the set each generator makes of it (chunk and ranks mapped).
 void expect_invariant(const schedule& s, const std::vector<rank_permutation>& generators) {
   const std::uint64_t C = s.coll.chunks;
@@ -69,6 +124,21 @@ TEST(collective_symmetry, the_hypercube_point_at_its_cut_bound_has_an_invariant_
   expect_invariant(*r.witness, translations(net));
   for (std::size_t q = 0; q + 1 < r.queries.size(); ++q)  // every query below by a checked cut certificate
     EXPECT_NE(r.queries[q].detail.find("cutting-planes certificate checked"), std::string::npos) << q;
+}
+
+TEST(collective_symmetry, dgx1_points_have_witnesses_its_automorphisms_keep) {
+  // SCCL's bandwidth-optimal all-gather point (6, 3, 7) on DGX-1, which has no translations: the witness is found
+  // among the schedules its automorphism group (order 4) keeps, and 6 rounds are refuted by a checked cut.
+  const topology net = dgx1_topology();
+  synthesis_options options;
+  options.budget_ms = 0;
+  const least_steps_result r = prove_least_rounds(net, {collective_kind::allgather, 8, 6, 0}, 3, 12, options);
+  ASSERT_EQ(r.status, proof_status::proven) << r.reason;
+  ASSERT_TRUE(r.witness);
+  EXPECT_EQ(check_collective_schedule(*r.witness).rounds, 7u);
+  EXPECT_NE(r.queries.back().detail.find("invariant under the network's automorphisms"), std::string::npos)
+      << r.queries.back().detail;
+  expect_invariant(*r.witness, automorphism_generators(net));
 }
 
 TEST(collective_symmetry, the_same_answers_with_and_without_invariant_witnesses) {
@@ -104,11 +174,14 @@ TEST(collective_symmetry, the_same_answers_with_and_without_invariant_witnesses)
   }
 }
 
-TEST(collective_symmetry, the_invariant_formula_only_where_translations_fix_the_collective) {
+TEST(collective_symmetry, the_invariant_formula_only_where_symmetries_fix_the_collective) {
   EXPECT_TRUE(invariant_steps_cnf(ring_topology(4), {collective_kind::allgather, 4, 1, 0}, 2));
   EXPECT_TRUE(invariant_steps_cnf(ring_topology(4), {collective_kind::alltoall, 4, 1, 0}, 2));
   EXPECT_FALSE(invariant_steps_cnf(ring_topology(4), {collective_kind::broadcast, 4, 1, 0}, 2));  // a root
-  EXPECT_FALSE(invariant_steps_cnf(dgx1_topology(), {collective_kind::allgather, 8, 1, 0}, 2));
+  EXPECT_TRUE(invariant_steps_cnf(dgx1_topology(), {collective_kind::allgather, 8, 1, 0}, 2));    // automorphisms
+  std::vector<link> lopsided = ring_topology(5).links();
+  lopsided[0].capacity = 2, lopsided[1].capacity = 3;  // 0 -> 1 and 0 -> 4 wider, and unlike: only the identity
+  EXPECT_FALSE(invariant_steps_cnf(topology("file", 5, lopsided), {collective_kind::allgather, 5, 1, 0}, 2));
   // One more pair of equalities per held and send variable and generator at most, nothing else.
   const cnf_formula whole = collective_steps_cnf(ring_topology(4), {collective_kind::allgather, 4, 1, 0}, 2);
   const cnf_formula invariant = *invariant_steps_cnf(ring_topology(4), {collective_kind::allgather, 4, 1, 0}, 2);

@@ -91,16 +91,24 @@ cnf_formula collective_steps_cnf(const topology& network, const collective& coll
 
 namespace {
 
-// The translations that map the collective onto itself: the network's, for the collectives without a root.
-std::vector<rank_permutation> collective_translations(const topology& network, const collective& coll) {
+// Symmetries that map the collective onto itself, for the collectives without a root: a built-in network's
+// translations (a group that moves rank 0 to every rank and fixes no rank, so rank 0's chunks fix an invariant
+// schedule), else the generators of the network's whole automorphism group (DGX-1, files). Any automorphism g maps an
+// all-gather or all-to-all schedule onto one: chunk (s, i) goes to (g(s), i), and (s, d, i) to (g(s), g(d), i).
+struct collective_symmetries {
+  std::vector<rank_permutation> generators;
+  const char* what = "translations";
+};
+collective_symmetries symmetries_of(const topology& network, const collective& coll) {
   if (coll.kind != collective_kind::allgather && coll.kind != collective_kind::alltoall) return {};
-  return translations(network);
+  if (std::vector<rank_permutation> t = translations(network); !t.empty()) return {std::move(t), "translations"};
+  return {automorphism_generators(network), "automorphisms"};
 }
 
 // held and send equal along the orbits of each generator: a schedule invariant under a generating set is invariant
 // under the group.
-void add_translation_equalities(cnf_formula& f, const topology& network, const collective& coll, std::uint64_t steps,
-                                const std::vector<rank_permutation>& generators) {
+void add_symmetry_equalities(cnf_formula& f, const topology& network, const collective& coll, std::uint64_t steps,
+                             const std::vector<rank_permutation>& generators) {
   const layout at = make_layout(network, coll, steps);
   const std::uint64_t K = coll.chunk_count(), C = coll.chunks;
   const rank n = coll.ranks;
@@ -126,17 +134,18 @@ void add_translation_equalities(cnf_formula& f, const topology& network, const c
         for (std::size_t l = 0; l < links.size(); ++l) same(at.send(c, l, t), at.send(d, link_image[l], t));
     }
   }
-  f.comments.push_back("invariant under " + std::to_string(generators.size()) + " translation(s) of " + network.name());
+  f.comments.push_back("invariant under " + std::to_string(generators.size()) + " generator(s) of symmetries of " +
+                       network.name());
 }
 
 }  // namespace
 
 std::optional<cnf_formula> invariant_steps_cnf(const topology& network, const collective& coll, std::uint64_t steps,
                                                const synthesis_options& options) {
-  const std::vector<rank_permutation> generators = collective_translations(network, coll);
+  const std::vector<rank_permutation> generators = symmetries_of(network, coll).generators;
   if (generators.empty()) return std::nullopt;
   cnf_formula f = collective_steps_cnf(network, coll, steps, options);
-  add_translation_equalities(f, network, coll, steps, generators);
+  add_symmetry_equalities(f, network, coll, steps, generators);
   return f;
 }
 
@@ -241,18 +250,18 @@ asked ask(const topology& network, const collective& coll, std::uint64_t s, cons
   }
   const std::string what = std::to_string(s) + " steps" +
                            (options.total_rounds ? " and " + std::to_string(*options.total_rounds) + " rounds" : "");
-  // First a schedule the translations map onto themselves: a witness like any other when there is one; when not,
+  // First a schedule the symmetries map onto themselves: a witness like any other when there is one; when not,
   // nothing follows from it, and the whole query is asked.
   const bool combines = combining(coll.kind);
   const cnf_formula f =
       combines ? combining_steps_cnf(network, coll, s, options) : collective_steps_cnf(network, coll, s, options);
   std::string invariant_note;
-  if (const std::vector<rank_permutation> generators = options.symmetric_witnesses && s > 0
-                                                           ? collective_translations(network, coll)
-                                                           : std::vector<rank_permutation>{};
-      !generators.empty()) {
+  if (const collective_symmetries sym =
+          options.symmetric_witnesses && s > 0 ? symmetries_of(network, coll) : collective_symmetries{};
+      !sym.generators.empty()) {
+    const std::string under = std::string(" invariant under the network's ") + sym.what;
     cnf_formula g = f;
-    add_translation_equalities(g, network, coll, s, generators);
+    add_symmetry_equalities(g, network, coll, s, sym.generators);
     resumable_solve invariant(g);
     const clausal_result found = invariant.solve(options.budget_ms, options.cancel, options.symmetric_conflicts);
     if (found.answer == solver_answer::sat) {
@@ -260,14 +269,14 @@ asked ask(const topology& network, const collective& coll, std::uint64_t s, cons
       q.clauses = g.clauses.size();
       q.answer = solver_answer::sat;
       schedule w = decode_collective_model(network, coll, s, options, found.model, g.variables,
-                                           "least steps (CaDiCaL, invariant under the translations)");
+                                           "least steps (CaDiCaL," + under + ")");
       const collective_report check = check_collective_schedule(w);
       if (!check.holds()) {
         q.detail = "sat, but the decoded invariant schedule was rejected: " + describe(check);
         out.stop = "disagreement: the witness for " + what + " was rejected by the checker";
       } else {
-        q.detail = "sat, a schedule invariant under the network's translations, which holds (" +
-                   std::to_string(check.transfers) + " transfers, " + std::to_string(check.rounds) + " rounds)";
+        q.detail = "sat, a schedule" + under + ", which holds (" + std::to_string(check.transfers) + " transfers, " +
+                   std::to_string(check.rounds) + " rounds)";
         out.witness = std::move(w);
       }
       finish();
@@ -275,7 +284,7 @@ asked ask(const topology& network, const collective& coll, std::uint64_t s, cons
     }
     invariant_note =
         found.answer == solver_answer::unsat
-            ? "; no schedule invariant under the translations"
+            ? "; no schedule" + under
             : "; no invariant schedule within " + std::to_string(options.symmetric_conflicts) + " conflicts";
   }
   q.variables = static_cast<std::uint64_t>(f.variables);

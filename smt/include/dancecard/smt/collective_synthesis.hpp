@@ -45,9 +45,10 @@ struct synthesis_options {
   /// All-port: a query whose rounds are below the cut bound is refuted by a cutting-planes certificate of the cut
   /// (smt/collective_cut.hpp, checked before it counts) instead of CaDiCaL and DRAT.
   bool cut_certificates = true;
-  /// Before each query CaDiCaL is asked, within `symmetric_conflicts` conflicts, for a schedule that the network's
-  /// translations map onto itself (core/collective/symmetry.hpp: the all-gather and all-to-all on a ring, complete
-  /// graph, hypercube or torus): the CNF with held and send equal along each translation's orbits. Such a schedule
+  /// Before each query CaDiCaL is asked, within `symmetric_conflicts` conflicts, for an all-gather or all-to-all
+  /// schedule that the network's symmetries map onto itself (core/collective/symmetry.hpp: the translations of a
+  /// ring, complete graph, hypercube or torus; the whole automorphism group of any other network, DGX-1 and files):
+  /// the CNF with held and send equal along each generator's orbits. Such a schedule
   /// is a schedule, decoded and judged by the checker like any witness; when there is none (or none within the
   /// conflicts) the whole query is asked as before, so every refutation is still one of the whole model.
   bool symmetric_witnesses = true;
@@ -97,9 +98,10 @@ schedule decode_combining_model(const topology& network, const collective& coll,
                                 const std::string& algorithm);
 
 /// collective_steps_cnf with held(c, r, t) = held(g(c), g(r), t) and send(c, u → v, t) = send(g(c), g(u) → g(v), t)
-/// for each generator g of translations(network) (g(c): the chunk with g's image of c's source, and destination for
-/// the all-to-all): its models are the schedules the translations map onto themselves. nullopt where there are no
-/// translations or the collective has a root (broadcast, gather, scatter: no translation fixes it).
+/// for each generator g of translations(network), or where there are none of automorphism_generators(network) (g(c):
+/// the chunk with g's image of c's source, and destination for the all-to-all): its models are the schedules those
+/// symmetries map onto themselves. nullopt where the network has no symmetry or the collective has a root
+/// (broadcast, gather, scatter).
 std::optional<cnf_formula> invariant_steps_cnf(const topology& network, const collective& coll, std::uint64_t steps,
                                                const synthesis_options& options = {});
 

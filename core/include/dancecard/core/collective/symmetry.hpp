@@ -1,12 +1,14 @@
 // Symmetries of a network: rank permutations that map every link onto a link of the same capacity (automorphisms).
-// smt/collective_synthesis looks first for a schedule that the network's translations map onto itself — far fewer
-// free choices, and any schedule it finds is still judged by the collective checker — while every refutation stays a
-// refutation of the whole model (an invariant schedule is only one of the schedules).
+// smt/collective_synthesis looks first for a schedule that the network's translations (on other networks, its
+// automorphisms) map onto itself — far fewer free choices, and any schedule it finds is still judged by the collective
+// checker — while every refutation stays a refutation of the whole model (an invariant schedule is only one of the
+// schedules).
 //
 //   auto gens = dancecard::collective::translations(dancecard::collective::hypercube_topology(4));
 //   gens.size() == 4   // r -> r xor 1, r xor 2, r xor 4, r xor 8
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "dancecard/core/collective/topology.hpp"
@@ -26,5 +28,16 @@ bool is_automorphism(const topology& network, const rank_permutation& perm);
 /// transitively), so a schedule it leaves unchanged is fixed by what it does with the chunks of rank 0. Empty for
 /// other networks (dgx1, files) and for one rank.
 std::vector<rank_permutation> translations(const topology& network);
+
+/// The most ranks automorphism_generators searches (a capacity matrix of n² entries).
+inline constexpr rank max_automorphism_ranks = 256;
+
+/// Generators of the whole automorphism group of any network (dgx1, files, built-ins), found by a stabiliser chain:
+/// for each rank b from the last to the first, an automorphism that fixes 0 … b − 1 and takes b to each rank of its
+/// orbit not yet reached. Each generator is an automorphism; together they make the whole group, unless the search
+/// spends `max_nodes` nodes first (then a subgroup). Empty where only the identity is, for one rank, and above
+/// max_automorphism_ranks. DGX-1's group has order 4: it keeps the 8-cycle of doubled NVLinks (0 1 3 2 6 7 5 4) and
+/// turns it half round, or reflects it.
+std::vector<rank_permutation> automorphism_generators(const topology& network, std::uint64_t max_nodes = 1'000'000);
 
 }  // namespace dancecard::collective
