@@ -336,8 +336,8 @@ void add_collective_commands(CLI::App& app, int& code) {
                   "refute every query with CaDiCaL and a DRAT proof, also where a cut's cutting-planes certificate "
                   "would do");
   prove->add_flag("--no-symmetric-witnesses", popt->no_symmetry,
-                  "ask every query of the whole model only, not first for a schedule that the network's translations "
-                  "map onto itself");
+                  "ask every query of the whole model only, not first for a schedule that the network's symmetries "
+                  "(its translations, or its automorphisms) map onto itself");
   prove->add_flag("--frontier", popt->frontier,
                   "instead: SCCL's (C, S, R) frontier, the least R for every C = 1 … --max-chunks and S = the least … "
                   "+ --max-extra-steps, and the points no other beats in S, R and R/C");

@@ -12,6 +12,7 @@
 #include "dancecard/checkers/msccl_import.hpp"
 #include "dancecard/core/collective/generators.hpp"
 #include "dancecard/core/collective/msccl.hpp"
+#include "dancecard/core/collective/symmetry.hpp"
 #include "dancecard/formats/collective_io.hpp"
 #include "dancecard/formats/msccl_io.hpp"
 #include "dancecard/smt/collective_frontier.hpp"
@@ -192,6 +193,17 @@ void bind_collective(py::module_& m) {
                                return out;
                              })
       .def("capacity", &topology::capacity, "from_"_a, "to"_a)
+      .def(
+          "automorphisms",
+          [](const topology& t, std::uint64_t max_nodes) {
+            py::gil_scoped_release free;
+            return automorphism_generators(t, max_nodes);
+          },
+          "max_nodes"_a = 1'000'000,
+          "generators of the network's whole automorphism group, each a list: rank r goes to perm[r] (a subgroup "
+          "where the search spends max_nodes first)")
+      .def("translations", &translations,
+           "the translations of a built-in ring, complete graph, hypercube or torus that are automorphisms of it")
       .def("__repr__", [](const topology& t) {
         return "<Topology " + t.name() + ": " + std::to_string(t.size()) + " ranks, " +
                std::to_string(t.links().size()) + " links>";

@@ -105,6 +105,24 @@ def test_topologies():
         dc.Topology("bad", 2, [(0, 5, 1)])
 
 
+def test_automorphisms_of_any_network():
+    dgx1 = dc.Topology.builtin("dgx1")
+    generators = dgx1.automorphisms()
+    assert dgx1.translations() == []
+    group = {tuple(range(8))}
+    while True:  # the group the generators make, closed under products
+        more = {tuple(g[p[r]] for r in range(8)) for p in group for g in generators} | group
+        if more == group:
+            break
+        group = more
+    assert len(group) == 4
+    for g in group:
+        assert all(dgx1.capacity(g[a], g[b]) == c for a, b, c in dgx1.links)
+    star = dc.Topology("star", 4, [(0, r, 1) for r in (1, 2, 3)] + [(r, 0, 1) for r in (1, 2, 3)])
+    assert all(g[0] == 0 for g in star.automorphisms()) and len(star.automorphisms()) == 2  # S3 on the leaves
+    assert len(dc.Topology.builtin("hypercube:3").translations()) == 3
+
+
 def test_least_steps_and_rounds_with_their_certificates():
     r = dc.prove_least_steps("dgx1", dc.Collective("allgather", 8), timeout_ms=0)
     assert r["status"] == "proven" and r["steps"] == 2
