@@ -65,6 +65,19 @@ TEST(dance_check, reports_self_dances) {
   EXPECT_EQ(r.witnesses[0].round, 1u);
 }
 
+TEST(dance_check, self_dances_count_apart_from_the_pairs) {
+  // Pairs met: {0, 1} twice. Never met: the other 5 pairs. Three self-dances, none of which meets a pair.
+  const dance_report r = check_dance_schedule(make(4, {{{0, 1}, {2, 2}}, {{0, 1}, {3, 3}}, {{1, 1}}}), {});
+  EXPECT_EQ(r.count(dance_violation_kind::self_dance), 3u) << describe(r);
+  EXPECT_EQ(r.count(dance_violation_kind::pair_meets_twice), 1u) << describe(r);
+  EXPECT_EQ(r.count(dance_violation_kind::pair_never_meets), 5u) << describe(r);
+  EXPECT_EQ(r.violation_count, 9u);
+  // every pair met once beside self-dances: only those
+  const dance_report s = check_dance_schedule(make(3, {{{0, 1}, {2, 2}}, {{0, 2}, {1, 1}}, {{1, 2}, {0, 0}}}), {});
+  EXPECT_EQ(s.violation_count, 3u) << describe(s);
+  EXPECT_EQ(s.count(dance_violation_kind::self_dance), 3u) << describe(s);
+}
+
 TEST(dance_check, keeps_few_witnesses_but_counts_all) {
   dance_schedule empty(100);
   dance_requirements req;

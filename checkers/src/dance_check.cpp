@@ -113,14 +113,15 @@ std::string describe(const dance_violation& v) {
 
 namespace {
 
-// Unordered pairs {a < b} of n people numbered row by row: (0,1), (0,2), ..., (0,n-1), (1,2), ...
+// Unordered pairs {a ≤ b} of n people numbered row by row: (0,0), (0,1), ..., (0,n-1), (1,1), (1,2), ... The
+// diagonal (a, a) is no pair: it is where the fast loop's self-dances land, so that it needs no test for them.
 struct pair_index {
   std::uint64_t n;
   std::uint64_t operator()(rank a, rank b) const {
     if (a > b) std::swap(a, b);
-    return static_cast<std::uint64_t>(a) * (2 * n - a - 1) / 2 + (b - a - 1);
+    return static_cast<std::uint64_t>(a) * (2 * n - a - 1) / 2 + b;
   }
-  std::uint64_t size() const { return n * (n - 1) / 2; }
+  std::uint64_t size() const { return n * (n + 1) / 2; }
 };
 
 class bitset {
@@ -190,7 +191,7 @@ struct checker {
         allowed->set(index(a, b));
       }
     }
-    bitset met(index.size() + 1);  // one spare bit, the target of self-dances in the fast loop
+    bitset met(index.size() + 1);  // one spare bit, where validate_ranks's clamped ranks may land
     const std::uint64_t spare_bit = index.size();
     std::vector<std::uint32_t> stamp(n + std::size_t{1}, 0);  // fast loop: round + 1 in which the person was last seen
                                                               // (one spare: where validate_ranks clamps a bad rank)
@@ -202,7 +203,7 @@ struct checker {
     const auto offsets = schedule.round_offsets();
     const auto dances = schedule.all_dances();
     std::uint64_t self_dances = 0;
-    const std::uint64_t two_n_minus_3 = 2 * std::uint64_t{n} - 3;  // index(a, b) = a(2n - a - 3)/2 + b - 1, a < b
+    const std::uint64_t two_n_minus_1 = 2 * std::uint64_t{n} - 1;  // index(a, b) = a(2n - a - 1)/2 + b, a ≤ b
 
     auto count_repeat = [&](std::uint64_t i, std::size_t r) {
       if (twice.size() < req.max_witnesses) {
@@ -243,12 +244,14 @@ struct checker {
     if (allowed) {
       for (std::size_t r = 0; r < schedule.rounds(); ++r) validate(r), slow_round(r, true);
     } else {
-      // Fast loop: no branches on the data. A person seen twice in a round or a self-dance flags the round for the
-      // slow account of its bookings. Pair bits are only set: how many dances repeat a pair is the number of
+      // Fast loop: no branches on the data. A person seen twice in a round flags the round for the slow account of
+      // its bookings, and so does a self-dance: its second person is seen as the first one's stamp is written. Pair
+      // bits are only set (a self-dance's on the diagonal): how many dances repeat a pair is the number of
       // (non-self) dances minus the number of distinct pairs met, and the repeats themselves are looked up
       // afterwards, only when there are any.
-      // validate_ranks: each rank clamped to n (the spare stamp; a pair with n lands at most on the spare bit) and the
-      // round abandoned after its loop if one was out of range: the ranks are compared as they are read.
+      // validate_ranks: each rank clamped to n (the spare stamp; a pair with n lands at most on the spare bit or on
+      // another pair's) and the round abandoned after its loop if one was out of range: the ranks are compared as
+      // they are read.
       auto fast = [&]<bool Validate>() {
         for (std::size_t r = 0; r < schedule.rounds(); ++r) {
           if (r + 1 >= UINT32_MAX) {  // the 32-bit round stamps would wrap: account for this round slowly
@@ -257,7 +260,7 @@ struct checker {
             continue;
           }
           const auto round_stamp = static_cast<std::uint32_t>(r + 1);
-          std::uint32_t booked = 0, outside = 0;
+          std::uint32_t latest = 0, outside = 0;  // the latest stamp met: this round's where someone is seen twice
           // Bounds in locals: the stores below could alias the offsets array, which would make the compiler reload
           // the bound on every dance.
           const couple* const first = dances.data() + offsets[r];
@@ -268,16 +271,16 @@ struct checker {
               outside |= static_cast<std::uint32_t>(a >= n) | static_cast<std::uint32_t>(b >= n);
               a = std::min(a, n), b = std::min(b, n);
             }
-            booked |= static_cast<std::uint32_t>(a == b) | static_cast<std::uint32_t>(stamp[a] == round_stamp) |
-                      static_cast<std::uint32_t>(stamp[b] == round_stamp);
+            latest = std::max(latest, stamp[a]);  // stamps never exceed this round's
             stamp[a] = round_stamp;
+            latest = std::max(latest, stamp[b]);
             stamp[b] = round_stamp;
             const rank lo = std::min(a, b), hi = std::max(a, b);
-            const std::uint64_t i = lo == hi ? spare_bit : ((std::uint64_t{lo} * (two_n_minus_3 - lo)) >> 1) + hi - 1;
+            const std::uint64_t i = ((std::uint64_t{lo} * (two_n_minus_1 - lo)) >> 1) + hi;
             words[i / 64] |= std::uint64_t{1} << (i % 64);
           }
           if (outside != 0) throw rank_out_of_range{};
-          if (booked != 0) slow_round(r, false);
+          if (latest == round_stamp) slow_round(r, false);
         }
       };
       if (validate_ranks)
@@ -285,7 +288,10 @@ struct checker {
       else
         fast.template operator()<false>();
       if (met.test(spare_bit)) met.clear(spare_bit);
-      const std::uint64_t repeats = schedule.dance_count() - self_dances - met.count();
+      // The diagonal's bits (persons with a self-dance) are no pairs: all set, so that report_never_met passes over
+      // them, and taken out of the count.
+      for (rank a = 0; a < n; ++a) met.set(index(a, a));
+      const std::uint64_t repeats = schedule.dance_count() - self_dances - (met.count() - n);
       if (repeats > 0) {
         out.outcome = verdict::violated;
         out.violation_count += repeats;
@@ -323,17 +329,18 @@ struct checker {
   std::pair<rank, rank> decode(std::uint64_t i) const {
     const rank n = schedule.people();
     rank a = 0;
-    while (i >= static_cast<std::uint64_t>(n - a - 1)) {
-      i -= n - a - 1;
+    while (i >= static_cast<std::uint64_t>(n - a)) {
+      i -= n - a;
       ++a;
     }
-    return {a, static_cast<rank>(a + 1 + i)};
+    return {a, static_cast<rank>(a + i)};
   }
 
   void report_never_met(const bitset& met, const bitset* allowed) {
     const auto& m = met.words();
     std::uint64_t missing = 0;
-    const std::uint64_t pairs = index.size();  // bits beyond it (the fast loop's spare bit) are not pairs
+    const std::uint64_t pairs = index.size();  // bits beyond it (the fast loop's spare bit) are not pairs; the
+                                               // diagonal's are set (the fast loop) or not allowed
     for (std::size_t w = 0; w < (pairs + 63) / 64; ++w) {
       std::uint64_t want = allowed ? allowed->words()[w] : ~std::uint64_t{0};
       if (w == pairs / 64) want &= (std::uint64_t{1} << (pairs % 64)) - 1;
