@@ -1,6 +1,9 @@
 // The dance checker's verdicts and witnesses on hand-made broken schedules, matrices and requirements.
 #include <gtest/gtest.h>
 
+#include <random>
+#include <set>
+
 #include "dancecard/checkers/dance_check.hpp"
 
 namespace dancecard {
@@ -76,6 +79,53 @@ TEST(dance_check, self_dances_count_apart_from_the_pairs) {
   const dance_report s = check_dance_schedule(make(3, {{{0, 1}, {2, 2}}, {{0, 2}, {1, 1}}, {{1, 2}, {0, 0}}}), {});
   EXPECT_EQ(s.violation_count, 3u) << describe(s);
   EXPECT_EQ(s.count(dance_violation_kind::self_dance), 3u) << describe(s);
+}
+
+// The counts against a plain account of the same dances, on random schedules whose dances name their persons in
+// either order, across the 64-bit words and blocks of the pair bits (n up to 150).
+TEST(dance_check, counts_agree_with_a_plain_account_whatever_the_order_of_a_dance) {
+  std::mt19937 rng(7);
+  for (int trial = 0; trial < 300; ++trial) {
+    const rank n = 2 + static_cast<rank>(rng() % 149);
+    const std::size_t rounds = rng() % (trial % 3 == 0 ? 3 : 2 * n);
+    dance_schedule s(n);
+    std::set<std::pair<rank, rank>> met;
+    std::uint64_t selves = 0, repeats = 0, booked = 0;
+    for (std::size_t r = 0; r < rounds; ++r) {
+      s.begin_round();
+      std::vector<int> seen(n, 0);
+      const std::size_t dances = rng() % (n / 2 + 2);
+      for (std::size_t k = 0; k < dances; ++k) {
+        const rank a = static_cast<rank>(rng() % n), b = rng() % 16 == 0 ? a : static_cast<rank>(rng() % n);
+        s.add_dance(a, b);
+        if (a == b) {
+          ++selves;
+          continue;  // a self-dance books no one twice by itself (it is its own kind)
+        }
+        booked += (seen[a]++ > 0) + (seen[b]++ > 0);
+        if (!met.insert({std::min(a, b), std::max(a, b)}).second) ++repeats;
+      }
+    }
+    dance_requirements req;
+    req.max_witnesses = 1'000'000;
+    const dance_report rep = check_dance_schedule(s, req);
+    const std::uint64_t pairs = std::uint64_t{n} * (n - 1) / 2;
+    EXPECT_EQ(rep.count(dance_violation_kind::self_dance), selves) << trial;
+    EXPECT_EQ(rep.count(dance_violation_kind::pair_meets_twice), repeats) << trial;
+    EXPECT_EQ(rep.count(dance_violation_kind::pair_never_meets), pairs - met.size()) << trial;
+    // never-met witnesses in order, each truly unmet
+    std::pair<rank, rank> previous{0, 0};
+    for (const dance_violation& v : rep.witnesses) {
+      if (v.kind != dance_violation_kind::pair_never_meets) continue;
+      EXPECT_LT(v.a, v.b);
+      EXPECT_EQ(met.count({v.a, v.b}), 0u) << trial;
+      EXPECT_LT(previous, std::make_pair(v.a, v.b));
+      previous = {v.a, v.b};
+    }
+    if (selves == 0) {
+      EXPECT_EQ(rep.count(dance_violation_kind::person_booked_twice) > 0, booked > 0) << trial;
+    }
+  }
 }
 
 TEST(dance_check, keeps_few_witnesses_but_counts_all) {

@@ -1,9 +1,10 @@
 // Checker for dance schedules: constraints (i)–(iii) of the dance-party paper plus scheduler requirements.
 //
 // One branch-free pass over the dances: a per-person round stamp flags rounds with a double booking or a self-dance
-// (ii), and every dance sets its bit in a triangular bitset over unordered pairs. A flagged round is then accounted
-// for precisely by a slow path (which persons, which partners). How many dances repeat a pair (i) follows from the
-// bitset's population count — dances − self-dances − distinct pairs — and the pairs never met (i) are its zero bits.
+// (ii), and every dance sets its bit in a square of bits over ordered pairs, folded into its upper triangle (unordered
+// pairs) afterwards. A flagged round is then accounted for precisely by a slow path (which persons, which partners).
+// How many dances repeat a pair (i) follows from the triangle's population count — dances − self-dances − distinct
+// pairs — and the pairs never met (i) are its zero bits.
 // Only when there are repeats does a second pass name the first few and their rounds, so the common (valid) case
 // pays for one pass. With a required pair set every dance takes the precise path.
 #include "dancecard/checkers/dance_check.hpp"
@@ -113,16 +114,55 @@ std::string describe(const dance_violation& v) {
 
 namespace {
 
-// Unordered pairs {a ≤ b} of n people numbered row by row: (0,0), (0,1), ..., (0,n-1), (1,1), (1,2), ... The
-// diagonal (a, a) is no pair: it is where the fast loop's self-dances land, so that it needs no test for them.
+// Ordered pairs (a, b) of n + 1 people (the last where validate_ranks clamps a bad rank) as a square of bits, row a
+// holding b at bit a · stride + b. The fast loop sets a dance's bit as the dance names it, with no ordering and no test
+// for a self-dance (the diagonal holds no pair); fold_pairs then ORs the lower triangle, transposed, into the upper, so
+// that (a, b) with a < b < n stands for the unordered pair. The slow paths name the upper bit directly.
 struct pair_index {
   std::uint64_t n;
+  std::uint64_t words_per_row = n / 64 + 1;
+  std::uint64_t stride = words_per_row * 64;
   std::uint64_t operator()(rank a, rank b) const {
     if (a > b) std::swap(a, b);
-    return static_cast<std::uint64_t>(a) * (2 * n - a - 1) / 2 + b;
+    return a * stride + b;
   }
-  std::uint64_t size() const { return n * (n + 1) / 2; }
+  std::uint64_t size() const { return (n + 1) * stride; }
 };
+
+// Transposes a 64 × 64 bit block (row k = word k, column j = bit j) in place: the off-diagonal halves swapped, then
+// the quarters within them, down to single bits (Warren, Hacker's Delight, 2nd ed., Section 7-3).
+void transpose64(std::uint64_t* a) {
+  constexpr std::uint64_t masks[] = {0x00000000ffffffff, 0x0000ffff0000ffff, 0x00ff00ff00ff00ff,
+                                     0x0f0f0f0f0f0f0f0f, 0x3333333333333333, 0x5555555555555555};
+  int level = 0;
+  for (unsigned j = 32; j != 0; j >>= 1, ++level)
+    for (unsigned k = 0; k < 64; ++k) {
+      if ((k & j) != 0) continue;
+      const std::uint64_t t = ((a[k] >> j) ^ a[k + j]) & masks[level];
+      a[k] ^= t << j;
+      a[k + j] ^= t;
+    }
+}
+
+// The lower triangle of the square ORed, transposed, into the upper: a dance named (b, a) with a < b becomes (a, b).
+// Block by block (64 rows × one word); a lower block with no bit set is passed over, so a schedule that names each
+// dance with its smaller rank first pays one read of the lower triangle.
+void fold_pairs(std::uint64_t* words, const pair_index& index) {
+  const std::uint64_t rows = index.n + 1, across = index.words_per_row;
+  std::uint64_t block[64];
+  for (std::uint64_t A = 0; A * 64 < rows; ++A)
+    for (std::uint64_t B = A; B < across; ++B) {
+      std::uint64_t any = 0;
+      for (std::uint64_t k = 0; k < 64; ++k) {
+        const std::uint64_t row = B * 64 + k;
+        block[k] = row < rows ? words[row * across + A] : 0;
+        any |= block[k];
+      }
+      if (any == 0) continue;
+      transpose64(block);
+      for (std::uint64_t k = 0; k < 64 && A * 64 + k < rows; ++k) words[(A * 64 + k) * across + B] |= block[k];
+    }
+}
 
 class bitset {
  public:
@@ -191,23 +231,22 @@ struct checker {
         allowed->set(index(a, b));
       }
     }
-    bitset met(index.size() + 1);  // one spare bit, where validate_ranks's clamped ranks may land
-    const std::uint64_t spare_bit = index.size();
+    bitset met(index.size());
     std::vector<std::uint32_t> stamp(n + std::size_t{1}, 0);  // fast loop: round + 1 in which the person was last seen
                                                               // (one spare: where validate_ranks clamps a bad rank)
     std::vector<std::uint64_t> slow_stamp(n, 0);  // slow path: same, kept apart so the fast loop cannot disturb it
     std::vector<rank> partner(n, 0);              // slow path: the partner at slow_stamp
-    std::vector<std::uint64_t> twice;             // pair indices kept as meets-twice witnesses
+    std::vector<std::pair<rank, rank>> twice;     // pairs kept as meets-twice witnesses (a < b)
     std::vector<std::size_t> twice_round;
     std::uint64_t* words = met.data();
     const auto offsets = schedule.round_offsets();
     const auto dances = schedule.all_dances();
     std::uint64_t self_dances = 0;
-    const std::uint64_t two_n_minus_1 = 2 * std::uint64_t{n} - 1;  // index(a, b) = a(2n - a - 1)/2 + b, a ≤ b
+    const std::uint64_t stride = index.stride;
 
-    auto count_repeat = [&](std::uint64_t i, std::size_t r) {
+    auto count_repeat = [&](couple d, std::size_t r) {
       if (twice.size() < req.max_witnesses) {
-        twice.push_back(i);
+        twice.push_back({std::min(d.first, d.second), std::max(d.first, d.second)});
         twice_round.push_back(r);
       }
     };
@@ -233,7 +272,7 @@ struct checker {
           add({dance_violation_kind::pair_not_allowed, std::min(d.first, d.second), std::max(d.first, d.second), 0, r,
                0});
         else if (met.test_and_set(i)) {
-          count_repeat(i, r);
+          count_repeat(d, r);
           ++out.count_by_kind[static_cast<std::size_t>(dance_violation_kind::pair_meets_twice)];
           ++out.violation_count;
           out.outcome = verdict::violated;
@@ -246,12 +285,11 @@ struct checker {
     } else {
       // Fast loop: no branches on the data. A person seen twice in a round flags the round for the slow account of
       // its bookings, and so does a self-dance: its second person is seen as the first one's stamp is written. Pair
-      // bits are only set (a self-dance's on the diagonal): how many dances repeat a pair is the number of
+      // bits are only set, as the dances name them (pair_index): how many dances repeat a pair is the number of
       // (non-self) dances minus the number of distinct pairs met, and the repeats themselves are looked up
       // afterwards, only when there are any.
-      // validate_ranks: each rank clamped to n (the spare stamp; a pair with n lands at most on the spare bit or on
-      // another pair's) and the round abandoned after its loop if one was out of range: the ranks are compared as
-      // they are read.
+      // validate_ranks: each rank clamped to n (the spare stamp and the spare row and column of bits) and the round
+      // abandoned after its loop if one was out of range: the ranks are compared as they are read.
       auto fast = [&]<bool Validate>() {
         for (std::size_t r = 0; r < schedule.rounds(); ++r) {
           if (r + 1 >= UINT32_MAX) {  // the 32-bit round stamps would wrap: account for this round slowly
@@ -261,23 +299,25 @@ struct checker {
           }
           const auto round_stamp = static_cast<std::uint32_t>(r + 1);
           std::uint32_t latest = 0, outside = 0;  // the latest stamp met: this round's where someone is seen twice
-          // Bounds in locals: the stores below could alias the offsets array, which would make the compiler reload
-          // the bound on every dance.
+          // Bounds and bases in locals: the stores below could alias the offsets array or the vectors' pointers,
+          // which would make the compiler reload them on every dance.
           const couple* const first = dances.data() + offsets[r];
           const couple* const last = dances.data() + offsets[r + 1];
+          std::uint32_t* const stamps = stamp.data();
+          std::uint64_t* const bits = words;
+          const std::uint64_t row = stride;
           for (const couple* d = first; d != last; ++d) {
             rank a = d->first, b = d->second;
             if constexpr (Validate) {
               outside |= static_cast<std::uint32_t>(a >= n) | static_cast<std::uint32_t>(b >= n);
               a = std::min(a, n), b = std::min(b, n);
             }
-            latest = std::max(latest, stamp[a]);  // stamps never exceed this round's
-            stamp[a] = round_stamp;
-            latest = std::max(latest, stamp[b]);
-            stamp[b] = round_stamp;
-            const rank lo = std::min(a, b), hi = std::max(a, b);
-            const std::uint64_t i = ((std::uint64_t{lo} * (two_n_minus_1 - lo)) >> 1) + hi;
-            words[i / 64] |= std::uint64_t{1} << (i % 64);
+            latest = std::max(latest, stamps[a]);  // stamps never exceed this round's
+            stamps[a] = round_stamp;
+            latest = std::max(latest, stamps[b]);
+            stamps[b] = round_stamp;
+            const std::uint64_t i = a * row + b;
+            bits[i / 64] |= std::uint64_t{1} << (i % 64);
           }
           if (outside != 0) throw rank_out_of_range{};
           if (latest == round_stamp) slow_round(r, false);
@@ -287,11 +327,9 @@ struct checker {
         fast.template operator()<true>();
       else
         fast.template operator()<false>();
-      if (met.test(spare_bit)) met.clear(spare_bit);
-      // The diagonal's bits (persons with a self-dance) are no pairs: all set, so that report_never_met passes over
-      // them, and taken out of the count.
-      for (rank a = 0; a < n; ++a) met.set(index(a, a));
-      const std::uint64_t repeats = schedule.dance_count() - self_dances - (met.count() - n);
+      fold_pairs(words, index);
+      const std::uint64_t pairs = std::uint64_t{n} * (n - 1) / 2;
+      const std::uint64_t repeats = schedule.dance_count() - self_dances - (pairs - never_met(met, nullptr));
       if (repeats > 0) {
         out.outcome = verdict::violated;
         out.violation_count += repeats;
@@ -300,8 +338,7 @@ struct checker {
         bitset again(index.size());
         for (std::size_t r = 0; r < schedule.rounds() && twice.size() < req.max_witnesses; ++r)
           for (couple d : schedule.round(r))
-            if (d.first != d.second && again.test_and_set(index(d.first, d.second)))
-              count_repeat(index(d.first, d.second), r);
+            if (d.first != d.second && again.test_and_set(index(d.first, d.second))) count_repeat(d, r);
       }
     }
     if (!twice.empty()) report_meets_twice(twice, twice_round);
@@ -310,9 +347,10 @@ struct checker {
   }
 
   // Second pass for the kept meets-twice witnesses only: the first round of each such pair.
-  void report_meets_twice(const std::vector<std::uint64_t>& twice, const std::vector<std::size_t>& twice_round) {
+  void report_meets_twice(const std::vector<std::pair<rank, rank>>& twice,
+                          const std::vector<std::size_t>& twice_round) {
     std::unordered_map<std::uint64_t, std::size_t> first_round;
-    for (std::uint64_t i : twice) first_round.emplace(i, SIZE_MAX);
+    for (const auto& [a, b] : twice) first_round.emplace(index(a, b), SIZE_MAX);
     for (std::size_t r = 0; r < schedule.rounds(); ++r)
       for (couple d : schedule.round(r)) {
         if (d.first == d.second) continue;
@@ -320,44 +358,48 @@ struct checker {
         if (it != first_round.end() && it->second == SIZE_MAX) it->second = r;
       }
     for (std::size_t k = 0; k < twice.size(); ++k) {
-      auto [a, b] = decode(twice[k]);
-      dance_violation v{dance_violation_kind::pair_meets_twice, a, b, 0, twice_round[k], first_round[twice[k]]};
+      const auto [a, b] = twice[k];
+      dance_violation v{dance_violation_kind::pair_meets_twice, a, b, 0, twice_round[k], first_round[index(a, b)]};
       if (out.witnesses.size() < req.max_witnesses) out.witnesses.push_back(v);
     }
   }
 
-  std::pair<rank, rank> decode(std::uint64_t i) const {
-    const rank n = schedule.people();
-    rank a = 0;
-    while (i >= static_cast<std::uint64_t>(n - a)) {
-      i -= n - a;
-      ++a;
-    }
-    return {a, static_cast<rank>(a + i)};
+  // Calls f(a, word, want) for each word of row a's pairs (a, b), a < b < n: `want` the bits of pairs (those allowed,
+  // with a required pair set), in the order (0, 1), (0, 2), …, (1, 2), …
+  template <class F>
+  void for_each_pair_word(const bitset& met, const bitset* allowed, F f) const {
+    const std::uint64_t n = schedule.people();
+    const auto& m = met.words();
+    for (std::uint64_t a = 0; a + 1 < n; ++a)
+      for (std::uint64_t w = (a + 1) / 64; w * 64 < n; ++w) {
+        const std::size_t at = a * index.words_per_row + w;
+        std::uint64_t want = allowed ? allowed->words()[at] : ~std::uint64_t{0};
+        if (w == (a + 1) / 64) want &= ~std::uint64_t{0} << ((a + 1) % 64);  // b > a
+        if (w == n / 64) want &= (std::uint64_t{1} << (n % 64)) - 1;         // b < n
+        f(a, w, want & ~m[at]);
+      }
+  }
+
+  std::uint64_t never_met(const bitset& met, const bitset* allowed) const {
+    std::uint64_t missing = 0;
+    for_each_pair_word(met, allowed, [&](std::uint64_t, std::uint64_t, std::uint64_t never) {
+      missing += static_cast<std::uint64_t>(std::popcount(never));
+    });
+    return missing;
   }
 
   void report_never_met(const bitset& met, const bitset* allowed) {
-    const auto& m = met.words();
-    std::uint64_t missing = 0;
-    const std::uint64_t pairs = index.size();  // bits beyond it (the fast loop's spare bit) are not pairs; the
-                                               // diagonal's are set (the fast loop) or not allowed
-    for (std::size_t w = 0; w < (pairs + 63) / 64; ++w) {
-      std::uint64_t want = allowed ? allowed->words()[w] : ~std::uint64_t{0};
-      if (w == pairs / 64) want &= (std::uint64_t{1} << (pairs % 64)) - 1;
-      std::uint64_t never = want & ~m[w];
-      missing += static_cast<std::uint64_t>(std::popcount(never));
-      while (never != 0 && out.witnesses.size() < req.max_witnesses) {
-        const std::uint64_t i = w * 64 + static_cast<std::uint64_t>(std::countr_zero(never));
-        never &= never - 1;
-        auto [a, b] = decode(i);
-        out.witnesses.push_back({dance_violation_kind::pair_never_meets, a, b, 0, 0, 0});
+    const std::uint64_t missing = never_met(met, allowed);
+    if (missing == 0) return;
+    out.outcome = verdict::violated;
+    out.violation_count += missing;
+    out.count_by_kind[static_cast<std::size_t>(dance_violation_kind::pair_never_meets)] += missing;
+    for_each_pair_word(met, allowed, [&](std::uint64_t a, std::uint64_t w, std::uint64_t never) {
+      for (; never != 0 && out.witnesses.size() < req.max_witnesses; never &= never - 1) {
+        const auto b = static_cast<rank>(w * 64 + static_cast<std::uint64_t>(std::countr_zero(never)));
+        out.witnesses.push_back({dance_violation_kind::pair_never_meets, static_cast<rank>(a), b, 0, 0, 0});
       }
-    }
-    if (missing > 0) {
-      out.outcome = verdict::violated;
-      out.violation_count += missing;
-      out.count_by_kind[static_cast<std::size_t>(dance_violation_kind::pair_never_meets)] += missing;
-    }
+    });
   }
 
   bool dances_in(rank a, rank b, std::size_t r) const {

@@ -1,6 +1,7 @@
 // Checks a dance schedule against the paper's constraints (i)–(iii), optionally restricted to a required pair set
 // (then it is an edge-colouring check) and to the side conditions a real scheduler has: fixed dances, forbidden
-// dances, unavailable people, a round budget. Linear time in the schedule size plus O(n²/64) for the pair bitset.
+// dances, unavailable people, a round budget. Linear time in the schedule size plus O(n²/64) for the pair bits
+// (n²/8 bytes).
 //
 //   dancecard::dance::dance_requirements req;           // default: the complete graph, as in the paper
 //   auto r = dancecard::dance::check_dance_schedule(schedule, req);
