@@ -8,8 +8,11 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <optional>
 #include <random>
 #include <stdexcept>
+
+#include "weighted_draws.hpp"
 
 namespace dancecard::online {
 
@@ -151,6 +154,8 @@ bool runs_under(contention c, online_protocol p) {
 
 namespace {
 
+using detail::weighted_draws;
+
 constexpr std::uint32_t none = UINT32_MAX;
 
 // A processor's undelivered (ocpc, arbitrary) or unsent (fifo, priority) messages, with O(1) removal.
@@ -169,68 +174,6 @@ struct pool {
   }
 };
 
-// The weighted protocol's per-processor state: its destinations, each with a stack of its undelivered messages (the
-// one sent is the top, and only a sent message can be delivered; linked through the messages, `below`), and the
-// destinations grouped by how many messages they still have. A destination's weight w(d) = 1 − exp(−d/h_{k−1})
-// depends on its count d only, so a draw picks a count with probability (destinations with it)·w(d) and then one of
-// those destinations uniformly: the distribution of a draw by weight over the destinations, in O(distinct counts), at
-// most √(2h) of them.
-struct weighted_state {
-  struct destination {
-    std::uint32_t top = none;  // the top of its stack
-    std::uint32_t count = 0;   // messages left
-    std::uint32_t place = 0;   // in with[count]
-  };
-  std::vector<destination> dest;                 // per local destination
-  std::vector<std::vector<std::uint32_t>> with;  // with[d]: the destinations with d messages left (d >= 1)
-  std::vector<std::uint32_t> counts;             // the d with with[d] not empty, increasing
-  double total = 0;                              // Σ w(count) over the destinations
-
-  void group() {
-    std::uint32_t most = 0;
-    for (const destination& x : dest) most = std::max(most, x.count);
-    with.assign(most + std::size_t{1}, {});
-    for (std::size_t j = 0; j < dest.size(); ++j) {
-      std::vector<std::uint32_t>& level = with[dest[j].count];
-      dest[j].place = static_cast<std::uint32_t>(level.size());
-      level.push_back(static_cast<std::uint32_t>(j));
-    }
-    for (std::uint32_t d = 1; d <= most; ++d)
-      if (!with[d].empty()) counts.push_back(d);
-  }
-  void weigh(const std::vector<double>& w) {  // a new stage's weights
-    total = 0;
-    for (const std::uint32_t d : counts) total += static_cast<double>(with[d].size()) * w[d];
-  }
-  // Destination j has one message fewer: from with[d] to with[d − 1].
-  void drop(std::uint32_t j, const std::vector<double>& w) {
-    const std::uint32_t d = dest[j].count--;
-    std::vector<std::uint32_t>& from = with[d];
-    const std::uint32_t moved = from.back();
-    from[dest[j].place] = moved;
-    dest[moved].place = dest[j].place;
-    from.pop_back();
-    if (from.empty()) counts.erase(std::lower_bound(counts.begin(), counts.end(), d));
-    total -= w[d];
-    if (d == 1) return;
-    std::vector<std::uint32_t>& to = with[d - 1];
-    if (to.empty()) counts.insert(std::lower_bound(counts.begin(), counts.end(), d - 1), d - 1);
-    dest[j].place = static_cast<std::uint32_t>(to.size());
-    to.push_back(j);
-    total += w[d - 1];
-  }
-  // The destination at u of the levels' weights laid end to end (0 <= u < total), or none past their sum (rounding).
-  std::uint32_t draw(double u, const std::vector<double>& w) const {
-    for (const std::uint32_t d : counts) {
-      const std::vector<std::uint32_t>& level = with[d];
-      const double weight = static_cast<double>(level.size()) * w[d];
-      if (u < weight) return level[std::min(level.size() - 1, static_cast<std::size_t>(u / w[d]))];
-      u -= weight;
-    }
-    return none;
-  }
-};
-
 class simulator {
  public:
   simulator(const online_instance& instance, const online_options& options, std::uint64_t seed)
@@ -246,22 +189,9 @@ class simulator {
     for (std::uint32_t m = 0; m < instance.messages().size(); ++m) pools_[instance.messages()[m].src].add(m);
     remaining_ = instance.messages().size();
     if (options.protocol == online_protocol::weighted) {
-      weighted_.resize(n_);
-      local_.assign(instance.messages().size(), {});
-      std::vector<std::uint32_t> slot(n_, UINT32_MAX);
-      for (rank p = 0; p < n_; ++p) {
-        std::vector<weighted_state::destination>& dest = weighted_[p].dest;
-        for (std::uint32_t m : pools_[p].items) {
-          const rank d = instance.messages()[m].dst;
-          if (slot[d] == UINT32_MAX) slot[d] = static_cast<std::uint32_t>(dest.size()), dest.emplace_back();
-          weighted_state::destination& x = dest[slot[d]];
-          local_[m] = {slot[d], x.top};  // pushed onto its destination's stack
-          x.top = m;
-          most_to_one_ = std::max<std::size_t>(most_to_one_, ++x.count);
-        }
-        for (std::uint32_t m : pools_[p].items) slot[instance.messages()[m].dst] = UINT32_MAX;
-        weighted_[p].group();
-      }
+      draws_.emplace(instance.messages(), n_,
+                     [&](std::size_t p) -> const std::vector<std::uint32_t>& { return pools_[p].items; });
+      places_.assign(n_, weighted_draws::none);
     }
     max_rounds_ = options.max_rounds != 0 ? options.max_rounds : 100 * h_ + 10'000;
     if (options.discipline == contention::priority && options.protocol == online_protocol::random_priority) {
@@ -282,7 +212,15 @@ class simulator {
     std::vector<std::uint32_t> choice(n_, none);
     for (round_ = 0; remaining_ > 0 && round_ < max_rounds_; ++round_) {
       begin_round();
-      for (rank p = 0; p < n_; ++p) choice[p] = choose(p);
+      if (draws_ && !final_phase_) {
+        // The weighted draws in two passes: first each processor's entry (its random number and its few bucket
+        // starts), then the entries' messages, loads that no longer wait on each other.
+        for (rank p = 0; p < n_; ++p) places_[p] = weighted_place(p);
+        for (rank p = 0; p < n_; ++p)
+          choice[p] = places_[p] == weighted_draws::none ? none : draws_->top_at(places_[p]);
+      } else {
+        for (rank p = 0; p < n_; ++p) choice[p] = choose(p);
+      }
       resolve(choice, out);
     }
     out.finished = remaining_ == 0;
@@ -304,11 +242,17 @@ class simulator {
         k_ = round_ == 0 ? static_cast<double>(h_) : k_ * (1 - opt_.beta);
         const double next = k_ * (1 - opt_.beta);
         // w(d) = 1 − exp(−d / h_{k−1}) once per count d a destination can have, not once per destination
-        weight_by_count_.assign(most_to_one_ + 1, 0);
-        for (std::size_t d = 1; d <= most_to_one_; ++d) weight_by_count_[d] = -std::expm1(-static_cast<double>(d) / k_);
-        for (weighted_state& st : weighted_) st.weigh(weight_by_count_);
+        const std::uint32_t most = draws_->most_to_one();
+        weight_by_count_.assign(most + std::size_t{1}, 0);
+        for (std::size_t d = 1; d <= most; ++d) weight_by_count_[d] = -std::expm1(-static_cast<double>(d) / k_);
+        draws_->weigh(weight_by_count_);
         if (next <= std::pow(static_cast<double>(h_), 0.4) || next < 1) {
           final_phase_ = true;
+          // Uniform draws from here on: each processor's pool again, from its stacks (the draws kept none).
+          for (rank p = 0; p < n_; ++p) {
+            pools_[p].items.clear();
+            draws_->for_each_left(p, [&](std::uint32_t m) { pools_[p].add(m); });
+          }
         } else {
           const double alpha = 1 / (4 * std::pow(1 - std::exp(-0.5), 2));
           const double length =
@@ -358,6 +302,17 @@ class simulator {
     }
   }
 
+  // Destination j with probability w_j = 1 − exp(−d_pj / h_{k−1}) (all scaled down if they sum above 1), drawn by
+  // count, then uniformly among the destinations with that count (weighted_draws): its entry, or none.
+  std::uint32_t weighted_place(rank p) {
+    if (!draws_->any_left(p)) return weighted_draws::none;
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    const double total = draws_->total(p);
+    const double u = unit(random_) * std::max(total, 1.0);
+    if (u >= total) return weighted_draws::none;
+    return draws_->place(p, u, weight_by_count_);
+  }
+
   std::uint32_t uniform_from(rank p) {
     const auto& items = pools_[p].items;
     return items[random_() % items.size()];
@@ -374,17 +329,8 @@ class simulator {
       }
       case online_protocol::equal:
         return uniform_from(p);
-      case online_protocol::weighted: {
-        if (final_phase_) return uniform_from(p);
-        // Destination j with probability w_j = 1 − exp(−d_pj / h_{k−1}) (all scaled down if they sum above 1),
-        // drawn by count, then uniformly among the destinations with that count (weighted_state).
-        const weighted_state& st = weighted_[p];
-        const double total = st.total;
-        const double u = unit(random_) * std::max(total, 1.0);
-        if (u >= total) return none;
-        const std::uint32_t j = st.draw(u, weight_by_count_);
-        return j == none ? none : st.dest[j].top;
-      }
+      case online_protocol::weighted:  // (before the final phase: weighted_place)
+        return uniform_from(p);
       case online_protocol::fifo_staged: {
         if (final_phase_) return stalled_[p] ? none : uniform_from(p);
         auto& mine = schedule_[p];
@@ -451,20 +397,11 @@ class simulator {
       else if (opt_.discipline == contention::arbitrary)
         winner = a[random_() % a.size()];
       if (winner != none) {
-        pools_[messages[winner].src].remove(winner);
-        if (!weighted_.empty()) {  // the delivered message is the top of its destination's stack
-          weighted_state& st = weighted_[messages[winner].src];
-          const weighted_message at = local_[winner];
-          weighted_state::destination& x = st.dest[at.destination];
-          if (x.top == winner) {
-            x.top = at.below;
-          } else {  // (not the top: unlinked from the one above it)
-            std::uint32_t above = x.top;
-            while (local_[above].below != winner) above = local_[above].below;
-            local_[above].below = at.below;
-          }
-          st.drop(at.destination, weight_by_count_);
-        }
+        const rank from = messages[winner].src;
+        if (draws_ && !final_phase_)  // (the pools wait for the final phase: weighted_draws keeps what is left)
+          draws_->deliver(places_[from], from, weight_by_count_);
+        else
+          pools_[from].remove(winner);
         deliver(winner, out);
       }
       a.clear();
@@ -485,17 +422,12 @@ class simulator {
   std::vector<std::vector<std::uint32_t>> arrivals_ = std::vector<std::vector<std::uint32_t>>(n_);
   std::vector<rank> touched_;
   std::vector<std::vector<std::pair<std::uint64_t, std::uint32_t>>> schedule_;
-  std::vector<weighted_state> weighted_;
-  struct weighted_message {
-    std::uint32_t destination = 0;  // its sender's local destination
-    std::uint32_t below = none;     // the message under it on that destination's stack
-  };
-  std::vector<weighted_message> local_;  // weighted: per message
+  std::optional<weighted_draws> draws_;  // weighted
+  std::vector<std::uint32_t> places_;    // weighted: each processor's drawn entry in this round
   std::size_t remaining_ = 0;
   std::uint64_t round_ = 0, max_rounds_ = 0, phase_end_ = 0, phase_start_ = 0, last_delivery_ = 0, stage_ = 0;
   bool delivered_any_ = false, final_phase_ = false;
   double k_ = 0;
-  std::size_t most_to_one_ = 0;          // weighted: the most messages from one processor to one destination
   std::vector<double> weight_by_count_;  // weighted: w(d) in this stage
 };
 
