@@ -104,7 +104,7 @@ void add_prove_hrel_command(CLI::App& app, int& code) {
     std::string instance, timeout = "60", hint, certificate, engine = "sat", emit_cubes;
     unsigned granularity = 1;
     std::uint64_t slots = 0, cubes = 0;
-    bool forwarding = false, json = false;
+    bool forwarding = false, json = false, no_generators = false;
   };
   auto opt = std::make_shared<options>();
   hrel->add_option("instance", opt->instance, "the instance file (dancecard.hrel/1)")->required();
@@ -114,6 +114,10 @@ void add_prove_hrel_command(CLI::App& app, int& code) {
   hrel->add_option("--hint", opt->hint,
                    "forwarding | direct | FILE: use that schedule (checked) as the witness; the solver is asked only "
                    "about one slot less");
+  hrel->add_flag(
+      "--no-generator-witnesses", opt->no_generators,
+      "without --hint, do not bound the search by the direct and forwarding generators' schedules (checked): "
+      "the solver alone looks for the witness");
   hrel->add_option(
           "--certificate", opt->certificate,
           "FILE: write the cutting-planes certificate (dancecard.cp/1) that refutes the slots below the counting "
@@ -159,7 +163,8 @@ void add_prove_hrel_command(CLI::App& app, int& code) {
                                   .forwarding = opt->forwarding,
                                   .timeout_ms = parse_timeout_ms(opt->timeout, "--timeout"),
                                   .engine = opt->engine == "z3" ? hrel_engine::z3 : hrel_engine::sat,
-                                  .hint = hint ? &*hint : nullptr});
+                                  .hint = hint ? &*hint : nullptr,
+                                  .generator_witnesses = !opt->no_generators});
     if (!opt->certificate.empty()) {
       if (r.certificate.empty())
         std::cerr << "--certificate: none written (the counting certificate was not accepted: " << r.certificate_check

@@ -177,13 +177,27 @@ TEST(cli_prove, json_output_has_both_sides) {
 }
 
 TEST(cli_prove, timeout_gives_exit_3_unknown) {
-  // Two triangles at granularity 1/10 with forwarding: 20..23 slots are refuted at once, but the solver does not
-  // find the 24-slot witness within minutes (docs/performance.md) — with a 1 s budget the answer must be unknown.
+  // Two triangles at granularity 1/10 with forwarding: 20..23 slots are refuted at once, but the solver alone does
+  // not find the 24-slot witness within minutes (docs/performance.md) — with a 1 s budget the answer must be
+  // unknown. The forwarding generator's schedule is such a witness, checked: with it (the default) 12/5 is proven.
   const std::string two = testing::TempDir() + "two-triangles-timeout.json";
   ASSERT_EQ(run("instance hrel --family triangles --k 2 --h 2 -o " + two).code, 0);
-  const auto r = run("prove hrel " + two + " --forwarding -k 10 --timeout 1");
+  auto r = run("prove hrel " + two + " --forwarding -k 10 --timeout 1 --no-generator-witnesses");
   EXPECT_EQ(r.code, 3) << r.output;
   EXPECT_NE(r.output.find("unknown at 24 slots"), std::string::npos) << r.output;
+  r = run("prove hrel " + two + " --forwarding -k 10 --timeout 1");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("proven, optimum 12/5 (witness: the forwarding schedule"), std::string::npos) << r.output;
+  // Three triangles at 1/5: 12 slots refuted by the certificate, nothing found at 13 within 1 s; the direct
+  // schedule's 15 slots (checked) bound the optimum above.
+  const std::string three = testing::TempDir() + "three-triangles-timeout.json";
+  ASSERT_EQ(run("instance hrel --family triangles --k 3 --h 2 -o " + three).code, 0);
+  r = run("prove hrel " + three + " --forwarding -k 5 --timeout 1");
+  EXPECT_EQ(r.code, 3) << r.output;
+  EXPECT_NE(r.output.find("unknown at 13 slots"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("the direct schedule (Section 2.1) gives 15 slots (checked), so the optimum is at most 3"),
+            std::string::npos)
+      << r.output;
 }
 
 TEST(cli_prove, a_tiny_dance_timeout_is_never_a_wrong_verdict) {

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <set>
+#include <string>
 #include <tuple>
 
 #include "dancecard/core/collective/symmetry.hpp"
@@ -108,21 +109,33 @@ void expect_invariant(const schedule& s, const std::vector<rank_permutation>& ge
   }
 }
 
-TEST(collective_symmetry, the_hypercube_point_at_its_cut_bound_has_an_invariant_witness) {
-  // All-gather, 4 chunks per rank, 4 steps on the 16-rank hypercube: 60 chunks into each rank over 4 links, at least
-  // 15 rounds (a cut). The invariant query finds 15 within its conflict budget (no time limit: the answer does not
-  // depend on the machine's speed).
-  const topology net = hypercube_topology(4);
+// The least rounds of an all-gather in `steps` steps, proven with a witness that the symmetries keep (found within
+// the invariant query's conflict budget, with no time limit: the answer does not depend on the machine's speed).
+least_steps_result expect_invariant_witness(const topology& net, std::uint32_t chunks, std::uint64_t steps,
+                                            std::uint64_t rounds, const std::string& kind,
+                                            const std::vector<rank_permutation>& symmetries) {
   synthesis_options options;
   options.budget_ms = 0;
-  const least_steps_result r = prove_least_rounds(net, {collective_kind::allgather, 16, 4, 0}, 4, 12, options);
-  ASSERT_EQ(r.status, proof_status::proven) << r.reason;
-  ASSERT_TRUE(r.witness);
-  EXPECT_EQ(check_collective_schedule(*r.witness).rounds, 15u);
-  EXPECT_NE(r.queries.back().detail.find("invariant under the network's translations"), std::string::npos)
+  const least_steps_result r =
+      prove_least_rounds(net, {collective_kind::allgather, net.size(), chunks, 0}, steps, 12, options);
+  EXPECT_EQ(r.status, proof_status::proven) << r.reason;
+  if (!r.witness) {
+    ADD_FAILURE() << "no witness: " << r.reason;
+    return r;
+  }
+  EXPECT_EQ(check_collective_schedule(*r.witness).rounds, rounds);
+  EXPECT_NE(r.queries.back().detail.find("invariant under the network's " + kind), std::string::npos)
       << r.queries.back().detail;
-  expect_invariant(*r.witness, translations(net));
-  for (std::size_t q = 0; q + 1 < r.queries.size(); ++q)  // every query below by a checked cut certificate
+  expect_invariant(*r.witness, symmetries);
+  return r;
+}
+
+TEST(collective_symmetry, the_hypercube_point_at_its_cut_bound_has_an_invariant_witness) {
+  // All-gather, 4 chunks per rank, 4 steps on the 16-rank hypercube: 60 chunks into each rank over 4 links, at least
+  // 15 rounds (a cut), and every query below refuted by a checked cut certificate.
+  const topology net = hypercube_topology(4);
+  const least_steps_result r = expect_invariant_witness(net, 4, 4, 15, "translations", translations(net));
+  for (std::size_t q = 0; q + 1 < r.queries.size(); ++q)
     EXPECT_NE(r.queries[q].detail.find("cutting-planes certificate checked"), std::string::npos) << q;
 }
 
@@ -130,15 +143,7 @@ TEST(collective_symmetry, dgx1_points_have_witnesses_its_automorphisms_keep) {
   // SCCL's bandwidth-optimal all-gather point (6, 3, 7) on DGX-1, which has no translations: the witness is found
   // among the schedules its automorphism group (order 4) keeps, and 6 rounds are refuted by a checked cut.
   const topology net = dgx1_topology();
-  synthesis_options options;
-  options.budget_ms = 0;
-  const least_steps_result r = prove_least_rounds(net, {collective_kind::allgather, 8, 6, 0}, 3, 12, options);
-  ASSERT_EQ(r.status, proof_status::proven) << r.reason;
-  ASSERT_TRUE(r.witness);
-  EXPECT_EQ(check_collective_schedule(*r.witness).rounds, 7u);
-  EXPECT_NE(r.queries.back().detail.find("invariant under the network's automorphisms"), std::string::npos)
-      << r.queries.back().detail;
-  expect_invariant(*r.witness, automorphism_generators(net));
+  expect_invariant_witness(net, 6, 3, 7, "automorphisms", automorphism_generators(net));
 }
 
 TEST(collective_symmetry, the_same_answers_with_and_without_invariant_witnesses) {

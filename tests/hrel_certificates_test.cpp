@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include "dancecard/checkers/cutting_planes_check.hpp"
+#include "dancecard/checkers/hrel_schedule_check.hpp"
 #include "dancecard/smt/hrel_certificates.hpp"
+#include "dancecard/smt/hrel_encoding.hpp"
 
 namespace dancecard {
 
@@ -50,6 +52,32 @@ TEST(hrel_certificates, the_theorem_books_small_optima_are_certified_one_slot_be
   EXPECT_EQ(direct.odd_set, 3u);
   EXPECT_EQ(hrel_certified_bounds(two_triangles, 5, true).global, 12u);
   EXPECT_EQ(hrel_certified_bounds(two_triangles, 5, true).odd_set, 0u);  // not an argument with forwarding
+}
+
+// Where a generator's schedule meets the certificate, it is the witness and no solver is asked: two triangles in
+// pieces of 1/10 (the forwarding schedule, 24 slots; 23 refuted). Where it does not, it only bounds the search: one
+// triangle in fifths, where the solver finds the witness itself when they are switched off.
+TEST(hrel_certificates, the_generators_schedules_witness_where_the_certificate_meets_them) {
+  const hrel_optimum_result two = prove_hrel_optimum(two_triangles, {.granularity = 10, .forwarding = true});
+  ASSERT_EQ(two.status, proof_status::proven) << two.reason;
+  EXPECT_EQ(two.optimum, rational(12, 5));
+  EXPECT_EQ(two.certified_bound, 24u);
+  EXPECT_EQ(two.below_optimum.answer, solver_answer::unknown);  // not asked
+  ASSERT_TRUE(two.at_optimum.witness);
+  EXPECT_TRUE(check_hrel_schedule(two_triangles, *two.at_optimum.witness, duplex::half).holds());
+  EXPECT_NE(two.reason.find("the forwarding schedule (Sections 2.2-2.4) refined to 24 slots"), std::string::npos)
+      << two.reason;
+  // Without forwarding the forwarding schedule is no candidate; the direct one (3 slots) meets the odd-set bound.
+  const hrel_optimum_result direct = prove_hrel_optimum(two_triangles, {.granularity = 1});
+  ASSERT_EQ(direct.status, proof_status::proven) << direct.reason;
+  EXPECT_EQ(direct.optimum, rational(3));
+  EXPECT_NE(direct.reason.find("the direct schedule (Section 2.1)"), std::string::npos) << direct.reason;
+  // Switched off, the solver finds a witness of its own.
+  const hrel_optimum_result own =
+      prove_hrel_optimum(one_triangle, {.granularity = 5, .forwarding = true, .generator_witnesses = false});
+  ASSERT_EQ(own.status, proof_status::proven) << own.reason;
+  EXPECT_EQ(own.optimum, rational(3));
+  EXPECT_EQ(own.reason.find("schedule (Section"), std::string::npos) << own.reason;
 }
 
 TEST(hrel_certificates, the_per_pe_argument_holds_with_forwarding) {

@@ -144,7 +144,8 @@ def hrel_schedule_as_collective(instance: HrelInstance, schedule: HrelSchedule, 
 def check_hrel_schedule(instance: HrelInstance, schedule: HrelSchedule, duplex: str = "half",
                         max_witnesses: int = 10) -> dict[str, Any]: ...
 def prove_hrel(instance: HrelInstance, granularity: int = 1, forwarding: bool = False, timeout_ms: int = 60000,
-               engine: str = "sat", hint: Optional[HrelSchedule] = None) -> dict[str, Any]: ...
+               engine: str = "sat", hint: Optional[HrelSchedule] = None,
+               generator_witnesses: bool = True) -> dict[str, Any]: ...
 
 class RoutingTable:
     @property

@@ -135,7 +135,7 @@ void bind_hrel(py::module_& m) {
   m.def(
       "prove_hrel",
       [](const hrel_instance& instance, unsigned granularity, bool forwarding, unsigned timeout_ms,
-         const std::string& engine, const std::optional<hrel_schedule>& hint) {
+         const std::string& engine, const std::optional<hrel_schedule>& hint, bool generator_witnesses) {
         if (granularity == 0 || granularity > 100)
           throw py::value_error("granularity: 1 to 100, got " + std::to_string(granularity));
         if (engine != "sat" && engine != "z3")
@@ -152,6 +152,7 @@ void bind_hrel(py::module_& m) {
                                             .timeout_ms = timeout_ms,
                                             .engine = engine == "z3" ? hrel_engine::z3 : hrel_engine::sat,
                                             .hint = hint ? &*hint : nullptr,
+                                            .generator_witnesses = generator_witnesses,
                                             .cancel = &interrupted});
         }
         const bool proven = r.status == proof_status::proven;
@@ -165,7 +166,7 @@ void bind_hrel(py::module_& m) {
             "reason"_a = r.reason, "seconds"_a = r.seconds);
       },
       "instance"_a, "granularity"_a = 1, "forwarding"_a = false, "timeout_ms"_a = 60'000, "engine"_a = "sat",
-      "hint"_a = py::none(),
+      "hint"_a = py::none(), "generator_witnesses"_a = true,
       "the least time in slots of 1/k: a witness the half-duplex checker accepted; below it a checked cutting-planes "
       "certificate of the counting arguments, then CaDiCaL's unsat with a checked DRAT proof (engine z3: Z3's, "
       "uncertified)");

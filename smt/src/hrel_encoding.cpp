@@ -30,6 +30,7 @@
 #include <optional>
 
 #include "certify.hpp"
+#include "dancecard/core/hrel/schedules.hpp"
 #include "dancecard/smt/hrel_certificates.hpp"
 #include "z3_query.hpp"
 
@@ -279,6 +280,48 @@ void certify_counting_bound(const hrel_instance& instance, const hrel_proof_opti
   out.certificate = std::move(check.text);
 }
 
+// `schedule` refined to slots of 1/k and accepted by the half-duplex checker (and without forwarding where the query
+// has none), or nullopt with `why`.
+std::optional<hrel_schedule> checked_witness(const hrel_instance& instance, const hrel_schedule& schedule,
+                                             const hrel_proof_options& options, std::string& why) {
+  std::optional<hrel_schedule> refined = refine_to_granularity(schedule, options.granularity, why);
+  if (!refined) {
+    why = "not a schedule at granularity 1/" + std::to_string(options.granularity) + ": " + why;
+    return std::nullopt;
+  }
+  if (const hrel_report report = check_hrel_schedule(instance, *refined, duplex::half); !report.holds()) {
+    why = "rejected by the checker: " + describe(report);
+    return std::nullopt;
+  }
+  if (!options.forwarding)
+    for (const hrel_slot& slot : refined->slots)
+      for (const hrel_transfer& t : slot.transfers)
+        if (t.from != instance.messages()[t.message].src || t.to != instance.messages()[t.message].dst) {
+          why = "a forwarding schedule, but the query is without forwarding";
+          return std::nullopt;
+        }
+  return refined;
+}
+
+// The shortest of the generators' schedules (Section 2.1's direct one, and with forwarding Sections 2.2–2.4's) that
+// passes checked_witness, with its name; nullopt where none does.
+std::optional<std::pair<hrel_schedule, std::string>> generator_witness(const hrel_instance& instance,
+                                                                       const hrel_proof_options& options) {
+  std::optional<std::pair<hrel_schedule, std::string>> best;
+  auto consider = [&](const char* name, auto make) {
+    std::string why;
+    try {
+      std::optional<hrel_schedule> w = checked_witness(instance, make(), options, why);
+      if (w && (!best || w->slots.size() < best->first.slots.size())) best.emplace(std::move(*w), name);
+    } catch (const std::invalid_argument&) {  // a generator that does not apply: no candidate
+    }
+  };
+  consider("the direct schedule (Section 2.1)", [&] { return direct_schedule(instance); });
+  if (options.forwarding)
+    consider("the forwarding schedule (Sections 2.2-2.4)", [&] { return forwarding_schedule(instance); });
+  return best;
+}
+
 std::string below_reason(const hrel_optimum_result& out) {
   const std::string below = std::to_string(out.slots - 1) + " slots ";
   if (out.slots == out.certified_bound) return below + "refuted by a checked cutting-planes certificate (counting)";
@@ -306,19 +349,10 @@ hrel_optimum_result prove_hrel_optimum(const hrel_instance& instance, const hrel
   if (options.hint != nullptr) {
     // The witness is the hint, refined and checked; one slot less is refuted by the certificate or asked of Z3.
     std::string why;
-    std::optional<hrel_schedule> refined = refine_to_granularity(*options.hint, options.granularity, why);
-    const hrel_report report = refined ? check_hrel_schedule(instance, *refined, duplex::half) : hrel_report{};
-    bool direct_only = true;
-    if (refined)
-      for (const hrel_slot& slot : refined->slots)
-        for (const hrel_transfer& t : slot.transfers)
-          direct_only =
-              direct_only && t.from == instance.messages()[t.message].src && t.to == instance.messages()[t.message].dst;
-    if (!refined || !report.holds() || (!options.forwarding && !direct_only)) {
+    std::optional<hrel_schedule> refined = checked_witness(instance, *options.hint, options, why);
+    if (!refined) {
       out.status = proof_status::unknown;
-      out.reason = !refined          ? "the hint is not a schedule at granularity 1/" + std::to_string(k) + ": " + why
-                   : !report.holds() ? "the hint is rejected by the checker: " + describe(report)
-                                     : "the hint forwards, but the query is without forwarding";
+      out.reason = "the hint is " + why;
     } else if (refined->slots.size() < out.certified_bound) {
       // a checked schedule below a checked refutation: one of the two checkers is wrong
       out.status = proof_status::unknown;
@@ -363,9 +397,31 @@ hrel_optimum_result prove_hrel_optimum(const hrel_instance& instance, const hrel
       return out;
     }
   }
-  const std::size_t upper =
-      std::max(lower, k * 3 * ((instance.h_half_duplex() + 1) / 2));  // Section 2.1, no forwarding
+  std::size_t upper = std::max(lower, k * 3 * ((instance.h_half_duplex() + 1) / 2));  // Section 2.1, no forwarding
+  // The generators' best schedule, checked, bounds the search above: the solver is asked only below it.
+  std::optional<std::pair<hrel_schedule, std::string>> made =
+      options.generator_witnesses ? generator_witness(instance, options) : std::nullopt;
+  if (made && made->first.slots.size() < lower) {  // a checked schedule below a checked refutation
+    out.status = proof_status::unknown;
+    out.reason = "a bug: " + made->second + " has " + std::to_string(made->first.slots.size()) +
+                 " slots and passes the schedule checker, but the certificate refuting up to " +
+                 std::to_string(lower - 1) + " slots passes its checker too";
+    out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return out;
+  }
+  if (made) upper = made->first.slots.size();
   for (std::size_t T = lower; T <= upper; ++T) {
+    if (made && T == made->first.slots.size()) {  // every count below refuted: the generator's schedule is optimal
+      out.slots = T;
+      out.optimum = rational(static_cast<std::int64_t>(T), static_cast<std::int64_t>(k));
+      out.at_optimum = {};
+      out.at_optimum.answer = solver_answer::sat;
+      out.at_optimum.witness = std::move(made->first);
+      out.status = proof_status::proven;
+      out.reason = "witness: " + made->second + " refined to " + std::to_string(T) + " slots of 1/" +
+                   std::to_string(k) + ", checked; " + below_reason(out);
+      break;
+    }
     hrel_existence_result r = solve_hrel_existence(instance, T, options);
     if (r.answer == solver_answer::unsat) {
       out.below_optimum = std::move(r);
@@ -380,6 +436,11 @@ hrel_optimum_result prove_hrel_optimum(const hrel_instance& instance, const hrel
           "checked witness in " + std::to_string(T) + " slots of 1/" + std::to_string(k) + "; " + below_reason(out);
     } else {
       out.reason = "unknown at " + std::to_string(T) + " slots: " + out.at_optimum.reason;
+      if (made)
+        out.reason +=
+            "; " + made->second + " gives " + std::to_string(made->first.slots.size()) +
+            " slots (checked), so the optimum is at most " +
+            rational(static_cast<std::int64_t>(made->first.slots.size()), static_cast<std::int64_t>(k)).to_string();
     }
     break;
   }

@@ -33,6 +33,10 @@ struct hrel_proof_options {
   /// pass the half-duplex checker (and use no forwarding unless `forwarding`); then only "one slot less" is asked of
   /// the solver. For instances where the solver proves the bound but cannot find the witness itself.
   const hrel_schedule* hint = nullptr;
+  /// Without a hint: the generators' schedules (Section 2.1's direct one, and with forwarding Sections 2.2–2.4's),
+  /// refined to slots of 1/k and checked, bound the optimum above. The solver is asked only below the best of them, not
+  /// at all where the certificate meets it; when it refutes every count below, that schedule is the witness.
+  bool generator_witnesses = true;
   /// When another thread sets it, the solver stops (answer unknown, "cancelled by the caller"): the proof ends unknown.
   const std::atomic<bool>* cancel = nullptr;
 };
@@ -79,8 +83,9 @@ std::string hrel_proof_size_problem(const hrel_instance& instance, unsigned gran
 std::optional<hrel_schedule> refine_to_granularity(const hrel_schedule& schedule, unsigned k, std::string& why);
 
 /// Searches upward from the certified counting bound (at least k·h: every PE moves its h packets one piece per slot)
-/// to the least feasible number of slots; with a hint, asks Z3 about one slot less only where the certificate does
-/// not already refute it. require: granularity >= 1, the instance has messages.
+/// to the least feasible number of slots, up to the generators' best schedule (generator_witnesses); with a hint,
+/// asks the solver about one slot less only where the certificate does not already refute it. require: granularity
+/// >= 1, the instance has messages.
 hrel_optimum_result prove_hrel_optimum(const hrel_instance& instance, const hrel_proof_options& options);
 
 }  // namespace dancecard::hrel
