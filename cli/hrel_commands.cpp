@@ -101,7 +101,7 @@ void add_prove_hrel_command(CLI::App& app, int& code) {
   CLI::App* hrel =
       prove->add_subcommand("hrel", "The least time to deliver an h-relation at piece granularity 1/k (CaDiCaL or Z3)");
   struct options {
-    std::string instance, timeout = "60", hint, certificate, engine = "sat", emit_cubes;
+    std::string instance, timeout = "60", hint, certificate, engine = "sat", emit_cubes, witness;
     unsigned granularity = 1;
     std::uint64_t slots = 0, cubes = 0;
     bool forwarding = false, json = false, no_generators = false;
@@ -122,6 +122,10 @@ void add_prove_hrel_command(CLI::App& app, int& code) {
           "--certificate", opt->certificate,
           "FILE: write the cutting-planes certificate (dancecard.cp/1) that refutes the slots below the counting "
           "bound; `dancecard check-proof FILE` re-checks it")
+      ->check(writable_file());
+  hrel->add_option("--witness", opt->witness,
+                   "FILE: write the witness of a proven optimum (dancecard.hrel-schedule/1), for `check hrel` or a "
+                   "later --hint FILE")
       ->check(writable_file());
   hrel->add_option(
       "--engine", opt->engine,
@@ -172,6 +176,8 @@ void add_prove_hrel_command(CLI::App& app, int& code) {
       else
         write_output(opt->certificate, [&](std::ostream& out) { out << r.certificate; });
     }
+    if (!opt->witness.empty() && r.status == proof_status::proven && r.at_optimum.witness)
+      write_output(opt->witness, [&](std::ostream& out) { write_hrel_schedule(out, *r.at_optimum.witness); });
     // what the certificate refutes, whatever the status; where the optimum is proven above it, Z3 carries the rest
     std::string certificate = r.certificate.empty()
                                   ? "none" + (r.certificate_check.empty() ? "" : " (" + r.certificate_check + ")")

@@ -185,9 +185,13 @@ TEST(cli_prove, timeout_gives_exit_3_unknown) {
   auto r = run("prove hrel " + two + " --forwarding -k 10 --timeout 1 --no-generator-witnesses");
   EXPECT_EQ(r.code, 3) << r.output;
   EXPECT_NE(r.output.find("unknown at 24 slots"), std::string::npos) << r.output;
-  r = run("prove hrel " + two + " --forwarding -k 10 --timeout 1");
+  const std::string witness = testing::TempDir() + "two-triangles-witness.json";
+  r = run("prove hrel " + two + " --forwarding -k 10 --timeout 1 --witness " + witness);
   EXPECT_EQ(r.code, 0) << r.output;
   EXPECT_NE(r.output.find("proven, optimum 12/5 (witness: the forwarding schedule"), std::string::npos) << r.output;
+  r = run("check hrel " + two + " " + witness);  // the witness written, as the checker reads it
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("24 slots"), std::string::npos) << r.output;
   // Three triangles at 1/5: 12 slots refuted by the certificate, nothing found at 13 within 1 s; the direct
   // schedule's 15 slots (checked) bound the optimum above.
   const std::string three = testing::TempDir() + "three-triangles-timeout.json";
@@ -467,6 +471,14 @@ TEST(cli_hrel, prove_small_optima_exactly) {
   EXPECT_NE(r.output.find("\"certified_bound\": 5"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("5 slots: DRAT proof (CaDiCaL), accepted"), std::string::npos) << r.output;
   EXPECT_EQ(run("prove hrel " + data("hrel_above_counting.json") + " --engine cvc5").code, 2);
+  // Three triangles at 1/5 with forwarding: 13/5, with CaDiCaL's 13-slot witness (276 s to find, docs/hrel.md) as the
+  // hint, checked, and 12 slots refuted by the counting certificate.
+  const std::string nine = dir + "nine-triangles.json";
+  ASSERT_EQ(run("instance hrel --family triangles --k 3 --h 2 -o " + nine).code, 0);
+  r = run("prove hrel " + nine + " --forwarding -k 5 --hint " + data("hrel_nine_13_fifths.json"));
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("proven, optimum 13/5"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("12 slots refuted by a checked cutting-planes certificate"), std::string::npos) << r.output;
   // A hint that forwards cannot witness the model without forwarding; an unreadable hint is bad input.
   EXPECT_EQ(run("prove hrel " + two + " -k 5 --hint forwarding").code, 3);
   EXPECT_EQ(run("prove hrel " + two + " -k 5 --hint " + data("truncated.json")).code, 2);
