@@ -6,6 +6,7 @@
 // --out SVG`: a schedule as a step × link timeline.
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -304,7 +305,10 @@ void add_collective_commands(CLI::App& app, int& code) {
     bool json = false, frontier = false, drat_only = false, no_symmetry = false;
   };
   auto popt = std::make_shared<prove_options>();
-  prove->add_option("--topology", popt->topology, "complete:N, ring:N, torus:AxB…, hypercube:D, dgx1")->required();
+  prove
+      ->add_option("--topology", popt->topology,
+                   "complete:N, ring:N, torus:AxB…, hypercube:D, dgx1, or FILE (dancecard.topology/1)")
+      ->required();
   prove
       ->add_option("--coll", popt->coll,
                    "allgather | alltoall | broadcast | gather | scatter | reduce-scatter | reduce (the last two by "
@@ -376,9 +380,11 @@ void add_collective_commands(CLI::App& app, int& code) {
     } catch (const std::invalid_argument& e) {
       throw bad_input("--topology: " + std::string(e.what()));
     }
+    if (!net && std::filesystem::exists(popt->topology))  // a network from a file
+      net = parse_input(popt->topology, [](const std::string& t) { return collective::read_topology(t); });
     if (!net)
       throw bad_input("--topology: '" + popt->topology +
-                      "' is no built-in network (complete:N, ring:N, torus:AxB…, hypercube:D, dgx1)");
+                      "' is no built-in network (complete:N, ring:N, torus:AxB…, hypercube:D, dgx1) and no file");
     const auto kind = collective::parse_collective_kind(popt->coll);
     if (!kind)
       throw bad_input(

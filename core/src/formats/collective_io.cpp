@@ -111,6 +111,20 @@ collective read_counts(const json& c, rank n) {
 
 }  // namespace
 
+topology read_topology(std::string_view text) {
+  json doc = dancecard::detail::parse_document(text, topology_format_name, {"format", "name", "ranks", "links"});
+  doc.erase("format");
+  return read_topology(doc);
+}
+
+void write_topology(std::ostream& out, const topology& network) {
+  json links = json::array();
+  for (const link& l : network.links()) links.push_back({l.from, l.to, l.capacity});
+  out << json{{"format", topology_format_name}, {"name", network.name()}, {"ranks", network.size()}, {"links", links}}
+             .dump()
+      << "\n";
+}
+
 schedule read_collective_schedule(std::string_view text) {
   const json doc = dancecard::detail::parse_document(
       text, collective_format_name, {"format", "topology", "ports", "collective", "algorithm", "steps", "comment"});

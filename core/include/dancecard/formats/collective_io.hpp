@@ -25,4 +25,12 @@ inline constexpr std::string_view collective_format_name = "dancecard.collective
 schedule read_collective_schedule(std::string_view text);
 void write_collective_schedule(std::ostream& out, const schedule& schedule);
 
+inline constexpr std::string_view topology_format_name = "dancecard.topology/1";
+
+/// A network on its own (`prove collective --topology FILE`): {"format": "dancecard.topology/1", "name": …,
+/// "ranks": N, "links": [[from, to, capacity], …]}, the object a schedule's "topology" may hold. Throws format_error
+/// naming the place.
+topology read_topology(std::string_view text);
+void write_topology(std::ostream& out, const topology& network);
+
 }  // namespace dancecard::collective
