@@ -231,6 +231,32 @@ TEST(collective_check, the_missing_transfer_is_named) {
   EXPECT_NE(describe(r).find("step 2, transfer 3 (chunk 1, 3 -> 4): rank 3 does not hold chunk 1"), std::string::npos);
 }
 
+TEST(collective_format, a_network_on_its_own_round_trips_and_names_the_place_of_an_error) {
+  for (const topology& net : {dgx1_topology(), ring_topology(5), topology("lopsided", 3, {{0, 1, 2}, {1, 2, 1}})}) {
+    std::ostringstream out;
+    write_topology(out, net);
+    const topology back = read_topology(out.str());
+    EXPECT_EQ(back.name(), net.name());
+    EXPECT_EQ(back.size(), net.size());
+    EXPECT_EQ(back.links(), net.links());
+  }
+  auto error_of = [](const std::string& text) {
+    try {
+      read_topology(text);
+    } catch (const format_error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(
+      error_of(R"({"format": "dancecard.topology/1", "ranks": 2, "links": [[0, 2, 1]]})").find("topology.links[0]"),
+      std::string::npos);
+  EXPECT_NE(error_of(R"({"format": "dancecard.topology/1", "ranks": 2, "links": [], "colour": 1})").find("colour"),
+            std::string::npos);
+  EXPECT_NE(error_of(R"({"format": "dancecard.collective/1", "ranks": 2, "links": []})").find("format"),
+            std::string::npos);
+}
+
 TEST(collective_format, round_trips_and_names_the_place_of_an_error) {
   for (const schedule& s : {ring_allreduce(5, 2), binomial_broadcast(6, 2), pairwise_alltoall(4)}) {
     std::ostringstream out;
