@@ -45,6 +45,7 @@ from ._dancecard import (  # noqa: F401  (the re-exported API)
     read_hrel_schedule,
     read_msccl_xml,
     read_partner_matrix,
+    read_topology,
     read_torus_routing,
     run_online_campaign,
     simulate_online,
@@ -59,6 +60,7 @@ from ._dancecard import (  # noqa: F401  (the re-exported API)
     write_hrel_schedule,
     write_msccl_xml,
     write_partner_matrix,
+    write_topology,
     write_torus_routing,
 )
 
@@ -76,6 +78,7 @@ __all__ = [
     "read_hrel_schedule", "read_msccl_xml", "read_torus_routing", "RoutingTable", "hamiltonian_torus_table",
     "simulate_torus_gossip", "to_msccl", "torus_table", "torus_table_as_collective", "write_collective_schedule",
     "write_hrel_instance", "write_hrel_schedule", "write_msccl_xml", "write_torus_routing", "verify", "verify_list",
+    "read_topology", "write_topology",
 ]
 
 

@@ -313,6 +313,12 @@ void bind_collective(py::module_& m) {
   m.def(
       "read_collective_schedule", [](const std::string& text) { return read_collective_schedule(text); }, "text"_a);
   m.def(
+      "read_topology", [](const std::string& text) { return read_topology(text); }, "text"_a,
+      "a network in dancecard.topology/1 (what prove collective --topology FILE reads)");
+  m.def(
+      "write_topology", [](const topology& t) { return text_of([&](std::ostream& out) { write_topology(out, t); }); },
+      "topology"_a);
+  m.def(
       "write_collective_schedule",
       [](const schedule& s) { return text_of([&](std::ostream& out) { write_collective_schedule(out, s); }); },
       "schedule"_a);

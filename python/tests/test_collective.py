@@ -123,6 +123,14 @@ def test_automorphisms_of_any_network():
     assert len(dc.Topology.builtin("hypercube:3").translations()) == 3
 
 
+def test_a_network_file_round_trips_and_a_bad_one_names_the_place():
+    mine = dc.Topology("line", 3, [(0, 1, 1), (1, 0, 1), (1, 2, 2), (2, 1, 2)])
+    back = dc.read_topology(dc.write_topology(mine))
+    assert back.name == "line" and back.size == 3 and back.links == mine.links
+    with pytest.raises(ValueError, match=r"topology\.links\[0\]"):
+        dc.read_topology('{"format": "dancecard.topology/1", "ranks": 2, "links": [[0, 2, 1]]}')
+
+
 def test_least_steps_and_rounds_with_their_certificates():
     r = dc.prove_least_steps("dgx1", dc.Collective("allgather", 8), timeout_ms=0)
     assert r["status"] == "proven" and r["steps"] == 2
