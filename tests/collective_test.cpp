@@ -20,6 +20,17 @@ collective_report check(const schedule& s) { return check_collective_schedule(s,
 
 bool has(const collective_report& r, collective_violation_kind kind) { return r.count(kind) > 0; }
 
+// The message of the format_error `read` throws, or "no error".
+template <class Read>
+std::string format_error_of(Read read) {
+  try {
+    read();
+  } catch (const format_error& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
 TEST(collective_topology, builtins_have_the_links_they_name) {
   const topology dgx1 = dgx1_topology();
   EXPECT_EQ(dgx1.size(), 8u);
@@ -240,14 +251,7 @@ TEST(collective_format, a_network_on_its_own_round_trips_and_names_the_place_of_
     EXPECT_EQ(back.size(), net.size());
     EXPECT_EQ(back.links(), net.links());
   }
-  auto error_of = [](const std::string& text) {
-    try {
-      read_topology(text);
-    } catch (const format_error& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
+  auto error_of = [](const std::string& text) { return format_error_of([&] { read_topology(text); }); };
   EXPECT_NE(
       error_of(R"({"format": "dancecard.topology/1", "ranks": 2, "links": [[0, 2, 1]]})").find("topology.links[0]"),
       std::string::npos);
@@ -282,14 +286,7 @@ TEST(collective_format, round_trips_and_names_the_place_of_an_error) {
   EXPECT_NE(out.str().find("\"links\": [[0, 1, 3], [1, 0, 3]]"), std::string::npos) << out.str();
   EXPECT_TRUE(check(read_collective_schedule(out.str())).holds());
 
-  auto error = [](const std::string& text) {
-    try {
-      read_collective_schedule(text);
-    } catch (const format_error& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
+  auto error = [](const std::string& text) { return format_error_of([&] { read_collective_schedule(text); }); };
   const std::string head =
       R"({"format": "dancecard.collective/1", "topology": "ring:3", "collective": {"kind": "allgather"}, )";
   EXPECT_EQ(error(head + R"("steps": [{"transfers": [[0, 0, 1], [5, 0, 1]]}]})"),

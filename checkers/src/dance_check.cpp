@@ -176,12 +176,6 @@ class bitset {
   }
   bool test(std::uint64_t i) const { return (words_[i / 64] >> (i % 64)) & 1; }
   void set(std::uint64_t i) { words_[i / 64] |= std::uint64_t{1} << (i % 64); }
-  void clear(std::uint64_t i) { words_[i / 64] &= ~(std::uint64_t{1} << (i % 64)); }
-  std::uint64_t count() const {
-    std::uint64_t c = 0;
-    for (std::uint64_t w : words_) c += static_cast<std::uint64_t>(std::popcount(w));
-    return c;
-  }
   const std::vector<std::uint64_t>& words() const { return words_; }
   std::uint64_t* data() { return words_.data(); }
 
@@ -280,8 +274,10 @@ struct checker {
       }
     };
 
+    std::uint64_t missing = 0;  // the pairs never met (those allowed, with a required pair set)
     if (allowed) {
       for (std::size_t r = 0; r < schedule.rounds(); ++r) validate(r), slow_round(r, true);
+      missing = never_met(met, &*allowed);
     } else {
       // Fast loop: no branches on the data. A person seen twice in a round flags the round for the slow account of
       // its bookings, and so does a self-dance: its second person is seen as the first one's stamp is written. Pair
@@ -329,7 +325,8 @@ struct checker {
         fast.template operator()<false>();
       fold_pairs(words, index);
       const std::uint64_t pairs = std::uint64_t{n} * (n - 1) / 2;
-      const std::uint64_t repeats = schedule.dance_count() - self_dances - (pairs - never_met(met, nullptr));
+      missing = never_met(met, nullptr);
+      const std::uint64_t repeats = schedule.dance_count() - self_dances - (pairs - missing);
       if (repeats > 0) {
         out.outcome = verdict::violated;
         out.violation_count += repeats;
@@ -342,7 +339,7 @@ struct checker {
       }
     }
     if (!twice.empty()) report_meets_twice(twice, twice_round);
-    report_never_met(met, allowed ? &*allowed : nullptr);
+    report_never_met(met, allowed ? &*allowed : nullptr, missing);
     check_side_conditions();
   }
 
@@ -388,8 +385,8 @@ struct checker {
     return missing;
   }
 
-  void report_never_met(const bitset& met, const bitset* allowed) {
-    const std::uint64_t missing = never_met(met, allowed);
+  // `missing` as never_met counted it.
+  void report_never_met(const bitset& met, const bitset* allowed, std::uint64_t missing) {
     if (missing == 0) return;
     out.outcome = verdict::violated;
     out.violation_count += missing;

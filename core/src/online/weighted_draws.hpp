@@ -5,8 +5,8 @@
 // by weight over the destinations, in O(distinct counts), at most √(2h) of them.
 //
 // Flat over all processors, so that a draw reads a few adjacent words and one entry: processor p's destinations are
-// the entries [first[p], first[p + 1]), sorted by count — bucket c from starts(p)[c] to starts(p)[c + 1], count 0
-// first — each carrying its count and its stack's top (the message a draw sends). A destination's count falls by one
+// one range of entries sorted by count — bucket c from starts(p)[c] to starts(p)[c + 1], count 0 first — each
+// carrying its count and its stack's top (the message a draw sends). A destination's count falls by one
 // by swapping it with the first of its bucket and moving the bucket's start past it (the boundaries of a bucket sort
 // kept as the keys fall). Each stack is linked through its messages. Only a drawn message can be delivered (the
 // protocol sends nothing else until its final phase, which draws uniformly and needs none of this), so a delivery
