@@ -207,15 +207,10 @@ spec_query hrel_query_of(const nlohmann::json& spec) {
   const std::uint64_t slots = unsigned_field(spec, "slots", 1, 4096);
   if (const std::string why = hrel::hrel_proof_size_problem(instance, k); !why.empty())
     throw bad_input("query: instance: " + why);
-  {  // the formula's size before it is built: moves, and the unary holding counters
-    const std::uint64_t P = instance.pes(), M = instance.messages().size();
-    std::uint64_t pieces = 0;
-    for (const hrel::hrel_message& m : instance.messages()) pieces += m.packets * k;
-    const std::uint64_t variables = slots * M * (forwarding ? P * (P - 1) : 1) + (slots + 1) * P * pieces;
-    if (variables > (std::uint64_t{1} << 26))
-      throw bad_input("query: " + std::to_string(variables) + " variables for " + std::to_string(slots) +
-                      " slots (at most 2^26): ask fewer slots, or a smaller instance");
-  }
+  if (const std::uint64_t variables = hrel::hrel_query_core_variables(instance, k, forwarding, slots);
+      variables > (std::uint64_t{1} << 26))
+    throw bad_input("query: " + std::to_string(variables) + " variables for " + std::to_string(slots) +
+                    " slots (at most 2^26): ask fewer slots, or a smaller instance");
   hrel::hrel_cube_query hq = hrel::hrel_cubes_of(instance, k, forwarding, slots);
   spec_query out;
   out.spec = hrel_spec(instance, k, forwarding, slots);

@@ -471,8 +471,8 @@ TEST(cli_hrel, prove_small_optima_exactly) {
   EXPECT_NE(r.output.find("\"certified_bound\": 5"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("5 slots: DRAT proof (CaDiCaL), accepted"), std::string::npos) << r.output;
   EXPECT_EQ(run("prove hrel " + data("hrel_above_counting.json") + " --engine cvc5").code, 2);
-  // Three triangles at 1/5 with forwarding: 13/5, with CaDiCaL's 13-slot witness (276 s to find, docs/hrel.md) as the
-  // hint, checked, and 12 slots refuted by the counting certificate.
+  // Three triangles at 1/5 with forwarding: 13/5, with a stored 13-slot witness (one the time reversal does not keep)
+  // as the hint, checked, and 12 slots refuted by the counting certificate.
   const std::string nine = dir + "nine-triangles.json";
   ASSERT_EQ(run("instance hrel --family triangles --k 3 --h 2 -o " + nine).code, 0);
   r = run("prove hrel " + nine + " --forwarding -k 5 --hint " + data("hrel_nine_13_fifths.json"));

@@ -13,19 +13,29 @@
 //                       what it holds) and in needs held < K (there are K pieces of m in all, so no schedule has more
 //                       at one PE: this only keeps the unary counter exact);
 //   delivery          — held(dst_m, m, T, K) for every message.
-// A witness is first looked for in a smaller CNF without the moves into a message's source or out of its destination
-// (a schedule never needs them: follow each piece and cut out the loop back to the source, or stop it at the
-// destination's first receipt — fewer moves, still in order). Only its sat answer is used, as a witness the checker
-// then judges; unsat is always the full CNF's, with its DRAT proof. On two triangles in pieces of 1/5 the witness at 12
-// slots takes 5 s this way against 38 s in the full CNF.
+// A witness is first looked for in CNFs with fewer schedules, each a model of the question too:
+//   reversal — with forwarding on two hops (below), schedules that running backwards and renaming the PEs by a
+//              reversal symmetry π of the instance (core/hrel/reversal.hpp) leave unchanged: move(t, m, a, b) equals
+//              move(T − 1 − t, m', π(b), π(a)) with m' = π(dst_m) → π(src_m). Half the slots fix the other half;
+//   two hops — with forwarding, a piece goes from its source to its destination straight or through one relay (moves
+//              src_m → b and a → dst_m only), as in the paper's forwarding schedules (Sections 2.2–2.4);
+//   pruned   — with forwarding, every route but no move into a message's source or out of its destination (a schedule
+//              never needs them: follow each piece and cut out the loop back to the source, or stop it at the
+//              destination's first receipt — fewer moves, still in order).
+// Nothing says every instance has a witness of the first two kinds; the optima proven so far have (docs/hrel.md).
+// Only their sat answers are used, as witnesses the checker then judges; unsat is always the full CNF's, with its DRAT
+// proof. Triangles(3, 2) in pieces of 1/5 has a witness at 13 slots that the reversal keeps, found in seconds; the two-
+// hop CNF alone took a minute, the pruned one four (docs/performance.md).
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "cnf_cardinality.hpp"
 #include "dancecard/checkers/hrel_schedule_check.hpp"
+#include "dancecard/core/hrel/reversal.hpp"
 #include "dancecard/smt/clausal.hpp"
 #include "dancecard/smt/hrel_cubes.hpp"
 #include "dancecard/smt/hrel_encoding.hpp"
@@ -57,9 +67,31 @@ int or_of(cnf_formula& f, const std::vector<int>& lits) {
   return v;
 }
 
-// The move variables, numbered first (what decoding a model needs); pruned: leave out the moves into a message's
-// source and out of its destination (the witness-first CNF).
-hrel_layout number_moves(const hrel_instance& instance, bool forwarding, std::size_t slots, bool pruned = false) {
+// Which moves a CNF has (forwarding only; without it there is only src_m → dst_m).
+enum class move_scope {
+  every,     // every a ≠ b: the question itself
+  pruned,    // no move into src_m or out of dst_m (a witness-first CNF)
+  two_hops,  // src_m → b and a → dst_m only, neither into src_m nor out of dst_m (the first witness-first CNF)
+};
+
+bool has_move(const hrel_message& message, std::size_t a, std::size_t b, bool forwarding, move_scope scope) {
+  if (a == b) return false;
+  if (!forwarding) return a == message.src && b == message.dst;
+  const bool loops = b == message.src || a == message.dst;
+  switch (scope) {
+    case move_scope::every:
+      return true;
+    case move_scope::pruned:
+      return !loops;
+    case move_scope::two_hops:
+      return !loops && (a == message.src || b == message.dst);
+  }
+  return false;
+}
+
+// The move variables, numbered first (what decoding a model needs).
+hrel_layout number_moves(const hrel_instance& instance, bool forwarding, std::size_t slots,
+                         move_scope scope = move_scope::every) {
   const auto& messages = instance.messages();
   hrel_layout layout{instance.pes(), messages.size(), slots, 0, {}, {}};
   const std::size_t P = layout.P, M = layout.M, T = slots;
@@ -68,16 +100,14 @@ hrel_layout number_moves(const hrel_instance& instance, bool forwarding, std::si
     for (std::size_t m = 0; m < M; ++m)
       for (std::size_t a = 0; a < P; ++a)
         for (std::size_t b = 0; b < P; ++b)
-          if (a != b && (forwarding || (a == messages[m].src && b == messages[m].dst)) &&
-              !(pruned && (b == messages[m].src || a == messages[m].dst)))
-            layout.at(t, m, a, b) = ++layout.moves;
+          if (has_move(messages[m], a, b, forwarding, scope)) layout.at(t, m, a, b) = ++layout.moves;
   return layout;
 }
 
 cnf_formula build(const hrel_instance& instance, unsigned k, bool forwarding, std::size_t slots, hrel_layout& layout,
-                  bool pruned = false) {
+                  move_scope scope = move_scope::every) {
   const auto& messages = instance.messages();
-  layout = number_moves(instance, forwarding, slots, pruned);
+  layout = number_moves(instance, forwarding, slots, scope);
   const std::size_t P = layout.P, M = layout.M, T = slots;
   layout.out.assign(T * M * P, 0);
   cnf_formula f;
@@ -86,9 +116,10 @@ cnf_formula build(const hrel_instance& instance, unsigned k, bool forwarding, st
                        std::to_string(T) + " slots of 1/" + std::to_string(k) + (forwarding ? ", with" : ", without") +
                        " forwarding (dancecard smt/src/hrel_clausal.cpp)");
   f.comments.push_back("variables 1.." + std::to_string(f.variables) + ": move(t, m, a, b) in the order t, m, a, b" +
-                       (!forwarding ? " over a = src(m), b = dst(m) only"
-                        : pruned    ? " over every a != b but b = src(m) or a = dst(m)"
-                                    : " over every a != b") +
+                       (!forwarding                     ? " over a = src(m), b = dst(m) only"
+                        : scope == move_scope::pruned   ? " over every a != b but b = src(m) or a = dst(m)"
+                        : scope == move_scope::two_hops ? " over a = src(m) or b = dst(m), but b = src(m) or a = dst(m)"
+                                                        : " over every a != b") +
                        "; then the sequential counters of half duplex, in/out flags and held counters");
   for (std::size_t t = 0; t < T; ++t)  // half duplex
     for (std::size_t p = 0; p < P; ++p) {
@@ -160,12 +191,40 @@ cnf_formula build(const hrel_instance& instance, unsigned k, bool forwarding, st
   return f;
 }
 
+// Schedules that run backwards and renamed by π are themselves (see above): each move equals its image. A move
+// whose image the scope left out is false.
+void keep_reversal(cnf_formula& f, const hrel_layout& layout, const std::vector<rank>& pi,
+                   const std::vector<std::size_t>& image) {
+  for (std::size_t t = 0; t < layout.T; ++t)
+    for (std::size_t m = 0; m < layout.M; ++m)
+      for (std::size_t a = 0; a < layout.P; ++a)
+        for (std::size_t b = 0; b < layout.P; ++b) {
+          const int v = layout.at(t, m, a, b);
+          if (v == 0) continue;
+          const int w = layout.at(layout.T - 1 - t, image[m], pi[b], pi[a]);
+          if (w == 0) {
+            f.clauses.push_back({-v});
+          } else if (v < w) {  // each pair once; v == w (a move its own image) is free
+            f.clauses.push_back({-v, w});
+            f.clauses.push_back({v, -w});
+          }
+        }
+}
+
 }  // namespace
 
 cnf_formula hrel_query_cnf(const hrel_instance& instance, unsigned granularity, bool forwarding, std::size_t slots) {
   if (granularity == 0) throw std::invalid_argument("hrel_query_cnf: the granularity must be at least 1");
   hrel_layout layout;
   return build(instance, granularity, forwarding, slots, layout);
+}
+
+std::uint64_t hrel_query_core_variables(const hrel_instance& instance, unsigned granularity, bool forwarding,
+                                        std::uint64_t slots) {
+  const std::uint64_t P = instance.pes(), M = instance.messages().size();
+  std::uint64_t pieces = 0;
+  for (const hrel_message& m : instance.messages()) pieces += m.packets * granularity;
+  return slots * M * (forwarding ? P * (P - 1) : 1) + (slots + 1) * P * pieces;
 }
 
 namespace {
@@ -209,12 +268,29 @@ hrel_existence_result solve_hrel_clausal(const hrel_instance& instance, std::siz
     out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return out;
   };
-  if (options.forwarding) {  // witness first, in the pruned CNF, with half the budget
+  // Witness first: kept by the reversal until an eighth of the budget is spent, two hops until a quarter, pruned
+  // until half; the last two with forwarding only, where they are smaller than the question.
+  struct witness_first {
+    move_scope scope;
+    bool reversal;
+    unsigned share;
+  };
+  std::vector<witness_first> attempts;
+  const std::optional<std::vector<rank>> pi = reversal_symmetry(instance);
+  if (pi) attempts.push_back({options.forwarding ? move_scope::two_hops : move_scope::every, true, 8});
+  if (options.forwarding)
+    attempts.insert(attempts.end(), {{move_scope::two_hops, false, 4}, {move_scope::pruned, false, 2}});
+  for (const witness_first& attempt : attempts) {
     hrel_layout layout;
-    const cnf_formula pruned = build(instance, options.granularity, true, slots, layout, true);
+    cnf_formula restricted = build(instance, options.granularity, options.forwarding, slots, layout, attempt.scope);
+    if (attempt.reversal) keep_reversal(restricted, layout, *pi, reversed_messages(instance, *pi));
+    const unsigned until = options.timeout_ms / attempt.share, spent = elapsed_ms();
     // 0 is no limit: a budget of 1 ms must not become one
-    const clausal_result r =
-        solve_for_model(pruned, options.timeout_ms == 0 ? 0 : std::max(1u, options.timeout_ms / 2), options.cancel);
+    const clausal_result r = solve_for_model(restricted,
+                                             options.timeout_ms == 0 ? 0
+                                             : until > spent         ? until - spent
+                                                                     : 1u,
+                                             options.cancel);
     if (r.answer == solver_answer::sat) return accept(decode(instance, options.granularity, layout, r.model));
   }
   hrel_layout layout;

@@ -48,7 +48,18 @@ class automorphism_search {
     for (rank r = 0; r < b; ++r) image_[r] = r, used_[r] = 1;
     if (!consistent(b, v)) return {};
     image_[b] = v, used_[v] = 1;
-    // The order of the rest: breadth-first from what is mapped, so that each rank meets mapped neighbours.
+    if (order_for_ != b) order_rest(b);
+    if (!extend(0)) return {};
+    return image_;
+  }
+
+ private:
+  std::size_t index(rank a, rank b) const { return static_cast<std::size_t>(a) * n_ + b; }
+
+  // The order in which find maps the ranks other than 0 … b: breadth-first from those, so that each rank meets mapped
+  // neighbours. It depends on b alone, so it is kept for every v tried at b.
+  void order_rest(rank b) {
+    order_for_ = b;
     order_.clear();
     std::vector<char> queued(n_, 0);
     std::vector<rank> frontier;
@@ -64,12 +75,7 @@ class automorphism_search {
             break;
           }
     }
-    if (!extend(0)) return {};
-    return image_;
   }
-
- private:
-  std::size_t index(rank a, rank b) const { return static_cast<std::size_t>(a) * n_ + b; }
 
   // Whether u → w keeps every capacity to and from the ranks mapped so far.
   bool consistent(rank u, rank w) const {
@@ -103,6 +109,7 @@ class automorphism_search {
   rank_permutation image_;
   std::vector<char> used_;
   std::vector<rank> order_;
+  rank order_for_ = unmapped;  // the b that order_ was made for
 };
 
 // The orbit of b under the group the generators make (all of which fix 0 … b − 1).

@@ -10,6 +10,7 @@
 //   r.status == proof_status::proven && r.optimum == dancecard::rational(12, 5)
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -56,6 +57,11 @@ hrel_existence_result solve_hrel_existence(const hrel_instance& instance, std::s
 /// The same question as CNF (smt/src/hrel_clausal.cpp: moves, half duplex by sequential counters, unary holding
 /// counters that change by one per slot; every move a ≠ b with forwarding; nothing implied), in DIMACS order.
 cnf_formula hrel_query_cnf(const hrel_instance& instance, unsigned granularity, bool forwarding, std::size_t slots);
+
+/// The move variables and unary holding counters of hrel_query_cnf's CNF, counted without building it: what a caller
+/// weighs before asking (the CNF has these and its auxiliary variables besides).
+std::uint64_t hrel_query_core_variables(const hrel_instance& instance, unsigned granularity, bool forwarding,
+                                        std::uint64_t slots);
 
 /// The CNF through CaDiCaL: sat gives a decoded witness the checker accepted; unsat only with an accepted DRAT proof.
 hrel_existence_result solve_hrel_clausal(const hrel_instance& instance, std::size_t slots,
