@@ -114,10 +114,9 @@ void add_prove_hrel_command(CLI::App& app, int& code) {
   hrel->add_option("--hint", opt->hint,
                    "forwarding | direct | FILE: use that schedule (checked) as the witness; the solver is asked only "
                    "about one slot less");
-  hrel->add_flag(
-      "--no-generator-witnesses", opt->no_generators,
-      "without --hint, do not bound the search by the direct and forwarding generators' schedules (checked): "
-      "the solver alone looks for the witness");
+  hrel->add_flag("--no-generator-witnesses", opt->no_generators,
+                 "without --hint, do not bound the search by the direct, forwarding and regular generators' schedules "
+                 "(checked): the solver alone looks for the witness");
   hrel->add_option(
           "--certificate", opt->certificate,
           "FILE: write the cutting-planes certificate (dancecard.cp/1) that refutes the slots below the counting "

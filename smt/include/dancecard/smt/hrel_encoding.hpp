@@ -34,9 +34,10 @@ struct hrel_proof_options {
   /// pass the half-duplex checker (and use no forwarding unless `forwarding`); then only "one slot less" is asked of
   /// the solver. For instances where the solver proves the bound but cannot find the witness itself.
   const hrel_schedule* hint = nullptr;
-  /// Without a hint: the generators' schedules (Section 2.1's direct one, and with forwarding Sections 2.2–2.4's),
-  /// refined to slots of 1/k and checked, bound the optimum above. The solver is asked only below the best of them, not
-  /// at all where the certificate meets it; when it refutes every count below, that schedule is the witness.
+  /// Without a hint: the generators' schedules (Section 2.1's direct one, with forwarding Sections 2.2–2.4's, and
+  /// Section 4.1's where every pair exchanges a packet), refined to slots of 1/k and checked, bound the optimum above.
+  /// The solver is asked only below the best of them, not at all where the certificate meets it; when it refutes every
+  /// count below, that schedule is the witness.
   bool generator_witnesses = true;
   /// When another thread sets it, the solver stops (answer unknown, "cancelled by the caller"): the proof ends unknown.
   const std::atomic<bool>* cancel = nullptr;
