@@ -22,10 +22,10 @@
 //   pruned   — with forwarding, every route but no move into a message's source or out of its destination (a schedule
 //              never needs them: follow each piece and cut out the loop back to the source, or stop it at the
 //              destination's first receipt — fewer moves, still in order).
-// Nothing says every instance has a witness of the first two kinds; the optima proven so far have (docs/hrel.md).
+// Nothing says every instance has a witness of the first two kinds: where none is found, the next kind is asked.
 // Only their sat answers are used, as witnesses the checker then judges; unsat is always the full CNF's, with its DRAT
 // proof. Triangles(3, 2) in pieces of 1/5 has a witness at 13 slots that the reversal keeps, found in seconds; the two-
-// hop CNF alone took a minute, the pruned one four (docs/performance.md).
+// hop CNF alone took a minute, the pruned one four minutes (docs/performance.md).
 #include <algorithm>
 #include <chrono>
 #include <optional>
@@ -71,7 +71,7 @@ int or_of(cnf_formula& f, const std::vector<int>& lits) {
 enum class move_scope {
   every,     // every a ≠ b: the question itself
   pruned,    // no move into src_m or out of dst_m (a witness-first CNF)
-  two_hops,  // src_m → b and a → dst_m only, neither into src_m nor out of dst_m (the first witness-first CNF)
+  two_hops,  // src_m → b and a → dst_m only, neither into src_m nor out of dst_m (a witness-first CNF)
 };
 
 bool has_move(const hrel_message& message, std::size_t a, std::size_t b, bool forwarding, move_scope scope) {
