@@ -1,11 +1,12 @@
-// h-relations for Python: instances (messages (src, dst, packets)) and their families, the paper's schedules, the
-// formats, the half- and full-duplex checker, and the exact optimum at granularity 1/k; times and amounts come back
-// as fractions.Fraction.
+// h-relations for Python: instances (messages (src, dst, packets)) and their families, the paper's schedules, time
+// reversal, the formats, the half- and full-duplex checker, and the exact optimum at granularity 1/k; times and
+// amounts come back as fractions.Fraction.
 
 #include "bindings.hpp"
 #include "dancecard/checkers/hrel_schedule_check.hpp"
 #include "dancecard/core/collective/adapters.hpp"
 #include "dancecard/core/hrel/families.hpp"
+#include "dancecard/core/hrel/reversal.hpp"
 #include "dancecard/core/hrel/schedules.hpp"
 #include "dancecard/formats/hrel_io.hpp"
 #include "dancecard/smt/hrel_encoding.hpp"
@@ -86,6 +87,24 @@ void bind_hrel(py::module_& m) {
                               "'");
       },
       "algorithm"_a, "instance"_a, "the paper's schedules: direct, forwarding, full-duplex or regular");
+  m.def(
+      "hrel_reversal_symmetry",
+      [](const hrel_instance& instance) -> std::optional<std::vector<rank>> { return reversal_symmetry(instance); },
+      "instance"_a,
+      "an involution pi of the PEs (a list: PE x to pi[x]) that maps the instance, every message turned round, onto "
+      "itself, or None");
+  m.def(
+      "reversed_hrel_schedule",
+      [](const hrel_instance& instance, const hrel_schedule& schedule, const std::vector<rank>& pi) {
+        try {
+          return reversed_schedule(instance, schedule, pi);
+        } catch (const std::invalid_argument& e) {
+          throw py::value_error(e.what());
+        }
+      },
+      "instance"_a, "schedule"_a, "pi"_a,
+      "the schedule run backwards (slots in reverse order, every transfer turned round) and renamed by pi, a "
+      "reversal symmetry: a schedule of the same instance (check it)");
   m.def(
       "read_hrel_instance", [](const std::string& text) { return read_hrel_instance(text); }, "text"_a);
   m.def(

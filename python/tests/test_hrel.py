@@ -49,3 +49,20 @@ def test_bad_input_names_the_problem():
                                dc.hrel_schedule_of("direct", dc.HrelInstance(2, [(0, 1, 1)])), duplex="quarter")
     with pytest.raises(dc.FormatError):
         dc.read_hrel_instance('{"format": "dancecard.hrel/1", "pes": -1}')
+
+
+def test_a_schedule_run_backwards_and_renamed_is_checked_again():
+    three = dc.hrel_family("triangles", 3, 2)
+    pi = dc.hrel_reversal_symmetry(three)
+    assert pi == [0, 2, 1, 3, 5, 4, 6, 8, 7]  # each directed triangle reflected
+    for algorithm in ("direct", "forwarding"):
+        schedule = dc.hrel_schedule_of(algorithm, three)
+        back = dc.reversed_hrel_schedule(three, schedule, pi)
+        report = dc.check_hrel_schedule(three, back)
+        assert report.holds, report.describe()
+        assert report.figures["makespan"] == dc.check_hrel_schedule(three, schedule).figures["makespan"]
+    # unequal messages along a path turn round onto nothing; a wrong pi is refused
+    path = dc.HrelInstance(3, [(0, 1, 1), (1, 2, 2)])
+    assert dc.hrel_reversal_symmetry(path) is None
+    with pytest.raises(ValueError):
+        dc.reversed_hrel_schedule(path, dc.hrel_schedule_of("direct", path), [2, 1, 0])
