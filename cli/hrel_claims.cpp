@@ -45,8 +45,6 @@ claim_result over_instances(F body, const std::string& what) {
   return {verdict::holds, std::to_string(count) + " instances (random, skewed, triangles; P <= 64, h <= 40)", what};
 }
 
-std::int64_t as_int(std::uint64_t v) { return static_cast<std::int64_t>(v); }
-
 std::string tag(const hrel_instance& i) {
   return "P = " + std::to_string(i.pes()) + ", h = " + std::to_string(i.h_half_duplex());
 }

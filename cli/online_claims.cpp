@@ -24,8 +24,6 @@ std::uint64_t h_four_fifths(std::uint64_t h) {
   return a;
 }
 
-std::int64_t as_int(std::uint64_t v) { return static_cast<std::int64_t>(v); }
-
 std::string show(const online_campaign& c) {
   std::ostringstream s;
   s << std::fixed << std::setprecision(3) << c.mean << " ± " << c.ci95 << " h (max " << c.max_rounds << " rounds)";

@@ -7,6 +7,7 @@
 // counted apart, never as "holds".
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -91,6 +92,9 @@ void register_online_claims(theorem_book& book);
 void register_torus_claims(theorem_book& book);
 void register_torus_zigzag_claims(theorem_book& book);
 void register_torus_smt_claims(theorem_book& book);
+
+/// A count as the signed integer a row's rationals are built from.
+inline std::int64_t as_int(std::uint64_t v) { return static_cast<std::int64_t>(v); }
 
 /// Every module's claims, in book order.
 theorem_book make_theorem_book();

@@ -93,7 +93,9 @@ TEST(hrel_reversal, the_search_finds_a_symmetry_exactly_where_brute_force_does) 
     const hrel_instance instance = random_instance(n, trial % 2 == 0, rng);
     const auto pi = reversal_symmetry(instance);
     EXPECT_EQ(pi.has_value(), some_reversal_symmetry(instance)) << "trial " << trial;
-    if (pi) EXPECT_TRUE(is_reversal_symmetry(instance, *pi)) << "trial " << trial;
+    if (pi) {
+      EXPECT_TRUE(is_reversal_symmetry(instance, *pi)) << "trial " << trial;
+    }
     (pi ? found : none)++;
   }
   EXPECT_GT(found, 50);  // both answers are exercised

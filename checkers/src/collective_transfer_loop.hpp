@@ -220,8 +220,9 @@ class transfer_loop {
         const std::uint64_t used = on.step == stamp ? on.count : 0;
         const std::size_t row = static_cast<std::size_t>(chunk) * n;
         const std::uint16_t source = held[row + from], target = held[row + to];
-        bool fine = (used < std::uint64_t{on.capacity} * rounds) & held_codes::held(source, code) &
-                    !held_codes::written(target, code) & !(Exact && target != 0);
+        // One branch for the four tests: bitwise and over their 0/1 values.
+        bool fine = (unsigned{used < std::uint64_t{on.capacity} * rounds} & unsigned{held_codes::held(source, code)} &
+                     unsigned{!held_codes::written(target, code)} & unsigned{!(Exact && target != 0)}) != 0;
         if constexpr (Ports != port_model::all_port)
           fine = fine && port_clash<Ports>(ports[from], ports[to], from, to, stamp) == no_rank;
         if (fine) [[likely]] {
