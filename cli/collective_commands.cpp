@@ -1,9 +1,9 @@
-// `dancecard generate collective --algo ring --coll allgather --ranks 8 [--chunks C] [--root R] [--output FILE]`: the
-// classic collective algorithms as dancecard.collective/1 schedules (core/collective/generators.hpp), for
-// `dancecard check collective`; `dancecard export msccl FILE [--output XML]`: a schedule as an MSCCL-IR algorithm;
-// `dancecard import msccl FILE.xml [--topology T] [--output JSON]`: an MSCCL-IR algorithm as a collective schedule;
-// `dancecard import hrel|dance …`: the papers' schedules as collective schedules; `dancecard draw collective FILE
-// --out SVG`: a schedule as a step × link timeline.
+// `dancecard generate collective --algo ring --coll allgather --ranks 8 [--chunks C] [--root R] [--output FILE]` (or
+// `--algo multi-ring --torus AxB…`): the classic collective algorithms as dancecard.collective/1 schedules
+// (core/collective/generators.hpp), for `dancecard check collective`; `dancecard export msccl FILE [--output XML]`: a
+// schedule as an MSCCL-IR algorithm; `dancecard import msccl FILE.xml [--topology T] [--output JSON]`: an MSCCL-IR
+// algorithm as a collective schedule; `dancecard import hrel|dance …`: the papers' schedules as collective schedules;
+// `dancecard draw collective FILE --out SVG`: a schedule as a step × link timeline.
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <filesystem>
@@ -244,24 +244,43 @@ void add_collective_commands(CLI::App& app, int& code) {
           ->add_subcommand("collective",
                            "A classic collective algorithm as a collective schedule (dancecard.collective/1)");
   struct options {
-    std::string algo, coll, output;
+    std::string algo, coll, output, torus;
     std::uint64_t ranks = 0, chunks = 1, root = 0;
   };
   auto opt = std::make_shared<options>();
   generate
       ->add_option("--algo", opt->algo,
                    "ring | bruck | recursive-doubling | recursive-halving | rabenseifner | pairwise | binomial | "
-                   "double-binary-tree")
+                   "double-binary-tree | multi-ring (all-gather on --torus)")
       ->required();
   generate->add_option("--coll", opt->coll, "allgather | alltoall | broadcast | reduce | reduce-scatter | allreduce")
       ->required();
-  generate->add_option("--ranks,-n", opt->ranks, "ranks, 1..4096")->required()->check(CLI::Range(1, 4096));
+  CLI::Option* ranks = generate->add_option("--ranks,-n", opt->ranks, "ranks, 1..4096")->check(CLI::Range(1, 4096));
+  generate
+      ->add_option("--torus", opt->torus,
+                   "multi-ring: the torus AxB… (its ranks are its PUs); chunks per rank a multiple of 2·dimensions")
+      ->excludes(ranks);
   generate->add_option("--chunks", opt->chunks, "chunks per rank (default 1)")->check(CLI::Range(1, 1024));
   generate->add_option("--root", opt->root, "broadcast, reduce: the root rank (default 0)");
   generate->add_option("--output,-o", opt->output, "write to FILE instead of stdout")->check(writable_file());
   generate->callback([opt, &code] {
-    const auto n = static_cast<rank>(opt->ranks);
     const auto c = static_cast<std::uint32_t>(opt->chunks);
+    if (opt->algo == "multi-ring" || !opt->torus.empty()) {
+      if (opt->algo != "multi-ring") throw bad_input("--torus: only with --algo multi-ring");
+      if (opt->torus.empty()) throw bad_input("--algo multi-ring: name the torus with --torus AxB…");
+      if (opt->coll != "allgather") throw bad_input("--algo multi-ring: an allgather, not '" + opt->coll + "'");
+      collective::schedule s;
+      try {
+        s = collective::multi_ring_allgather(torus::network::parse(opt->torus), c);
+      } catch (const std::invalid_argument& e) {
+        throw bad_input("--algo multi-ring --torus " + opt->torus + " --chunks " + std::to_string(c) + ": " + e.what());
+      }
+      write_output(opt->output, [&](std::ostream& out) { write_collective_schedule(out, s); });
+      code = exit_holds;
+      return;
+    }
+    if (opt->ranks == 0) throw bad_input("--ranks: required (or --torus with --algo multi-ring)");
+    const auto n = static_cast<rank>(opt->ranks);
     if (opt->root >= n)
       throw bad_input("--root: " + std::to_string(opt->root) + " is not one of the " + std::to_string(n) + " ranks");
     const auto kind = collective::parse_collective_kind(opt->coll);

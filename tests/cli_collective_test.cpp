@@ -57,6 +57,18 @@ TEST(cli_collective, every_generator_is_checked_and_damage_is_named) {
       << R"({"format": "dancecard.collective/1", "topology": "ring:3", "collective": {"kind": "allgather"},)"
       << R"( "steps": [{"transfers": [[0, 0, 9]]}]})";
   expect_run("check collective " + bad, 2, "steps[0].transfers[0][2]: rank 9 is out of range");
+  // the multi-ring all-gather on a torus: four rings of 4 x 8 at the in-link bound, 31 rounds
+  r = run_shell(exe + " generate collective --algo multi-ring --coll allgather --torus 4x8 --chunks 4 | " + exe +
+                " check collective --json -");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("\"round_bound\": 31"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\"rounds\": 31"), std::string::npos) << r.output;
+  expect_run("generate collective --algo multi-ring --coll allgather --torus 4x8 --chunks 6", 2,
+             "must be a positive multiple of the 4 directed rings of 4x8");
+  expect_run("generate collective --algo multi-ring --coll allgather", 2, "name the torus with --torus");
+  expect_run("generate collective --algo multi-ring --coll alltoall --torus 4x4 --chunks 4", 2, "an allgather");
+  expect_run("generate collective --algo ring --coll allgather --torus 4x4", 2, "--torus: only with --algo multi-ring");
+  expect_run("generate collective --algo ring --coll allgather", 2, "--ranks: required");
 }
 
 TEST(cli_collective, property_test_finds_the_smallest_failing_number_of_ranks) {

@@ -119,6 +119,32 @@ TEST(collective_generators, hold_on_many_sizes_with_their_figures) {
   EXPECT_THROW(recursive_doubling_allgather(0), std::invalid_argument);
 }
 
+TEST(collective_generators, multi_ring_allgather_meets_every_ranks_ingress_bound) {
+  // 1-D to 3-D tori, both parities, the square-switch, product and layered constructions
+  for (const char* dims : {"5", "3x3", "3x4", "4x4", "4x8", "5x6", "3x3x3", "4x4x4", "3x4x5"}) {
+    const torus::network t = torus::network::parse(dims);
+    const std::uint64_t rings = 2 * t.dimension(), P = t.size();
+    for (std::uint32_t share : {1u, 2u}) {
+      const schedule s = multi_ring_allgather(t, static_cast<std::uint32_t>(rings * share));
+      const collective_report r = check_collective_schedule(s, {.exact = true});  // no chunk arrives twice
+      EXPECT_TRUE(r.holds()) << dims << "\n" << describe(r);
+      EXPECT_EQ(r.steps, P - 1) << dims;
+      EXPECT_EQ(r.rounds, (P - 1) * share) << dims;
+      // the checker's own bound: (P − 1)·C chunks into each rank over its 2d in-links
+      EXPECT_EQ(r.round_bound, r.rounds) << dims;
+    }
+  }
+  // the checker sees a ring's transfer missing, or a chunk sent round the wrong way
+  schedule s = multi_ring_allgather(torus::network::parse("4x8"), 4);
+  schedule dropped = s;
+  dropped.steps[17].transfers.erase(dropped.steps[17].transfers.begin() + 40);
+  EXPECT_FALSE(check_collective_schedule(dropped).holds());
+  std::swap(s.steps[3].transfers[0].chunk, s.steps[3].transfers[1].chunk);
+  EXPECT_FALSE(check_collective_schedule(s).holds());
+  EXPECT_THROW(multi_ring_allgather(torus::network::parse("4x8"), 6), std::invalid_argument);  // 6 chunks, 4 rings
+  EXPECT_THROW(multi_ring_allgather(torus::network::parse("2x3"), 4), std::invalid_argument);  // no decomposition
+}
+
 TEST(collective_check, names_each_kind_of_violation) {
   // a transfer left out: in step 1 rank 3 forwards chunk 2 to rank 0, which then never gets it
   schedule s = ring_allgather(4);

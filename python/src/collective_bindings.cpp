@@ -311,6 +311,14 @@ void bind_collective(py::module_& m) {
       "algorithm"_a, "kind"_a, "ranks"_a, "chunks"_a = 1, "root"_a = 0,
       "ring, bruck, recursive-doubling, recursive-halving, rabenseifner, pairwise, binomial or double-binary-tree");
   m.def(
+      "multi_ring_allgather",
+      [](const std::string& torus, std::uint32_t chunks) {
+        return multi_ring_allgather(torus::network::parse(torus), chunks);
+      },
+      "torus"_a, "chunks"_a,
+      "all-gather on the torus AxB... along the 2d directed rings of d edge-disjoint Hamiltonian cycles; chunks a "
+      "multiple of 2d");
+  m.def(
       "read_collective_schedule", [](const std::string& text) { return read_collective_schedule(text); }, "text"_a);
   m.def(
       "read_topology", [](const std::string& text) { return read_topology(text); }, "text"_a,

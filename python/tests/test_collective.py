@@ -172,6 +172,15 @@ def test_the_generators_hold_on_many_sizes():
             assert report.holds, (algorithm, kind, n, report.describe())
 
 
+def test_the_multi_ring_all_gather_meets_the_in_link_bound():
+    schedule = dc.multi_ring_allgather("4x8", 4)
+    report = dc.check_collective_schedule(schedule)
+    assert report.holds, report.describe()
+    assert (report.figures["steps"], report.figures["rounds"], report.figures["round_bound"]) == (31, 31, 31)
+    with pytest.raises(ValueError, match="multiple of the 4 directed rings"):
+        dc.multi_ring_allgather("4x8", 6)
+
+
 def test_ctrl_c_stops_a_long_proof_and_the_answer_is_unknown():
     # All-gather of 4 chunks per rank on the 4-cube in 4 steps: the query at the cut bound's 15 rounds runs for
     # minutes. SIGINT a quarter of a second in stops the solver; the answer is unknown, never a guess.

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "dancecard/core/collective/schedule.hpp"
+#include "dancecard/core/torus/torus.hpp"
 
 namespace dancecard::collective {
 
@@ -52,6 +53,12 @@ schedule double_binary_tree_allreduce(rank n, std::uint32_t chunks = 1);
 /// Ring all-reduce (NCCL's ring): ring_reduce_scatter's n − 1 steps, then ring_allgather's n − 1 steps copying the
 /// summed blocks round.
 schedule ring_allreduce(rank n, std::uint32_t chunks = 1);
+/// All-gather on torus:A×B… along the 2d directed rings of hamiltonian_product_cycles (d edge-disjoint Hamiltonian
+/// cycles, each run both ways; core/torus/cycles.hpp), all-port: ring j carries chunks j·C/(2d) … (j + 1)·C/(2d) − 1
+/// of every rank one hop a step: P − 1 steps of C/(2d) rounds each, so R = (P − 1)·C/(2d), every rank's ingress bound
+/// ((P − 1)·C chunks over 2d in-links). require (std::invalid_argument): a torus hamiltonian_product_cycles splits, C
+/// a positive multiple of 2d.
+schedule multi_ring_allgather(const torus::network& network, std::uint32_t chunks);
 
 /// The generators above by name, as the command lines spell them: ("ring", allgather), ("bruck", allgather),
 /// ("recursive-doubling", allgather), ("pairwise", alltoall), ("binomial", broadcast), ("binomial", reduce), ("ring",
