@@ -141,8 +141,10 @@ TEST(collective_generators, multi_ring_allgather_meets_every_ranks_ingress_bound
   EXPECT_FALSE(check_collective_schedule(dropped).holds());
   std::swap(s.steps[3].transfers[0].chunk, s.steps[3].transfers[1].chunk);
   EXPECT_FALSE(check_collective_schedule(s).holds());
-  EXPECT_THROW(multi_ring_allgather(torus::network::parse("4x8"), 6), std::invalid_argument);  // 6 chunks, 4 rings
-  EXPECT_THROW(multi_ring_allgather(torus::network::parse("2x3"), 4), std::invalid_argument);  // no decomposition
+  EXPECT_THROW(multi_ring_allgather(torus::network::parse("4x8"), 6), std::invalid_argument);     // 6 chunks, 4 rings
+  EXPECT_THROW(multi_ring_allgather(torus::network::parse("2x3"), 4), std::invalid_argument);     // no decomposition
+  EXPECT_THROW(multi_ring_allgather(torus::network::parse("128x64"), 4), std::invalid_argument);  // 8192 ranks
+  EXPECT_THROW(multi_ring_allgather(torus::network::parse("64x64"), 12), std::invalid_argument);  // 2^27.6 transfers
 }
 
 TEST(collective_check, names_each_kind_of_violation) {

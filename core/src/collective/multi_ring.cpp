@@ -13,13 +13,20 @@
 namespace dancecard::collective {
 
 schedule multi_ring_allgather(const torus::network& network, std::uint32_t chunks) {
-  const torus::cycle_system system = torus::hamiltonian_product_cycles(network);  // names the torus it cannot split
   const rank n = network.size();
+  if (n > 4096)  // (P − 1)·P·C transfers: 4096 ranks and 4 chunks are already 67 million
+    throw std::invalid_argument("multi-ring: " + network.name() + " has " + std::to_string(n) +
+                                " ranks, more than the 4096 a schedule of every transfer is written for");
+  const torus::cycle_system system = torus::hamiltonian_product_cycles(network);  // names the torus it cannot split
   const auto rings = static_cast<std::uint32_t>(2 * system.cycles.size());
   if (chunks == 0 || chunks % rings != 0)
     throw std::invalid_argument("multi-ring: the chunks per rank (" + std::to_string(chunks) +
                                 ") must be a positive multiple of the " + std::to_string(rings) +
                                 " directed rings of " + network.name());
+  if (std::uint64_t{n - 1} * n * chunks > (std::uint64_t{1} << 27))
+    throw std::invalid_argument("multi-ring: " + std::to_string(std::uint64_t{n - 1} * n * chunks) + " transfers on " +
+                                network.name() + " with " + std::to_string(chunks) +
+                                " chunks per rank, more than 2^27");
   const std::uint32_t share = chunks / rings;
   const collective coll{collective_kind::allgather, n, chunks, 0};
   require_valid(coll);

@@ -56,8 +56,8 @@ schedule ring_allreduce(rank n, std::uint32_t chunks = 1);
 /// All-gather on torus:A×B… along the 2d directed rings of hamiltonian_product_cycles (d edge-disjoint Hamiltonian
 /// cycles, each run both ways; core/torus/cycles.hpp), all-port: ring j carries chunks j·C/(2d) … (j + 1)·C/(2d) − 1
 /// of every rank one hop a step: P − 1 steps of C/(2d) rounds each, so R = (P − 1)·C/(2d), every rank's ingress bound
-/// ((P − 1)·C chunks over 2d in-links). require (std::invalid_argument): a torus hamiltonian_product_cycles splits, C
-/// a positive multiple of 2d.
+/// ((P − 1)·C chunks over 2d in-links). require (std::invalid_argument): a torus hamiltonian_product_cycles splits, of
+/// at most 4096 PUs, C a positive multiple of 2d, and at most 2^27 transfers ((P − 1)·P·C).
 schedule multi_ring_allgather(const torus::network& network, std::uint32_t chunks);
 
 /// The generators above by name, as the command lines spell them: ("ring", allgather), ("bruck", allgather),
