@@ -134,7 +134,7 @@ TEST(collective_generators, multi_ring_allgather_meets_every_ranks_ingress_bound
       EXPECT_EQ(r.round_bound, r.rounds) << dims;
     }
   }
-  // the checker sees a ring's transfer missing, or a chunk sent round the wrong way
+  // the checker sees a ring's transfer missing, or two ranks' forwarded chunks swapped
   schedule s = multi_ring_allgather(torus::network::parse("4x8"), 4);
   schedule dropped = s;
   dropped.steps[17].transfers.erase(dropped.steps[17].transfers.begin() + 40);

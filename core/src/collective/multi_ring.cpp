@@ -35,8 +35,9 @@ schedule multi_ring_allgather(const torus::network& network, std::uint32_t chunk
   std::vector<std::vector<rank>> position(system.cycles.size(), std::vector<rank>(n, n));
   for (std::size_t c = 0; c < system.cycles.size(); ++c) {
     const auto& pus = system.cycles[c].pus;
-    for (std::size_t i = 0; i < pus.size(); ++i)
-      if (pus.size() == n && pus[i] < n) position[c][pus[i]] = static_cast<rank>(i);
+    if (pus.size() == n)
+      for (std::size_t i = 0; i < n; ++i)
+        if (pus[i] < n) position[c][pus[i]] = static_cast<rank>(i);
     for (rank r = 0; r < n; ++r)
       if (position[c][r] == n)
         throw std::logic_error("multi-ring: cycle " + std::to_string(c) + " of " + network.name() +
