@@ -3,7 +3,8 @@
 // accepts and a refutation below it — a DRAT proof the DRAT checker accepts, or a cut's cutting-planes certificate the
 // cutting-planes checker accepts: the all-gather's (C, S, R) points and the frontier they lie on, and the all-to-all's
 // (24, 8, 8). Not claims of the four papers: results users of SCCL and MSCCL rely on. Beside them, the torus paper's
-// Hamiltonian cycles as a bandwidth-optimal all-gather.
+// Hamiltonian cycles as a bandwidth-optimal all-gather, and the hypercube's rotated recursive doubling as a corner of
+// its frontier.
 #include <chrono>
 #include <numeric>
 #include <string>
@@ -162,6 +163,56 @@ claim_result multi_ring_bandwidth() {
           "cutting-planes certificates of R - 1 rounds for every S < R, checked by checkers/cutting_planes_check"};
 }
 
+// All-gather on hypercube:D by recursive doubling along D rotated orders of the dimensions
+// (collective::rotated_doubling_allgather) with C = D: (C, S, R) = (D, D, 2^D − 1), a corner of SCCL's frontier that
+// no other point beats in steps or in rounds per chunk. The schedule is judged by the collective checker; D − 1 steps
+// are refuted whatever the rounds and chunks (prove_least_steps with rounds enough that no capacity binds, one chunk
+// per rank: checked DRAT proofs),
+// and R − 1 rounds for every number of steps below R by a cut's checked cutting-planes certificate (a step has at
+// least one round, so more steps need none).
+claim_result rotated_doubling_corner() {
+  const std::string covered = "hypercube:3, 4, 5 (8 to 32 ranks), C = D";
+  std::string evidence;
+  for (unsigned dims = 3; dims <= 5; ++dims) {
+    const std::uint32_t n = std::uint32_t{1} << dims;
+    const collective::schedule s = collective::rotated_doubling_allgather(n, dims);
+    const std::string name = s.network.name();
+    const collective::collective_report r = collective::check_collective_schedule(s, {.exact = true});
+    if (!r.holds()) return {verdict::violated, covered, name + ": " + collective::describe(r)};
+    if (r.steps != dims || r.rounds != n - 1)
+      return {verdict::violated, covered,
+              name + ": " + std::to_string(r.steps) + " steps, " + std::to_string(r.rounds) + " rounds"};
+    // Asked with one chunk per rank: the first chunk of every rank in a schedule of C chunks is one of a single chunk
+    // in as many steps, so D − 1 steps refuted there are refuted for every C.
+    const collective::collective single{collective::collective_kind::allgather, n, 1, 0};
+    collective::synthesis_options any_rounds;
+    any_rounds.rounds_per_step = collective::unbounded_rounds_per_step(single);
+    any_rounds.budget_ms = 600'000;
+    const collective::least_steps_result least = collective::prove_least_steps(s.network, single, any_rounds);
+    if (least.status != proof_status::proven) return {verdict::unknown, covered, name + ": " + least.reason};
+    if (least.steps != dims)
+      return {verdict::violated, covered,
+              name + ": the least steps whatever the rounds is " + std::to_string(least.steps)};
+    std::string cut_detail;
+    for (std::uint64_t steps = 1; steps < r.rounds; ++steps) {
+      const auto cut = collective::refute_by_cut(s.network, s.coll, steps, r.rounds - 1);
+      if (!cut || !cut->accepted)
+        return {verdict::violated, covered,
+                name + ": no accepted cut refutes " + std::to_string(r.rounds - 1) + " rounds in " +
+                    std::to_string(steps) + " steps" + (cut ? ": " + cut->detail : "")};
+      cut_detail = cut->detail;
+    }
+    evidence += (evidence.empty() ? "" : "; ") + name + ": (C, S, R) = (" + std::to_string(dims) + ", " +
+                std::to_string(r.steps) + ", " + std::to_string(r.rounds) + "); " + std::to_string(dims - 1) +
+                " steps (one chunk per rank, any rounds): " + least.queries[dims - 1].detail + "; " +
+                std::to_string(r.rounds - 1) + " rounds refuted in 1 to " + std::to_string(r.rounds - 1) +
+                " steps, e.g. " + cut_detail;
+  }
+  return {verdict::holds, covered, evidence,
+          "DRAT proofs of D - 1 steps (checkers/drat_check) and cutting-planes certificates of R - 1 rounds "
+          "(checkers/cutting_planes_check)"};
+}
+
 }  // namespace
 
 void register_collective_claims(theorem_book& book) {
@@ -188,6 +239,11 @@ void register_collective_claims(theorem_book& book) {
        "cycles, 2d chunks per rank, takes P - 1 rounds: R/C = (P - 1)/(2d), the least any schedule reaches, as "
        "each rank receives (P - 1)C chunks over 2d in-links",
        claim_method::certificate, multi_ring_bandwidth});
+  book.add({"collective.rotated_doubling", paper, "SCCL's frontier on the hypercube, corner (D, D, 2^D - 1)",
+            "on hypercube:D, all-gather by recursive doubling along D rotated orders of the dimensions, D chunks per "
+            "rank, takes D steps and 2^D - 1 rounds: no schedule has fewer steps, whatever its rounds, and none fewer "
+            "rounds per chunk, whatever its steps",
+            claim_method::certificate, rotated_doubling_corner});
 }
 
 }  // namespace dancecard

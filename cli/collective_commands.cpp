@@ -249,9 +249,10 @@ void add_collective_commands(CLI::App& app, int& code) {
   };
   auto opt = std::make_shared<options>();
   generate
-      ->add_option("--algo", opt->algo,
-                   "ring | bruck | recursive-doubling | recursive-halving | rabenseifner | pairwise | binomial | "
-                   "double-binary-tree | multi-ring (all-gather on --torus)")
+      ->add_option(
+          "--algo", opt->algo,
+          "ring | bruck | recursive-doubling | rotated-doubling | recursive-halving | rabenseifner | pairwise | "
+          "binomial | double-binary-tree | multi-ring (all-gather on --torus)")
       ->required();
   generate->add_option("--coll", opt->coll, "allgather | alltoall | broadcast | reduce | reduce-scatter | allreduce")
       ->required();
@@ -361,9 +362,10 @@ void add_collective_commands(CLI::App& app, int& code) {
   prove->add_flag("--no-symmetric-witnesses", popt->no_symmetry,
                   "ask every query of the whole model only, not first for a schedule that the network's symmetries "
                   "(its translations, or its automorphisms) map onto itself");
-  prove->add_flag("--frontier", popt->frontier,
-                  "instead: SCCL's (C, S, R) frontier, the least R for every C = 1 … --max-chunks and S = the least … "
-                  "+ --max-extra-steps, and the points no other beats in S, R and R/C");
+  prove->add_flag(
+      "--frontier", popt->frontier,
+      "instead: SCCL's (C, S, R) frontier, the least R for every C = 1 … --max-chunks and S = the least (of any "
+      "schedule, whatever its rounds) … + --max-extra-steps, and the points no other beats in S, R and R/C");
   prove->add_option("--max-chunks", popt->max_chunks, "--frontier: chunks per rank up to this (default 4)")
       ->check(CLI::Range(1, 64));
   prove->add_option("--max-extra-steps", popt->max_extra_steps, "--frontier: steps above the least (default 1)")

@@ -69,6 +69,16 @@ TEST(cli_collective, every_generator_is_checked_and_damage_is_named) {
   expect_run("generate collective --algo multi-ring --coll alltoall --torus 4x4 --chunks 4", 2, "an allgather");
   expect_run("generate collective --algo ring --coll allgather --torus 4x4", 2, "--torus: only with --algo multi-ring");
   expect_run("generate collective --algo ring --coll allgather", 2, "--ranks: required");
+  // rotated recursive doubling on the 5-cube: the diameter's 5 steps and the in-link bound's 31 rounds at once
+  r = run_shell(exe + " generate collective --algo rotated-doubling --coll allgather --ranks 32 --chunks 5 | " + exe +
+                " check collective --json -");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("\"bound\": \"5\""), std::string::npos) << r.output;  // the distance bound on steps
+  EXPECT_NE(r.output.find("\"steps\": 5"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\"rounds\": 31"), std::string::npos) << r.output;
+  expect_run("generate collective --algo rotated-doubling --coll allgather --ranks 32 --chunks 4", 2,
+             "must be a positive multiple of the 5 dimensions of hypercube:5");
+  expect_run("generate collective --algo rotated-doubling --coll allgather --ranks 24 --chunks 4", 2, "a power of two");
 }
 
 TEST(cli_collective, property_test_finds_the_smallest_failing_number_of_ranks) {

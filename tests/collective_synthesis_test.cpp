@@ -124,6 +124,32 @@ TEST(collective_frontier, ring_4_allgather) {
   EXPECT_FALSE(f.points[4].on_frontier);  // (2, 3, 3): (2, 2, 3) is as good with fewer steps
 }
 
+// A star of five ranks: every leaf takes in 4·C chunks over its one link, so one round a step needs 4 steps for C = 1,
+// but two steps of 1 and 3 rounds do it (the leaves to the hub, then the hub to the leaves). SCCL's steps count from
+// what any number of rounds allows: the frontier starts at 2 steps, where (1, 2, 4) reaches the leaves' bound.
+TEST(collective_frontier, steps_count_from_what_any_rounds_allow) {
+  std::vector<link> links;
+  for (rank leaf = 1; leaf < 5; ++leaf) links.insert(links.end(), {link{0, leaf, 1}, link{leaf, 0, 1}});
+  const topology star("star:5", 5, links);
+  synthesis_options one_round;
+  one_round.budget_ms = 0;
+  EXPECT_EQ(prove_least_steps(star, {collective_kind::allgather, 5, 1, 0}, one_round).steps, 4u);
+  frontier_options o{.max_chunks = 2, .max_extra_steps = 2, .max_extra_rounds = 2, .synthesis = {}};
+  o.synthesis.budget_ms = 0;
+  const frontier_result f = prove_frontier(star, {collective_kind::allgather, 5, 1, 0}, o);
+  ASSERT_EQ(f.status, proof_status::proven) << f.reason;
+  EXPECT_EQ(f.least_steps, 2u);
+  ASSERT_EQ(f.points.size(), 6u);
+  for (const frontier_point& p : f.points) {
+    EXPECT_EQ(p.rounds, 4u * p.chunks) << "C = " << p.chunks << ", S = " << p.steps;
+    ASSERT_TRUE(p.witness);
+    EXPECT_EQ(p.witness->steps.size(), p.steps);
+    EXPECT_TRUE(check_collective_schedule(*p.witness).holds());
+  }
+  ASSERT_EQ(f.frontier, (std::vector<std::size_t>{0}));  // (1, 2, 4); more steps or chunks only repeat 4 a chunk
+  EXPECT_TRUE(f.points[0].corner);
+}
+
 TEST(collective_frontier, rounds_beyond_the_range_leave_the_frontier_unknown) {
   // DGX-1, two steps, no rounds asked above the cut bound: C = 3 needs 5 rounds where the cut asks 4, so its point is
   // unsettled, and the frontier with it.

@@ -147,6 +147,36 @@ TEST(collective_generators, multi_ring_allgather_meets_every_ranks_ingress_bound
   EXPECT_THROW(multi_ring_allgather(torus::network::parse("64x64"), 12), std::invalid_argument);  // 2^27.6 transfers
 }
 
+TEST(collective_generators, rotated_doubling_allgather_meets_the_ingress_bound_in_the_diameter) {
+  for (unsigned dims = 1; dims <= 7; ++dims) {
+    const rank n = rank{1} << dims;
+    for (std::uint32_t share : {1u, 3u}) {
+      const schedule s = rotated_doubling_allgather(n, dims * share);
+      EXPECT_EQ(s.network.name(), "hypercube:" + std::to_string(dims));
+      const collective_report r = check_collective_schedule(s, {.exact = true});  // no chunk arrives twice
+      EXPECT_TRUE(r.holds()) << dims << "\n" << describe(r);
+      EXPECT_EQ(r.steps, dims);
+      EXPECT_EQ(r.step_bound, dims);  // the checker's distance bound: the antipode is D links away
+      EXPECT_EQ(r.rounds, (n - 1) * share) << dims;
+      EXPECT_EQ(r.round_bound, r.rounds) << dims;          // (n − 1)·C chunks into each rank over its D in-links
+      EXPECT_EQ(r.busiest_link_chunks, r.rounds) << dims;  // every link busy in every round
+    }
+  }
+  // every link full in every step: a transfer moved to the next step overloads that step's link
+  schedule s = rotated_doubling_allgather(32, 5);
+  schedule late = s;
+  late.steps[3].transfers.push_back(late.steps[2].transfers[7]);
+  late.steps[2].transfers.erase(late.steps[2].transfers.begin() + 7);
+  EXPECT_FALSE(check_collective_schedule(late).holds());
+  schedule dropped = s;
+  dropped.steps[4].transfers.pop_back();
+  EXPECT_FALSE(check_collective_schedule(dropped).holds());
+  EXPECT_THROW(rotated_doubling_allgather(24, 5), std::invalid_argument);     // not a power of two
+  EXPECT_THROW(rotated_doubling_allgather(32, 4), std::invalid_argument);     // 4 chunks, 5 dimensions
+  EXPECT_THROW(rotated_doubling_allgather(8192, 13), std::invalid_argument);  // more than 4096 ranks
+  EXPECT_THROW(rotated_doubling_allgather(4096, 36), std::invalid_argument);  // 2^29.2 transfers
+}
+
 TEST(collective_check, names_each_kind_of_violation) {
   // a transfer left out: in step 1 rank 3 forwards chunk 2 to rank 0, which then never gets it
   schedule s = ring_allgather(4);

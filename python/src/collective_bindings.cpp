@@ -309,7 +309,8 @@ void bind_collective(py::module_& m) {
         return classic_schedule(algorithm, kind_of(kind), ranks, chunks, root);
       },
       "algorithm"_a, "kind"_a, "ranks"_a, "chunks"_a = 1, "root"_a = 0,
-      "ring, bruck, recursive-doubling, recursive-halving, rabenseifner, pairwise, binomial or double-binary-tree");
+      "ring, bruck, recursive-doubling, rotated-doubling, recursive-halving, rabenseifner, pairwise, binomial or "
+      "double-binary-tree");
   m.def(
       "multi_ring_allgather",
       [](const std::string& torus, std::uint32_t chunks) {

@@ -181,6 +181,15 @@ def test_the_multi_ring_all_gather_meets_the_in_link_bound():
         dc.multi_ring_allgather("4x8", 6)
 
 
+def test_rotated_doubling_meets_the_distance_and_in_link_bounds_at_once():
+    report = dc.check_collective_schedule(dc.classic_schedule("rotated-doubling", "allgather", 32, chunks=5))
+    assert report.holds, report.describe()
+    figures = report.figures
+    assert (figures["steps"], figures["step_bound"], figures["rounds"], figures["round_bound"]) == (5, 5, 31, 31)
+    with pytest.raises(ValueError, match="multiple of the 5 dimensions"):
+        dc.classic_schedule("rotated-doubling", "allgather", 32, chunks=4)
+
+
 def test_ctrl_c_stops_a_long_proof_and_the_answer_is_unknown():
     # All-gather of 4 chunks per rank on the 4-cube in 4 steps: the query at the cut bound's 15 rounds runs for
     # minutes. SIGINT a quarter of a second in stops the solver; the answer is unknown, never a guess.

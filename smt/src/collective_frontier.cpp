@@ -32,16 +32,22 @@ frontier_result prove_frontier(const topology& network, const collective& coll, 
     throw std::invalid_argument("collective frontier: max_extra_steps must be 0 … 16, not " +
                                 std::to_string(options.max_extra_steps));
   frontier_result out;
+  collective single = coll;
+  single.chunks = 1;
+  // SCCL counts steps from its lower bound that holds whatever the rounds (msccl-tools' lower_bound_steps): a step may
+  // take as many rounds as it likes. Asked here with so many rounds a step that no link's capacity binds: the least S
+  // of any schedule.
+  synthesis_options unbounded = options.synthesis;
+  unbounded.rounds_per_step = unbounded_rounds_per_step(single);
+  unbounded.total_rounds.reset();
+  const least_steps_result least = prove_least_steps(network, single, unbounded);
+  if (least.status != proof_status::proven) {
+    out.reason = "the least steps with one chunk per rank, whatever the rounds: " + least.reason;
+    return out;
+  }
   synthesis_options one = options.synthesis;
   one.rounds_per_step = 1;
   one.total_rounds.reset();
-  collective single = coll;
-  single.chunks = 1;
-  const least_steps_result least = prove_least_steps(network, single, one);
-  if (least.status != proof_status::proven) {
-    out.reason = "the least steps with one chunk per rank: " + least.reason;
-    return out;
-  }
   out.least_steps = least.steps;
   bool settled = true;
   for (std::uint64_t s = least.steps; s <= least.steps + options.max_extra_steps; ++s)

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <functional>
 #include <stdexcept>
 
@@ -208,6 +209,12 @@ std::vector<cubes::split_group> collective_split_groups(const topology& network,
     if (g.literals.size() >= 2) out.push_back(std::move(g));
   }
   return out;
+}
+
+std::uint32_t unbounded_rounds_per_step(const collective& coll) {
+  // limit_link bounds each link's sends of a step, one per chunk (two for the combining collectives: a copy and a
+  // reduction); capacity >= 1, so this many rounds leave that bound above the sends there can be.
+  return static_cast<std::uint32_t>(std::min<std::uint64_t>(2 * coll.chunk_count(), UINT32_MAX));
 }
 
 split_query collective_split_query(const topology& network, const collective& coll, std::uint64_t steps,

@@ -238,11 +238,13 @@ schedule classic_schedule(std::string_view algorithm, collective_kind kind, rank
     collective_kind kind;
     maker make;
   };
-  static const std::array<entry, 11> table{{
+  static const std::array<entry, 12> table{{
       {"ring", collective_kind::allgather, [](rank r, std::uint32_t k, rank) { return ring_allgather(r, k); }},
       {"bruck", collective_kind::allgather, [](rank r, std::uint32_t k, rank) { return bruck_allgather(r, k); }},
       {"recursive-doubling", collective_kind::allgather,
        [](rank r, std::uint32_t k, rank) { return recursive_doubling_allgather(r, k); }},
+      {"rotated-doubling", collective_kind::allgather,
+       [](rank r, std::uint32_t k, rank) { return rotated_doubling_allgather(r, k); }},
       {"pairwise", collective_kind::alltoall, [](rank r, std::uint32_t k, rank) { return pairwise_alltoall(r, k); }},
       {"binomial", collective_kind::broadcast,
        [](rank r, std::uint32_t k, rank at) { return binomial_broadcast(r, at, k); }},

@@ -47,9 +47,11 @@ struct frontier_point {
 
 struct frontier_result {
   proof_status status = proof_status::unknown;  // proven: every (C, S) in range settled, so the frontier is exact
-  std::uint64_t least_steps = 0;                // proven with one chunk per rank (more chunks cannot need fewer)
-  std::vector<frontier_point> points;           // every (C, S) asked, by S, then C
-  std::vector<std::size_t> frontier;            // indices into points, by S, then R
+  /// The least steps of any schedule with one chunk per rank, whatever its rounds (SCCL's lower bound on steps;
+  /// more chunks cannot need fewer), proven: from here the range of steps counts.
+  std::uint64_t least_steps = 0;
+  std::vector<frontier_point> points;  // every (C, S) asked, by S, then C
+  std::vector<std::size_t> frontier;   // indices into points, by S, then R
   std::string reason;
 };
 

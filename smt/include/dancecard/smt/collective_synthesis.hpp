@@ -76,6 +76,11 @@ struct least_steps_result {
   std::string reason;  // one sentence: why proven or unknown
 };
 
+/// Rounds a step enough that no link's capacity ever binds for `coll` (a copy and a reduction of every chunk over a
+/// link; at most 2^32 − 1): with this rounds_per_step, prove_least_steps answers the least steps of any schedule
+/// whatever its rounds (SCCL's lower bound on steps; the distance bound of an all-port all-gather).
+std::uint32_t unbounded_rounds_per_step(const collective& coll);
+
 /// The CNF of "a schedule of `steps` steps exists" (above). require (std::invalid_argument): a non-combining
 /// collective on the network's ranks; all-port or one-port full duplex; rounds_per_step >= 1.
 cnf_formula collective_steps_cnf(const topology& network, const collective& coll, std::uint64_t steps,

@@ -59,12 +59,19 @@ schedule ring_allreduce(rank n, std::uint32_t chunks = 1);
 /// ((P − 1)·C chunks over 2d in-links). require (std::invalid_argument): a torus hamiltonian_product_cycles splits, of
 /// at most 4096 PUs, C a positive multiple of 2d, and at most 2^27 transfers ((P − 1)·P·C).
 schedule multi_ring_allgather(const torus::network& network, std::uint32_t chunks);
+/// All-gather on hypercube:D (n = 2^D ranks), all-port, by recursive doubling along D rotated orders of the
+/// dimensions (Johnsson and Ho's rotated spanning binomial trees): piece j of every rank's chunks (chunks j·C/D …
+/// (j + 1)·C/D − 1) doubles along dimensions j, j + 1, … (mod D), so in step k every link carries one piece of 2^k
+/// ranks. D steps of 2^k·C/D rounds, R = (n − 1)·C/D: every rank's ingress bound ((n − 1)·C chunks over D in-links) in
+/// as few steps as the diameter allows. require (std::invalid_argument): n a power of two, 2 … 4096, C a positive
+/// multiple of D, at most 2^27 transfers ((n − 1)·n·C).
+schedule rotated_doubling_allgather(rank n, std::uint32_t chunks);
 
 /// The generators above by name, as the command lines spell them: ("ring", allgather), ("bruck", allgather),
-/// ("recursive-doubling", allgather), ("pairwise", alltoall), ("binomial", broadcast), ("binomial", reduce), ("ring",
-/// reduce_scatter), ("recursive-halving", reduce_scatter), ("ring", allreduce), ("rabenseifner", allreduce),
-/// ("double-binary-tree", allreduce). std::invalid_argument names the pairs there are, or the generator's own
-/// precondition.
+/// ("recursive-doubling", allgather), ("rotated-doubling", allgather), ("pairwise", alltoall), ("binomial",
+/// broadcast), ("binomial", reduce), ("ring", reduce_scatter), ("recursive-halving", reduce_scatter), ("ring",
+/// allreduce), ("rabenseifner", allreduce), ("double-binary-tree", allreduce). std::invalid_argument names the pairs
+/// there are, or the generator's own precondition.
 schedule classic_schedule(std::string_view algorithm, collective_kind kind, rank n, std::uint32_t chunks = 1,
                           rank root = 0);
 
