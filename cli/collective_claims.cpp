@@ -167,9 +167,8 @@ claim_result multi_ring_bandwidth() {
 // (collective::rotated_doubling_allgather) with C = D: (C, S, R) = (D, D, 2^D − 1), a corner of SCCL's frontier that
 // no other point beats in steps or in rounds per chunk. The schedule is judged by the collective checker; D − 1 steps
 // are refuted whatever the rounds and chunks (prove_least_steps with rounds enough that no capacity binds, one chunk
-// per rank: checked DRAT proofs),
-// and R − 1 rounds for every number of steps below R by a cut's checked cutting-planes certificate (a step has at
-// least one round, so more steps need none).
+// per rank: checked DRAT proofs), and R − 1 rounds for every number of steps below R by a cut's checked
+// cutting-planes certificate (a step has at least one round, so more steps need none).
 claim_result rotated_doubling_corner() {
   const std::string covered = "hypercube:3, 4, 5 (8 to 32 ranks), C = D";
   std::string evidence;
