@@ -98,29 +98,32 @@ void register_dance_claims(theorem_book& book) {
         },
         "checker accepts; rounds = n(n-1)/2");
   });
-  add("prop1.lower", "Section 2, Proposition 1", "T(n) >= n-1 (n even), >= n (n odd)", claim_method::smt, [] {
-    std::ostringstream ev;
-    double seconds = 0;
-    certificate_totals certs;
-    for (rank n = 2; n <= smt_book_max; ++n) {
-      if (!certs.add(n))
-        return claim_result{verdict::violated, "n = 2.." + std::to_string(smt_book_max),
-                            "certificate rejected for n = " + std::to_string(n) + ": " + certs.failure};
-      dance_query q{.n = n, .rounds = optimal_rounds(n) - 1, .requirements = {}};
-      auto r = solve_dance_existence(
-          q, {.timeout_ms = 30'000, .encoding = dance_encoding::counting, .symmetry_breaking = false});
-      seconds += r.seconds;
-      if (r.answer == solver_answer::sat)
-        return claim_result{verdict::violated, "n = 2.." + std::to_string(smt_book_max),
-                            "a schedule with T(n)-1 rounds exists for n = " + std::to_string(n)};
-      if (r.answer == solver_answer::unknown)
-        return claim_result{verdict::unknown, "n = 2.." + std::to_string(smt_book_max),
-                            "n = " + std::to_string(n) + ": " + r.reason};
-    }
-    ev << "T(n)-1 rounds unsat (counting encoding) for every n, " << static_cast<int>(seconds * 1000)
-       << " ms solver time";
-    return claim_result{verdict::holds, "n = 2.." + std::to_string(smt_book_max), ev.str(), certs.summary()};
-  });
+  add(
+      "prop1.lower", "Section 2, Proposition 1", "T(n) >= n-1 (n even), >= n (n odd)", claim_method::smt,
+      [] {
+        std::ostringstream ev;
+        double seconds = 0;
+        certificate_totals certs;
+        for (rank n = 2; n <= smt_book_max; ++n) {
+          if (!certs.add(n))
+            return claim_result{verdict::violated, "n = 2.." + std::to_string(smt_book_max),
+                                "certificate rejected for n = " + std::to_string(n) + ": " + certs.failure};
+          dance_query q{.n = n, .rounds = optimal_rounds(n) - 1, .requirements = {}};
+          auto r = solve_dance_existence(
+              q, {.timeout_ms = 30'000, .encoding = dance_encoding::counting, .symmetry_breaking = false});
+          seconds += r.seconds;
+          if (r.answer == solver_answer::sat)
+            return claim_result{verdict::violated, "n = 2.." + std::to_string(smt_book_max),
+                                "a schedule with T(n)-1 rounds exists for n = " + std::to_string(n)};
+          if (r.answer == solver_answer::unknown)
+            return claim_result{verdict::unknown, "n = 2.." + std::to_string(smt_book_max),
+                                "n = " + std::to_string(n) + ": " + r.reason};
+        }
+        ev << "T(n)-1 rounds unsat (counting encoding) for every n, " << static_cast<int>(seconds * 1000)
+           << " ms solver time";
+        return claim_result{verdict::holds, "n = 2.." + std::to_string(smt_book_max), ev.str(), certs.summary()};
+      },
+      claim_cost::slow);
   add(
       "prop1.certificates", "Section 2, Proposition 1",
       "T(n) >= n-1 / n has a cutting-planes proof, checked without a solver", claim_method::certificate,

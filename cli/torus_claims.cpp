@@ -332,7 +332,8 @@ void register_torus_claims(theorem_book& book) {
        "Table 2 recomputed from T_stv = n^d/(2d)(1+r), T_opt = n^d/2 (1/d + r), T_one = n^(d-1)/2 (n/d + 1)(1 + r), "
        "rounded to nearest: every d = 2 cell and n = 4 equal the formulas and the simulated step counts (d = 2, and "
        "Section 3 on 4x4x4); the d = 3 cells that differ are listed",
-       claim_method::simulation, [] {
+       claim_method::simulation,
+       [] {
          // printed[n][algorithm][r][d]: n = 4, 16, 64; algorithm stv, Section 3, Section 4; r = 0.01, 0.1, 1; d = 2, 3
          constexpr std::array<std::array<std::array<std::array<std::uint64_t, 2>, 3>, 3>, 3> printed{{
              {{{{{4, 11}, {4, 12}, {8, 21}}}, {{{4, 11}, {5, 14}, {12, 43}}}, {{{6, 19}, {7, 21}, {12, 37}}}}},
@@ -430,7 +431,8 @@ void register_torus_claims(theorem_book& book) {
                  (differ.empty() ? "" : "; differ:" + differ) + "; simulated" + simulated +
                  " Section 4 at d = 3 not simulated (n = 4, 16, 64 violate Section 4.2's n1 mod 3 = 0); Section 3 at d "
                  "= 3, n = 64 not simulated (262,144 PUs: the simulator's bitsets would need 24 GiB)"};
-       }});
+       },
+       claim_cost::slow});
 }
 
 }  // namespace dancecard

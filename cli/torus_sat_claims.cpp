@@ -437,7 +437,8 @@ void register_torus_smt_claims(theorem_book& book) {
             "on 3x7 the general model's minimum 6 is reached by no table invariant under a group of translations, but "
             "by one invariant "
             "under the point reflection (x1, x2) -> (-x1, -x2)",
-            claim_method::smt, [] {
+            claim_method::smt,
+            [] {
               const torus::network t({3, 7});
               // every translation group: unsat with a checked DRAT proof (each well under a second)
               const torus_invariant_search_result translations =
@@ -475,7 +476,8 @@ void register_torus_smt_claims(theorem_book& book) {
                       describe(t, point_reflection) + " completes in " + std::to_string(run.steps) +
                       " steps (simulated, invariance checked)",
                   "DRAT proofs (CaDiCaL) of the translation groups' unsat, checked by checkers/drat_check"};
-            }});
+            },
+            claim_cost::slow});
 
   book.add({"torus.smt.pairing_minima", "torus-gossip", "Section 2 (small tori)",
             "time-independent pairing routing with one packet per PU needs more than the time-dependent optimum "
