@@ -123,6 +123,20 @@ claim_result sccl_alltoall() {
           below};
 }
 
+// R − 1 rounds refuted in any number of steps, for the collective of `s` on its network: S >= R steps take at least
+// S rounds, and each S < R by a cut's cutting-planes certificate that checkers/cutting_planes_check accepts. Returns
+// the first S without one ("" when none lacks one) and sets `detail` to the last certificate's.
+std::string refute_one_round_less(const collective::schedule& s, std::uint64_t rounds, std::string& detail) {
+  for (std::uint64_t steps = 1; steps < rounds; ++steps) {
+    const auto cut = collective::refute_by_cut(s.network, s.coll, steps, rounds - 1);
+    if (!cut || !cut->accepted)
+      return s.network.name() + ": no accepted cut refutes " + std::to_string(rounds - 1) + " rounds in " +
+             std::to_string(steps) + " steps" + (cut ? ": " + cut->detail : "");
+    detail = cut->detail;
+  }
+  return "";
+}
+
 // All-gather along the 2d directed rings of d edge-disjoint Hamiltonian cycles (collective::multi_ring_allgather)
 // with C = 2d chunks per rank: P − 1 steps of one round, so R/C = (P − 1)/(2d), every rank's in-links' bound. The
 // schedule is judged by the collective checker, and R − 1 rounds are refuted for every number of steps: up to R − 1
@@ -144,16 +158,9 @@ claim_result multi_ring_bandwidth() {
     if (r.steps != P - 1 || r.rounds != P - 1)
       return {verdict::violated, covered,
               t.name() + ": " + std::to_string(r.steps) + " steps, " + std::to_string(r.rounds) + " rounds"};
-    // R − 1 rounds in any number of steps: S >= R steps take at least S rounds, and each S < R has its certificate
     std::string detail;
-    for (std::uint64_t steps = 1; steps < r.rounds; ++steps) {
-      const auto cut = collective::refute_by_cut(s.network, s.coll, steps, r.rounds - 1);
-      if (!cut || !cut->accepted)
-        return {verdict::violated, covered,
-                t.name() + ": no accepted cut refutes " + std::to_string(r.rounds - 1) + " rounds in " +
-                    std::to_string(steps) + " steps" + (cut ? ": " + cut->detail : "")};
-      detail = cut->detail;
-    }
+    if (const std::string problem = refute_one_round_less(s, r.rounds, detail); !problem.empty())
+      return {verdict::violated, covered, problem};
     evidence += (evidence.empty() ? "" : "; ") + t.name() + ": (C, S, R) = (" + std::to_string(rings) + ", " +
                 std::to_string(r.steps) + ", " + std::to_string(r.rounds) + "), R/C = " + ratio(P - 1, rings) + "; " +
                 std::to_string(r.rounds - 1) + " rounds refuted in 1 to " + std::to_string(r.rounds - 1) +
@@ -193,14 +200,8 @@ claim_result rotated_doubling_corner() {
       return {verdict::violated, covered,
               name + ": the least steps whatever the rounds is " + std::to_string(least.steps)};
     std::string cut_detail;
-    for (std::uint64_t steps = 1; steps < r.rounds; ++steps) {
-      const auto cut = collective::refute_by_cut(s.network, s.coll, steps, r.rounds - 1);
-      if (!cut || !cut->accepted)
-        return {verdict::violated, covered,
-                name + ": no accepted cut refutes " + std::to_string(r.rounds - 1) + " rounds in " +
-                    std::to_string(steps) + " steps" + (cut ? ": " + cut->detail : "")};
-      cut_detail = cut->detail;
-    }
+    if (const std::string problem = refute_one_round_less(s, r.rounds, cut_detail); !problem.empty())
+      return {verdict::violated, covered, problem};
     evidence += (evidence.empty() ? "" : "; ") + name + ": (C, S, R) = (" + std::to_string(dims) + ", " +
                 std::to_string(r.steps) + ", " + std::to_string(r.rounds) + "); " + std::to_string(dims - 1) +
                 " steps (one chunk per rank, any rounds): " + least.queries[dims - 1].detail + "; " +

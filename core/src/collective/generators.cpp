@@ -10,27 +10,22 @@
 #include <stdexcept>
 #include <vector>
 
+#include "generator_parts.hpp"
+
 namespace dancecard::collective {
 
 namespace {
-
-schedule start(topology network, port_model ports, collective coll, std::string algorithm) {
-  require_valid(coll);
-  return schedule{std::move(network), ports, coll, {}, std::move(algorithm)};
-}
 
 // The chunks of rank-block b (b·C … b·C + C − 1) from `from` to `to`.
 void send_block(step& s, const collective& c, std::uint64_t block, rank from, rank to, transfer_op op) {
   for (std::uint32_t i = 0; i < c.chunks; ++i) s.transfers.push_back({block * c.chunks + i, from, to, op});
 }
 
-bool power_of_two(rank n) { return n != 0 && (n & (n - 1)) == 0; }
-
 }  // namespace
 
 schedule ring_allgather(rank n, std::uint32_t chunks) {
-  schedule out =
-      start(ring_topology(n), port_model::one_port_full_duplex, {collective_kind::allgather, n, chunks, 0}, "ring");
+  schedule out = generator_parts::start(ring_topology(n), port_model::one_port_full_duplex,
+                                        {collective_kind::allgather, n, chunks, 0}, "ring");
   for (rank s = 0; s + 1 < n; ++s) {
     step& st = out.steps.emplace_back(step{chunks, {}});
     for (rank r = 0; r < n; ++r) send_block(st, out.coll, (r + n - s) % n, r, (r + 1) % n, transfer_op::copy);
@@ -43,8 +38,9 @@ schedule recursive_doubling_allgather(rank n, std::uint32_t chunks) {
   unsigned d = 0;
   while ((rank{2} << d) <= n) ++d;  // p = 2^d, the largest power of two <= n
   const rank p = rank{1} << d, extra = n - p;
-  schedule out = start(extra == 0 ? hypercube_topology(d) : complete_topology(n), port_model::one_port_full_duplex,
-                       {collective_kind::allgather, n, chunks, 0}, "recursive-doubling");
+  schedule out = generator_parts::start(extra == 0 ? hypercube_topology(d) : complete_topology(n),
+                                        port_model::one_port_full_duplex, {collective_kind::allgather, n, chunks, 0},
+                                        "recursive-doubling");
   // Not a power of two (MPICH's way): rank p + j folds its block into rank j first and gets everything back last.
   if (extra > 0) {
     step& st = out.steps.emplace_back(step{chunks, {}});
@@ -75,8 +71,8 @@ schedule recursive_doubling_allgather(rank n, std::uint32_t chunks) {
 }
 
 schedule bruck_allgather(rank n, std::uint32_t chunks) {
-  schedule out = start(complete_topology(n), port_model::one_port_full_duplex,
-                       {collective_kind::allgather, n, chunks, 0}, "bruck");
+  schedule out = generator_parts::start(complete_topology(n), port_model::one_port_full_duplex,
+                                        {collective_kind::allgather, n, chunks, 0}, "bruck");
   for (std::uint64_t reach = 1; reach < n; reach *= 2) {
     const std::uint64_t m = std::min<std::uint64_t>(reach, n - reach);
     step& st = out.steps.emplace_back(step{static_cast<std::uint32_t>(m * chunks), {}});
@@ -88,8 +84,8 @@ schedule bruck_allgather(rank n, std::uint32_t chunks) {
 }
 
 schedule pairwise_alltoall(rank n, std::uint32_t chunks) {
-  schedule out = start(complete_topology(n), port_model::one_port_full_duplex,
-                       {collective_kind::alltoall, n, chunks, 0}, "pairwise");
+  schedule out = generator_parts::start(complete_topology(n), port_model::one_port_full_duplex,
+                                        {collective_kind::alltoall, n, chunks, 0}, "pairwise");
   for (rank s = 1; s < n; ++s) {
     step& st = out.steps.emplace_back(step{chunks, {}});
     for (rank r = 0; r < n; ++r) {
@@ -101,8 +97,8 @@ schedule pairwise_alltoall(rank n, std::uint32_t chunks) {
 }
 
 schedule binomial_broadcast(rank n, rank root, std::uint32_t chunks) {
-  schedule out = start(complete_topology(n), port_model::one_port_full_duplex,
-                       {collective_kind::broadcast, n, chunks, root}, "binomial");
+  schedule out = generator_parts::start(complete_topology(n), port_model::one_port_full_duplex,
+                                        {collective_kind::broadcast, n, chunks, root}, "binomial");
   for (std::uint64_t reach = 1; reach < n; reach *= 2) {
     step& st = out.steps.emplace_back(step{chunks, {}});
     for (std::uint64_t rel = 0; rel < reach && rel + reach < n; ++rel)
@@ -113,8 +109,8 @@ schedule binomial_broadcast(rank n, rank root, std::uint32_t chunks) {
 }
 
 schedule binomial_reduce(rank n, rank root, std::uint32_t chunks) {
-  schedule out = start(complete_topology(n), port_model::one_port_full_duplex,
-                       {collective_kind::reduce, n, chunks, root}, "binomial");
+  schedule out = generator_parts::start(complete_topology(n), port_model::one_port_full_duplex,
+                                        {collective_kind::reduce, n, chunks, root}, "binomial");
   for (std::uint64_t reach = 1; reach < n; reach *= 2) {
     step& st = out.steps.emplace_back(step{chunks, {}});
     for (std::uint64_t rel = reach; rel < n; rel += 2 * reach)
@@ -125,12 +121,12 @@ schedule binomial_reduce(rank n, rank root, std::uint32_t chunks) {
 }
 
 schedule recursive_halving_reduce_scatter(rank n, std::uint32_t chunks) {
-  if (!power_of_two(n))
+  if (!generator_parts::power_of_two(n))
     throw std::invalid_argument("recursive halving: " + std::to_string(n) + " ranks is not a power of two");
   unsigned d = 0;
   while ((rank{1} << d) < n) ++d;
-  schedule out = start(hypercube_topology(d), port_model::one_port_full_duplex,
-                       {collective_kind::reduce_scatter, n, chunks, 0}, "recursive-halving");
+  schedule out = generator_parts::start(hypercube_topology(d), port_model::one_port_full_duplex,
+                                        {collective_kind::reduce_scatter, n, chunks, 0}, "recursive-halving");
   for (rank half = n / 2; half >= 1; half /= 2) {
     step& st = out.steps.emplace_back(step{half * chunks, {}});
     for (rank r = 0; r < n; ++r) {
@@ -152,8 +148,8 @@ schedule rabenseifner_allreduce(rank n, std::uint32_t chunks) {
 }
 
 schedule ring_reduce_scatter(rank n, std::uint32_t chunks) {
-  schedule out = start(ring_topology(n), port_model::one_port_full_duplex,
-                       {collective_kind::reduce_scatter, n, chunks, 0}, "ring");
+  schedule out = generator_parts::start(ring_topology(n), port_model::one_port_full_duplex,
+                                        {collective_kind::reduce_scatter, n, chunks, 0}, "ring");
   for (rank s = 0; s + 1 < n; ++s) {
     step& st = out.steps.emplace_back(step{chunks, {}});
     for (rank r = 0; r < n; ++r) send_block(st, out.coll, (r + 2 * n - s - 1) % n, r, (r + 1) % n, transfer_op::reduce);
@@ -185,8 +181,8 @@ void in_order_tree(rank lo, rank hi, rank parent, std::vector<rank>& up) {
 }  // namespace
 
 schedule double_binary_tree_allreduce(rank n, std::uint32_t chunks) {
-  schedule out = start(complete_topology(n), port_model::all_port, {collective_kind::allreduce, n, chunks, 0},
-                       "double-binary-tree");
+  schedule out = generator_parts::start(complete_topology(n), port_model::all_port,
+                                        {collective_kind::allreduce, n, chunks, 0}, "double-binary-tree");
   constexpr rank none = UINT32_MAX;
   // Tree 0 in order; tree 1 its mirror (r ↔ n − 1 − r), so that a leaf of one is mostly inside the other (NCCL's
   // double binary tree, Sanders, Speck and Träff, "Two-tree algorithms for full bandwidth broadcast, reduction and

@@ -9,6 +9,7 @@
 
 #include "dancecard/core/collective/generators.hpp"
 #include "dancecard/core/torus/cycles.hpp"
+#include "generator_parts.hpp"
 
 namespace dancecard::collective {
 
@@ -23,14 +24,10 @@ schedule multi_ring_allgather(const torus::network& network, std::uint32_t chunk
     throw std::invalid_argument("multi-ring: the chunks per rank (" + std::to_string(chunks) +
                                 ") must be a positive multiple of the " + std::to_string(rings) +
                                 " directed rings of " + network.name());
-  if (std::uint64_t{n - 1} * n * chunks > (std::uint64_t{1} << 27))
-    throw std::invalid_argument("multi-ring: " + std::to_string(std::uint64_t{n - 1} * n * chunks) + " transfers on " +
-                                network.name() + " with " + std::to_string(chunks) +
-                                " chunks per rank, more than 2^27");
+  generator_parts::require_allgather_transfers("multi-ring", network.name(), n, chunks);
   const std::uint32_t share = chunks / rings;
-  const collective coll{collective_kind::allgather, n, chunks, 0};
-  require_valid(coll);
-  schedule out{torus_topology(network), port_model::all_port, coll, {}, "multi-ring"};
+  schedule out = generator_parts::start(torus_topology(network), port_model::all_port,
+                                        {collective_kind::allgather, n, chunks, 0}, "multi-ring");
   // where each rank stands on each cycle
   std::vector<std::vector<rank>> position(system.cycles.size(), std::vector<rank>(n, n));
   for (std::size_t c = 0; c < system.cycles.size(); ++c) {

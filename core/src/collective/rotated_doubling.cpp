@@ -9,11 +9,12 @@
 #include <string>
 
 #include "dancecard/core/collective/generators.hpp"
+#include "generator_parts.hpp"
 
 namespace dancecard::collective {
 
 schedule rotated_doubling_allgather(rank n, std::uint32_t chunks) {
-  if (n < 2 || (n & (n - 1)) != 0 || n > 4096)
+  if (n < 2 || !generator_parts::power_of_two(n) || n > 4096)
     throw std::invalid_argument("rotated doubling: the ranks of a hypercube, a power of two 2 … 4096, not " +
                                 std::to_string(n));
   unsigned dims = 0;
@@ -22,14 +23,10 @@ schedule rotated_doubling_allgather(rank n, std::uint32_t chunks) {
     throw std::invalid_argument("rotated doubling: the chunks per rank (" + std::to_string(chunks) +
                                 ") must be a positive multiple of the " + std::to_string(dims) +
                                 " dimensions of hypercube:" + std::to_string(dims));
-  if (std::uint64_t{n - 1} * n * chunks > (std::uint64_t{1} << 27))
-    throw std::invalid_argument("rotated doubling: " + std::to_string(std::uint64_t{n - 1} * n * chunks) +
-                                " transfers on hypercube:" + std::to_string(dims) + " with " + std::to_string(chunks) +
-                                " chunks per rank, more than 2^27");
+  generator_parts::require_allgather_transfers("rotated doubling", "hypercube:" + std::to_string(dims), n, chunks);
   const std::uint32_t share = chunks / dims;
-  const collective coll{collective_kind::allgather, n, chunks, 0};
-  require_valid(coll);
-  schedule out{hypercube_topology(dims), port_model::all_port, coll, {}, "rotated-doubling"};
+  schedule out = generator_parts::start(hypercube_topology(dims), port_model::all_port,
+                                        {collective_kind::allgather, n, chunks, 0}, "rotated-doubling");
   for (unsigned k = 0; k < dims; ++k) {
     step& st = out.steps.emplace_back(step{(std::uint32_t{1} << k) * share, {}});
     st.transfers.reserve((std::size_t{1} << k) * n * chunks);
