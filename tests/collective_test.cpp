@@ -159,7 +159,7 @@ TEST(collective_generators, rotated_doubling_allgather_meets_the_ingress_bound_i
       EXPECT_EQ(r.step_bound, dims);  // the checker's distance bound: the antipode is D links away
       EXPECT_EQ(r.rounds, (n - 1) * share) << dims;
       EXPECT_EQ(r.round_bound, r.rounds) << dims;          // (n − 1)·C chunks into each rank over its D in-links
-      EXPECT_EQ(r.busiest_link_chunks, r.rounds) << dims;  // every link busy in every round
+      EXPECT_EQ(r.busiest_link_chunks, r.rounds) << dims;  // the busiest link carries a chunk in every round
     }
   }
   // every link full in every step: a transfer moved to the next step overloads that step's link
