@@ -48,14 +48,21 @@ def main() -> int:
     if args.fix:
         subprocess.run([tool, "-i", "--style=file", *map(str, files)], check=True)
     problems = []
+    # One clang-format for all files (a process each cost about a third of the check); it names each file and line
+    # that differs. Should it fail otherwise, each file alone names the one it cannot read.
+    result = subprocess.run([tool, "--style=file", "--dry-run", *map(str, files)], capture_output=True, text=True)
+    places = {}
+    for name, line in re.findall(r"^(.+?):(\d+):\d+: (?:warning|error): code should be clang-formatted", result.stderr,
+                                 re.M):
+        places.setdefault(pathlib.Path(name).resolve(), set()).add(int(line))
+    if result.returncode != 0 and not places:
+        for path in files:
+            alone = subprocess.run([tool, "--style=file", "--dry-run", str(path)], capture_output=True, text=True)
+            if alone.returncode != 0:
+                problems.append(f"{path.relative_to(root)}: clang-format failed: {alone.stderr.strip()}")
     for path in files:
-        result = subprocess.run([tool, "--style=file", "--dry-run", str(path)], capture_output=True, text=True)
-        if result.returncode != 0:
-            problems.append(f"{path.relative_to(root)}: clang-format failed: {result.stderr.strip()}")
-            continue
-        places = re.findall(r"^[^\n]*?:(\d+):\d+: (?:warning|error): code should be clang-formatted", result.stderr, re.M)
-        if places:
-            lines = ", ".join(sorted(set(places), key=int)[:10])
+        if path.resolve() in places:
+            lines = ", ".join(map(str, sorted(places[path.resolve()])[:10]))
             problems.append(f"{path.relative_to(root)}: not as clang-format writes it (lines {lines}; ./run format fixes it)")
     limit = column_limit(root)
     for path in files:
