@@ -334,7 +334,7 @@ void register_torus_smt_claims(theorem_book& book) {
          return claim_result{verdict::holds, tori, evidence + "; witnesses simulated",
                              "DRAT proofs (CaDiCaL) of the step below each minimum, checked by checkers/drat_check"};
        },
-       claim_cost::slow});
+       claim_cost::longest});
 
   book.add(
       {"torus.parity_bound", "torus-gossip", "Section 2 (time-independent routing without held packets)",
