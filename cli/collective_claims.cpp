@@ -138,7 +138,8 @@ std::string refute_one_round_less(const collective::schedule& s, std::uint64_t r
 }
 
 // All-gather along the 2d directed rings of d edge-disjoint Hamiltonian cycles (collective::multi_ring_allgather)
-// with C = 2d chunks per rank: P − 1 steps of one round, so R/C = (P − 1)/(2d), every rank's in-links' bound. The
+// with C = 2d chunks per rank: P − 1 steps of one round, so R/C = (P − 1)/(2d), every rank's in-links' bound; with
+// every chunk both ways (bidirectional_multi_ring_allgather), the same rounds in ⌊P/2⌋ steps. Each
 // schedule is judged by the collective checker, and R − 1 rounds are refuted for every number of steps: up to R − 1
 // steps each by a cut's cutting-planes certificate, which checkers/cutting_planes_check accepts (a step has at least
 // one round, so more steps need no certificate).
@@ -158,13 +159,22 @@ claim_result multi_ring_bandwidth() {
     if (r.steps != P - 1 || r.rounds != P - 1)
       return {verdict::violated, covered,
               t.name() + ": " + std::to_string(r.steps) + " steps, " + std::to_string(r.rounds) + " rounds"};
+    // every chunk both ways round its cycle: the same rounds in half the steps
+    const collective::collective_report both = collective::check_collective_schedule(
+        collective::bidirectional_multi_ring_allgather(t, static_cast<std::uint32_t>(rings)), {.exact = true});
+    if (!both.holds()) return {verdict::violated, covered, t.name() + " both ways: " + collective::describe(both)};
+    if (both.steps != P / 2 || both.rounds != P - 1)
+      return {verdict::violated, covered,
+              t.name() + " both ways: " + std::to_string(both.steps) + " steps, " + std::to_string(both.rounds) +
+                  " rounds"};
     std::string detail;
     if (const std::string problem = refute_one_round_less(s, r.rounds, detail); !problem.empty())
       return {verdict::violated, covered, problem};
     evidence += (evidence.empty() ? "" : "; ") + t.name() + ": (C, S, R) = (" + std::to_string(rings) + ", " +
-                std::to_string(r.steps) + ", " + std::to_string(r.rounds) + "), R/C = " + ratio(P - 1, rings) + "; " +
-                std::to_string(r.rounds - 1) + " rounds refuted in 1 to " + std::to_string(r.rounds - 1) +
-                " steps, e.g. " + detail;
+                std::to_string(r.steps) + ", " + std::to_string(r.rounds) + "), both ways (" + std::to_string(rings) +
+                ", " + std::to_string(both.steps) + ", " + std::to_string(both.rounds) +
+                "), R/C = " + ratio(P - 1, rings) + "; " + std::to_string(r.rounds - 1) + " rounds refuted in 1 to " +
+                std::to_string(r.rounds - 1) + " steps, e.g. " + detail;
   }
   return {verdict::holds, covered, evidence,
           "cutting-planes certificates of R - 1 rounds for every S < R, checked by checkers/cutting_planes_check"};
@@ -237,7 +247,8 @@ void register_collective_claims(theorem_book& book) {
        "Section 3.4 (d edge-disjoint Hamiltonian cycles) as a bandwidth-optimal all-gather",
        "on a d-dimensional torus of P ranks, all-gather along the 2d directed rings of d edge-disjoint Hamiltonian "
        "cycles, 2d chunks per rank, takes P - 1 rounds: R/C = (P - 1)/(2d), the least any schedule reaches, as "
-       "each rank receives (P - 1)C chunks over 2d in-links",
+       "each rank receives (P - 1)C chunks over 2d in-links; with every chunk run both ways round its cycle, the "
+       "same rounds in floor(P/2) steps instead of P - 1",
        claim_method::certificate, multi_ring_bandwidth});
   book.add({"collective.rotated_doubling", paper, "SCCL's frontier on the hypercube, corner (D, D, 2^D - 1)",
             "on hypercube:D, all-gather by recursive doubling along D rotated orders of the dimensions, D chunks per "

@@ -252,29 +252,34 @@ void add_collective_commands(CLI::App& app, int& code) {
       ->add_option(
           "--algo", opt->algo,
           "ring | bruck | recursive-doubling | rotated-doubling | recursive-halving | rabenseifner | pairwise | "
-          "binomial | double-binary-tree | multi-ring (all-gather on --torus)")
+          "binomial | double-binary-tree | multi-ring | bidirectional-multi-ring (the last two: all-gather on --torus)")
       ->required();
   generate->add_option("--coll", opt->coll, "allgather | alltoall | broadcast | reduce | reduce-scatter | allreduce")
       ->required();
   CLI::Option* ranks = generate->add_option("--ranks,-n", opt->ranks, "ranks, 1..4096")->check(CLI::Range(1, 4096));
   generate
       ->add_option("--torus", opt->torus,
-                   "multi-ring: the torus AxB… (its ranks are its PUs); chunks per rank a multiple of 2·dimensions")
+                   "multi-ring, bidirectional-multi-ring: the torus AxB… (its ranks are its PUs); chunks per rank a "
+                   "multiple of 2·dimensions (bidirectional with P odd: of the dimensions)")
       ->excludes(ranks);
   generate->add_option("--chunks", opt->chunks, "chunks per rank (default 1)")->check(CLI::Range(1, 1024));
   generate->add_option("--root", opt->root, "broadcast, reduce: the root rank (default 0)");
   generate->add_option("--output,-o", opt->output, "write to FILE instead of stdout")->check(writable_file());
   generate->callback([opt, &code] {
     const auto c = static_cast<std::uint32_t>(opt->chunks);
-    if (opt->algo == "multi-ring" || !opt->torus.empty()) {
-      if (opt->algo != "multi-ring") throw bad_input("--torus: only with --algo multi-ring");
-      if (opt->torus.empty()) throw bad_input("--algo multi-ring: name the torus with --torus AxB…");
-      if (opt->coll != "allgather") throw bad_input("--algo multi-ring: an allgather, not '" + opt->coll + "'");
+    const bool rings = opt->algo == "multi-ring" || opt->algo == "bidirectional-multi-ring";
+    if (rings || !opt->torus.empty()) {
+      if (!rings) throw bad_input("--torus: only with --algo multi-ring or bidirectional-multi-ring");
+      if (opt->torus.empty()) throw bad_input("--algo " + opt->algo + ": name the torus with --torus AxB…");
+      if (opt->coll != "allgather") throw bad_input("--algo " + opt->algo + ": an allgather, not '" + opt->coll + "'");
       collective::schedule s;
       try {
-        s = collective::multi_ring_allgather(torus::network::parse(opt->torus), c);
+        const torus::network t = torus::network::parse(opt->torus);
+        s = opt->algo == "multi-ring" ? collective::multi_ring_allgather(t, c)
+                                      : collective::bidirectional_multi_ring_allgather(t, c);
       } catch (const std::invalid_argument& e) {
-        throw bad_input("--algo multi-ring --torus " + opt->torus + " --chunks " + std::to_string(c) + ": " + e.what());
+        throw bad_input("--algo " + opt->algo + " --torus " + opt->torus + " --chunks " + std::to_string(c) + ": " +
+                        e.what());
       }
       write_output(opt->output, [&](std::ostream& out) { write_collective_schedule(out, s); });
       code = exit_holds;

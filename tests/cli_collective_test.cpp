@@ -69,6 +69,15 @@ TEST(cli_collective, every_generator_is_checked_and_damage_is_named) {
   expect_run("generate collective --algo multi-ring --coll alltoall --torus 4x4 --chunks 4", 2, "an allgather");
   expect_run("generate collective --algo ring --coll allgather --torus 4x4", 2, "--torus: only with --algo multi-ring");
   expect_run("generate collective --algo ring --coll allgather", 2, "--ranks: required");
+  // every chunk both ways round its cycle: the same 31 rounds in 16 steps instead of 31
+  r = run_shell(exe +
+                " generate collective --algo bidirectional-multi-ring --coll allgather --torus 4x8 --chunks 4 | " +
+                exe + " check collective -");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("16 steps, 31 rounds"), std::string::npos) << r.output;
+  expect_run("generate collective --algo bidirectional-multi-ring --coll allgather --torus 4x8 --chunks 2", 2,
+             "must be a positive multiple of 4 on 4x8 (2 cycles, P even)");
+  expect_run("generate collective --algo bidirectional-multi-ring --coll allgather", 2, "name the torus with --torus");
   // rotated recursive doubling on the 5-cube: the diameter's 5 steps and the in-link bound's 31 rounds at once
   r = run_shell(exe + " generate collective --algo rotated-doubling --coll allgather --ranks 32 --chunks 5 | " + exe +
                 " check collective --json -");

@@ -147,6 +147,35 @@ TEST(collective_generators, multi_ring_allgather_meets_every_ranks_ingress_bound
   EXPECT_THROW(multi_ring_allgather(torus::network::parse("64x64"), 12), std::invalid_argument);  // 2^27.6 transfers
 }
 
+TEST(collective_generators, bidirectional_multi_ring_allgather_meets_the_ingress_bound_in_half_the_steps) {
+  for (const char* dims : {"5", "6", "3x3", "3x4", "4x4", "4x8", "5x6", "3x3x3", "4x4x4", "3x4x5"}) {
+    const torus::network t = torus::network::parse(dims);
+    const std::uint64_t cycles = t.dimension(), P = t.size(), unit = P % 2 == 0 ? 2 * cycles : cycles;
+    for (std::uint32_t share : {1u, 2u, 3u}) {
+      const schedule s = bidirectional_multi_ring_allgather(t, static_cast<std::uint32_t>(unit * share));
+      const collective_report r = check_collective_schedule(s, {.exact = true});  // no chunk arrives twice
+      EXPECT_TRUE(r.holds()) << dims << "\n" << describe(r);
+      EXPECT_EQ(r.steps, P / 2) << dims;
+      EXPECT_EQ(r.rounds, (P - 1) * unit * share / (2 * cycles)) << dims;
+      EXPECT_EQ(r.round_bound, r.rounds) << dims;  // (P − 1)·C chunks into each rank over its 2d in-links
+    }
+  }
+  // 4 x 8 with 4 chunks: (C, S, R) = (4, 16, 31), where multi_ring_allgather takes 31 steps
+  schedule s = bidirectional_multi_ring_allgather(torus::network::parse("4x8"), 4);
+  EXPECT_EQ(s.steps.size(), 16u);
+  EXPECT_EQ(s.rounds(), 31u);
+  schedule dropped = s;
+  dropped.steps[9].transfers.erase(dropped.steps[9].transfers.begin() + 40);
+  EXPECT_FALSE(check_collective_schedule(dropped).holds());
+  schedule early = s;  // a chunk sent a step before it arrives
+  std::swap(early.steps[5], early.steps[6]);
+  EXPECT_FALSE(check_collective_schedule(early).holds());
+  EXPECT_THROW(bidirectional_multi_ring_allgather(torus::network::parse("4x8"), 2), std::invalid_argument);  // P even
+  EXPECT_THROW(bidirectional_multi_ring_allgather(torus::network::parse("3x3"), 3), std::invalid_argument);
+  EXPECT_THROW(bidirectional_multi_ring_allgather(torus::network::parse("2x3"), 4), std::invalid_argument);
+  EXPECT_THROW(bidirectional_multi_ring_allgather(torus::network::parse("128x64"), 4), std::invalid_argument);
+}
+
 TEST(collective_generators, rotated_doubling_allgather_meets_the_ingress_bound_in_the_diameter) {
   for (unsigned dims = 1; dims <= 7; ++dims) {
     const rank n = rank{1} << dims;

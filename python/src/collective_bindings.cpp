@@ -320,6 +320,14 @@ void bind_collective(py::module_& m) {
       "all-gather on the torus AxB... along the 2d directed rings of d edge-disjoint Hamiltonian cycles; chunks a "
       "multiple of 2d");
   m.def(
+      "bidirectional_multi_ring_allgather",
+      [](const std::string& torus, std::uint32_t chunks) {
+        return bidirectional_multi_ring_allgather(torus::network::parse(torus), chunks);
+      },
+      "torus"_a, "chunks"_a,
+      "all-gather on the same cycles with every chunk run both ways, half the ring each way: floor(P/2) steps; chunks "
+      "a multiple of d, and of 2d when P is even");
+  m.def(
       "read_collective_schedule", [](const std::string& text) { return read_collective_schedule(text); }, "text"_a);
   m.def(
       "read_topology", [](const std::string& text) { return read_topology(text); }, "text"_a,

@@ -181,6 +181,14 @@ def test_the_multi_ring_all_gather_meets_the_in_link_bound():
         dc.multi_ring_allgather("4x8", 6)
 
 
+def test_the_bidirectional_multi_ring_all_gather_takes_half_the_steps():
+    report = dc.check_collective_schedule(dc.bidirectional_multi_ring_allgather("4x8", 4))
+    assert report.holds, report.describe()
+    assert (report.figures["steps"], report.figures["rounds"], report.figures["round_bound"]) == (16, 31, 31)
+    with pytest.raises(ValueError, match="multiple of 4 on 4x8"):
+        dc.bidirectional_multi_ring_allgather("4x8", 2)
+
+
 def test_rotated_doubling_meets_the_distance_and_in_link_bounds_at_once():
     report = dc.check_collective_schedule(dc.classic_schedule("rotated-doubling", "allgather", 32, chunks=5))
     assert report.holds, report.describe()

@@ -59,6 +59,12 @@ schedule ring_allreduce(rank n, std::uint32_t chunks = 1);
 /// ((P − 1)·C chunks over 2d in-links). require (std::invalid_argument): a torus hamiltonian_product_cycles splits, of
 /// at most 4096 PUs, C a positive multiple of 2d, and at most 2^27 transfers ((P − 1)·P·C).
 schedule multi_ring_allgather(const torus::network& network, std::uint32_t chunks);
+/// The same cycles with every chunk run both ways (bidirectional rings): a cycle's chunk j of every rank goes
+/// ⌈(P − 1)/2⌉ hops forwards and the rest backwards for j even, the reverse for j odd, one hop a step. ⌊P/2⌋ steps,
+/// each of as many rounds as chunks still travel one way, R = (P − 1)·C/(2d): the ingress bound in half
+/// multi_ring_allgather's steps. require (std::invalid_argument): as multi_ring_allgather, but C a positive multiple
+/// of d, and of 2d when P is even.
+schedule bidirectional_multi_ring_allgather(const torus::network& network, std::uint32_t chunks);
 /// All-gather on hypercube:D (n = 2^D ranks), all-port, by recursive doubling along D rotated orders of the
 /// dimensions (Johnsson and Ho's rotated spanning binomial trees): piece j of every rank's chunks (chunks j·C/D …
 /// (j + 1)·C/D − 1) doubles along dimensions j, j + 1, … (mod D), so in step k every link carries one piece of 2^k
