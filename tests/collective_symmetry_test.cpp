@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <string>
 #include <tuple>
@@ -177,6 +178,125 @@ TEST(collective_symmetry, the_same_answers_with_and_without_invariant_witnesses)
         << c.network;
     for (const synthesis_query& q : b.queries) EXPECT_EQ(q.detail.find("invariant"), std::string::npos);
   }
+}
+
+TEST(collective_symmetry, regular_elements_of_the_translations_take_rank_0_to_each_rank_once) {
+  for (const char* name : {"ring:5", "complete:4", "hypercube:3", "torus:3x4", "torus:2x3", "torus:3x3x3"}) {
+    const topology net = *builtin_topology(name);
+    const rank n = net.size();
+    const std::optional<std::vector<rank_permutation>> elements = regular_elements(translations(net), n);
+    ASSERT_TRUE(elements) << name;
+    ASSERT_EQ(elements->size(), n) << name;
+    EXPECT_EQ(group_order(n, translations(net)), n) << name;
+    for (rank v = 0; v < n; ++v) {
+      EXPECT_EQ((*elements)[v][0], v) << name;
+      EXPECT_TRUE(is_automorphism(net, (*elements)[v])) << name << ": " << v;
+      for (const rank_permutation& h : *elements) {  // closed: a product is the element for its image of 0
+        rank_permutation product(n);
+        for (rank r = 0; r < n; ++r) product[r] = h[(*elements)[v][r]];
+        EXPECT_EQ(product, (*elements)[product[0]]) << name;
+      }
+    }
+  }
+  // Not regular: a reflection beside the rotation (the dihedral group, 10 elements on 5 ranks), DGX-1's group (4
+  // elements on 8 ranks), one translation of a 2-D torus (rank 0 reaches 3 of 12 ranks), and no permutation.
+  EXPECT_FALSE(regular_elements({{1, 2, 3, 4, 0}, {0, 4, 3, 2, 1}}, 5));
+  EXPECT_FALSE(regular_elements(automorphism_generators(dgx1_topology()), 8));
+  EXPECT_FALSE(regular_elements({translations(*builtin_topology("torus:3x4"))[0]}, 12));
+  EXPECT_FALSE(regular_elements({{1, 1, 0}}, 3));
+  EXPECT_FALSE(regular_elements({{1, 2, 0}}, 4));
+  EXPECT_TRUE(regular_elements({}, 1));  // one rank: the identity alone
+}
+
+// Where chunk c of an all-gather or all-to-all goes under g (its source's and destination's images).
+std::uint64_t chunk_under(const collective& coll, const rank_permutation& g, std::uint64_t c) {
+  const std::uint64_t C = coll.chunks, n = coll.ranks;
+  if (coll.kind == collective_kind::allgather) return std::uint64_t{g[c / C]} * C + c % C;
+  return (std::uint64_t{g[c / C / n]} * n + g[c / C % n]) * C + c % C;
+}
+
+TEST(collective_symmetry, the_quotient_by_the_translations_answers_as_the_invariant_formula) {
+  struct cell {
+    const char* network;
+    collective_kind kind;
+    std::uint32_t chunks;
+    port_model ports;
+    std::uint64_t max_steps;
+    std::optional<std::uint32_t> total_rounds;
+  };
+  std::size_t sat = 0, unsat = 0;
+  for (const cell& c : {cell{"ring:5", collective_kind::allgather, 1, port_model::all_port, 3, {}},
+                        cell{"ring:6", collective_kind::allgather, 1, port_model::one_port_full_duplex, 6, {}},
+                        cell{"ring:5", collective_kind::alltoall, 1, port_model::all_port, 4, {}},
+                        cell{"torus:3x3", collective_kind::allgather, 2, port_model::all_port, 3, 5},
+                        cell{"torus:2x3", collective_kind::allgather, 1, port_model::all_port, 3, {}},
+                        cell{"hypercube:3", collective_kind::alltoall, 1, port_model::all_port, 4, {}},
+                        cell{"hypercube:3", collective_kind::allgather, 2, port_model::all_port, 3, 4},
+                        cell{"complete:4", collective_kind::alltoall, 1, port_model::one_port_full_duplex, 4, {}}}) {
+    const topology net = *builtin_topology(c.network);
+    const collective coll{c.kind, net.size(), c.chunks, 0};
+    const std::vector<rank_permutation> group = translations(net);
+    synthesis_options options;
+    options.ports = c.ports;
+    options.total_rounds = c.total_rounds;
+    for (std::uint64_t s = c.total_rounds ? 2 : 1; s <= c.max_steps; ++s) {
+      const std::string at =
+          std::string(c.network) + " " + std::string(to_string(c.kind)) + ", " + std::to_string(s) + " steps";
+      const std::optional<quotient_query> q = quotient_steps_cnf(net, coll, s, options);
+      ASSERT_TRUE(q) << at;
+      EXPECT_EQ(q->chunks.size(), coll.chunk_count() / net.size()) << at;
+      const clausal_result quotient = solve_for_model(q->formula, 0);
+      const clausal_result invariant = solve_for_model(*invariant_steps_cnf(net, coll, s, options), 0);
+      ASSERT_NE(quotient.answer, solver_answer::unknown) << at;
+      EXPECT_EQ(quotient.answer, invariant.answer) << at;
+      if (quotient.answer != solver_answer::sat) {
+        ++unsat;
+        continue;
+      }
+      ++sat;
+      const schedule w = decode_quotient_model(net, coll, s, options, *q, quotient.model, "quotient");
+      const collective_report check = check_collective_schedule(w);
+      EXPECT_TRUE(check.holds()) << at << ": " << describe(check);
+      if (c.total_rounds) {
+        EXPECT_LE(check.rounds, *c.total_rounds) << at;
+      }
+      for (const step& st : w.steps) {  // every translation maps each step's transfers onto themselves
+        std::set<std::tuple<std::uint64_t, rank, rank>> here;
+        for (const transfer& t : st.transfers) here.insert({t.chunk, t.from, t.to});
+        for (const rank_permutation& g : group) {
+          std::set<std::tuple<std::uint64_t, rank, rank>> moved;
+          for (const auto& [chunk, from, to] : here) moved.insert({chunk_under(coll, g, chunk), g[from], g[to]});
+          EXPECT_EQ(moved, here) << at;
+        }
+      }
+    }
+  }
+  EXPECT_GT(sat, 0u);  // both answers were met
+  EXPECT_GT(unsat, 0u);
+  // No quotient for a collective with a root, nor on a network whose only symmetries are not translations.
+  EXPECT_FALSE(quotient_steps_cnf(ring_topology(4), {collective_kind::broadcast, 4, 1, 0}, 2));
+  EXPECT_FALSE(quotient_steps_cnf(dgx1_topology(), {collective_kind::allgather, 8, 1, 0}, 2));
+}
+
+TEST(collective_symmetry, the_32_rank_torus_reaches_its_in_link_bound_in_the_diameters_steps) {
+  // All-gather on torus:4x8 with 4 chunks per rank: 124 chunks into each rank over its 4 links need 31 rounds, and the
+  // diameter 6 steps. A witness of both at once is found in the quotient by the translations (at most its conflict
+  // budget; no time limit), judged by the checker, and 30 rounds are refuted by a checked cut.
+  const topology net = *builtin_topology("torus:4x8");
+  synthesis_options options;
+  options.budget_ms = 0;
+  const least_steps_result r = prove_least_rounds(net, {collective_kind::allgather, 32, 4, 0}, 6, 25, options);
+  ASSERT_EQ(r.status, proof_status::proven) << r.reason;
+  ASSERT_TRUE(r.witness);
+  const collective_report check = check_collective_schedule(*r.witness, {.exact = true});
+  EXPECT_TRUE(check.holds()) << describe(check);
+  EXPECT_EQ(check.steps, 6u);
+  EXPECT_EQ(check.rounds, 31u);
+  EXPECT_NE(r.queries.back().detail.find("invariant under the network's translations"), std::string::npos);
+  expect_invariant(*r.witness, translations(net));
+  ASSERT_EQ(r.queries.size(), 26u);  // 6 … 30 rounds refuted, each by a checked cut
+  for (std::size_t q = 0; q + 1 < r.queries.size(); ++q)
+    EXPECT_NE(r.queries[q].detail.find("cutting-planes certificate checked"), std::string::npos) << q;
 }
 
 TEST(collective_symmetry, the_invariant_formula_only_where_symmetries_fix_the_collective) {

@@ -99,6 +99,13 @@ void one_port(cnf_formula& f, const topology& network, const std::vector<std::ve
   }
 }
 
+std::uint64_t chunk_image(const collective& coll, const std::vector<rank>& g, std::uint64_t c) {
+  const std::uint64_t C = coll.chunks, n = coll.ranks;
+  if (coll.kind == collective_kind::allgather) return std::uint64_t{g[c / C]} * C + c % C;
+  const std::uint64_t block = c / C;
+  return (std::uint64_t{g[block / n]} * n + g[block % n]) * C + c % C;
+}
+
 std::string query_comment(const topology& network, const collective& coll, std::uint64_t steps,
                           const synthesis_options& options) {
   return "dancecard collective synthesis: " + coll.describe() + " on " + network.name() + " (" +

@@ -37,6 +37,10 @@ void limit_link(cnf_formula& f, const std::vector<int>& sends, std::uint64_t cap
 /// one in-link. `sends[l]`: the send variables of link l in the step.
 void one_port(cnf_formula& f, const topology& network, const std::vector<std::vector<int>>& sends);
 
+/// Where the rank permutation g takes chunk c of an all-gather or all-to-all: the chunk with g's image of c's source
+/// (and destination, for the all-to-all), the same index within its block.
+std::uint64_t chunk_image(const collective& coll, const std::vector<rank>& g, std::uint64_t c);
+
 /// The formula's first comment line: what it asks ("dancecard collective synthesis: … on …, S steps, …").
 std::string query_comment(const topology& network, const collective& coll, std::uint64_t steps,
                           const synthesis_options& options);

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <stdexcept>
 
 #include "cnf_cardinality.hpp"
@@ -111,7 +112,7 @@ collective_symmetries symmetries_of(const topology& network, const collective& c
 void add_symmetry_equalities(cnf_formula& f, const topology& network, const collective& coll, std::uint64_t steps,
                              const std::vector<rank_permutation>& generators) {
   const layout at = make_layout(network, coll, steps);
-  const std::uint64_t K = coll.chunk_count(), C = coll.chunks;
+  const std::uint64_t K = coll.chunk_count();
   const rank n = coll.ranks;
   const auto& links = network.links();
   auto same = [&f](int a, int b) {
@@ -120,15 +121,10 @@ void add_symmetry_equalities(cnf_formula& f, const topology& network, const coll
     f.clauses.push_back({a, -b});
   };
   for (const rank_permutation& g : generators) {
-    auto image = [&](std::uint64_t c) {
-      if (coll.kind == collective_kind::allgather) return static_cast<std::uint64_t>(g[c / C]) * C + c % C;
-      const std::uint64_t block = c / C;
-      return (static_cast<std::uint64_t>(g[block / n]) * n + g[block % n]) * C + c % C;
-    };
     std::vector<std::size_t> link_image(links.size());
     for (std::size_t l = 0; l < links.size(); ++l) link_image[l] = network.link_index(g[links[l].from], g[links[l].to]);
     for (std::uint64_t c = 0; c < K; ++c) {
-      const std::uint64_t d = image(c);
+      const std::uint64_t d = cnf_parts::chunk_image(coll, g, c);
       for (std::uint64_t t = 0; t <= steps; ++t)
         for (rank r = 0; r < n; ++r) same(at.held(c, r, t), at.held(d, g[r], t));
       for (std::uint64_t t = 0; t < steps; ++t)
@@ -234,6 +230,36 @@ struct asked {
   std::string stop;      // why the search cannot go on
 };
 
+// The query for a witness the network's symmetries keep: in the quotient by the translations where they act
+// regularly (quotient_steps_cnf), else the whole formula with the symmetries' equalities; nullopt where none applies.
+struct invariant_query {
+  cnf_formula formula;
+  std::function<schedule(const std::vector<int>& model, const std::string& algorithm)> decode;
+  std::string under;  // " invariant under the network's translations" (or automorphisms)
+};
+std::optional<invariant_query> invariant_query_of(const topology& network, const collective& coll, std::uint64_t s,
+                                                  const synthesis_options& options, const cnf_formula& whole) {
+  const collective_symmetries sym = symmetries_of(network, coll);
+  if (sym.generators.empty()) return std::nullopt;
+  const std::string under = std::string(" invariant under the network's ") + sym.what;
+  if (std::optional<quotient_query> quotient = quotient_steps_cnf(network, coll, s, options)) {
+    auto shared = std::make_shared<const quotient_query>(std::move(*quotient));
+    return invariant_query{shared->formula,
+                           [=, &network, &coll](const std::vector<int>& model, const std::string& algorithm) {
+                             return decode_quotient_model(network, coll, s, options, *shared, model, algorithm);
+                           },
+                           under};
+  }
+  cnf_formula g = whole;
+  add_symmetry_equalities(g, network, coll, s, sym.generators);
+  const int variables = g.variables;
+  return invariant_query{std::move(g),
+                         [=, &network, &coll](const std::vector<int>& model, const std::string& algorithm) {
+                           return decode_collective_model(network, coll, s, options, model, variables, algorithm);
+                         },
+                         under};
+}
+
 asked ask(const topology& network, const collective& coll, std::uint64_t s, const synthesis_options& options) {
   asked out;
   const auto start = std::chrono::steady_clock::now();
@@ -263,20 +289,16 @@ asked ask(const topology& network, const collective& coll, std::uint64_t s, cons
   const cnf_formula f =
       combines ? combining_steps_cnf(network, coll, s, options) : collective_steps_cnf(network, coll, s, options);
   std::string invariant_note;
-  if (const collective_symmetries sym =
-          options.symmetric_witnesses && s > 0 ? symmetries_of(network, coll) : collective_symmetries{};
-      !sym.generators.empty()) {
-    const std::string under = std::string(" invariant under the network's ") + sym.what;
-    cnf_formula g = f;
-    add_symmetry_equalities(g, network, coll, s, sym.generators);
-    resumable_solve invariant(g);
+  if (std::optional<invariant_query> iq =
+          options.symmetric_witnesses && s > 0 ? invariant_query_of(network, coll, s, options, f) : std::nullopt) {
+    const std::string& under = iq->under;
+    resumable_solve invariant(iq->formula);
     const clausal_result found = invariant.solve(options.budget_ms, options.cancel, options.symmetric_conflicts);
     if (found.answer == solver_answer::sat) {
-      q.variables = static_cast<std::uint64_t>(g.variables);
-      q.clauses = g.clauses.size();
+      q.variables = static_cast<std::uint64_t>(iq->formula.variables);
+      q.clauses = iq->formula.clauses.size();
       q.answer = solver_answer::sat;
-      schedule w = decode_collective_model(network, coll, s, options, found.model, g.variables,
-                                           "least steps (CaDiCaL," + under + ")");
+      schedule w = iq->decode(found.model, "least steps (CaDiCaL," + under + ")");
       const collective_report check = check_collective_schedule(w);
       if (!check.holds()) {
         q.detail = "sat, but the decoded invariant schedule was rejected: " + describe(check);

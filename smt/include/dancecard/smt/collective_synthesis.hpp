@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "dancecard/checkers/collective_check.hpp"
+#include "dancecard/core/collective/symmetry.hpp"
 #include "dancecard/smt/clausal.hpp"
 #include "dancecard/smt/cube_and_conquer.hpp"
 #include "dancecard/smt/optimality.hpp"
@@ -48,7 +49,8 @@ struct synthesis_options {
   /// Before each query CaDiCaL is asked, within `symmetric_conflicts` conflicts, for an all-gather or all-to-all
   /// schedule that the network's symmetries map onto itself (core/collective/symmetry.hpp: the translations of a
   /// ring, complete graph, hypercube or torus; the whole automorphism group of any other network, DGX-1 and files):
-  /// the CNF with held and send equal along each generator's orbits. Such a schedule
+  /// the CNF in the quotient by the translations (quotient_steps_cnf), or on other networks the CNF with held and send
+  /// equal along each generator's orbits (invariant_steps_cnf). Such a schedule
   /// is a schedule, decoded and judged by the checker like any witness; when there is none (or none within the
   /// conflicts) the whole query is asked as before, so every refutation is still one of the whole model.
   bool symmetric_witnesses = true;
@@ -109,6 +111,28 @@ schedule decode_combining_model(const topology& network, const collective& coll,
 /// (broadcast, gather, scatter).
 std::optional<cnf_formula> invariant_steps_cnf(const topology& network, const collective& coll, std::uint64_t steps,
                                                const synthesis_options& options = {});
+
+/// The schedules the translations leave unchanged, in the quotient by them, where they act regularly on the ranks
+/// (regular_elements of translations(network): a ring, complete graph, hypercube or torus): held(k, r, t) and
+/// send(k, l, t) only for rank 0's chunks k (every rank r, every link l), the model's conditions on them, and one
+/// capacity constraint per orbit of links and step — in the schedule the translations make of rank 0's part, every
+/// link of an orbit carries the sends of rank 0's chunks over all the orbit's links. Under one port, at most one orbit
+/// used a step: every rank has one out-link and one in-link in each orbit. Its models are exactly the
+/// invariant_steps_cnf's, with 1/n of its held and send variables; decode_quotient_model lifts one. nullopt where there
+/// is no such group or the collective is not an all-gather or all-to-all. require: as collective_steps_cnf.
+struct quotient_query {
+  cnf_formula formula;
+  std::vector<rank_permutation> elements;  // elements[v] takes rank 0 to v
+  std::vector<std::uint64_t> chunks;       // rank 0's chunks: the quotient's chunk k is chunks[k]
+};
+std::optional<quotient_query> quotient_steps_cnf(const topology& network, const collective& coll, std::uint64_t steps,
+                                                 const synthesis_options& options = {});
+/// A model of quotient_steps_cnf as the schedule it stands for: each of rank 0's chunks sent where it is not yet held,
+/// once per receiver and step (over the first such link), moved by every element; the steps' rounds as the model
+/// spreads them. The collective checker judges it like any witness.
+schedule decode_quotient_model(const topology& network, const collective& coll, std::uint64_t steps,
+                               const synthesis_options& options, const quotient_query& query,
+                               const std::vector<int>& model, const std::string& algorithm);
 
 /// A model of collective_steps_cnf as the schedule it encodes (a chunk sent where it is not yet held, once per
 /// receiver and step; the steps' rounds as the model spreads them), for the collective checker to judge.

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "dancecard/core/collective/topology.hpp"
@@ -28,6 +29,13 @@ bool is_automorphism(const topology& network, const rank_permutation& perm);
 /// transitively), so a schedule it leaves unchanged is fixed by what it does with the chunks of rank 0. Empty for
 /// other networks (dgx1, files) and for one rank.
 std::vector<rank_permutation> translations(const topology& network);
+
+/// The group `generators` make, one element per rank — out[v] the element that takes rank 0 to v — when it acts
+/// regularly on the n ranks: exactly one element takes rank 0 to each rank (the translations of a ring, complete graph,
+/// hypercube or torus do). Then a schedule the group leaves unchanged is rank 0's part of it moved by out[v] for every
+/// v. nullopt where some rank is not reached from 0, or where two elements take 0 to the same rank (a reflection of a
+/// ring among the generators, say), or where a generator is not a permutation of n ranks.
+std::optional<std::vector<rank_permutation>> regular_elements(const std::vector<rank_permutation>& generators, rank n);
 
 /// The most ranks automorphism_generators searches (a capacity matrix of n² entries).
 inline constexpr rank max_automorphism_ranks = 256;
