@@ -3,8 +3,9 @@
 // accepts and a refutation below it — a DRAT proof the DRAT checker accepts, or a cut's cutting-planes certificate the
 // cutting-planes checker accepts: the all-gather's (C, S, R) points and the frontier they lie on, and the all-to-all's
 // (24, 8, 8). Not claims of the four papers: results users of SCCL and MSCCL rely on. Beside them, the torus paper's
-// Hamiltonian cycles as a bandwidth-optimal all-gather, and the hypercube's rotated recursive doubling as a corner of
-// its frontier.
+// Hamiltonian cycles as a bandwidth-optimal all-gather, the hypercube's rotated recursive doubling as a corner of its
+// frontier, and the torus's corner in the diameter's steps.
+#include <algorithm>
 #include <chrono>
 #include <numeric>
 #include <string>
@@ -223,6 +224,56 @@ claim_result rotated_doubling_corner() {
           "(checkers/cutting_planes_check)"};
 }
 
+// All-gather on a torus of P ranks, d dimensions and diameter D with C = 2d chunks per rank: (C, S, R) =
+// (2d, D, P − 1), a corner of SCCL's frontier that no other point beats in steps or in rounds per chunk — the least
+// rounds in D steps asked of prove_least_rounds (a witness the translations keep, found in the quotient by them and
+// judged by the collective checker); D − 1 steps refuted whatever the rounds and chunks (one chunk per rank, rounds
+// enough that no capacity binds: checked DRAT proofs); R − 1 rounds refuted for every number of steps below R by a
+// cut's checked cutting-planes certificate (each rank's (P − 1)·2d chunks over its 2d in-links).
+claim_result torus_corner() {
+  const std::string covered = "tori 5x5, 3x3x3, 4x8 (25 to 32 ranks), C = 2d";
+  std::string evidence;
+  for (const char* dims : {"5x5", "3x3x3", "4x8"}) {
+    const collective::topology net = *collective::builtin_topology(std::string("torus:") + dims);
+    const torus::network shape = torus::network::parse(dims);
+    const std::uint32_t n = net.size(), chunks = 2 * shape.dimension();
+    std::uint64_t diameter = 0;
+    for (const std::uint32_t d : collective::distances_from(net, 0)) diameter = std::max<std::uint64_t>(diameter, d);
+    const collective::collective ag{collective::collective_kind::allgather, n, chunks, 0};
+    collective::synthesis_options options;
+    options.budget_ms = 600'000;
+    const collective::least_steps_result r = collective::prove_least_rounds(net, ag, diameter, n, options);
+    if (r.status != proof_status::proven) return {verdict::unknown, covered, net.name() + ": " + r.reason};
+    const collective::collective_report check = collective::check_collective_schedule(*r.witness, {.exact = true});
+    if (!check.holds()) return {verdict::violated, covered, net.name() + ": " + collective::describe(check)};
+    if (check.steps != diameter || check.rounds != n - 1)
+      return {verdict::violated, covered,
+              net.name() + ": least rounds in " + std::to_string(diameter) + " steps: " +
+                  std::to_string(check.rounds) + " (" + r.reason + ")"};
+    const collective::collective single{collective::collective_kind::allgather, n, 1, 0};
+    collective::synthesis_options any_rounds;
+    any_rounds.rounds_per_step = collective::unbounded_rounds_per_step(single);
+    any_rounds.budget_ms = 600'000;
+    const collective::least_steps_result least = collective::prove_least_steps(net, single, any_rounds);
+    if (least.status != proof_status::proven) return {verdict::unknown, covered, net.name() + ": " + least.reason};
+    if (least.steps != diameter)
+      return {verdict::violated, covered,
+              net.name() + ": the least steps whatever the rounds is " + std::to_string(least.steps)};
+    std::string cut_detail;
+    if (const std::string problem = refute_one_round_less(*r.witness, check.rounds, cut_detail); !problem.empty())
+      return {verdict::violated, covered, problem};
+    evidence += (evidence.empty() ? "" : "; ") + net.name() + ": (C, S, R) = (" + std::to_string(chunks) + ", " +
+                std::to_string(check.steps) + ", " + std::to_string(check.rounds) + "), " +
+                r.queries.back().detail + "; " + std::to_string(diameter - 1) +
+                " steps (one chunk per rank, any rounds): " + least.queries[diameter - 1].detail + "; " +
+                std::to_string(check.rounds - 1) + " rounds refuted in 1 to " + std::to_string(check.rounds - 1) +
+                " steps, e.g. " + cut_detail;
+  }
+  return {verdict::holds, covered, evidence,
+          "the witness judged by checkers/collective_check, DRAT proofs of D - 1 steps (checkers/drat_check) and "
+          "cutting-planes certificates of R - 1 rounds (checkers/cutting_planes_check)"};
+}
+
 }  // namespace
 
 void register_collective_claims(theorem_book& book) {
@@ -255,6 +306,11 @@ void register_collective_claims(theorem_book& book) {
             "rank, takes D steps and 2^D - 1 rounds: no schedule has fewer steps, whatever its rounds, and none fewer "
             "rounds per chunk, whatever its steps",
             claim_method::certificate, rotated_doubling_corner});
+  book.add({"collective.torus_corner", paper, "SCCL's frontier on the torus, corner (2d, D, P - 1)",
+            "on a d-dimensional torus of P ranks and diameter D, all-gather with 2d chunks per rank in D steps and "
+            "P - 1 rounds: no schedule has fewer steps, whatever its rounds, and none fewer rounds per chunk, "
+            "whatever its steps",
+            claim_method::certificate, torus_corner, claim_cost::slow});
 }
 
 }  // namespace dancecard
