@@ -248,8 +248,8 @@ claim_result torus_corner() {
     if (!check.holds()) return {verdict::violated, covered, net.name() + ": " + collective::describe(check)};
     if (check.steps != diameter || check.rounds != n - 1)
       return {verdict::violated, covered,
-              net.name() + ": least rounds in " + std::to_string(diameter) + " steps: " +
-                  std::to_string(check.rounds) + " (" + r.reason + ")"};
+              net.name() + ": least rounds in " + std::to_string(diameter) + " steps: " + std::to_string(check.rounds) +
+                  " (" + r.reason + ")"};
     const collective::collective single{collective::collective_kind::allgather, n, 1, 0};
     collective::synthesis_options any_rounds;
     any_rounds.rounds_per_step = collective::unbounded_rounds_per_step(single);
@@ -263,8 +263,8 @@ claim_result torus_corner() {
     if (const std::string problem = refute_one_round_less(*r.witness, check.rounds, cut_detail); !problem.empty())
       return {verdict::violated, covered, problem};
     evidence += (evidence.empty() ? "" : "; ") + net.name() + ": (C, S, R) = (" + std::to_string(chunks) + ", " +
-                std::to_string(check.steps) + ", " + std::to_string(check.rounds) + "), " +
-                r.queries.back().detail + "; " + std::to_string(diameter - 1) +
+                std::to_string(check.steps) + ", " + std::to_string(check.rounds) + "), " + r.queries.back().detail +
+                "; " + std::to_string(diameter - 1) +
                 " steps (one chunk per rank, any rounds): " + least.queries[diameter - 1].detail + "; " +
                 std::to_string(check.rounds - 1) + " rounds refuted in 1 to " + std::to_string(check.rounds - 1) +
                 " steps, e.g. " + cut_detail;

@@ -238,7 +238,8 @@ struct invariant_query {
   std::string under;  // " invariant under the network's translations" (or automorphisms)
 };
 std::optional<invariant_query> invariant_query_of(const topology& network, const collective& coll, std::uint64_t s,
-                                                  const synthesis_options& options, const cnf_formula& whole) {
+                                                  const synthesis_options& options,
+                                                  const std::function<const cnf_formula&()>& whole) {
   const collective_symmetries sym = symmetries_of(network, coll);
   if (sym.generators.empty()) return std::nullopt;
   const std::string under = std::string(" invariant under the network's ") + sym.what;
@@ -250,7 +251,7 @@ std::optional<invariant_query> invariant_query_of(const topology& network, const
                            },
                            under};
   }
-  cnf_formula g = whole;
+  cnf_formula g = whole();
   add_symmetry_equalities(g, network, coll, s, sym.generators);
   const int variables = g.variables;
   return invariant_query{std::move(g),
@@ -286,11 +287,17 @@ asked ask(const topology& network, const collective& coll, std::uint64_t s, cons
   // First a schedule the symmetries map onto themselves: a witness like any other when there is one; when not,
   // nothing follows from it, and the whole query is asked.
   const bool combines = combining(coll.kind);
-  const cnf_formula f =
-      combines ? combining_steps_cnf(network, coll, s, options) : collective_steps_cnf(network, coll, s, options);
+  std::optional<cnf_formula> whole;  // built only when asked: the quotient does without it
+  auto whole_formula = [&]() -> const cnf_formula& {
+    if (!whole)
+      whole =
+          combines ? combining_steps_cnf(network, coll, s, options) : collective_steps_cnf(network, coll, s, options);
+    return *whole;
+  };
   std::string invariant_note;
-  if (std::optional<invariant_query> iq =
-          options.symmetric_witnesses && s > 0 ? invariant_query_of(network, coll, s, options, f) : std::nullopt) {
+  if (std::optional<invariant_query> iq = options.symmetric_witnesses && s > 0
+                                              ? invariant_query_of(network, coll, s, options, whole_formula)
+                                              : std::nullopt) {
     const std::string& under = iq->under;
     resumable_solve invariant(iq->formula);
     const clausal_result found = invariant.solve(options.budget_ms, options.cancel, options.symmetric_conflicts);
@@ -316,6 +323,7 @@ asked ask(const topology& network, const collective& coll, std::uint64_t s, cons
             ? "; no schedule" + under
             : "; no invariant schedule within " + std::to_string(options.symmetric_conflicts) + " conflicts";
   }
+  const cnf_formula& f = whole_formula();
   q.variables = static_cast<std::uint64_t>(f.variables);
   q.clauses = f.clauses.size();
   clausal_result solved = solve_with_proof(f, options.budget_ms, drat_encoding::binary, options.cancel);
