@@ -328,6 +328,7 @@ void add_collective_commands(CLI::App& app, int& code) {
     std::uint64_t chunks = 1, root = 0, rounds = 1, max_steps = 32, steps = 0, cubes = 0, query_rounds = 0;
     std::uint32_t max_chunks = 4, max_extra_steps = 1, max_extra_rounds = 8;
     bool json = false, frontier = false, drat_only = false, no_symmetry = false;
+    std::uint64_t max_clauses = collective::synthesis_options{}.max_clauses;
   };
   auto popt = std::make_shared<prove_options>();
   prove
@@ -364,6 +365,11 @@ void add_collective_commands(CLI::App& app, int& code) {
   prove->add_flag("--drat-only", popt->drat_only,
                   "refute every query with CaDiCaL and a DRAT proof, also where a cut's cutting-planes certificate "
                   "would do");
+  prove
+      ->add_option("--max-clauses", popt->max_clauses,
+                   "a query whose formula passes this many clauses answers unknown, a resource limit (default "
+                   "40000000: about 5 GB with CaDiCaL's copy)")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
   prove->add_flag("--no-symmetric-witnesses", popt->no_symmetry,
                   "ask every query of the whole model only, not first for a schedule that the network's symmetries "
                   "(its translations, or its automorphisms) map onto itself");
@@ -435,6 +441,7 @@ void add_collective_commands(CLI::App& app, int& code) {
     options.budget_ms = parse_timeout_ms(popt->timeout, "--timeout");
     options.cut_certificates = !popt->drat_only;
     options.symmetric_witnesses = !popt->no_symmetry;
+    options.max_clauses = popt->max_clauses;
     if (popt->frontier) {
       if (popt->steps > 0 || popt->rounds != 1 || !popt->witness.empty() || !popt->msccl.empty())
         throw bad_input(

@@ -163,6 +163,8 @@ spec_query collective_query_of(const nlohmann::json& spec) {
     out.query.groups = std::move(split.groups);
   } catch (const std::invalid_argument& e) {
     throw bad_input(std::string("query: ") + e.what());
+  } catch (const collective::formula_too_large& e) {
+    throw resource_limit(std::string("query: ") + e.what());
   }
   out.empty_clause = std::any_of(out.query.formula.clauses.begin(), out.query.formula.clauses.end(),
                                  [](const std::vector<int>& c) { return c.empty(); });

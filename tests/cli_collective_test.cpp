@@ -283,6 +283,9 @@ TEST(cli_collective, prove_collective_least_steps_with_both_certificates) {
   expect_run("prove collective --topology mesh:4 --coll allgather", 2, "is no built-in network");
   expect_run("prove collective --topology no-such-file.json --coll allgather", 2, "and no file");
   expect_run("prove collective --topology ring:4 --coll allgather --ports one-port-half-duplex", 2, "--ports");
+  expect_run("prove collective --topology ring:6 --coll allgather --drat-only --max-clauses 100", 3,
+             "the formula passed 100 clauses");
+  expect_run("prove collective --topology ring:6 --coll allgather --max-clauses 0", 2, "--max-clauses");
 }
 
 TEST(cli_collective, prove_collective_on_a_network_from_a_file) {

@@ -98,6 +98,34 @@ TEST(collective_synthesis, combining_collectives_and_half_duplex_are_refused) {
                std::invalid_argument);
 }
 
+TEST(collective_synthesis, a_formula_past_the_clause_limit_is_a_resource_limit_and_the_answer_unknown) {
+  synthesis_options small;
+  small.max_clauses = 100;
+  const collective ag{collective_kind::allgather, 6, 1, 0};
+  EXPECT_THROW(collective_steps_cnf(ring_topology(6), ag, 2, small), formula_too_large);
+  EXPECT_THROW(combining_steps_cnf(ring_topology(6), {collective_kind::allreduce, 6, 1, 0}, 2, small),
+               formula_too_large);
+  EXPECT_THROW(quotient_steps_cnf(ring_topology(6), ag, 4, small), formula_too_large);
+  EXPECT_NO_THROW(collective_steps_cnf(ring_topology(6), ag, 2));  // the default limit
+  // Asked of the solver: unknown at the first query whose formula passes it, naming the limit; never a crash.
+  small.cut_certificates = false;
+  small.symmetric_witnesses = false;
+  const least_steps_result r = prove_least_steps(ring_topology(6), ag, small);
+  EXPECT_EQ(r.status, proof_status::unknown);
+  EXPECT_NE(r.reason.find("max_clauses"), std::string::npos) << r.reason;
+  ASSERT_FALSE(r.queries.empty());
+  EXPECT_EQ(r.queries.back().answer, solver_answer::unknown);
+  // With the invariant witnesses the quotient is smaller: still a witness where only the whole formula is too large.
+  synthesis_options quotient_only;
+  quotient_only.cut_certificates = false;
+  quotient_only.total_rounds = 3;  // as prove_least_rounds asks 3 rounds in 3 steps
+  quotient_only.max_clauses = collective_steps_cnf(ring_topology(6), ag, 3, quotient_only).clauses.size() - 1;
+  EXPECT_THROW(collective_steps_cnf(ring_topology(6), ag, 3, quotient_only), formula_too_large);
+  EXPECT_NO_THROW(quotient_steps_cnf(ring_topology(6), ag, 3, quotient_only));
+  const least_steps_result q = prove_least_rounds(ring_topology(6), ag, 3, 0, quotient_only);
+  EXPECT_EQ(q.status, proof_status::proven) << q.reason;
+}
+
 // The frontier of all-gather on ring:4 for C ≤ 3, S = 2, 3. Each rank must take in 3·C chunks over two in-links, so
 // R ≥ ⌈3C/2⌉: 2, 3, 5. With S = 2, (1, 2, 2) and (2, 2, 3) reach it; (3, 2, 5) is beaten by (2, 2, 3) (fewer rounds,
 // and rounds per chunk 3/2 < 5/3); one more step never lowers R here, so S = 3 only repeats or loses.

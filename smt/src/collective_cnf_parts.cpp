@@ -68,10 +68,18 @@ round_spread spread_rounds(cnf_formula& f, std::uint64_t steps, const synthesis_
   return spread;
 }
 
+void require_within_limit(const cnf_formula& f, const synthesis_options& options) {
+  if (f.clauses.size() > options.max_clauses)
+    throw formula_too_large("collective synthesis: the formula passed " + std::to_string(options.max_clauses) +
+                            " clauses (synthesis_options::max_clauses, --max-clauses) with " +
+                            std::to_string(f.variables) + " variables, and was not finished");
+}
+
 void limit_link(cnf_formula& f, const std::vector<int>& sends, std::uint64_t capacity, std::uint64_t t,
                 const synthesis_options& options, const round_spread& spread) {
   if (!options.total_rounds) {
     detail::at_most(f, sends, capacity * options.rounds_per_step);
+    require_within_limit(f, options);
     return;
   }
   // more than cap·(1 + j) sends need the step's (j + 1)-th extra round; more than cap·(1 + R − S) none has
@@ -79,6 +87,7 @@ void limit_link(cnf_formula& f, const std::vector<int>& sends, std::uint64_t cap
   for (std::uint64_t j = 0; j < spread.extra; ++j)
     f.clauses.push_back({-least[capacity * (1 + j)], spread.var(t, j + 1)});
   if (sends.size() > capacity * (1 + spread.extra)) f.clauses.push_back({-least[capacity * (1 + spread.extra)]});
+  require_within_limit(f, options);
 }
 
 void one_port(cnf_formula& f, const topology& network, const std::vector<std::vector<int>>& sends) {

@@ -27,6 +27,10 @@ struct round_spread {
 /// total_rounds >= steps.
 round_spread spread_rounds(cnf_formula& f, std::uint64_t steps, const synthesis_options& options);
 
+/// require (formula_too_large): f within options.max_clauses. The builders call it as they go (limit_link does after
+/// each link), so that a formula too large stops before it fills the memory.
+void require_within_limit(const cnf_formula& f, const synthesis_options& options);
+
 /// At most capacity × rounds of `sends` (the chunks over one link in step t): rounds_per_step, or with the spread, more
 /// than capacity·(1 + j) sends need step t's (j + 1)-th extra round (Sinz's sequential counter, its "at least"
 /// outputs).

@@ -31,8 +31,8 @@ combining_layout make_combining_layout(const topology& network, const collective
   const std::uint64_t n = coll.ranks, K = coll.chunk_count();
   const std::uint64_t vars = (steps + 1) * n * K * n + steps * network.links().size() * K * 2;
   if (vars > (std::uint64_t{1} << 27))
-    throw std::invalid_argument("collective synthesis: " + std::to_string(vars) +
-                                " variables for this query (at most 2^27)");
+    throw formula_too_large("collective synthesis: " + std::to_string(vars) +
+                            " variables for this query (at most 2^27)");
   return {K, steps, coll.ranks, network.links().size()};
 }
 
@@ -136,6 +136,7 @@ cnf_formula build(const topology& network, const collective& coll, std::uint64_t
         }
       }
     }
+    cnf_parts::require_within_limit(f, options);
     std::vector<std::vector<int>> sends(links.size());
     for (std::size_t l = 0; l < links.size(); ++l) {  // capacity × rounds per link and step: copies and reductions
       for (std::uint64_t k = 0; k < K; ++k)

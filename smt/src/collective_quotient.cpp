@@ -39,8 +39,8 @@ quotient_layout layout_of(const topology& network, const quotient_query& q, std:
   const std::uint64_t vars =
       (steps + 1) * network.size() * q.chunks.size() + steps * network.links().size() * q.chunks.size();
   if (vars > (std::uint64_t{1} << 28))
-    throw std::invalid_argument("collective synthesis: " + std::to_string(vars) +
-                                " variables for this quotient query (at most 2^28)");
+    throw formula_too_large("collective synthesis: " + std::to_string(vars) +
+                            " variables for this quotient query (at most 2^28)");
   return {q.chunks.size(), steps, network.size(), network.links().size()};
 }
 
@@ -110,6 +110,7 @@ std::optional<quotient_query> quotient_steps_cnf(const topology& network, const 
         f.clauses.push_back(std::move(came));
       }
     }
+    cnf_parts::require_within_limit(f, options);
     std::vector<std::vector<int>> sends(orbits);  // what each link of the orbit carries in the whole schedule
     std::vector<std::uint32_t> capacity(orbits, 0);
     for (std::size_t l = 0; l < links.size(); ++l) {

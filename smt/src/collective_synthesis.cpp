@@ -37,8 +37,8 @@ layout make_layout(const topology& network, const collective& coll, std::uint64_
   const std::uint64_t vars =
       (steps + 1) * coll.ranks * coll.chunk_count() + steps * network.links().size() * coll.chunk_count();
   if (vars > (std::uint64_t{1} << 28))
-    throw std::invalid_argument("collective synthesis: " + std::to_string(vars) +
-                                " variables for this query (at most 2^28)");
+    throw formula_too_large("collective synthesis: " + std::to_string(vars) +
+                            " variables for this query (at most 2^28)");
   return {coll.chunk_count(), steps, coll.ranks, network.links().size()};
 }
 
@@ -80,6 +80,7 @@ cnf_formula collective_steps_cnf(const topology& network, const collective& coll
         f.clauses.push_back(std::move(came));
       }
     }
+    cnf_parts::require_within_limit(f, options);
     std::vector<std::vector<int>> sends(links.size());
     for (std::size_t l = 0; l < links.size(); ++l) {  // capacity × rounds per link and step
       for (std::uint64_t c = 0; c < K; ++c) sends[l].push_back(at.send(c, l, t));
@@ -295,9 +296,13 @@ asked ask(const topology& network, const collective& coll, std::uint64_t s, cons
     return *whole;
   };
   std::string invariant_note;
-  if (std::optional<invariant_query> iq = options.symmetric_witnesses && s > 0
-                                              ? invariant_query_of(network, coll, s, options, whole_formula)
-                                              : std::nullopt) {
+  std::optional<invariant_query> iq;
+  try {
+    if (options.symmetric_witnesses && s > 0) iq = invariant_query_of(network, coll, s, options, whole_formula);
+  } catch (const formula_too_large& e) {
+    invariant_note = std::string("; no invariant query: ") + e.what();
+  }
+  if (iq) {
     const std::string& under = iq->under;
     resumable_solve invariant(iq->formula);
     const clausal_result found = invariant.solve(options.budget_ms, options.cancel, options.symmetric_conflicts);
@@ -323,7 +328,16 @@ asked ask(const topology& network, const collective& coll, std::uint64_t s, cons
             ? "; no schedule" + under
             : "; no invariant schedule within " + std::to_string(options.symmetric_conflicts) + " conflicts";
   }
-  const cnf_formula& f = whole_formula();
+  const cnf_formula* whole_or_none = nullptr;
+  try {
+    whole_or_none = &whole_formula();
+  } catch (const formula_too_large& e) {  // a resource limit: unknown, as on a budget
+    q.detail = std::string("unknown: ") + e.what() + invariant_note;
+    out.stop = what + ": " + e.what();
+    finish();
+    return out;
+  }
+  const cnf_formula& f = *whole_or_none;
   q.variables = static_cast<std::uint64_t>(f.variables);
   q.clauses = f.clauses.size();
   clausal_result solved = solve_with_proof(f, options.budget_ms, drat_encoding::binary, options.cancel);

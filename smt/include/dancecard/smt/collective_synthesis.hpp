@@ -24,6 +24,7 @@
 #include <atomic>
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -55,9 +56,21 @@ struct synthesis_options {
   /// conflicts) the whole query is asked as before, so every refutation is still one of the whole model.
   bool symmetric_witnesses = true;
   std::uint64_t symmetric_conflicts = 200'000;
+  /// The most clauses a query's formula may have (about 60 bytes each here, and as much again in CaDiCaL): a formula
+  /// that passes it is not finished, and its query answers unknown, a resource limit (formula_too_large from the
+  /// builders called alone).
+  std::uint64_t max_clauses = 40'000'000;
   /// Raised by another thread or a signal handler (Python's Ctrl-C): the running solver stops and the answer is
   /// unknown, as on a budget.
   const std::atomic<bool>* cancel = nullptr;
+};
+
+/// Thrown by collective_steps_cnf, combining_steps_cnf, quotient_steps_cnf and collective_split_query when the formula
+/// passes synthesis_options::max_clauses, or would have more than 2^28 variables (2^27 for the combining collectives):
+/// a resource limit, not bad input.
+class formula_too_large : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
 };
 
 /// One query: is there a schedule of `steps` steps?
