@@ -126,6 +126,29 @@ TEST(collective_synthesis, a_formula_past_the_clause_limit_is_a_resource_limit_a
   EXPECT_EQ(q.status, proof_status::proven) << q.reason;
 }
 
+TEST(collective_synthesis, where_the_whole_formula_is_too_large_the_invariant_query_goes_on) {
+  // The 16-rank hypercube's (4, 4, 15): the invariant query, capped at one conflict, has no answer yet; the whole
+  // formula (16 times the quotient's variables) passes the limit; the invariant query then goes on, uncapped, and its
+  // witness is judged by the checker.
+  const topology net = hypercube_topology(4);
+  const collective ag{collective_kind::allgather, 16, 4, 0};
+  synthesis_options options;
+  options.budget_ms = 0;
+  options.symmetric_conflicts = 1;
+  options.total_rounds = 15;
+  const std::optional<quotient_query> q = quotient_steps_cnf(net, ag, 4, options);
+  ASSERT_TRUE(q);
+  resumable_solve capped(q->formula);
+  ASSERT_EQ(capped.solve(0, nullptr, 1).answer, solver_answer::unknown);  // the path below is taken
+  options.max_clauses = 2 * q->formula.clauses.size();
+  EXPECT_THROW(collective_steps_cnf(net, ag, 4, options), formula_too_large);
+  options.total_rounds.reset();
+  const least_steps_result r = prove_least_rounds(net, ag, 4, 11, options);
+  ASSERT_EQ(r.status, proof_status::proven) << r.reason;
+  EXPECT_EQ(check_collective_schedule(*r.witness).rounds, 15u);
+  EXPECT_NE(r.queries.back().detail.find("invariant under the network's translations"), std::string::npos);
+}
+
 // The frontier of all-gather on ring:4 for C ≤ 3, S = 2, 3. Each rank must take in 3·C chunks over two in-links, so
 // R ≥ ⌈3C/2⌉: 2, 3, 5. With S = 2, (1, 2, 2) and (2, 2, 3) reach it; (3, 2, 5) is beaten by (2, 2, 3) (fewer rounds,
 // and rounds per chunk 3/2 < 5/3); one more step never lowers R here, so S = 3 only repeats or loses.

@@ -286,7 +286,8 @@ asked ask(const topology& network, const collective& coll, std::uint64_t s, cons
   const std::string what = std::to_string(s) + " steps" +
                            (options.total_rounds ? " and " + std::to_string(*options.total_rounds) + " rounds" : "");
   // First a schedule the symmetries map onto themselves: a witness like any other when there is one; when not,
-  // nothing follows from it, and the whole query is asked.
+  // nothing follows from it, and the whole query is asked — or, where its formula passes the clause limit, the
+  // invariant query goes on with the rest of the budget (its conflicts no longer capped).
   const bool combines = combining(coll.kind);
   std::optional<cnf_formula> whole;  // built only when asked: the quotient does without it
   auto whole_formula = [&]() -> const cnf_formula& {
@@ -302,41 +303,55 @@ asked ask(const topology& network, const collective& coll, std::uint64_t s, cons
   } catch (const formula_too_large& e) {
     invariant_note = std::string("; no invariant query: ") + e.what();
   }
-  if (iq) {
-    const std::string& under = iq->under;
-    resumable_solve invariant(iq->formula);
-    const clausal_result found = invariant.solve(options.budget_ms, options.cancel, options.symmetric_conflicts);
-    if (found.answer == solver_answer::sat) {
-      q.variables = static_cast<std::uint64_t>(iq->formula.variables);
-      q.clauses = iq->formula.clauses.size();
-      q.answer = solver_answer::sat;
-      schedule w = iq->decode(found.model, "least steps (CaDiCaL," + under + ")");
-      const collective_report check = check_collective_schedule(w);
-      if (!check.holds()) {
-        q.detail = "sat, but the decoded invariant schedule was rejected: " + describe(check);
-        out.stop = "disagreement: the witness for " + what + " was rejected by the checker";
-      } else {
-        q.detail = "sat, a schedule" + under + ", which holds (" + std::to_string(check.transfers) + " transfers, " +
-                   std::to_string(check.rounds) + " rounds)";
-        out.witness = std::move(w);
-      }
-      finish();
-      return out;
+  std::optional<resumable_solve> invariant;
+  // A model of the invariant query: decoded and judged by the checker like any witness.
+  auto witness_from = [&](const clausal_result& found) {
+    q.variables = static_cast<std::uint64_t>(iq->formula.variables);
+    q.clauses = iq->formula.clauses.size();
+    q.answer = solver_answer::sat;
+    schedule w = iq->decode(found.model, "least steps (CaDiCaL," + iq->under + ")");
+    const collective_report check = check_collective_schedule(w);
+    if (!check.holds()) {
+      q.detail = "sat, but the decoded invariant schedule was rejected: " + describe(check);
+      out.stop = "disagreement: the witness for " + what + " was rejected by the checker";
+    } else {
+      q.detail = "sat, a schedule" + iq->under + ", which holds (" + std::to_string(check.transfers) +
+                 " transfers, " + std::to_string(check.rounds) + " rounds)";
+      out.witness = std::move(w);
     }
+    finish();
+    return out;
+  };
+  if (iq) {
+    invariant.emplace(iq->formula);
+    const clausal_result found = invariant->solve(options.budget_ms, options.cancel, options.symmetric_conflicts);
+    if (found.answer == solver_answer::sat) return witness_from(found);
     invariant_note =
         found.answer == solver_answer::unsat
-            ? "; no schedule" + under
+            ? "; no schedule" + iq->under
             : "; no invariant schedule within " + std::to_string(options.symmetric_conflicts) + " conflicts";
+    if (found.answer == solver_answer::unsat) invariant.reset();
   }
   const cnf_formula* whole_or_none = nullptr;
   try {
     whole_or_none = &whole_formula();
   } catch (const formula_too_large& e) {  // a resource limit: unknown, as on a budget
+    if (invariant) {  // the whole query cannot be asked: the invariant one goes on with what is left of the budget
+      const double spent_ms =
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+      const unsigned left_ms =
+          options.budget_ms == 0 ? 0 : static_cast<unsigned>(std::max(1.0, options.budget_ms - spent_ms));
+      const clausal_result found = invariant->solve(left_ms, options.cancel);
+      if (found.answer == solver_answer::sat) return witness_from(found);
+      invariant_note = found.answer == solver_answer::unsat ? "; no schedule" + iq->under
+                                                            : "; no invariant schedule within the budget";
+    }
     q.detail = std::string("unknown: ") + e.what() + invariant_note;
     out.stop = what + ": " + e.what();
     finish();
     return out;
   }
+  invariant.reset();
   const cnf_formula& f = *whole_or_none;
   q.variables = static_cast<std::uint64_t>(f.variables);
   q.clauses = f.clauses.size();

@@ -53,7 +53,8 @@ struct synthesis_options {
   /// the CNF in the quotient by the translations (quotient_steps_cnf), or on other networks the CNF with held and send
   /// equal along each generator's orbits (invariant_steps_cnf). Such a schedule
   /// is a schedule, decoded and judged by the checker like any witness; when there is none (or none within the
-  /// conflicts) the whole query is asked as before, so every refutation is still one of the whole model.
+  /// conflicts) the whole query is asked as before, so every refutation is still one of the whole model. Where the
+  /// whole formula passes max_clauses, the invariant query goes on instead with the rest of budget_ms.
   bool symmetric_witnesses = true;
   std::uint64_t symmetric_conflicts = 200'000;
   /// The most clauses a query's formula may have (about 60 bytes each here, and as much again in CaDiCaL): a formula
