@@ -315,8 +315,8 @@ asked ask(const topology& network, const collective& coll, std::uint64_t s, cons
       q.detail = "sat, but the decoded invariant schedule was rejected: " + describe(check);
       out.stop = "disagreement: the witness for " + what + " was rejected by the checker";
     } else {
-      q.detail = "sat, a schedule" + iq->under + ", which holds (" + std::to_string(check.transfers) +
-                 " transfers, " + std::to_string(check.rounds) + " rounds)";
+      q.detail = "sat, a schedule" + iq->under + ", which holds (" + std::to_string(check.transfers) + " transfers, " +
+                 std::to_string(check.rounds) + " rounds)";
       out.witness = std::move(w);
     }
     finish();
