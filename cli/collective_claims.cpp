@@ -9,6 +9,7 @@
 #include <chrono>
 #include <numeric>
 #include <string>
+#include <variant>
 
 #include "dancecard/checkers/collective_check.hpp"
 #include "dancecard/core/collective/generators.hpp"
@@ -138,6 +139,32 @@ std::string refute_one_round_less(const collective::schedule& s, std::uint64_t r
   return "";
 }
 
+// Both halves of a frontier corner (C, D, R) of an all-gather, beside its witness `s` (D steps, R rounds, checked by
+// the caller): D − 1 steps refuted whatever the rounds and chunks — prove_least_steps with one chunk per rank and
+// rounds enough that no capacity binds (checked DRAT proofs); the first chunk of every rank in a schedule of C chunks
+// is one of a single chunk in as many steps, so what is refuted there is refuted for every C — and R − 1 rounds in
+// every number of steps below R by a cut's checked certificate (refute_one_round_less; a step has at least one round,
+// so more steps need none). Returns the evidence, or the row's result where a half failed.
+std::variant<std::string, claim_result> corner_bounds(const collective::schedule& s, std::uint64_t steps,
+                                                      std::uint64_t rounds, const std::string& covered) {
+  const std::string name = s.network.name();
+  const collective::collective single{collective::collective_kind::allgather, s.coll.ranks, 1, 0};
+  collective::synthesis_options any_rounds;
+  any_rounds.rounds_per_step = collective::unbounded_rounds_per_step(single);
+  any_rounds.budget_ms = 600'000;
+  const collective::least_steps_result least = collective::prove_least_steps(s.network, single, any_rounds);
+  if (least.status != proof_status::proven) return claim_result{verdict::unknown, covered, name + ": " + least.reason};
+  if (least.steps != steps)
+    return claim_result{verdict::violated, covered,
+                        name + ": the least steps whatever the rounds is " + std::to_string(least.steps)};
+  std::string cut_detail;
+  if (const std::string problem = refute_one_round_less(s, rounds, cut_detail); !problem.empty())
+    return claim_result{verdict::violated, covered, problem};
+  return std::to_string(steps - 1) + " steps (one chunk per rank, any rounds): " + least.queries[steps - 1].detail +
+         "; " + std::to_string(rounds - 1) + " rounds refuted in 1 to " + std::to_string(rounds - 1) + " steps, e.g. " +
+         cut_detail;
+}
+
 // All-gather along the 2d directed rings of d edge-disjoint Hamiltonian cycles (collective::multi_ring_allgather)
 // with C = 2d chunks per rank: P − 1 steps of one round, so R/C = (P − 1)/(2d), every rank's in-links' bound; with
 // every chunk both ways (bidirectional_multi_ring_allgather), the same rounds in ⌊P/2⌋ steps. Each
@@ -183,10 +210,8 @@ claim_result multi_ring_bandwidth() {
 
 // All-gather on hypercube:D by recursive doubling along D rotated orders of the dimensions
 // (collective::rotated_doubling_allgather) with C = D: (C, S, R) = (D, D, 2^D − 1), a corner of SCCL's frontier that
-// no other point beats in steps or in rounds per chunk. The schedule is judged by the collective checker; D − 1 steps
-// are refuted whatever the rounds and chunks (prove_least_steps with rounds enough that no capacity binds, one chunk
-// per rank: checked DRAT proofs), and R − 1 rounds for every number of steps below R by a cut's checked
-// cutting-planes certificate (a step has at least one round, so more steps need none).
+// no other point beats in steps or in rounds per chunk. The schedule is judged by the collective checker, and both
+// halves of the corner proven by corner_bounds.
 claim_result rotated_doubling_corner() {
   const std::string covered = "hypercube:3, 4, 5 (8 to 32 ranks), C = D";
   std::string evidence;
@@ -199,25 +224,10 @@ claim_result rotated_doubling_corner() {
     if (r.steps != dims || r.rounds != n - 1)
       return {verdict::violated, covered,
               name + ": " + std::to_string(r.steps) + " steps, " + std::to_string(r.rounds) + " rounds"};
-    // Asked with one chunk per rank: the first chunk of every rank in a schedule of C chunks is one of a single chunk
-    // in as many steps, so D − 1 steps refuted there are refuted for every C.
-    const collective::collective single{collective::collective_kind::allgather, n, 1, 0};
-    collective::synthesis_options any_rounds;
-    any_rounds.rounds_per_step = collective::unbounded_rounds_per_step(single);
-    any_rounds.budget_ms = 600'000;
-    const collective::least_steps_result least = collective::prove_least_steps(s.network, single, any_rounds);
-    if (least.status != proof_status::proven) return {verdict::unknown, covered, name + ": " + least.reason};
-    if (least.steps != dims)
-      return {verdict::violated, covered,
-              name + ": the least steps whatever the rounds is " + std::to_string(least.steps)};
-    std::string cut_detail;
-    if (const std::string problem = refute_one_round_less(s, r.rounds, cut_detail); !problem.empty())
-      return {verdict::violated, covered, problem};
+    const auto bounds = corner_bounds(s, dims, r.rounds, covered);
+    if (const claim_result* failed = std::get_if<claim_result>(&bounds)) return *failed;
     evidence += (evidence.empty() ? "" : "; ") + name + ": (C, S, R) = (" + std::to_string(dims) + ", " +
-                std::to_string(r.steps) + ", " + std::to_string(r.rounds) + "); " + std::to_string(dims - 1) +
-                " steps (one chunk per rank, any rounds): " + least.queries[dims - 1].detail + "; " +
-                std::to_string(r.rounds - 1) + " rounds refuted in 1 to " + std::to_string(r.rounds - 1) +
-                " steps, e.g. " + cut_detail;
+                std::to_string(r.steps) + ", " + std::to_string(r.rounds) + "); " + std::get<std::string>(bounds);
   }
   return {verdict::holds, covered, evidence,
           "DRAT proofs of D - 1 steps (checkers/drat_check) and cutting-planes certificates of R - 1 rounds "
@@ -227,9 +237,8 @@ claim_result rotated_doubling_corner() {
 // All-gather on a torus of P ranks, d dimensions and diameter D with C = 2d chunks per rank: (C, S, R) =
 // (2d, D, P − 1), a corner of SCCL's frontier that no other point beats in steps or in rounds per chunk — the least
 // rounds in D steps asked of prove_least_rounds (a witness the translations keep, found in the quotient by them and
-// judged by the collective checker); D − 1 steps refuted whatever the rounds and chunks (one chunk per rank, rounds
-// enough that no capacity binds: checked DRAT proofs); R − 1 rounds refuted for every number of steps below R by a
-// cut's checked cutting-planes certificate (each rank's (P − 1)·2d chunks over its 2d in-links).
+// judged by the collective checker), and both halves of the corner proven by corner_bounds (the cut: each rank's
+// (P − 1)·2d chunks over its 2d in-links).
 claim_result torus_corner() {
   const std::string covered = "tori 5x5, 3x3x3, 4x8 (25 to 32 ranks), C = 2d";
   std::string evidence;
@@ -250,24 +259,11 @@ claim_result torus_corner() {
       return {verdict::violated, covered,
               net.name() + ": least rounds in " + std::to_string(diameter) + " steps: " + std::to_string(check.rounds) +
                   " (" + r.reason + ")"};
-    const collective::collective single{collective::collective_kind::allgather, n, 1, 0};
-    collective::synthesis_options any_rounds;
-    any_rounds.rounds_per_step = collective::unbounded_rounds_per_step(single);
-    any_rounds.budget_ms = 600'000;
-    const collective::least_steps_result least = collective::prove_least_steps(net, single, any_rounds);
-    if (least.status != proof_status::proven) return {verdict::unknown, covered, net.name() + ": " + least.reason};
-    if (least.steps != diameter)
-      return {verdict::violated, covered,
-              net.name() + ": the least steps whatever the rounds is " + std::to_string(least.steps)};
-    std::string cut_detail;
-    if (const std::string problem = refute_one_round_less(*r.witness, check.rounds, cut_detail); !problem.empty())
-      return {verdict::violated, covered, problem};
+    const auto bounds = corner_bounds(*r.witness, diameter, check.rounds, covered);
+    if (const claim_result* failed = std::get_if<claim_result>(&bounds)) return *failed;
     evidence += (evidence.empty() ? "" : "; ") + net.name() + ": (C, S, R) = (" + std::to_string(chunks) + ", " +
                 std::to_string(check.steps) + ", " + std::to_string(check.rounds) + "), " + r.queries.back().detail +
-                "; " + std::to_string(diameter - 1) +
-                " steps (one chunk per rank, any rounds): " + least.queries[diameter - 1].detail + "; " +
-                std::to_string(check.rounds - 1) + " rounds refuted in 1 to " + std::to_string(check.rounds - 1) +
-                " steps, e.g. " + cut_detail;
+                "; " + std::get<std::string>(bounds);
   }
   return {verdict::holds, covered, evidence,
           "the witness judged by checkers/collective_check, DRAT proofs of D - 1 steps (checkers/drat_check) and "

@@ -48,6 +48,14 @@ void require_synthesizable(const topology& network, const collective& coll, cons
   if (options.rounds_per_step < 1) throw std::invalid_argument("collective synthesis: rounds_per_step >= 1");
 }
 
+held_send_layout make_held_send_layout(std::uint64_t chunks, std::uint64_t steps, rank ranks, std::size_t links) {
+  const std::uint64_t vars = (steps + 1) * ranks * chunks + steps * links * chunks;
+  if (vars > (std::uint64_t{1} << 28))
+    throw formula_too_large("collective synthesis: " + std::to_string(vars) +
+                            " variables for this query (at most 2^28)");
+  return {chunks, steps, ranks, links};
+}
+
 round_spread spread_rounds(cnf_formula& f, std::uint64_t steps, const synthesis_options& options) {
   round_spread spread{f.variables + 1, 0};
   if (!options.total_rounds) return spread;

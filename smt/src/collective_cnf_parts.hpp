@@ -15,6 +15,23 @@ namespace dancecard::collective::cnf_parts {
 /// duplex; rounds_per_step >= 1.
 void require_synthesizable(const topology& network, const collective& coll, const synthesis_options& options);
 
+/// held(c, r, t) for t = 0 … S and send(c, l, t) per step and link, numbered as the copy-only encodings (the whole
+/// formula and the quotient) number them: held 1 + (t·n + r)·K + c, then send 1 + (S + 1)·n·K + (t·L + l)·K + c.
+struct held_send_layout {
+  std::uint64_t chunks = 0, steps = 0;
+  rank ranks = 0;
+  std::size_t links = 0;
+  int held(std::uint64_t c, rank r, std::uint64_t t) const {
+    return static_cast<int>(1 + (t * ranks + r) * chunks + c);
+  }
+  int send(std::uint64_t c, std::size_t l, std::uint64_t t) const {
+    return static_cast<int>(1 + (steps + 1) * ranks * chunks + (t * links + l) * chunks + c);
+  }
+  int last() const { return static_cast<int>((steps + 1) * ranks * chunks + steps * links * chunks); }
+};
+/// require (formula_too_large): at most 2^28 held and send variables.
+held_send_layout make_held_send_layout(std::uint64_t chunks, std::uint64_t steps, rank ranks, std::size_t links);
+
 /// The rounds as the solver distributes them (options.total_rounds): extra(t, j), j = 1 … R − S, "step t has at
 /// least 1 + j rounds", numbered from `first` (t-major) so that a model can be read back; each implies the one below,
 /// and they sum to at most R − S. None without total_rounds.

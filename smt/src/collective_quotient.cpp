@@ -21,27 +21,8 @@ namespace dancecard::collective {
 
 namespace {
 
-struct quotient_layout {
-  std::uint64_t chunks = 0, steps = 0;
-  rank ranks = 0;
-  std::size_t links = 0;
-  // held(k, r, t): 1 + (t·n + r)·K0 + k; send(k, l, t) after them
-  int held(std::uint64_t k, rank r, std::uint64_t t) const {
-    return static_cast<int>(1 + (t * ranks + r) * chunks + k);
-  }
-  int send(std::uint64_t k, std::size_t l, std::uint64_t t) const {
-    return static_cast<int>(1 + (steps + 1) * ranks * chunks + (t * links + l) * chunks + k);
-  }
-  int last() const { return static_cast<int>((steps + 1) * ranks * chunks + steps * links * chunks); }
-};
-
-quotient_layout layout_of(const topology& network, const quotient_query& q, std::uint64_t steps) {
-  const std::uint64_t vars =
-      (steps + 1) * network.size() * q.chunks.size() + steps * network.links().size() * q.chunks.size();
-  if (vars > (std::uint64_t{1} << 28))
-    throw formula_too_large("collective synthesis: " + std::to_string(vars) +
-                            " variables for this quotient query (at most 2^28)");
-  return {q.chunks.size(), steps, network.size(), network.links().size()};
+cnf_parts::held_send_layout layout_of(const topology& network, const quotient_query& q, std::uint64_t steps) {
+  return cnf_parts::make_held_send_layout(q.chunks.size(), steps, network.size(), network.links().size());
 }
 
 // The orbit of every link under the elements, numbered by the links out of rank 0 (each orbit has exactly one);
@@ -80,7 +61,7 @@ std::optional<quotient_query> quotient_steps_cnf(const topology& network, const 
   q.elements = std::move(*elements);
   for (std::uint64_t c = 0; c < coll.chunk_count(); ++c)
     if (coll.source(c) == 0) q.chunks.push_back(c);
-  const quotient_layout at = layout_of(network, q, steps);
+  const cnf_parts::held_send_layout at = layout_of(network, q, steps);
   const auto& links = network.links();
   const rank n = network.size();
   cnf_formula& f = q.formula;
@@ -133,7 +114,7 @@ std::optional<quotient_query> quotient_steps_cnf(const topology& network, const 
 schedule decode_quotient_model(const topology& network, const collective& coll, std::uint64_t steps,
                                const synthesis_options& options, const quotient_query& query,
                                const std::vector<int>& model, const std::string& algorithm) {
-  const quotient_layout at = layout_of(network, query, steps);
+  const cnf_parts::held_send_layout at = layout_of(network, query, steps);
   const std::vector<char> truth = cnf_parts::truth_of(model, query.formula.variables);
   schedule w = cnf_parts::steps_of_model(network, coll, steps, options, truth, at.last() + 1, algorithm);
   const auto& links = network.links();

@@ -19,27 +19,10 @@ namespace dancecard::collective {
 
 namespace {
 
-struct layout {
-  std::uint64_t chunks = 0, steps = 0;
-  rank ranks = 0;
-  std::size_t links = 0;
-  // held(c, r, t): 1 + (t·n + r)·K + c; send(c, l, t) after them
-  int held(std::uint64_t c, rank r, std::uint64_t t) const {
-    return static_cast<int>(1 + (t * ranks + r) * chunks + c);
-  }
-  int send(std::uint64_t c, std::size_t l, std::uint64_t t) const {
-    return static_cast<int>(1 + (steps + 1) * ranks * chunks + (t * links + l) * chunks + c);
-  }
-  int last() const { return static_cast<int>((steps + 1) * ranks * chunks + steps * links * chunks); }
-};
+using layout = cnf_parts::held_send_layout;
 
 layout make_layout(const topology& network, const collective& coll, std::uint64_t steps) {
-  const std::uint64_t vars =
-      (steps + 1) * coll.ranks * coll.chunk_count() + steps * network.links().size() * coll.chunk_count();
-  if (vars > (std::uint64_t{1} << 28))
-    throw formula_too_large("collective synthesis: " + std::to_string(vars) +
-                            " variables for this query (at most 2^28)");
-  return {coll.chunk_count(), steps, coll.ranks, network.links().size()};
+  return cnf_parts::make_held_send_layout(coll.chunk_count(), steps, coll.ranks, network.links().size());
 }
 
 }  // namespace
