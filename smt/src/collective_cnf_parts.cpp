@@ -56,6 +56,20 @@ held_send_layout make_held_send_layout(std::uint64_t chunks, std::uint64_t steps
   return {chunks, steps, ranks, links};
 }
 
+void chunk_moves(cnf_formula& f, const topology& network, const held_send_layout& at, std::uint64_t k,
+                 std::uint64_t t) {
+  const auto& links = network.links();
+  for (std::size_t l = 0; l < links.size(); ++l)  // a send only of a chunk held
+    f.clauses.push_back({-at.send(k, l, t), at.held(k, links[l].from, t)});
+  for (rank v = 0; v < at.ranks; ++v) {
+    f.clauses.push_back({-at.held(k, v, t), at.held(k, v, t + 1)});  // what is held stays held
+    std::vector<int> came{-at.held(k, v, t + 1), at.held(k, v, t)};  // held at t + 1: held at t, or arrived
+    for (std::size_t l = 0; l < links.size(); ++l)
+      if (links[l].to == v) came.push_back(at.send(k, l, t));
+    f.clauses.push_back(std::move(came));
+  }
+}
+
 round_spread spread_rounds(cnf_formula& f, std::uint64_t steps, const synthesis_options& options) {
   round_spread spread{f.variables + 1, 0};
   if (!options.total_rounds) return spread;

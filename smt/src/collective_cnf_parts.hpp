@@ -32,6 +32,10 @@ struct held_send_layout {
 /// require (formula_too_large): at most 2^28 held and send variables.
 held_send_layout make_held_send_layout(std::uint64_t chunks, std::uint64_t steps, rank ranks, std::size_t links);
 
+/// The model's conditions on chunk k (numbered by `at`) in step t: a send only of a chunk held; what is held stays
+/// held; held at t + 1: held at t, or arrived over one of the rank's in-links in step t.
+void chunk_moves(cnf_formula& f, const topology& network, const held_send_layout& at, std::uint64_t k, std::uint64_t t);
+
 /// The rounds as the solver distributes them (options.total_rounds): extra(t, j), j = 1 … R − S, "step t has at
 /// least 1 + j rounds", numbered from `first` (t-major) so that a model can be read back; each implies the one below,
 /// and they sum to at most R − S. None without total_rounds.

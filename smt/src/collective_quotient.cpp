@@ -80,17 +80,7 @@ std::optional<quotient_query> quotient_steps_cnf(const topology& network, const 
   std::size_t orbits = 0;
   for (const std::size_t o : orbit) orbits = std::max(orbits, o + 1);
   for (std::uint64_t t = 0; t < steps; ++t) {
-    for (std::uint64_t k = 0; k < at.chunks; ++k) {
-      for (std::size_t l = 0; l < links.size(); ++l)  // a send only of a chunk held
-        f.clauses.push_back({-at.send(k, l, t), at.held(k, links[l].from, t)});
-      for (rank v = 0; v < n; ++v) {
-        f.clauses.push_back({-at.held(k, v, t), at.held(k, v, t + 1)});  // what is held stays held
-        std::vector<int> came{-at.held(k, v, t + 1), at.held(k, v, t)};  // held at t + 1: held at t, or arrived
-        for (std::size_t l = 0; l < links.size(); ++l)
-          if (links[l].to == v) came.push_back(at.send(k, l, t));
-        f.clauses.push_back(std::move(came));
-      }
-    }
+    for (std::uint64_t k = 0; k < at.chunks; ++k) cnf_parts::chunk_moves(f, network, at, k, t);
     cnf_parts::require_within_limit(f, options);
     std::vector<std::vector<int>> sends(orbits);  // what each link of the orbit carries in the whole schedule
     std::vector<std::uint32_t> capacity(orbits, 0);

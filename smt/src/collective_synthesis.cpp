@@ -52,17 +52,7 @@ cnf_formula collective_steps_cnf(const topology& network, const collective& coll
       if (coll.wanted(c, r)) f.clauses.push_back({at.held(c, r, steps)});
     }
   for (std::uint64_t t = 0; t < steps; ++t) {
-    for (std::uint64_t c = 0; c < K; ++c) {
-      for (std::size_t l = 0; l < links.size(); ++l)  // a send only of a chunk held
-        f.clauses.push_back({-at.send(c, l, t), at.held(c, links[l].from, t)});
-      for (rank v = 0; v < n; ++v) {
-        f.clauses.push_back({-at.held(c, v, t), at.held(c, v, t + 1)});  // what is held stays held
-        std::vector<int> came{-at.held(c, v, t + 1), at.held(c, v, t)};  // held at t + 1: held at t, or arrived
-        for (std::size_t l = 0; l < links.size(); ++l)
-          if (links[l].to == v) came.push_back(at.send(c, l, t));
-        f.clauses.push_back(std::move(came));
-      }
-    }
+    for (std::uint64_t c = 0; c < K; ++c) cnf_parts::chunk_moves(f, network, at, c, t);
     cnf_parts::require_within_limit(f, options);
     std::vector<std::vector<int>> sends(links.size());
     for (std::size_t l = 0; l < links.size(); ++l) {  // capacity × rounds per link and step
