@@ -107,8 +107,11 @@ py::dict proof_dict(const least_steps_result& r) {
 }
 
 synthesis_options synthesis(const std::string& ports, std::uint32_t rounds_per_step, std::uint32_t max_steps,
-                            unsigned timeout_ms, bool cut_certificates, bool symmetric_witnesses) {
+                            unsigned timeout_ms, bool cut_certificates, bool symmetric_witnesses,
+                            std::uint64_t max_clauses) {
   synthesis_options o;
+  if (max_clauses == 0) throw py::value_error("max_clauses: at least 1");
+  o.max_clauses = max_clauses;
   o.ports = ports_of(ports);
   o.rounds_per_step = rounds_per_step;
   o.max_steps = max_steps;
@@ -407,10 +410,11 @@ void bind_collective(py::module_& m) {
   m.def(
       "prove_least_steps",
       [](const py::object& net, const collective_t& coll, const std::string& ports, std::uint32_t rounds_per_step,
-         std::uint32_t max_steps, unsigned timeout_ms, bool cut_certificates, bool symmetric_witnesses) {
+         std::uint32_t max_steps, unsigned timeout_ms, bool cut_certificates, bool symmetric_witnesses,
+         std::uint64_t max_clauses) {
         const topology t = topology_of(net);
-        const synthesis_options o =
-            synthesis(ports, rounds_per_step, max_steps, timeout_ms, cut_certificates, symmetric_witnesses);
+        const synthesis_options o = synthesis(ports, rounds_per_step, max_steps, timeout_ms, cut_certificates,
+                                              symmetric_witnesses, max_clauses);
         least_steps_result r;
         {
           interrupt_guard guard;
@@ -420,13 +424,16 @@ void bind_collective(py::module_& m) {
         return proof_dict(r);
       },
       "topology"_a, "collective"_a, "ports"_a = "all-port", "rounds_per_step"_a = 1, "max_steps"_a = 32,
-      "timeout_ms"_a = 60'000, "cut_certificates"_a = true, "symmetric_witnesses"_a = true);
+      "timeout_ms"_a = 60'000, "cut_certificates"_a = true, "symmetric_witnesses"_a = true,
+      "max_clauses"_a = synthesis_options{}.max_clauses);
   m.def(
       "prove_least_rounds",
       [](const py::object& net, const collective_t& coll, std::uint64_t steps, std::uint32_t max_extra_rounds,
-         const std::string& ports, unsigned timeout_ms, bool cut_certificates, bool symmetric_witnesses) {
+         const std::string& ports, unsigned timeout_ms, bool cut_certificates, bool symmetric_witnesses,
+         std::uint64_t max_clauses) {
         const topology t = topology_of(net);
-        const synthesis_options o = synthesis(ports, 1, 32, timeout_ms, cut_certificates, symmetric_witnesses);
+        const synthesis_options o =
+            synthesis(ports, 1, 32, timeout_ms, cut_certificates, symmetric_witnesses, max_clauses);
         least_steps_result r;
         {
           interrupt_guard guard;
@@ -436,17 +443,19 @@ void bind_collective(py::module_& m) {
         return proof_dict(r);
       },
       "topology"_a, "collective"_a, "steps"_a, "max_extra_rounds"_a = 16, "ports"_a = "all-port",
-      "timeout_ms"_a = 60'000, "cut_certificates"_a = true, "symmetric_witnesses"_a = true);
+      "timeout_ms"_a = 60'000, "cut_certificates"_a = true, "symmetric_witnesses"_a = true,
+      "max_clauses"_a = synthesis_options{}.max_clauses);
   m.def(
       "prove_frontier",
       [](const py::object& net, const collective_t& coll, std::uint32_t max_chunks, std::uint32_t max_extra_steps,
-         std::uint32_t max_extra_rounds, const std::string& ports, unsigned timeout_ms, bool symmetric_witnesses) {
+         std::uint32_t max_extra_rounds, const std::string& ports, unsigned timeout_ms, bool symmetric_witnesses,
+         std::uint64_t max_clauses) {
         const topology t = topology_of(net);
         frontier_options o;
         o.max_chunks = max_chunks;
         o.max_extra_steps = max_extra_steps;
         o.max_extra_rounds = max_extra_rounds;
-        o.synthesis = synthesis(ports, 1, 32, timeout_ms, true, symmetric_witnesses);
+        o.synthesis = synthesis(ports, 1, 32, timeout_ms, true, symmetric_witnesses, max_clauses);
         frontier_result f;
         {
           interrupt_guard guard;
@@ -464,7 +473,8 @@ void bind_collective(py::module_& m) {
                         "points"_a = points, "frontier"_a = f.frontier, "reason"_a = f.reason);
       },
       "topology"_a, "collective"_a, "max_chunks"_a = 4, "max_extra_steps"_a = 1, "max_extra_rounds"_a = 8,
-      "ports"_a = "all-port", "timeout_ms"_a = 60'000, "symmetric_witnesses"_a = true);
+      "ports"_a = "all-port", "timeout_ms"_a = 60'000, "symmetric_witnesses"_a = true,
+      "max_clauses"_a = synthesis_options{}.max_clauses);
 }
 
 }  // namespace dancecard::python

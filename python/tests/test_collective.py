@@ -157,6 +157,17 @@ def test_invariant_witnesses_and_the_direct_all_reduce():
     assert dc.check_collective_schedule(ring["witness"]).holds
 
 
+def test_a_formula_past_the_clause_limit_answers_unknown():
+    r = dc.prove_least_steps("ring:6", dc.Collective("allgather", 6), timeout_ms=0, cut_certificates=False,
+                             symmetric_witnesses=False, max_clauses=100)
+    assert r["status"] == "unknown" and "max_clauses" in r["reason"]
+    assert r["queries"][-1]["answer"] == "unknown"
+    r = dc.prove_least_steps("ring:6", dc.Collective("allgather", 6), timeout_ms=0, cut_certificates=False)
+    assert r["status"] == "proven" and r["steps"] == 3
+    with pytest.raises(ValueError, match="max_clauses"):
+        dc.prove_least_steps("ring:6", dc.Collective("allgather", 6), max_clauses=0)
+
+
 def test_the_frontier_of_a_small_ring():
     f = dc.prove_frontier("ring:4", dc.Collective("allgather", 4), max_chunks=3, timeout_ms=0)
     assert f["status"] == "proven"
