@@ -207,7 +207,7 @@ struct asked {
 // The query for a witness the network's symmetries keep: in the quotient by the translations where they act
 // regularly (quotient_steps_cnf), else the whole formula with the symmetries' equalities; nullopt where none applies.
 struct invariant_query {
-  cnf_formula formula;
+  std::shared_ptr<const cnf_formula> formula;  // the quotient's own, shared with the decoder, not copied
   std::function<schedule(const std::vector<int>& model, const std::string& algorithm)> decode;
   std::string under;  // " invariant under the network's translations" (or automorphisms)
 };
@@ -219,7 +219,7 @@ std::optional<invariant_query> invariant_query_of(const topology& network, const
   const std::string under = std::string(" invariant under the network's ") + sym.what;
   if (std::optional<quotient_query> quotient = quotient_steps_cnf(network, coll, s, options)) {
     auto shared = std::make_shared<const quotient_query>(std::move(*quotient));
-    return invariant_query{shared->formula,
+    return invariant_query{std::shared_ptr<const cnf_formula>(shared, &shared->formula),
                            [=, &network, &coll](const std::vector<int>& model, const std::string& algorithm) {
                              return decode_quotient_model(network, coll, s, options, *shared, model, algorithm);
                            },
@@ -228,7 +228,7 @@ std::optional<invariant_query> invariant_query_of(const topology& network, const
   cnf_formula g = whole();
   add_symmetry_equalities(g, network, coll, s, sym.generators);
   const int variables = g.variables;
-  return invariant_query{std::move(g),
+  return invariant_query{std::make_shared<const cnf_formula>(std::move(g)),
                          [=, &network, &coll](const std::vector<int>& model, const std::string& algorithm) {
                            return decode_collective_model(network, coll, s, options, model, variables, algorithm);
                          },
@@ -279,8 +279,8 @@ asked ask(const topology& network, const collective& coll, std::uint64_t s, cons
   std::optional<resumable_solve> invariant;
   // A model of the invariant query: decoded and judged by the checker like any witness.
   auto witness_from = [&](const clausal_result& found) {
-    q.variables = static_cast<std::uint64_t>(iq->formula.variables);
-    q.clauses = iq->formula.clauses.size();
+    q.variables = static_cast<std::uint64_t>(iq->formula->variables);
+    q.clauses = iq->formula->clauses.size();
     q.answer = solver_answer::sat;
     schedule w = iq->decode(found.model, "least steps (CaDiCaL," + iq->under + ")");
     const collective_report check = check_collective_schedule(w);
@@ -296,7 +296,7 @@ asked ask(const topology& network, const collective& coll, std::uint64_t s, cons
     return out;
   };
   if (iq) {
-    invariant.emplace(iq->formula);
+    invariant.emplace(*iq->formula);
     const clausal_result found = invariant->solve(options.budget_ms, options.cancel, options.symmetric_conflicts);
     if (found.answer == solver_answer::sat) return witness_from(found);
     invariant_note =
