@@ -3,6 +3,7 @@
 
 #include <random>
 #include <set>
+#include <tuple>
 
 #include "dancecard/checkers/dance_check.hpp"
 
@@ -125,6 +126,65 @@ TEST(dance_check, counts_agree_with_a_plain_account_whatever_the_order_of_a_danc
     if (selves == 0) {
       EXPECT_EQ(rep.count(dance_violation_kind::person_booked_twice) > 0, booked > 0) << trial;
     }
+  }
+}
+
+// With a required pair set: the pairs not allowed, repeated and never met against a plain account, on random graphs
+// and schedules across the 8 × 8 blocks and 64-bit words of the pair bits (n up to 150).
+TEST(dance_check, required_pairs_counts_agree_with_a_plain_account) {
+  std::mt19937 rng(11);
+  for (int trial = 0; trial < 200; ++trial) {
+    const rank n = 2 + static_cast<rank>(rng() % 149);
+    std::set<std::pair<rank, rank>> required;
+    std::vector<std::pair<rank, rank>> listed;
+    const std::size_t edges = rng() % (3 * n);
+    for (std::size_t k = 0; k < edges; ++k) {
+      const rank a = static_cast<rank>(rng() % n), b = static_cast<rank>(rng() % n);
+      if (a == b) continue;
+      listed.push_back(rng() % 2 ? std::pair{a, b} : std::pair{b, a});  // either order, duplicates allowed
+      required.insert({std::min(a, b), std::max(a, b)});
+    }
+    dance_schedule s(n);
+    std::set<std::pair<rank, rank>> met;
+    std::uint64_t not_allowed = 0, repeats = 0;
+    const std::size_t rounds = 1 + rng() % n;
+    for (std::size_t r = 0; r < rounds; ++r) {
+      s.begin_round();
+      const std::size_t dances = rng() % (n / 2 + 1);
+      for (std::size_t k = 0; k < dances; ++k) {
+        rank a, b;
+        if (!listed.empty() && rng() % 4 != 0) {
+          std::tie(a, b) = listed[rng() % listed.size()];
+        } else {
+          a = static_cast<rank>(rng() % n), b = static_cast<rank>(rng() % n);
+          if (a == b) continue;
+        }
+        s.add_dance(a, b);
+        const std::pair<rank, rank> p{std::min(a, b), std::max(a, b)};
+        if (required.count(p) == 0)
+          ++not_allowed;
+        else if (!met.insert(p).second)
+          ++repeats;
+      }
+    }
+    dance_requirements req;
+    req.required_pairs = listed;
+    req.max_witnesses = 1'000'000;
+    const dance_report rep = check_dance_schedule(s, req);
+    EXPECT_EQ(rep.count(dance_violation_kind::pair_not_allowed), not_allowed) << trial;
+    EXPECT_EQ(rep.count(dance_violation_kind::pair_meets_twice), repeats) << trial;
+    EXPECT_EQ(rep.count(dance_violation_kind::pair_never_meets), required.size() - met.size()) << trial;
+    std::pair<rank, rank> previous{0, 0};
+    std::size_t named = 0;
+    for (const dance_violation& v : rep.witnesses) {
+      if (v.kind != dance_violation_kind::pair_never_meets) continue;
+      EXPECT_EQ(required.count({v.a, v.b}), 1u) << trial;
+      EXPECT_EQ(met.count({v.a, v.b}), 0u) << trial;
+      EXPECT_LT(previous, std::make_pair(v.a, v.b)) << trial;
+      previous = {v.a, v.b};
+      ++named;
+    }
+    EXPECT_EQ(named, required.size() - met.size()) << trial;
   }
 }
 

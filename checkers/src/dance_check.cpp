@@ -114,54 +114,52 @@ std::string describe(const dance_violation& v) {
 
 namespace {
 
-// Ordered pairs (a, b) of n + 1 people (the last where validate_ranks clamps a bad rank) as a square of bits, row a
-// holding b at bit a · stride + b. The fast loop sets a dance's bit as the dance names it, with no ordering and no test
-// for a self-dance (the diagonal holds no pair); fold_pairs then ORs the lower triangle, transposed, into the upper, so
-// that (a, b) with a < b < n stands for the unordered pair. The slow paths name the upper bit directly.
+// Ordered pairs (a, b) of n + 1 people (the last where validate_ranks clamps a bad rank) as a square of bits kept in
+// octets of rows: rows 8g … 8g + 7 share a strip of bytes, byte b of the strip holding column b of those eight rows
+// (bit a mod 8). A 64-bit word of the strip is an 8 × 8 block: byte j column 8w + j, bit k row 8g + k. Schedules whose
+// neighbouring people dance with neighbouring partners (the factorization's, the divide-and-conquer's) set bits of a
+// few cache lines per round where rows of their own would touch a line per dance; at n = 10,000 the square is
+// 12.5 MB, beyond the L2 cache (docs/performance.md compares the two layouts). The fast loop sets a dance's bit as
+// the dance names it, with no ordering and no test for a self-dance (the diagonal holds no pair); fold_pairs then ORs
+// the lower triangle, transposed, into the upper, so that (a, b) with a < b < n stands for the unordered pair. The
+// slow paths name the upper bit directly.
 struct pair_index {
   std::uint64_t n;
-  std::uint64_t words_per_row = n / 64 + 1;
-  std::uint64_t stride = words_per_row * 64;
+  std::uint64_t octets = n / 8 + 1;  // strips of eight rows, and words across a strip: n + 1 rounded up to 8
+  std::uint64_t strip_bits = octets * 64;
+  std::uint64_t word(std::uint64_t octet, std::uint64_t column_octet) const { return octet * octets + column_octet; }
+  std::uint64_t bit(std::uint64_t a, std::uint64_t b) const { return (a >> 3) * strip_bits + (b << 3 | (a & 7)); }
   std::uint64_t operator()(rank a, rank b) const {
     if (a > b) std::swap(a, b);
-    return a * stride + b;
+    return bit(a, b);
   }
-  std::uint64_t size() const { return (n + 1) * stride; }
+  std::uint64_t size() const { return octets * strip_bits; }
 };
 
-// Transposes a 64 × 64 bit block (row k = word k, column j = bit j) in place: the off-diagonal halves swapped, then
-// the quarters within them, down to single bits (Warren, Hacker's Delight, 2nd ed., Section 7-3).
-void transpose64(std::uint64_t* a) {
-  constexpr std::uint64_t masks[] = {0x00000000ffffffff, 0x0000ffff0000ffff, 0x00ff00ff00ff00ff,
-                                     0x0f0f0f0f0f0f0f0f, 0x3333333333333333, 0x5555555555555555};
-  int level = 0;
-  for (unsigned j = 32; j != 0; j >>= 1, ++level)
-    for (unsigned k = 0; k < 64; ++k) {
-      if ((k & j) != 0) continue;
-      const std::uint64_t t = ((a[k] >> j) ^ a[k + j]) & masks[level];
-      a[k] ^= t << j;
-      a[k + j] ^= t;
-    }
+// Transposes the 8 × 8 bit block in a word (bit 8j + k to bit 8k + j): the off-diagonal 1 × 1, 2 × 2 and 4 × 4
+// blocks swapped in turn (Warren, Hacker's Delight, 2nd ed., Section 7-3, transpose8 on one 64-bit register).
+std::uint64_t transpose8(std::uint64_t x) {
+  std::uint64_t t = (x ^ (x >> 7)) & 0x00AA00AA00AA00AA;
+  x ^= t ^ (t << 7);
+  t = (x ^ (x >> 14)) & 0x0000CCCC0000CCCC;
+  x ^= t ^ (t << 14);
+  t = (x ^ (x >> 28)) & 0x00000000F0F0F0F0;
+  return x ^ t ^ (t << 28);
 }
 
 // The lower triangle of the square ORed, transposed, into the upper: a dance named (b, a) with a < b becomes (a, b).
-// Block by block (64 rows × one word); a lower block with no bit set is passed over, so a schedule that names each
-// dance with its smaller rank first pays one read of the lower triangle.
+// Block by block; a lower block with no bit set is passed over, so a schedule that names each dance with its smaller
+// rank first pays one read of the lower triangle. The diagonal blocks become symmetric.
 void fold_pairs(std::uint64_t* words, const pair_index& index) {
-  const std::uint64_t rows = index.n + 1, across = index.words_per_row;
-  std::uint64_t block[64];
-  for (std::uint64_t A = 0; A * 64 < rows; ++A)
-    for (std::uint64_t B = A; B < across; ++B) {
-      std::uint64_t any = 0;
-      for (std::uint64_t k = 0; k < 64; ++k) {
-        const std::uint64_t row = B * 64 + k;
-        block[k] = row < rows ? words[row * across + A] : 0;
-        any |= block[k];
-      }
-      if (any == 0) continue;
-      transpose64(block);
-      for (std::uint64_t k = 0; k < 64 && A * 64 + k < rows; ++k) words[(A * 64 + k) * across + B] |= block[k];
-    }
+  for (std::uint64_t g = 0; g < index.octets; ++g)
+    for (std::uint64_t w = 0; w <= g; ++w)
+      if (const std::uint64_t x = words[index.word(g, w)]; x != 0) words[index.word(w, g)] |= transpose8(x);
+}
+
+// Row k's eight bits of an 8 × 8 block, as bit j for column j: byte j's bit 0 gathered by one multiplication, each
+// partial product landing on a bit of its own in the top byte.
+std::uint64_t block_row(std::uint64_t block, unsigned k) {
+  return (((block >> k) & 0x0101010101010101) * 0x0102040810204080) >> 56;
 }
 
 class bitset {
@@ -236,7 +234,7 @@ struct checker {
     const auto offsets = schedule.round_offsets();
     const auto dances = schedule.all_dances();
     std::uint64_t self_dances = 0;
-    const std::uint64_t stride = index.stride;
+    const std::uint64_t strip_bits = index.strip_bits;
 
     auto count_repeat = [&](couple d, std::size_t r) {
       if (twice.size() < req.max_witnesses) {
@@ -301,7 +299,7 @@ struct checker {
           const couple* const last = dances.data() + offsets[r + 1];
           std::uint32_t* const stamps = stamp.data();
           std::uint64_t* const bits = words;
-          const std::uint64_t row = stride;
+          const std::uint64_t strip = strip_bits;
           for (const couple* d = first; d != last; ++d) {
             rank a = d->first, b = d->second;
             if constexpr (Validate) {
@@ -312,7 +310,7 @@ struct checker {
             stamps[a] = round_stamp;
             latest = std::max(latest, stamps[b]);
             stamps[b] = round_stamp;
-            const std::uint64_t i = a * row + b;
+            const std::uint64_t i = (a >> 3) * strip + (std::uint64_t{b} << 3 | (a & 7));
             bits[i / 64] |= std::uint64_t{1} << (i % 64);
           }
           if (outside != 0) throw rank_out_of_range{};
@@ -361,42 +359,40 @@ struct checker {
     }
   }
 
-  // Calls f(a, word, want) for each word of row a's pairs (a, b), a < b < n: `want` the bits of pairs (those allowed,
-  // with a required pair set), in the order (0, 1), (0, 2), …, (1, 2), …
-  template <class F>
-  void for_each_pair_word(const bitset& met, const bitset* allowed, F f) const {
+  // The pairs (a, b), a < b < n, of the 8 × 8 block in strip g and column octet w >= g that were never met (among
+  // those allowed, with a required pair set); the caller keeps 8w < n.
+  std::uint64_t never_block(const bitset& met, const bitset* allowed, std::uint64_t g, std::uint64_t w) const {
     const std::uint64_t n = schedule.people();
-    const auto& m = met.words();
-    for (std::uint64_t a = 0; a + 1 < n; ++a)
-      for (std::uint64_t w = (a + 1) / 64; w * 64 < n; ++w) {
-        const std::size_t at = a * index.words_per_row + w;
-        std::uint64_t want = allowed ? allowed->words()[at] : ~std::uint64_t{0};
-        if (w == (a + 1) / 64) want &= ~std::uint64_t{0} << ((a + 1) % 64);  // b > a
-        if (w == n / 64) want &= (std::uint64_t{1} << (n % 64)) - 1;         // b < n
-        f(a, w, want & ~m[at]);
-      }
+    const std::uint64_t at = index.word(g, w);
+    std::uint64_t want = allowed ? allowed->words()[at] : ~std::uint64_t{0};
+    if (w == g) want &= 0x7F3F1F0F07030100;                                  // bit k of byte j: row k < column j
+    if (8 * w + 8 > n) want &= (std::uint64_t{1} << (8 * (n - 8 * w))) - 1;  // column < n
+    return want & ~met.words()[at];
   }
 
   std::uint64_t never_met(const bitset& met, const bitset* allowed) const {
+    const std::uint64_t n = schedule.people();
     std::uint64_t missing = 0;
-    for_each_pair_word(met, allowed, [&](std::uint64_t, std::uint64_t, std::uint64_t never) {
-      missing += static_cast<std::uint64_t>(std::popcount(never));
-    });
+    for (std::uint64_t g = 0; 8 * g < n; ++g)
+      for (std::uint64_t w = g; 8 * w < n; ++w)
+        missing += static_cast<std::uint64_t>(std::popcount(never_block(met, allowed, g, w)));
     return missing;
   }
 
-  // `missing` as never_met counted it.
+  // `missing` as never_met counted it. Witnesses in the order (0, 1), (0, 2), …, (1, 2), …
   void report_never_met(const bitset& met, const bitset* allowed, std::uint64_t missing) {
     if (missing == 0) return;
     out.outcome = verdict::violated;
     out.violation_count += missing;
     out.count_by_kind[static_cast<std::size_t>(dance_violation_kind::pair_never_meets)] += missing;
-    for_each_pair_word(met, allowed, [&](std::uint64_t a, std::uint64_t w, std::uint64_t never) {
-      for (; never != 0 && out.witnesses.size() < req.max_witnesses; never &= never - 1) {
-        const auto b = static_cast<rank>(w * 64 + static_cast<std::uint64_t>(std::countr_zero(never)));
-        out.witnesses.push_back({dance_violation_kind::pair_never_meets, static_cast<rank>(a), b, 0, 0, 0});
-      }
-    });
+    const std::uint64_t n = schedule.people();
+    for (std::uint64_t a = 0; a + 1 < n && out.witnesses.size() < req.max_witnesses; ++a)
+      for (std::uint64_t w = a / 8; 8 * w < n; ++w)
+        for (std::uint64_t row = block_row(never_block(met, allowed, a / 8, w), static_cast<unsigned>(a % 8));
+             row != 0 && out.witnesses.size() < req.max_witnesses; row &= row - 1) {
+          const auto b = static_cast<rank>(8 * w + static_cast<std::uint64_t>(std::countr_zero(row)));
+          out.witnesses.push_back({dance_violation_kind::pair_never_meets, static_cast<rank>(a), b, 0, 0, 0});
+        }
   }
 
   bool dances_in(rank a, rank b, std::size_t r) const {
