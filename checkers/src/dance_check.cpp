@@ -162,6 +162,37 @@ std::uint64_t block_row(std::uint64_t block, unsigned k) {
   return (((block >> k) & 0x0101010101010101) * 0x0102040810204080) >> 56;
 }
 
+// The fast loop over one round's dances: no branches on the data. Each person's stamp becomes the round's, and the
+// latest stamp met is returned: the round's own where someone is seen twice, or a self-dance's second person meets the
+// stamp its first just wrote. Each dance sets its bit as it names its persons (pair_index::bit). With Validate, ranks
+// are clamped to n (the spare stamp and the spare row and column of bits) and `outside` says whether one was out of
+// range. A function of its own, not inlined into the checker, so that its few values stay in registers: inlined into
+// the checker's run, the stamps' base was spilled and reloaded for every dance.
+struct round_marks {
+  std::uint32_t latest = 0;
+  bool outside = false;
+};
+template <bool Validate>
+[[gnu::noinline]] round_marks mark_round(const couple* first, const couple* last, std::uint32_t* stamps,
+                                         std::uint64_t* bits, std::uint64_t strip_bits, std::uint32_t round_stamp,
+                                         rank n) {
+  std::uint32_t latest = 0, outside = 0;
+  for (const couple* d = first; d != last; ++d) {
+    rank a = d->first, b = d->second;
+    if constexpr (Validate) {
+      outside |= static_cast<std::uint32_t>(a >= n) | static_cast<std::uint32_t>(b >= n);
+      a = std::min(a, n), b = std::min(b, n);
+    }
+    latest = std::max(latest, stamps[a]);  // stamps never exceed this round's
+    stamps[a] = round_stamp;
+    latest = std::max(latest, stamps[b]);
+    stamps[b] = round_stamp;
+    const std::uint64_t i = (a >> 3) * strip_bits + (std::uint64_t{b} << 3 | (a & 7));
+    bits[i / 64] |= std::uint64_t{1} << (i % 64);
+  }
+  return {latest, outside != 0};
+}
+
 class bitset {
  public:
   explicit bitset(std::uint64_t bits) : words_((bits + 63) / 64, 0) {}
@@ -277,13 +308,10 @@ struct checker {
       for (std::size_t r = 0; r < schedule.rounds(); ++r) validate(r), slow_round(r, true);
       missing = never_met(met, &*allowed);
     } else {
-      // Fast loop: no branches on the data. A person seen twice in a round flags the round for the slow account of
-      // its bookings, and so does a self-dance: its second person is seen as the first one's stamp is written. Pair
-      // bits are only set, as the dances name them (pair_index): how many dances repeat a pair is the number of
-      // (non-self) dances minus the number of distinct pairs met, and the repeats themselves are looked up
-      // afterwards, only when there are any.
-      // validate_ranks: each rank clamped to n (the spare stamp and the spare row and column of bits) and the round
-      // abandoned after its loop if one was out of range: the ranks are compared as they are read.
+      // The fast loop (mark_round), a round at a time: a person seen twice in a round, or a self-dance, flags the
+      // round for the slow account of its bookings. How many dances repeat a pair is the number of (non-self) dances
+      // minus the number of distinct pairs met, and the repeats themselves are looked up afterwards, only when there
+      // are any. validate_ranks: a round that named a rank out of range is abandoned after its loop.
       auto fast = [&]<bool Validate>() {
         for (std::size_t r = 0; r < schedule.rounds(); ++r) {
           if (r + 1 >= UINT32_MAX) {  // the 32-bit round stamps would wrap: account for this round slowly
@@ -292,29 +320,10 @@ struct checker {
             continue;
           }
           const auto round_stamp = static_cast<std::uint32_t>(r + 1);
-          std::uint32_t latest = 0, outside = 0;  // the latest stamp met: this round's where someone is seen twice
-          // Bounds and bases in locals: the stores below could alias the offsets array or the vectors' pointers,
-          // which would make the compiler reload them on every dance.
-          const couple* const first = dances.data() + offsets[r];
-          const couple* const last = dances.data() + offsets[r + 1];
-          std::uint32_t* const stamps = stamp.data();
-          std::uint64_t* const bits = words;
-          const std::uint64_t strip = strip_bits;
-          for (const couple* d = first; d != last; ++d) {
-            rank a = d->first, b = d->second;
-            if constexpr (Validate) {
-              outside |= static_cast<std::uint32_t>(a >= n) | static_cast<std::uint32_t>(b >= n);
-              a = std::min(a, n), b = std::min(b, n);
-            }
-            latest = std::max(latest, stamps[a]);  // stamps never exceed this round's
-            stamps[a] = round_stamp;
-            latest = std::max(latest, stamps[b]);
-            stamps[b] = round_stamp;
-            const std::uint64_t i = (a >> 3) * strip + (std::uint64_t{b} << 3 | (a & 7));
-            bits[i / 64] |= std::uint64_t{1} << (i % 64);
-          }
-          if (outside != 0) throw rank_out_of_range{};
-          if (latest == round_stamp) slow_round(r, false);
+          const round_marks marks = mark_round<Validate>(dances.data() + offsets[r], dances.data() + offsets[r + 1],
+                                                         stamp.data(), words, strip_bits, round_stamp, n);
+          if (marks.outside) throw rank_out_of_range{};
+          if (marks.latest == round_stamp) slow_round(r, false);
         }
       };
       if (validate_ranks)
