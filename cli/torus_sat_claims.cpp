@@ -514,7 +514,8 @@ void register_torus_smt_claims(theorem_book& book) {
                   evidence + "; witness pairings simulated, one step less unsat by Z3 and by CaDiCaL (the same minima)",
                   "DRAT proofs (CaDiCaL) of the step below each minimum, checked by checkers/drat_check; Z3's "
                   "unsat agrees"};
-            }});
+            },
+            claim_cost::slow});
 }
 
 }  // namespace dancecard
