@@ -482,7 +482,8 @@ void register_torus_smt_claims(theorem_book& book) {
   book.add({"torus.smt.pairing_minima", "torus-gossip", "Section 2 (small tori)",
             "time-independent pairing routing with one packet per PU needs more than the time-dependent optimum "
             "ceil((P-1)/4): 3x3, 3x4, 3x5 need exactly one step more",
-            claim_method::smt, [] {
+            claim_method::smt,
+            [] {
               std::string evidence;
               for (const auto& [rows, cols, expected] :
                    {std::tuple{3u, 3u, 3u}, std::tuple{3u, 4u, 4u}, std::tuple{3u, 5u, 5u}}) {

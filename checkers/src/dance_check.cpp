@@ -114,6 +114,11 @@ std::string describe(const dance_violation& v) {
 
 namespace {
 
+// Bit (a, b) of the square of pairs in octets of rows (pair_index, below), whose strips have `strip_bits` bits.
+inline std::uint64_t octet_bit(std::uint64_t a, std::uint64_t b, std::uint64_t strip_bits) {
+  return (a >> 3) * strip_bits + (b << 3 | (a & 7));
+}
+
 // Ordered pairs (a, b) of n + 1 people (the last where validate_ranks clamps a bad rank) as a square of bits kept in
 // octets of rows: rows 8g … 8g + 7 share a strip of bytes, byte b of the strip holding column b of those eight rows
 // (bit a mod 8). A 64-bit word of the strip is an 8 × 8 block: byte j column 8w + j, bit k row 8g + k. Schedules whose
@@ -128,7 +133,7 @@ struct pair_index {
   std::uint64_t octets = n / 8 + 1;  // strips of eight rows, and words across a strip: n + 1 rounded up to 8
   std::uint64_t strip_bits = octets * 64;
   std::uint64_t word(std::uint64_t octet, std::uint64_t column_octet) const { return octet * octets + column_octet; }
-  std::uint64_t bit(std::uint64_t a, std::uint64_t b) const { return (a >> 3) * strip_bits + (b << 3 | (a & 7)); }
+  std::uint64_t bit(std::uint64_t a, std::uint64_t b) const { return octet_bit(a, b, strip_bits); }
   std::uint64_t operator()(rank a, rank b) const {
     if (a > b) std::swap(a, b);
     return bit(a, b);
@@ -187,7 +192,7 @@ template <bool Validate>
     stamps[a] = round_stamp;
     latest = std::max(latest, stamps[b]);
     stamps[b] = round_stamp;
-    const std::uint64_t i = (a >> 3) * strip_bits + (std::uint64_t{b} << 3 | (a & 7));
+    const std::uint64_t i = octet_bit(a, b, strip_bits);
     bits[i / 64] |= std::uint64_t{1} << (i % 64);
   }
   return {latest, outside != 0};
