@@ -270,7 +270,6 @@ struct checker {
     const auto offsets = schedule.round_offsets();
     const auto dances = schedule.all_dances();
     std::uint64_t self_dances = 0;
-    const std::uint64_t strip_bits = index.strip_bits;
 
     auto count_repeat = [&](couple d, std::size_t r) {
       if (twice.size() < req.max_witnesses) {
@@ -326,7 +325,7 @@ struct checker {
           }
           const auto round_stamp = static_cast<std::uint32_t>(r + 1);
           const round_marks marks = mark_round<Validate>(dances.data() + offsets[r], dances.data() + offsets[r + 1],
-                                                         stamp.data(), words, strip_bits, round_stamp, n);
+                                                         stamp.data(), words, index.strip_bits, round_stamp, n);
           if (marks.outside) throw rank_out_of_range{};
           if (marks.latest == round_stamp) slow_round(r, false);
         }
