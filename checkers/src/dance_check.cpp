@@ -169,18 +169,22 @@ std::uint64_t block_row(std::uint64_t block, unsigned k) {
 
 // The fast loop over one round's dances: no branches on the data. Each person's stamp becomes the round's, and the
 // latest stamp met is returned: the round's own where someone is seen twice, or a self-dance's second person meets the
-// stamp its first just wrote. Each dance sets its bit as it names its persons (pair_index::bit). With Validate, ranks
-// are clamped to n (the spare stamp and the spare row and column of bits) and `outside` says whether one was out of
-// range. A function of its own, not inlined into the checker, so that its few values stay in registers: inlined into
-// the checker's run, the stamps' base was spilled and reloaded for every dance.
+// stamp its first just wrote. Each dance sets its bit as it names its persons (pair_index::bit), in the byte that holds
+// it: byte b of strip a / 8, bit a mod 8 (on a big-endian machine a word's bytes lie in reverse order, hence the
+// flip). One byte's read-modify-write costs fewer instructions than the word's, whose bit number needs a shift by a
+// variable count (docs/performance.md measures both). With Validate, ranks are clamped to n (the spare stamp and the
+// spare row and column of bits) and `outside` says whether one was out of range. A function of its own, not inlined
+// into the checker, so that its few values stay in registers: inlined into the checker's run, the stamps' base was
+// spilled and reloaded for every dance.
 struct round_marks {
   std::uint32_t latest = 0;
   bool outside = false;
 };
 template <bool Validate>
 [[gnu::noinline]] round_marks mark_round(const couple* first, const couple* last, std::uint32_t* stamps,
-                                         std::uint64_t* bits, std::uint64_t strip_bits, std::uint32_t round_stamp,
+                                         unsigned char* bytes, std::uint64_t strip_bytes, std::uint32_t round_stamp,
                                          rank n) {
+  constexpr std::uint64_t byte_flip = std::endian::native == std::endian::little ? 0 : 7;
   std::uint32_t latest = 0, outside = 0;
   for (const couple* d = first; d != last; ++d) {
     rank a = d->first, b = d->second;
@@ -192,8 +196,7 @@ template <bool Validate>
     stamps[a] = round_stamp;
     latest = std::max(latest, stamps[b]);
     stamps[b] = round_stamp;
-    const std::uint64_t i = octet_bit(a, b, strip_bits);
-    bits[i / 64] |= std::uint64_t{1} << (i % 64);
+    bytes[(a >> 3) * strip_bytes + (b ^ byte_flip)] |= static_cast<unsigned char>(1u << (a & 7));
   }
   return {latest, outside != 0};
 }
@@ -260,13 +263,15 @@ struct checker {
       }
     }
     bitset met(index.size());
-    std::vector<std::uint32_t> stamp(n + std::size_t{1}, 0);  // fast loop: round + 1 in which the person was last seen
-                                                              // (one spare: where validate_ranks clamps a bad rank)
+    std::vector<std::uint32_t> stamp(n + std::size_t{1}, 0);  // fast loop: the stamp of the round in which the person
+                                                              // was last seen, rounds counted from 1 (one spare: where
+                                                              // validate_ranks clamps a bad rank)
     std::vector<std::uint64_t> slow_stamp(n, 0);  // slow path: same, kept apart so the fast loop cannot disturb it
     std::vector<rank> partner(n, 0);              // slow path: the partner at slow_stamp
     std::vector<std::pair<rank, rank>> twice;     // pairs kept as meets-twice witnesses (a < b)
     std::vector<std::size_t> twice_round;
     std::uint64_t* words = met.data();
+    unsigned char* const bytes = reinterpret_cast<unsigned char*>(words);  // the fast loop's view of the square
     const auto offsets = schedule.round_offsets();
     const auto dances = schedule.all_dances();
     std::uint64_t self_dances = 0;
@@ -317,15 +322,15 @@ struct checker {
       // minus the number of distinct pairs met, and the repeats themselves are looked up afterwards, only when there
       // are any. validate_ranks: a round that named a rank out of range is abandoned after its loop.
       auto fast = [&]<bool Validate>() {
+        std::uint32_t round_stamp = 0;
         for (std::size_t r = 0; r < schedule.rounds(); ++r) {
-          if (r + 1 >= UINT32_MAX) {  // the 32-bit round stamps would wrap: account for this round slowly
-            validate(r);
-            slow_round(r, false);
-            continue;
+          if (round_stamp == UINT32_MAX) {  // the 32-bit stamps would wrap: they start afresh
+            std::fill(stamp.begin(), stamp.end(), 0);
+            round_stamp = 0;
           }
-          const auto round_stamp = static_cast<std::uint32_t>(r + 1);
+          ++round_stamp;
           const round_marks marks = mark_round<Validate>(dances.data() + offsets[r], dances.data() + offsets[r + 1],
-                                                         stamp.data(), words, index.strip_bits, round_stamp, n);
+                                                         stamp.data(), bytes, index.strip_bits / 8, round_stamp, n);
           if (marks.outside) throw rank_out_of_range{};
           if (marks.latest == round_stamp) slow_round(r, false);
         }
