@@ -410,6 +410,18 @@ TEST(torus_packets, least_steps_with_k_packets) {
   ASSERT_EQ(seven.status, proof_status::proven) << seven.reason;
   EXPECT_EQ(seven.minimum_steps, 7u);
   EXPECT_NE(seven.reason.find("a pairing table"), std::string::npos) << seven.reason;
+  // and then the tables invariant under translations: 2 x 5 general with three packets needs 8 steps, one more than
+  // the counting bound, and no pairing table completes within them (the pairing minimum is 10, P)
+  const torus_minimum_result three = prove_torus_minimum(t, torus_model::general, 60'000, {.packets = 3});
+  ASSERT_EQ(three.status, proof_status::proven) << three.reason;
+  EXPECT_EQ(three.minimum_steps, 8u);
+  EXPECT_NE(three.reason.find("witness invariant under"), std::string::npos) << three.reason;
+  EXPECT_NE(three.reason.find("7 steps: unsat, DRAT proof checked"), std::string::npos) << three.reason;
+  ASSERT_TRUE(three.at_minimum.witness.has_value());
+  EXPECT_EQ(three.at_minimum.witness->packets, 3u);
+  const gossip_report three_run = simulate_gossip(*three.at_minimum.witness);
+  ASSERT_TRUE(three_run.holds()) << describe(three_run);
+  EXPECT_EQ(three_run.steps, 8u);
   const torus_query_result below = solve_torus_packets(t, torus_model::general, 2, 4, 60'000);
   EXPECT_EQ(below.answer, solver_answer::unsat);
   EXPECT_NE(below.reason.find("by the counting bound alone"), std::string::npos) << below.reason;

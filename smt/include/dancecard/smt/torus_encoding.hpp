@@ -270,8 +270,9 @@ struct torus_minimum_options {
 /// clausal, one packet: each step count is first asked of the tables invariant under a group (a tenth of the budget,
 /// at most 30 s; search_invariant_table's groups), whose sat answer is a witness like any other; only the full query's
 /// unsat, with its DRAT proof checked by checkers/drat_check, is a lower bound.
-/// clausal, k packets (torus_packets_cnf): general model — each step count is first asked of the pairing model (a tenth
-/// of the budget, at most 30 s; a pairing table is a general one); parity_bound is left at lower_bound.
+/// clausal, k packets (torus_packets_cnf): each step count is first asked, in the general model, of the pairing model
+/// (a pairing table is a general one), then of the tables invariant under translations (on P <= 256 PUs), each with a
+/// tenth of the budget, at most 30 s; parity_bound is left at lower_bound.
 /// z3: the pairing model with one packet (std::invalid_argument otherwise); unsat is Z3's word, with no certificate.
 /// keep_certificate (clausal): the full queries keep their certificate (torus_query_result::formula, proof), so that
 /// below_minimum carries the DIMACS and DRAT proof of the step below the minimum (none when the minimum is the bound,
