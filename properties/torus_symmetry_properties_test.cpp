@@ -365,7 +365,9 @@ void rename_packets_for_port_0(std::vector<std::vector<std::uint32_t>>& inject) 
 // The end of the k-packet break properties: table A (rules and k-packet injections per PU) and its image must complete
 // in the same steps in the simulator, and torus_packets_cnf (with `orbit`'s map; empty: the full CNF) with the image's
 // choices and injections fixed at the orbits' least PUs must be sat exactly when A completes within T steps — its own
-// step count, or a random one when it never completes. Returns whether A completes.
+// step count, or a random one when it never completes or completes only after more than 24 steps (T then at most 24:
+// the query's time grows fast with T, 27 s for a table on 32 PUs that completes in 60 steps, and a few such tables
+// made the property take minutes). Returns whether A completes.
 bool packet_image_keeps_the_answer(const torus::network& t, torus_model model, std::uint32_t k,
                                    const std::vector<std::vector<std::uint32_t>>& rules,
                                    const std::vector<std::vector<std::uint32_t>>& inject,
@@ -387,7 +389,12 @@ bool packet_image_keeps_the_answer(const torus::network& t, torus_model model, s
   const gossip_report moved = simulate_gossip(table_of(image, image_inject), limit);
   RC_ASSERT(original.holds() == moved.holds());
   if (original.holds()) RC_ASSERT(original.steps == moved.steps);
-  const std::uint64_t steps = original.holds() ? original.steps : *rc::gen::inRange<std::uint64_t>(1, 4 * k + 4);
+  constexpr std::uint64_t longest = 24;
+  const bool own_steps = original.holds() && original.steps <= longest;
+  const std::uint64_t steps = own_steps          ? original.steps
+                              : original.holds() ? *rc::gen::inRange<std::uint64_t>(1, longest + 1)
+                                                 : *rc::gen::inRange<std::uint64_t>(1, 4 * k + 4);
+  if (original.holds() && !own_steps) RC_TAG("asked below its steps");
   cnf_formula f = torus_packets_cnf(t, model, k, steps, {.orbit = orbit});
   for (pu_index pu = 0; pu < P; ++pu) {
     if (!orbit.empty() && orbit[pu] != pu) continue;
@@ -400,7 +407,7 @@ bool packet_image_keeps_the_answer(const torus::network& t, torus_model model, s
   }
   const clausal_result solved = solve_with_proof(f, 60'000);
   RC_ASSERT(solved.answer != solver_answer::unknown);
-  RC_ASSERT((solved.answer == solver_answer::sat) == original.holds());
+  RC_ASSERT((solved.answer == solver_answer::sat) == own_steps);
   return original.holds();
 }
 
