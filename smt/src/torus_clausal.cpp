@@ -125,16 +125,12 @@ torus_minimum_result detail::prove_clausal_minimum(const torus::network& network
                                                    const torus_minimum_options& options) {
   const std::atomic<bool>* cancel = options.cancel;
   // Each step count is first asked of the tables invariant under a group (translations, then point groups, in the
-  // rounds of search_invariant_table), with a tenth of the budget (at most 30 s): where one exists, its group's query
-  // often answers in well under a second (4 x 5 general in 6 steps: 28 ms, the full query 262–347 s), and where none
-  // does, the small queries are mostly unsat at once. A sat answer there is a simulated witness like any other; only
-  // the full query's unsat counts as a lower bound.
-  const unsigned quick_ms = std::min(budget_ms / 10, 30'000u);
+  // rounds of search_invariant_table; quick_invariant_witness). A sat answer there is a simulated witness like any
+  // other; only the full query's unsat counts as a lower bound.
   auto query = [&](std::uint64_t steps) {
-    if (network.size() <= 256 && quick_ms > 0 && !(cancel && cancel->load())) {
-      torus_query_result quick = detail::invariant_witness(network, model, steps, quick_ms);
-      if (quick.answer == solver_answer::sat) return quick;
-    }
+    if (torus_query_result quick = detail::quick_invariant_witness(network, model, steps, budget_ms, 1, cancel);
+        quick.answer == solver_answer::sat)
+      return quick;
     return solve_torus_clausal(network, model, steps, budget_ms, torus_symmetry::automorphisms,
                                options.keep_certificate, cancel);
   };

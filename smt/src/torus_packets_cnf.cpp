@@ -308,10 +308,9 @@ torus_minimum_result detail::prove_packets_minimum(const torus::network& network
   // answers are simulated witnesses like any other; only the full query's unsat is a lower bound. In the general
   // model, first the pairing model: a pairing table is a general table (out-port o forwards its partner's in-port),
   // and its query is far smaller (4 x 5 with two packets in 10 steps: sat in 13 s, the general query unknown after
-  // 600 s). Then, in either model, the tables invariant under translations, as with one packet: 3 x 3 general with
-  // three packets in 7 steps answers there in about a second, where the pairing model has no table and the full query
-  // takes 47 s.
-  const unsigned quick_ms = std::min(budget_ms / 10, 30'000u);
+  // 600 s). Then, in either model, the tables invariant under translations (quick_invariant_witness, as with one
+  // packet).
+  const unsigned quick_ms = detail::quick_query_ms(budget_ms);
   auto query = [&](std::uint64_t T) {
     if (model == torus_model::general && quick_ms > 0) {
       torus_query_result quick =
@@ -321,10 +320,9 @@ torus_minimum_result detail::prove_packets_minimum(const torus::network& network
         return quick;
       }
     }
-    if (network.size() <= 256 && quick_ms > 0 && !(cancel && cancel->load())) {
-      torus_query_result quick = detail::invariant_witness(network, model, T, quick_ms, packets);
-      if (quick.answer == solver_answer::sat) return quick;
-    }
+    if (torus_query_result quick = detail::quick_invariant_witness(network, model, T, budget_ms, packets, cancel);
+        quick.answer == solver_answer::sat)
+      return quick;
     return solve_torus_packets(network, model, packets, T, budget_ms, options.keep_certificate, cancel);
   };
   // Past a query out of time, the local search with k packets and the translation-invariant tables give an upper bound,
