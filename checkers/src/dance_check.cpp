@@ -118,6 +118,12 @@ namespace {
 inline std::uint64_t octet_bit(std::uint64_t a, std::uint64_t b, std::uint64_t strip_bits) {
   return (a >> 3) * strip_bits + (b << 3 | (a & 7));
 }
+// The byte that holds octet_bit(a, b, 8 · strip_bytes), as bit a mod 8, in the square's words seen as bytes: byte b
+// of strip a / 8 (on a big-endian machine a word's bytes lie in reverse order, hence the flip).
+inline std::uint64_t octet_byte(std::uint64_t a, std::uint64_t b, std::uint64_t strip_bytes) {
+  constexpr std::uint64_t byte_flip = std::endian::native == std::endian::little ? 0 : 7;
+  return (a >> 3) * strip_bytes + (b ^ byte_flip);
+}
 
 // Ordered pairs (a, b) of n + 1 people (the last where validate_ranks clamps a bad rank) as a square of bits kept in
 // octets of rows: rows 8g … 8g + 7 share a strip of bytes, byte b of the strip holding column b of those eight rows
@@ -170,12 +176,11 @@ std::uint64_t block_row(std::uint64_t block, unsigned k) {
 // The fast loop over one round's dances: no branches on the data. Each person's stamp becomes the round's, and the
 // latest stamp met is returned: the round's own where someone is seen twice, or a self-dance's second person meets the
 // stamp its first just wrote. Each dance sets its bit as it names its persons (pair_index::bit), in the byte that holds
-// it: byte b of strip a / 8, bit a mod 8 (on a big-endian machine a word's bytes lie in reverse order, hence the
-// flip). One byte's read-modify-write costs fewer instructions than the word's, whose bit number needs a shift by a
-// variable count (docs/performance.md measures both). With Validate, ranks are clamped to n (the spare stamp and the
-// spare row and column of bits) and `outside` says whether one was out of range. A function of its own, not inlined
-// into the checker, so that its few values stay in registers: inlined into the checker's run, the stamps' base was
-// spilled and reloaded for every dance.
+// it (octet_byte): one byte's read-modify-write costs fewer instructions than the word's, whose bit number needs a
+// shift by a variable count (docs/performance.md measures both). With Validate, ranks are clamped to n (the spare
+// stamp and the spare row and column of bits) and `outside` says whether one was out of range. A function of its
+// own, not inlined into the checker, so that its few values stay in registers: inlined into the checker's run, the
+// stamps' base was spilled and reloaded for every dance.
 struct round_marks {
   std::uint32_t latest = 0;
   bool outside = false;
@@ -184,7 +189,6 @@ template <bool Validate>
 [[gnu::noinline]] round_marks mark_round(const couple* first, const couple* last, std::uint32_t* stamps,
                                          unsigned char* bytes, std::uint64_t strip_bytes, std::uint32_t round_stamp,
                                          rank n) {
-  constexpr std::uint64_t byte_flip = std::endian::native == std::endian::little ? 0 : 7;
   std::uint32_t latest = 0, outside = 0;
   for (const couple* d = first; d != last; ++d) {
     rank a = d->first, b = d->second;
@@ -196,7 +200,7 @@ template <bool Validate>
     stamps[a] = round_stamp;
     latest = std::max(latest, stamps[b]);
     stamps[b] = round_stamp;
-    bytes[(a >> 3) * strip_bytes + (b ^ byte_flip)] |= static_cast<unsigned char>(1u << (a & 7));
+    bytes[octet_byte(a, b, strip_bytes)] |= static_cast<unsigned char>(1u << (a & 7));
   }
   return {latest, outside != 0};
 }
