@@ -399,8 +399,9 @@ torus_heuristic_result tabu_search_torus_table(const torus::network& network, to
   } else if (model == torus_model::general) {
     // A pairing table is a general table: begin from the best pairing table of half the budget (under the same group;
     // with the solver's start, a quarter, and then the solver a quarter, or half where the pairing search found none —
-    // the search from random tables is hopeless there).
-    const bool solver = group && opt.solver && max_iterations == 0;
+    // the search from random tables is hopeless there). With max_iterations the pairing search stops after half of
+    // them, so the solver's turn comes after a count of work, not after a quarter of the budget.
+    const bool solver = group && opt.solver;
     torus_heuristic_result paired = tabu_search_torus_table(
         network, torus_model::pairing, solver ? budget_ms / 4 : budget_ms / 2,
         {.seed = seed,

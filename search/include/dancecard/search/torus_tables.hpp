@@ -102,12 +102,12 @@ torus_heuristic_result search_torus_table(const torus::network& network, torus_m
 /// counted for the whole orbit. For the groups whose SAT queries (search_invariant_table) run out of time. require: the
 /// generators are automorphisms of this torus; in the pairing model every orbit's least PU has a pairing its
 /// stabilizer keeps; a start table invariant under the group (std::invalid_argument).
-/// solver (general model under a group, without a start, in a timed run — max_iterations 0; smt's
-/// invariant_table_solver, or any invariant_table_query): the
-/// pairing search gets a quarter of the budget, then the SAT query over the group's tables a quarter (half where the
-/// pairing search found no table), asked at the goal, one step more, … up to one below the pairing table
-/// (each query half the time left, until one answers with a table, which is simulated), and the search
-/// starts from the better table; a sat answer at the goal ends the run. Where the group fixes PUs the pairing start can
+/// solver (general model under a group, without a start; smt's invariant_table_solver, or any
+/// invariant_table_query): the pairing search gets a quarter of the budget (and half of max_iterations, when not 0),
+/// then the SAT query over the group's tables a quarter (half where the pairing search found no table), asked at the
+/// goal, one step more, … up to one below the pairing table (each query half the time left, until one answers with a
+/// table, which is simulated), and the search starts from the better table; a sat answer at the goal ends the run.
+/// The queries end by time alone: with max_iterations the run is the same for a seed wherever they answer in it. Where the group fixes PUs the pairing start can
 /// be poor (3 × 12 under a point group of order 4: 22 steps, where the group has 12-step tables). Empty: the
 /// search from the pairing start only (for comparison in bench/).
 struct tabu_search_options {
