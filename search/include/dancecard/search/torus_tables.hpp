@@ -107,9 +107,9 @@ torus_heuristic_result search_torus_table(const torus::network& network, torus_m
 /// then the SAT query over the group's tables a quarter (half where the pairing search found no table), asked at the
 /// goal, one step more, … up to one below the pairing table (each query half the time left, until one answers with a
 /// table, which is simulated), and the search starts from the better table; a sat answer at the goal ends the run.
-/// The queries end by time alone: with max_iterations the run is the same for a seed wherever they answer in it. Where the group fixes PUs the pairing start can
-/// be poor (3 × 12 under a point group of order 4: 22 steps, where the group has 12-step tables). Empty: the
-/// search from the pairing start only (for comparison in bench/).
+/// The queries end by time alone: with max_iterations the run is the same for a seed wherever they answer in it.
+/// Where the group fixes PUs the pairing start can be poor (3 × 12 under a point group of order 4: 22 steps, where
+/// the group has 12-step tables). Empty: the search from the pairing start only (for comparison in bench/).
 struct tabu_search_options {
   std::uint64_t seed = 1;
   std::uint64_t goal = 0;                                    // stop at this many steps (raised to the bound above)
