@@ -417,9 +417,11 @@ RC_GTEST_PROP(torus_packet_supply, plans_hold_in_the_simulator_on_random_zigzag_
 // The supply found by SAT (smt/torus_supply) on random Section 4 tori: its table simulates to the step count it
 // claims with both directions of every cycle everywhere, one step less is unsat, and it is never slower than the greedy
 // supply with one switch per link whenever that one gives both directions everywhere within delay 2 (then it lies in
-// the searched class).
+// the searched class). At most 300 PUs in 2-D and 200 in 3-D: the search and the query below take 0.5 s on 20 × 15
+// and 1.8 s on 6 × 6 × 5, but 12 s on 6 × 6 × 6 and 72 s on 6 × 6 × 7.
 RC_GTEST_PROP(torus_supply, searched_supply_is_least_and_no_slower_than_the_greedy_one, ()) {
-  const torus::network t = *rc::gen::suchThat(zigzag_tori(), [](const torus::network& x) { return x.size() <= 300; });
+  const torus::network t = *rc::gen::suchThat(
+      zigzag_tori(), [](const torus::network& x) { return x.size() <= (x.dimension() == 2 ? 300u : 200u); });
   const cycle_system system = zigzag_cycles(t);
   const supply_search_result r = best_cycle_supply(system, supply_policy::scheduled, 60'000);
   // a budget that runs out (a loaded machine: the queries take seconds when idle) says nothing either way; RapidCheck

@@ -86,8 +86,9 @@ TEST(cli_property_test, a_correct_scheduler_passes_in_both_models) {
 
 TEST(cli_property_test, dancecards_own_generators_pass) {
   for (const char* algo : {"sequential", "searching", "divide", "factorization"}) {
-    const auto r = run(std::string("property-test dance --cmd '") + DANCECARD_EXE + " generate dance --algo " + algo +
-                       " --n {n}' --n-max 40 --runs 50 --seed 11");
+    std::string generator = DANCECARD_EXE;
+    generator.append(" generate dance --algo ").append(algo).append(" --n {n}");
+    const auto r = run("property-test dance --cmd '" + generator + "' --n-max 40 --runs 50 --seed 11");
     EXPECT_EQ(r.code, 0) << algo << ": " << r.output;
   }
   const auto r =

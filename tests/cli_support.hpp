@@ -33,7 +33,11 @@ inline run_result run_shell(const std::string& command_line) {
 }
 
 // Runs dancecard with these arguments.
-inline run_result run(const std::string& args) { return run_shell(std::string(DANCECARD_EXE) + " " + args); }
+inline run_result run(const std::string& args) {
+  std::string command = DANCECARD_EXE;
+  command.append(" ").append(args);
+  return run_shell(command);
+}
 
 // Runs the command and expects its exit code and a piece of its output; returns the run for further checks.
 inline run_result expect_run(const std::string& args, int code, const std::string& text) {
