@@ -2,7 +2,11 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <array>
+#include <map>
 #include <string>
+#include <tuple>
+#include <vector>
 
 #include "dancecard/checkers/allgather_simulation.hpp"
 #include "dancecard/checkers/dance_check.hpp"
@@ -285,6 +289,95 @@ RC_GTEST_PROP(mutations, a_damaged_schedule_never_completes_all_gather_silently,
   const allgather_report sim = simulate_allgather(e.build());
   RC_ASSERT(sim.outcome == verdict::violated);
   RC_ASSERT(sim.missing_block.has_value());
+}
+
+// ---- the checker against a plain account: every count and every witness, on schedules damaged in several places ----
+
+// Constraints (i)–(iii) counted with ordered maps, dance by dance, with no bit square: the witnesses the checker names
+// with room for all of them — each round's self-dances and double bookings in dance order, then every repeated pair
+// (with the round it first met in), then every pair never met, (0, 1), (0, 2), …
+std::vector<dance_violation> plain_account(const dance_schedule& s) {
+  std::vector<dance_violation> bookings, repeats, never;
+  std::map<std::pair<rank, rank>, std::size_t> first_round;
+  for (std::size_t r = 0; r < s.rounds(); ++r) {
+    std::map<rank, rank> partner;
+    for (const couple d : s.round(r)) {
+      if (d.first == d.second) {
+        bookings.push_back({dance_violation_kind::self_dance, d.first, d.first, 0, r, 0});
+        continue;
+      }
+      for (auto [p, q] : {std::pair{d.first, d.second}, std::pair{d.second, d.first}}) {
+        if (auto it = partner.find(p); it != partner.end())
+          bookings.push_back({dance_violation_kind::person_booked_twice, p, it->second, q, r, 0});
+        partner[p] = q;
+      }
+      const std::pair key{std::min(d.first, d.second), std::max(d.first, d.second)};
+      if (auto [it, fresh] = first_round.emplace(key, r); !fresh)
+        repeats.push_back({dance_violation_kind::pair_meets_twice, key.first, key.second, 0, r, it->second});
+    }
+  }
+  for (rank a = 0; a < s.people(); ++a)
+    for (rank b = a + 1; b < s.people(); ++b)
+      if (!first_round.contains({a, b})) never.push_back({dance_violation_kind::pair_never_meets, a, b, 0, 0, 0});
+  bookings.insert(bookings.end(), repeats.begin(), repeats.end());
+  bookings.insert(bookings.end(), never.begin(), never.end());
+  return bookings;
+}
+
+// A valid schedule of up to 200 people (so up to four strips of 64 rows in the checker's square), its dances named as
+// generated or reversed, then up to six edits: a person of a dance replaced by any rank (a self-dance, a double
+// booking, a repeat, a pair lost), a dance dropped, or a dance added to a round.
+RC_GTEST_PROP(dance_checker, agrees_with_a_plain_account_on_damaged_schedules, ()) {
+  const dance_algorithm a = *algorithm();
+  const rank n = *people(std::min<rank>(max_people(a), 200));
+  const dance_schedule valid = generate(a, n);
+  std::vector<std::vector<couple>> rounds;
+  for (std::size_t r = 0; r < valid.rounds(); ++r) rounds.emplace_back(valid.round(r).begin(), valid.round(r).end());
+  const auto edits = *rc::gen::inRange(0, 7);
+  for (int e = 0; e < edits && !rounds.empty(); ++e) {
+    auto& round = rounds[*rc::gen::inRange<std::size_t>(0, rounds.size())];
+    const rank x = *rc::gen::inRange<rank>(0, n), y = *rc::gen::inRange<rank>(0, n);
+    switch (round.empty() ? 2 : *rc::gen::inRange(0, 3)) {
+      case 0: {
+        couple& d = round[*rc::gen::inRange<std::size_t>(0, round.size())];
+        (*rc::gen::arbitrary<bool>() ? d.first : d.second) = x;
+        break;
+      }
+      case 1:
+        round.erase(round.begin() + *rc::gen::inRange<std::ptrdiff_t>(0, static_cast<std::ptrdiff_t>(round.size())));
+        break;
+      default:
+        round.push_back({x, y});
+    }
+  }
+  // the generators name the smaller rank first; the checker folds dances named the other way from the lower triangle
+  const int order = *rc::gen::inRange(0, 3);  // 0: as generated, 1: every dance reversed, 2: every other dance
+  RC_TAG(order == 0 ? "as generated" : order == 1 ? "reversed" : "every other reversed");
+  dance_schedule s(n);
+  std::size_t k = 0;
+  for (const auto& round : rounds) {
+    s.begin_round();
+    for (const couple d : round)
+      if (order == 1 || (order == 2 && k++ % 2 == 1))
+        s.add_dance(d.second, d.first);
+      else
+        s.add_dance(d.first, d.second);
+  }
+  const std::vector<dance_violation> expected = plain_account(s);
+  dance_requirements req;
+  req.max_witnesses = expected.size() + 1;
+  const dance_report r = check_dance_schedule(s, req);
+  RC_ASSERT(r.holds() == expected.empty());
+  RC_ASSERT(r.violation_count == expected.size());
+  std::array<std::uint64_t, dance_violation_kind_count> counts{};
+  for (const dance_violation& v : expected) ++counts[static_cast<std::size_t>(v.kind)];
+  RC_ASSERT(r.count_by_kind == counts);
+  RC_ASSERT(r.witnesses.size() == expected.size());
+  const auto fields = [](const dance_violation& v) {
+    return std::tuple(v.kind, v.a, v.b, v.c, v.round, v.other_round);
+  };
+  for (std::size_t k = 0; k < expected.size(); ++k) RC_ASSERT(fields(r.witnesses[k]) == fields(expected[k]));
+  RC_TAG(expected.empty() ? "valid" : "violated");
 }
 
 }  // namespace

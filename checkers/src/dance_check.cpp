@@ -114,80 +114,73 @@ std::string describe(const dance_violation& v) {
 
 namespace {
 
-// Bit (a, b) of the square of pairs in octets of rows (pair_index, below), whose strips have `strip_bits` bits.
-inline std::uint64_t octet_bit(std::uint64_t a, std::uint64_t b, std::uint64_t strip_bits) {
-  return (a >> 3) * strip_bits + (b << 3 | (a & 7));
-}
-// The byte that holds octet_bit(a, b, 8 · strip_bytes), as bit a mod 8, in the square's words seen as bytes: byte b
-// of strip a / 8 (on a big-endian machine a word's bytes lie in reverse order, hence the flip).
-inline std::uint64_t octet_byte(std::uint64_t a, std::uint64_t b, std::uint64_t strip_bytes) {
-  constexpr std::uint64_t byte_flip = std::endian::native == std::endian::little ? 0 : 7;
-  return (a >> 3) * strip_bytes + (b ^ byte_flip);
-}
-
 // Ordered pairs (a, b) of n + 1 people (the last where validate_ranks clamps a bad rank) as a square of bits kept in
-// octets of rows: rows 8g … 8g + 7 share a strip of bytes, byte b of the strip holding column b of those eight rows
-// (bit a mod 8). A 64-bit word of the strip is an 8 × 8 block: byte j column 8w + j, bit k row 8g + k. Schedules whose
-// neighbouring people dance with neighbouring partners (the factorization's, the divide-and-conquer's) set bits of a
-// few cache lines per round where rows of their own would touch a line per dance; at n = 10,000 the square is
-// 12.5 MB, beyond the L2 cache (docs/performance.md compares the two layouts). The fast loop sets a dance's bit as
-// the dance names it, with no ordering and no test for a self-dance (the diagonal holds no pair); fold_pairs then ORs
-// the lower triangle, transposed, into the upper, so that (a, b) with a < b < n stands for the unordered pair. The
-// slow paths name the upper bit directly.
+// column words of 64-row strips: word (a / 64) · columns + b holds column b of rows 64 ⌊a / 64⌋ … + 63, as bit
+// a mod 64, so 64 consecutive words of a strip are a 64 × 64 block and a cache line holds 8 columns of 64 rows.
+// Schedules whose neighbouring people dance with neighbouring partners (the factorization's, the divide-and-conquer's,
+// the searching one's) set bits of a few cache lines per round where rows of their own would touch a line per dance;
+// at n = 10,000 the square is 12.6 MB, beyond the L2 cache. The fast loop sets a dance's bit as the dance names it,
+// with no ordering and no test for a self-dance (the diagonal holds no pair); fold_pairs then ORs the lower triangle,
+// transposed, into the upper, so that (a, b) with a < b < n stands for the unordered pair. The slow paths name the
+// upper bit directly. (docs/performance.md compares this layout with rows of their own and with octets of rows.)
 struct pair_index {
   std::uint64_t n;
-  std::uint64_t octets = n / 8 + 1;  // strips of eight rows, and words across a strip: n + 1 rounded up to 8
-  std::uint64_t strip_bits = octets * 64;
-  std::uint64_t word(std::uint64_t octet, std::uint64_t column_octet) const { return octet * octets + column_octet; }
-  std::uint64_t bit(std::uint64_t a, std::uint64_t b) const { return octet_bit(a, b, strip_bits); }
+  std::uint64_t strips = n / 64 + 1;    // n + 1 rows, rounded up to 64
+  std::uint64_t columns = strips * 64;  // n + 1 columns, rounded up to 64: `strips` blocks across a strip
+  std::uint64_t word(std::uint64_t a, std::uint64_t b) const { return (a >> 6) * columns + b; }
+  std::uint64_t bit(std::uint64_t a, std::uint64_t b) const { return word(a, b) * 64 + (a & 63); }
   std::uint64_t operator()(rank a, rank b) const {
     if (a > b) std::swap(a, b);
     return bit(a, b);
   }
-  std::uint64_t size() const { return octets * strip_bits; }
+  std::uint64_t size() const { return strips * columns * 64; }
 };
 
-// Transposes the 8 × 8 bit block in a word (bit 8j + k to bit 8k + j): the off-diagonal 1 × 1, 2 × 2 and 4 × 4
-// blocks swapped in turn (Warren, Hacker's Delight, 2nd ed., Section 7-3, transpose8 on one 64-bit register).
-std::uint64_t transpose8(std::uint64_t x) {
-  std::uint64_t t = (x ^ (x >> 7)) & 0x00AA00AA00AA00AA;
-  x ^= t ^ (t << 7);
-  t = (x ^ (x >> 14)) & 0x0000CCCC0000CCCC;
-  x ^= t ^ (t << 14);
-  t = (x ^ (x >> 28)) & 0x00000000F0F0F0F0;
-  return x ^ t ^ (t << 28);
+// Transposes a 64 × 64 bit block, word j bit k to word k bit j: the off-diagonal 32 × 32, 16 × 16, … 1 × 1 blocks
+// swapped in turn (Warren, Hacker's Delight, 2nd ed., Section 7-3, transpose32 on 64-bit words, bits numbered from
+// the least significant).
+void transpose64(std::uint64_t* m) {
+  std::uint64_t mask = 0x00000000FFFFFFFF;
+  for (unsigned j = 32; j != 0; j >>= 1, mask ^= mask << j)
+    for (unsigned k = 0; k < 64; k = (k + j + 1) & ~j) {
+      const std::uint64_t t = ((m[k] >> j) ^ m[k + j]) & mask;
+      m[k] ^= t << j;
+      m[k + j] ^= t;
+    }
 }
 
 // The lower triangle of the square ORed, transposed, into the upper: a dance named (b, a) with a < b becomes (a, b).
 // Block by block; a lower block with no bit set is passed over, so a schedule that names each dance with its smaller
 // rank first pays one read of the lower triangle. The diagonal blocks become symmetric.
 void fold_pairs(std::uint64_t* words, const pair_index& index) {
-  for (std::uint64_t g = 0; g < index.octets; ++g)
-    for (std::uint64_t w = 0; w <= g; ++w)
-      if (const std::uint64_t x = words[index.word(g, w)]; x != 0) words[index.word(w, g)] |= transpose8(x);
-}
-
-// Row k's eight bits of an 8 × 8 block, as bit j for column j: byte j's bit 0 gathered by one multiplication, each
-// partial product landing on a bit of its own in the top byte.
-std::uint64_t block_row(std::uint64_t block, unsigned k) {
-  return (((block >> k) & 0x0101010101010101) * 0x0102040810204080) >> 56;
+  std::uint64_t block[64];
+  for (std::uint64_t g = 0; g < index.strips; ++g)
+    for (std::uint64_t h = 0; h <= g; ++h) {
+      const std::uint64_t* lower = words + g * index.columns + 64 * h;  // rows of strip g, columns 64h …
+      std::uint64_t any = 0;
+      for (unsigned j = 0; j < 64; ++j) any |= block[j] = lower[j];
+      if (any == 0) continue;
+      transpose64(block);
+      std::uint64_t* upper = words + h * index.columns + 64 * g;  // rows of strip h, columns 64g …
+      for (unsigned k = 0; k < 64; ++k) upper[k] |= block[k];
+    }
 }
 
 // The fast loop over one round's dances: no branches on the data. Each person's stamp becomes the round's, and the
 // latest stamp met is returned: the round's own where someone is seen twice, or a self-dance's second person meets the
-// stamp its first just wrote. Each dance sets its bit as it names its persons (pair_index::bit), in the byte that holds
-// it (octet_byte): one byte's read-modify-write costs fewer instructions than the word's, whose bit number needs a
-// shift by a variable count (docs/performance.md measures both). With Validate, ranks are clamped to n (the spare
-// stamp and the spare row and column of bits) and `outside` says whether one was out of range. A function of its
-// own, not inlined into the checker, so that its few values stay in registers: inlined into the checker's run, the
-// stamps' base was spilled and reloaded for every dance.
+// stamp its first just wrote. Each dance sets its bit as it names its persons (pair_index::bit) in its column word,
+// 1 << (a mod 64): the shift's count needs no mask, as x86-64 takes a 64-bit shift's count mod 64, so the word's
+// read-modify-write costs fewer instructions than a byte's (docs/performance.md measures both). With Validate, ranks
+// are clamped to n (the spare stamp and the spare row and column of bits) and `outside` says whether one was out of
+// range. A function of its own, not inlined into the checker, so that its few values stay in registers: inlined into
+// the checker's run, the stamps' base was spilled and reloaded for every dance.
 struct round_marks {
   std::uint32_t latest = 0;
   bool outside = false;
 };
 template <bool Validate>
 [[gnu::noinline]] round_marks mark_round(const couple* first, const couple* last, std::uint32_t* stamps,
-                                         unsigned char* bytes, std::uint64_t strip_bytes, std::uint32_t round_stamp,
+                                         std::uint64_t* words, std::uint64_t columns, std::uint32_t round_stamp,
                                          rank n) {
   std::uint32_t latest = 0, outside = 0;
   for (const couple* d = first; d != last; ++d) {
@@ -200,7 +193,7 @@ template <bool Validate>
     stamps[a] = round_stamp;
     latest = std::max(latest, stamps[b]);
     stamps[b] = round_stamp;
-    bytes[octet_byte(a, b, strip_bytes)] |= static_cast<unsigned char>(1u << (a & 7));
+    words[(a >> 6) * columns + b] |= std::uint64_t{1} << (a & 63);
   }
   return {latest, outside != 0};
 }
@@ -275,7 +268,6 @@ struct checker {
     std::vector<std::pair<rank, rank>> twice;     // pairs kept as meets-twice witnesses (a < b)
     std::vector<std::size_t> twice_round;
     std::uint64_t* words = met.data();
-    unsigned char* const bytes = reinterpret_cast<unsigned char*>(words);  // the fast loop's view of the square
     const auto offsets = schedule.round_offsets();
     const auto dances = schedule.all_dances();
     std::uint64_t self_dances = 0;
@@ -334,7 +326,7 @@ struct checker {
           }
           ++round_stamp;
           const round_marks marks = mark_round<Validate>(dances.data() + offsets[r], dances.data() + offsets[r + 1],
-                                                         stamp.data(), bytes, index.strip_bits / 8, round_stamp, n);
+                                                         stamp.data(), words, index.columns, round_stamp, n);
           if (marks.outside) throw rank_out_of_range{};
           if (marks.latest == round_stamp) slow_round(r, false);
         }
@@ -381,40 +373,48 @@ struct checker {
     }
   }
 
-  // The pairs (a, b), a < b < n, of the 8 × 8 block in strip g and column octet w >= g that were never met (among
-  // those allowed, with a required pair set); the caller keeps 8w < n.
-  std::uint64_t never_block(const bitset& met, const bitset* allowed, std::uint64_t g, std::uint64_t w) const {
-    const std::uint64_t n = schedule.people();
-    const std::uint64_t at = index.word(g, w);
+  // The rows a of strip g with a < b that never met column b (among those allowed, with a required pair set), as bit
+  // a mod 64; the caller keeps 64g <= b < n.
+  std::uint64_t never_word(const bitset& met, const bitset* allowed, std::uint64_t g, std::uint64_t b) const {
+    const std::uint64_t at = g * index.columns + b;
     std::uint64_t want = allowed ? allowed->words()[at] : ~std::uint64_t{0};
-    if (w == g) want &= 0x7F3F1F0F07030100;                                  // bit k of byte j: row k < column j
-    if (8 * w + 8 > n) want &= (std::uint64_t{1} << (8 * (n - 8 * w))) - 1;  // column < n
+    if (b < 64 * g + 64) want &= (std::uint64_t{1} << (b - 64 * g)) - 1;  // the diagonal block: row < column
     return want & ~met.words()[at];
   }
 
   std::uint64_t never_met(const bitset& met, const bitset* allowed) const {
     const std::uint64_t n = schedule.people();
     std::uint64_t missing = 0;
-    for (std::uint64_t g = 0; 8 * g < n; ++g)
-      for (std::uint64_t w = g; 8 * w < n; ++w)
-        missing += static_cast<std::uint64_t>(std::popcount(never_block(met, allowed, g, w)));
+    for (std::uint64_t g = 0; 64 * g < n; ++g)
+      for (std::uint64_t b = 64 * g; b < n; ++b)
+        if (const std::uint64_t never = never_word(met, allowed, g, b); never != 0)  // rare in a valid schedule
+          missing += static_cast<std::uint64_t>(std::popcount(never));
     return missing;
   }
 
-  // `missing` as never_met counted it. Witnesses in the order (0, 1), (0, 2), …, (1, 2), …
+  // `missing` as never_met counted it. Witnesses in the order (0, 1), (0, 2), …, (1, 2), …: a strip's columns with a
+  // pair never met, then its rows in turn.
   void report_never_met(const bitset& met, const bitset* allowed, std::uint64_t missing) {
     if (missing == 0) return;
     out.outcome = verdict::violated;
     out.violation_count += missing;
     out.count_by_kind[static_cast<std::size_t>(dance_violation_kind::pair_never_meets)] += missing;
     const std::uint64_t n = schedule.people();
-    for (std::uint64_t a = 0; a + 1 < n && out.witnesses.size() < req.max_witnesses; ++a)
-      for (std::uint64_t w = a / 8; 8 * w < n; ++w)
-        for (std::uint64_t row = block_row(never_block(met, allowed, a / 8, w), static_cast<unsigned>(a % 8));
-             row != 0 && out.witnesses.size() < req.max_witnesses; row &= row - 1) {
-          const auto b = static_cast<rank>(8 * w + static_cast<std::uint64_t>(std::countr_zero(row)));
-          out.witnesses.push_back({dance_violation_kind::pair_never_meets, static_cast<rank>(a), b, 0, 0, 0});
+    auto full = [&] { return out.witnesses.size() >= req.max_witnesses; };
+    std::vector<std::pair<rank, std::uint64_t>> columns;  // (column b, its never_word) where some pair is missing
+    for (std::uint64_t g = 0; 64 * g < n && !full(); ++g) {
+      columns.clear();
+      for (std::uint64_t b = 64 * g; b < n; ++b)
+        if (const std::uint64_t never = never_word(met, allowed, g, b); never != 0)
+          columns.emplace_back(static_cast<rank>(b), never);
+      for (unsigned k = 0; k < 64 && !full(); ++k)
+        for (const auto& [b, never] : columns) {
+          if (full()) break;
+          if ((never >> k) & 1)
+            out.witnesses.push_back(
+                {dance_violation_kind::pair_never_meets, static_cast<rank>(64 * g + k), b, 0, 0, 0});
         }
+    }
   }
 
   bool dances_in(rank a, rank b, std::size_t r) const {
