@@ -34,6 +34,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -69,8 +70,11 @@ class planner {
       throw std::invalid_argument("packet-matched supply: the cycles share the link leaving PU " +
                                   std::to_string(links.shared->pu) + " by port " + std::to_string(links.shared->port));
     free_.assign(static_cast<std::size_t>(P_) * ports_, 0);
+    neighbor_.assign(free_.size(), 0);
+    scratch_.nearby_id.assign(P_, none);
     for (pu_index v = 0; v < P_; ++v)
-      for (std::uint32_t p = 0; p < ports_; ++p) free_[slot_link(v, p)] = !links.used(v, p);
+      for (std::uint32_t p = 0; p < ports_; ++p)
+        free_[slot_link(v, p)] = !links.used(v, p), neighbor_[slot_link(v, p)] = net_.neighbor(v, p);
     passes_.resize(P_);
     for (std::uint32_t c = 0; c < system.cycles.size(); ++c)
       for (std::uint32_t i = 0; i < system.cycles[c].length(); ++i) passes_[system.cycles[c].pus[i]].push_back({c, i});
@@ -150,7 +154,7 @@ class planner {
     for (pu_index v = 0; v < P_; ++v)
       for (std::uint32_t p = 0; p < ports_; ++p) {
         if (!free_[slot_link(v, p)]) continue;
-        const pu_index x = net_.neighbor(v, p);
+        const pu_index x = neighbor(v, p);
         const std::uint32_t o = torus::network::opposite(p);
         t.inject_at(x, o) = 0;  // step 1: x's own packet (v may need it; a duplicate does no harm)
         link_rules rules(t, x, o);
@@ -205,14 +209,13 @@ class planner {
   // Every way v's slot (in-port p, step s) can be filled, direct offers first: what x = neighbour(v, p) holds fresh in
   // step s − 1 (visit(offer, none)), then, from step 2 on, what a neighbour y of x holds fresh in step s − 2 over an
   // in-port `hop` of x that x's plan leaves unused in step s − 1 (visit(offer, hop)). visit returns true to stop.
-  template <class Visit>
-  void slot_offers(pu_index v, std::uint32_t p, std::uint32_t s, std::vector<offer>& scratch, Visit&& visit) const {
-    const pu_index x = net_.neighbor(v, p);
+  // source(z, t) gives what z holds fresh in step t, as offers() finds it (a span that the next call may invalidate).
+  template <class Source, class Visit>
+  void slot_offers(pu_index v, std::uint32_t p, std::uint32_t s, Source&& source, Visit&& visit) const {
+    const pu_index x = neighbor(v, p);
     for (std::uint32_t delay = 1; delay <= max_delay_ && delay <= s; ++delay) {
       if (delay > 1 && delay == s) break;  // a PU's own packet leaves in step 1 only
-      scratch.clear();
-      offers(x, s - delay, scratch);
-      for (offer& o : scratch) {
+      for (offer o : source(x, s - delay)) {
         o.delay = delay;
         if (visit(o, none)) return;
       }
@@ -220,11 +223,9 @@ class planner {
     if (s < 2) return;
     for (std::uint32_t hop = 0; hop < ports_; ++hop) {
       if (!free_[slot_link(x, hop)] || plan_packet_[slot(x, hop, s - 1)] != none) continue;
-      const pu_index y = net_.neighbor(x, hop);
+      const pu_index y = neighbor(x, hop);
       if (y == v) continue;
-      scratch.clear();
-      offers(y, s - 2, scratch);
-      for (const offer& o : scratch)
+      for (const offer& o : source(y, s - 2))
         if (visit(o, hop)) return;
     }
   }
@@ -234,7 +235,7 @@ class planner {
     while (s >= 2) {
       const std::uint32_t in = plan_from_[slot(v, p, s)];
       if (in == none || in == own) return {none, 0};
-      const pu_index x = net_.neighbor(v, p);
+      const pu_index x = neighbor(v, p);
       if (!free_[slot_link(x, in)]) {  // a cycle in-port of x
         for (const auto& [c, i] : passes_[x]) {
           const torus_cycle& cy = system_.cycles[c];
@@ -255,13 +256,18 @@ class planner {
   // c, or one hop further over an unused upstream slot. The packet is a duplicate; it is committed as the stream.
   bool add_direction(pu_index v, std::uint32_t c, int way) {
     std::vector<offer> scratch;
+    const auto source = [&](pu_index z, std::uint32_t t) {
+      scratch.clear();
+      offers(z, t, scratch);
+      return std::span<const offer>(scratch);
+    };
     for (std::uint32_t s = 2; s <= T_; ++s)
       for (std::uint32_t p = 0; p < ports_; ++p) {
         if (!free_[slot_link(v, p)] || plan_packet_[slot(v, p, s)] != none) continue;
         bool found = false;
-        slot_offers(v, p, s, scratch, [&](const offer& o, std::uint32_t hop) {
+        slot_offers(v, p, s, source, [&](const offer& o, std::uint32_t hop) {
           if (o.cycle != c || o.way != way) return false;
-          if (hop != none) commit(net_.neighbor(v, p), hop, s - 1, o.packet, o.in);
+          if (hop != none) commit(neighbor(v, p), hop, s - 1, o.packet, o.in);
           commit(v, p, s, o.packet, hop != none ? hop : o.in, hop != none ? 1 : o.delay);
           return found = true;
         });
@@ -272,110 +278,178 @@ class planner {
 
   // One maximum matching of v's missing packets to its uncommitted slots, committed. Returns the packets committed.
   std::uint64_t match(pu_index v) {
-    struct option {
-      std::uint32_t slot;         // index into v's slots
-      std::uint32_t x_in;         // the in-port of x forwarded to v
-      std::uint32_t y_in = none;  // one hop further: the in-port of y forwarded to x (x_in is then x's in-port from y)
-      bool off = false;           // withdrawn: its upstream slot went to another of v's slots
-      std::uint32_t delay = 1;    // direct: how many steps x holds the packet before forwarding it
-    };
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> slots;  // (in-port p of v, step s)
-    std::vector<std::uint32_t> need_index(P_, none);
-    std::vector<pu_index> needs;
+    match_scratch& m = scratch_;
+    m.slots.clear(), m.needs.clear(), m.found.clear();
+    m.need_index.assign(P_, none);
     for (pu_index u = 0; u < P_; ++u)
-      if (!holds(v, u)) need_index[u] = static_cast<std::uint32_t>(needs.size()), needs.push_back(u);
-    std::vector<std::vector<option>> adj(needs.size());
-    std::vector<offer> scratch;
+      if (!holds(v, u)) m.need_index[u] = static_cast<std::uint32_t>(m.needs.size()), m.needs.push_back(u);
+    const auto needs = static_cast<std::uint32_t>(m.needs.size());
+    // What each neighbour and next neighbour of v holds fresh in each step, found once: no plan changes until the
+    // options are all made, and every (PU, step) is asked for by several slots (once per delay, and over two paths).
+    m.held.clear(), m.held_at.clear(), m.nearby.clear();
+    const auto source = [&](pu_index z, std::uint32_t t) {
+      std::uint32_t& id = m.nearby_id[z];
+      if (id == none) {
+        id = static_cast<std::uint32_t>(m.nearby.size());
+        m.nearby.push_back(z);
+        m.held_at.resize(m.held_at.size() + T_ + 1, {none, 0});
+      }
+      auto& [at, count] = m.held_at[static_cast<std::size_t>(id) * (T_ + 1) + t];
+      if (at == none) {
+        at = static_cast<std::uint32_t>(m.held.size());
+        offers(z, t, m.held);
+        count = static_cast<std::uint32_t>(m.held.size() - at);
+      }
+      return std::span<const offer>(m.held.data() + at, count);
+    };
     // steps in the outer loop: every packet's options come out earliest first
     for (std::uint32_t s = 1; s <= T_; ++s)
       for (std::uint32_t p = 0; p < ports_; ++p) {
         if (!free_[slot_link(v, p)] || plan_packet_[slot(v, p, s)] != none) continue;
-        const auto k = static_cast<std::uint32_t>(slots.size());
-        slots.emplace_back(p, s);
-        slot_offers(v, p, s, scratch, [&](const offer& o, std::uint32_t hop) {
-          if (need_index[o.packet] != none)
-            adj[need_index[o.packet]].push_back(hop == none ? option{k, o.in, none, false, o.delay}
-                                                            : option{k, hop, o.in});
+        const auto k = static_cast<std::uint32_t>(m.slots.size());
+        m.slots.emplace_back(p, s);
+        slot_offers(v, p, s, source, [&](const offer& o, std::uint32_t hop) {
+          if (const std::uint32_t need = m.need_index[o.packet]; need != none)
+            m.found.push_back({need, hop == none ? option{k, o.in, none, false, o.delay} : option{k, hop, o.in}});
           return false;
         });
       }
-    // direct offers first, earliest first, then those one hop further: a hop takes an upstream slot another PU's
-    // plan may need (tried both ways: direct first completes at the bound where step first fell short, e.g.
-    // 4 × 3 × 2 × 7 at 35 and 4 × 4 × 4 × 8 at 98)
-    for (auto& a : adj) std::stable_partition(a.begin(), a.end(), [](const option& o) { return o.y_in == none; });
+    for (const pu_index z : m.nearby) m.nearby_id[z] = none;
+    // Each need's options in one array, need after need (m.first[need] … m.first[need + 1]): direct offers first,
+    // earliest first, then those one hop further, each kind in the order found (a counting sort on (need, hop)). A hop
+    // takes an upstream slot another PU's plan may need (tried both ways: direct first completes at the bound where
+    // step first fell short, e.g. 4 × 3 × 2 × 7 at 35 and 4 × 4 × 4 × 8 at 98).
+    m.first.assign(2 * std::size_t{needs} + 1, 0);
+    auto bucket = [](const std::pair<std::uint32_t, option>& f) {
+      return 2 * std::size_t{f.first} + (f.second.y_in != none);
+    };
+    for (const auto& f : m.found) ++m.first[bucket(f) + 1];
+    for (std::size_t b = 1; b < m.first.size(); ++b) m.first[b] += m.first[b - 1];
+    m.options.resize(m.found.size());
+    m.fill.assign(m.first.begin(), m.first.end() - 1);
+    for (const auto& f : m.found) m.options[m.fill[bucket(f)]++] = f.second;
+    const auto begin = [&](std::uint32_t need) { return m.first[2 * std::size_t{need}]; };
+    const auto end = [&](std::uint32_t need) { return m.first[2 * std::size_t{need} + 2]; };
     // maximum matching by augmenting paths (iterative, so deep paths need no deep stack). Where a size is 2, two
     // free links of v come from one neighbour x, and their slots in one step can both take a hop over the same
     // upstream slot of x, which the matching cannot see: the later one's option is withdrawn and the matching found
     // again, until no two slots share an upstream slot. (Taking no hop over the second twin instead brought
     // 4 × 3 × 2 × 8 and 4 × 7 × 2 × 8 from short to Theorem 7's bound; splitting x's in-ports between the twins
     // brought 4 × 3 × 2 × 9 and 4 × 3 × 2 × 10 too; withdrawing only what collides leaves the twins every hop.)
-    std::vector<std::uint32_t> owner, chosen, seen, option_of;  // option_of: the option index matched, per need
-    struct frame {
-      std::uint32_t need, next;
-    };
-    std::vector<frame> stack;
+    // A search from a need that finds no free slot leaves every slot it reached dead for the later needs: those
+    // slots and their owners form a Hungarian tree, which no augmenting path can enter afterwards (every slot in it is
+    // matched, every option of its needs leads back into it, and augmenting elsewhere changes none of its pairs;
+    // Edmonds, Paths, trees, and flowers, 1965, Section 5), so passing over them finds the same paths in the same
+    // order, with none of the searches that would have gone round the tree again.
+    const auto slot_count = static_cast<std::uint32_t>(m.slots.size());
+    const std::vector<std::uint32_t>& owner = m.owner;
+    const std::vector<std::uint32_t>& chosen = m.chosen;
     for (bool collided = true; collided;) {
-      owner.assign(slots.size(), none), chosen.assign(slots.size(), none), seen.assign(slots.size(), none);
-      option_of.assign(needs.size(), none);
-      for (std::uint32_t root = 0; root < needs.size(); ++root) {
-        stack.assign(1, frame{root, 0});
+      m.owner.assign(slot_count, none), m.chosen.assign(slot_count, none), m.seen.assign(slot_count, none);
+      m.dead.assign(slot_count, 0);
+      m.option_of.assign(needs, none);
+      // the free slots some option can fill: once none is left, no later need can augment, and the search stops
+      m.fillable.assign(slot_count, 0);
+      for (const option& o : m.options)
+        if (!o.off) m.fillable[o.slot] = 1;
+      auto open_slots = static_cast<std::uint32_t>(std::count(m.fillable.begin(), m.fillable.end(), 1));
+      for (std::uint32_t root = 0; root < needs && open_slots > 0; ++root) {
+        m.stack.assign(1, frame{root, begin(root)});
+        m.reached.clear();
         bool found = false;
-        while (!stack.empty() && !found) {
-          frame& f = stack.back();
-          if (f.next == adj[f.need].size()) {
-            stack.pop_back();
+        while (!m.stack.empty() && !found) {
+          frame& f = m.stack.back();
+          if (f.next == end(f.need)) {
+            m.stack.pop_back();
             continue;
           }
-          const std::uint32_t e = f.next++;
-          if (adj[f.need][e].off) continue;
-          const std::uint32_t k = adj[f.need][e].slot;
-          if (seen[k] == root) continue;
-          seen[k] = root;
-          if (owner[k] == none) {
+          const std::size_t e = f.next++;
+          if (m.options[e].off) continue;
+          const std::uint32_t k = m.options[e].slot;
+          if (m.seen[k] == root || m.dead[k]) continue;
+          m.seen[k] = root;
+          m.reached.push_back(k);
+          if (m.owner[k] == none) {
             // augment along the stack: each need on it takes the slot its frame last tried
             std::uint32_t slot_here = k;
-            for (std::size_t level = stack.size(); level-- > 0;) {
-              const std::uint32_t n = stack[level].need, opt = stack[level].next - 1;
-              const std::uint32_t previous = option_of[n] == none ? none : adj[n][option_of[n]].slot;
-              owner[slot_here] = n;
-              option_of[n] = opt;
-              chosen[slot_here] = opt;
+            for (std::size_t level = m.stack.size(); level-- > 0;) {
+              const std::uint32_t n = m.stack[level].need;
+              const std::size_t opt = m.stack[level].next - 1;
+              const std::uint32_t previous = m.option_of[n] == none ? none : m.options[m.option_of[n]].slot;
+              m.owner[slot_here] = n;
+              m.option_of[n] = static_cast<std::uint32_t>(opt);
+              m.chosen[slot_here] = static_cast<std::uint32_t>(opt);
               slot_here = previous;
             }
             found = true;
+            --open_slots;
           } else {
-            stack.push_back(frame{owner[k], 0});
+            m.stack.push_back(frame{m.owner[k], begin(m.owner[k])});
           }
         }
+        if (!found)
+          for (const std::uint32_t k : m.reached) m.dead[k] = 1;
       }
       collided = false;
-      std::vector<std::pair<std::size_t, std::uint32_t>> upstream;  // (upstream slot, v's slot) of the matched hops
-      for (std::uint32_t k = 0; k < slots.size(); ++k)
-        if (owner[k] != none && adj[owner[k]][chosen[k]].y_in != none) {
-          const auto [p, s] = slots[k];
-          upstream.emplace_back(slot(net_.neighbor(v, p), adj[owner[k]][chosen[k]].x_in, s - 1), k);
+      m.upstream.clear();  // (upstream slot, v's slot) of the matched hops
+      for (std::uint32_t k = 0; k < slot_count; ++k)
+        if (owner[k] != none && m.options[chosen[k]].y_in != none) {
+          const auto [p, s] = m.slots[k];
+          m.upstream.emplace_back(slot(neighbor(v, p), m.options[chosen[k]].x_in, s - 1), k);
         }
-      std::sort(upstream.begin(), upstream.end());
-      for (std::size_t i = 1; i < upstream.size(); ++i)
-        if (upstream[i].first == upstream[i - 1].first) {
-          const std::uint32_t k = upstream[i].second;
-          adj[owner[k]][chosen[k]].off = true;
+      std::sort(m.upstream.begin(), m.upstream.end());
+      for (std::size_t i = 1; i < m.upstream.size(); ++i)
+        if (m.upstream[i].first == m.upstream[i - 1].first) {
+          m.options[chosen[m.upstream[i].second]].off = true;
           collided = true;
         }
     }
     std::uint64_t committed = 0;
-    for (std::uint32_t k = 0; k < slots.size(); ++k) {
+    for (std::uint32_t k = 0; k < slot_count; ++k) {
       if (owner[k] == none) continue;
-      const option& o = adj[owner[k]][chosen[k]];
-      const auto [p, s] = slots[k];
-      const pu_index u = needs[owner[k]];
+      const option& o = m.options[chosen[k]];
+      const auto [p, s] = m.slots[k];
+      const pu_index u = m.needs[owner[k]];
       // a hop's upstream slot was unused when the option was made, and collisions were withdrawn above
-      if (o.y_in != none) commit(net_.neighbor(v, p), o.x_in, s - 1, u, o.y_in);
+      if (o.y_in != none) commit(neighbor(v, p), o.x_in, s - 1, u, o.y_in);
       commit(v, p, s, u, o.x_in, o.delay);
       ++committed;
     }
     return committed;
   }
+
+  // One way to fill a slot of the PU being matched, with the packet it needs.
+  struct option {
+    std::uint32_t slot;         // index into the PU's slots
+    std::uint32_t x_in;         // the in-port of x forwarded to v
+    std::uint32_t y_in = none;  // one hop further: the in-port of y forwarded to x (x_in is then x's in-port from y)
+    bool off = false;           // withdrawn: its upstream slot went to another of v's slots
+    std::uint32_t delay = 1;    // direct: how many steps x holds the packet before forwarding it
+  };
+  struct frame {
+    std::uint32_t need;
+    std::size_t next;  // the next option to try, an index into match_scratch::options
+  };
+  // match's arrays, kept from one call to the next so that their memory is allocated once.
+  struct match_scratch {
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> slots;  // (in-port p of v, step s)
+    std::vector<std::uint32_t> need_index;                       // per packet: its index among the needs, or none
+    std::vector<pu_index> needs;
+    std::vector<std::uint32_t> nearby_id;                          // per PU: its index in `nearby`, or none
+    std::vector<pu_index> nearby;                                  // the PUs whose offers were asked, in turn
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> held_at;  // [nearby index · (T + 1) + step]: (start, count)
+    std::vector<offer> held;                                       // in `held`
+    std::vector<std::pair<std::uint32_t, option>> found;           // (need, option) in the order slot_offers gave them
+    std::vector<option> options;                                   // grouped by need
+    std::vector<std::size_t> first, fill;
+    std::vector<std::uint32_t> owner, chosen, seen, option_of;  // option_of: the option index matched, per need
+    std::vector<std::uint8_t> dead, fillable;
+    std::vector<std::uint32_t> reached;
+    std::vector<frame> stack;
+    std::vector<std::pair<std::size_t, std::uint32_t>> upstream;
+  };
+
+  pu_index neighbor(pu_index v, std::uint32_t p) const { return neighbor_[slot_link(v, p)]; }
 
   const cycle_system& system_;
   const torus::network& net_;
@@ -390,6 +464,8 @@ class planner {
   std::vector<std::uint32_t> plan_delay_;                                     // and how long it held the packet
   std::vector<std::uint8_t> has_;                                             // [v · P + u]
   std::vector<std::uint64_t> missing_;
+  std::vector<pu_index> neighbor_;  // [v · ports + p]
+  match_scratch scratch_;
   std::uint64_t short_pus_ = 0;
 };
 
