@@ -404,16 +404,19 @@ struct checker {
     std::vector<std::pair<rank, std::uint64_t>> columns;  // (column b, its never_word) where some pair is missing
     for (std::uint64_t g = 0; 64 * g < n && !full(); ++g) {
       columns.clear();
+      std::uint64_t rows = 0;  // the strip's rows with a pair never met
       for (std::uint64_t b = 64 * g; b < n; ++b)
         if (const std::uint64_t never = never_word(met, allowed, g, b); never != 0)
-          columns.emplace_back(static_cast<rank>(b), never);
-      for (unsigned k = 0; k < 64 && !full(); ++k)
+          columns.emplace_back(static_cast<rank>(b), never), rows |= never;
+      for (; rows != 0 && !full(); rows &= rows - 1) {
+        const auto k = static_cast<unsigned>(std::countr_zero(rows));
         for (const auto& [b, never] : columns) {
           if (full()) break;
           if ((never >> k) & 1)
             out.witnesses.push_back(
                 {dance_violation_kind::pair_never_meets, static_cast<rank>(64 * g + k), b, 0, 0, 0});
         }
+      }
     }
   }
 
