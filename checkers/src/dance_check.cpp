@@ -114,6 +114,11 @@ std::string describe(const dance_violation& v) {
 
 namespace {
 
+// The word of the square (pair_index, below) that holds bit (a, b), as bit a mod 64, when a strip has `columns` words.
+inline std::uint64_t column_word(std::uint64_t a, std::uint64_t b, std::uint64_t columns) {
+  return (a >> 6) * columns + b;
+}
+
 // Ordered pairs (a, b) of n + 1 people (the last where validate_ranks clamps a bad rank) as a square of bits kept in
 // column words of 64-row strips: word (a / 64) · columns + b holds column b of rows 64 ⌊a / 64⌋ … + 63, as bit
 // a mod 64, so 64 consecutive words of a strip are a 64 × 64 block and a cache line holds 8 columns of 64 rows.
@@ -127,7 +132,7 @@ struct pair_index {
   std::uint64_t n;
   std::uint64_t strips = n / 64 + 1;    // n + 1 rows, rounded up to 64
   std::uint64_t columns = strips * 64;  // n + 1 columns, rounded up to 64: `strips` blocks across a strip
-  std::uint64_t word(std::uint64_t a, std::uint64_t b) const { return (a >> 6) * columns + b; }
+  std::uint64_t word(std::uint64_t a, std::uint64_t b) const { return column_word(a, b, columns); }
   std::uint64_t bit(std::uint64_t a, std::uint64_t b) const { return word(a, b) * 64 + (a & 63); }
   std::uint64_t operator()(rank a, rank b) const {
     if (a > b) std::swap(a, b);
@@ -156,12 +161,12 @@ void fold_pairs(std::uint64_t* words, const pair_index& index) {
   std::uint64_t block[64];
   for (std::uint64_t g = 0; g < index.strips; ++g)
     for (std::uint64_t h = 0; h <= g; ++h) {
-      const std::uint64_t* lower = words + g * index.columns + 64 * h;  // rows of strip g, columns 64h …
+      const std::uint64_t* lower = words + index.word(64 * g, 64 * h);  // rows of strip g, columns 64h …
       std::uint64_t any = 0;
       for (unsigned j = 0; j < 64; ++j) any |= block[j] = lower[j];
       if (any == 0) continue;
       transpose64(block);
-      std::uint64_t* upper = words + h * index.columns + 64 * g;  // rows of strip h, columns 64g …
+      std::uint64_t* upper = words + index.word(64 * h, 64 * g);  // rows of strip h, columns 64g …
       for (unsigned k = 0; k < 64; ++k) upper[k] |= block[k];
     }
 }
@@ -193,7 +198,7 @@ template <bool Validate>
     stamps[a] = round_stamp;
     latest = std::max(latest, stamps[b]);
     stamps[b] = round_stamp;
-    words[(a >> 6) * columns + b] |= std::uint64_t{1} << (a & 63);
+    words[column_word(a, b, columns)] |= std::uint64_t{1} << (a & 63);
   }
   return {latest, outside != 0};
 }
@@ -376,7 +381,7 @@ struct checker {
   // The rows a of strip g with a < b that never met column b (among those allowed, with a required pair set), as bit
   // a mod 64; the caller keeps 64g <= b < n.
   std::uint64_t never_word(const bitset& met, const bitset* allowed, std::uint64_t g, std::uint64_t b) const {
-    const std::uint64_t at = g * index.columns + b;
+    const std::uint64_t at = index.word(64 * g, b);
     std::uint64_t want = allowed ? allowed->words()[at] : ~std::uint64_t{0};
     if (b < 64 * g + 64) want &= (std::uint64_t{1} << (b - 64 * g)) - 1;  // the diagonal block: row < column
     return want & ~met.words()[at];
