@@ -3,25 +3,29 @@
 //   * the left side needs no index: in a d-regular graph left vertex u's copies are [u·d, (u+1)·d), and each Euler
 //     split gives every vertex exactly half of its copies in each half, so written in order the halves are again in
 //     left-major order, d/2 copies per vertex;
+//   * a copy is one 32-bit word, its right vertex and its slot among its left vertex's input copies, which with the
+//     implicit left vertex names its ref; the refs are read only when a class is taken;
 //   * even d: copies 2i and 2i+1 (at one left vertex, d being even) are paired there, and at each right vertex its
 //     copies are paired in the order met; the pairings form even cycles, whose copies are given to the halves
 //     alternately. A walk along a cycle is a chain of dependent random accesses (one per two copies), bound by memory
 //     latency; so 16 walks go at once, each one step in turn with the next copy prefetched, and a walk that meets
 //     copies another walk has already given out stops there: each walk's copies form a segment whose halves are
 //     decided up to a flip, the meetings say which segments must flip relative to which (a union-find with parity),
-//     and the flips are applied as the halves are written;
+//     and the flips are applied as the halves are written. A walked pair's segment overwrites its partner words, which
+//     share a cache line, so a step touches one line;
 //   * odd d: one perfect matching is a colour class; taking it out leaves d − 1 copies per vertex, still in order. It
 //     starts from Karp–Sipser's greedy matching (R. M. Karp, M. Sipser, "Maximum matchings in sparse random graphs",
 //     FOCS 1981: a vertex with one free neighbour left is matched to it first), which on the random regular graphs
 //     measured leaves a few dozen of 10^5 vertices free; each of those gets one breadth-first search that stops at the
 //     first free right vertex, where Hopcroft–Karp's phases would each sweep the whole graph (13 phases on a
 //     25-regular graph after a plain greedy pass). Hopcroft–Karp phases come first only while many are free.
-// The multiplicity form in edge_coloring.cpp rebuilt incidence lists at every level; this one moves 8 bytes a copy
+// The multiplicity form in edge_coloring.cpp rebuilt incidence lists at every level; this one moves 4 bytes a copy
 // per level sequentially plus one random access per two copies in the walk (docs/performance.md).
 #include "regular_unit_colouring.hpp"
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <stdexcept>
 #include <utility>
 
@@ -37,7 +41,7 @@ constexpr std::uint32_t index_bits = second_half - 1;
 // Augments the matching along a shortest alternating path from the free left vertex `root` (a BFS that stops at the
 // first free right vertex); one exists whenever the matching is not perfect (Berge), so in a regular graph always.
 // `seen` stamps the right vertices this search reached, `via` the copy it reached them by.
-void augment_from(const std::uint32_t* right, std::uint32_t d, std::uint32_t root,
+void augment_from(const std::uint32_t* copy, std::uint32_t mask, std::uint32_t d, std::uint32_t root,
                   std::vector<std::uint32_t>& match_left, std::vector<std::uint32_t>& match_right,
                   std::vector<std::uint32_t>& seen, std::vector<std::uint32_t>& via, std::uint32_t stamp,
                   std::vector<std::uint32_t>& queue) {
@@ -45,7 +49,7 @@ void augment_from(const std::uint32_t* right, std::uint32_t d, std::uint32_t roo
   for (std::size_t head = 0; head < queue.size(); ++head) {
     const std::uint32_t u = queue[head];
     for (std::uint32_t i = u * d; i < (u + 1) * d; ++i) {
-      const std::uint32_t v = right[i];
+      const std::uint32_t v = copy[i] & mask;
       if (seen[v] == stamp) continue;
       seen[v] = stamp, via[v] = i;
       if (match_right[v] != none) {
@@ -54,9 +58,9 @@ void augment_from(const std::uint32_t* right, std::uint32_t d, std::uint32_t roo
       }
       for (std::uint32_t e = i;;) {  // flip the path back to the root
         const std::uint32_t w = e / d, previous = match_left[w];
-        match_left[w] = e, match_right[right[e]] = e;
+        match_left[w] = e, match_right[copy[e] & mask] = e;
         if (previous == none) return;
-        e = via[right[previous]];
+        e = via[copy[previous] & mask];
       }
     }
   }
@@ -65,7 +69,7 @@ void augment_from(const std::uint32_t* right, std::uint32_t d, std::uint32_t roo
 
 // One Hopcroft–Karp phase: a BFS layering from every free left vertex up to the first layer that reaches a free right
 // vertex, then vertex-disjoint shortest augmenting paths along it by DFS. Returns how many were found.
-std::uint32_t hopcroft_karp_phase(const std::uint32_t* right, std::uint32_t k, std::uint32_t d,
+std::uint32_t hopcroft_karp_phase(const std::uint32_t* copy, std::uint32_t mask, std::uint32_t k, std::uint32_t d,
                                   std::vector<std::uint32_t>& match_left, std::vector<std::uint32_t>& match_right) {
   std::vector<std::uint32_t> dist(k), next(k), queue;
   for (std::uint32_t u = 0; u < k; ++u) {
@@ -77,7 +81,7 @@ std::uint32_t hopcroft_karp_phase(const std::uint32_t* right, std::uint32_t k, s
     const std::uint32_t u = queue[head];
     if (dist[u] >= limit) break;
     for (std::uint32_t i = u * d; i < (u + 1) * d; ++i) {
-      const std::uint32_t m = match_right[right[i]];
+      const std::uint32_t m = match_right[copy[i] & mask];
       if (m == none)
         limit = std::min(limit, dist[u] + 1);
       else if (dist[m / d] == none && dist[u] + 1 < limit)
@@ -100,12 +104,12 @@ std::uint32_t hopcroft_karp_phase(const std::uint32_t* right, std::uint32_t k, s
         continue;
       }
       const std::uint32_t i = next[u]++;
-      const std::uint32_t m = match_right[right[i]];
+      const std::uint32_t m = match_right[copy[i] & mask];
       if (m == none) {  // a free right vertex: flip the path on the stack
         stack.push_back({none, i});
         for (std::size_t s = stack.size() - 1; s >= 1; --s) {
           const std::uint32_t taken = stack[s].second;
-          match_left[taken / d] = taken, match_right[right[taken]] = taken;
+          match_left[taken / d] = taken, match_right[copy[taken] & mask] = taken;
         }
         ++found;
         break;
@@ -118,17 +122,17 @@ std::uint32_t hopcroft_karp_phase(const std::uint32_t* right, std::uint32_t k, s
 
 // A perfect matching of the d-regular graph: for each left vertex the index of its matched copy. `at_right`: k·d
 // words of scratch.
-std::vector<std::uint32_t> perfect_matching(const std::uint32_t* right, std::uint32_t k, std::uint32_t d,
-                                            std::uint32_t* at_right) {
+std::vector<std::uint32_t> perfect_matching(const std::uint32_t* copy, std::uint32_t mask, std::uint32_t k,
+                                            std::uint32_t d, std::uint32_t* at_right) {
   std::vector<std::uint32_t> match_left(k, none), match_right(k, none);
   std::uint32_t matched = 0;
   {  // Karp–Sipser: a left vertex with one free right neighbour left takes it first; otherwise the next one in order
     std::vector<std::uint32_t> fill(k), free_copies(k, d), forced;
     for (std::uint32_t v = 0; v < k; ++v) fill[v] = v * d;
-    for (std::uint32_t i = 0; i < k * d; ++i) at_right[fill[right[i]]++] = i;
+    for (std::uint32_t i = 0; i < k * d; ++i) at_right[fill[copy[i] & mask]++] = i;
     auto take = [&](std::uint32_t u) {
       for (std::uint32_t i = u * d; i < (u + 1) * d; ++i) {
-        const std::uint32_t v = right[i];
+        const std::uint32_t v = copy[i] & mask;
         if (match_right[v] != none) continue;
         match_left[u] = i, match_right[v] = i, ++matched;
         for (std::uint32_t c = v * d; c < (v + 1) * d; ++c) {
@@ -148,18 +152,22 @@ std::vector<std::uint32_t> perfect_matching(const std::uint32_t* right, std::uin
     }
   }
   // Many left free (not on the graphs measured): Hopcroft–Karp phases, each a pass over the graph, until a few are.
-  while (k - matched > k / 64 + 16) matched += hopcroft_karp_phase(right, k, d, match_left, match_right);
+  while (k - matched > k / 64 + 16) matched += hopcroft_karp_phase(copy, mask, k, d, match_left, match_right);
   // A few: one search each, which stops at the first free right vertex.
   std::vector<std::uint32_t> seen(k, 0), via(k), queue;
   std::uint32_t stamp = 0;
   for (std::uint32_t u = 0; u < k; ++u)
-    if (match_left[u] == none) augment_from(right, d, u, match_left, match_right, seen, via, ++stamp, queue);
+    if (match_left[u] == none) augment_from(copy, mask, d, u, match_left, match_right, seen, via, ++stamp, queue);
   return match_left;
 }
 
 // Union-find over segments with the parity of each to its root: flip(s) = parity from s to its root, xor the root's.
 class parity_union_find {
  public:
+  void clear() {
+    parent_.clear();
+    parity_.clear();
+  }
   std::uint32_t add() {
     parent_.push_back(static_cast<std::uint32_t>(parent_.size()));
     parity_.push_back(0);
@@ -192,11 +200,11 @@ class parity_union_find {
   std::vector<std::uint8_t> parity_;
 };
 
-// Gives every copy a half (the second_half bit of its partner word; walked set on all) such that the two copies of
-// each left pair (i, i ^ 1) and of each right pair (i, partner) are in different halves.
-// `segment`: n / 2 words of scratch, the segment of each left pair.
-void split_cycles(std::uint32_t* partner, std::uint32_t n, std::uint32_t* segment) {
-  parity_union_find flips;
+// Gives every pair of copies (i, i ^ 1) at a left vertex a segment, written into both partner words with `walked`,
+// and gives copy i the segment's first half or, with second_half, its second; `flips` then says which segments turn
+// over, such that the two copies of each left pair (i, i ^ 1) and of each right pair (i, partner) end in different
+// halves. The segment replaces the partner index, which the walk has then read; the two words share a cache line.
+void split_cycles(std::uint32_t* partner, std::uint32_t n, parity_union_find& flips) {
   constexpr std::uint32_t walkers = 16;
   struct walk {
     std::uint32_t at = none;  // the copy the walk arrives at, to be given the segment's first half
@@ -205,7 +213,10 @@ void split_cycles(std::uint32_t* partner, std::uint32_t n, std::uint32_t* segmen
   };
   // Where segments start: a walk reaches every copy but its first one's partner at the right vertex, which must go to
   // the other half too; that pair is checked once every copy has its segment.
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> starts;  // (segment, first copy)
+  struct segment_start {
+    std::uint32_t segment, first, other;
+  };
+  std::vector<segment_start> starts;
   std::array<walk, walkers> walks;
   std::uint32_t scan = 0;  // left pairs before it are walked or held by a walk
   auto start = [&](walk& w) {
@@ -223,71 +234,80 @@ void split_cycles(std::uint32_t* partner, std::uint32_t n, std::uint32_t* segmen
     for (walk& w : walks) {
       if (w.at == none) continue;
       busy = true;
-      const std::uint32_t i = w.at, j = i ^ 1u;
-      if (partner[i] & walked) {  // met a segment (maybe its own start): i must be in this one's first half
-        if (!flips.unite(w.segment, segment[i >> 1], (partner[i] & second_half) ? 1 : 0))
+      const std::uint32_t i = w.at, j = i ^ 1u, word = partner[i];
+      if (word & walked) {  // met a segment (maybe its own start): i must be in this one's first half
+        if (!flips.unite(w.segment, word & index_bits, (word & second_half) ? 1 : 0))
           throw std::logic_error("colour_regular_units: an odd cycle in a bipartite pairing");
         start(w);
         continue;
       }
-      partner[i] |= walked;
-      partner[j] |= walked | second_half;
-      segment[i >> 1] = w.segment;
-      if (w.fresh) starts.emplace_back(w.segment, i), w.fresh = false;
-      w.at = partner[j] & index_bits;
+      if (w.fresh) starts.push_back({w.segment, i, word}), w.fresh = false;
+      w.at = partner[j];  // j is not walked either: the two are walked together
+      partner[i] = walked | w.segment;
+      partner[j] = walked | second_half | w.segment;
       __builtin_prefetch(&partner[w.at]);
     }
   }
-  for (const auto& [s, i] : starts) {  // i: first half of s; its partner at the right vertex: the other half
-    const std::uint32_t other = partner[i] & index_bits;
-    if (!flips.unite(s, segment[other >> 1], (partner[other] & second_half) ? 0 : 1))
+  for (const segment_start& s : starts) {  // first: first half of its segment; other, its partner: the other half
+    const std::uint32_t word = partner[s.other];
+    if (!flips.unite(s.segment, word & index_bits, (word & second_half) ? 0 : 1))
       throw std::logic_error("colour_regular_units: an odd cycle in a bipartite pairing");
   }
-  for (std::uint32_t pair = 0; pair < n / 2; ++pair)
-    if (flips.find(segment[pair]).second != 0) partner[2 * pair] ^= second_half, partner[2 * pair + 1] ^= second_half;
 }
 
-void take_class(const std::uint32_t* ref, const std::vector<std::uint32_t>& copies,
+// The copies at one level: word i holds copy i's right vertex in its low bits and, above them, the copy's place
+// among its left vertex's copies in the input (a slot), from which its ref is read at the end. Both fit 32 bits
+// because k·Δ < 2^30, so a split moves 4 bytes a copy.
+struct copy_layout {
+  std::uint32_t vertex_mask;
+  std::uint32_t slot_shift;
+  std::uint32_t delta;       // the input's degree
+  const std::uint32_t* ref;  // the input's refs, k·Δ
+  std::uint32_t ref_of(std::uint32_t u, std::uint32_t word) const {
+    return ref[static_cast<std::size_t>(u) * delta + (word >> slot_shift)];
+  }
+};
+
+// Appends the class of the copies `at[u]` (one per left vertex u), dummies left out.
+void take_class(const std::uint32_t* copy, const std::vector<std::uint32_t>& at, const copy_layout& layout,
                 std::vector<std::vector<std::size_t>>& out) {
-  std::vector<std::size_t> colour_class;
-  colour_class.reserve(copies.size());
-  for (std::uint32_t i : copies)
-    if (ref[i] != no_ref) colour_class.push_back(ref[i]);
-  out.push_back(std::move(colour_class));
+  std::vector<std::size_t>& colour_class = out.emplace_back();
+  colour_class.reserve(at.size());
+  for (std::uint32_t u = 0; u < at.size(); ++u)
+    if (const std::uint32_t r = layout.ref_of(u, copy[at[u]]); r != no_ref) colour_class.push_back(r);
 }
 
-// The work space of one colouring: the copies (right vertex, ref) live in one of two buffers of k·d words each, the
-// other receiving the halves of a split; partner, segment and the per-right-vertex words are scratch reused level by
-// level (the recursion is depth first), so nothing is allocated below the top.
+// The work space of one colouring: the copies live in one of two buffers of k·Δ words each, the other receiving the
+// halves of a split; partner and the per-right-vertex words are scratch reused level by level (the recursion is
+// depth first), so nothing large is allocated below the top.
 struct work_space {
   std::uint32_t k;
-  std::uint32_t* partner;  // k·d words
-  std::uint32_t* segment;  // k·d / 2 words
+  copy_layout layout;
+  std::uint32_t* partner;  // k·Δ words
   std::uint32_t* pending;  // k words
   std::uint32_t* count;    // k words
+  parity_union_find* flips;
   std::vector<std::vector<std::size_t>>* out;
 };
 
-// Colours the d-regular graph whose copies are right[0, k·d) and ref[0, k·d); spare_right and spare_ref, as long,
-// are free to use.
-void colour(std::uint32_t* right, std::uint32_t* ref, std::uint32_t* spare_right, std::uint32_t* spare_ref,
-            std::uint32_t d, const work_space& w) {
-  const std::uint32_t k = w.k, n = k * d;
+// Colours the d-regular graph whose copies are copy[0, k·d); spare, as long, is free to use.
+void colour(std::uint32_t* copy, std::uint32_t* spare, std::uint32_t d, const work_space& w) {
+  const std::uint32_t k = w.k, n = k * d, mask = w.layout.vertex_mask;
   if (d == 0) return;
   if (d == 1) {  // the graph is a perfect matching
-    std::vector<std::size_t>& colour_class = w.out->emplace_back();
-    for (std::uint32_t i = 0; i < n; ++i)
-      if (ref[i] != no_ref) colour_class.push_back(ref[i]);
+    std::vector<std::uint32_t> every(k);
+    for (std::uint32_t u = 0; u < k; ++u) every[u] = u;
+    take_class(copy, every, w.layout, *w.out);
     return;
   }
   if (d % 2 == 1) {
-    const std::vector<std::uint32_t> match = perfect_matching(right, k, d, w.partner);
-    take_class(ref, match, *w.out);
+    const std::vector<std::uint32_t> match = perfect_matching(copy, mask, k, d, w.partner);
+    take_class(copy, match, w.layout, *w.out);
     std::uint32_t to = 0;  // the rest in place, in order: d − 1 copies per left vertex
     for (std::uint32_t u = 0; u < k; ++u)
       for (std::uint32_t i = u * d; i < (u + 1) * d; ++i)
-        if (i != match[u]) right[to] = right[i], ref[to] = ref[i], ++to;
-    colour(right, ref, spare_right, spare_ref, d - 1, w);
+        if (i != match[u]) copy[to++] = copy[i];
+    colour(copy, spare, d - 1, w);
     return;
   }
   // Pair the copies at each right vertex in the order met: partner[i] is i's partner there.
@@ -295,8 +315,8 @@ void colour(std::uint32_t* right, std::uint32_t* ref, std::uint32_t* spare_right
   std::fill(w.pending, w.pending + k, none);
   std::fill(w.count, w.count + k, 0);
   for (std::uint32_t i = 0; i < n; ++i) {
-    const std::uint32_t v = right[i];
-    if (v >= k || ++w.count[v] > d) throw std::logic_error("colour_regular_units: the graph is not d-regular");
+    const std::uint32_t v = copy[i] & mask;
+    if (++w.count[v] > d) throw std::logic_error("colour_regular_units: the graph is not d-regular");
     if (w.pending[v] == none) {
       w.pending[v] = i;
     } else {
@@ -306,15 +326,19 @@ void colour(std::uint32_t* right, std::uint32_t* ref, std::uint32_t* spare_right
   }
   // Copy i and its left neighbour i ^ 1 go to opposite halves, and so do i ^ 1 and its partner at the right vertex —
   // which is therefore in i's half.
-  split_cycles(partner, n, w.segment);
-  std::uint32_t first = 0, second = n / 2;  // the halves into the spare buffer, each in left-major order
-  for (std::uint32_t i = 0; i < n; ++i) {
-    const std::uint32_t to = (partner[i] & second_half) ? second++ : first++;
-    spare_right[to] = right[i], spare_ref[to] = ref[i];
+  parity_union_find& flips = *w.flips;
+  flips.clear();
+  split_cycles(partner, n, flips);
+  // The halves into the spare buffer, each in left-major order: of each left pair one copy goes to each half.
+  for (std::uint32_t i = 0, first = 0, second = n / 2; i < n; i += 2) {
+    const std::uint32_t word = partner[i];
+    const bool i_second = ((word & second_half) != 0) != (flips.find(word & index_bits).second != 0);
+    spare[i_second ? second : first] = copy[i];
+    spare[i_second ? first : second] = copy[i + 1];
+    ++first, ++second;
   }
-  if (first != n / 2) throw std::logic_error("colour_regular_units: the split is unbalanced");
-  colour(spare_right, spare_ref, right, ref, d / 2, w);
-  colour(spare_right + n / 2, spare_ref + n / 2, right + n / 2, ref + n / 2, d / 2, w);
+  colour(spare, copy, d / 2, w);
+  colour(spare + n / 2, copy + n / 2, d / 2, w);
 }
 
 }  // namespace
@@ -325,9 +349,18 @@ void colour_regular_units(std::vector<std::uint32_t> right, std::vector<std::uin
   if (right.size() != n || ref.size() != n || n >= index_bits)
     throw std::logic_error("colour_regular_units: k·d copies, fewer than 2^30");
   if (d == 0) return;
-  std::vector<std::uint32_t> spare_right(n), spare_ref(n), partner(n), segment(n / 2 + 1), pending(k), count(k);
-  colour(right.data(), ref.data(), spare_right.data(), spare_ref.data(), d,
-         {k, partner.data(), segment.data(), pending.data(), count.data(), &out});
+  const auto slot_shift = static_cast<std::uint32_t>(std::bit_width(k - 1));
+  const copy_layout layout{(std::uint32_t{1} << slot_shift) - 1, slot_shift, d, ref.data()};
+  std::vector<std::uint32_t> count(k, 0);
+  for (std::uint32_t u = 0, i = 0; u < k; ++u)  // pack in place: right[i] becomes copy i's word
+    for (std::uint32_t slot = 0; slot < d; ++slot, ++i) {
+      const std::uint32_t v = right[i];
+      if (v >= k || ++count[v] > d) throw std::logic_error("colour_regular_units: the graph is not d-regular");
+      right[i] = v | slot << slot_shift;
+    }
+  std::vector<std::uint32_t> spare(n), partner(n), pending(k);
+  parity_union_find flips;
+  colour(right.data(), spare.data(), d, {k, layout, partner.data(), pending.data(), count.data(), &flips, &out});
 }
 
 }  // namespace dancecard::hrel::detail
