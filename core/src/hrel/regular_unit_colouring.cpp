@@ -120,37 +120,56 @@ std::uint32_t hopcroft_karp_phase(const std::uint32_t* copy, std::uint32_t mask,
   return found;
 }
 
+// Karp–Sipser's greedy matching: a left vertex with one free right neighbour left takes it first, otherwise the next
+// one in order; fills match_left and match_right and returns how many it matched. `at_right`: k·d words of scratch,
+// the left vertex of each copy grouped by right vertex. Count holds d: a left vertex's copies to free right
+// vertices, 0 once it is matched, and is narrow for small d so that the counts stay in cache.
+template <class Count>
+std::uint32_t karp_sipser(const std::uint32_t* copy, std::uint32_t mask, std::uint32_t k, std::uint32_t d,
+                          std::uint32_t* at_right, std::vector<std::uint32_t>& match_left,
+                          std::vector<std::uint32_t>& match_right) {
+  std::vector<std::uint32_t> fill(k), forced;
+  std::vector<Count> free_copies(k, static_cast<Count>(d));
+  for (std::uint32_t v = 0; v < k; ++v) fill[v] = v * d;
+  for (std::uint32_t u = 0, i = 0; u < k; ++u)
+    for (std::uint32_t end = i + d; i < end; ++i) {
+      const std::uint32_t v = copy[i] & mask;
+      if (fill[v] == (v + 1) * d) throw std::logic_error("colour_regular_units: the graph is not d-regular");
+      at_right[fill[v]++] = u;
+    }
+  std::uint32_t matched = 0;
+  auto take = [&](std::uint32_t u) {
+    for (std::uint32_t i = u * d; i < (u + 1) * d; ++i) {
+      const std::uint32_t v = copy[i] & mask;
+      if (match_right[v] != none) continue;
+      match_left[u] = i, match_right[v] = i, free_copies[u] = 0, ++matched;
+      for (std::uint32_t c = v * d; c < (v + 1) * d; ++c)
+        if (const std::uint32_t w = at_right[c]; free_copies[w] > 1 && --free_copies[w] == 1) forced.push_back(w);
+      return;
+    }
+  };
+  for (std::uint32_t u = 0; u < k; ++u) {
+    // the right neighbours of the left vertex taken a few steps on, mostly its first copy's
+    if (u + 8 < k) __builtin_prefetch(&at_right[(copy[(u + 8) * d] & mask) * d]);
+    while (!forced.empty()) {
+      const std::uint32_t w = forced.back();
+      forced.pop_back();
+      if (free_copies[w] != 0) take(w);
+    }
+    if (free_copies[u] != 0) take(u);
+  }
+  return matched;
+}
+
 // A perfect matching of the d-regular graph: for each left vertex the index of its matched copy. `at_right`: k·d
 // words of scratch.
 std::vector<std::uint32_t> perfect_matching(const std::uint32_t* copy, std::uint32_t mask, std::uint32_t k,
                                             std::uint32_t d, std::uint32_t* at_right) {
   std::vector<std::uint32_t> match_left(k, none), match_right(k, none);
-  std::uint32_t matched = 0;
-  {  // Karp–Sipser: a left vertex with one free right neighbour left takes it first; otherwise the next one in order
-    std::vector<std::uint32_t> fill(k), free_copies(k, d), forced;
-    for (std::uint32_t v = 0; v < k; ++v) fill[v] = v * d;
-    for (std::uint32_t i = 0; i < k * d; ++i) at_right[fill[copy[i] & mask]++] = i;
-    auto take = [&](std::uint32_t u) {
-      for (std::uint32_t i = u * d; i < (u + 1) * d; ++i) {
-        const std::uint32_t v = copy[i] & mask;
-        if (match_right[v] != none) continue;
-        match_left[u] = i, match_right[v] = i, ++matched;
-        for (std::uint32_t c = v * d; c < (v + 1) * d; ++c) {
-          const std::uint32_t w = at_right[c] / d;
-          if (match_left[w] == none && --free_copies[w] == 1) forced.push_back(w);
-        }
-        return;
-      }
-    };
-    for (std::uint32_t u = 0; u < k; ++u) {
-      while (!forced.empty()) {
-        const std::uint32_t w = forced.back();
-        forced.pop_back();
-        if (match_left[w] == none) take(w);
-      }
-      if (match_left[u] == none) take(u);
-    }
-  }
+  std::uint32_t matched =
+      d <= UINT8_MAX    ? karp_sipser<std::uint8_t>(copy, mask, k, d, at_right, match_left, match_right)
+      : d <= UINT16_MAX ? karp_sipser<std::uint16_t>(copy, mask, k, d, at_right, match_left, match_right)
+                        : karp_sipser<std::uint32_t>(copy, mask, k, d, at_right, match_left, match_right);
   // Many left free (not on the graphs measured): Hopcroft–Karp phases, each a pass over the graph, until a few are.
   while (k - matched > k / 64 + 16) matched += hopcroft_karp_phase(copy, mask, k, d, match_left, match_right);
   // A few: one search each, which stops at the first free right vertex.
@@ -164,6 +183,7 @@ std::vector<std::uint32_t> perfect_matching(const std::uint32_t* copy, std::uint
 // Union-find over segments with the parity of each to its root: flip(s) = parity from s to its root, xor the root's.
 class parity_union_find {
  public:
+  std::size_t size() const { return parent_.size(); }
   void clear() {
     parent_.clear();
     parity_.clear();
@@ -283,10 +303,10 @@ void take_class(const std::uint32_t* copy, const std::vector<std::uint32_t>& at,
 struct work_space {
   std::uint32_t k;
   copy_layout layout;
-  std::uint32_t* partner;  // k·Δ words
+  std::uint32_t* partner;  // k·Δ + 1 words
   std::uint32_t* pending;  // k words
-  std::uint32_t* count;    // k words
   parity_union_find* flips;
+  std::vector<std::uint8_t>* flipped;  // of each segment: its parity to its root in `flips`, xor the root's
   std::vector<std::vector<std::size_t>>* out;
 };
 
@@ -310,32 +330,36 @@ void colour(std::uint32_t* copy, std::uint32_t* spare, std::uint32_t d, const wo
     colour(copy, spare, d - 1, w);
     return;
   }
-  // Pair the copies at each right vertex in the order met: partner[i] is i's partner there.
+  // Pair the copies at each right vertex in the order met: partner[i] is i's partner there. Without branches (whether
+  // a copy opens or closes a pair is a coin toss): each copy writes the pending copy it read (none when it opens a
+  // pair) into its own word, and itself into that copy's word or, when it opens a pair, into the sentinel partner[n].
   std::uint32_t* partner = w.partner;
-  std::fill(w.pending, w.pending + k, none);
-  std::fill(w.count, w.count + k, 0);
+  std::uint32_t* const pending = w.pending;
+  std::fill(pending, pending + k, none);
   for (std::uint32_t i = 0; i < n; ++i) {
-    const std::uint32_t v = copy[i] & mask;
-    if (++w.count[v] > d) throw std::logic_error("colour_regular_units: the graph is not d-regular");
-    if (w.pending[v] == none) {
-      w.pending[v] = i;
-    } else {
-      partner[i] = w.pending[v], partner[w.pending[v]] = i;
-      w.pending[v] = none;
-    }
+    if (i + 16 < n) __builtin_prefetch(&pending[copy[i + 16] & mask]);
+    const std::uint32_t v = copy[i] & mask, p = pending[v];
+    const bool second = p != none;
+    pending[v] = second ? none : i;
+    partner[i] = p;
+    partner[second ? p : n] = i;
   }
+  for (std::uint32_t v = 0; v < k; ++v)  // every copy has a partner: each right vertex has an even number of copies
+    if (pending[v] != none) throw std::logic_error("colour_regular_units: the graph is not d-regular");
   // Copy i and its left neighbour i ^ 1 go to opposite halves, and so do i ^ 1 and its partner at the right vertex —
   // which is therefore in i's half.
   parity_union_find& flips = *w.flips;
   flips.clear();
   split_cycles(partner, n, flips);
   // The halves into the spare buffer, each in left-major order: of each left pair one copy goes to each half.
-  for (std::uint32_t i = 0, first = 0, second = n / 2; i < n; i += 2) {
+  std::vector<std::uint8_t>& flipped = *w.flipped;  // the segments are few (about 800 at the top of Δ = 100)
+  flipped.resize(flips.size());
+  for (std::uint32_t segment = 0; segment < flipped.size(); ++segment) flipped[segment] = flips.find(segment).second;
+  for (std::uint32_t i = 0, at = 0; i < n; i += 2, ++at) {
     const std::uint32_t word = partner[i];
-    const bool i_second = ((word & second_half) != 0) != (flips.find(word & index_bits).second != 0);
-    spare[i_second ? second : first] = copy[i];
-    spare[i_second ? first : second] = copy[i + 1];
-    ++first, ++second;
+    const std::uint32_t swap = ((word >> 30) ^ flipped[word & index_bits]) & 1;  // 1: copy i goes to the second half
+    const std::uint32_t a = copy[i], b = copy[i + 1], x = (a ^ b) & (0 - swap);
+    spare[at] = a ^ x, spare[n / 2 + at] = b ^ x;
   }
   colour(spare, copy, d / 2, w);
   colour(spare + n / 2, copy + n / 2, d / 2, w);
@@ -358,9 +382,10 @@ void colour_regular_units(std::vector<std::uint32_t> right, std::vector<std::uin
       if (v >= k || ++count[v] > d) throw std::logic_error("colour_regular_units: the graph is not d-regular");
       right[i] = v | slot << slot_shift;
     }
-  std::vector<std::uint32_t> spare(n), partner(n), pending(k);
+  std::vector<std::uint32_t> spare(n), partner(n + 1), pending(k);
   parity_union_find flips;
-  colour(right.data(), spare.data(), d, {k, layout, partner.data(), pending.data(), count.data(), &flips, &out});
+  std::vector<std::uint8_t> flipped;
+  colour(right.data(), spare.data(), d, {k, layout, partner.data(), pending.data(), &flips, &flipped, &out});
 }
 
 }  // namespace dancecard::hrel::detail
