@@ -357,7 +357,7 @@ void colour(std::uint32_t* copy, std::uint32_t* spare, std::uint32_t d, const wo
   for (std::uint32_t segment = 0; segment < flipped.size(); ++segment) flipped[segment] = flips.find(segment).second;
   for (std::uint32_t i = 0, at = 0; i < n; i += 2, ++at) {
     const std::uint32_t word = partner[i];
-    const std::uint32_t swap = ((word >> 30) ^ flipped[word & index_bits]) & 1;  // 1: copy i goes to the second half
+    const std::uint32_t swap = ((word & second_half) ? 1u : 0u) ^ flipped[word & index_bits];  // 1: i to the second
     const std::uint32_t a = copy[i], b = copy[i + 1], x = (a ^ b) & (0 - swap);
     spare[at] = a ^ x, spare[n / 2 + at] = b ^ x;
   }
@@ -373,7 +373,7 @@ void colour_regular_units(std::vector<std::uint32_t> right, std::vector<std::uin
   if (right.size() != n || ref.size() != n || n >= index_bits)
     throw std::logic_error("colour_regular_units: k·d copies, fewer than 2^30");
   if (d == 0) return;
-  const auto slot_shift = static_cast<std::uint32_t>(std::bit_width(k - 1));
+  const auto slot_shift = static_cast<std::uint32_t>(std::bit_width(k > 0 ? k - 1 : 0u));
   const copy_layout layout{(std::uint32_t{1} << slot_shift) - 1, slot_shift, d, ref.data()};
   std::vector<std::uint32_t> count(k, 0);
   for (std::uint32_t u = 0, i = 0; u < k; ++u)  // pack in place: right[i] becomes copy i's word
