@@ -39,6 +39,7 @@ std::string colouring_problem(const regular_graph& g, std::uint32_t k, std::uint
                               const std::vector<std::vector<std::size_t>>& classes) {
   if (classes.size() != d) return std::to_string(classes.size()) + " classes for degree " + std::to_string(d);
   std::vector<int> used(g.ref.size(), 0);
+  const bool dummies = std::count(g.ref.begin(), g.ref.end(), no_ref) != 0;
   for (std::size_t c = 0; c < classes.size(); ++c) {
     std::set<std::uint32_t> left, right;
     for (const std::size_t copy : classes[c]) {
@@ -48,7 +49,7 @@ std::string colouring_problem(const regular_graph& g, std::uint32_t k, std::uint
       if (!left.insert(static_cast<std::uint32_t>(copy / d)).second || !right.insert(g.right[copy]).second)
         return "class " + std::to_string(c) + " is not a matching";
     }
-    if (std::count(g.ref.begin(), g.ref.end(), no_ref) == 0 && left.size() != k)
+    if (!dummies && left.size() != k)
       return "class " + std::to_string(c) + " has " + std::to_string(left.size()) + " of " + std::to_string(k) +
              " edges";
   }

@@ -288,13 +288,14 @@ struct copy_layout {
   }
 };
 
-// Appends the class of the copies `at[u]` (one per left vertex u), dummies left out.
-void take_class(const std::uint32_t* copy, const std::vector<std::uint32_t>& at, const copy_layout& layout,
+// Appends the class of the copies at(u), one per left vertex u < k, dummies left out.
+template <class At>
+void take_class(const std::uint32_t* copy, std::uint32_t k, At at, const copy_layout& layout,
                 std::vector<std::vector<std::size_t>>& out) {
   std::vector<std::size_t>& colour_class = out.emplace_back();
-  colour_class.reserve(at.size());
-  for (std::uint32_t u = 0; u < at.size(); ++u)
-    if (const std::uint32_t r = layout.ref_of(u, copy[at[u]]); r != no_ref) colour_class.push_back(r);
+  colour_class.reserve(k);
+  for (std::uint32_t u = 0; u < k; ++u)
+    if (const std::uint32_t r = layout.ref_of(u, copy[at(u)]); r != no_ref) colour_class.push_back(r);
 }
 
 // The work space of one colouring: the copies live in one of two buffers of k·Δ words each, the other receiving the
@@ -315,14 +316,14 @@ void colour(std::uint32_t* copy, std::uint32_t* spare, std::uint32_t d, const wo
   const std::uint32_t k = w.k, n = k * d, mask = w.layout.vertex_mask;
   if (d == 0) return;
   if (d == 1) {  // the graph is a perfect matching
-    std::vector<std::uint32_t> every(k);
-    for (std::uint32_t u = 0; u < k; ++u) every[u] = u;
-    take_class(copy, every, w.layout, *w.out);
+    take_class(
+        copy, k, [](std::uint32_t u) { return u; }, w.layout, *w.out);
     return;
   }
   if (d % 2 == 1) {
     const std::vector<std::uint32_t> match = perfect_matching(copy, mask, k, d, w.partner);
-    take_class(copy, match, w.layout, *w.out);
+    take_class(
+        copy, k, [&](std::uint32_t u) { return match[u]; }, w.layout, *w.out);
     std::uint32_t to = 0;  // the rest in place, in order: d − 1 copies per left vertex
     for (std::uint32_t u = 0; u < k; ++u)
       for (std::uint32_t i = u * d; i < (u + 1) * d; ++i)
