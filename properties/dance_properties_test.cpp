@@ -376,7 +376,7 @@ RC_GTEST_PROP(dance_checker, agrees_with_a_plain_account_on_damaged_schedules, (
   const auto fields = [](const dance_violation& v) {
     return std::tuple(v.kind, v.a, v.b, v.c, v.round, v.other_round);
   };
-  for (std::size_t k = 0; k < expected.size(); ++k) RC_ASSERT(fields(r.witnesses[k]) == fields(expected[k]));
+  for (std::size_t i = 0; i < expected.size(); ++i) RC_ASSERT(fields(r.witnesses[i]) == fields(expected[i]));
   RC_TAG(expected.empty() ? "valid" : "violated");
 }
 
